@@ -1,0 +1,7 @@
+#!/bin/sh
+# Configures and builds lpnest in ./build (or $BUILD_DIR); extra arguments go to cmake.
+set -eu
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+cmake -S . -B "$BUILD_DIR" -G Ninja "$@" >/dev/null
+cmake --build "$BUILD_DIR"

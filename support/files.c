@@ -1,0 +1,185 @@
+/* files.c — whole-file reading and atomic output files (temporary + rename). */
+#define _POSIX_C_SOURCE 200809L
+#include "support.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        sup_diag(diag, path, 0, 0, "error", "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = sup_xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            cap *= 2;
+            buf = sup_xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (max_bytes && n > max_bytes) {
+            sup_diag(diag, path, 0, 0, "error", "file is larger than the limit of %zu bytes", max_bytes);
+            goto fail;
+        }
+        if (got == 0) {
+            if (ferror(f)) {
+                sup_diag(diag, path, 0, 0, "error", "cannot read: %s", strerror(errno));
+                goto fail;
+            }
+            break;
+        }
+    }
+    if (!is_stdin)
+        fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+fail:
+    if (!is_stdin)
+        fclose(f);
+    free(buf);
+    return NULL;
+}
+
+/* Temporaries not yet committed, removed if the process is interrupted. */
+#define MAX_PENDING 32
+static char *pending[MAX_PENDING];
+static volatile sig_atomic_t handlers_installed;
+
+static void remove_pending(void)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i])
+            unlink(pending[i]);
+}
+
+static void on_signal(int sig)
+{
+    remove_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void track(char *tmp, bool add)
+{
+    if (!handlers_installed) {
+        handlers_installed = 1;
+        atexit(remove_pending);
+        signal(SIGINT, on_signal);
+        signal(SIGTERM, on_signal);
+        signal(SIGHUP, on_signal);
+    }
+    for (int i = 0; i < MAX_PENDING; i++) {
+        if (add && !pending[i]) {
+            pending[i] = tmp;
+            return;
+        }
+        if (!add && pending[i] == tmp) {
+            pending[i] = NULL;
+            return;
+        }
+    }
+}
+
+int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    /* Devices and pipes (/dev/null, a FIFO) are written in place: there is
+     * nothing to truncate and they must never be replaced by a rename. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->f = fopen(path, "w");
+        if (!o->f) {
+            sup_diag(diag, path, 0, 0, "error", "cannot open output file: %s", strerror(errno));
+            return -1;
+        }
+        o->path = sup_strdup(path);
+        return 0;
+    }
+    size_t n = strlen(path);
+    o->path = sup_strdup(path);
+    o->tmp = sup_xmalloc(n + 16);
+    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        sup_diag(diag, path, 0, 0, "error", "cannot create output file: %s", strerror(errno));
+        free(o->path);
+        free(o->tmp);
+        memset(o, 0, sizeof *o);
+        return -1;
+    }
+    fchmod(fd, 0644);
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        sup_diag(diag, path, 0, 0, "error", "cannot create output file: %s", strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        free(o->path);
+        free(o->tmp);
+        memset(o, 0, sizeof *o);
+        return -1;
+    }
+    track(o->tmp, true);
+    return 0;
+}
+
+int sup_outfile_commit(struct sup_outfile *o, FILE *diag)
+{
+    if (!o->f)
+        return -1;
+    if (!o->tmp) {
+        int bad = fflush(o->f) != 0 || ferror(o->f);
+        if (o->path && fclose(o->f) != 0)
+            bad = 1;
+        o->f = NULL;
+        free(o->path);
+        o->path = NULL;
+        if (bad) {
+            sup_diag(diag, "<stdout>", 0, 0, "error", "write failed: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    int bad = ferror(o->f);
+    if (fclose(o->f) != 0)
+        bad = 1;
+    o->f = NULL;
+    if (!bad && rename(o->tmp, o->path) != 0)
+        bad = 1;
+    if (bad) {
+        sup_diag(diag, o->path, 0, 0, "error", "cannot write output file: %s", strerror(errno));
+        unlink(o->tmp);
+    }
+    track(o->tmp, false);
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    return bad ? -1 : 0;
+}
+
+void sup_outfile_abort(struct sup_outfile *o)
+{
+    if (o->f && o->path)
+        fclose(o->f);
+    if (o->tmp) {
+        unlink(o->tmp);
+        track(o->tmp, false);
+    }
+    free(o->tmp);
+    free(o->path);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,75 @@
+/* support.h — small shared services for every lpnest module: diagnostics,
+ * whole-file reading, atomic output files, LLVM-style option matching.
+ * YAML and JSON live in yamltree.h and json.h. Prefix: sup_. */
+#ifndef LPNEST_SUPPORT_H
+#define LPNEST_SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- diagnostics ------------------------------------------------------------
+ * Messages follow "file:line:col: error: text" (1-based line/col). Libraries
+ * never print to stderr on their own: they write to a FILE * the caller gives
+ * (stderr in tools, an open_memstream buffer in tests). A NULL stream discards. */
+#if defined(__GNUC__)
+#define SUP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define SUP_PRINTF(a, b)
+#endif
+
+/* Prints "file:line:col: KIND: message\n". line/col 0 are left out
+ * ("file: error: ..."); a NULL file prints only "KIND: message". */
+void sup_diag(FILE *out, const char *file, unsigned line, unsigned col,
+              const char *kind, const char *fmt, ...) SUP_PRINTF(6, 7);
+void sup_vdiag(FILE *out, const char *file, unsigned line, unsigned col,
+               const char *kind, const char *fmt, va_list ap);
+
+/* ---- whole files ------------------------------------------------------------
+ * Reads all of PATH ("-" is stdin) into a NUL-terminated malloc'd buffer the
+ * caller frees; *len gets the size without the NUL. On failure returns NULL
+ * and prints "path: error: <strerror>" to diag. Files over max_bytes (0: no
+ * limit) are refused with a message. */
+char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag);
+
+/* ---- atomic output files ----------------------------------------------------
+ * Writes go to a temporary file beside PATH that replaces PATH only on
+ * sup_outfile_commit, so an interrupted or failed run never leaves a
+ * truncated file in place of an old one. PATH NULL or "-" means stdout.
+ * Pending temporaries are removed on SIGINT/SIGTERM/SIGHUP and at exit. */
+struct sup_outfile {
+    FILE *f;          /* where to write */
+    char *path;       /* final path, NULL for stdout */
+    char *tmp;        /* temporary path, NULL for stdout */
+};
+/* Returns 0, or -1 after printing "path: error: <strerror>" to diag. */
+int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag);
+/* Flushes, closes and renames into place. Returns 0, or -1 with a message
+ * (the temporary is removed and PATH is left as it was). */
+int sup_outfile_commit(struct sup_outfile *o, FILE *diag);
+/* Discards what was written; PATH is left as it was. Safe on a closed file. */
+void sup_outfile_abort(struct sup_outfile *o);
+
+/* ---- command lines (LLVM style) ---------------------------------------------
+ * sup_cli_value matches argv[*i] against NAME ("--target" or "-o") in the forms
+ * "NAME=VALUE" and "NAME VALUE" (and "-oVALUE" for one-letter names). On a match
+ * it stores the value, advances *i past what it used and returns 1; returns 0
+ * when argv[*i] is another option; returns -1 (after printing
+ * "PROG: error: option 'NAME' needs a value") when the value is missing. */
+int sup_cli_value(int argc, char **argv, int *i, const char *name,
+                  const char **value, const char *prog, FILE *diag);
+/* Matches a flag without value ("--quiet"); returns true and advances *i. */
+bool sup_cli_flag(char **argv, int *i, const char *name);
+
+/* Parses a decimal unsigned integer with an optional k/M/G suffix (powers of
+ * 1000). Returns false on anything else, including overflow. */
+bool sup_parse_u64(const char *s, unsigned long long *out);
+
+/* strdup that aborts on exhaustion (our own invariant, not an input error). */
+char *sup_strdup(const char *s);
+void *sup_xmalloc(size_t n);
+void *sup_xcalloc(size_t n, size_t size);
+void *sup_xrealloc(void *p, size_t n);
+
+#endif
