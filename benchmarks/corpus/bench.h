@@ -5,6 +5,7 @@
 #define BENCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 int printf(const char *fmt, ...);
 int putchar(int c);
@@ -35,6 +36,23 @@ static inline long bench_arg(int argc, char **argv, long dflt)
         v = v * 10 + (*p - '0');
     }
     return v > 0 ? v : dflt;
+}
+
+/* Deterministic xorshift32 generator shared by the programs (never rand()). */
+static inline uint32_t bench_rand(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+/* Reports a failed self-check and returns the status main should return. */
+static inline int bench_fail(const char *what)
+{
+    printf("FAIL: %s\n", what);
+    return 1;
 }
 
 #endif
