@@ -1,0 +1,271 @@
+/* lpn_main.c — the `lpn` command: `lpn sim` simulates a model and reports
+ * times and statistics (text or JSON, optional trace events), `lpn dot`
+ * writes Graphviz, `lpn check` validates a model. A thin layer over lpn.h.
+ * Exit status: 0 success, 1 bad input or run-time error, 2 bad usage,
+ * 3 the simulation deadlocked. */
+#include "json.h"
+#include "lpn.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PARAMS 256
+
+static const char *prog = "lpn";
+
+static void usage(FILE *f)
+{
+    fputs("usage: lpn sim   MODEL [--input FILE] [options]   simulate and report\n"
+          "       lpn dot   MODEL [-o FILE] [-p NAME=VALUE]   write Graphviz\n"
+          "       lpn check MODEL [-p NAME=VALUE]             check a model\n"
+          "\n"
+          "options:\n"
+          "  -p NAME=VALUE, --param NAME=VALUE  override a model parameter (repeatable)\n"
+          "  -o FILE                 write the output to FILE (default: stdout)\n"
+          "  --format=text|json      report format (sim, check; default text)\n"
+          "  --input FILE            inject the JSONL tokens of FILE ('-': stdin) instead of\n"
+          "                          the model's generate: tokens\n"
+          "  --generate              keep the generate: tokens even with --input\n"
+          "  --trace FILE            write Chrome/Perfetto trace events of every firing\n"
+          "  --until CYCLE           stop before the first event at or after CYCLE\n"
+          "  --max-commits N         stop after N commits (default 100M; k/M/G suffixes)\n"
+          "  --max-tokens N          fail when more than N tokens are alive (default 50M)\n"
+          "  --help, --version\n"
+          "\n"
+          "exit status: 0 ok, 1 bad input or run-time error, 2 bad usage, 3 deadlock\n"
+          "The model format is described in lpn/FORMAT.md.\n",
+          f);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s: run 'lpn --help' for usage\n", prog);
+    return 2;
+}
+
+struct opts {
+    const char *cmd, *model, *out, *format, *input, *trace;
+    bool generate, json;
+    int64_t until;
+    unsigned long long max_commits, max_tokens;
+    struct lpn_param params[MAX_PARAMS];
+    size_t nparams;
+};
+
+static bool parse_i64(const char *s, int64_t *v)
+{
+    bool neg = *s == '-';
+    unsigned long long u;
+    if (!sup_parse_u64(neg ? s + 1 : s, &u) || u > (unsigned long long)INT64_MAX)
+        return false;
+    *v = neg ? -(int64_t)u : (int64_t)u;
+    return true;
+}
+
+static int parse_param(struct opts *o, const char *v)
+{
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v)
+        return bad_usage("expected NAME=VALUE after -p, found '%s'", v);
+    if (o->nparams == MAX_PARAMS)
+        return bad_usage("more than 256 parameter overrides%s", "");
+    struct lpn_param *p = &o->params[o->nparams];
+    if (!parse_i64(eq + 1, &p->value))
+        return bad_usage("parameter value must be an integer: '%s'", v);
+    size_t n = (size_t)(eq - v);
+    char *name = sup_xmalloc(n + 1);
+    memcpy(name, v, n);
+    name[n] = '\0';
+    p->name = name;
+    o->nparams++;
+    return 0;
+}
+
+/* Returns 0, 2 (usage error, reported) or -1 (help/version printed). */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+    o->until = LPN_NO_TIME_LIMIT;
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i], *v;
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return -1;
+        }
+        if (!strcmp(a, "--version")) {
+            printf("lpn (lpnest) %s\n", LPN_VERSION);
+            return -1;
+        }
+#define VALUE(name)                                                          \
+    ((r = sup_cli_value(argc, argv, &i, name, &v, prog, stderr)) < 0 ? 2 : r)
+        if ((r = VALUE("-o")) == 2) return 2;
+        if (r) { o->out = v; continue; }
+        if ((r = VALUE("-p")) == 2 || (!r && (r = VALUE("--param")) == 2)) return 2;
+        if (r) { if (parse_param(o, v)) return 2; continue; }
+        if ((r = VALUE("--format")) == 2) return 2;
+        if (r) {
+            if (strcmp(v, "text") && strcmp(v, "json"))
+                return bad_usage("unknown format '%s' (expected text or json)", v);
+            o->json = !strcmp(v, "json");
+            continue;
+        }
+        if ((r = VALUE("--input")) == 2) return 2;
+        if (r) { o->input = v; continue; }
+        if ((r = VALUE("--trace")) == 2) return 2;
+        if (r) { o->trace = v; continue; }
+        if ((r = VALUE("--until")) == 2) return 2;
+        if (r) {
+            if (!parse_i64(v, &o->until) || o->until < 0)
+                return bad_usage("--until needs a cycle count, found '%s'", v);
+            continue;
+        }
+        if ((r = VALUE("--max-commits")) == 2) return 2;
+        if (r) {
+            if (!sup_parse_u64(v, &o->max_commits) || !o->max_commits)
+                return bad_usage("--max-commits needs a positive count, found '%s'", v);
+            continue;
+        }
+        if ((r = VALUE("--max-tokens")) == 2) return 2;
+        if (r) {
+            if (!sup_parse_u64(v, &o->max_tokens) || !o->max_tokens)
+                return bad_usage("--max-tokens needs a positive count, found '%s'", v);
+            continue;
+        }
+#undef VALUE
+        if (sup_cli_flag(argv, &i, "--generate")) {
+            o->generate = true;
+            continue;
+        }
+        if (a[0] == '-' && a[1])
+            return bad_usage("unknown option '%s'", a);
+        if (!o->cmd)
+            o->cmd = a;
+        else if (!o->model)
+            o->model = a;
+        else
+            return bad_usage("unexpected argument '%s'", a);
+        i++;
+    }
+    if (!o->cmd)
+        return bad_usage("no command given (sim, dot or check)%s", "");
+    if (strcmp(o->cmd, "sim") && strcmp(o->cmd, "dot") && strcmp(o->cmd, "check"))
+        return bad_usage("unknown command '%s' (expected sim, dot or check)", o->cmd);
+    if (!o->model)
+        return bad_usage("no model file given to 'lpn %s'", o->cmd);
+    if (strcmp(o->cmd, "sim") && (o->input || o->trace || o->until != LPN_NO_TIME_LIMIT || o->max_commits || o->max_tokens))
+        return bad_usage("--input, --trace, --until and --max-* only apply to 'lpn sim' (not '%s')", o->cmd);
+    return 0;
+}
+
+static int cmd_dot(const struct opts *o, const struct lpn_model *m)
+{
+    struct sup_outfile out;
+    if (sup_outfile_open(&out, o->out, stderr) != 0)
+        return 1;
+    lpn_write_dot(m, out.f);
+    return sup_outfile_commit(&out, stderr) == 0 ? 0 : 1;
+}
+
+static int cmd_check(const struct opts *o, const struct lpn_model *m)
+{
+    struct lpn_sim *s = lpn_sim_new(m, 0, stderr);   /* evaluates the generators too */
+    if (!s)
+        return 1;
+    lpn_sim_free(s);
+    struct sup_outfile out;
+    if (sup_outfile_open(&out, o->out, stderr) != 0)
+        return 1;
+    int ncap = 0;
+    for (int p = 0; p < lpn_place_count(m); p++)
+        ncap += lpn_place_capacity(m, p) != 0;
+    if (o->json) {
+        struct sup_json w;
+        sup_json_init(&w, out.f, true);
+        sup_json_obj(&w);
+        sup_json_key(&w, "model"), sup_json_str(&w, lpn_model_name(m));
+        sup_json_key(&w, "ok"), sup_json_bool(&w, true);
+        sup_json_key(&w, "places"), sup_json_int(&w, lpn_place_count(m));
+        sup_json_key(&w, "capacity_places"), sup_json_int(&w, ncap);
+        sup_json_key(&w, "transitions"), sup_json_int(&w, lpn_transition_count(m));
+        sup_json_end(&w);
+        fputc('\n', out.f);
+    } else
+        fprintf(out.f, "%s: ok: model '%s', %d places (%d generated for capacities), %d transitions\n",
+                lpn_model_source(m), lpn_model_name(m), lpn_place_count(m), ncap, lpn_transition_count(m));
+    return sup_outfile_commit(&out, stderr) == 0 ? 0 : 1;
+}
+
+static int cmd_sim(const struct opts *o, const struct lpn_model *m)
+{
+    unsigned flags = o->input && !o->generate ? LPN_SIM_NO_GENERATORS : 0;
+    struct lpn_sim *s = lpn_sim_new(m, flags, stderr);
+    if (!s)
+        return 1;
+    lpn_sim_set_limits(s, o->max_commits, o->max_tokens);
+    if (o->input && lpn_sim_load_jsonl(s, o->input, stderr) < 0) {
+        lpn_sim_free(s);
+        return 1;
+    }
+    struct sup_outfile out, trace;
+    struct lpn_trace *tr = NULL;
+    if (sup_outfile_open(&out, o->out, stderr) != 0) {
+        lpn_sim_free(s);
+        return 1;
+    }
+    if (o->trace) {
+        if (sup_outfile_open(&trace, o->trace, stderr) != 0) {
+            sup_outfile_abort(&out);
+            lpn_sim_free(s);
+            return 1;
+        }
+        tr = lpn_trace_begin(s, trace.f);
+    }
+    enum lpn_status st = lpn_sim_run(s, o->until, LPN_NO_DONE_LIMIT);
+    lpn_trace_end(tr);
+    int rc = 0;
+    if (st == LPN_ERROR) {
+        fprintf(stderr, "%s\n", lpn_sim_error(s));
+        rc = 1;
+    } else if (st == LPN_LIMIT) {
+        fprintf(stderr, "%s: warning: stopped after %llu commits (--max-commits)\n", prog,
+                (unsigned long long)lpn_sim_commits(s));
+    } else if (st == LPN_IDLE && lpn_sim_deadlocked(s)) {
+        fprintf(stderr, "%s: deadlock at cycle %lld (see the report)\n", lpn_model_source(m), (long long)lpn_sim_now(s));
+        rc = 3;
+    }
+    lpn_report(out.f, s, st, o->json);
+    if (tr && sup_outfile_commit(&trace, stderr) != 0)
+        rc = 1;
+    if (sup_outfile_commit(&out, stderr) != 0)
+        rc = 1;
+    lpn_sim_free(s);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o = {0};
+    int r = parse_args(argc, argv, &o);
+    if (r) {
+        for (size_t k = 0; k < o.nparams; k++)
+            free((char *)o.params[k].name);
+        return r < 0 ? 0 : r;
+    }
+    struct lpn_model *m = lpn_load_file(o.model, o.params, o.nparams, stderr);
+    int rc = 1;
+    if (m) {
+        if (!strcmp(o.cmd, "sim"))
+            rc = cmd_sim(&o, m);
+        else if (!strcmp(o.cmd, "dot"))
+            rc = cmd_dot(&o, m);
+        else
+            rc = cmd_check(&o, m);
+    }
+    lpn_model_free(m);
+    for (size_t k = 0; k < o.nparams; k++)
+        free((char *)o.params[k].name);
+    return rc;
+}

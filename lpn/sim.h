@@ -1,0 +1,102 @@
+/* sim.h — the simulator's run-time state, shared by sim.c (the event loop:
+ * enabling, locking, committing) and sim_api.c (creation, injection,
+ * queries, statistics). Internal. */
+#ifndef LPNEST_LPN_SIM_H
+#define LPNEST_LPN_SIM_H
+
+#include "lpn_impl.h"
+
+/* A place at run time. Places whose tokens carry properties keep them in a
+ * ring of `stride` int64 words per token ([timestamp, props...]) addressed
+ * by absolute sequence numbers: [head, free_start) are locked or already
+ * consumed (timestamp LPN_DEAD), [free_start, tail) are free. Locks always
+ * take the first free tokens, so locked tokens are always a prefix.
+ * Places without properties hold indistinguishable tokens: counters only. */
+#define LPN_DEAD (-1)
+struct lpn_place_rt {
+    int64_t *ring;           /* NULL for counter places */
+    uint64_t mask;           /* ring capacity - 1 (a power of two), in tokens */
+    uint64_t head, free_start, tail;
+    uint32_t stride;
+    uint64_t live;           /* tokens present, free or locked */
+    uint64_t nfree;          /* free tokens */
+};
+
+enum { LPN_ST_BUSY, LPN_ST_STARVED, LPN_ST_BLOCKED };
+
+struct lpn_trans_rt {
+    uint32_t inflight;
+    bool wake_pending;
+    uint8_t state;           /* LPN_ST_* */
+    int64_t since;           /* when the state began */
+    int64_t acc[3];          /* cycles spent in each state before `since` */
+    int64_t next_start;      /* earliest start allowed by the initiation interval */
+    uint64_t commits, fired;
+    int64_t first_commit, last_commit;
+};
+
+enum { LPN_EV_ARRIVAL, LPN_EV_WAKE, LPN_EV_COMMIT };
+struct lpn_event {
+    int64_t time;
+    uint64_t key;            /* order within a cycle: arrivals/wake-ups by seq, then commits by (transition, seq) */
+    uint32_t idx;            /* firing, arrival slot or transition */
+    uint32_t kind;
+};
+
+struct lpn_firing {
+    int64_t start;
+    uint32_t tid;
+    uint32_t next_free;
+};
+
+struct lpn_sim {
+    const struct lpn_model *m;
+    int64_t now;
+    struct lpn_place_rt *pl;
+    struct lpn_trans_rt *tr;
+    /* event queue: a binary heap */
+    struct lpn_event *heap;
+    size_t nheap, capheap;
+    uint64_t seq;
+    /* firings in flight; locks[f * 2 * maxin + j] = first locked seq of input j,
+     * locks[f * 2 * maxin + maxin + j] = tokens locked from input j */
+    struct lpn_firing *fir;
+    uint64_t *locks;
+    uint32_t capfir, freefir;
+    /* arrivals waiting in the queue: slot = [place, props...] */
+    int64_t *arr;
+    uint32_t caparr, freearr, arrstride;
+    /* transitions to re-check */
+    uint64_t *dirty;
+    int ndirtyw, dirty_lo;
+    bool any_dirty;
+    /* scratch for enabling: per input */
+    uint64_t *base, *avail, *cavail;
+    int64_t *w;
+    /* counters and limits */
+    uint64_t commits, max_commits, max_tokens, tokens_mem;
+    uint64_t done_count;
+    int64_t last_done;
+    char *err;
+    lpn_fire_fn *on_fire;
+    void *on_fire_ctx;
+    lpn_done_fn *on_done;
+    void *on_done_ctx;
+    int64_t *donebuf;        /* a done token's properties for on_done */
+};
+
+/* sim.c */
+void lpn__mark_dirty(struct lpn_sim *s, int tid);
+void lpn__heap_push(struct lpn_sim *s, int64_t time, uint64_t key, uint32_t idx, uint32_t kind);
+/* Appends a token with timestamp NOW and PROPS (may be NULL: zeros) to place
+ * P, waking its readers; false after setting the error (token limit). */
+bool lpn__put_token(struct lpn_sim *s, int p, const int64_t *props);
+/* Sets the run-time error (printf-style), located at LINE:COL of the model. */
+void lpn__fail(struct lpn_sim *s, unsigned line, unsigned col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void lpn__set_state(struct lpn_sim *s, int tid, int state);
+
+#endif

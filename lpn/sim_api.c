@@ -1,0 +1,216 @@
+/* sim_api.c — creating and freeing simulations (initial and generated
+ * tokens), injecting tokens, and the queries and statistics of lpn.h. The
+ * event loop itself is in sim.c. */
+#include "sim.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t pow2_at_least(uint64_t n)
+{
+    uint64_t c = 16;
+    while (c < n && c < (1ULL << 40))
+        c *= 2;
+    return c;
+}
+
+/* Reports a failed generator expression through DIAG. */
+static void gen_error(FILE *diag, const struct lpn_model *m, const struct lpn_expr *e, uint32_t pc, int64_t i)
+{
+    sup_diag(diag, m->source, e->code ? e->iline[pc] : e->line, e->code ? e->icol[pc] : e->col, "error",
+             "%s (for token %lld of an initial/generate entry)", lpn__eval_errmsg(e, pc), (long long)i);
+}
+
+static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *diag)
+{
+    const struct lpn_model *m = s->m;
+    int64_t props[LPN_MAX_PROPS + 1];
+    int np = m->places[g->place].nprops;
+    for (int64_t i = 0; i < g->count; i++) {
+        int64_t at;
+        uint32_t pc;
+        if (lpn__eval_simple(&g->at, i, &at, &pc) != 0) {
+            gen_error(diag, m, &g->at, pc, i);
+            return false;
+        }
+        for (int k = 0; k < np; k++)
+            if (lpn__eval_simple(&g->props[k], i, &props[k], &pc) != 0) {
+                gen_error(diag, m, &g->props[k], pc, i);
+                return false;
+            }
+        if (at < 0) {
+            sup_diag(diag, m->source, g->at.line ? g->at.line : g->line, g->at.line ? g->at.col : g->col, "error",
+                     "arrival time %lld of token %lld is negative", (long long)at, (long long)i);
+            return false;
+        }
+        if (at == 0 ? !lpn__put_token(s, g->place, props) : lpn_sim_inject(s, g->place, at, props) != 0) {
+            sup_diag(diag, m->source, g->line, g->col, "error", "%s", s->err ? s->err : "cannot inject a token");
+            return false;
+        }
+    }
+    return true;
+}
+
+struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)
+{
+    struct lpn_sim *s = sup_xcalloc(1, sizeof *s);
+    s->m = m;
+    s->pl = sup_xcalloc((size_t)m->nplaces + 1, sizeof *s->pl);
+    s->tr = sup_xcalloc((size_t)m->ntrans + 1, sizeof *s->tr);
+    s->ndirtyw = (m->ntrans + 63) / 64;
+    s->dirty = sup_xcalloc((size_t)s->ndirtyw + 1, sizeof *s->dirty);
+    s->base = sup_xcalloc((size_t)m->maxin + 1, sizeof *s->base);
+    s->avail = sup_xcalloc((size_t)m->maxin + 1, sizeof *s->avail);
+    s->cavail = sup_xcalloc((size_t)m->maxin + 1, sizeof *s->cavail);
+    s->w = sup_xcalloc((size_t)m->maxin + 1, sizeof *s->w);
+    s->donebuf = sup_xcalloc((size_t)m->maxprops + 1, sizeof *s->donebuf);
+    s->freefir = s->freearr = UINT32_MAX;
+    s->arrstride = 1 + (uint32_t)m->maxprops;
+    s->max_commits = LPN_DEFAULT_MAX_COMMITS;
+    s->max_tokens = LPN_DEFAULT_MAX_TOKENS;
+    s->last_done = -1;
+    /* size the rings for the tokens known to arrive at cycle 0 */
+    uint64_t *expect = sup_xcalloc((size_t)m->nplaces + 1, sizeof *expect);
+    for (int k = 0; k < m->ngens; k++)
+        if (!(m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS)) && m->gens[k].at.is_const)
+            expect[m->gens[k].place] += (uint64_t)m->gens[k].count;
+    for (int p = 0; p < m->nplaces; p++) {
+        const struct lpn_place *pl = &m->places[p];
+        if (pl->nprops) {
+            s->pl[p].stride = 1 + (uint32_t)pl->nprops;
+            uint64_t cap = pow2_at_least(expect[p] < s->max_tokens ? expect[p] : s->max_tokens);
+            s->pl[p].ring = sup_xmalloc(cap * s->pl[p].stride * sizeof(int64_t));
+            s->pl[p].mask = cap - 1;
+        } else if (pl->cap_of >= 0) {
+            s->pl[p].live = s->pl[p].nfree = (uint64_t)pl->initial;
+        }
+    }
+    free(expect);
+    for (int t = 0; t < m->ntrans; t++) {
+        s->tr[t].first_commit = s->tr[t].last_commit = -1;
+        s->tr[t].state = LPN_ST_STARVED;
+        lpn__mark_dirty(s, t);
+    }
+    for (int k = 0; k < m->ngens; k++) {
+        if (m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS))
+            continue;
+        if (!place_tokens(s, &m->gens[k], diag)) {
+            lpn_sim_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+void lpn_sim_free(struct lpn_sim *s)
+{
+    if (!s)
+        return;
+    for (int p = 0; p < s->m->nplaces; p++)
+        free(s->pl[p].ring);
+    free(s->pl);
+    free(s->tr);
+    free(s->heap);
+    free(s->fir);
+    free(s->locks);
+    free(s->arr);
+    free(s->dirty);
+    free(s->base);
+    free(s->avail);
+    free(s->cavail);
+    free(s->w);
+    free(s->donebuf);
+    free(s->err);
+    free(s);
+}
+
+void lpn_sim_set_limits(struct lpn_sim *s, uint64_t max_commits, uint64_t max_tokens)
+{
+    if (max_commits)
+        s->max_commits = max_commits;
+    if (max_tokens)
+        s->max_tokens = max_tokens;
+}
+
+int lpn_sim_inject(struct lpn_sim *s, int place, int64_t time, const int64_t *props)
+{
+    const struct lpn_model *m = s->m;
+    if (s->err || place < 0 || place >= m->nplaces || m->places[place].capacity ||
+        m->places[place].cap_of >= 0 || time < s->now)
+        return -1;
+    if (s->freearr == UINT32_MAX) {
+        uint32_t old = s->caparr, ncap = old ? old * 2 : 64;
+        if (ncap < old)
+            return -1;
+        s->arr = sup_xrealloc(s->arr, (size_t)ncap * s->arrstride * sizeof *s->arr);
+        for (uint32_t k = old; k < ncap; k++)
+            s->arr[(size_t)k * s->arrstride] = k + 1 < ncap ? (int64_t)(k + 1) : (int64_t)UINT32_MAX;
+        s->freearr = old;
+        s->caparr = ncap;
+    }
+    uint32_t slot = s->freearr;
+    int64_t *a = &s->arr[(size_t)slot * s->arrstride];
+    s->freearr = (uint32_t)a[0];
+    a[0] = place;
+    for (int k = 0; k < m->places[place].nprops; k++)
+        a[1 + k] = props ? props[k] : 0;
+    lpn__heap_push(s, time, s->seq++, slot, LPN_EV_ARRIVAL);
+    return 0;
+}
+
+/* ---- queries -----------------------------------------------------------------*/
+int64_t lpn_sim_now(const struct lpn_sim *s) { return s->now; }
+uint64_t lpn_sim_commits(const struct lpn_sim *s) { return s->commits; }
+uint64_t lpn_sim_done_count(const struct lpn_sim *s) { return s->done_count; }
+int64_t lpn_sim_last_done(const struct lpn_sim *s) { return s->last_done; }
+size_t lpn_sim_pending(const struct lpn_sim *s) { return s->nheap; }
+const char *lpn_sim_error(const struct lpn_sim *s) { return s->err; }
+
+uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
+{
+    return place >= 0 && place < s->m->nplaces ? s->pl[place].live : 0;
+}
+
+bool lpn_sim_stuck(const struct lpn_sim *s, int place)
+{
+    const struct lpn_model *m = s->m;
+    if (s->nheap || s->any_dirty || s->err || place < 0 || place >= m->nplaces)
+        return false;
+    const struct lpn_place *pl = &m->places[place];
+    return place != m->done && !pl->resource && pl->nreaders > 0 && s->pl[place].live > 0;
+}
+
+bool lpn_sim_deadlocked(const struct lpn_sim *s)
+{
+    for (int p = 0; p < s->m->nplaces; p++)
+        if (lpn_sim_stuck(s, p))
+            return true;
+    return false;
+}
+
+void lpn_sim_tstats(const struct lpn_sim *s, int t, struct lpn_tstats *out)
+{
+    const struct lpn_trans_rt *tr = &s->tr[t];
+    int64_t acc[3] = {tr->acc[0], tr->acc[1], tr->acc[2]};
+    acc[tr->state] += s->now - tr->since;
+    out->commits = tr->commits;
+    out->fired = tr->fired;
+    out->first_commit = tr->first_commit;
+    out->last_commit = tr->last_commit;
+    out->busy = acc[LPN_ST_BUSY];
+    out->starved = acc[LPN_ST_STARVED];
+    out->blocked = acc[LPN_ST_BLOCKED];
+}
+
+void lpn_sim_on_fire(struct lpn_sim *s, lpn_fire_fn *fn, void *ctx)
+{
+    s->on_fire = fn;
+    s->on_fire_ctx = ctx;
+}
+
+void lpn_sim_on_done(struct lpn_sim *s, lpn_done_fn *fn, void *ctx)
+{
+    s->on_done = fn;
+    s->on_done_ctx = ctx;
+}
