@@ -16,7 +16,8 @@ set(LPNEST_CORPUS_CFLAGS -O2 -g -std=c11 -Wall -Wextra -nostdlibinc CACHE STRING
 set(_lpc_flags_x86-64 --target=x86_64-pc-linux-gnu)
 set(_lpc_flags_riscv32 --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32)
 set(_lpc_flags_ppc --target=powerpc-unknown-eabi -mcpu=ppc -msoft-float)
-set(_lpc_flags_avr --target=avr -mmcu=${LPNEST_AVR_MCU})
+# DWARF 4: avr-gcc 5.4's ld cannot read the DWARF 5 clang 19 writes by default
+set(_lpc_flags_avr --target=avr -mmcu=${LPNEST_AVR_MCU} -gdwarf-4)
 
 # Compiles one runtime source for TARGET into an object; appends it to OUTVAR.
 function(_lpc_runtime_obj TGT SRC OUTVAR)
@@ -68,12 +69,12 @@ function(lpnest_corpus_setup)
 
   set(_rt_riscv32 "")
   _lpc_runtime_obj(riscv32 start_riscv32.S _rt_riscv32)
-  foreach(_s rt_libc.c rt_linux.c rt_math.c)
+  foreach(_s rt_libc.c rt_linux.c rt_math.c rt_int128.c)
     _lpc_runtime_obj(riscv32 ${_s} _rt_riscv32)
   endforeach()
   set(_rt_ppc "")
   _lpc_runtime_obj(ppc start_ppc.S _rt_ppc)
-  foreach(_s rt_libc.c rt_linux.c rt_math.c softfp.c)
+  foreach(_s rt_libc.c rt_linux.c rt_math.c softfp.c rt_int128.c int128_ppc.S)
     _lpc_runtime_obj(ppc ${_s} _rt_ppc)
   endforeach()
   set(_rt_avr "")

@@ -65,3 +65,12 @@ int __wrap_main(void)
     argv[argc] = NULL;
     return __real_main(argc, argv);
 }
+
+/* LLVM calls the float names for llvm.floor/ceil/trunc.f32; avr-libc's libm has them only
+ * under the double names (double is 32-bit on AVR), so forward. */
+double floor(double x);
+double ceil(double x);
+double trunc(double x);
+float floorf(float x) { return floor(x); }
+float ceilf(float x) { return ceil(x); }
+float truncf(float x) { return trunc(x); }
