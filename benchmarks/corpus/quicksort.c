@@ -52,10 +52,30 @@ static int call_cmp(cmp_fn cmp, const void *a, const void *b)
     return cmp(a, b);
 }
 
+/* small runs: insertion sort, shifting the sorted prefix with memmove */
+static void insertion_sort(unsigned char *base, size_t n, size_t size, cmp_fn cmp)
+{
+    unsigned char tmp[16];
+    for (size_t i = 1; i < n; i++) {
+        size_t j = i;
+        while (j > 0 && call_cmp(cmp, base + (j - 1) * size, base + i * size) > 0)
+            j--;
+        if (j == i)
+            continue;
+        memcpy(tmp, base + i * size, size);
+        memmove(base + (j + 1) * size, base + j * size, (i - j) * size);
+        memcpy(base + j * size, tmp, size);
+    }
+}
+
 static void quicksort(unsigned char *base, size_t n, size_t size, cmp_fn cmp)
 {
     if (n < 2)
         return;
+    if (n <= 6 && size <= 16) {
+        insertion_sort(base, n, size, cmp);
+        return;
+    }
     unsigned char *lo = base, *mid = base + (n / 2) * size, *hi = base + (n - 1) * size;
     if (call_cmp(cmp, mid, lo) < 0)
         swap(mid, lo, size);

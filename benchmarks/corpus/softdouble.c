@@ -56,6 +56,20 @@ static void sincos_series(double x, double *s, double *c)
     }
 }
 
+/* the same Newton iteration in single precision */
+static float newton_sqrtf(float x)
+{
+    float r = x > 1 ? x / 2 : 1;
+    for (int i = 0; i < 40; i++) {
+        float q = x / r;
+        float next = (r + q) * 0.5f;
+        if (next == r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
 static int close_to(double a, double b, double tol)
 {
     double scale = __builtin_fabs(b) > 1 ? __builtin_fabs(b) : 1;
@@ -98,7 +112,11 @@ int main(int argc, char **argv)
         float f = (float)a;
         if ((double)f != (double)(float)(double)f)
             return bench_fail("float round trip");
-        facc += f * f;
+        float fs = newton_sqrtf(f * f + 1.0f);
+        float fr = fs * fs;
+        if (fr - (f * f + 1.0f) > 1e-4f * fr || (f * f + 1.0f) - fr > 1e-4f * fr)
+            return bench_fail("single-precision Newton square root");
+        facc += fs;
         acc += r2 + s * c;
     }
     show("sum", acc);
