@@ -1,0 +1,77 @@
+/* estimator.h — the lpnest estimator library: loads and links bitcode, runs
+ * it at IR level under the target's data layout to count exactly how often
+ * every block, edge and select executes, and (later stages) prices those
+ * counts on a core. Prefix: est_. */
+#ifndef LPNEST_ESTIMATOR_H
+#define LPNEST_ESTIMATOR_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LPNEST_VERSION "0.1.0"
+
+/* ---- modules ---------------------------------------------------------------
+ * A module is one or more .bc/.ll files linked together, verified, and with
+ * every unnamed block given a stable name ("bbN", N its position in the
+ * function) before anything else reads it. */
+struct est_module;
+
+/* Loads and links PATHS[0..n). Errors ("file:line:col: error: ..." for text
+ * IR, "file: error: ..." for bitcode and linking) go to diag; returns NULL
+ * then. Free with est_module_free. */
+struct est_module *est_module_load(const char *const *paths, size_t n, FILE *diag);
+void est_module_free(struct est_module *m);
+/* The linked LLVM module (owned by M) and the name used in messages. */
+LLVMModuleRef est_module_llvm(const struct est_module *m);
+const char *est_module_name(const struct est_module *m);
+/* Gives every unnamed basic block of M a deterministic name. Idempotent. */
+void est_name_blocks(LLVMModuleRef m);
+
+/* ---- execution -------------------------------------------------------------*/
+struct est_run_options {
+    int argc;               /* program arguments, argv[0] included */
+    char **argv;
+    uint64_t max_steps;     /* IR instructions; 0 = no limit */
+    uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
+    bool progress;          /* progress line on stderr for long runs */
+    FILE *diag;             /* errors and faults */
+};
+
+/* The outcome of running main(): counts of every block, edge, select and call. */
+struct est_profile;
+
+/* Runs main() of M. Returns NULL only when the module cannot be executed at
+ * all (unsupported construct, no main, unknown external) after a message on
+ * o->diag. Otherwise returns the profile; check est_profile_status: a fault
+ * in the program (out-of-bounds access, division by zero, step limit...) is
+ * reported on o->diag and leaves est_profile_faulted true, with the counts
+ * up to the fault. The profile keeps M referenced; free it before M. */
+struct est_profile *est_run(struct est_module *m, const struct est_run_options *o);
+void est_profile_free(struct est_profile *p);
+bool est_profile_faulted(const struct est_profile *p);
+/* The program's exit status (main's result or exit()'s argument, 0..255). */
+int est_profile_exit_status(const struct est_profile *p);
+/* IR instructions executed (debug intrinsics excluded). */
+uint64_t est_profile_instructions(const struct est_profile *p);
+
+/* Writes the counts as JSON (schema "lpnest_counts": 1, see estimator/COUNTS.md).
+ * Returns 0, or -1 on a write error. */
+int est_profile_write_json(const struct est_profile *p, FILE *f);
+
+/* Iteration over the profile, for the cost model and tests. Indices are
+ * positions in the module (functions in module order, blocks in function order). */
+size_t est_profile_nfuncs(const struct est_profile *p);
+const char *est_profile_func_name(const struct est_profile *p, size_t f);
+uint64_t est_profile_func_calls(const struct est_profile *p, size_t f);
+size_t est_profile_nblocks(const struct est_profile *p, size_t f);
+const char *est_profile_block_name(const struct est_profile *p, size_t f, size_t b);
+uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b);
+/* Count of the edge FROM -> TO (summed over switch cases that share it);
+ * returns false when there is no such edge. */
+bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count);
+/* Times an external (C library) function was called, by name; 0 if never. */
+uint64_t est_profile_external_calls(const struct est_profile *p, const char *name);
+
+#endif

@@ -1,0 +1,353 @@
+/* exec.h — internals of the IR execution engine, shared by its files only.
+ *
+ * Each defined function is translated once into an array of fixed-size ops
+ * over a frame of 64-bit slots (SSA values, constants, parameters). Integers
+ * of up to 64 bits occupy one slot, zero-extended to 64 bits ("canonical");
+ * i65..i128 take two slots (low, high); float and double keep their IEEE bits
+ * in one slot; pointers are target addresses; vectors and aggregates are
+ * flattened into consecutive slots and operated on element by element.
+ * Control flow goes through edges: every br/switch successor is an edge with
+ * its own counter, so block counts are exact sums of edge counts. */
+#ifndef LPNEST_EXEC_H
+#define LPNEST_EXEC_H
+
+#include "estimator.h"
+#include "exec_map.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef uint64_t slot_t;
+
+/* ---- ops ----------------------------------------------------------------- */
+#include "exec_ops.h"
+
+struct op {
+    uint16_t code;   /* enum opcode */
+    uint8_t w;       /* bit width of the integer operation (1..64) */
+    uint8_t x;       /* small extra: alignment mask, predicate, byte count */
+    uint32_t d;      /* destination slot (or edge index for branches) */
+    uint32_t a;      /* first operand slot */
+    uint32_t b;      /* second operand slot (or edge index) */
+    uint64_t k;      /* immediate, mask, offset, or pointer to a descriptor */
+};
+
+/* A control-flow edge of a br/switch (or the entry of a function). */
+struct edge {
+    uint32_t pc;      /* where execution continues: phi moves or the block */
+    uint32_t ninst;   /* IR instructions in the target block */
+    uint64_t count;   /* traversals */
+};
+
+/* Reporting information of an edge, parallel to the edge array. */
+enum edge_kind { EK_UNCOND, EK_TRUE, EK_FALSE, EK_CASE, EK_DEFAULT, EK_INDIRECT };
+struct edge_info {
+    uint32_t from, to;       /* block indices */
+    enum edge_kind kind;
+    uint64_t case_lo, case_hi; /* switch case value (two words for i128) */
+};
+
+struct xblock {
+    LLVMBasicBlockRef bb;
+    const char *name;
+    uint32_t ninst;          /* IR instructions, debug intrinsics excluded */
+    uint32_t pc;             /* first op */
+    uint64_t count;          /* filled in after the run */
+};
+
+struct xselect {
+    uint32_t block;          /* block index */
+    uint32_t index;          /* instruction position in the block */
+    uint32_t lanes;          /* vector selects count lane by lane */
+};
+
+/* Type information that drives slot layout, memory access and marshalling. */
+enum vkind { VK_VOID, VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR, VK_VEC, VK_AGG, VK_BAD };
+
+/* One scalar leaf of a (possibly aggregate) type. */
+struct leaf {
+    enum vkind kind;         /* VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR */
+    uint16_t bits;           /* integer width, 32/64 for floats, pointer bits */
+    uint16_t bytes;          /* store size in memory */
+    uint32_t slot;           /* slot offset within the value */
+    uint64_t offset;         /* byte offset within the value in memory */
+};
+
+/* Call descriptor: slots of the arguments, flattened. */
+struct argdesc {
+    uint32_t slot;           /* first slot of the argument in the caller */
+    uint32_t nslots;
+    LLVMTypeRef type;        /* IR type (for variadic marshalling, libc) */
+    enum vkind kind;         /* scalar kind when nslots == 1 */
+    uint16_t bits;
+    uint64_t byval_size;     /* > 0: pass a copy of this many bytes */
+    uint32_t byval_align;
+};
+struct calldesc {
+    struct xfunc *callee;    /* direct calls; NULL for indirect */
+    uint32_t nargs;
+    uint32_t ret_slots;      /* slots of the result (0 for void) */
+    enum vkind ret_kind;
+    uint16_t ret_bits;
+    LLVMValueRef inst;       /* the call instruction (for messages) */
+    struct argdesc args[];
+};
+
+/* A switch's cases: a direct table when the values are dense, else sorted. */
+struct switch_desc {
+    uint32_t n;
+    uint32_t def;            /* default edge */
+    bool dense;
+    uint64_t lo;             /* dense: table index = value - lo */
+    uint64_t span;
+    uint32_t *table;         /* dense: edge per value */
+    uint64_t *vals;          /* sparse: sorted case values */
+    uint32_t *edges;
+};
+
+/* A bitcast that changes the slot layout (e.g. <2 x i32> to i64), done at run
+ * time through a byte image in target order; vectors of non-byte elements
+ * are bit-packed. */
+struct bitcast_desc {
+    uint32_t bytes;
+    int nfrom, nto;
+    bool from_bits, to_bits;
+    struct leaf *from, *to;
+};
+
+/* Built-in implementations of external functions (the C library subset). */
+struct vm;
+typedef bool (*builtin_fn)(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret);
+
+struct xfunc {
+    LLVMValueRef fn;
+    const char *name;
+    uint32_t index;
+    uint32_t addr;           /* the function's address as a pointer value */
+    bool defined;            /* has a body */
+    bool compiled;
+    bool variadic;
+    bool has_byval;
+    builtin_fn builtin;      /* externals served by lpnest (NULL if unknown) */
+    int builtin_data;
+    uint64_t calls;
+    /* code */
+    struct op *code;
+    uint32_t ncode;
+    LLVMValueRef *op_inst;   /* IR instruction of each op (messages, partial blocks) */
+    uint32_t *op_pos;        /* position of that instruction in its block */
+    uint32_t *op_block;      /* block index of each op */
+    uint32_t nslots;         /* frame size in slots */
+    slot_t *consts;          /* initial values of slots [0, nconst) */
+    uint32_t nconst;
+    uint32_t nparam_slots;   /* parameters occupy [nconst, nconst + nparam_slots) */
+    uint32_t nparams;
+    uint32_t *param_slot;    /* first slot of each parameter */
+    uint64_t *param_byval;   /* byval size per parameter (0: not byval) */
+    uint32_t *param_byval_align;
+    uint32_t frame_bytes;    /* static allocas */
+    uint32_t frame_align;
+    struct xblock *blocks;
+    uint32_t nblocks;
+    struct edge *edges;      /* edges[0] is the function entry */
+    struct edge_info *einfo;
+    uint32_t nedges;
+    struct xselect *selects;
+    uint64_t *sel_counts;    /* [2 * i + outcome] */
+    uint32_t nselects;
+    uint32_t nsel_lanes;
+};
+
+/* One activation. */
+struct frame {
+    struct xfunc *fn;
+    slot_t *R;
+    const struct op *ret_pc;   /* where the caller continues; NULL: return to the host */
+    const struct op *call_op;  /* the caller's op that made this call */
+    uint32_t ret_d;            /* caller's destination slot */
+    uint32_t ret_n;            /* slots to copy back */
+    uint64_t sp;               /* simulated stack pointer to restore */
+    uint64_t va_addr;          /* variadic arguments (0: none) */
+    uint64_t frame_base;       /* static allocas of this activation */
+};
+
+/* How va_start initialises a va_list. */
+enum va_kind { VA_POINTER, VA_PPC32, VA_X86_64 };
+
+struct target_info {
+    const char *triple;
+    unsigned ptr_bits;
+    unsigned ptr_bytes;
+    bool big_endian;
+    bool strict_align;        /* misaligned accesses trap (RISC-V soft cores) */
+    unsigned int_bits;        /* C int, long, size_t widths for printf & co */
+    unsigned long_bits;
+    unsigned size_bits;
+    unsigned double_bits;     /* C double: 32 on AVR */
+    enum va_kind va;
+    unsigned va_slot;         /* bytes per variadic argument slot */
+    unsigned va_list_bytes;
+    uint64_t mem_size;        /* simulated address space */
+    uint64_t data_base;       /* first global */
+};
+
+/* Open FILE handles of the simulated program. */
+#define VM_MAX_FILES 64
+#define VM_FILE_BASE 0x100u /* handle addresses: FILE_BASE + 16*index; never dereferenced */
+
+struct vm {
+    struct est_module *mod;
+    LLVMModuleRef m;
+    LLVMTargetDataRef td;
+    struct target_info t;
+    FILE *diag;
+
+    /* simulated memory: [ro_lo, brk) loads, [rw_lo, brk) stores, stack window */
+    uint8_t *mem;
+    uint64_t ro_lo, rw_lo, brk, heap_limit;
+    uint64_t stack_lo, stack_hi, sp;
+    uint64_t ptr_mask;
+    uint64_t func_base;       /* function addresses: func_base + 4 * index */
+    uint64_t func_end;
+
+    /* heap allocator state (metadata on the host side) */
+    struct heap *heap;
+
+    /* functions */
+    struct xfunc *funcs;
+    uint32_t nfuncs;
+    struct ptrmap gaddr;      /* global/alias -> address */
+    struct ptrmap fidx;       /* function -> index in funcs */
+
+    /* execution */
+    struct frame *frames;
+    uint32_t depth, max_depth;
+    slot_t *slots;
+    uint64_t nslots_cap;
+    uint64_t steps;           /* IR instructions of entered blocks */
+    uint64_t max_steps;
+    uint64_t next_check;      /* steps at which the slow path runs */
+    double start_time;
+    bool progress;
+    bool progress_shown;
+
+    /* program I/O */
+    int argc;
+    char **argv;
+    FILE *files[VM_MAX_FILES];
+    bool file_eof[VM_MAX_FILES];
+    uint64_t stdio_globals[3];/* addresses of stdin/stdout/stderr globals */
+
+    const struct op *cur_op;  /* the CALLX being served by a built-in */
+    slot_t ret_buf[16];       /* result of a function returning to the host */
+
+    /* outcome */
+    bool exited;
+    int exit_status;
+    bool faulted;
+    char fault_msg[512];
+    struct xfunc *fault_fn;
+    const struct op *fault_pc;
+    uint64_t rand_state;
+    uint64_t ext_calls_total;
+    struct ext_count *ext_counts;  /* calls of externals, by function */
+};
+
+/* ---- module-level helpers (exec_target.c) ---- */
+bool exec_target_init(struct vm *vm, FILE *diag);
+
+/* ---- types and constants (exec_types.c) ---- */
+enum vkind exec_kind(LLVMTypeRef t, uint16_t *bits);
+uint32_t exec_type_slots(LLVMTypeRef t);
+/* Enumerates the scalar leaves of T; returns the count, or -1 for a type the
+ * engine cannot hold (message in *why). LEAVES may be NULL to count only. */
+int exec_type_leaves(struct vm *vm, LLVMTypeRef t, struct leaf *leaves, int max, const char **why);
+/* Byte offset of a GEP with all-constant indices; false for a vector GEP. */
+bool exec_const_eval(struct vm *vm, LLVMValueRef c, slot_t *out, uint32_t nslots);
+bool exec_const_store(struct vm *vm, LLVMValueRef c, uint64_t addr);
+uint64_t exec_global_addr(struct vm *vm, LLVMValueRef g, bool *ok);
+
+/* ---- memory (exec_mem.c) ---- */
+bool exec_mem_init(struct vm *vm, uint64_t stack_bytes);
+void exec_mem_free(struct vm *vm);
+/* Host pointer for N bytes at target address A, or NULL (no fault raised). */
+static inline uint8_t *exec_ptr_r(struct vm *vm, uint64_t a, uint64_t n)
+{
+    if (a - vm->ro_lo <= vm->brk - vm->ro_lo - n && n <= vm->brk - vm->ro_lo)
+        return vm->mem + a;
+    if (a - vm->stack_lo <= vm->stack_hi - vm->stack_lo - n && n <= vm->stack_hi - vm->stack_lo)
+        return vm->mem + a;
+    return NULL;
+}
+static inline uint8_t *exec_ptr_w(struct vm *vm, uint64_t a, uint64_t n)
+{
+    if (a - vm->rw_lo <= vm->brk - vm->rw_lo - n && n <= vm->brk - vm->rw_lo)
+        return vm->mem + a;
+    if (a - vm->stack_lo <= vm->stack_hi - vm->stack_lo - n && n <= vm->stack_hi - vm->stack_lo)
+        return vm->mem + a;
+    return NULL;
+}
+uint64_t exec_load_uint(struct vm *vm, const uint8_t *p, unsigned nbytes);
+void exec_store_uint(struct vm *vm, uint8_t *p, unsigned nbytes, uint64_t v);
+/* Length of the NUL-terminated string at A, or -1 when it runs out of memory. */
+int64_t exec_strlen(struct vm *vm, uint64_t a);
+uint64_t exec_malloc(struct vm *vm, uint64_t n, uint64_t align);
+bool exec_free(struct vm *vm, uint64_t a);
+uint64_t exec_alloc_size(struct vm *vm, uint64_t a); /* 0 if not a live block */
+uint64_t exec_stack_push(struct vm *vm, uint64_t n, uint64_t align); /* 0: overflow */
+
+/* ---- globals (exec_globals.c) ---- */
+bool exec_globals_init(struct vm *vm);
+
+/* ---- translation (exec_compile*.c) ---- */
+bool exec_funcs_init(struct vm *vm);
+bool exec_compile(struct vm *vm, struct xfunc *f);
+
+/* ---- the loop (exec_run.c) ---- */
+bool exec_run_main(struct vm *vm);
+/* Calls G from a built-in (qsort's comparator, token functions) with the
+ * flattened argument slots ARGS; the result's slots go to RET. Returns false
+ * when the program faulted or exited inside. */
+bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret);
+
+/* ---- faults (exec_fault.c) ---- */
+/* Records a fault at the current op; returns false. */
+bool exec_fault(struct vm *vm, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void exec_fault_report(struct vm *vm, FILE *diag);
+/* "file:line" of an instruction's debug location, or "" */
+void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n);
+
+/* ---- C library (exec_libc*.c) ---- */
+/* The built-in serving external function NAME, or NULL; *data gets a value
+ * the built-in reads back from xfunc.builtin_data (e.g. which math function). */
+builtin_fn exec_builtin_lookup(const char *name, int *data);
+/* Fills the storage of a known external variable (stdout, __iob, ...) at
+ * ADDR; false when NAME is not one lpnest provides. */
+bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size);
+void exec_libc_flush(struct vm *vm);
+void exec_libc_close(struct vm *vm);
+struct ext_count { uint64_t calls; };
+
+/* ---- variadics (exec_va.c) ---- */
+void exec_va_layout(struct vm *vm, LLVMTypeRef t, uint64_t *size, uint64_t *align);
+bool exec_va_start(struct vm *vm, uint64_t va_list_addr, uint64_t area);
+bool exec_va_marshal(struct vm *vm, const struct calldesc *cd, uint32_t first, const slot_t *R, uint64_t *area);
+uint64_t exec_va_cursor_addr(struct vm *vm, uint64_t list);
+
+/* ---- helpers ---- */
+static inline uint64_t mask_of(unsigned w) { return w >= 64 ? ~0ULL : ((1ULL << w) - 1); }
+static inline int64_t sext_of(uint64_t v, unsigned w)
+{
+    unsigned s = 64 - w;
+    return (int64_t)(v << s) >> s;
+}
+double exec_now(void);
+
+#endif

@@ -1,0 +1,384 @@
+/* exec_compile.c — translates one function: slots for parameters and values,
+ * blocks in order, edges with their phi moves, terminators, and the
+ * constant area; the instructions themselves are in exec_compile_inst.c. */
+#include "exec_cc.h"
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t cc_emit(struct cc *c, enum opcode code, uint32_t d, uint32_t a, uint32_t b, uint64_t k, unsigned w, unsigned x)
+{
+    if (c->ncode == c->capcode) {
+        c->capcode = c->capcode ? c->capcode * 2 : 64;
+        c->code = sup_xrealloc(c->code, c->capcode * sizeof *c->code);
+        c->op_inst = sup_xrealloc(c->op_inst, c->capcode * sizeof *c->op_inst);
+        c->op_pos = sup_xrealloc(c->op_pos, c->capcode * sizeof *c->op_pos);
+        c->op_block = sup_xrealloc(c->op_block, c->capcode * sizeof *c->op_block);
+    }
+    struct op *o = &c->code[c->ncode];
+    o->code = (uint16_t)code;
+    o->w = (uint8_t)w;
+    o->x = (uint8_t)x;
+    o->d = d;
+    o->a = a;
+    o->b = b;
+    o->k = k;
+    c->op_inst[c->ncode] = c->inst;
+    c->op_pos[c->ncode] = c->pos;
+    c->op_block[c->ncode] = c->block;
+    return c->ncode++;
+}
+
+void cc_unsupported(struct cc *c, const char *fmt, ...)
+{
+    char buf[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    cc_emit(c, OP_UNSUPPORTED, 0, 0, 0, (uint64_t)(uintptr_t)sup_strdup(buf), 0, 0);
+}
+
+static uint32_t new_slots(struct cc *c, uint32_t n)
+{
+    uint32_t s = c->nslots;
+    c->nslots += n;
+    uint32_t need = c->nslots - c->value_end;
+    if (need > c->capconst) {
+        uint32_t old = c->capconst;
+        c->capconst = need * 2 + 16;
+        c->consts = sup_xrealloc(c->consts, c->capconst * sizeof *c->consts);
+        memset(c->consts + old, 0, (c->capconst - old) * sizeof *c->consts);
+    }
+    return s;
+}
+
+uint32_t cc_temp(struct cc *c, uint32_t n) { return new_slots(c, n ? n : 1); }
+
+uint32_t cc_const_u64(struct cc *c, uint64_t v)
+{
+    uint32_t s = new_slots(c, 1);
+    c->consts[s - c->value_end] = v;
+    return s;
+}
+
+bool cc_imm(LLVMValueRef v, uint64_t *k)
+{
+    if (LLVMGetValueKind(v) != LLVMConstantIntValueKind)
+        return false;
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    if (w > 64)
+        return false;
+    *k = LLVMConstIntGetZExtValue(v) & mask_of(w);
+    return true;
+}
+
+uint32_t cc_slot(struct cc *c, LLVMValueRef v)
+{
+    uint64_t s;
+    if (ptrmap_get(&c->vslot, v, &s) || ptrmap_get(&c->cslot, v, &s))
+        return (uint32_t)s;
+    LLVMValueKind k = LLVMGetValueKind(v);
+    if (k == LLVMInstructionValueKind || k == LLVMArgumentValueKind || k == LLVMBasicBlockValueKind ||
+        k == LLVMMetadataAsValueValueKind || k == LLVMInlineAsmValueKind) {
+        cc_unsupported(c, "operand kind %d cannot be used as a value here", (int)k);
+        return cc_temp(c, 1);
+    }
+    uint32_t n = exec_type_slots(LLVMTypeOf(v));
+    uint32_t slot = new_slots(c, n ? n : 1);
+    if (!exec_const_eval(c->vm, v, c->consts + (slot - c->value_end), n)) {
+        cc_unsupported(c, "%s", c->vm->fault_msg);
+        return slot;
+    }
+    ptrmap_put(&c->cslot, v, slot);
+    return slot;
+}
+
+uint32_t cc_select(struct cc *c, uint32_t lanes)
+{
+    if (c->nselects == c->capselects) {
+        c->capselects = c->capselects ? c->capselects * 2 : 8;
+        c->selects = sup_xrealloc(c->selects, c->capselects * sizeof *c->selects);
+    }
+    c->selects[c->nselects++] = (struct xselect){.block = c->block, .index = c->pos, .lanes = lanes};
+    uint32_t base = c->nlanes;
+    c->nlanes += lanes;
+    return base;
+}
+
+uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum edge_kind kind, uint64_t lo, uint64_t hi)
+{
+    if (c->nedges == c->capedges) {
+        c->capedges = c->capedges ? c->capedges * 2 : 16;
+        c->edges = sup_xrealloc(c->edges, c->capedges * sizeof *c->edges);
+        c->einfo = sup_xrealloc(c->einfo, c->capedges * sizeof *c->einfo);
+        c->edge_from = sup_xrealloc(c->edge_from, c->capedges * sizeof *c->edge_from);
+        c->edge_to = sup_xrealloc(c->edge_to, c->capedges * sizeof *c->edge_to);
+    }
+    uint64_t to_idx = 0;
+    ptrmap_get(&c->bidx, to, &to_idx);
+    uint32_t e = c->nedges++;
+    c->edges[e] = (struct edge){0};
+    c->einfo[e] = (struct edge_info){.from = c->block, .to = (uint32_t)to_idx, .kind = kind, .case_lo = lo, .case_hi = hi};
+    c->edge_from[e] = c->f->blocks[c->block].bb;
+    c->edge_to[e] = to;
+    return e;
+}
+
+void cc_move(struct cc *c, uint32_t d, uint32_t s, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (d + i != s + i)
+            cc_emit(c, OP_MOV, d + i, s + i, 0, 0, 64, 0);
+}
+
+static bool is_debug_intrinsic(LLVMValueRef inst)
+{
+    if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+        return false;
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    if (!callee || LLVMGetValueKind(callee) != LLVMFunctionValueKind)
+        return false;
+    size_t n;
+    const char *name = LLVMGetValueName2(callee, &n);
+    return n > 9 && strncmp(name, "llvm.dbg.", 9) == 0;
+}
+
+/* A GEP with constant indices whose every user loads or stores through it can
+ * be folded into those accesses as an offset. */
+static bool foldable_gep(struct cc *c, LLVMValueRef g, int64_t *off)
+{
+    if (LLVMGetInstructionOpcode(g) != LLVMGetElementPtr || LLVMGetTypeKind(LLVMTypeOf(g)) != LLVMPointerTypeKind)
+        return false;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    unsigned n = (unsigned)LLVMGetNumOperands(g);
+    int64_t total = 0;
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(g, i);
+        if (LLVMGetValueKind(idx) != LLVMConstantIntValueKind || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
+            return false;
+        int64_t k = LLVMConstIntGetSExtValue(idx);
+        if (i == 1)
+            total += k * (int64_t)LLVMABISizeOfType(c->vm->td, t);
+        else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            total += (int64_t)LLVMOffsetOfElement(c->vm->td, t, (unsigned)k);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)k);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+            t = LLVMGetElementType(t);
+            total += k * (int64_t)LLVMABISizeOfType(c->vm->td, t);
+        } else
+            return false;
+    }
+    bool any = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMGetValueKind(user) != LLVMInstructionValueKind)
+            return false;
+        LLVMOpcode op = LLVMGetInstructionOpcode(user);
+        if (op == LLVMLoad && LLVMGetOperand(user, 0) == g)
+            any = true;
+        else if (op == LLVMStore && LLVMGetOperand(user, 1) == g && LLVMGetOperand(user, 0) != g)
+            any = true;
+        else
+            return false;
+    }
+    *off = total;
+    return any;
+}
+
+/* Emits the phi moves of edge FROM -> TO, reading all sources before
+ * writing any destination (phis are parallel copies). */
+static void phi_moves(struct cc *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to)
+{
+    LLVMValueRef phis[256];
+    uint32_t nph = 0;
+    bool conflict = false;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(to); i && LLVMGetInstructionOpcode(i) == LLVMPHI; i = LLVMGetNextInstruction(i)) {
+        if (nph == 256) {
+            conflict = true; /* too many to check pairwise: be safe */
+            break;
+        }
+        phis[nph++] = i;
+    }
+    /* sources that are themselves phis of TO would be overwritten too early */
+    for (uint32_t p = 0; p < nph && !conflict; p++) {
+        unsigned n = LLVMCountIncoming(phis[p]);
+        for (unsigned j = 0; j < n; j++)
+            if (LLVMGetIncomingBlock(phis[p], j) == from) {
+                LLVMValueRef v = LLVMGetIncomingValue(phis[p], j);
+                for (uint32_t q = 0; q < nph; q++)
+                    if (v == phis[q] && q != p)
+                        conflict = true;
+                break;
+            }
+    }
+    uint32_t temps[256];
+    LLVMValueRef i = LLVMGetFirstInstruction(to);
+    for (uint32_t p = 0; i && LLVMGetInstructionOpcode(i) == LLVMPHI; i = LLVMGetNextInstruction(i), p++) {
+        unsigned n = LLVMCountIncoming(i);
+        LLVMValueRef v = NULL;
+        for (unsigned j = 0; j < n; j++)
+            if (LLVMGetIncomingBlock(i, j) == from) {
+                v = LLVMGetIncomingValue(i, j);
+                break;
+            }
+        uint64_t d = 0;
+        ptrmap_get(&c->vslot, i, &d);
+        uint32_t ns = exec_type_slots(LLVMTypeOf(i));
+        if (!v)
+            continue;
+        uint64_t k;
+        if (conflict && p < 256) {
+            temps[p] = cc_temp(c, ns);
+            cc_move(c, temps[p], cc_slot(c, v), ns);
+        } else if (ns == 1 && cc_imm(v, &k)) {
+            cc_emit(c, OP_MOVK, (uint32_t)d, 0, 0, k, 64, 0);
+        } else {
+            cc_move(c, (uint32_t)d, cc_slot(c, v), ns);
+        }
+    }
+    if (conflict) {
+        i = LLVMGetFirstInstruction(to);
+        for (uint32_t p = 0; i && LLVMGetInstructionOpcode(i) == LLVMPHI && p < 256; i = LLVMGetNextInstruction(i), p++) {
+            uint64_t d = 0;
+            ptrmap_get(&c->vslot, i, &d);
+            bool has = false;
+            for (unsigned j = 0; j < LLVMCountIncoming(i); j++)
+                has |= LLVMGetIncomingBlock(i, j) == from;
+            if (has)
+                cc_move(c, (uint32_t)d, temps[p], exec_type_slots(LLVMTypeOf(i)));
+        }
+    }
+}
+
+static void params(struct cc *c)
+{
+    struct xfunc *f = c->f;
+    unsigned np = LLVMCountParams(f->fn);
+    f->nparams = np;
+    f->param_slot = sup_xcalloc(np + 1, sizeof *f->param_slot);
+    f->param_byval = sup_xcalloc(np + 1, sizeof *f->param_byval);
+    f->param_byval_align = sup_xcalloc(np + 1, sizeof *f->param_byval_align);
+    unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+    for (unsigned i = 0; i < np; i++) {
+        LLVMValueRef p = LLVMGetParam(f->fn, i);
+        f->param_slot[i] = c->nslots;
+        ptrmap_put(&c->vslot, p, c->nslots);
+        c->nslots += exec_type_slots(LLVMTypeOf(p));
+        LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(f->fn, i + 1, byval_kind);
+        if (a) {
+            LLVMTypeRef bt = LLVMGetTypeAttributeValue(a);
+            f->param_byval[i] = LLVMABISizeOfType(c->vm->td, bt);
+            f->param_byval_align[i] = LLVMABIAlignmentOfType(c->vm->td, bt);
+            if (f->param_byval[i] == 0)
+                f->param_byval[i] = 1;
+            f->has_byval = true;
+        }
+    }
+    f->nparam_slots = c->nslots;
+}
+
+static void finish(struct cc *c)
+{
+    struct xfunc *f = c->f;
+    /* the edges' continuations: phi moves, then a jump into the block */
+    for (uint32_t e = 1; e < c->nedges; e++) {
+        uint32_t to = c->einfo[e].to;
+        c->edges[e].ninst = f->blocks[to].ninst;
+        LLVMValueRef first = LLVMGetFirstInstruction(c->edge_to[e]);
+        if (!first || LLVMGetInstructionOpcode(first) != LLVMPHI) {
+            c->edges[e].pc = f->blocks[to].pc;
+            continue;
+        }
+        uint32_t same = 0;
+        for (uint32_t p = 1; p < e && !same; p++)
+            if (c->edge_from[p] == c->edge_from[e] && c->edge_to[p] == c->edge_to[e])
+                same = p;
+        if (same) {
+            c->edges[e].pc = c->edges[same].pc;
+            continue;
+        }
+        c->block = c->einfo[e].from;
+        c->inst = first;
+        c->pos = 0;
+        c->edges[e].pc = c->ncode;
+        phi_moves(c, c->edge_from[e], c->edge_to[e]);
+        cc_emit(c, OP_GOTO, f->blocks[to].pc, 0, 0, 0, 0, 0);
+    }
+    c->edges[0].pc = f->blocks[0].pc;
+    c->edges[0].ninst = f->blocks[0].ninst;
+
+    f->code = c->code;
+    f->ncode = c->ncode;
+    f->op_inst = c->op_inst;
+    f->op_pos = c->op_pos;
+    f->op_block = c->op_block;
+    f->nslots = c->nslots;
+    f->nconst = c->nslots - c->value_end;
+    f->consts = c->consts;
+    f->edges = c->edges;
+    f->einfo = c->einfo;
+    f->nedges = c->nedges;
+    f->selects = c->selects;
+    f->nselects = c->nselects;
+    f->nsel_lanes = c->nlanes;
+    f->sel_counts = sup_xcalloc(2 * (size_t)c->nlanes + 1, sizeof *f->sel_counts);
+    free(c->edge_from);
+    free(c->edge_to);
+}
+
+bool exec_compile(struct vm *vm, struct xfunc *f)
+{
+    struct cc c = {.vm = vm, .f = f};
+    params(&c);
+    /* pass 1: blocks, instruction counts, value slots, foldable GEPs */
+    f->nblocks = (uint32_t)LLVMCountBasicBlocks(f->fn);
+    f->blocks = sup_xcalloc(f->nblocks + 1, sizeof *f->blocks);
+    uint32_t bi = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb), bi++) {
+        struct xblock *b = &f->blocks[bi];
+        size_t len;
+        b->bb = bb;
+        b->name = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
+        ptrmap_put(&c.bidx, bb, bi);
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            if (is_debug_intrinsic(i))
+                continue;
+            b->ninst++;
+            LLVMTypeRef t = LLVMTypeOf(i);
+            if (LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
+                ptrmap_put(&c.vslot, i, c.nslots);
+                c.nslots += exec_type_slots(t);
+            }
+            int64_t off;
+            if (foldable_gep(&c, i, &off))
+                ptrmap_put(&c.folded, i, (uint64_t)off);
+        }
+    }
+    c.value_end = c.nslots;
+    /* entry edge */
+    c.block = 0;
+    cc_edge(&c, f->blocks[0].bb, EK_UNCOND, 0, 0);
+    /* pass 2: ops */
+    for (bi = 0; bi < f->nblocks; bi++) {
+        c.block = bi;
+        f->blocks[bi].pc = c.ncode;
+        c.pos = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(f->blocks[bi].bb); i; i = LLVMGetNextInstruction(i)) {
+            if (is_debug_intrinsic(i))
+                continue;
+            c.inst = i;
+            cc_inst(&c, i);
+            c.pos++;
+        }
+    }
+    finish(&c);
+    ptrmap_free(&c.vslot);
+    ptrmap_free(&c.cslot);
+    ptrmap_free(&c.bidx);
+    ptrmap_free(&c.folded);
+    f->compiled = true;
+    return !c.failed;
+}

@@ -1,0 +1,315 @@
+/* exec_compile_call.c — translation of calls: direct, indirect and external
+ * calls get a call descriptor; LLVM intrinsics become ops (lane by lane for
+ * vector forms). */
+#include "exec_cc.h"
+#include "exec_math.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t dest(struct cc *c, LLVMValueRef inst)
+{
+    uint64_t s = 0;
+    ptrmap_get(&c->vslot, inst, &s);
+    return (uint32_t)s;
+}
+
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static struct calldesc *make_desc(struct cc *c, LLVMValueRef inst, struct xfunc *callee)
+{
+    unsigned n = LLVMGetNumArgOperands(inst);
+    struct calldesc *cd = sup_xcalloc(1, sizeof *cd + (n + 1) * sizeof cd->args[0]);
+    cd->callee = callee;
+    cd->nargs = n;
+    cd->inst = inst;
+    LLVMTypeRef rt = LLVMTypeOf(inst);
+    cd->ret_slots = exec_type_slots(rt);
+    cd->ret_kind = exec_kind(rt, &cd->ret_bits);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef a = LLVMGetOperand(inst, i);
+        struct argdesc *ad = &cd->args[i];
+        ad->type = LLVMTypeOf(a);
+        ad->slot = cc_slot(c, a);
+        ad->nslots = exec_type_slots(ad->type);
+        unsigned bits;
+        ad->kind = cc_scalar(c, ad->type, &bits);
+        ad->bits = (uint16_t)bits;
+    }
+    return cd;
+}
+
+/* ---- intrinsics ---- */
+
+/* Operand slot of lane I: vector operands advance, scalars broadcast. */
+static uint32_t lane_slot(struct cc *c, LLVMValueRef v, unsigned i)
+{
+    uint32_t s = cc_slot(c, v);
+    LLVMTypeRef t = LLVMTypeOf(v);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        return s + i * exec_type_slots(LLVMGetElementType(t));
+    return s;
+}
+
+static unsigned nlanes(LLVMTypeRef t, LLVMTypeRef *elem)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+        *elem = LLVMGetElementType(t);
+        return LLVMGetVectorSize(t);
+    }
+    *elem = t;
+    return 1;
+}
+
+struct int_intrinsic {
+    const char *prefix;
+    enum opcode op;
+    int nops;
+};
+
+static const struct int_intrinsic int_table[] = {
+    {"llvm.ctlz.", OP_CTLZ, 1}, {"llvm.cttz.", OP_CTTZ, 1}, {"llvm.ctpop.", OP_CTPOP, 1},
+    {"llvm.bswap.", OP_BSWAP, 1}, {"llvm.bitreverse.", OP_BITREV, 1}, {"llvm.abs.", OP_ABS, 1},
+    {"llvm.fshl.", OP_FSHL, 3}, {"llvm.fshr.", OP_FSHR, 3},
+    {"llvm.smin.", OP_SMIN, 2}, {"llvm.smax.", OP_SMAX, 2}, {"llvm.umin.", OP_UMIN, 2}, {"llvm.umax.", OP_UMAX, 2},
+    {"llvm.uadd.sat.", OP_UADDSAT, 2}, {"llvm.sadd.sat.", OP_SADDSAT, 2},
+    {"llvm.usub.sat.", OP_USUBSAT, 2}, {"llvm.ssub.sat.", OP_SSUBSAT, 2},
+    {"llvm.ushl.sat.", OP_USHLSAT, 2}, {"llvm.sshl.sat.", OP_SSHLSAT, 2},
+    {"llvm.uadd.with.overflow.", OP_UADDO, 2}, {"llvm.sadd.with.overflow.", OP_SADDO, 2},
+    {"llvm.usub.with.overflow.", OP_USUBO, 2}, {"llvm.ssub.with.overflow.", OP_SSUBO, 2},
+    {"llvm.umul.with.overflow.", OP_UMULO, 2}, {"llvm.smul.with.overflow.", OP_SMULO, 2},
+    {NULL, 0, 0},
+};
+
+struct fp_intrinsic {
+    const char *prefix;
+    enum mathfn fn;
+};
+
+static const struct fp_intrinsic fp_table[] = {
+    {"llvm.sqrt.", MF_SQRT}, {"llvm.floor.", MF_FLOOR}, {"llvm.ceil.", MF_CEIL}, {"llvm.trunc.", MF_TRUNC},
+    {"llvm.round.", MF_ROUND}, {"llvm.roundeven.", MF_ROUNDEVEN}, {"llvm.rint.", MF_RINT},
+    {"llvm.nearbyint.", MF_NEARBYINT}, {"llvm.fabs.", MF_FABS}, {"llvm.exp.", MF_EXP}, {"llvm.exp2.", MF_EXP2},
+    {"llvm.exp10.", MF_EXP10}, {"llvm.log.", MF_LOG}, {"llvm.log2.", MF_LOG2}, {"llvm.log10.", MF_LOG10},
+    {"llvm.sin.", MF_SIN}, {"llvm.cos.", MF_COS}, {"llvm.tan.", MF_TAN}, {"llvm.pow.", MF_POW},
+    {"llvm.copysign.", MF_COPYSIGN}, {"llvm.minnum.", MF_MINNUM}, {"llvm.maxnum.", MF_MAXNUM},
+    {"llvm.minimum.", MF_MINIMUM}, {"llvm.maximum.", MF_MAXIMUM}, {"llvm.fma.", MF_FMA},
+    {"llvm.fmuladd.", MF_FMULADD}, {"llvm.ldexp.", MF_LDEXP},
+    {NULL, 0},
+};
+
+static const char *const noop_prefixes[] = {
+    "llvm.lifetime.", "llvm.dbg.", "llvm.assume", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
+    "llvm.sideeffect", "llvm.pseudoprobe", "llvm.donothing", "llvm.va_end", "llvm.prefetch",
+    "llvm.instrprof.", "llvm.var.annotation", "llvm.codeview.", "llvm.experimental.widenable", NULL,
+};
+
+static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intrinsic *ii)
+{
+    LLVMValueRef a0 = LLVMGetOperand(inst, 0);
+    LLVMTypeRef e;
+    unsigned n = nlanes(LLVMTypeOf(a0), &e);
+    unsigned w;
+    if (cc_scalar(c, e, &w) != VK_INT) {
+        cc_unsupported(c, "%s on integers wider than 64 bits", ii->prefix);
+        return;
+    }
+    uint32_t d = dest(c, inst);
+    bool overflow = ii->op >= OP_UADDO && ii->op <= OP_SMULO;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = lane_slot(c, a0, i);
+        uint32_t b = ii->nops > 1 ? lane_slot(c, LLVMGetOperand(inst, 1), i) : 0;
+        uint64_t k = ii->nops > 2 ? lane_slot(c, LLVMGetOperand(inst, 2), i) : 0;
+        /* overflow results are {iN or <N x iM>, i1 or <N x i1>}: values first, then flags */
+        uint32_t di = overflow ? d + i : d + i;
+        if (overflow)
+            k = d + n + i; /* the flag's slot */
+        cc_emit(c, ii->op, di, a, b, k, w, 0);
+    }
+}
+
+static void fp_intrinsic(struct cc *c, LLVMValueRef inst, enum mathfn fn)
+{
+    LLVMValueRef a0 = LLVMGetOperand(inst, 0);
+    LLVMTypeRef e;
+    unsigned n = nlanes(LLVMTypeOf(a0), &e);
+    unsigned w;
+    enum vkind k = cc_scalar(c, e, &w);
+    if (k != VK_F32 && k != VK_F64) {
+        cc_unsupported(c, "math intrinsic on this floating-point type");
+        return;
+    }
+    uint32_t d = dest(c, inst);
+    int ar = exec_math_arity(fn);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = lane_slot(c, a0, i);
+        uint32_t b = ar > 1 ? lane_slot(c, LLVMGetOperand(inst, 1), i) : 0;
+        if (ar == 1)
+            cc_emit(c, OP_FMATH1, d + i, a, 0, fn, 0, k == VK_F64);
+        else if (ar == 2)
+            cc_emit(c, OP_FMATH2, d + i, a, b, fn, 0, k == VK_F64);
+        else
+            cc_emit(c, OP_FMATH3, d + i, a, b, (uint64_t)lane_slot(c, LLVMGetOperand(inst, 2), i) | (uint64_t)fn << 32, 0, k == VK_F64);
+    }
+}
+
+/* llvm.vector.reduce.*: a chain of scalar ops over the lanes. */
+static bool reduce(struct cc *c, LLVMValueRef inst, const char *name)
+{
+    static const struct { const char *op; enum opcode code; } ops[] = {
+        {"add.", OP_ADD}, {"mul.", OP_MUL}, {"and.", OP_AND}, {"or.", OP_OR}, {"xor.", OP_XOR},
+        {"smin.", OP_SMIN}, {"smax.", OP_SMAX}, {"umin.", OP_UMIN}, {"umax.", OP_UMAX},
+        {"fadd.", OP_FADD64}, {"fmul.", OP_FMUL64}, {"fmin.", OP_FMATH2}, {"fmax.", OP_FMATH2}, {NULL, 0},
+    };
+    const char *rest = name + strlen("llvm.vector.reduce.");
+    int i = 0;
+    while (ops[i].op && !has_prefix(rest, ops[i].op))
+        i++;
+    if (!ops[i].op)
+        return false;
+    bool fp_start = ops[i].code == OP_FADD64 || ops[i].code == OP_FMUL64;
+    LLVMValueRef v = LLVMGetOperand(inst, fp_start ? 1 : 0);
+    LLVMTypeRef e;
+    unsigned n = nlanes(LLVMTypeOf(v), &e);
+    unsigned w;
+    enum vkind k = cc_scalar(c, e, &w);
+    if (k == VK_WIDE) {
+        cc_unsupported(c, "vector reduction on wide integers");
+        return true;
+    }
+    uint32_t d = dest(c, inst), s = cc_slot(c, v);
+    bool f64 = k == VK_F64;
+    enum opcode code = ops[i].code;
+    if (code == OP_FADD64 && !f64)
+        code = OP_FADD32;
+    if (code == OP_FMUL64 && !f64)
+        code = OP_FMUL32;
+    uint32_t acc = fp_start ? cc_slot(c, LLVMGetOperand(inst, 0)) : s;
+    unsigned first = fp_start ? 0 : 1;
+    uint32_t tmp = cc_temp(c, 1);
+    cc_emit(c, OP_MOV, tmp, acc, 0, 0, 64, 0);
+    for (unsigned l = first; l < n; l++) {
+        if (code == OP_FMATH2)
+            cc_emit(c, OP_FMATH2, tmp, tmp, s + l, has_prefix(rest, "fmin.") ? MF_MINNUM : MF_MAXNUM, 0, f64);
+        else
+            cc_emit(c, code, tmp, tmp, s + l, mask_of(w), w, 0);
+    }
+    cc_emit(c, OP_MOV, d, tmp, 0, 0, 64, 0);
+    return true;
+}
+
+static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
+{
+    for (const char *const *p = noop_prefixes; *p; p++)
+        if (has_prefix(name, *p))
+            return;
+    for (const struct int_intrinsic *ii = int_table; ii->prefix; ii++)
+        if (has_prefix(name, ii->prefix)) {
+            int_intrinsic(c, inst, ii);
+            return;
+        }
+    for (const struct fp_intrinsic *fi = fp_table; fi->prefix; fi++)
+        if (has_prefix(name, fi->prefix)) {
+            fp_intrinsic(c, inst, fi->fn);
+            return;
+        }
+    uint32_t d = dest(c, inst);
+    if (has_prefix(name, "llvm.memcpy.") || has_prefix(name, "llvm.memmove.") || has_prefix(name, "llvm.memset.")) {
+        LLVMValueRef len = LLVMGetOperand(inst, 2);
+        unsigned lw;
+        cc_scalar(c, LLVMTypeOf(len), &lw);
+        enum opcode op = name[7] == 's' ? OP_MEMSET : has_prefix(name, "llvm.memmove.") ? OP_MEMMOVE : OP_MEMCPY;
+        cc_emit(c, op, 0, cc_slot(c, LLVMGetOperand(inst, 0)), cc_slot(c, LLVMGetOperand(inst, 1)),
+                cc_slot(c, len), lw, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.expect.") || has_prefix(name, "llvm.threadlocal.address") ||
+        has_prefix(name, "llvm.launder.invariant") || has_prefix(name, "llvm.strip.invariant") ||
+        has_prefix(name, "llvm.ssa.copy") || has_prefix(name, "llvm.annotation.")) {
+        cc_move(c, d, cc_slot(c, LLVMGetOperand(inst, 0)), exec_type_slots(LLVMTypeOf(inst)));
+        return;
+    }
+    if (has_prefix(name, "llvm.ptrmask.")) {
+        unsigned w;
+        cc_scalar(c, LLVMTypeOf(inst), &w);
+        cc_emit(c, OP_AND, d, cc_slot(c, LLVMGetOperand(inst, 0)), cc_slot(c, LLVMGetOperand(inst, 1)), mask_of(w), w, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.objectsize.")) {
+        /* "unknown": -1 for the maximum, 0 for the minimum */
+        uint64_t min = LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 1));
+        unsigned w;
+        cc_scalar(c, LLVMTypeOf(inst), &w);
+        cc_emit(c, OP_MOVK, d, 0, 0, min ? 0 : mask_of(w), 64, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.is.constant.")) {
+        cc_emit(c, OP_MOVK, d, 0, 0, 0, 64, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.stacksave")) {
+        cc_emit(c, OP_STACKSAVE, d, 0, 0, 0, 0, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.stackrestore")) {
+        cc_emit(c, OP_STACKRESTORE, 0, cc_slot(c, LLVMGetOperand(inst, 0)), 0, 0, 0, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.va_start")) {
+        cc_emit(c, OP_VASTART, 0, cc_slot(c, LLVMGetOperand(inst, 0)), 0, 0, 0, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.va_copy")) {
+        cc_emit(c, OP_VACOPY, 0, cc_slot(c, LLVMGetOperand(inst, 0)), cc_slot(c, LLVMGetOperand(inst, 1)), 0, 0, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.trap") || has_prefix(name, "llvm.debugtrap") || has_prefix(name, "llvm.ubsantrap")) {
+        cc_emit(c, OP_TRAP, 0, 0, 0, 0, 0, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.frameaddress") || has_prefix(name, "llvm.returnaddress")) {
+        cc_emit(c, OP_MOVK, d, 0, 0, 0, 64, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.vector.reduce.") && reduce(c, inst, name))
+        return;
+    cc_unsupported(c, "intrinsic %s", name);
+}
+
+void cc_call(struct cc *c, LLVMValueRef inst)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    LLVMValueKind k = LLVMGetValueKind(callee);
+    if (k == LLVMInlineAsmValueKind) {
+        cc_unsupported(c, "inline assembly");
+        return;
+    }
+    if (k == LLVMGlobalAliasValueKind) {
+        LLVMValueRef target = LLVMAliasGetAliasee(callee);
+        if (LLVMGetValueKind(target) == LLVMFunctionValueKind) {
+            callee = target;
+            k = LLVMFunctionValueKind;
+        }
+    }
+    uint32_t d = dest(c, inst);
+    if (k == LLVMFunctionValueKind) {
+        size_t len;
+        const char *name = LLVMGetValueName2(callee, &len);
+        if (LLVMGetIntrinsicID(callee) != 0 || has_prefix(name, "llvm.")) {
+            intrinsic(c, inst, name);
+            return;
+        }
+        uint64_t idx;
+        if (!ptrmap_get(&c->vm->fidx, callee, &idx)) {
+            cc_unsupported(c, "call to '%s', which is not a function of the module", name);
+            return;
+        }
+        struct xfunc *f = &c->vm->funcs[idx];
+        struct calldesc *cd = make_desc(c, inst, f);
+        cc_emit(c, f->defined ? OP_CALL : OP_CALLX, d, (uint32_t)idx, 0, (uint64_t)(uintptr_t)cd, 0, 0);
+        return;
+    }
+    struct calldesc *cd = make_desc(c, inst, NULL);
+    cc_emit(c, OP_CALLI, d, cc_slot(c, callee), 0, (uint64_t)(uintptr_t)cd, 0, 0);
+}

@@ -1,0 +1,645 @@
+/* exec_libc.c — the built-in C library subset served to programs whose calls
+ * leave the bitcode: memory, strings, conversions, exit/abort/assert, rand,
+ * qsort/bsearch (calling back into the program) and <math.h>. Stdio is in
+ * exec_libc_io.c, the printf family in exec_printf.c. */
+#include "exec_libc.h"
+#include "exec_math.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+double arg_f(const struct calldesc *cd, const slot_t *R, uint32_t i)
+{
+    if (i >= cd->nargs)
+        return 0;
+    slot_t v = R[cd->args[i].slot];
+    if (cd->args[i].kind == VK_F32) {
+        uint32_t u = (uint32_t)v;
+        float f;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+void ret_f(const struct calldesc *cd, slot_t *ret, double v)
+{
+    if (cd->ret_kind == VK_F32) {
+        float f = (float)v;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        *ret = u;
+    } else {
+        memcpy(ret, &v, 8);
+    }
+}
+
+const char *lc_str(struct vm *vm, uint64_t a, const char *what)
+{
+    if (exec_strlen(vm, a) < 0) {
+        exec_fault(vm, "%s: invalid string pointer 0x%llx%s", what, (unsigned long long)a, a < 0x100 ? " (null)" : "");
+        return NULL;
+    }
+    return (const char *)vm->mem + a;
+}
+
+uint8_t *lc_rd(struct vm *vm, uint64_t a, uint64_t n, const char *what)
+{
+    if (n == 0)
+        return vm->mem;
+    uint8_t *p = exec_ptr_r(vm, a, n);
+    if (!p)
+        exec_fault(vm, "%s: read of %llu bytes at invalid address 0x%llx", what, (unsigned long long)n, (unsigned long long)a);
+    return p;
+}
+
+uint8_t *lc_wr(struct vm *vm, uint64_t a, uint64_t n, const char *what)
+{
+    if (n == 0)
+        return vm->mem;
+    uint8_t *p = exec_ptr_w(vm, a, n);
+    if (!p)
+        exec_fault(vm, "%s: write of %llu bytes at invalid address 0x%llx", what, (unsigned long long)n, (unsigned long long)a);
+    return p;
+}
+
+/* ---- memory and strings ---- */
+
+#define BUILTIN(name) static bool name(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+
+BUILTIN(b_malloc)
+{
+    ret_u(cd, ret, exec_malloc(vm, arg_u(cd, R, 0), 0));
+    return true;
+}
+
+BUILTIN(b_calloc)
+{
+    uint64_t n = arg_u(cd, R, 0), s = arg_u(cd, R, 1);
+    if (s && n > UINT64_MAX / s) {
+        ret_u(cd, ret, 0);
+        return true;
+    }
+    uint64_t a = exec_malloc(vm, n * s, 0);
+    if (a)
+        memset(vm->mem + a, 0, n * s);
+    ret_u(cd, ret, a);
+    return true;
+}
+
+BUILTIN(b_free)
+{
+    (void)ret;
+    uint64_t a = arg_u(cd, R, 0);
+    if (a && !exec_free(vm, a))
+        return exec_fault(vm, "free() of 0x%llx, which is not a live block from malloc (double free or a bad pointer)",
+                          (unsigned long long)a);
+    return true;
+}
+
+BUILTIN(b_realloc)
+{
+    uint64_t a = arg_u(cd, R, 0), n = arg_u(cd, R, 1);
+    if (!a) {
+        ret_u(cd, ret, exec_malloc(vm, n, 0));
+        return true;
+    }
+    uint64_t old = exec_alloc_size(vm, a);
+    if (!old)
+        return exec_fault(vm, "realloc() of 0x%llx, which is not a live block from malloc", (unsigned long long)a);
+    if (n == 0) {
+        exec_free(vm, a);
+        ret_u(cd, ret, 0);
+        return true;
+    }
+    uint64_t b = exec_malloc(vm, n, 0);
+    if (b) {
+        memmove(vm->mem + b, vm->mem + a, old < n ? old : n);
+        exec_free(vm, a);
+    }
+    ret_u(cd, ret, b);
+    return true;
+}
+
+BUILTIN(b_memcpy)
+{
+    uint64_t d = arg_u(cd, R, 0), s = arg_u(cd, R, 1), n = arg_u(cd, R, 2);
+    uint8_t *pd = lc_wr(vm, d, n, "memcpy"), *ps = pd ? lc_rd(vm, s, n, "memcpy") : NULL;
+    if (!ps)
+        return false;
+    memmove(pd, ps, n);
+    ret_u(cd, ret, d);
+    return true;
+}
+
+BUILTIN(b_memset)
+{
+    uint64_t d = arg_u(cd, R, 0), n = arg_u(cd, R, 2);
+    uint8_t *pd = lc_wr(vm, d, n, "memset");
+    if (!pd)
+        return false;
+    memset(pd, (int)(arg_u(cd, R, 1) & 0xff), n);
+    ret_u(cd, ret, d);
+    return true;
+}
+
+BUILTIN(b_memcmp)
+{
+    uint64_t n = arg_u(cd, R, 2);
+    uint8_t *a = lc_rd(vm, arg_u(cd, R, 0), n, "memcmp"), *b = a ? lc_rd(vm, arg_u(cd, R, 1), n, "memcmp") : NULL;
+    if (!b)
+        return false;
+    int r = memcmp(a, b, n);
+    ret_u(cd, ret, (uint64_t)(int64_t)(r < 0 ? -1 : r > 0));
+    return true;
+}
+
+BUILTIN(b_memchr)
+{
+    uint64_t a = arg_u(cd, R, 0), n = arg_u(cd, R, 2);
+    uint8_t *p = lc_rd(vm, a, n, "memchr");
+    if (!p)
+        return false;
+    uint8_t *z = memchr(p, (int)(arg_u(cd, R, 1) & 0xff), n);
+    ret_u(cd, ret, z ? a + (uint64_t)(z - p) : 0);
+    return true;
+}
+
+BUILTIN(b_strlen)
+{
+    const char *s = lc_str(vm, arg_u(cd, R, 0), "strlen");
+    if (!s)
+        return false;
+    ret_u(cd, ret, strlen(s));
+    return true;
+}
+
+BUILTIN(b_strnlen)
+{
+    uint64_t a = arg_u(cd, R, 0), n = arg_u(cd, R, 1), i = 0;
+    for (; i < n; i++) {
+        uint8_t *p = lc_rd(vm, a + i, 1, "strnlen");
+        if (!p)
+            return false;
+        if (!*p)
+            break;
+    }
+    ret_u(cd, ret, i);
+    return true;
+}
+
+BUILTIN(b_strcmp)
+{
+    const char *a = lc_str(vm, arg_u(cd, R, 0), "strcmp"), *b = a ? lc_str(vm, arg_u(cd, R, 1), "strcmp") : NULL;
+    if (!b)
+        return false;
+    int r = strcmp(a, b);
+    ret_u(cd, ret, (uint64_t)(int64_t)(r < 0 ? -1 : r > 0));
+    return true;
+}
+
+BUILTIN(b_strncmp)
+{
+    uint64_t a = arg_u(cd, R, 0), b = arg_u(cd, R, 1), n = arg_u(cd, R, 2);
+    int r = 0;
+    for (uint64_t i = 0; i < n && r == 0; i++) {
+        uint8_t *x = lc_rd(vm, a + i, 1, "strncmp"), *y = x ? lc_rd(vm, b + i, 1, "strncmp") : NULL;
+        if (!y)
+            return false;
+        r = *x - *y;
+        if (!*x)
+            break;
+    }
+    ret_u(cd, ret, (uint64_t)(int64_t)(r < 0 ? -1 : r > 0));
+    return true;
+}
+
+static bool copy_string(struct vm *vm, uint64_t d, uint64_t s, const char *what, bool append)
+{
+    const char *src = lc_str(vm, s, what);
+    if (!src)
+        return false;
+    uint64_t at = d;
+    if (append) {
+        const char *dst = lc_str(vm, d, what);
+        if (!dst)
+            return false;
+        at += strlen(dst);
+    }
+    size_t n = strlen(src) + 1;
+    uint8_t *p = lc_wr(vm, at, n, what);
+    if (!p)
+        return false;
+    memmove(p, vm->mem + s, n);
+    return true;
+}
+
+BUILTIN(b_strcpy)
+{
+    if (!copy_string(vm, arg_u(cd, R, 0), arg_u(cd, R, 1), "strcpy", false))
+        return false;
+    ret_u(cd, ret, arg_u(cd, R, 0));
+    return true;
+}
+
+BUILTIN(b_strcat)
+{
+    if (!copy_string(vm, arg_u(cd, R, 0), arg_u(cd, R, 1), "strcat", true))
+        return false;
+    ret_u(cd, ret, arg_u(cd, R, 0));
+    return true;
+}
+
+BUILTIN(b_strncpy)
+{
+    uint64_t d = arg_u(cd, R, 0), s = arg_u(cd, R, 1), n = arg_u(cd, R, 2);
+    uint8_t *pd = lc_wr(vm, d, n, "strncpy");
+    if (!pd)
+        return false;
+    bool ended = false;
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t c = 0;
+        if (!ended) {
+            uint8_t *p = lc_rd(vm, s + i, 1, "strncpy");
+            if (!p)
+                return false;
+            c = *p;
+            ended = c == 0;
+        }
+        pd[i] = c;
+    }
+    ret_u(cd, ret, d);
+    return true;
+}
+
+BUILTIN(b_strchr)
+{
+    uint64_t a = arg_u(cd, R, 0);
+    const char *s = lc_str(vm, a, "strchr");
+    if (!s)
+        return false;
+    const char *z = strchr(s, (int)(arg_u(cd, R, 1) & 0xff));
+    ret_u(cd, ret, z ? a + (uint64_t)(z - s) : 0);
+    return true;
+}
+
+BUILTIN(b_strrchr)
+{
+    uint64_t a = arg_u(cd, R, 0);
+    const char *s = lc_str(vm, a, "strrchr");
+    if (!s)
+        return false;
+    const char *z = strrchr(s, (int)(arg_u(cd, R, 1) & 0xff));
+    ret_u(cd, ret, z ? a + (uint64_t)(z - s) : 0);
+    return true;
+}
+
+BUILTIN(b_strstr)
+{
+    uint64_t a = arg_u(cd, R, 0);
+    const char *s = lc_str(vm, a, "strstr"), *t = s ? lc_str(vm, arg_u(cd, R, 1), "strstr") : NULL;
+    if (!t)
+        return false;
+    const char *z = strstr(s, t);
+    ret_u(cd, ret, z ? a + (uint64_t)(z - s) : 0);
+    return true;
+}
+
+BUILTIN(b_strdup)
+{
+    const char *s = lc_str(vm, arg_u(cd, R, 0), "strdup");
+    if (!s)
+        return false;
+    size_t n = strlen(s) + 1;
+    uint64_t d = exec_malloc(vm, n, 0);
+    if (d)
+        memcpy(vm->mem + d, vm->mem + arg_u(cd, R, 0), n);
+    ret_u(cd, ret, d);
+    return true;
+}
+
+/* ---- conversions ---- */
+
+BUILTIN(b_abs)
+{
+    (void)vm;
+    int64_t v = arg_s(cd, R, 0);
+    ret_u(cd, ret, (uint64_t)(v < 0 ? -v : v));
+    return true;
+}
+
+/* strtol family on the program's string; writes *endptr in target layout. */
+static bool strto(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret, bool is_signed, bool with_end)
+{
+    uint64_t a = arg_u(cd, R, 0);
+    const char *s = lc_str(vm, a, "strtol");
+    if (!s)
+        return false;
+    int base = with_end ? (int)arg_s(cd, R, 2) : 10;
+    if (base != 0 && (base < 2 || base > 36))
+        base = 10;
+    char *end;
+    errno = 0;
+    unsigned bits = cd->ret_bits ? cd->ret_bits : 64;
+    uint64_t v;
+    if (is_signed) {
+        long long x = strtoll(s, &end, base);
+        int64_t hi = (int64_t)(mask_of(bits) >> 1), lo = -hi - 1;
+        if (x > hi) x = hi;
+        if (x < lo) x = lo;
+        v = (uint64_t)x;
+    } else {
+        unsigned long long x = strtoull(s, &end, base);
+        if (bits < 64 && x > mask_of(bits) && *s != '-')
+            x = mask_of(bits);
+        v = x;
+    }
+    if (with_end && arg_u(cd, R, 1)) {
+        uint8_t *p = lc_wr(vm, arg_u(cd, R, 1), vm->t.ptr_bytes, "strtol");
+        if (!p)
+            return false;
+        exec_store_uint(vm, p, vm->t.ptr_bytes, a + (uint64_t)(end - s));
+    }
+    ret_u(cd, ret, v);
+    return true;
+}
+
+BUILTIN(b_atoi) { return strto(vm, cd, R, ret, true, false); }
+BUILTIN(b_strtol) { return strto(vm, cd, R, ret, true, true); }
+BUILTIN(b_strtoul) { return strto(vm, cd, R, ret, false, true); }
+
+BUILTIN(b_strtod)
+{
+    uint64_t a = arg_u(cd, R, 0);
+    const char *s = lc_str(vm, a, "strtod");
+    if (!s)
+        return false;
+    char *end;
+    double v = strtod(s, &end);
+    if (cd->nargs > 1 && arg_u(cd, R, 1)) {
+        uint8_t *p = lc_wr(vm, arg_u(cd, R, 1), vm->t.ptr_bytes, "strtod");
+        if (!p)
+            return false;
+        exec_store_uint(vm, p, vm->t.ptr_bytes, a + (uint64_t)(end - s));
+    }
+    ret_f(cd, ret, v);
+    return true;
+}
+
+/* ---- process ---- */
+
+BUILTIN(b_exit)
+{
+    (void)ret;
+    exec_libc_flush(vm);
+    vm->exit_status = (int)(arg_s(cd, R, 0) & 0xff);
+    vm->exited = true;
+    return false;
+}
+
+BUILTIN(b_abort)
+{
+    (void)cd, (void)R, (void)ret;
+    return exec_fault(vm, "the program called abort()");
+}
+
+/* glibc: __assert_fail(expr, file, line, func); newlib: __assert_func(file,
+ * line, func, expr); avr-libc: __assert(func, file, line, expr). */
+static bool assert_failed(struct vm *vm, const char *expr, const char *file, int64_t line, const char *func)
+{
+    return exec_fault(vm, "assertion failed: %s (%s:%lld%s%s)", expr ? expr : "?", file ? file : "?", (long long)line,
+                      func ? ", in " : "", func ? func : "");
+}
+
+BUILTIN(b_assert_fail)
+{
+    (void)ret;
+    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 0), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 3), "assert"));
+}
+
+BUILTIN(b_assert_func)
+{
+    (void)ret;
+    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 0), "assert"),
+                         arg_s(cd, R, 1), arg_u(cd, R, 2) ? lc_str(vm, arg_u(cd, R, 2), "assert") : NULL);
+}
+
+BUILTIN(b_assert_avr)
+{
+    (void)ret;
+    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 0), "assert"));
+}
+
+/* rand(): the additive feedback generator of glibc's default random(), so
+ * that host-compiled programs print the same numbers. */
+struct rand_state {
+    int32_t r[34];
+    unsigned i;
+};
+static struct rand_state rs;
+static bool rs_init;
+
+static void rand_seed(uint32_t seed)
+{
+    int32_t *r = rs.r;
+    int32_t s = (int32_t)(seed ? seed : 1);
+    int32_t tab[34];
+    tab[0] = s;
+    for (int i = 1; i < 31; i++) {
+        int64_t hi = tab[i - 1] / 127773, lo = tab[i - 1] % 127773;
+        int64_t word = 16807 * lo - 2836 * hi;
+        if (word < 0)
+            word += 2147483647;
+        tab[i] = (int32_t)word;
+    }
+    for (int i = 31; i < 34; i++)
+        tab[i] = tab[i - 31];
+    memcpy(r, tab, sizeof tab);
+    rs.i = 0;
+    rs_init = true;
+    /* discard the first 310 outputs as glibc does */
+    for (int k = 0; k < 310; k++) {
+        unsigned j = rs.i % 34;
+        r[j] = (int32_t)((uint32_t)r[(j + 34 - 31) % 34] + (uint32_t)r[(j + 34 - 3) % 34]);
+        rs.i++;
+    }
+}
+
+BUILTIN(b_srand)
+{
+    (void)vm, (void)ret;
+    rand_seed((uint32_t)arg_u(cd, R, 0));
+    return true;
+}
+
+BUILTIN(b_rand)
+{
+    (void)vm, (void)R;
+    if (!rs_init)
+        rand_seed(1);
+    int32_t *r = rs.r;
+    unsigned j = rs.i % 34;
+    r[j] = (int32_t)((uint32_t)r[(j + 34 - 31) % 34] + (uint32_t)r[(j + 34 - 3) % 34]);
+    rs.i++;
+    uint32_t v = (uint32_t)r[j] >> 1;
+    /* RAND_MAX is 0x7fff where int has 16 bits */
+    ret_u(cd, ret, vm->t.int_bits == 16 ? v & 0x7fff : v);
+    return true;
+}
+
+/* ---- sorting: calls the program's comparator ---- */
+
+static bool compare(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t b, int *out)
+{
+    slot_t args[2] = {a, b}, r[2] = {0, 0};
+    if (!exec_invoke(vm, cmp, args, 2, r, 1))
+        return false;
+    *out = (int)sext_of(r[0], vm->t.int_bits);
+    return true;
+}
+
+static struct xfunc *comparator(struct vm *vm, uint64_t addr, const char *what)
+{
+    uint64_t stride = vm->t.ptr_bytes == 2 ? 2 : 4;
+    if (addr < vm->func_base || addr >= vm->func_end || (addr - vm->func_base) % stride) {
+        exec_fault(vm, "%s: comparator 0x%llx is not a function", what, (unsigned long long)addr);
+        return NULL;
+    }
+    struct xfunc *f = &vm->funcs[(addr - vm->func_base) / stride];
+    if (!f->defined) {
+        exec_fault(vm, "%s: comparator '%s' has no body in the module", what, f->name);
+        return NULL;
+    }
+    return f;
+}
+
+/* Stable merge sort of N elements of SIZE bytes at BASE (like glibc's qsort). */
+static bool merge_sort(struct vm *vm, struct xfunc *cmp, uint64_t base, uint64_t n, uint64_t size, uint64_t tmp)
+{
+    if (n < 2)
+        return true;
+    uint64_t h = n / 2;
+    if (!merge_sort(vm, cmp, base, h, size, tmp) || !merge_sort(vm, cmp, base + h * size, n - h, size, tmp))
+        return false;
+    uint64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        int r;
+        if (!compare(vm, cmp, base + i * size, base + j * size, &r))
+            return false;
+        uint64_t from = r <= 0 ? i++ : j++;
+        memcpy(vm->mem + tmp + k++ * size, vm->mem + base + from * size, size);
+    }
+    while (i < h)
+        memcpy(vm->mem + tmp + k++ * size, vm->mem + base + i++ * size, size);
+    while (j < n)
+        memcpy(vm->mem + tmp + k++ * size, vm->mem + base + j++ * size, size);
+    memcpy(vm->mem + base, vm->mem + tmp, n * size);
+    return true;
+}
+
+BUILTIN(b_qsort)
+{
+    (void)ret;
+    uint64_t base = arg_u(cd, R, 0), n = arg_u(cd, R, 1), size = arg_u(cd, R, 2);
+    if (n == 0 || size == 0)
+        return true;
+    if (n > UINT64_MAX / size || !lc_wr(vm, base, n * size, "qsort"))
+        return n > UINT64_MAX / size ? exec_fault(vm, "qsort: size overflow") : false;
+    struct xfunc *cmp = comparator(vm, arg_u(cd, R, 3), "qsort");
+    if (!cmp)
+        return false;
+    uint64_t tmp = exec_malloc(vm, n * size, 0);
+    if (!tmp)
+        return exec_fault(vm, "qsort: out of memory for %llu bytes", (unsigned long long)(n * size));
+    bool ok = merge_sort(vm, cmp, base, n, size, tmp);
+    exec_free(vm, tmp);
+    return ok;
+}
+
+BUILTIN(b_bsearch)
+{
+    uint64_t key = arg_u(cd, R, 0), base = arg_u(cd, R, 1), n = arg_u(cd, R, 2), size = arg_u(cd, R, 3);
+    struct xfunc *cmp = comparator(vm, arg_u(cd, R, 4), "bsearch");
+    if (!cmp)
+        return false;
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        int r;
+        if (!compare(vm, cmp, key, base + mid * size, &r))
+            return false;
+        if (r == 0) {
+            ret_u(cd, ret, base + mid * size);
+            return true;
+        }
+        if (r < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    ret_u(cd, ret, 0);
+    return true;
+}
+
+/* ---- <math.h> ---- */
+
+static bool b_math(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    enum mathfn f = (enum mathfn)cd->callee->builtin_data;
+    (void)vm;
+    if (cd->ret_kind == VK_F32)
+        ret_f(cd, ret, exec_math_f(f, (float)arg_f(cd, R, 0), (float)arg_f(cd, R, 1), (float)arg_f(cd, R, 2)));
+    else
+        ret_f(cd, ret, exec_math_d(f, arg_f(cd, R, 0), f == MF_LDEXP ? (double)arg_s(cd, R, 1) : arg_f(cd, R, 1), arg_f(cd, R, 2)));
+    return true;
+}
+
+/* ---- registry ---- */
+
+struct entry {
+    const char *name;
+    builtin_fn fn;
+};
+
+static const struct entry table[] = {
+    {"malloc", b_malloc}, {"calloc", b_calloc}, {"free", b_free}, {"realloc", b_realloc},
+    {"memcpy", b_memcpy}, {"memmove", b_memcpy}, {"memset", b_memset}, {"memcmp", b_memcmp}, {"bcmp", b_memcmp},
+    {"memchr", b_memchr}, {"strlen", b_strlen}, {"strnlen", b_strnlen}, {"strcmp", b_strcmp},
+    {"strncmp", b_strncmp}, {"strcpy", b_strcpy}, {"strncpy", b_strncpy}, {"strcat", b_strcat},
+    {"strchr", b_strchr}, {"strrchr", b_strrchr}, {"strstr", b_strstr}, {"strdup", b_strdup},
+    {"abs", b_abs}, {"labs", b_abs}, {"llabs", b_abs}, {"atoi", b_atoi}, {"atol", b_atoi}, {"atoll", b_atoi},
+    {"strtol", b_strtol}, {"strtoll", b_strtol}, {"strtoul", b_strtoul}, {"strtoull", b_strtoul},
+    {"strtod", b_strtod}, {"atof", b_strtod}, {"strtof", b_strtod},
+    {"exit", b_exit}, {"_exit", b_exit}, {"_Exit", b_exit}, {"abort", b_abort},
+    {"__assert_fail", b_assert_fail}, {"__assert_func", b_assert_func}, {"__assert", b_assert_avr},
+    {"rand", b_rand}, {"srand", b_srand}, {"qsort", b_qsort}, {"bsearch", b_bsearch},
+    {NULL, NULL},
+};
+
+builtin_fn exec_builtin_lookup(const char *name, int *data)
+{
+    *data = 0;
+    for (const struct entry *e = table; e->name; e++)
+        if (strcmp(e->name, name) == 0)
+            return e->fn;
+    builtin_fn f = lc_lookup_io(name);
+    if (!f)
+        f = lc_lookup_printf(name);
+    if (f)
+        return f;
+    int is_float;
+    int m = exec_math_by_name(name, &is_float);
+    if (m >= 0 && m != MF_FMULADD) {
+        *data = m;
+        return b_math;
+    }
+    return NULL;
+}

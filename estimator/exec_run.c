@@ -1,0 +1,1018 @@
+/* exec_run.c — the interpreter loop: executes translated ops, counts edge
+ * traversals, select outcomes and calls, and raises faults with their
+ * location. Calls use an explicit frame stack, never the host's. */
+#define _POSIX_C_SOURCE 200809L
+#include "exec.h"
+#include "exec_math.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK_INTERVAL (1ull << 24) /* IR instructions between slow-path checks */
+#define CALL_STACK_BYTES 8          /* simulated stack used by every call (return address, link) */
+
+static const uint64_t MASKS[65] = {
+    0, 0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff, 0x7fff, 0xffff,
+    0x1ffffull, 0x3ffffull, 0x7ffffull, 0xfffffull, 0x1fffffull, 0x3fffffull, 0x7fffffull, 0xffffffull,
+    0x1ffffffull, 0x3ffffffull, 0x7ffffffull, 0xfffffffull, 0x1fffffffull, 0x3fffffffull, 0x7fffffffull,
+    0xffffffffull, 0x1ffffffffull, 0x3ffffffffull, 0x7ffffffffull, 0xfffffffffull, 0x1fffffffffull,
+    0x3fffffffffull, 0x7fffffffffull, 0xffffffffffull, 0x1ffffffffffull, 0x3ffffffffffull, 0x7ffffffffffull,
+    0xfffffffffffull, 0x1fffffffffffull, 0x3fffffffffffull, 0x7fffffffffffull, 0xffffffffffffull,
+    0x1ffffffffffffull, 0x3ffffffffffffull, 0x7ffffffffffffull, 0xfffffffffffffull, 0x1fffffffffffffull,
+    0x3fffffffffffffull, 0x7fffffffffffffull, 0xffffffffffffffull, 0x1ffffffffffffffull, 0x3ffffffffffffffull,
+    0x7ffffffffffffffull, 0xfffffffffffffffull, 0x1fffffffffffffffull, 0x3fffffffffffffffull,
+    0x7fffffffffffffffull, 0xffffffffffffffffull,
+};
+
+typedef unsigned __int128 u128;
+typedef __int128 i128;
+
+static inline float getf(slot_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
+static inline double getd(slot_t v) { double d; memcpy(&d, &v, 8); return d; }
+static inline slot_t putf(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline slot_t putd(double d) { slot_t v; memcpy(&v, &d, 8); return v; }
+
+static inline u128 wide(const slot_t *R, uint32_t s) { return (u128)R[s] | (u128)R[s + 1] << 64; }
+static inline void set_wide(slot_t *R, uint32_t s, u128 v, unsigned hw)
+{
+    R[s] = (uint64_t)v;
+    R[s + 1] = (uint64_t)(v >> 64) & MASKS[hw];
+}
+static inline i128 wide_sext(u128 v, unsigned width)
+{
+    unsigned s = 128 - width;
+    return (i128)(v << s) >> s;
+}
+
+static bool fcmp(unsigned pred, double a, double b)
+{
+    bool uno = isnan(a) || isnan(b);
+    switch (pred) {
+    case LLVMRealPredicateFalse: return false;
+    case LLVMRealOEQ: return !uno && a == b;
+    case LLVMRealOGT: return !uno && a > b;
+    case LLVMRealOGE: return !uno && a >= b;
+    case LLVMRealOLT: return !uno && a < b;
+    case LLVMRealOLE: return !uno && a <= b;
+    case LLVMRealONE: return !uno && a != b;
+    case LLVMRealORD: return !uno;
+    case LLVMRealUNO: return uno;
+    case LLVMRealUEQ: return uno || a == b;
+    case LLVMRealUGT: return uno || a > b;
+    case LLVMRealUGE: return uno || a >= b;
+    case LLVMRealULT: return uno || a < b;
+    case LLVMRealULE: return uno || a <= b;
+    case LLVMRealUNE: return uno || a != b;
+    default: return true;
+    }
+}
+
+static uint64_t fp_to_int(double v, bool is_signed)
+{
+    if (isnan(v))
+        return 0;
+    if (is_signed) {
+        if (v >= 9223372036854775808.0)
+            return (uint64_t)INT64_MAX;
+        if (v <= -9223372036854775808.0)
+            return (uint64_t)INT64_MIN;
+        return (uint64_t)(int64_t)v;
+    }
+    if (v <= -1.0)
+        return (uint64_t)(int64_t)(v <= -9223372036854775808.0 ? INT64_MIN : (int64_t)v);
+    if (v >= 18446744073709551616.0)
+        return UINT64_MAX;
+    return (uint64_t)v;
+}
+
+static bool wide_icmp(unsigned pred, u128 a, u128 b, unsigned width)
+{
+    i128 x = wide_sext(a, width), y = wide_sext(b, width);
+    switch (pred) {
+    case LLVMIntEQ: return a == b;
+    case LLVMIntNE: return a != b;
+    case LLVMIntUGT: return a > b;
+    case LLVMIntUGE: return a >= b;
+    case LLVMIntULT: return a < b;
+    case LLVMIntULE: return a <= b;
+    case LLVMIntSGT: return x > y;
+    case LLVMIntSGE: return x >= y;
+    case LLVMIntSLT: return x < y;
+    default: return x <= y;
+    }
+}
+
+static uint64_t bitrev64(uint64_t v)
+{
+    v = ((v >> 1) & 0x5555555555555555ull) | ((v & 0x5555555555555555ull) << 1);
+    v = ((v >> 2) & 0x3333333333333333ull) | ((v & 0x3333333333333333ull) << 2);
+    v = ((v >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((v & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(v);
+}
+
+/* Signed saturation of an exact result to w bits. */
+static uint64_t sat_signed(i128 v, unsigned w)
+{
+    i128 hi = ((i128)1 << (w - 1)) - 1, lo = -((i128)1 << (w - 1));
+    if (v > hi)
+        v = hi;
+    if (v < lo)
+        v = lo;
+    return (uint64_t)v & MASKS[w];
+}
+
+static bool fits_signed(i128 v, unsigned w)
+{
+    return v >= -((i128)1 << (w - 1)) && v <= ((i128)1 << (w - 1)) - 1;
+}
+
+/* ---- bitcast through a byte image ---- */
+
+static void bits_to_bytes(struct vm *vm, const struct leaf *l, int n, const slot_t *v, uint8_t *img, uint32_t bytes)
+{
+    /* bit-packed vector: lane i at bit i (little-endian) or from the top (big-endian) */
+    memset(img, 0, bytes);
+    unsigned eb = l[0].bits, total = eb * (unsigned)n;
+    for (int i = 0; i < n; i++)
+        for (unsigned b = 0; b < eb; b++)
+            if (v[l[i].slot] >> b & 1) {
+                unsigned bit = vm->t.big_endian ? total - (unsigned)(i + 1) * eb + b : (unsigned)i * eb + b;
+                unsigned byte = vm->t.big_endian ? bytes - 1 - bit / 8 : bit / 8;
+                img[byte] |= (uint8_t)(1u << (bit % 8));
+            }
+}
+
+static void bytes_to_bits(struct vm *vm, const struct leaf *l, int n, slot_t *v, const uint8_t *img, uint32_t bytes)
+{
+    unsigned eb = l[0].bits, total = eb * (unsigned)n;
+    for (int i = 0; i < n; i++) {
+        uint64_t x = 0;
+        for (unsigned b = 0; b < eb; b++) {
+            unsigned bit = vm->t.big_endian ? total - (unsigned)(i + 1) * eb + b : (unsigned)i * eb + b;
+            unsigned byte = vm->t.big_endian ? bytes - 1 - bit / 8 : bit / 8;
+            if (img[byte] >> (bit % 8) & 1)
+                x |= 1ull << b;
+        }
+        v[l[i].slot] = x;
+    }
+}
+
+static void do_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, const slot_t *a)
+{
+    uint8_t img[256];
+    if (bd->from_bits)
+        bits_to_bytes(vm, bd->from, bd->nfrom, a, img, bd->bytes);
+    else
+        for (int i = 0; i < bd->nfrom; i++) {
+            const struct leaf *l = &bd->from[i];
+            if (l->kind == VK_WIDE) {
+                exec_store_uint(vm, img + l->offset + (vm->t.big_endian ? l->bytes - 8 : 0), 8, a[l->slot]);
+                exec_store_uint(vm, img + l->offset + (vm->t.big_endian ? 0 : 8), l->bytes - 8, a[l->slot + 1]);
+            } else
+                exec_store_uint(vm, img + l->offset, l->bytes, a[l->slot]);
+        }
+    if (bd->to_bits)
+        bytes_to_bits(vm, bd->to, bd->nto, d, img, bd->bytes);
+    else
+        for (int i = 0; i < bd->nto; i++) {
+            const struct leaf *l = &bd->to[i];
+            if (l->kind == VK_WIDE) {
+                d[l->slot] = exec_load_uint(vm, img + l->offset + (vm->t.big_endian ? l->bytes - 8 : 0), 8);
+                d[l->slot + 1] = exec_load_uint(vm, img + l->offset + (vm->t.big_endian ? 0 : 8), l->bytes - 8) & MASKS[l->bits - 64];
+            } else
+                d[l->slot] = exec_load_uint(vm, img + l->offset, l->bytes) & MASKS[l->bits > 64 ? 64 : l->bits];
+        }
+}
+
+
+static uint32_t switch_edge(const struct switch_desc *sd, uint64_t v)
+{
+    if (sd->dense)
+        return v - sd->lo < sd->span ? sd->table[v - sd->lo] : sd->def;
+    uint32_t lo = 0, hi = sd->n;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (sd->vals[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < sd->n && sd->vals[lo] == v ? sd->edges[lo] : sd->def;
+}
+
+/* The slow path that runs every CHECK_INTERVAL instructions: step limit and
+ * progress line. */
+static bool slow_check(struct vm *vm)
+{
+    if (vm->max_steps && vm->steps >= vm->max_steps)
+        return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
+                          (unsigned long long)vm->max_steps);
+    if (vm->progress) {
+        double t = exec_now() - vm->start_time;
+        if (t > 1.5) {
+            fprintf(stderr, "\rlpnest: %.3g G IR instructions, %.0f M/s, %.1f s ",
+                    (double)vm->steps / 1e9, (double)vm->steps / t / 1e6, t);
+            fflush(stderr);
+            vm->progress_shown = true;
+        }
+    }
+    vm->next_check = vm->steps + CHECK_INTERVAL;
+    if (vm->max_steps && vm->next_check > vm->max_steps)
+        vm->next_check = vm->max_steps;
+    return true;
+}
+
+/* Reads/writes a scalar of N bytes for atomics and va_arg. */
+static bool mem_get(struct vm *vm, uint64_t a, unsigned n, uint64_t *v)
+{
+    uint8_t *p = exec_ptr_r(vm, a, n);
+    if (!p)
+        return exec_fault(vm, "read of %u bytes at invalid address 0x%llx", n, (unsigned long long)a);
+    *v = exec_load_uint(vm, p, n);
+    return true;
+}
+
+static bool mem_put(struct vm *vm, uint64_t a, unsigned n, uint64_t v)
+{
+    uint8_t *p = exec_ptr_w(vm, a, n);
+    if (!p)
+        return exec_fault(vm, "write of %u bytes at invalid address 0x%llx", n, (unsigned long long)a);
+    exec_store_uint(vm, p, n, v);
+    return true;
+}
+
+static bool va_arg_read(struct vm *vm, uint64_t list, LLVMTypeRef t, slot_t *d)
+{
+    uint64_t ap;
+    if (!mem_get(vm, list, vm->t.ptr_bytes, &ap))
+        return false;
+    uint64_t size, align;
+    exec_va_layout(vm, t, &size, &align);
+    ap = (ap + align - 1) & ~(align - 1);
+    struct leaf l[16];
+    int n = exec_type_leaves(vm, t, l, 16, NULL);
+    if (n < 0 || n > 16)
+        return exec_fault(vm, "va_arg of this type is not supported");
+    for (int i = 0; i < n; i++) {
+        uint64_t v = 0;
+        if (!mem_get(vm, ap + l[i].offset, l[i].kind == VK_WIDE ? 8 : l[i].bytes, &v))
+            return false;
+        d[l[i].slot] = v;
+    }
+    return mem_put(vm, list, vm->t.ptr_bytes, (ap + size) & vm->ptr_mask);
+}
+
+static bool atomic_rmw(struct vm *vm, const struct op *op, slot_t *R)
+{
+    uint64_t old, v = R[op->b], m = MASKS[op->w], nv;
+    if (!mem_get(vm, R[op->a], op->x, &old))
+        return false;
+    int64_t so = sext_of(old, op->w), sv = sext_of(v, op->w);
+    switch ((LLVMAtomicRMWBinOp)op->k) {
+    case LLVMAtomicRMWBinOpXchg: nv = v; break;
+    case LLVMAtomicRMWBinOpAdd: nv = old + v; break;
+    case LLVMAtomicRMWBinOpSub: nv = old - v; break;
+    case LLVMAtomicRMWBinOpAnd: nv = old & v; break;
+    case LLVMAtomicRMWBinOpNand: nv = ~(old & v); break;
+    case LLVMAtomicRMWBinOpOr: nv = old | v; break;
+    case LLVMAtomicRMWBinOpXor: nv = old ^ v; break;
+    case LLVMAtomicRMWBinOpMax: nv = so > sv ? old : v; break;
+    case LLVMAtomicRMWBinOpMin: nv = so < sv ? old : v; break;
+    case LLVMAtomicRMWBinOpUMax: nv = old > v ? old : v; break;
+    case LLVMAtomicRMWBinOpUMin: nv = old < v ? old : v; break;
+    default: return exec_fault(vm, "atomicrmw operation %d is not supported", (int)op->k);
+    }
+    R[op->d] = old & m;
+    return mem_put(vm, R[op->a], op->x, nv & m);
+}
+
+/* ---- calls ---- */
+
+/* Enters G with the arguments of CD read from R; handles byval copies and
+ * variadic areas. Returns the new frame's slots or NULL after a fault. */
+static slot_t *enter(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, slot_t *NR,
+                     const struct op *ret_pc, uint32_t ret_d)
+{
+    if (!g->compiled && !exec_compile(vm, g) && !g->code)
+        return NULL;
+    if (vm->depth + 1 >= vm->max_depth || (uint64_t)(NR - vm->slots) + g->nslots > vm->nslots_cap) {
+        exec_fault(vm, "stack overflow: call depth %u exceeds what lpnest can hold", vm->depth + 1);
+        return NULL;
+    }
+    if (cd->nargs < g->nparams || (cd->nargs > g->nparams && !g->variadic)) {
+        exec_fault(vm, "'%s' called with %u arguments, but it takes %u", g->name, cd->nargs, g->nparams);
+        return NULL;
+    }
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < g->nparams; i++) {
+        const struct argdesc *ad = &cd->args[i];
+        if (g->param_slot[i] != j || (i + 1 < g->nparams && g->param_slot[i + 1] - j != ad->nslots)) {
+            exec_fault(vm, "'%s' called with an argument %u of the wrong type", g->name, i + 1);
+            return NULL;
+        }
+        for (uint32_t s = 0; s < ad->nslots; s++)
+            NR[j++] = R[ad->slot + s];
+    }
+    struct frame *fr = &vm->frames[++vm->depth];
+    fr->fn = g;
+    fr->R = NR;
+    fr->ret_pc = ret_pc;
+    fr->call_op = ret_pc ? ret_pc - 1 : vm->cur_op;
+    fr->ret_d = ret_d;
+    fr->ret_n = cd->ret_slots;
+    fr->sp = vm->sp;
+    fr->va_addr = 0;
+    fr->frame_base = 0;
+    if (g->nconst)
+        memcpy(NR + (g->nslots - g->nconst), g->consts, g->nconst * sizeof *NR);
+    if (!exec_stack_push(vm, CALL_STACK_BYTES, 1))
+        goto overflow;
+    if (g->has_byval)
+        for (uint32_t i = 0; i < g->nparams; i++)
+            if (g->param_byval[i]) {
+                uint64_t src = NR[g->param_slot[i]], n = g->param_byval[i];
+                uint8_t *s = exec_ptr_r(vm, src, n);
+                if (!s) {
+                    vm->depth--;
+                    vm->sp = fr->sp;
+                    exec_fault(vm, "byval argument %u of '%s' points to invalid memory 0x%llx", i + 1, g->name,
+                               (unsigned long long)src);
+                    return NULL;
+                }
+                uint64_t dst = exec_stack_push(vm, n, g->param_byval_align[i]);
+                if (!dst)
+                    goto overflow;
+                memmove(vm->mem + dst, s, n);
+                NR[g->param_slot[i]] = dst;
+            }
+    if (g->variadic && !exec_va_marshal(vm, cd, g->nparams, R, &fr->va_addr)) {
+        vm->depth--;
+        return NULL;
+    }
+    if (g->frame_bytes) {
+        fr->frame_base = exec_stack_push(vm, g->frame_bytes, g->frame_align ? g->frame_align : 1);
+        if (!fr->frame_base)
+            goto overflow;
+    }
+    return NR;
+overflow:
+    vm->sp = fr->sp;
+    vm->depth--;
+    exec_fault(vm, "stack overflow: the simulated stack of %llu bytes is exhausted (call depth %u)",
+               (unsigned long long)(vm->stack_hi - vm->stack_lo), vm->depth + 1);
+    return NULL;
+}
+
+static struct xfunc *func_at(struct vm *vm, uint64_t addr)
+{
+    uint64_t stride = vm->t.ptr_bytes == 2 ? 2 : 4;
+    if (addr < vm->func_base || addr >= vm->func_end || (addr - vm->func_base) % stride)
+        return NULL;
+    return &vm->funcs[(addr - vm->func_base) / stride];
+}
+
+/* ---- the loop ---- */
+
+#define FAULT(...) do { exec_fault(vm, __VA_ARGS__); goto fault; } while (0)
+#define EDGE(idx) do { \
+        struct edge *e_ = &E[idx]; \
+        e_->count++; \
+        steps += e_->ninst; \
+        pc = C + e_->pc; \
+        if (__builtin_expect(steps >= limit, 0)) goto check; \
+    } while (0)
+#define ADDR(o) ((R[(o)->a] + (o)->k) & PM)
+#define RPTR(p, a, n) do { p = exec_ptr_r(vm, a, n); if (!p) goto bad_read; } while (0)
+#define WPTR(p, a, n) do { p = exec_ptr_w(vm, a, n); if (!p) goto bad_write; } while (0)
+
+static bool run(struct vm *vm)
+{
+    struct frame *fr = &vm->frames[vm->depth];
+    struct xfunc *F = fr->fn;
+    slot_t *R = fr->R;
+    const struct op *C = F->code;
+    struct edge *E = F->edges;
+    uint64_t *SC = F->sel_counts;
+    uint64_t FB = fr->frame_base;
+    const uint64_t PM = vm->ptr_mask;
+    uint64_t steps = vm->steps, limit = vm->next_check;
+    const struct op *pc = C + E[0].pc;
+    const struct op *op = pc;
+    uint64_t addr = 0;
+    unsigned nbytes = 0;
+
+    for (;;) {
+        op = pc++;
+        switch ((enum opcode)op->code) {
+        case OP_MOV: R[op->d] = R[op->a]; break;
+        case OP_MOVK: R[op->d] = op->k; break;
+
+        case OP_ADD: R[op->d] = (R[op->a] + R[op->b]) & op->k; break;
+        case OP_ADDI: R[op->d] = (R[op->a] + op->k) & MASKS[op->w]; break;
+        case OP_SUB: R[op->d] = (R[op->a] - R[op->b]) & op->k; break;
+        case OP_SUBI: R[op->d] = (R[op->a] - op->k) & MASKS[op->w]; break;
+        case OP_RSUBI: R[op->d] = (op->k - R[op->a]) & MASKS[op->w]; break;
+        case OP_MUL: R[op->d] = (R[op->a] * R[op->b]) & op->k; break;
+        case OP_MULI: R[op->d] = (R[op->a] * op->k) & MASKS[op->w]; break;
+        case OP_AND: R[op->d] = R[op->a] & R[op->b]; break;
+        case OP_ANDI: R[op->d] = R[op->a] & op->k; break;
+        case OP_OR: R[op->d] = R[op->a] | R[op->b]; break;
+        case OP_ORI: R[op->d] = R[op->a] | op->k; break;
+        case OP_XOR: R[op->d] = R[op->a] ^ R[op->b]; break;
+        case OP_XORI: R[op->d] = R[op->a] ^ op->k; break;
+        case OP_SHL: { uint64_t s = R[op->b]; R[op->d] = s < op->w ? (R[op->a] << s) & op->k : 0; break; }
+        case OP_SHLI: R[op->d] = (R[op->a] << op->k) & MASKS[op->w]; break;
+        case OP_LSHR: { uint64_t s = R[op->b]; R[op->d] = s < op->w ? R[op->a] >> s : 0; break; }
+        case OP_LSHRI: R[op->d] = R[op->a] >> op->k; break;
+        case OP_ASHR: {
+            uint64_t s = R[op->b];
+            int64_t x = sext_of(R[op->a], op->w);
+            R[op->d] = (uint64_t)(x >> (s < op->w ? s : 63)) & op->k;
+            break;
+        }
+        case OP_ASHRI: R[op->d] = (uint64_t)(sext_of(R[op->a], op->w) >> op->k) & MASKS[op->w]; break;
+        case OP_SEXT: R[op->d] = (uint64_t)sext_of(R[op->a], op->w) & op->k; break;
+        case OP_UDIV: {
+            uint64_t y = R[op->b];
+            if (!y) FAULT("division by zero (udiv)");
+            R[op->d] = R[op->a] / y;
+            break;
+        }
+        case OP_UREM: {
+            uint64_t y = R[op->b];
+            if (!y) FAULT("division by zero (urem)");
+            R[op->d] = R[op->a] % y;
+            break;
+        }
+        case OP_SDIV: case OP_SREM: {
+            int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
+            if (!y) FAULT("division by zero (%s)", op->code == OP_SDIV ? "sdiv" : "srem");
+            if (y == -1) {
+                if (op->code == OP_SDIV && x == sext_of(1ull << (op->w - 1), op->w))
+                    FAULT("signed division overflow (the minimum value divided by -1)");
+                R[op->d] = op->code == OP_SDIV ? (uint64_t)(0 - (uint64_t)x) & op->k : 0;
+                break;
+            }
+            R[op->d] = (uint64_t)(op->code == OP_SDIV ? x / y : x % y) & op->k;
+            break;
+        }
+
+        case OP_EQ: R[op->d] = R[op->a] == R[op->b]; break;
+        case OP_NE: R[op->d] = R[op->a] != R[op->b]; break;
+        case OP_ULT: R[op->d] = R[op->a] < R[op->b]; break;
+        case OP_ULE: R[op->d] = R[op->a] <= R[op->b]; break;
+        case OP_SLT: R[op->d] = sext_of(R[op->a], op->w) < sext_of(R[op->b], op->w); break;
+        case OP_SLE: R[op->d] = sext_of(R[op->a], op->w) <= sext_of(R[op->b], op->w); break;
+        case OP_EQI: R[op->d] = R[op->a] == op->k; break;
+        case OP_NEI: R[op->d] = R[op->a] != op->k; break;
+        case OP_ULTI: R[op->d] = R[op->a] < op->k; break;
+        case OP_ULEI: R[op->d] = R[op->a] <= op->k; break;
+        case OP_UGTI: R[op->d] = R[op->a] > op->k; break;
+        case OP_UGEI: R[op->d] = R[op->a] >= op->k; break;
+        case OP_SLTI: R[op->d] = sext_of(R[op->a], op->w) < (int64_t)op->k; break;
+        case OP_SLEI: R[op->d] = sext_of(R[op->a], op->w) <= (int64_t)op->k; break;
+        case OP_SGTI: R[op->d] = sext_of(R[op->a], op->w) > (int64_t)op->k; break;
+        case OP_SGEI: R[op->d] = sext_of(R[op->a], op->w) >= (int64_t)op->k; break;
+        case OP_SELECT: {
+            uint64_t c = R[op->a] & 1;
+            R[op->d] = c ? R[op->b] : R[(uint32_t)op->k];
+            SC[(op->k >> 32) + !c]++;
+            break;
+        }
+        case OP_SELECTU: R[op->d] = (R[op->a] & 1) ? R[op->b] : R[(uint32_t)op->k]; break;
+
+        /* wide integers */
+        case OP_W_ADD: set_wide(R, op->d, wide(R, op->a) + wide(R, op->b), op->w); break;
+        case OP_W_SUB: set_wide(R, op->d, wide(R, op->a) - wide(R, op->b), op->w); break;
+        case OP_W_MUL: set_wide(R, op->d, wide(R, op->a) * wide(R, op->b), op->w); break;
+        case OP_W_UDIV: case OP_W_UREM: {
+            u128 y = wide(R, op->b);
+            if (!y) FAULT("division by zero (wide integer)");
+            set_wide(R, op->d, op->code == OP_W_UDIV ? wide(R, op->a) / y : wide(R, op->a) % y, op->w);
+            break;
+        }
+        case OP_W_SDIV: case OP_W_SREM: {
+            unsigned width = 64u + op->w;
+            i128 x = wide_sext(wide(R, op->a), width), y = wide_sext(wide(R, op->b), width);
+            if (!y) FAULT("division by zero (wide integer)");
+            if (y == -1) {
+                if (op->code == OP_W_SDIV && x == wide_sext((u128)1 << (width - 1), width))
+                    FAULT("signed division overflow (wide integer)");
+                set_wide(R, op->d, op->code == OP_W_SDIV ? (u128)0 - (u128)x : 0, op->w);
+                break;
+            }
+            set_wide(R, op->d, (u128)(op->code == OP_W_SDIV ? x / y : x % y), op->w);
+            break;
+        }
+        case OP_W_SHL: case OP_W_LSHR: case OP_W_ASHR: {
+            unsigned width = 64u + op->w;
+            u128 s = wide(R, op->b), x = wide(R, op->a), r;
+            if (s >= width)
+                r = op->code == OP_W_ASHR && wide_sext(x, width) < 0 ? ~(u128)0 : 0;
+            else if (op->code == OP_W_SHL)
+                r = x << (unsigned)s;
+            else if (op->code == OP_W_LSHR)
+                r = x >> (unsigned)s;
+            else
+                r = (u128)(wide_sext(x, width) >> (unsigned)s);
+            set_wide(R, op->d, r, op->w);
+            break;
+        }
+        case OP_W_ICMP: R[op->d] = wide_icmp(op->x, wide(R, op->a), wide(R, op->b), 64u + op->w); break;
+        case OP_W_SEXT: {
+            unsigned sw = op->w, dw = op->x;
+            i128 v = sw <= 64 ? (i128)sext_of(R[op->a], sw) : wide_sext(wide(R, op->a), sw);
+            set_wide(R, op->d, (u128)v, dw - 64);
+            break;
+        }
+        case OP_W_TRUNC: R[op->d] = R[op->a] & op->k; break;
+
+        /* floating point */
+        case OP_FADD32: R[op->d] = putf(getf(R[op->a]) + getf(R[op->b])); break;
+        case OP_FSUB32: R[op->d] = putf(getf(R[op->a]) - getf(R[op->b])); break;
+        case OP_FMUL32: R[op->d] = putf(getf(R[op->a]) * getf(R[op->b])); break;
+        case OP_FDIV32: R[op->d] = putf(getf(R[op->a]) / getf(R[op->b])); break;
+        case OP_FREM32: R[op->d] = putf(fmodf(getf(R[op->a]), getf(R[op->b]))); break;
+        case OP_FNEG32: R[op->d] = R[op->a] ^ 0x80000000u; break;
+        case OP_FADD64: R[op->d] = putd(getd(R[op->a]) + getd(R[op->b])); break;
+        case OP_FSUB64: R[op->d] = putd(getd(R[op->a]) - getd(R[op->b])); break;
+        case OP_FMUL64: R[op->d] = putd(getd(R[op->a]) * getd(R[op->b])); break;
+        case OP_FDIV64: R[op->d] = putd(getd(R[op->a]) / getd(R[op->b])); break;
+        case OP_FREM64: R[op->d] = putd(fmod(getd(R[op->a]), getd(R[op->b]))); break;
+        case OP_FNEG64: R[op->d] = R[op->a] ^ 0x8000000000000000ull; break;
+        case OP_FCMP32: R[op->d] = fcmp(op->x, getf(R[op->a]), getf(R[op->b])); break;
+        case OP_FCMP64: R[op->d] = fcmp(op->x, getd(R[op->a]), getd(R[op->b])); break;
+        case OP_FPTOSI32: R[op->d] = fp_to_int(getf(R[op->a]), true) & MASKS[op->w]; break;
+        case OP_FPTOSI64: R[op->d] = fp_to_int(getd(R[op->a]), true) & MASKS[op->w]; break;
+        case OP_FPTOUI32: R[op->d] = fp_to_int(getf(R[op->a]), false) & MASKS[op->w]; break;
+        case OP_FPTOUI64: R[op->d] = fp_to_int(getd(R[op->a]), false) & MASKS[op->w]; break;
+        case OP_SITOFP32: R[op->d] = putf((float)sext_of(R[op->a], op->w)); break;
+        case OP_SITOFP64: R[op->d] = putd((double)sext_of(R[op->a], op->w)); break;
+        case OP_UITOFP32: R[op->d] = putf((float)R[op->a]); break;
+        case OP_UITOFP64: R[op->d] = putd((double)R[op->a]); break;
+        case OP_W_TOFP: {
+            u128 v = wide(R, op->a);
+            bool sg = op->k;
+            if (op->x == 64)
+                R[op->d] = putd(sg ? (double)wide_sext(v, 64u + op->w) : (double)v);
+            else
+                R[op->d] = putf(sg ? (float)wide_sext(v, 64u + op->w) : (float)v);
+            break;
+        }
+        case OP_FP_TOW: {
+            double v = op->x == 64 ? getd(R[op->a]) : getf(R[op->a]);
+            u128 r = 0;
+            if (!isnan(v) && fabs(v) < 1.7e38)
+                r = op->k ? (u128)(i128)v : (v > 0 ? (u128)v : 0);
+            set_wide(R, op->d, r, op->w);
+            break;
+        }
+        case OP_FPEXT: R[op->d] = putd((double)getf(R[op->a])); break;
+        case OP_FPTRUNC: R[op->d] = putf((float)getd(R[op->a])); break;
+        case OP_FMATH1:
+            R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), 0, 0))
+                             : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), 0, 0));
+            break;
+        case OP_FMATH2:
+            R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), getd(R[op->b]), 0))
+                             : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), getf(R[op->b]), 0));
+            break;
+        case OP_FMATH3: {
+            slot_t c3 = R[(uint32_t)op->k];
+            enum mathfn fn = (enum mathfn)(op->k >> 32);
+            R[op->d] = op->x ? putd(exec_math_d(fn, getd(R[op->a]), getd(R[op->b]), getd(c3)))
+                             : putf(exec_math_f(fn, getf(R[op->a]), getf(R[op->b]), getf(c3)));
+            break;
+        }
+
+        /* memory */
+        case OP_LD8: { uint8_t *p; addr = ADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0] & MASKS[op->w]; break; }
+        case OP_LD16: case OP_LD16B: {
+            uint8_t *p; uint16_t v; addr = ADDR(op); nbytes = 2; RPTR(p, addr, 2);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 2);
+            if (op->code == OP_LD16B) v = __builtin_bswap16(v);
+            R[op->d] = v & MASKS[op->w];
+            break;
+        }
+        case OP_LD32: case OP_LD32B: {
+            uint8_t *p; uint32_t v; addr = ADDR(op); nbytes = 4; RPTR(p, addr, 4);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 4);
+            if (op->code == OP_LD32B) v = __builtin_bswap32(v);
+            R[op->d] = v & MASKS[op->w];
+            break;
+        }
+        case OP_LD64: case OP_LD64B: {
+            uint8_t *p; uint64_t v; addr = ADDR(op); nbytes = 8; RPTR(p, addr, 8);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 8);
+            if (op->code == OP_LD64B) v = __builtin_bswap64(v);
+            R[op->d] = v & MASKS[op->w];
+            break;
+        }
+        case OP_LDN: { uint8_t *p; addr = ADDR(op); nbytes = op->x; RPTR(p, addr, op->x); R[op->d] = exec_load_uint(vm, p, op->x) & MASKS[op->w > 64 ? 64 : op->w]; break; }
+        case OP_ST8: { uint8_t *p; addr = ADDR(op); nbytes = 1; WPTR(p, addr, 1); p[0] = (uint8_t)R[op->b]; break; }
+        case OP_ST16: case OP_ST16B: {
+            uint8_t *p; uint16_t v = (uint16_t)R[op->b]; addr = ADDR(op); nbytes = 2; WPTR(p, addr, 2);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST16B) v = __builtin_bswap16(v);
+            memcpy(p, &v, 2);
+            break;
+        }
+        case OP_ST32: case OP_ST32B: {
+            uint8_t *p; uint32_t v = (uint32_t)R[op->b]; addr = ADDR(op); nbytes = 4; WPTR(p, addr, 4);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST32B) v = __builtin_bswap32(v);
+            memcpy(p, &v, 4);
+            break;
+        }
+        case OP_ST64: case OP_ST64B: {
+            uint8_t *p; uint64_t v = R[op->b]; addr = ADDR(op); nbytes = 8; WPTR(p, addr, 8);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST64B) v = __builtin_bswap64(v);
+            memcpy(p, &v, 8);
+            break;
+        }
+        case OP_STN: { uint8_t *p; addr = ADDR(op); nbytes = op->x; WPTR(p, addr, op->x); exec_store_uint(vm, p, op->x, R[op->b]); break; }
+        case OP_GEP: {
+            uint64_t scale = op->k & 0xffffffffu;
+            R[op->d] = (R[op->a] + (uint64_t)sext_of(R[op->b], op->w) * scale) & PM;
+            break;
+        }
+        case OP_FRAMEADDR: R[op->d] = FB + op->k; break;
+        case OP_ALLOCA: {
+            uint64_t n = R[op->a] & MASKS[op->w];
+            if (n > (1ull << 40) / (op->k ? op->k : 1))
+                FAULT("alloca of %llu elements is too large", (unsigned long long)n);
+            uint64_t a = exec_stack_push(vm, n * op->k > 0 ? n * op->k : 1, 1ull << op->x);
+            if (!a)
+                FAULT("stack overflow: alloca of %llu bytes does not fit the simulated stack", (unsigned long long)(n * op->k));
+            R[op->d] = a;
+            break;
+        }
+        case OP_STACKSAVE: R[op->d] = vm->sp; break;
+        case OP_STACKRESTORE: {
+            uint64_t s = R[op->a];
+            if (s < vm->sp || s > vm->frames[vm->depth].sp)
+                FAULT("stackrestore to 0x%llx, outside the current frame", (unsigned long long)s);
+            vm->sp = s;
+            break;
+        }
+        case OP_MEMCPY: case OP_MEMMOVE: {
+            uint64_t n = R[op->k] & MASKS[op->w];
+            if (!n) break;
+            uint64_t dst = R[op->a], src = R[op->b];
+            uint8_t *pd = exec_ptr_w(vm, dst, n), *ps = exec_ptr_r(vm, src, n);
+            if (!pd) { addr = dst; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
+            if (!ps) { addr = src; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_read; }
+            memmove(pd, ps, n);
+            break;
+        }
+        case OP_MEMSET: {
+            uint64_t n = R[op->k] & MASKS[op->w];
+            if (!n) break;
+            uint8_t *pd = exec_ptr_w(vm, R[op->a], n);
+            if (!pd) { addr = R[op->a]; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
+            memset(pd, (int)(R[op->b] & 0xff), n);
+            break;
+        }
+
+        /* bits */
+        case OP_CTLZ: { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)(__builtin_clzll(v) - (64 - op->w)) : op->w; break; }
+        case OP_CTTZ: { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)__builtin_ctzll(v) : op->w; break; }
+        case OP_CTPOP: R[op->d] = (uint64_t)__builtin_popcountll(R[op->a]); break;
+        case OP_BSWAP: R[op->d] = __builtin_bswap64(R[op->a]) >> (64 - op->w); break;
+        case OP_BITREV: R[op->d] = bitrev64(R[op->a]) >> (64 - op->w); break;
+        case OP_FSHL: case OP_FSHR: {
+            unsigned w = op->w;
+            uint64_t x = R[op->a], y = R[op->b], s = R[(uint32_t)op->k] % w;
+            if (op->code == OP_FSHL)
+                R[op->d] = s ? ((x << s) | (y >> (w - s))) & MASKS[w] : x;
+            else
+                R[op->d] = s ? ((y >> s) | (x << (w - s))) & MASKS[w] : y;
+            break;
+        }
+        case OP_SMIN: { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x < y ? x : y) & MASKS[op->w]; break; }
+        case OP_SMAX: { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x > y ? x : y) & MASKS[op->w]; break; }
+        case OP_UMIN: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? x : y; break; }
+        case OP_UMAX: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; break; }
+        case OP_ABS: { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; break; }
+        case OP_UADDSAT: { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; break; }
+        case OP_USUBSAT: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? 0 : x - y; break; }
+        case OP_SADDSAT: R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) + sext_of(R[op->b], op->w), op->w); break;
+        case OP_SSUBSAT: R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) - sext_of(R[op->b], op->w), op->w); break;
+        case OP_USHLSAT: {
+            uint64_t x = R[op->a], s = R[op->b];
+            R[op->d] = s >= op->w ? (x ? MASKS[op->w] : 0) : ((x << s) & MASKS[op->w]) >> s == x ? (x << s) & MASKS[op->w] : MASKS[op->w];
+            break;
+        }
+        case OP_SSHLSAT: {
+            int64_t x = sext_of(R[op->a], op->w);
+            uint64_t s = R[op->b];
+            i128 r = s >= op->w ? (x ? (x < 0 ? -((i128)1 << 100) : ((i128)1 << 100)) : 0) : (i128)x * ((i128)1 << s);
+            R[op->d] = sat_signed(r, op->w);
+            break;
+        }
+        case OP_UADDO: { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; break; }
+        case OP_USUBO: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = (x - y) & MASKS[op->w]; R[(uint32_t)op->k] = x < y; break; }
+        case OP_UMULO: { u128 s = (u128)R[op->a] * R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; break; }
+        case OP_SADDO: case OP_SSUBO: case OP_SMULO: {
+            i128 x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
+            i128 r = op->code == OP_SADDO ? x + y : op->code == OP_SSUBO ? x - y : x * y;
+            R[op->d] = (uint64_t)r & MASKS[op->w];
+            R[(uint32_t)op->k] = !fits_signed(r, op->w);
+            break;
+        }
+        case OP_VEXTRACT: { uint64_t i = R[op->b]; R[op->d] = i < op->k ? R[op->a + i] : 0; break; }
+        case OP_VINSERT: { uint64_t i = R[op->b]; if (i < op->k) R[op->d + i] = R[op->a]; break; }
+        case OP_BITCAST: do_bitcast(vm, (const struct bitcast_desc *)(uintptr_t)op->k, R + op->d, R + op->a); break;
+
+        /* control */
+        case OP_JMP: EDGE(op->d); break;
+        case OP_GOTO: pc = C + op->d; break;
+        case OP_BR: EDGE((R[op->a] & 1) ? op->d : op->b); break;
+        case OP_SWITCH: EDGE(switch_edge((const struct switch_desc *)(uintptr_t)op->k, R[op->a])); break;
+        case OP_CALL: case OP_CALLI: {
+            const struct calldesc *cd = (const struct calldesc *)(uintptr_t)op->k;
+            struct xfunc *g = cd->callee;
+            if (op->code == OP_CALLI) {
+                g = func_at(vm, R[op->a]);
+                if (!g)
+                    FAULT("indirect call through 0x%llx, which is not the address of a function", (unsigned long long)R[op->a]);
+                if (!g->defined)
+                    goto external;
+            }
+            vm->steps = steps;
+            slot_t *NR = enter(vm, g, cd, R, R + F->nslots, pc, op->d);
+            if (!NR)
+                goto fault;
+            fr = &vm->frames[vm->depth];
+            F = g;
+            R = NR;
+            C = g->code;
+            E = g->edges;
+            SC = g->sel_counts;
+            FB = fr->frame_base;
+            EDGE(0);
+            break;
+        }
+        case OP_CALLX: {
+            const struct calldesc *cd;
+            struct xfunc *g;
+        external:
+            cd = (const struct calldesc *)(uintptr_t)op->k;
+            g = op->code == OP_CALLI ? func_at(vm, R[op->a]) : cd->callee;
+            g->calls++;
+            if (!g->builtin)
+                FAULT("call to unknown external function '%s' (not in the bitcode, not in lpnest's C library)", g->name);
+            vm->steps = steps;
+            vm->cur_op = op;
+            if (!g->builtin(vm, cd, R, R + op->d)) {
+                steps = vm->steps;
+                if (vm->exited)
+                    goto done;
+                goto fault;
+            }
+            steps = vm->steps; /* a built-in may have run program code */
+            limit = vm->next_check;
+            break;
+        }
+        case OP_RET: {
+            uint32_t n = (uint32_t)op->k;
+            if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
+                for (uint32_t i = 0; i < n && i < 16; i++)
+                    vm->ret_buf[i] = R[op->a + i];
+                vm->sp = fr->sp;
+                if (vm->depth)
+                    vm->depth--;
+                goto done;
+            }
+            slot_t *CR = vm->frames[vm->depth - 1].R;
+            for (uint32_t i = 0; i < n && i < fr->ret_n; i++)
+                CR[fr->ret_d + i] = R[op->a + i];
+            vm->sp = fr->sp;
+            pc = fr->ret_pc;
+            fr = &vm->frames[--vm->depth];
+            F = fr->fn;
+            R = fr->R;
+            C = F->code;
+            E = F->edges;
+            SC = F->sel_counts;
+            FB = fr->frame_base;
+            break;
+        }
+        case OP_UNREACHABLE: FAULT("reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
+        case OP_TRAP: FAULT("the program trapped (llvm.trap, e.g. __builtin_trap)");
+        case OP_UNSUPPORTED: FAULT("unsupported IR: %s", (const char *)(uintptr_t)op->k);
+
+        case OP_VASTART:
+            if (!vm->frames[vm->depth].va_addr && !F->variadic)
+                FAULT("va_start in a function that is not variadic");
+            if (!exec_va_start(vm, R[op->a], vm->frames[vm->depth].va_addr))
+                goto fault;
+            break;
+        case OP_VAARG:
+            if (!va_arg_read(vm, R[op->a], (LLVMTypeRef)(uintptr_t)op->k, R + op->d))
+                goto fault;
+            break;
+        case OP_VACOPY: {
+            uint8_t *pd = exec_ptr_w(vm, R[op->a], vm->t.va_list_bytes), *ps = exec_ptr_r(vm, R[op->b], vm->t.va_list_bytes);
+            if (!pd || !ps)
+                FAULT("va_copy with an invalid va_list");
+            memmove(pd, ps, vm->t.va_list_bytes);
+            break;
+        }
+        case OP_CMPXCHG: {
+            uint64_t old;
+            if (!mem_get(vm, R[op->a], op->x, &old))
+                goto fault;
+            bool ok = old == R[op->b];
+            if (ok && !mem_put(vm, R[op->a], op->x, R[(uint32_t)op->k]))
+                goto fault;
+            R[op->d] = old & MASKS[op->w];
+            R[op->d + 1] = ok;
+            break;
+        }
+        case OP_ATOMICRMW:
+            if (!atomic_rmw(vm, op, R))
+                goto fault;
+            break;
+        default:
+            FAULT("internal error: unknown op %u", op->code);
+        }
+        continue;
+    check:
+        vm->steps = steps;
+        op = pc; /* a fault here is located at the block being entered */
+        if (!slow_check(vm))
+            goto fault;
+        limit = vm->next_check;
+    }
+bad_read:
+    exec_fault(vm, "read of %u bytes at 0x%llx, outside the program's memory%s", nbytes, (unsigned long long)addr,
+               addr < 0x100 ? " (null pointer)" : "");
+    goto fault;
+bad_write:
+    exec_fault(vm, "write of %u bytes at 0x%llx, outside the program's writable memory%s", nbytes,
+               (unsigned long long)addr,
+               addr < 0x100 ? " (null pointer)" : addr >= vm->ro_lo && addr < vm->rw_lo ? " (a constant)" : "");
+    goto fault;
+misaligned:
+    exec_fault(vm, "misaligned %u-byte access at 0x%llx: %s traps on misaligned accesses", nbytes,
+               (unsigned long long)addr, vm->t.triple);
+fault:
+    vm->steps = steps;
+    if (!vm->faulted) { /* a fault inside a nested call keeps its own location */
+        vm->fault_pc = op;
+        vm->fault_fn = F;
+        vm->faulted = true;
+    }
+    return false;
+done:
+    vm->steps = steps;
+    if (vm->exited) {
+        vm->fault_pc = op;
+        vm->fault_fn = F;
+    }
+    return true;
+}
+
+double exec_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Writes argv strings and the pointer array into simulated memory. */
+static bool make_argv(struct vm *vm, uint64_t *argv_addr)
+{
+    unsigned pb = vm->t.ptr_bytes;
+    uint64_t arr = exec_malloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
+    if (!arr)
+        return false;
+    for (int i = 0; i < vm->argc; i++) {
+        size_t n = strlen(vm->argv[i]) + 1;
+        uint64_t s = exec_malloc(vm, n, 1);
+        if (!s)
+            return false;
+        memcpy(vm->mem + s, vm->argv[i], n);
+        exec_store_uint(vm, vm->mem + arr + (uint64_t)i * pb, pb, s);
+    }
+    exec_store_uint(vm, vm->mem + arr + (uint64_t)vm->argc * pb, pb, 0);
+    *argv_addr = arr;
+    return true;
+}
+
+bool exec_run_main(struct vm *vm)
+{
+    struct xfunc *main_fn = NULL;
+    for (uint32_t i = 0; i < vm->nfuncs; i++)
+        if (vm->funcs[i].defined && strcmp(vm->funcs[i].name, "main") == 0)
+            main_fn = &vm->funcs[i];
+    if (!main_fn) {
+        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "no definition of 'main' to run");
+        return false;
+    }
+    if (!main_fn->compiled)
+        exec_compile(vm, main_fn);
+    if (main_fn->nparams > 3) {
+        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "'main' takes %u parameters; expected 0, 2 or 3",
+                 main_fn->nparams);
+        return false;
+    }
+    uint64_t argv_addr = 0;
+    if (!make_argv(vm, &argv_addr)) {
+        sup_diag(vm->diag, NULL, 0, 0, "error", "the program arguments do not fit the simulated memory");
+        return false;
+    }
+    slot_t *R = vm->slots;
+    if (main_fn->nconst)
+        memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);
+    if (main_fn->nparams >= 1)
+        R[main_fn->param_slot[0]] = (uint64_t)vm->argc;
+    if (main_fn->nparams >= 2)
+        R[main_fn->param_slot[1]] = argv_addr;
+    if (main_fn->nparams >= 3)
+        R[main_fn->param_slot[2]] = argv_addr + (uint64_t)vm->argc * vm->t.ptr_bytes; /* empty environment */
+    struct frame *fr = &vm->frames[0];
+    memset(fr, 0, sizeof *fr);
+    fr->fn = main_fn;
+    fr->R = R;
+    fr->sp = vm->sp;
+    fr->ret_pc = NULL;
+    if (main_fn->frame_bytes) {
+        fr->frame_base = exec_stack_push(vm, main_fn->frame_bytes, main_fn->frame_align ? main_fn->frame_align : 1);
+        if (!fr->frame_base) {
+            sup_diag(vm->diag, NULL, 0, 0, "error", "main's stack frame does not fit the simulated stack");
+            return false;
+        }
+    }
+    main_fn->edges[0].count++;
+    vm->steps = main_fn->edges[0].ninst;
+    vm->next_check = vm->steps + CHECK_INTERVAL;
+    if (vm->max_steps && vm->next_check > vm->max_steps)
+        vm->next_check = vm->max_steps;
+    vm->start_time = exec_now();
+    bool ok = run(vm);
+    if (ok && !vm->exited) {
+        /* main returned */
+        LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(main_fn->fn));
+        if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind) {
+            unsigned w = LLVMGetIntTypeWidth(rt);
+            vm->exit_status = (int)(sext_of(vm->ret_buf[0], w > 64 ? 64 : w) & 0xff);
+        }
+        vm->exited = true;
+        vm->fault_pc = NULL;
+    }
+    if (vm->progress_shown)
+        fprintf(stderr, "\n");
+    return ok;
+}
+
+bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret)
+{
+    if (!g->defined || !g->code)
+        return exec_fault(vm, "cannot call '%s': it has no body in the module", g->name);
+    struct frame *top = &vm->frames[vm->depth];
+    slot_t *NR = top->R + top->fn->nslots;
+    /* a call descriptor on the host side: the arguments are already flat */
+    struct calldesc *cd = sup_xcalloc(1, sizeof *cd + (g->nparams + 1) * sizeof cd->args[0]);
+    cd->callee = g;
+    cd->nargs = g->nparams;
+    cd->ret_slots = nret;
+    slot_t *tmp = sup_xcalloc(nargs + 1, sizeof *tmp);
+    memcpy(tmp, args, nargs * sizeof *tmp);
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < g->nparams; i++) {
+        cd->args[i].slot = j;
+        cd->args[i].nslots = (i + 1 < g->nparams ? g->param_slot[i + 1] : g->nparam_slots) - g->param_slot[i];
+        cd->args[i].type = LLVMTypeOf(LLVMGetParam(g->fn, i));
+        j += cd->args[i].nslots;
+    }
+    if (j != nargs) {
+        free(cd);
+        free(tmp);
+        return exec_fault(vm, "'%s' called by lpnest with %u argument slots, but it takes %u", g->name, nargs, j);
+    }
+    uint32_t depth0 = vm->depth;
+    slot_t *R = enter(vm, g, cd, tmp, NR, NULL, 0);
+    free(cd);
+    free(tmp);
+    if (!R)
+        return false;
+    g->edges[0].count++;
+    vm->steps += g->edges[0].ninst;
+    bool ok = run(vm);
+    if (!ok || vm->exited)
+        return false;
+    if (vm->depth != depth0)
+        return exec_fault(vm, "internal error: unbalanced frames after calling '%s'", g->name);
+    for (uint32_t i = 0; i < nret && i < 16; i++)
+        ret[i] = vm->ret_buf[i];
+    return true;
+}

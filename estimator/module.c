@@ -1,0 +1,170 @@
+/* module.c — loads .bc/.ll files with the LLVM C API, links them into one
+ * module, verifies it, and names every unnamed block deterministically. */
+#include "estimator.h"
+#include "support.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct est_module {
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    char *name;
+};
+
+/* Collects LLVM's diagnostics (bitcode reader, linker) as text. */
+struct diag_sink {
+    char buf[2048];
+    size_t len;
+    bool error;
+};
+
+static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *ctx)
+{
+    struct diag_sink *s = ctx;
+    char *msg = LLVMGetDiagInfoDescription(di);
+    if (LLVMGetDiagInfoSeverity(di) == LLVMDSError)
+        s->error = true;
+    if (s->len < sizeof s->buf - 1) {
+        int n = snprintf(s->buf + s->len, sizeof s->buf - s->len, "%s%s", s->len ? "; " : "", msg);
+        if (n > 0)
+            s->len += (size_t)n < sizeof s->buf - s->len ? (size_t)n : sizeof s->buf - s->len - 1;
+    }
+    LLVMDisposeMessage(msg);
+}
+
+static bool is_bitcode(const char *data, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)data;
+    if (len >= 4 && u[0] == 'B' && u[1] == 'C' && u[2] == 0xC0 && u[3] == 0xDE)
+        return true;
+    /* bitcode wrapper header (Darwin style) */
+    return len >= 4 && u[0] == 0xDE && u[1] == 0xC0 && u[2] == 0x17 && u[3] == 0x0B;
+}
+
+/* Parses one file into CTX. Text IR errors already carry path:line:col. */
+static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const char *path, FILE *diag)
+{
+    size_t len;
+    char *data = sup_read_file(path, &len, 0, diag);
+    if (!data)
+        return NULL;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, len, path);
+    bool bc = is_bitcode(data, len);
+    free(data);
+    LLVMModuleRef mod = NULL;
+    if (bc) {
+        sink->len = 0;
+        sink->error = false;
+        if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+            sup_diag(diag, path, 0, 0, "error", "invalid bitcode: %s", sink->len ? sink->buf : "unreadable");
+            LLVMDisposeMemoryBuffer(buf);
+            return NULL;
+        }
+        LLVMDisposeMemoryBuffer(buf);
+    } else {
+        if (len == 0) {
+            sup_diag(diag, path, 0, 0, "error", "empty file: expected LLVM bitcode or textual IR");
+            LLVMDisposeMemoryBuffer(buf);
+            return NULL;
+        }
+        char *msg = NULL;
+        /* LLVMParseIRInContext takes ownership of the buffer. */
+        if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
+            /* The message is "path:line:col: error: text" followed by the
+             * source line and a caret; keep the first line. */
+            char *nl = msg ? strchr(msg, '\n') : NULL;
+            if (nl)
+                *nl = '\0';
+            if (msg && strncmp(msg, path, strlen(path)) == 0)
+                fprintf(diag, "%s\n", msg);
+            else
+                sup_diag(diag, path, 0, 0, "error", "invalid LLVM IR: %s", msg ? msg : "unreadable");
+            LLVMDisposeMessage(msg);
+            return NULL;
+        }
+    }
+    return mod;
+}
+
+void est_name_blocks(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        unsigned i = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), i++) {
+            LLVMValueRef v = LLVMBasicBlockAsValue(bb);
+            size_t n;
+            LLVMGetValueName2(v, &n);
+            if (n == 0) {
+                char name[32];
+                int len = snprintf(name, sizeof name, "bb%u", i);
+                LLVMSetValueName2(v, name, (size_t)len);
+            }
+        }
+    }
+}
+
+struct est_module *est_module_load(const char *const *paths, size_t n, FILE *diag)
+{
+    if (n == 0) {
+        sup_diag(diag, "lpnest", 0, 0, "error", "no input files");
+        return NULL;
+    }
+    struct est_module *em = sup_xcalloc(1, sizeof *em);
+    struct diag_sink sink = {0};
+    em->ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(em->ctx, on_llvm_diag, &sink);
+    em->name = sup_strdup(paths[0]);
+    for (size_t i = 0; i < n; i++) {
+        LLVMModuleRef mod = parse_one(em->ctx, &sink, paths[i], diag);
+        if (!mod)
+            goto fail;
+        if (!em->m) {
+            em->m = mod;
+            continue;
+        }
+        sink.len = 0;
+        sink.error = false;
+        if (LLVMLinkModules2(em->m, mod)) {
+            sup_diag(diag, paths[i], 0, 0, "error", "cannot link with %s: %s", paths[0],
+                     sink.len ? sink.buf : "link failed");
+            goto fail;
+        }
+    }
+    char *msg = NULL;
+    if (LLVMVerifyModule(em->m, LLVMReturnStatusAction, &msg)) {
+        char *nl = msg ? strchr(msg, '\n') : NULL;
+        if (nl && nl[1] == '\0')
+            *nl = '\0';
+        sup_diag(diag, em->name, 0, 0, "error", "the module is not valid LLVM IR: %s", msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        goto fail;
+    }
+    LLVMDisposeMessage(msg);
+    est_name_blocks(em->m);
+    /* Later diagnostics (target backends) must not write into a dead sink. */
+    LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
+    return em;
+fail:
+    LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
+    est_module_free(em);
+    return NULL;
+}
+
+void est_module_free(struct est_module *m)
+{
+    if (!m)
+        return;
+    if (m->m)
+        LLVMDisposeModule(m->m);
+    LLVMContextDispose(m->ctx);
+    free(m->name);
+    free(m);
+}
+
+LLVMModuleRef est_module_llvm(const struct est_module *m) { return m->m; }
+const char *est_module_name(const struct est_module *m) { return m->name; }

@@ -1,0 +1,316 @@
+/* profile.c — est_run: sets up the engine for a module, runs main, and turns
+ * edge counters into exact block counts; accessors and the counts JSON. */
+#define _DEFAULT_SOURCE
+#include "exec.h"
+#include "json.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct est_profile {
+    struct vm vm;
+    uint64_t instructions;
+};
+
+#define MAX_FRAMES (1u << 20)
+#define MAX_SLOTS (1ull << 26)
+
+static void *reserve(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* Block counts: the entry block is entered once per call, every other block
+ * once per traversal of an incoming edge. */
+static void block_counts(struct vm *vm)
+{
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        struct xfunc *f = &vm->funcs[i];
+        if (!f->defined || !f->compiled)
+            continue;
+        for (uint32_t b = 0; b < f->nblocks; b++)
+            f->blocks[b].count = 0;
+        for (uint32_t e = 0; e < f->nedges; e++)
+            f->blocks[f->einfo[e].to].count += f->edges[e].count;
+    }
+}
+
+/* IR instructions executed: every entered block counted whole, less the part
+ * of each active block that never ran (the program exited or faulted inside). */
+static uint64_t executed(struct vm *vm)
+{
+    uint64_t n = vm->steps;
+    if (!vm->fault_pc)
+        return n;
+    for (uint32_t d = 0; d <= vm->depth; d++) {
+        struct xfunc *f = vm->frames[d].fn;
+        const struct op *at = d == vm->depth ? vm->fault_pc : vm->frames[d + 1].call_op;
+        if (!f || !at || at < f->code || at >= f->code + f->ncode)
+            continue;
+        size_t i = (size_t)(at - f->code);
+        uint32_t blk = f->op_block[i], pos = f->op_pos[i];
+        /* an op of a phi edge belongs to the edge, not yet to the block */
+        if (f->op_inst[i] && LLVMGetInstructionOpcode(f->op_inst[i]) == LLVMPHI)
+            continue;
+        if (pos + 1 <= f->blocks[blk].ninst && n >= f->blocks[blk].ninst - (pos + 1))
+            n -= f->blocks[blk].ninst - (pos + 1);
+    }
+    return n;
+}
+
+struct est_profile *est_run(struct est_module *m, const struct est_run_options *o)
+{
+    struct est_profile *p = sup_xcalloc(1, sizeof *p);
+    struct vm *vm = &p->vm;
+    vm->mod = m;
+    vm->m = est_module_llvm(m);
+    vm->diag = o->diag;
+    vm->argc = o->argc;
+    vm->argv = o->argv;
+    vm->max_steps = o->max_steps;
+    vm->progress = o->progress;
+    if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
+        goto fail;
+    vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);
+    vm->slots = reserve(MAX_SLOTS * sizeof *vm->slots);
+    if (!vm->frames || !vm->slots) {
+        sup_diag(o->diag, NULL, 0, 0, "error", "cannot reserve memory for the call stack");
+        goto fail;
+    }
+    vm->max_depth = MAX_FRAMES;
+    vm->nslots_cap = MAX_SLOTS;
+    if (!exec_funcs_init(vm) || !exec_globals_init(vm))
+        goto fail;
+    for (uint32_t i = 0; i < vm->nfuncs; i++)
+        if (vm->funcs[i].defined)
+            exec_compile(vm, &vm->funcs[i]);
+    bool started = true;
+    if (!exec_run_main(vm))
+        started = vm->faulted;
+    exec_libc_close(vm);
+    if (!started)
+        goto fail;
+    if (vm->faulted) {
+        fflush(stdout);
+        exec_fault_report(vm, o->diag);
+    }
+    block_counts(vm);
+    p->instructions = executed(vm);
+    return p;
+fail:
+    est_profile_free(p);
+    return NULL;
+}
+
+void est_profile_free(struct est_profile *p)
+{
+    if (!p)
+        return;
+    struct vm *vm = &p->vm;
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        struct xfunc *f = &vm->funcs[i];
+        /* descriptors hang off the ops */
+        for (uint32_t k = 0; k < f->ncode; k++) {
+            struct op *op = &f->code[k];
+            if (op->code == OP_CALL || op->code == OP_CALLI || op->code == OP_CALLX || op->code == OP_UNSUPPORTED)
+                free((void *)(uintptr_t)op->k);
+            else if (op->code == OP_SWITCH) {
+                struct switch_desc *sd = (void *)(uintptr_t)op->k;
+                free(sd->table);
+                free(sd->vals);
+                free(sd->edges);
+                free(sd);
+            } else if (op->code == OP_BITCAST) {
+                struct bitcast_desc *bd = (void *)(uintptr_t)op->k;
+                free(bd->from);
+                free(bd->to);
+                free(bd);
+            }
+        }
+        free(f->code);
+        free(f->op_inst);
+        free(f->op_pos);
+        free(f->op_block);
+        free(f->consts);
+        free(f->param_slot);
+        free(f->param_byval);
+        free(f->param_byval_align);
+        free(f->blocks);
+        free(f->edges);
+        free(f->einfo);
+        free(f->selects);
+        free(f->sel_counts);
+    }
+    free(vm->funcs);
+    ptrmap_free(&vm->gaddr);
+    ptrmap_free(&vm->fidx);
+    if (vm->frames)
+        munmap(vm->frames, MAX_FRAMES * sizeof *vm->frames);
+    if (vm->slots)
+        munmap(vm->slots, MAX_SLOTS * sizeof *vm->slots);
+    exec_mem_free(vm);
+    if (vm->td)
+        LLVMDisposeTargetData(vm->td);
+    free(p);
+}
+
+bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }
+int est_profile_exit_status(const struct est_profile *p) { return p->vm.exit_status; }
+uint64_t est_profile_instructions(const struct est_profile *p) { return p->instructions; }
+size_t est_profile_nfuncs(const struct est_profile *p) { return p->vm.nfuncs; }
+const char *est_profile_func_name(const struct est_profile *p, size_t f) { return p->vm.funcs[f].name; }
+
+uint64_t est_profile_func_calls(const struct est_profile *p, size_t f)
+{
+    const struct xfunc *x = &p->vm.funcs[f];
+    return x->defined ? (x->edges ? x->edges[0].count : 0) : x->calls;
+}
+
+size_t est_profile_nblocks(const struct est_profile *p, size_t f) { return p->vm.funcs[f].nblocks; }
+const char *est_profile_block_name(const struct est_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].name; }
+uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].count; }
+
+bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count)
+{
+    const struct xfunc *x = &p->vm.funcs[f];
+    bool found = false;
+    *count = 0;
+    for (uint32_t e = 1; e < x->nedges; e++)
+        if (x->einfo[e].from == from && x->einfo[e].to == to) {
+            *count += x->edges[e].count;
+            found = true;
+        }
+    return found;
+}
+
+uint64_t est_profile_external_calls(const struct est_profile *p, const char *name)
+{
+    for (uint32_t i = 0; i < p->vm.nfuncs; i++)
+        if (!p->vm.funcs[i].defined && strcmp(p->vm.funcs[i].name, name) == 0)
+            return p->vm.funcs[i].calls;
+    return 0;
+}
+
+static const char *edge_kind_name(enum edge_kind k)
+{
+    switch (k) {
+    case EK_TRUE: return "true";
+    case EK_FALSE: return "false";
+    case EK_CASE: return "case";
+    case EK_DEFAULT: return "default";
+    case EK_INDIRECT: return "indirect";
+    default: return "uncond";
+    }
+}
+
+int est_profile_write_json(const struct est_profile *p, FILE *f)
+{
+    const struct vm *vm = &p->vm;
+    struct sup_json w;
+    sup_json_init(&w, f, true);
+    sup_json_obj(&w);
+    sup_json_key(&w, "lpnest_counts");
+    sup_json_int(&w, 1);
+    sup_json_key(&w, "module");
+    sup_json_str(&w, est_module_name(vm->mod));
+    sup_json_key(&w, "triple");
+    sup_json_str(&w, vm->t.triple);
+    sup_json_key(&w, "source");
+    sup_json_str(&w, "execution");
+    sup_json_key(&w, "exit_status");
+    sup_json_int(&w, vm->exit_status);
+    sup_json_key(&w, "faulted");
+    sup_json_bool(&w, vm->faulted);
+    sup_json_key(&w, "instructions");
+    sup_json_uint(&w, p->instructions);
+    sup_json_key(&w, "functions");
+    sup_json_arr(&w);
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        const struct xfunc *x = &vm->funcs[i];
+        if (!x->defined)
+            continue;
+        sup_json_obj(&w);
+        sup_json_key(&w, "name");
+        sup_json_str(&w, x->name);
+        sup_json_key(&w, "calls");
+        sup_json_uint(&w, x->edges ? x->edges[0].count : 0);
+        sup_json_key(&w, "blocks");
+        sup_json_arr(&w);
+        for (uint32_t b = 0; b < x->nblocks; b++) {
+            sup_json_obj(&w);
+            sup_json_key(&w, "name");
+            sup_json_str(&w, x->blocks[b].name);
+            sup_json_key(&w, "count");
+            sup_json_uint(&w, x->blocks[b].count);
+            sup_json_key(&w, "instructions");
+            sup_json_uint(&w, x->blocks[b].ninst);
+            sup_json_end(&w);
+        }
+        sup_json_end(&w);
+        sup_json_key(&w, "edges");
+        sup_json_arr(&w);
+        for (uint32_t e = 1; e < x->nedges; e++) {
+            const struct edge_info *ei = &x->einfo[e];
+            sup_json_obj(&w);
+            sup_json_key(&w, "from");
+            sup_json_str(&w, x->blocks[ei->from].name);
+            sup_json_key(&w, "to");
+            sup_json_str(&w, x->blocks[ei->to].name);
+            sup_json_key(&w, "kind");
+            sup_json_str(&w, edge_kind_name(ei->kind));
+            if (ei->kind == EK_CASE) {
+                sup_json_key(&w, "value");
+                sup_json_uint(&w, ei->case_lo);
+            }
+            sup_json_key(&w, "count");
+            sup_json_uint(&w, x->edges[e].count);
+            sup_json_end(&w);
+        }
+        sup_json_end(&w);
+        sup_json_key(&w, "selects");
+        sup_json_arr(&w);
+        uint32_t lane = 0;
+        for (uint32_t s = 0; s < x->nselects; s++) {
+            const struct xselect *xs = &x->selects[s];
+            for (uint32_t l = 0; l < xs->lanes; l++, lane++) {
+                sup_json_obj(&w);
+                sup_json_key(&w, "block");
+                sup_json_str(&w, x->blocks[xs->block].name);
+                sup_json_key(&w, "index");
+                sup_json_uint(&w, xs->index);
+                if (xs->lanes > 1) {
+                    sup_json_key(&w, "lane");
+                    sup_json_uint(&w, l);
+                }
+                sup_json_key(&w, "true");
+                sup_json_uint(&w, x->sel_counts[2 * lane]);
+                sup_json_key(&w, "false");
+                sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
+                sup_json_end(&w);
+            }
+        }
+        sup_json_end(&w);
+        sup_json_end(&w);
+    }
+    sup_json_end(&w);
+    sup_json_key(&w, "externals");
+    sup_json_arr(&w);
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        const struct xfunc *x = &vm->funcs[i];
+        if (x->defined || !x->calls)
+            continue;
+        sup_json_obj(&w);
+        sup_json_key(&w, "name");
+        sup_json_str(&w, x->name);
+        sup_json_key(&w, "calls");
+        sup_json_uint(&w, x->calls);
+        sup_json_end(&w);
+    }
+    sup_json_end(&w);
+    sup_json_end(&w);
+    return ferror(f) ? -1 : 0;
+}
