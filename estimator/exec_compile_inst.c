@@ -665,7 +665,7 @@ static int cmp_case(const void *x, const void *y)
 
 static void switch_inst(struct cc *c, LLVMValueRef inst)
 {
-    LLVMValueRef cv = LLVMGetCondition(inst);
+    LLVMValueRef cv = LLVMGetOperand(inst, 0); /* LLVMGetCondition is for br only */
     unsigned w;
     if (cc_scalar(c, LLVMTypeOf(cv), &w) != VK_INT) {
         cc_unsupported(c, "switch on integers wider than 64 bits");

@@ -1,0 +1,3 @@
+/* abort() is a fault. */
+void abort(void);
+int main(void) { abort(); }

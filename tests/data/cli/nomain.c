@@ -1,0 +1,2 @@
+/* A module without main. */
+int helper(int x) { return x + 1; }
