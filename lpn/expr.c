@@ -487,20 +487,16 @@ static struct node *parse_primary(struct parser *p)
 
 static struct node *parse_unary(struct parser *p)
 {
+    size_t pos = p->tstart;
+    if (!is_op(p, "-") && !is_op(p, "!"))
+        return parse_primary(p);
     if (!enter(p))
         return NULL;
-    struct node *n;
-    size_t pos = p->tstart;
-    if (is_op(p, "-") || is_op(p, "!")) {
-        int op = is_op(p, "-") ? LPN_OP_NEG : LPN_OP_NOT;
-        next(p);
-        struct node *a = parse_unary(p);
-        n = a ? mk_un(p, op, a, pos) : NULL;
-    } else {
-        n = parse_primary(p);
-    }
+    int op = is_op(p, "-") ? LPN_OP_NEG : LPN_OP_NOT;
+    next(p);
+    struct node *a = parse_unary(p);
     p->depth--;
-    return n;
+    return a ? mk_un(p, op, a, pos) : NULL;
 }
 
 /* Binary levels, lowest first: || && (== != < <= > >=) (+ -) (* / %). */
@@ -708,6 +704,11 @@ bool lpn__expr_compile(struct lpn_model *m, struct sup_ydoc *doc, const struct s
         } else {
             struct gen g = {.p = &p};
             gen_node(&g, root);
+            if (g.maxdepth > LPN_MAX_EXPR_DEPTH * 2) {   /* cannot happen with the depth cap */
+                perror_at(&p, 0, "expression too complex");
+                free(g.code), free(g.line), free(g.col);
+                goto done;
+            }
             struct lpn_insn *code = lpn__alloc(m, g.n * sizeof *code);
             unsigned *line = lpn__alloc(m, g.n * sizeof *line);
             unsigned *col = lpn__alloc(m, g.n * sizeof *col);
@@ -724,6 +725,8 @@ bool lpn__expr_compile(struct lpn_model *m, struct sup_ydoc *doc, const struct s
             free(g.col);
         }
     }
+done:
+    ok = ok && !p.failed;
     while (p.allocs) {
         struct node *n = p.allocs;
         p.allocs = n->next_alloc;

@@ -302,8 +302,14 @@ static void load_tokens(struct lpn_loader *L, const char *key, bool generator)
         }
         if (!ok)
             continue;
-        if (!generator)
+        if (!generator) {
             pl->initial += g->count;
+            if (pl->capacity && pl->initial > pl->capacity) {
+                sup_yerror(L->doc, cn ? cn : e, "place '%s' would hold %lld initial tokens but has a capacity of %lld",
+                           pl->name, (long long)pl->initial, (long long)pl->capacity);
+                continue;
+            }
+        }
         L->m->ngens++;
     }
 }
@@ -315,11 +321,6 @@ static void capacity_initial(struct lpn_loader *L)
         struct lpn_place *pl = &L->m->places[p];
         if (pl->cap_place < 0)
             continue;
-        if (pl->initial > pl->capacity) {
-            sup_yerror(L->doc, NULL, "place '%s' holds %lld initial tokens but has a capacity of %lld",
-                       pl->name, (long long)pl->initial, (long long)pl->capacity);
-            continue;
-        }
         L->m->places[pl->cap_place].initial = pl->capacity - pl->initial;
     }
 }

@@ -97,20 +97,14 @@ static void list_edges(struct lpn_loader *L, int t, bool input)
         return;
     char what[300];
     snprintf(what, sizeof what, "the %s of transition '%s'", input ? "inputs" : "outputs", L->m->trans[t].name);
-    if (list->kind == SUP_Y_SCALAR) {   /* a single place */
-        int p = list_endpoint(L, list, t, input);
-        if (p >= 0)
-            add_edge(&L->ts[t], input, p, list, false);
-        return;
-    }
-    if (!sup_yexpect(L->doc, list, SUP_Y_SEQ, what))
-        return;
-    if (list->n > LPN_MAX_EDGES) {
+    if (list->kind == SUP_Y_SEQ && list->n > LPN_MAX_EDGES) {
         sup_yerror(L->doc, list, "more than %d edges in %s", LPN_MAX_EDGES, what);
         return;
     }
-    for (size_t k = 0; k < list->n; k++) {
-        const struct sup_ynode *e = list->items[k];
+    /* a list of edges, or one edge (a place name or a mapping) on its own */
+    size_t n = list->kind == SUP_Y_SEQ ? list->n : 1;
+    for (size_t k = 0; k < n; k++) {
+        const struct sup_ynode *e = list->kind == SUP_Y_SEQ ? list->items[k] : list;
         if (e->kind == SUP_Y_MAP) {
             if (!sup_ycheck_keys(L->doc, e, input ? in_keys : out_keys, what))
                 continue;

@@ -141,6 +141,7 @@ long lpn_sim_load_jsonl(struct lpn_sim *s, const char *path, FILE *diag);
  * (inject more and run again) after every status but LPN_ERROR. */
 enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t until_done);
 
+const struct lpn_model *lpn_sim_model(const struct lpn_sim *s);   /* the model S runs */
 int64_t lpn_sim_now(const struct lpn_sim *s);
 uint64_t lpn_sim_commits(const struct lpn_sim *s);          /* all transitions */
 uint64_t lpn_sim_done_count(const struct lpn_sim *s);       /* tokens put into `done` */

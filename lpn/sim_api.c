@@ -160,6 +160,7 @@ int lpn_sim_inject(struct lpn_sim *s, int place, int64_t time, const int64_t *pr
 }
 
 /* ---- queries -----------------------------------------------------------------*/
+const struct lpn_model *lpn_sim_model(const struct lpn_sim *s) { return s->m; }
 int64_t lpn_sim_now(const struct lpn_sim *s) { return s->now; }
 uint64_t lpn_sim_commits(const struct lpn_sim *s) { return s->commits; }
 uint64_t lpn_sim_done_count(const struct lpn_sim *s) { return s->done_count; }
