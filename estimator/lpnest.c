@@ -43,9 +43,18 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
+static int run_main(int argc, char **argv, const char **inputs);
+
 int main(int argc, char **argv)
 {
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    int status = run_main(argc, argv, inputs);
+    free(inputs);
+    return status;
+}
+
+static int run_main(int argc, char **argv, const char **inputs)
+{
     size_t ninputs = 0;
     const char *out = NULL, *v;
     bool counts = false, quiet = false;
@@ -62,12 +71,10 @@ int main(int argc, char **argv)
         }
         if (sup_cli_flag(argv, &i, "--help") || sup_cli_flag(argv, &i, "-h")) {
             usage(stdout);
-            free(inputs);
             return 0;
         }
         if (sup_cli_flag(argv, &i, "--version")) {
             printf("lpnest %s (LLVM %s)\n", LPNEST_VERSION, "19");
-            free(inputs);
             return 0;
         }
         if (sup_cli_flag(argv, &i, "--counts")) {
@@ -108,10 +115,8 @@ int main(int argc, char **argv)
         return bad_usage("nothing to do: give --counts%s", "");
 
     struct est_module *m = est_module_load(inputs, ninputs, stderr);
-    if (!m) {
-        free(inputs);
+    if (!m)
         return 1;
-    }
     /* the program sees argv[0] = its file name */
     char **pargv = calloc((size_t)prog_argc + 2, sizeof *pargv);
     pargv[0] = (char *)inputs[0];
@@ -143,6 +148,5 @@ int main(int argc, char **argv)
     }
     est_module_free(m);
     free(pargv);
-    free(inputs);
     return status;
 }
