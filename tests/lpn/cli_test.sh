@@ -1,0 +1,140 @@
+#!/bin/sh
+# cli_test.sh — end-to-end tests of the `lpn` command, one case per ctest:
+#   cli_test.sh LPN SOURCE_DIR WORK_DIR CASE
+# Each case checks exit status, output and messages; any mismatch fails.
+set -u
+LPN=$1
+SRC=$2
+WORK=$3
+CASE=$4
+DATA=$SRC/tests/data/lpn
+MODELS=$SRC/lpn/models
+mkdir -p "$WORK"
+cd "$WORK" || exit 1
+
+fail() { echo "FAIL [$CASE]: $*" >&2; exit 1; }
+# expect STATUS CMD...: runs CMD, stdout to out.txt, stderr to err.txt
+expect() {
+    want=$1; shift
+    "$@" >out.txt 2>err.txt
+    got=$?
+    [ "$got" = "$want" ] || { cat err.txt >&2; fail "'$*' exited $got, expected $want"; }
+}
+has() { grep -q -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks '$2'"; }; }
+
+case $CASE in
+sim_text)
+    expect 0 "$LPN" sim "$MODELS/darwin.yaml"
+    has out.txt "status: completed"
+    # Fig. 6: (512 + 4 + 2) * 512 / 4 + 4 + 2 + 3 * 300
+    has out.txt "done tokens: 1, last at cycle 67210"
+    has out.txt "^fill  *128 "
+    # an override changes the answer: steps=0 removes 900 cycles
+    expect 0 "$LPN" sim "$MODELS/darwin.yaml" -p steps=0
+    has out.txt "last at cycle 66310"
+    expect 0 "$LPN" sim "$MODELS/darwin.yaml" --param=steps=0 --param num_pe=8
+    has out.txt "last at cycle $(( (512 + 8 + 2) * 512 / 8 + 8 + 2 ))"
+    ;;
+sim_json)
+    expect 0 "$LPN" sim --format=json "$DATA/prodcons.yaml" -o report.json
+    [ -s out.txt ] && fail "stdout should be empty with -o"
+    python3 -c 'import json,sys; r=json.load(open("report.json")); sys.exit(0 if r["status"]=="completed" and r["done"]["last_cycle"]==102 and r["transitions"][0]["blocked_cycles"]==49 else 1)' \
+        || fail "JSON report content"
+    ;;
+input)
+    expect 0 "$LPN" sim "$DATA/zerochain.yaml" --input "$DATA/tokens.jsonl"
+    has out.txt "done tokens: 3, last at cycle 14"
+    printf '{"props": {"x": 1}}\n{"place": "nope", "props": {"x": 1}}\n' > bad.jsonl
+    expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad.jsonl
+    has err.txt "^bad.jsonl:2:11: error: unknown place 'nope'"
+    # --input drops the model's generator unless --generate keeps it
+    printf '{"props": {"symbols": 10}}\n' > one.jsonl
+    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl
+    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl --generate
+    has out.txt "done tokens: 4,"
+    ;;
+deadlock)
+    expect 3 "$LPN" sim "$DATA/deadlock.yaml"
+    has err.txt "deadlock at cycle 2"
+    has out.txt "status: deadlock"
+    has out.txt "  q: 2 tokens; consumers: t0 (starved"
+    ;;
+limits)
+    expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k
+    has out.txt "status: commit_limit"
+    has out.txt "commits: 1000"
+    has err.txt "warning: stopped after 1000 commits"
+    expect 0 "$LPN" sim "$DATA/loop.yaml" --until=80
+    has out.txt "status: time_limit"
+    has out.txt "^t1  *10 "
+    ;;
+bad_model)
+    expect 1 "$LPN" sim "$DATA/bad/expr_unknown_name.yaml"
+    has err.txt "expr_unknown_name.yaml:7:33: error: unknown name 'foo'"
+    expect 1 "$LPN" check nonexistent.yaml
+    has err.txt "nonexistent.yaml: error: cannot open"
+    expect 1 "$LPN" sim "$DATA/loop.yaml" -p nope=3
+    has err.txt "unknown parameter 'nope'"
+    # a run-time error: exit 1 with the located message
+    printf 'lpn: 1\nplaces: {q: {props: [x]}, o: ~}\nstart: q\ntransitions:\n  t: {in: q, out: o, delay: 5 / q.x}\ngenerate: [{props: {x: 0}}]\n' > div.yaml
+    expect 1 "$LPN" sim div.yaml
+    has err.txt "^div.yaml:5:31: error: division by zero (in the delay of transition 't', at cycle 0)"
+    ;;
+usage)
+    expect 2 "$LPN"
+    expect 2 "$LPN" frobnicate x.yaml
+    expect 2 "$LPN" sim
+    expect 2 "$LPN" sim "$DATA/loop.yaml" --bogus
+    has err.txt "unknown option '--bogus'"
+    expect 2 "$LPN" sim "$DATA/loop.yaml" -p novalue
+    expect 2 "$LPN" sim "$DATA/loop.yaml" -p n=abc
+    expect 2 "$LPN" sim "$DATA/loop.yaml" --format=xml
+    expect 2 "$LPN" sim "$DATA/loop.yaml" --until
+    expect 2 "$LPN" dot "$DATA/loop.yaml" --trace t.json
+    expect 0 "$LPN" --help
+    has out.txt "usage: lpn sim"
+    expect 0 "$LPN" --version
+    has out.txt "lpn (lpnest)"
+    ;;
+dot)
+    command -v dot >/dev/null || fail "graphviz 'dot' is not installed"
+    for m in "$MODELS"/*.yaml "$DATA"/*.yaml; do
+        expect 0 "$LPN" dot "$m" -o graph.dot
+        dot -Tsvg graph.dot -o graph.svg 2>dot.err || { cat dot.err >&2; fail "dot rejects the graph of $m"; }
+        grep -q "<svg" graph.svg || fail "no SVG for $m"
+    done
+    ;;
+check)
+    for m in "$MODELS"/*.yaml; do
+        expect 0 "$LPN" check "$m"
+        has out.txt ": ok: model"
+    done
+    expect 0 "$LPN" check --format=json "$MODELS/jpeg.yaml"
+    python3 -c 'import json; r=json.load(open("out.txt")); assert r["ok"] and r["transitions"]==5 and r["capacity_places"]==4' \
+        || fail "check JSON"
+    ;;
+trace)
+    expect 0 "$LPN" sim "$MODELS/pipeline.yaml" -p N=200 --trace trace.json
+    python3 - <<'EOF' || fail "trace content"
+import json
+t = json.load(open("trace.json"))
+ev = t["traceEvents"]
+x = [e for e in ev if e["ph"] == "X"]
+names = {e["args"]["name"] for e in ev if e.get("name") == "thread_name"}
+assert {"fetch", "to_mem", "to_comp", "mem", "compute"} <= names, names
+assert len(x) == 50 + 100 + 100 + 100 + 100, len(x)
+EOF
+    ;;
+atomic)
+    echo "old content" > keep.txt
+    # a model that fails to load leaves an existing output untouched
+    expect 1 "$LPN" sim "$DATA/bad/no_input.yaml" -o keep.txt
+    [ "$(cat keep.txt)" = "old content" ] || fail "output file was replaced"
+    expect 1 "$LPN" sim "$DATA/loop.yaml" -o no/such/dir/out.txt
+    ls keep.txt.tmp* >/dev/null 2>&1 && fail "temporary file left behind"
+    ;;
+*)
+    fail "unknown case"
+    ;;
+esac
+echo "ok [$CASE]"
