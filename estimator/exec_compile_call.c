@@ -219,7 +219,7 @@ static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
         LLVMValueRef len = LLVMGetOperand(inst, 2);
         unsigned lw;
         cc_scalar(c, LLVMTypeOf(len), &lw);
-        enum opcode op = name[7] == 's' ? OP_MEMSET : has_prefix(name, "llvm.memmove.") ? OP_MEMMOVE : OP_MEMCPY;
+        enum opcode op = has_prefix(name, "llvm.memset.") ? OP_MEMSET : has_prefix(name, "llvm.memmove.") ? OP_MEMMOVE : OP_MEMCPY;
         cc_emit(c, op, 0, cc_slot(c, LLVMGetOperand(inst, 0)), cc_slot(c, LLVMGetOperand(inst, 1)),
                 cc_slot(c, len), lw, 0);
         return;
