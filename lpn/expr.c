@@ -181,7 +181,7 @@ static struct node *mk_const(struct parser *p, int64_t v, bool is_bool, size_t p
 static const char *type_name(bool is_bool) { return is_bool ? "a boolean" : "an integer"; }
 
 /* Applies a binary operator to constants; false on division by zero. */
-static bool fold2(int op, int64_t a, int64_t b, int64_t *r)
+static inline bool fold2(int op, int64_t a, int64_t b, int64_t *r)
 {
     switch (op) {
     case LPN_OP_ADD: *r = lpn__add(a, b); return true;

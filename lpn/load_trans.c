@@ -427,15 +427,6 @@ void lpn__load_trans_compile(struct lpn_loader *L)
 }
 
 /* ---- finishing ---------------------------------------------------------------*/
-static void push_idx(struct lpn_model *m, int **arr, int *n, int v)
-{
-    int *a = lpn__alloc(m, ((size_t)*n + 1) * sizeof *a);
-    if (*n)
-        memcpy(a, *arr, (size_t)*n * sizeof *a);
-    a[(*n)++] = v;
-    *arr = a;
-}
-
 void lpn__load_finish_trans(struct lpn_loader *L)
 {
     struct lpn_model *m = L->m;
@@ -460,7 +451,6 @@ void lpn__load_finish_trans(struct lpn_loader *L)
     free(nr);
     free(ni);
     free(nw);
-    (void)push_idx;
     for (int ti = 0; ti < m->ntrans; ti++) {
         struct lpn_transition *t = &m->trans[ti];
         for (int j = 0; j < t->nin; j++) {

@@ -73,7 +73,7 @@ static struct lpn_event heap_pop(struct lpn_sim *s)
 }
 
 /* ---- dirty set and states ----------------------------------------------------*/
-void lpn__mark_dirty(struct lpn_sim *s, int tid)
+static inline void mark_dirty(struct lpn_sim *s, int tid)
 {
     int w = tid >> 6;
     s->dirty[w] |= 1ULL << (tid & 63);
@@ -82,20 +82,27 @@ void lpn__mark_dirty(struct lpn_sim *s, int tid)
     s->any_dirty = true;
 }
 
-static void mark_readers(struct lpn_sim *s, const struct lpn_place *pl, int except)
+void lpn__mark_dirty(struct lpn_sim *s, int tid) { mark_dirty(s, tid); }
+
+/* Wakes the transitions reading PL, except EXCEPT and those with every
+ * firing slot taken: they cannot start now and re-check when a firing
+ * commits, so checking them would change nothing. */
+static inline void mark_readers(struct lpn_sim *s, const struct lpn_place *pl, int except)
 {
-    for (int k = 0; k < pl->nreaders; k++)
-        if (pl->readers[k] != except)
-            lpn__mark_dirty(s, pl->readers[k]);
+    for (int k = 0; k < pl->nreaders; k++) {
+        int r = pl->readers[k];
+        if (r != except && s->tr[r].inflight < s->tr[r].max_inflight)
+            mark_dirty(s, r);
+    }
 }
 
-static void mark_inhibited(struct lpn_sim *s, const struct lpn_place *pl)
+static inline void mark_inhibited(struct lpn_sim *s, const struct lpn_place *pl)
 {
     for (int k = 0; k < pl->ninhibited; k++)
-        lpn__mark_dirty(s, pl->inhibited[k]);
+        mark_dirty(s, pl->inhibited[k]);
 }
 
-void lpn__set_state(struct lpn_sim *s, int tid, int state)
+static inline void set_state(struct lpn_sim *s, int tid, int state)
 {
     struct lpn_trans_rt *tr = &s->tr[tid];
     if (tr->state == state)
@@ -325,23 +332,26 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
     int64_t *w = s->w;
     uint32_t pc;
     int r;
-    for (int j = 0; j < t->nin; j++) {
-        const struct lpn_place_rt *p = &s->pl[t->in[j].place];
-        base[j] = p->free_start;
-        avail[j] = p->nfree;
-        w[j] = 0;
-    }
     *why = LPN_ST_STARVED;
     if (t->fast) {
         for (int o = 0; o < t->nnormal; o++) {
             int j = t->order[o];
             w[j] = t->in[j].weight.cval;
-            if ((uint64_t)w[j] > avail[j]) {
+            if ((uint64_t)w[j] > s->pl[t->in[j].place].nfree) {
                 *why = o < t->nreal ? LPN_ST_STARVED : LPN_ST_BLOCKED;
                 return 0;
             }
         }
+        if (!t->delay.is_const)
+            for (int j = 0; j < t->nin; j++)
+                base[j] = s->pl[t->in[j].place].free_start;
     } else {
+        for (int j = 0; j < t->nin; j++) {
+            const struct lpn_place_rt *p = &s->pl[t->in[j].place];
+            base[j] = p->free_start;
+            avail[j] = p->nfree;
+            w[j] = 0;
+        }
         /* ordinary inputs, then guards: failing either starves */
         for (int o = 0; o < t->nuser; o++) {
             if (o == t->nreal && (r = guards_hold(s, t)) <= 0)
@@ -373,12 +383,14 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
                 return 0;
     }
     /* enabled: the delay, over the tokens about to be locked */
-    int64_t d;
-    for (int j = 0; j < t->nin; j++)
-        s->cavail[j] = (uint64_t)w[j];
-    if ((r = eval(s, t, &t->delay, base, s->cavail, 0, &d, &pc)) != EV_OK) {
-        eval_error(s, t, &t->delay, pc, "the delay");
-        return -1;
+    int64_t d = t->delay.cval;
+    if (!t->delay.is_const) {
+        for (int j = 0; j < t->nin; j++)
+            s->cavail[j] = (uint64_t)w[j];
+        if ((r = eval(s, t, &t->delay, base, s->cavail, 0, &d, &pc)) != EV_OK) {
+            eval_error(s, t, &t->delay, pc, "the delay");
+            return -1;
+        }
     }
     if (d < 0) {
         lpn__fail(s, t->delay.line, t->delay.col, "delay %lld is negative (transition '%s', at cycle %lld)",
@@ -412,7 +424,9 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
         if (w[j]) {
             p->free_start += (uint64_t)w[j];
             p->nfree -= (uint64_t)w[j];
-            mark_readers(s, &s->m->places[t->in[j].place], tid);
+            const struct lpn_place *pl = &s->m->places[t->in[j].place];
+            if (pl->nreaders > 1)   /* others may now see a different head token */
+                mark_readers(s, pl, tid);
         }
     }
     lpn__heap_push(s, s->now + d, (1ULL << 63) | ((uint64_t)tid << 40) | (s->seq++ & ((1ULL << 40) - 1)), f, LPN_EV_COMMIT);
@@ -428,11 +442,11 @@ static void check(struct lpn_sim *s, int tid)
     struct lpn_trans_rt *tr = &s->tr[tid];
     for (;;) {
         if (tr->inflight >= (uint64_t)t->inflight) {
-            lpn__set_state(s, tid, LPN_ST_BUSY);
+            set_state(s, tid, LPN_ST_BUSY);
             return;
         }
         if (t->ii && s->now < tr->next_start) {
-            lpn__set_state(s, tid, LPN_ST_BUSY);
+            set_state(s, tid, LPN_ST_BUSY);
             if (!tr->wake_pending) {
                 tr->wake_pending = true;
                 lpn__heap_push(s, tr->next_start, s->seq++, (uint32_t)tid, LPN_EV_WAKE);
@@ -444,13 +458,13 @@ static void check(struct lpn_sim *s, int tid)
         if (r < 0)
             return;
         if (r == 0) {
-            lpn__set_state(s, tid, tr->inflight ? LPN_ST_BUSY : why);
+            set_state(s, tid, tr->inflight ? LPN_ST_BUSY : why);
             return;
         }
         tr->inflight++;
         tr->fired++;
         tr->next_start = s->now + t->ii;
-        lpn__set_state(s, tid, LPN_ST_BUSY);
+        set_state(s, tid, LPN_ST_BUSY);
     }
 }
 
@@ -476,7 +490,7 @@ static void commit(struct lpn_sim *s, uint32_t f)
     int tid = (int)s->fir[f].tid;
     const struct lpn_transition *t = &s->m->trans[tid];
     struct lpn_trans_rt *tr = &s->tr[tid];
-    const int maxin = s->m->maxin;
+    const int maxin = s->m->maxin, done = s->m->done;
     const uint64_t *lk = &s->locks[(size_t)f * 2 * (size_t)maxin];
     const uint64_t *base = lk, *cnt = lk + maxin;
     s->commits++;
@@ -492,6 +506,8 @@ static void commit(struct lpn_sim *s, uint32_t f)
         uint32_t pc;
         if (o->count_from >= 0)
             c = (int64_t)cnt[o->count_from];
+        else if (o->count.is_const)
+            c = o->count.cval;
         else if (eval(s, t, &o->count, base, cnt, 0, &c, &pc) != EV_OK) {
             eval_error(s, t, &o->count, pc, "an output count");
             return;
@@ -531,13 +547,13 @@ static void commit(struct lpn_sim *s, uint32_t f)
                         return;
                     }
                 }
-                if (o->place == s->m->done && s->on_done) {
+                if (o->place == done && s->on_done) {
                     memcpy(s->donebuf, slot + 1, (size_t)pl->nprops * sizeof *slot);
                     s->on_done(s->on_done_ctx, s->now, s->donebuf, pl->nprops);
                 }
             }
         }
-        if (o->place == s->m->done) {
+        if (o->place == done) {
             s->done_count += (uint64_t)c;
             s->last_done = s->now;
             if (!p->ring && s->on_done)
@@ -569,7 +585,7 @@ static void commit(struct lpn_sim *s, uint32_t f)
     }
     s->fir[f].next_free = s->freefir;
     s->freefir = f;
-    lpn__mark_dirty(s, tid);
+    mark_dirty(s, tid);
 }
 
 /* ---- the loop ----------------------------------------------------------------*/
@@ -608,7 +624,7 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
                 arrive(s, e.idx);
             } else {
                 s->tr[e.idx].wake_pending = false;
-                lpn__mark_dirty(s, (int)e.idx);
+                mark_dirty(s, (int)e.idx);
             }
             if (!s->nheap || s->heap[0].time != s->now || s->heap[0].kind == LPN_EV_COMMIT)
                 break;

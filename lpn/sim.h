@@ -26,6 +26,7 @@ enum { LPN_ST_BUSY, LPN_ST_STARVED, LPN_ST_BLOCKED };
 
 struct lpn_trans_rt {
     uint32_t inflight;
+    uint32_t max_inflight;   /* the transition's inflight limit (a copy, for locality) */
     bool wake_pending;
     uint8_t state;           /* LPN_ST_* */
     int64_t since;           /* when the state began */
@@ -97,6 +98,5 @@ void lpn__fail(struct lpn_sim *s, unsigned line, unsigned col, const char *fmt, 
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void lpn__set_state(struct lpn_sim *s, int tid, int state);
 
 #endif

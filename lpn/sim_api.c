@@ -90,6 +90,7 @@ struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *dia
     for (int t = 0; t < m->ntrans; t++) {
         s->tr[t].first_commit = s->tr[t].last_commit = -1;
         s->tr[t].state = LPN_ST_STARVED;
+        s->tr[t].max_inflight = (uint32_t)m->trans[t].inflight;
         lpn__mark_dirty(s, t);
     }
     for (int k = 0; k < m->ngens; k++) {
