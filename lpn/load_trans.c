@@ -501,4 +501,13 @@ void lpn__load_finish_trans(struct lpn_loader *L)
         if (t->nin > m->maxin)
             m->maxin = t->nin;
     }
+    for (int ti = 0; ti < m->ntrans; ti++) {   /* readers are known now */
+        struct lpn_transition *t = &m->trans[ti];
+        t->rin = lpn__alloc(m, ((size_t)t->nin + 1) * sizeof *t->rin);
+        for (int j = 0; j < t->nin; j++) {
+            t->rin[j].place = t->in[j].place;
+            t->rin[j].shared = m->places[t->in[j].place].nreaders > 1;
+            t->rin[j].w = t->in[j].weight.is_const ? t->in[j].weight.cval : 0;
+        }
+    }
 }

@@ -101,6 +101,13 @@ struct lpn_out {
     unsigned line, col;
 };
 
+/* The hot part of an input edge, for the simulator's fast paths. */
+struct lpn_rin {
+    int place;
+    bool shared;             /* the place has other readers (locking changes what they see) */
+    int64_t w;               /* the weight when constant */
+};
+
 struct lpn_transition {
     const char *name;
     unsigned line, col;
@@ -108,6 +115,7 @@ struct lpn_transition {
     int nin;
     struct lpn_out *out;
     int nout;
+    struct lpn_rin *rin;     /* per input, compact */
     int *order;              /* normal inputs: ordinary ones first, then resources, then capacity */
     int nnormal;             /* entries of order */
     int nreal;               /* ordinary (non-resource) inputs among them */

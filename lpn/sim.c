@@ -333,18 +333,20 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
     uint32_t pc;
     int r;
     *why = LPN_ST_STARVED;
+    const struct lpn_rin *rin = t->rin;
     if (t->fast) {
         for (int o = 0; o < t->nnormal; o++) {
             int j = t->order[o];
-            w[j] = t->in[j].weight.cval;
-            if ((uint64_t)w[j] > s->pl[t->in[j].place].nfree) {
+            if ((uint64_t)rin[j].w > s->pl[rin[j].place].nfree) {
                 *why = o < t->nreal ? LPN_ST_STARVED : LPN_ST_BLOCKED;
                 return 0;
             }
         }
+        for (int j = 0; j < t->nin; j++)
+            w[j] = rin[j].w;
         if (!t->delay.is_const)
             for (int j = 0; j < t->nin; j++)
-                base[j] = s->pl[t->in[j].place].free_start;
+                base[j] = s->pl[rin[j].place].free_start;
     } else {
         for (int j = 0; j < t->nin; j++) {
             const struct lpn_place_rt *p = &s->pl[t->in[j].place];
@@ -417,16 +419,16 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
     s->fir[f].start = s->now;
     s->fir[f].tid = (uint32_t)tid;
     uint64_t *lk = &s->locks[(size_t)f * 2 * (size_t)s->m->maxin];
+    const int maxin = s->m->maxin;
     for (int j = 0; j < t->nin; j++) {
-        struct lpn_place_rt *p = &s->pl[t->in[j].place];
+        struct lpn_place_rt *p = &s->pl[rin[j].place];
         lk[j] = p->free_start;
-        lk[s->m->maxin + j] = (uint64_t)w[j];
+        lk[maxin + j] = (uint64_t)w[j];
         if (w[j]) {
             p->free_start += (uint64_t)w[j];
             p->nfree -= (uint64_t)w[j];
-            const struct lpn_place *pl = &s->m->places[t->in[j].place];
-            if (pl->nreaders > 1)   /* others may now see a different head token */
-                mark_readers(s, pl, tid);
+            if (rin[j].shared)   /* others may now see a different head token */
+                mark_readers(s, &s->m->places[rin[j].place], tid);
         }
     }
     lpn__heap_push(s, s->now + d, (1ULL << 63) | ((uint64_t)tid << 40) | (s->seq++ & ((1ULL << 40) - 1)), f, LPN_EV_COMMIT);
@@ -567,7 +569,7 @@ static void commit(struct lpn_sim *s, uint32_t f)
         uint64_t n = cnt[j];
         if (!n)
             continue;
-        struct lpn_place_rt *p = &s->pl[t->in[j].place];
+        struct lpn_place_rt *p = &s->pl[t->rin[j].place];
         p->live -= n;
         if (p->ring) {
             s->tokens_mem -= n;
