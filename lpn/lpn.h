@@ -59,7 +59,9 @@ void lpn_model_free(struct lpn_model *m);
 /* ---- model introspection -----------------------------------------------------
  * Places and transitions are numbered from 0 in declaration order; places
  * generated for `capacity:` (named "P.cap") come after the declared ones.
- * Returned strings belong to the model. */
+ * Returned strings belong to the model and live as long as it. Functions
+ * taking a place or transition number return NULL, 0, -1 or false for one
+ * out of range; the _find functions return -1 for an unknown name. */
 const char *lpn_model_name(const struct lpn_model *m);    /* `name:` or the file name */
 const char *lpn_model_source(const struct lpn_model *m);  /* the file name given to the loader */
 int lpn_place_count(const struct lpn_model *m);
@@ -101,9 +103,11 @@ enum { LPN_SIM_NO_GENERATORS = 1 };   /* leave out the model's `generate:` token
 
 /* Makes a simulation of M at cycle 0 holding the model's initial tokens
  * (and its generated ones unless FLAGS has LPN_SIM_NO_GENERATORS). M must
- * outlive the sim. Returns a sim the caller frees with lpn_sim_free, or NULL
- * when a generator fails to evaluate, after printing "file:line:col: error:"
- * to DIAG. */
+ * outlive the sim; several sims may share one model. Returns a sim the
+ * caller frees with lpn_sim_free, or NULL after printing
+ * "file:line:col: error: ..." to DIAG when a generator fails to evaluate
+ * (division by zero, a negative arrival time) or makes more than
+ * LPN_DEFAULT_MAX_TOKENS tokens. */
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag);
 void lpn_sim_free(struct lpn_sim *s);
 
@@ -113,13 +117,14 @@ void lpn_sim_free(struct lpn_sim *s);
  * is a run-time error). 0 keeps the current value. */
 void lpn_sim_set_limits(struct lpn_sim *s, uint64_t max_commits, uint64_t max_tokens);
 
-/* Schedules a token with properties PROPS (lpn_place_nprops values; NULL
- * when the place has none) to arrive in PLACE at cycle TIME. Tokens arriving
- * at one cycle enter their places in the order they were injected, before any
- * commit of that cycle. Returns 0, or -1 (nothing scheduled, message in
- * lpn_sim_error is NOT set) when PLACE is out of range, has a capacity (its
- * capacity tokens would no longer add up), TIME is before lpn_sim_now, or the
- * sim has failed. */
+/* Schedules a token with properties PROPS (lpn_place_nprops values, copied;
+ * NULL gives zeros) to arrive in PLACE at cycle TIME. Tokens arriving at one
+ * cycle enter their places in the order they were injected, before any
+ * commit of that cycle (when a run stopped in the middle of cycle TIME, the
+ * commits already made stay made). Returns 0, or -1 with nothing scheduled
+ * (lpn_sim_error is not set) when PLACE is out of range or bounded (a
+ * capacity place, or a place with `capacity:` — its capacity tokens would no
+ * longer add up), TIME is before lpn_sim_now, or the sim has failed. */
 int lpn_sim_inject(struct lpn_sim *s, int place, int64_t time, const int64_t *props);
 
 /* Reads a JSONL token stream (FORMAT.md: one {"place":..,"time":..,
@@ -146,7 +151,11 @@ int64_t lpn_sim_now(const struct lpn_sim *s);
 uint64_t lpn_sim_commits(const struct lpn_sim *s);          /* all transitions */
 uint64_t lpn_sim_done_count(const struct lpn_sim *s);       /* tokens put into `done` */
 int64_t lpn_sim_last_done(const struct lpn_sim *s);         /* cycle of the last one, -1: none */
-size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits and arrivals */
+size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits, arrivals, wake-ups */
+/* The cycle of the next scheduled event (a commit, an arrival, the end of an
+ * initiation interval), or -1 when nothing is scheduled: the earliest time
+ * the sim can change by itself. */
+int64_t lpn_sim_next_event(const struct lpn_sim *s);
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place);/* tokens in PLACE now, locked ones included */
 /* True when the sim is idle (nothing scheduled) and PLACE still holds tokens
  * that some transition could consume: the place is neither `done`, nor a
@@ -169,12 +178,13 @@ struct lpn_tstats {
     int64_t last_commit;     /* -1 when none */
     int64_t busy, starved, blocked;
 };
-/* Fills OUT for transition T (which must be in range). */
+/* Fills OUT for transition T (all zeros, -1 commit times, for T out of range). */
 void lpn_sim_tstats(const struct lpn_sim *s, int t, struct lpn_tstats *out);
 
 /* Hooks (NULL FN removes). on_fire runs when a firing starts, with its
  * commit time already known; on_done runs for every token put into the done
- * place, with its properties (valid during the call only). */
+ * place, with its properties (valid during the call only; NULL and 0 when the
+ * place has none). A hook may read the sim but must not run or inject. */
 typedef void lpn_fire_fn(void *ctx, int transition, int64_t start, int64_t commit);
 typedef void lpn_done_fn(void *ctx, int64_t time, const int64_t *props, int nprops);
 void lpn_sim_on_fire(struct lpn_sim *s, lpn_fire_fn *fn, void *ctx);

@@ -167,6 +167,7 @@ uint64_t lpn_sim_commits(const struct lpn_sim *s) { return s->commits; }
 uint64_t lpn_sim_done_count(const struct lpn_sim *s) { return s->done_count; }
 int64_t lpn_sim_last_done(const struct lpn_sim *s) { return s->last_done; }
 size_t lpn_sim_pending(const struct lpn_sim *s) { return s->nheap; }
+int64_t lpn_sim_next_event(const struct lpn_sim *s) { return s->nheap ? s->heap[0].time : -1; }
 const char *lpn_sim_error(const struct lpn_sim *s) { return s->err; }
 
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
@@ -193,6 +194,10 @@ bool lpn_sim_deadlocked(const struct lpn_sim *s)
 
 void lpn_sim_tstats(const struct lpn_sim *s, int t, struct lpn_tstats *out)
 {
+    memset(out, 0, sizeof *out);
+    out->first_commit = out->last_commit = -1;
+    if (t < 0 || t >= s->m->ntrans)
+        return;
     const struct lpn_trans_rt *tr = &s->tr[t];
     int64_t acc[3] = {tr->acc[0], tr->acc[1], tr->acc[2]};
     acc[tr->state] += s->now - tr->since;

@@ -20,6 +20,7 @@ static void test_persistent(void **state)
     assert_int_equal(lpn_sim_run(s, 50, LPN_NO_DONE_LIMIT), LPN_IDLE);
     assert_int_equal(lpn_sim_now(s), 14);
     assert_int_equal(lpn_sim_pending(s), 0);
+    assert_int_equal(lpn_sim_next_event(s), -1);
     /* call 2 at cycle 50 */
     tl_inject(s, 50, &x);
     assert_int_equal(lpn_sim_run(s, LPN_NO_TIME_LIMIT, 2), LPN_DONE_REACHED);
@@ -30,8 +31,10 @@ static void test_persistent(void **state)
     /* an asynchronous call at 60 with two tokens; the host checks at 63 */
     tl_inject(s, 60, &x);
     tl_inject(s, 60, &x);
+    assert_int_equal(lpn_sim_next_event(s), 60);
     assert_int_equal(lpn_sim_run(s, 63, LPN_NO_DONE_LIMIT), LPN_TIME_REACHED);
     assert_int_equal(lpn_sim_now(s), 60);        /* the next event (64) is not processed */
+    assert_int_equal(lpn_sim_next_event(s), 64);
     assert_int_equal(lpn_sim_done_count(s), 2);
     assert_int_equal(lpn_sim_run(s, LPN_NO_TIME_LIMIT, 4), LPN_DONE_REACHED);
     assert_int_equal(lpn_sim_last_done(s), 68);
