@@ -106,9 +106,13 @@ enum { LPN_SIM_NO_GENERATORS = 1 };   /* leave out the model's `generate:` token
  * outlive the sim; several sims may share one model. Returns a sim the
  * caller frees with lpn_sim_free, or NULL after printing
  * "file:line:col: error: ..." to DIAG when a generator fails to evaluate
- * (division by zero, a negative arrival time) or makes more than
- * LPN_DEFAULT_MAX_TOKENS tokens. */
+ * (division by zero, a negative arrival time) or makes more tokens than
+ * the token limit (LPN_DEFAULT_MAX_TOKENS). */
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag);
+/* The same with the limits of lpn_sim_set_limits applied before any token is
+ * placed (0: the default), so MAX_TOKENS also bounds the generated tokens. */
+struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, uint64_t max_commits,
+                                    uint64_t max_tokens, FILE *diag);
 void lpn_sim_free(struct lpn_sim *s);
 
 /* Caps the total number of commits over the sim's life (default

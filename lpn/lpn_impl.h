@@ -22,6 +22,9 @@ struct sup_ynode;
 #define LPN_MAX_INITIAL 100000000LL  /* tokens of one initial/generate entry */
 #define LPN_MAX_INFLIGHT (1 << 20)   /* firings of one transition in flight */
 #define LPN_MAX_PRODUCE (1 << 24)    /* tokens one output edge makes per commit */
+#define LPN_MAX_FIRINGS (1 << 24)    /* firings in flight in one sim */
+#define LPN_MAX_RING_BYTES (1ULL << 32)   /* token storage of one place */
+#define LPN_MAX_LOCK_BYTES (1ULL << 30)   /* lock records of the firings in flight */
 
 /* ---- expressions --------------------------------------------------------------
  * Compiled once to a stack bytecode. Types are checked at load time: an

@@ -201,10 +201,9 @@ static int cmd_check(const struct opts *o, const struct lpn_model *m)
 static int cmd_sim(const struct opts *o, const struct lpn_model *m)
 {
     unsigned flags = o->input && !o->generate ? LPN_SIM_NO_GENERATORS : 0;
-    struct lpn_sim *s = lpn_sim_new(m, flags, stderr);
+    struct lpn_sim *s = lpn_sim_new_limited(m, flags, o->max_commits, o->max_tokens, stderr);
     if (!s)
         return 1;
-    lpn_sim_set_limits(s, o->max_commits, o->max_tokens);
     if (o->input && lpn_sim_load_jsonl(s, o->input, stderr) < 0) {
         lpn_sim_free(s);
         return 1;

@@ -218,8 +218,14 @@ static int64_t *push_slot(struct lpn_sim *s, struct lpn_place_rt *p)
                   (unsigned long long)s->max_tokens, (long long)s->now);
         return NULL;
     }
-    if (p->tail - p->head > p->mask)
+    if (p->tail - p->head > p->mask) {
+        if ((p->mask + 1) * 2 * p->stride * sizeof(int64_t) > LPN_MAX_RING_BYTES) {
+            lpn__fail(s, 0, 0, "the tokens of one place would take more than %llu bytes at cycle %lld",
+                      (unsigned long long)LPN_MAX_RING_BYTES, (long long)s->now);
+            return NULL;
+        }
         grow_ring(p);
+    }
     int64_t *slot = &p->ring[(p->tail & p->mask) * p->stride];
     p->tail++;
     p->live++;
@@ -407,6 +413,11 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
     /* lock */
     if (s->freefir == UINT32_MAX) {
         uint32_t old = s->capfir, ncap = old ? old * 2 : 16;
+        if (ncap > LPN_MAX_FIRINGS || (uint64_t)ncap * 2 * (uint64_t)s->m->maxin * sizeof *s->locks > LPN_MAX_LOCK_BYTES) {
+            lpn__fail(s, t->line, t->col, "more than %u firings in flight at cycle %lld (transition '%s')",
+                      old, (long long)s->now, t->name);
+            return -1;
+        }
         s->fir = sup_xrealloc(s->fir, ncap * sizeof *s->fir);
         s->locks = sup_xrealloc(s->locks, (size_t)ncap * 2 * (size_t)s->m->maxin * sizeof *s->locks);
         for (uint32_t f = old; f < ncap; f++)

@@ -45,7 +45,11 @@ static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *di
             return false;
         }
         if (at == 0 ? !lpn__put_token(s, g->place, props) : lpn_sim_inject(s, g->place, at, props) != 0) {
-            sup_diag(diag, m->source, g->line, g->col, "error", "%s", s->err ? s->err : "cannot inject a token");
+            if (s->err && diag)
+                fprintf(diag, "%s (making token %lld of the entry at line %u)\n", s->err, (long long)i, g->line);
+            else
+                sup_diag(diag, m->source, g->line, g->col, "error", "cannot put token %lld into place '%s'",
+                         (long long)i, m->places[g->place].name);
             return false;
         }
     }
@@ -53,6 +57,12 @@ static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *di
 }
 
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)
+{
+    return lpn_sim_new_limited(m, flags, 0, 0, diag);
+}
+
+struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, uint64_t max_commits,
+                                    uint64_t max_tokens, FILE *diag)
 {
     struct lpn_sim *s = sup_xcalloc(1, sizeof *s);
     s->m = m;
@@ -67,8 +77,8 @@ struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *dia
     s->donebuf = sup_xcalloc((size_t)m->maxprops + 1, sizeof *s->donebuf);
     s->freefir = s->freearr = UINT32_MAX;
     s->arrstride = 1 + (uint32_t)m->maxprops;
-    s->max_commits = LPN_DEFAULT_MAX_COMMITS;
-    s->max_tokens = LPN_DEFAULT_MAX_TOKENS;
+    s->max_commits = max_commits ? max_commits : LPN_DEFAULT_MAX_COMMITS;
+    s->max_tokens = max_tokens ? max_tokens : LPN_DEFAULT_MAX_TOKENS;
     s->last_done = -1;
     /* size the rings for the tokens known to arrive at cycle 0 */
     uint64_t *expect = sup_xcalloc((size_t)m->nplaces + 1, sizeof *expect);
@@ -79,7 +89,10 @@ struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *dia
         const struct lpn_place *pl = &m->places[p];
         if (pl->nprops) {
             s->pl[p].stride = 1 + (uint32_t)pl->nprops;
-            uint64_t cap = pow2_at_least(expect[p] < s->max_tokens ? expect[p] : s->max_tokens);
+            uint64_t want = expect[p] < s->max_tokens ? expect[p] : s->max_tokens;
+            if (want * s->pl[p].stride > (64ULL << 20) / sizeof(int64_t))   /* grow beyond 64 MiB on demand */
+                want = (64ULL << 20) / sizeof(int64_t) / s->pl[p].stride;
+            uint64_t cap = pow2_at_least(want);
             s->pl[p].ring = sup_xmalloc(cap * s->pl[p].stride * sizeof(int64_t));
             s->pl[p].mask = cap - 1;
         } else if (pl->cap_of >= 0) {
