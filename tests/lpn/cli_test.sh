@@ -68,7 +68,6 @@ limits)
     has out.txt "status: time_limit"
     has out.txt "^t1  *10 "
     # the token limit also bounds the generated tokens
-    expect 1 "$LPN" sim "$DATA/prodcons.yaml" -p items=20 --max-tokens 10
     expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 100
     expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 50
     has err.txt "jpeg.yaml: error: more than 50 tokens alive at cycle 0 (raise the limit with --max-tokens) (making token 50 of the entry at line"
