@@ -137,6 +137,14 @@ atomic)
     expect 1 "$LPN" sim "$DATA/loop.yaml" -o no/such/dir/out.txt
     ls keep.txt.tmp* >/dev/null 2>&1 && fail "temporary file left behind"
     ;;
+format_doc)
+    # the example at the top of lpn/FORMAT.md is a working model
+    awk '/^```yaml/{f=1;next} /^```/{if(f){exit}} f' "$SRC/lpn/FORMAT.md" > example.yaml
+    [ -s example.yaml ] || fail "no yaml example in FORMAT.md"
+    expect 0 "$LPN" sim example.yaml
+    has out.txt "status: completed"
+    has out.txt "done tokens: 100,"
+    ;;
 *)
     fail "unknown case"
     ;;
