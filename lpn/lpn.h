@@ -15,6 +15,8 @@
  *     uint64_t target = lpn_sim_done_count(s) + K_DONE;
  *     if (lpn_sim_run(s, LPN_NO_TIME_LIMIT, target) == LPN_DONE_REACHED)
  *         finish = lpn_sim_last_done(s);           // the call returns here
+ *     (with several calls in flight, tag the tokens with a request id and wait
+ *     for one with lpn_sim_run_until_token)
  *     ...
  *     lpn_sim_free(s); lpn_model_free(m);
  *
@@ -149,6 +151,15 @@ long lpn_sim_load_jsonl(struct lpn_sim *s, const char *path, FILE *diag);
  * lpn_sim_now is the time of the last event processed. The sim stays usable
  * (inject more and run again) after every status but LPN_ERROR. */
 enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t until_done);
+
+/* Like lpn_sim_run with no done limit, but stops (LPN_DONE_REACHED) right
+ * after the commit that puts into the done place a token whose property
+ * PROP (an index of the done place's properties) equals VALUE — the way to
+ * wait for one request when the accelerator may finish requests out of
+ * order; lpn_sim_last_done is then that token's cycle. A token already done
+ * before the call does not count. PROP out of range returns LPN_ERROR
+ * without touching the sim (lpn_sim_error stays NULL). */
+enum lpn_status lpn_sim_run_until_token(struct lpn_sim *s, int64_t until_time, int prop, int64_t value);
 
 const struct lpn_model *lpn_sim_model(const struct lpn_sim *s);   /* the model S runs */
 int64_t lpn_sim_now(const struct lpn_sim *s);

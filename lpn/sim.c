@@ -255,6 +255,8 @@ bool lpn__put_token(struct lpn_sim *s, int pid, const int64_t *props)
     if (pid == s->m->done) {
         s->done_count++;
         s->last_done = s->now;
+        if (s->watch_prop >= 0 && props && props[s->watch_prop] == s->watch_value)
+            s->watch_hit = true;
         if (s->on_done)
             s->on_done(s->on_done_ctx, s->now, props, pl->nprops);
     }
@@ -560,9 +562,13 @@ static void commit(struct lpn_sim *s, uint32_t f)
                         return;
                     }
                 }
-                if (o->place == done && s->on_done) {
-                    memcpy(s->donebuf, slot + 1, (size_t)pl->nprops * sizeof *slot);
-                    s->on_done(s->on_done_ctx, s->now, s->donebuf, pl->nprops);
+                if (o->place == done) {
+                    if (s->watch_prop >= 0 && slot[1 + s->watch_prop] == s->watch_value)
+                        s->watch_hit = true;
+                    if (s->on_done) {
+                        memcpy(s->donebuf, slot + 1, (size_t)pl->nprops * sizeof *slot);
+                        s->on_done(s->on_done_ctx, s->now, s->donebuf, pl->nprops);
+                    }
                 }
             }
         }
@@ -617,7 +623,7 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
             enable_dirty(s);
         if (s->err)
             return LPN_ERROR;
-        if (s->done_count >= until_done)
+        if (s->done_count >= until_done || s->watch_hit)
             return LPN_DONE_REACHED;
         if (!s->nheap)
             return LPN_IDLE;
@@ -644,4 +650,18 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
             e = heap_pop(s);
         }
     }
+}
+
+enum lpn_status lpn_sim_run_until_token(struct lpn_sim *s, int64_t until_time, int prop, int64_t value)
+{
+    const struct lpn_model *m = s->m;
+    if (m->done < 0 || prop < 0 || prop >= m->places[m->done].nprops)
+        return LPN_ERROR;
+    s->watch_prop = prop;
+    s->watch_value = value;
+    s->watch_hit = false;
+    enum lpn_status st = lpn_sim_run(s, until_time, LPN_NO_DONE_LIMIT);
+    s->watch_prop = -1;
+    s->watch_hit = false;
+    return st;
 }

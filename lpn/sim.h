@@ -84,6 +84,9 @@ struct lpn_sim {
     lpn_done_fn *on_done;
     void *on_done_ctx;
     int64_t *donebuf;        /* a done token's properties for on_done */
+    int watch_prop;          /* lpn_sim_run_until_token: property watched, -1 none */
+    int64_t watch_value;
+    bool watch_hit;
 };
 
 /* sim.c */

@@ -80,6 +80,7 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
     s->max_commits = max_commits ? max_commits : LPN_DEFAULT_MAX_COMMITS;
     s->max_tokens = max_tokens ? max_tokens : LPN_DEFAULT_MAX_TOKENS;
     s->last_done = -1;
+    s->watch_prop = -1;
     /* size the rings for the tokens known to arrive at cycle 0 */
     uint64_t *expect = sup_xcalloc((size_t)m->nplaces + 1, sizeof *expect);
     for (int k = 0; k < m->ngens; k++)

@@ -62,6 +62,35 @@ static void test_persistent(void **state)
     lpn_model_free(m);
 }
 
+/* Waiting for one request on an accelerator that finishes out of order. */
+static void test_until_token(void **state)
+{
+    (void)state;
+    char *diag;
+    struct lpn_model *m = tl_load_text("lpn: 1\nplaces: {a: {props: [id, d]}, done: {props: [id]}}\nstart: a\ndone: done\n"
+                                       "transitions:\n  t: {in: a, out: {place: done, props: {id: a.id}}, delay: a.d, inflight: 3}\n",
+                                       &diag);
+    assert_non_null(m);
+    free(diag);
+    /* requests 1, 2, 3 taking 30, 10, 20 cycles on 3 parallel units */
+    for (int pass = 0; pass < 2; pass++) {
+        struct lpn_sim *s = tl_sim(m, 0);
+        int64_t r[3][2] = {{1, 30}, {2, 10}, {3, 20}};
+        for (int k = 0; k < 3; k++)
+            tl_inject(s, 100, r[k]);
+        int64_t want_id = pass ? 1 : 3, want_time = pass ? 130 : 120;
+        assert_int_equal(lpn_sim_run_until_token(s, LPN_NO_TIME_LIMIT, 0, want_id), LPN_DONE_REACHED);
+        assert_int_equal(lpn_sim_last_done(s), want_time);
+        assert_int_equal(lpn_sim_done_count(s), pass ? 3 : 2);
+        /* a token that never comes: the run ends idle; a bad property index is refused */
+        assert_int_equal(lpn_sim_run_until_token(s, LPN_NO_TIME_LIMIT, 0, 99), LPN_IDLE);
+        assert_int_equal(lpn_sim_run_until_token(s, LPN_NO_TIME_LIMIT, 1, 1), LPN_ERROR);
+        assert_null(lpn_sim_error(s));
+        lpn_sim_free(s);
+    }
+    lpn_model_free(m);
+}
+
 /* Loads inline YAML, injects one token {x}, runs; returns the error text. */
 static char *run_error(const char *yaml, int64_t x)
 {
@@ -251,6 +280,7 @@ int tl_run_api(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_persistent),
+        cmocka_unit_test(test_until_token),
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_jsonl),
