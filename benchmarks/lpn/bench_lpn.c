@@ -35,6 +35,7 @@ int main(int argc, char **argv)
     const char *model = BENCH_DEFAULT_MODEL;
     struct lpn_param params[32] = {{"mcus", 166667}};
     size_t nparams = 1;
+    bool owned[32] = {false};   /* names from the command line, freed at the end */
     unsigned long long repeat = 5;
     for (int i = 1; i < argc;) {
         const char *v;
@@ -50,7 +51,10 @@ int main(int argc, char **argv)
             size_t k = 0;
             while (k < nparams && strcmp(params[k].name, name))
                 k++;
+            if (k < nparams && owned[k])
+                free((char *)params[k].name);   /* given twice: the last one wins */
             params[k].name = name;
+            owned[k] = true;
             params[k].value = strtoll(eq + 1, NULL, 10);
             nparams += k == nparams;
             continue;
@@ -106,5 +110,8 @@ int main(int argc, char **argv)
            1e3 * best, (unsigned long long)commits, (double)commits / best / 1e6);
     printf("best CPU time: %.1f ms = %.1f M commits per CPU second (wall > CPU means the machine was busy)\n",
            1e3 * best_cpu, (double)commits / best_cpu / 1e6);
+    for (size_t k = 0; k < nparams; k++)
+        if (owned[k])
+            free((char *)params[k].name);
     return 0;
 }
