@@ -1,0 +1,159 @@
+/* isa.h — per-core ISA descriptions (isa/NAME.yaml, schema "lpnest_isa: 1",
+ * see isa/SCHEMA.md): how to generate code the core can run (LLVM triple,
+ * CPU, features), its clock, and what every assembly mnemonic costs.
+ * Mnemonics are those LLVM's AsmPrinter writes for the target (extended
+ * mnemonics and pseudo-instructions included: RISC-V "li", "call", "mv";
+ * PowerPC "blr", "mr", "li"). Prefix: isa_. */
+#ifndef LPNEST_ISA_H
+#define LPNEST_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ISA_SCHEMA_VERSION 1
+
+/* What an instruction does, as far as timing and control flow care. */
+enum isa_kind {
+    ISA_ALU,            /* anything that is neither memory nor control */
+    ISA_LOAD,
+    ISA_STORE,
+    ISA_COND_BRANCH,    /* conditional, direct target (operand is a label) */
+    ISA_JUMP,           /* unconditional direct jump */
+    ISA_INDIRECT_JUMP,  /* jump through a register (jump tables) */
+    ISA_CALL,           /* direct call */
+    ISA_INDIRECT_CALL,
+    ISA_RETURN,
+    ISA_TAIL_CALL,      /* jump to another function (e.g. RISC-V "tail") */
+    ISA_SKIP,           /* skips the next instruction when true (AVR cpse/sbrc/...) */
+    ISA_NOP,
+    ISA_COND_RETURN,    /* conditional return (PowerPC "beqlr"): taken = returns */
+};
+
+/* How a conditional branch is predicted by the core. */
+enum isa_predict {
+    ISA_PREDICT_NONE,   /* taken/not-taken cycles only */
+    ISA_PREDICT_BTFN,   /* static: backward taken, forward not taken */
+    ISA_PREDICT_HINT,   /* static: BTFN, reversed by a hint in the mnemonic (PowerPC "+"/"-" or y bit) */
+};
+
+/* Pseudo-instructions that expand to a data-dependent number of machine
+ * instructions (checked against the operands by the estimator). */
+enum isa_expand {
+    ISA_EXPAND_NONE,        /* exactly `count` instructions */
+    ISA_EXPAND_RISCV_LI,    /* li rd, imm: 1 (addi or lui) or 2 (lui+addi) on RV32 */
+};
+
+/* Costs of one mnemonic (see isa/SCHEMA.md for how the estimator combines
+ * them). All cycle counts are totals for the memory the description is for:
+ * wait states are already included, never added again. */
+struct isa_insn {
+    const char *mnemonic;
+    enum isa_kind kind;
+    const char *class_name;   /* the class it was listed under */
+    uint32_t cycles;          /* issue cycles; for ISA_EXPAND_RISCV_LI per machine instruction;
+                                 for branches and skips: not used, see below */
+    uint32_t latency;         /* cycles until the result can be used; 0 = same as cycles */
+    uint32_t taken;           /* conditional branches, skips: cycles when taken / skipping */
+    uint32_t not_taken;       /* ... when falling through */
+    uint32_t mispredict;      /* extra cycles when a static prediction is wrong (0: none) */
+    uint32_t count;           /* machine instructions it stands for (pseudo-instructions) */
+    enum isa_expand expand;
+    const char *expand_to;    /* mnemonic whose costs apply after relaxation (RISC-V call -> jal), or NULL */
+    bool has_dest;            /* the first register operand is written */
+    const char *cycles_formula; /* or NULL: cycles as a formula of the operand value n (a
+                                   shifter without barrel: "4 + floor(n/4) + n%4"); `cycles`
+                                   then holds the cost to use when n is unknown.
+                                   Evaluate with isa_insn_cycles. */
+};
+
+/* A library or runtime routine whose code is not in the module: its cost
+ * per call as a constant or a formula over named arguments ("20 + 4*n"). */
+struct isa_runtime {
+    const char *symbol;
+    double cycles;            /* constant part (the whole cost when formula is NULL) */
+    const char *formula;      /* or NULL; evaluate with isa_runtime_eval */
+    uint32_t ninstr;          /* instructions per call (for instruction-count checks), 0 = unknown */
+    const char *ninstr_formula; /* or NULL: instructions per call as a formula (same names);
+                                   evaluate with isa_runtime_eval_ninstr */
+};
+
+enum isa_model {
+    ISA_MODEL_MACHINE,        /* price the target's machine code */
+    ISA_MODEL_IR,             /* no LLVM backend: price LLVM IR opcodes (MicroBlaze) */
+};
+
+struct isa;
+
+/* Loads and validates one description. Errors are "file:line:col: error: ..."
+ * on diag; returns NULL then. Free with isa_free. */
+struct isa *isa_load_file(const char *path, FILE *diag);
+/* The same for TEXT in memory (LEN bytes, need not be NUL-terminated); NAME
+ * is used in messages and returned by isa_path. */
+struct isa *isa_load_string(const char *name, const char *text, size_t len, FILE *diag);
+/* Loads the bundled description NAME ("ppc405") from the ISA directory
+ * (LPNEST_ISA_DIR at build time, overridable with $LPNEST_ISA_DIR). An unknown
+ * name is reported as "unknown target 'NAME' (available: ...)". */
+struct isa *isa_load_named(const char *name, FILE *diag);
+void isa_free(struct isa *isa);
+/* Names of the bundled descriptions (sorted, NULL-terminated, static storage
+ * until the next call) with their one-line descriptions, for --target=help. */
+const char *const *isa_list(const char *const **descriptions);
+
+const char *isa_name(const struct isa *isa);
+const char *isa_description(const struct isa *isa);
+const char *isa_path(const struct isa *isa);
+enum isa_model isa_model(const struct isa *isa);
+double isa_clock_hz(const struct isa *isa);
+/* Code generation for this core. */
+const char *isa_triple(const struct isa *isa);
+const char *isa_cpu(const struct isa *isa);
+const char *isa_features(const struct isa *isa);      /* "+m,-c,..." */
+/* Target features the core cannot execute (e.g. "isel" on a PPC405); a
+ * function whose "target-features" attribute enables one is reported. */
+size_t isa_nforbidden(const struct isa *isa);
+const char *isa_forbidden(const struct isa *isa, size_t i);
+enum isa_predict isa_predict(const struct isa *isa);
+/* Memory wait states per access (0 for zero-wait memory) of the memory the
+ * description is for. Descriptive: the instruction cycles already include
+ * them (a wait state does not simply add up: PicoRV32's mul hides it). */
+uint32_t isa_fetch_wait(const struct isa *isa);
+uint32_t isa_load_wait(const struct isa *isa);
+uint32_t isa_store_wait(const struct isa *isa);
+/* RISC-V style linker relaxation applied to the reference build (call -> jal). */
+bool isa_relax(const struct isa *isa);
+
+/* The instruction with this mnemonic, or NULL when the description does not
+ * know it (the estimator reports it; never silently zero). With
+ * ISA_PREDICT_HINT, a branch hint suffix ("bne+", "beq-") is accepted on a
+ * conditional branch or return: the entry of the mnemonic without it is
+ * returned (the caller reads the hint from its own text). The pointer stays
+ * valid until isa_free. */
+const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic);
+
+/* Runtime routine SYMBOL, or NULL. */
+const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol);
+/* Evaluates a runtime cost with argument values ARGS. The caller names them
+ * "a0", "a1", ... (the call's arguments by position, as unsigned integers
+ * of their IR width; pointers as addresses) and "ret" (the value returned);
+ * a description may alias positions ("args: [dst, src, n]", see SCHEMA.md).
+ * A name the formula needs but the caller did not give, or a division by
+ * zero, is an error reported to diag. Returns cycles (rt->cycles when there
+ * is no formula), or a negative value on error. */
+double isa_runtime_eval(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
+/* The same for the instructions per call (rt->ninstr without a formula). */
+double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
+/* Cycles of INSN for operand value N (the shift amount as the hardware uses
+ * it: the immediate, or the low 5 bits of the register). Without a
+ * cycles_formula returns insn->cycles. Never fails (a formula that divides
+ * by zero gives insn->cycles). */
+double isa_insn_cycles(const struct isa_insn *insn, double n);
+
+/* ISA_MODEL_IR: cycles of an LLVM IR opcode by its name ("add", "load",
+ * "br", "call"...); for "br" the taken/not-taken costs via *taken and *not_taken.
+ * "OPCODE:TYPE" ("mul:i64", "fadd:double") asks for a type-specific entry
+ * and falls back to "OPCODE". Returns false when the opcode is not in the
+ * table. Any output pointer may be NULL. */
+bool isa_ir_cost(const struct isa *isa, const char *opcode, uint32_t *cycles, uint32_t *taken, uint32_t *not_taken);
+
+#endif

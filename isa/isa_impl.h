@@ -1,0 +1,112 @@
+/* isa_impl.h — what the files of the isa module share and nobody else sees:
+ * the loaded description (struct isa), its string-keyed hash maps, the
+ * compiled formulas and the loader's helpers. Internal names: isa__. */
+#ifndef LPNEST_ISA_IMPL_H
+#define LPNEST_ISA_IMPL_H
+
+#include "isa.h"
+#include "yamltree.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- allocation: everything of one description lives in its arena -------- */
+struct isa__arena;
+void *isa__alloc(struct isa__arena **a, size_t n);         /* zeroed; aborts on exhaustion */
+char *isa__strdup(struct isa__arena **a, const char *s);
+void isa__arena_free(struct isa__arena *a);
+
+/* ---- string -> pointer hash map (open addressing, power-of-two size) ------ */
+struct isa__map {
+    const char **keys;
+    void **vals;
+    size_t cap, n;
+};
+/* Returns the value stored under KEY, or NULL. */
+void *isa__map_get(const struct isa__map *m, const char *key);
+/* Stores VAL under KEY (KEY must outlive the map; it is not copied) unless
+ * KEY is present: returns the value already there, or NULL after storing. */
+void *isa__map_put(struct isa__map *m, const char *key, void *val);
+void isa__map_free(struct isa__map *m);
+
+/* ---- formulas: + - * / %, unary -, parentheses, numbers, names and
+ * min(a,b,...) max(a,b,...) floor(x) ceil(x) bits(x) popcount(x) ------------ */
+struct isa__formula;
+/* Compiles TEXT; every name must be one of NAMES[0..nnames) and becomes its
+ * index. Errors go through sup_yerror at NODE (the formula's scalar), with
+ * the column of the offending character. Returns NULL after an error. */
+struct isa__formula *isa__formula_compile(struct isa__arena **a, const char *text, const char *const *names,
+                                          size_t nnames, struct sup_ydoc *doc, const struct sup_ynode *node);
+/* Evaluates with VALUES[i] for name i (NaN: not given). Returns 0 and sets
+ * *out, or -1 with a message on diag ("formula 'TEXT': ..."). */
+int isa__formula_eval(const struct isa__formula *f, const double *values, double *out, FILE *diag);
+/* Whether the formula reads any name (false: it is a constant). */
+bool isa__formula_has_names(const struct isa__formula *f);
+/* Whether the formula reads name I. */
+bool isa__formula_uses(const struct isa__formula *f, size_t i);
+
+/* ---- the loaded description ------------------------------------------------ */
+struct isa__entry {                /* one mnemonic; pub must stay first */
+    struct isa_insn pub;
+    struct isa__formula *formula;  /* compiled cycles_formula, or NULL */
+    bool is_pseudo;                /* from the pseudo: section */
+};
+
+#define ISA__RT_MAXARGS 8          /* "a0".."a7" */
+#define ISA__RT_NAMES (ISA__RT_MAXARGS + 1 + ISA__RT_MAXARGS) /* aN, ret, aliases */
+
+struct isa__runtime {              /* pub must stay first */
+    struct isa_runtime pub;
+    struct isa__formula *cycles_f, *ninstr_f;
+    const char *names[ISA__RT_NAMES]; /* formula name table: a0..a7, ret, aliases */
+    int alias_pos[ISA__RT_MAXARGS];   /* argument position of names[9 + i] */
+    size_t nnames;
+};
+
+struct isa__ir {
+    const char *opcode;
+    uint32_t cycles, taken, not_taken;
+};
+
+struct isa {
+    struct isa__arena *arena;
+    const char *name, *description, *source, *path;
+    enum isa_model model;
+    double clock_hz;
+    const char *triple, *cpu, *features;
+    const char **forbidden;
+    size_t nforbidden;
+    enum isa_predict predict;
+    uint32_t fetch_wait, load_wait, store_wait;
+    bool relax;
+    struct isa__map insns;         /* mnemonic -> struct isa__entry */
+    struct isa__map runtime;       /* symbol -> struct isa__runtime */
+    struct isa__map ir;            /* opcode -> struct isa__ir */
+};
+
+/* ---- loader pieces ---------------------------------------------------------- */
+struct isa__loader {
+    struct isa *isa;
+    struct sup_ydoc *doc;
+    const struct sup_ynode *root;
+    struct isa__map classes;       /* class name -> struct isa__class (isa_classes.c) */
+    struct isa__map where;         /* mnemonic -> const struct sup_ynode * of its first listing */
+};
+
+/* Reads a non-negative cycle count (0..1e6) at NODE; reports "NAME must not
+ * be negative" and other mistakes. */
+bool isa__cycles(struct isa__loader *L, const struct sup_ynode *node, const char *what, uint32_t *out);
+/* Reads a non-empty single-line string. */
+const char *isa__string(struct isa__loader *L, const struct sup_ynode *node, const char *what);
+
+/* isa_classes.c: the classes: and pseudo: sections (model machine). */
+bool isa__load_classes(struct isa__loader *L, const struct sup_ynode *classes, const struct sup_ynode *pseudo);
+/* isa_runtime.c: the runtime: section. */
+bool isa__load_runtime(struct isa__loader *L, const struct sup_ynode *runtime);
+/* isa_ir.c: the ir: section (model ir). */
+bool isa__load_ir(struct isa__loader *L, const struct sup_ynode *ir);
+
+/* The default ISA directory (LPNEST_ISA_DIR, or the environment's). */
+const char *isa__dir(void);
+
+#endif

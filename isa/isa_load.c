@@ -1,0 +1,316 @@
+/* isa_load.c — loads and validates an ISA description (schema "lpnest_isa: 1",
+ * isa/SCHEMA.md): the document's top-level keys, the llvm:, memory: and
+ * model settings; the classes, runtime and IR tables are read by
+ * isa_classes.c, isa_runtime.c and isa_ir.c. */
+#include "isa_impl.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const top_keys[] = {
+    "lpnest_isa", "name", "description", "source", "clock_mhz", "model", "llvm", "branch_prediction",
+    "memory", "relax", "classes", "pseudo", "runtime", "ir", NULL,
+};
+
+static bool load_version(struct isa__loader *L)
+{
+    const struct sup_ynode *v = sup_yget(L->root, "lpnest_isa");
+    if (!v)
+        return sup_yerror(L->doc, L->root, "missing key 'lpnest_isa' (the schema version; this lpnest reads version %d)",
+                          ISA_SCHEMA_VERSION);
+    int64_t ver;
+    if (!sup_yint(L->doc, v, 0, INT32_MAX, &ver))
+        return false;
+    if (ver != ISA_SCHEMA_VERSION)
+        return sup_yerror(L->doc, v, "unsupported schema version %lld (this lpnest reads version %d)", (long long)ver,
+                          ISA_SCHEMA_VERSION);
+    return true;
+}
+
+static bool valid_name(const char *s)
+{
+    if (!*s || !(islower((unsigned char)*s) || isdigit((unsigned char)*s)))
+        return false;
+    for (; *s; s++)
+        if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.'))
+            return false;
+    return true;
+}
+
+/* A required one-line text. */
+static const char *need_text(struct isa__loader *L, const char *key, bool one_line)
+{
+    const struct sup_ynode *n = sup_yneed(L->doc, L->root, key, "an ISA description");
+    if (!n)
+        return NULL;
+    const char *s = isa__string(L, n, key);
+    if (!s)
+        return NULL;
+    size_t len = strlen(s);
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    if (!len) {
+        sup_yerror(L->doc, n, "'%s' must not be empty", key);
+        return NULL;
+    }
+    if (one_line && memchr(s, '\n', len)) {
+        sup_yerror(L->doc, n, "'%s' must be a single line", key);
+        return NULL;
+    }
+    char *d = isa__alloc(&L->isa->arena, len + 1);
+    memcpy(d, s, len);
+    return d;
+}
+
+static bool load_header(struct isa__loader *L)
+{
+    struct isa *isa = L->isa;
+    bool ok = true;
+    const struct sup_ynode *n = sup_yneed(L->doc, L->root, "name", "an ISA description");
+    if (n && isa__string(L, n, "name")) {
+        if (!valid_name(n->str))
+            ok = sup_yerror(L->doc, n, "name '%s' must be lower-case letters, digits, '-', '_' or '.'", n->str);
+        else
+            isa->name = isa__strdup(&isa->arena, n->str);
+    } else
+        ok = false;
+    if (!(isa->description = need_text(L, "description", true)))
+        ok = false;
+    if (!(isa->source = need_text(L, "source", false)))
+        ok = false;
+
+    n = sup_yneed(L->doc, L->root, "clock_mhz", "an ISA description");
+    double mhz;
+    if (!n || !sup_ydouble(L->doc, n, &mhz))
+        ok = false;
+    else if (!(mhz > 0 && mhz <= 1e6))
+        ok = sup_yerror(L->doc, n, "clock_mhz must be a positive number of MHz (found %s)", n->str);
+    else
+        isa->clock_hz = mhz * 1e6;
+
+    n = sup_yneed(L->doc, L->root, "model", "an ISA description");
+    if (!n || !isa__string(L, n, "model"))
+        ok = false;
+    else if (!strcmp(n->str, "machine"))
+        isa->model = ISA_MODEL_MACHINE;
+    else if (!strcmp(n->str, "ir"))
+        isa->model = ISA_MODEL_IR;
+    else
+        ok = sup_yerror(L->doc, n, "unknown model '%s' (expected machine or ir)", n->str);
+
+    n = sup_yget(L->root, "branch_prediction");
+    if (n) {
+        if (!isa__string(L, n, "branch_prediction"))
+            ok = false;
+        else if (!strcmp(n->str, "none"))
+            isa->predict = ISA_PREDICT_NONE;
+        else if (!strcmp(n->str, "btfn"))
+            isa->predict = ISA_PREDICT_BTFN;
+        else if (!strcmp(n->str, "hint"))
+            isa->predict = ISA_PREDICT_HINT;
+        else
+            ok = sup_yerror(L->doc, n, "unknown branch_prediction '%s' (expected none, btfn or hint)", n->str);
+    }
+    n = sup_yget(L->root, "relax");
+    if (n && !sup_ybool(L->doc, n, &isa->relax))
+        ok = false;
+    return ok;
+}
+
+static bool load_memory(struct isa__loader *L)
+{
+    const struct sup_ynode *m = sup_yget(L->root, "memory");
+    if (!m)
+        return true;
+    static const char *const keys[] = {"fetch_wait", "load_wait", "store_wait", "note", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "memory") || !sup_ycheck_keys(L->doc, m, keys, "memory"))
+        return false;
+    bool ok = true;
+    const struct sup_ynode *v;
+    if ((v = sup_yget(m, "fetch_wait")) && !isa__cycles(L, v, "fetch_wait", &L->isa->fetch_wait))
+        ok = false;
+    if ((v = sup_yget(m, "load_wait")) && !isa__cycles(L, v, "load_wait", &L->isa->load_wait))
+        ok = false;
+    if ((v = sup_yget(m, "store_wait")) && !isa__cycles(L, v, "store_wait", &L->isa->store_wait))
+        ok = false;
+    if ((v = sup_yget(m, "note")) && !isa__string(L, v, "note"))
+        ok = false;
+    return ok;
+}
+
+static bool valid_feature(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.'))
+            return false;
+    return true;
+}
+
+static bool load_llvm(struct isa__loader *L)
+{
+    struct isa *isa = L->isa;
+    const struct sup_ynode *m = sup_yget(L->root, "llvm");
+    if (!m) {
+        if (isa->model == ISA_MODEL_MACHINE)
+            return sup_yerror(L->doc, L->root, "missing key 'llvm' (model machine needs the LLVM triple, cpu and features)");
+        return true;
+    }
+    static const char *const keys[] = {"triple", "cpu", "features", "forbidden_features", "note", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "llvm") || !sup_ycheck_keys(L->doc, m, keys, "llvm"))
+        return false;
+    bool ok = true;
+    const struct sup_ynode *v = sup_yneed(L->doc, m, "triple", "llvm");
+    if (!v || !isa__string(L, v, "triple"))
+        ok = false;
+    else if (!*v->str || strpbrk(v->str, " \t\n"))
+        ok = sup_yerror(L->doc, v, "triple '%s' is not an LLVM target triple", v->str);
+    else
+        isa->triple = isa__strdup(&isa->arena, v->str);
+    v = sup_yget(m, "cpu");
+    if (v && isa__string(L, v, "cpu"))
+        isa->cpu = isa__strdup(&isa->arena, v->str);
+    else if (v)
+        ok = false;
+    else
+        isa->cpu = "";
+    v = sup_yget(m, "features");
+    if (v && isa__string(L, v, "features")) {
+        /* "+a,-b": each item a sign and a feature name */
+        const char *s = v->str;
+        while (*s) {
+            const char *e = strchr(s, ',');
+            size_t len = e ? (size_t)(e - s) : strlen(s);
+            char item[128];
+            if ((*s != '+' && *s != '-') || len < 2 || len >= sizeof item) {
+                ok = sup_yerror(L->doc, v, "features '%s': each item must be +NAME or -NAME", v->str);
+                break;
+            }
+            memcpy(item, s + 1, len - 1);
+            item[len - 1] = '\0';
+            if (!valid_feature(item)) {
+                ok = sup_yerror(L->doc, v, "features '%s': '%s' is not a feature name", v->str, item);
+                break;
+            }
+            s += len + (e ? 1 : 0);
+            if (e && !*s)
+                ok = sup_yerror(L->doc, v, "features '%s': trailing ','", v->str);
+        }
+        isa->features = isa__strdup(&isa->arena, v->str);
+    } else if (v)
+        ok = false;
+    else
+        isa->features = "";
+    if ((v = sup_yget(m, "note")) && !isa__string(L, v, "note"))
+        ok = false;
+    v = sup_yget(m, "forbidden_features");
+    if (v) {
+        if (!sup_yexpect(L->doc, v, SUP_Y_SEQ, "forbidden_features"))
+            return false;
+        isa->forbidden = isa__alloc(&isa->arena, (v->n ? v->n : 1) * sizeof *isa->forbidden);
+        for (size_t i = 0; i < v->n; i++) {
+            const struct sup_ynode *f = v->items[i];
+            if (!isa__string(L, f, "a forbidden feature")) {
+                ok = false;
+                continue;
+            }
+            if (!valid_feature(f->str)) {
+                ok = sup_yerror(L->doc, f, "'%s' is not a feature name (write it without '+' or '-')", f->str);
+                continue;
+            }
+            for (size_t j = 0; j < isa->nforbidden; j++)
+                if (!strcmp(isa->forbidden[j], f->str))
+                    ok = sup_yerror(L->doc, f, "forbidden feature '%s' listed twice", f->str);
+            isa->forbidden[isa->nforbidden++] = isa__strdup(&isa->arena, f->str);
+        }
+    }
+    return ok;
+}
+
+static bool load_tables(struct isa__loader *L)
+{
+    struct isa *isa = L->isa;
+    const struct sup_ynode *classes = sup_yget(L->root, "classes"), *pseudo = sup_yget(L->root, "pseudo");
+    const struct sup_ynode *ir = sup_yget(L->root, "ir");
+    bool ok = true;
+    if (isa->model == ISA_MODEL_MACHINE) {
+        if (ir)
+            ok = sup_yerror(L->doc, ir, "'ir' is only for model ir (this description is model machine)");
+        if (!classes)
+            return sup_yerror(L->doc, L->root, "missing key 'classes' (model machine prices mnemonics by class)");
+        if (!isa__load_classes(L, classes, pseudo))
+            ok = false;
+    } else {
+        if (classes)
+            ok = sup_yerror(L->doc, classes, "'classes' is only for model machine (this description is model ir)");
+        if (pseudo)
+            ok = sup_yerror(L->doc, pseudo, "'pseudo' is only for model machine (this description is model ir)");
+    }
+    /* runtime before ir: ir entries may refer to runtime routines */
+    const struct sup_ynode *rt = sup_yget(L->root, "runtime");
+    if (rt && !isa__load_runtime(L, rt))
+        ok = false;
+    if (isa->model == ISA_MODEL_IR) {
+        if (!ir)
+            return sup_yerror(L->doc, L->root, "missing key 'ir' (model ir prices LLVM IR opcodes)");
+        if (ok && !isa__load_ir(L, ir))
+            ok = false;
+    }
+    return ok;
+}
+
+static struct isa *load(struct sup_ydoc *doc, const char *path)
+{
+    if (!doc)
+        return NULL;
+    struct isa *isa = sup_xcalloc(1, sizeof *isa);
+    isa->path = isa__strdup(&isa->arena, path);
+    struct isa__loader L = {.isa = isa, .doc = doc, .root = doc->root};
+    bool ok = sup_yexpect(doc, doc->root, SUP_Y_MAP, "an ISA description");
+    if (ok) {
+        /* the version first: a file of another version gets that message only */
+        ok = load_version(&L);
+        if (ok) {
+            bool keys = sup_ycheck_keys(doc, L.root, top_keys, "an ISA description");
+            bool head = load_header(&L);
+            bool mem = load_memory(&L);
+            bool llvm = head && load_llvm(&L);
+            ok = keys && head && mem && llvm;
+            if (head && !load_tables(&L))
+                ok = false;
+        }
+    }
+    ok = ok && doc->errors == 0;
+    isa__map_free(&L.classes);
+    isa__map_free(&L.where);
+    sup_yaml_free(doc);
+    if (!ok) {
+        isa_free(isa);
+        return NULL;
+    }
+    return isa;
+}
+
+struct isa *isa_load_file(const char *path, FILE *diag)
+{
+    return load(sup_yaml_load_file(path, diag), path);
+}
+
+struct isa *isa_load_string(const char *name, const char *text, size_t len, FILE *diag)
+{
+    return load(sup_yaml_load_string(name, text, len, diag), name);
+}
+
+void isa_free(struct isa *isa)
+{
+    if (!isa)
+        return;
+    isa__map_free(&isa->insns);
+    isa__map_free(&isa->runtime);
+    isa__map_free(&isa->ir);
+    isa__arena_free(isa->arena);
+    free(isa);
+}
