@@ -12,6 +12,8 @@ struct cc {
     struct ptrmap cslot;      /* constant -> first slot (in the constant area) */
     struct ptrmap bidx;       /* basic block -> index */
     struct ptrmap folded;     /* GEPs folded into their loads/stores */
+    struct ptrmap aliased;    /* casts that share their operand's slot */
+    struct ptrmap indexed;    /* GEPs with one variable index folded into their loads/stores */
     /* ops */
     struct op *code;
     LLVMValueRef *op_inst;

@@ -146,6 +146,35 @@ static bool is_debug_intrinsic(LLVMValueRef inst)
     return n > 9 && strncmp(name, "llvm.dbg.", 9) == 0;
 }
 
+/* A cast that leaves the canonical bits unchanged (zext, freeze, same-width
+ * bitcast and pointer casts) of a value that already has a slot: the result
+ * shares that slot instead of costing a move. SSA values never change while
+ * they are live, so sharing is safe; phi moves check slots for overlap. */
+static bool noop_cast(struct cc *c, LLVMValueRef i, uint64_t *slot)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if (op != LLVMZExt && op != LLVMFreeze && op != LLVMBitCast && op != LLVMPtrToInt && op != LLVMIntToPtr &&
+        op != LLVMAddrSpaceCast)
+        return false;
+    LLVMValueRef src = LLVMGetOperand(i, 0);
+    LLVMValueKind k = LLVMGetValueKind(src);
+    if ((k != LLVMInstructionValueKind && k != LLVMArgumentValueKind) || !ptrmap_get(&c->vslot, src, slot))
+        return false;
+    LLVMTypeRef st = LLVMTypeOf(src), dt = LLVMTypeOf(i);
+    uint16_t sb, db;
+    enum vkind sk = exec_kind(st, &sb), dk = exec_kind(dt, &db);
+    if (op == LLVMFreeze)
+        return true;
+    if (sk == VK_PTR)
+        sb = (uint16_t)(LLVMPointerSizeForAS(c->vm->td, LLVMGetPointerAddressSpace(st)) * 8);
+    if (dk == VK_PTR)
+        db = (uint16_t)(LLVMPointerSizeForAS(c->vm->td, LLVMGetPointerAddressSpace(dt)) * 8);
+    bool scalar = (sk == VK_INT || sk == VK_PTR) && (dk == VK_INT || dk == VK_PTR);
+    if (op == LLVMBitCast)
+        return sk == dk && sb == db && sk != VK_VEC && sk != VK_AGG;
+    return scalar && db >= sb; /* zero extension keeps canonical bits */
+}
+
 /* A GEP with constant indices whose every user loads or stores through it can
  * be folded into those accesses as an offset. */
 static bool foldable_gep(struct cc *c, LLVMValueRef g, int64_t *off)
@@ -188,6 +217,67 @@ static bool foldable_gep(struct cc *c, LLVMValueRef g, int64_t *off)
     return any;
 }
 
+/* A GEP with exactly one variable index (scale below 2^32, constant part
+ * within 32 bits) whose every user loads or stores full-width scalars
+ * through it: the loads/stores compute the address themselves. */
+static bool indexable_gep(struct cc *c, LLVMValueRef g)
+{
+    if (LLVMGetInstructionOpcode(g) != LLVMGetElementPtr || LLVMGetTypeKind(LLVMTypeOf(g)) != LLVMPointerTypeKind)
+        return false;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    unsigned n = (unsigned)LLVMGetNumOperands(g);
+    int vars = 0;
+    int64_t off = 0;
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(g, i);
+        uint64_t scale;
+        if (i == 1)
+            scale = LLVMABISizeOfType(c->vm->td, t);
+        else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            unsigned f = (unsigned)LLVMConstIntGetZExtValue(idx);
+            off += (int64_t)LLVMOffsetOfElement(c->vm->td, t, f);
+            t = LLVMStructGetTypeAtIndex(t, f);
+            continue;
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+            t = LLVMGetElementType(t);
+            scale = LLVMABISizeOfType(c->vm->td, t);
+        } else
+            return false;
+        if (LLVMGetValueKind(idx) == LLVMConstantIntValueKind && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64) {
+            off += LLVMConstIntGetSExtValue(idx) * (int64_t)scale;
+            continue;
+        }
+        if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64 ||
+            scale > 0xffffffffu)
+            return false;
+        vars++;
+    }
+    if (vars != 1 || off < INT32_MIN || off > INT32_MAX)
+        return false;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMGetValueKind(user) != LLVMInstructionValueKind)
+            return false;
+        LLVMOpcode op = LLVMGetInstructionOpcode(user);
+        LLVMTypeRef vt;
+        if (op == LLVMLoad && LLVMGetOperand(user, 0) == g)
+            vt = LLVMTypeOf(user);
+        else if (op == LLVMStore && LLVMGetOperand(user, 1) == g && LLVMGetOperand(user, 0) != g)
+            vt = LLVMTypeOf(LLVMGetOperand(user, 0));
+        else
+            return false;
+        uint16_t bits;
+        enum vkind k = exec_kind(vt, &bits);
+        if (k == VK_PTR)
+            bits = (uint16_t)(c->vm->t.ptr_bytes * 8);
+        else if (k != VK_INT && k != VK_F32 && k != VK_F64)
+            return false;
+        if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+            return false;
+    }
+    return true;
+}
+
 /* Emits the phi moves of edge FROM -> TO, reading all sources before
  * writing any destination (phis are parallel copies). */
 static void phi_moves(struct cc *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to)
@@ -202,17 +292,26 @@ static void phi_moves(struct cc *c, LLVMBasicBlockRef from, LLVMBasicBlockRef to
         }
         phis[nph++] = i;
     }
-    /* sources that are themselves phis of TO would be overwritten too early */
+    /* a source slot that is also the destination of another phi would be
+     * overwritten before it is read (values can share slots, see noop_cast) */
     for (uint32_t p = 0; p < nph && !conflict; p++) {
-        unsigned n = LLVMCountIncoming(phis[p]);
-        for (unsigned j = 0; j < n; j++)
+        LLVMValueRef v = NULL;
+        for (unsigned j = 0; j < LLVMCountIncoming(phis[p]); j++)
             if (LLVMGetIncomingBlock(phis[p], j) == from) {
-                LLVMValueRef v = LLVMGetIncomingValue(phis[p], j);
-                for (uint32_t q = 0; q < nph; q++)
-                    if (v == phis[q] && q != p)
-                        conflict = true;
+                v = LLVMGetIncomingValue(phis[p], j);
                 break;
             }
+        uint64_t vs;
+        if (!v || !ptrmap_get(&c->vslot, v, &vs))
+            continue;
+        uint32_t vn = exec_type_slots(LLVMTypeOf(v));
+        for (uint32_t q = 0; q < nph && !conflict; q++) {
+            uint64_t ds = 0;
+            ptrmap_get(&c->vslot, phis[q], &ds);
+            uint32_t dn = exec_type_slots(LLVMTypeOf(phis[q]));
+            if (q != p && vs < ds + dn && ds < vs + vn)
+                conflict = true;
+        }
     }
     uint32_t temps[256];
     LLVMValueRef i = LLVMGetFirstInstruction(to);
@@ -304,8 +403,23 @@ static void finish(struct cc *c)
         c->inst = first;
         c->pos = 0;
         c->edges[e].pc = c->ncode;
+        uint32_t first_move = c->ncode;
         phi_moves(c, c->edge_from[e], c->edge_to[e]);
-        cc_emit(c, OP_GOTO, f->blocks[to].pc, 0, 0, 0, 0, 0);
+        /* fold the jump into the last one or two moves */
+        uint32_t nm = c->ncode - first_move;
+        struct op *last = nm ? &c->code[c->ncode - 1] : NULL;
+        struct op *prev = nm >= 2 ? &c->code[c->ncode - 2] : NULL;
+        if (prev && prev->code == OP_MOV && last->code == OP_MOV) {
+            prev->code = OP_MOV2GOTO;
+            prev->b = last->d;
+            prev->k = (uint64_t)last->a | (uint64_t)f->blocks[to].pc << 32;
+            c->ncode--;
+        } else if (last && last->code == OP_MOV) {
+            last->code = OP_MOVGOTO;
+            last->k = f->blocks[to].pc;
+        } else {
+            cc_emit(c, OP_GOTO, f->blocks[to].pc, 0, 0, 0, 0, 0);
+        }
     }
     c->edges[0].pc = f->blocks[0].pc;
     c->edges[0].ninst = f->blocks[0].ninst;
@@ -348,13 +462,19 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
                 continue;
             b->ninst++;
             LLVMTypeRef t = LLVMTypeOf(i);
-            if (LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
+            uint64_t alias;
+            if (noop_cast(&c, i, &alias)) {
+                ptrmap_put(&c.vslot, i, alias);
+                ptrmap_put(&c.aliased, i, 1);
+            } else if (LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
                 ptrmap_put(&c.vslot, i, c.nslots);
                 c.nslots += exec_type_slots(t);
             }
             int64_t off;
             if (foldable_gep(&c, i, &off))
                 ptrmap_put(&c.folded, i, (uint64_t)off);
+            else if (indexable_gep(&c, i))
+                ptrmap_put(&c.indexed, i, 1);
         }
     }
     c.value_end = c.nslots;
@@ -379,6 +499,8 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
     ptrmap_free(&c.cslot);
     ptrmap_free(&c.bidx);
     ptrmap_free(&c.folded);
+    ptrmap_free(&c.aliased);
+    ptrmap_free(&c.indexed);
     f->compiled = true;
     return !c.failed;
 }

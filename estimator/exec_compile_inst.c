@@ -172,8 +172,8 @@ static LLVMIntPredicate swap_pred(LLVMIntPredicate p)
     }
 }
 
-static void icmp_scalar(struct cc *c, LLVMIntPredicate p, unsigned w, uint32_t d, LLVMValueRef av, LLVMValueRef bv,
-                        uint32_t a, uint32_t b, bool scalar)
+static uint32_t icmp_scalar(struct cc *c, LLVMIntPredicate p, unsigned w, uint32_t d, LLVMValueRef av, LLVMValueRef bv,
+                            uint32_t a, uint32_t b, bool scalar)
 {
     uint64_t k;
     if (scalar && cc_imm(av, &k) && !cc_imm(bv, &k)) {
@@ -191,27 +191,47 @@ static void icmp_scalar(struct cc *c, LLVMIntPredicate p, unsigned w, uint32_t d
                                          [LLVMIntUGE] = OP_UGEI, [LLVMIntULT] = OP_ULTI, [LLVMIntULE] = OP_ULEI,
                                          [LLVMIntSGT] = OP_SGTI, [LLVMIntSGE] = OP_SGEI, [LLVMIntSLT] = OP_SLTI,
                                          [LLVMIntSLE] = OP_SLEI};
-        cc_emit(c, ri[p], d, a, 0, k, w, 0);
-        return;
+        return cc_emit(c, ri[p], d, a, 0, k, w, 0);
     }
     if (b == UINT32_MAX)
         b = cc_slot(c, bv);
     switch (p) {
-    case LLVMIntEQ: cc_emit(c, OP_EQ, d, a, b, 0, w, 0); break;
-    case LLVMIntNE: cc_emit(c, OP_NE, d, a, b, 0, w, 0); break;
-    case LLVMIntULT: cc_emit(c, OP_ULT, d, a, b, 0, w, 0); break;
-    case LLVMIntULE: cc_emit(c, OP_ULE, d, a, b, 0, w, 0); break;
-    case LLVMIntUGT: cc_emit(c, OP_ULT, d, b, a, 0, w, 0); break;
-    case LLVMIntUGE: cc_emit(c, OP_ULE, d, b, a, 0, w, 0); break;
-    case LLVMIntSLT: cc_emit(c, OP_SLT, d, a, b, 0, w, 0); break;
-    case LLVMIntSLE: cc_emit(c, OP_SLE, d, a, b, 0, w, 0); break;
-    case LLVMIntSGT: cc_emit(c, OP_SLT, d, b, a, 0, w, 0); break;
-    case LLVMIntSGE: cc_emit(c, OP_SLE, d, b, a, 0, w, 0); break;
+    case LLVMIntEQ: return cc_emit(c, OP_EQ, d, a, b, 0, w, 0);
+    case LLVMIntNE: return cc_emit(c, OP_NE, d, a, b, 0, w, 0);
+    case LLVMIntULT: return cc_emit(c, OP_ULT, d, a, b, 0, w, 0);
+    case LLVMIntULE: return cc_emit(c, OP_ULE, d, a, b, 0, w, 0);
+    case LLVMIntUGT: return cc_emit(c, OP_ULT, d, b, a, 0, w, 0);
+    case LLVMIntUGE: return cc_emit(c, OP_ULE, d, b, a, 0, w, 0);
+    case LLVMIntSLT: return cc_emit(c, OP_SLT, d, a, b, 0, w, 0);
+    case LLVMIntSLE: return cc_emit(c, OP_SLE, d, a, b, 0, w, 0);
+    case LLVMIntSGT: return cc_emit(c, OP_SLT, d, b, a, 0, w, 0);
+    default: return cc_emit(c, OP_SLE, d, b, a, 0, w, 0);
     }
+}
+
+/* An icmp whose only use is the conditional branch ending its block is
+ * translated together with the branch (see terminator). */
+static bool fused_compare(LLVMValueRef icmp, LLVMValueRef br)
+{
+    if (LLVMGetValueKind(icmp) != LLVMInstructionValueKind || LLVMGetInstructionOpcode(icmp) != LLVMICmp ||
+        LLVMGetInstructionParent(icmp) != LLVMGetInstructionParent(br))
+        return false;
+    LLVMUseRef u = LLVMGetFirstUse(icmp);
+    if (!u || LLVMGetNextUse(u) || LLVMGetUser(u) != br)
+        return false;
+    unsigned w;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(icmp, 0));
+    enum vkind k = exec_kind(t, NULL);
+    (void)w;
+    return k == VK_INT || k == VK_PTR;
 }
 
 static void icmp(struct cc *c, LLVMValueRef inst)
 {
+    LLVMUseRef u = LLVMGetFirstUse(inst);
+    if (u && !LLVMGetNextUse(u) && LLVMGetValueKind(LLVMGetUser(u)) == LLVMInstructionValueKind &&
+        LLVMGetInstructionOpcode(LLVMGetUser(u)) == LLVMBr && fused_compare(inst, LLVMGetUser(u)))
+        return; /* emitted with its branch */
     LLVMValueRef av = LLVMGetOperand(inst, 0), bv = LLVMGetOperand(inst, 1);
     LLVMTypeRef e;
     uint32_t es;
@@ -496,11 +516,68 @@ static uint32_t address(struct cc *c, LLVMValueRef ptr, uint64_t *off)
     return cc_slot(c, ptr);
 }
 
+/* The parts of an indexed GEP (see indexable_gep): base, index, scale, offset. */
+static void gep_parts(struct cc *c, LLVMValueRef g, uint32_t *base, uint32_t *index, unsigned *iw, uint64_t *scale,
+                      int64_t *off)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    unsigned n = (unsigned)LLVMGetNumOperands(g);
+    *base = cc_slot(c, LLVMGetOperand(g, 0));
+    *off = 0;
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(g, i);
+        uint64_t sc;
+        if (i == 1)
+            sc = LLVMABISizeOfType(c->vm->td, t);
+        else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            unsigned f = (unsigned)LLVMConstIntGetZExtValue(idx);
+            *off += (int64_t)LLVMOffsetOfElement(c->vm->td, t, f);
+            t = LLVMStructGetTypeAtIndex(t, f);
+            continue;
+        } else {
+            t = LLVMGetElementType(t);
+            sc = LLVMABISizeOfType(c->vm->td, t);
+        }
+        if (LLVMGetValueKind(idx) == LLVMConstantIntValueKind && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64) {
+            *off += LLVMConstIntGetSExtValue(idx) * (int64_t)sc;
+            continue;
+        }
+        *index = cc_slot(c, idx);
+        *iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+        *scale = sc;
+    }
+}
+
+/* A full-width scalar load or store through an indexed GEP. */
+static bool indexed_access(struct cc *c, LLVMValueRef ptr, LLVMTypeRef vt, uint32_t v, bool store, unsigned align)
+{
+    uint64_t one;
+    if (LLVMGetValueKind(ptr) != LLVMInstructionValueKind || !ptrmap_get(&c->indexed, ptr, &one))
+        return false;
+    uint32_t base, index = 0;
+    unsigned iw = 64;
+    uint64_t scale = 0;
+    int64_t off;
+    gep_parts(c, ptr, &base, &index, &iw, &scale, &off);
+    unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->vm->td, vt);
+    bool be = c->vm->t.big_endian && bytes > 1;
+    static const enum opcode ld[9] = {[1] = OP_LD8X, [2] = OP_LD16X, [4] = OP_LD32X, [8] = OP_LD64X};
+    static const enum opcode ldb[9] = {[2] = OP_LD16BX, [4] = OP_LD32BX, [8] = OP_LD64BX};
+    static const enum opcode st[9] = {[1] = OP_ST8X, [2] = OP_ST16X, [4] = OP_ST32X, [8] = OP_ST64X};
+    static const enum opcode stb[9] = {[2] = OP_ST16BX, [4] = OP_ST32BX, [8] = OP_ST64BX};
+    enum opcode code = store ? (be ? stb[bytes] : st[bytes]) : (be ? ldb[bytes] : ld[bytes]);
+    unsigned am = 0;
+    if (c->vm->t.strict_align && bytes > 1)
+        am = (align && align < bytes ? align : bytes) - 1;
+    cc_emit(c, code, v, base, index, (scale & 0xffffffffu) | (uint64_t)(uint32_t)(int32_t)off << 32, iw, am);
+    return true;
+}
+
 static void gep(struct cc *c, LLVMValueRef inst)
 {
     uint64_t folded;
-    if (ptrmap_get(&c->folded, inst, &folded))
-        return; /* every user reads the offset directly */
+    if (ptrmap_get(&c->folded, inst, &folded) || ptrmap_get(&c->indexed, inst, &folded))
+        return; /* every user computes the address itself */
     uint32_t d = dest(c, inst);
     if (LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVectorTypeKind) {
         cc_unsupported(c, "getelementptr producing a vector of pointers");
@@ -717,10 +794,24 @@ static void terminator(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
         return;
     case LLVMBr:
         if (LLVMIsConditional(inst)) {
-            uint32_t cs = cc_slot(c, LLVMGetCondition(inst));
+            LLVMValueRef cv = LLVMGetCondition(inst);
             uint32_t t = cc_edge(c, LLVMGetSuccessor(inst, 0), EK_TRUE, 0, 0);
             uint32_t f = cc_edge(c, LLVMGetSuccessor(inst, 1), EK_FALSE, 0, 0);
-            cc_emit(c, OP_BR, t, cs, f, 0, 0, 0);
+            if (fused_compare(cv, inst)) {
+                /* compare-and-branch: the comparison's operands, the two edges */
+                LLVMValueRef av = LLVMGetOperand(cv, 0), bv = LLVMGetOperand(cv, 1);
+                unsigned w;
+                cc_scalar(c, LLVMTypeOf(av), &w);
+                uint32_t k = icmp_scalar(c, LLVMGetICmpPredicate(cv), w, 0, av, bv, cc_slot(c, av), UINT32_MAX, true);
+                struct op *o = &c->code[k];
+                if (o->code <= OP_SLE)
+                    o->k = o->b; /* register form: the second operand moves to k */
+                o->code = (uint16_t)(OP_BR_EQ + (o->code - OP_EQ));
+                o->d = t;
+                o->b = f;
+                return;
+            }
+            cc_emit(c, OP_BR, t, cc_slot(c, cv), f, 0, 0, 0);
         } else {
             cc_emit(c, OP_JMP, cc_edge(c, LLVMGetSuccessor(inst, 0), EK_UNCOND, 0, 0), 0, 0, 0, 0, 0);
         }
@@ -763,6 +854,9 @@ static void atomic_inst(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
 void cc_inst(struct cc *c, LLVMValueRef inst)
 {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    uint64_t shared;
+    if (ptrmap_get(&c->aliased, inst, &shared))
+        return; /* shares its operand's slot: nothing to do */
     switch (op) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
     case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
@@ -794,6 +888,8 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMAlloca: alloca_inst(c, inst); return;
     case LLVMLoad: {
         uint64_t off;
+        if (indexed_access(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), dest(c, inst), false, LLVMGetAlignment(inst)))
+            return;
         uint32_t base = address(c, LLVMGetOperand(inst, 0), &off);
         cc_load_value(c, LLVMTypeOf(inst), dest(c, inst), base, off, LLVMGetAlignment(inst));
         return;
@@ -801,6 +897,8 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMStore: {
         LLVMValueRef v = LLVMGetOperand(inst, 0);
         uint64_t off;
+        if (indexed_access(c, LLVMGetOperand(inst, 1), LLVMTypeOf(v), cc_slot(c, v), true, LLVMGetAlignment(inst)))
+            return;
         uint32_t base = address(c, LLVMGetOperand(inst, 1), &off);
         cc_store_value(c, LLVMTypeOf(v), cc_slot(c, v), base, off, LLVMGetAlignment(inst));
         return;

@@ -17,6 +17,9 @@
     X(EQ) X(NE) X(ULT) X(ULE) X(SLT) X(SLE) \
     X(EQI) X(NEI) X(ULTI) X(ULEI) X(UGTI) X(UGEI) X(SLTI) X(SLEI) X(SGTI) X(SGEI) \
     X(SELECT) X(SELECTU) \
+    /* compare and branch, fused (same order as the comparisons above) */ \
+    X(BR_EQ) X(BR_NE) X(BR_ULT) X(BR_ULE) X(BR_SLT) X(BR_SLE) \
+    X(BR_EQI) X(BR_NEI) X(BR_ULTI) X(BR_ULEI) X(BR_UGTI) X(BR_UGEI) X(BR_SLTI) X(BR_SLEI) X(BR_SGTI) X(BR_SGEI) \
     /* 65..128-bit integers on slot pairs */ \
     X(W_ADD) X(W_SUB) X(W_MUL) X(W_UDIV) X(W_SDIV) X(W_UREM) X(W_SREM) \
     X(W_SHL) X(W_LSHR) X(W_ASHR) X(W_ICMP) X(W_SEXT) X(W_TRUNC) \
@@ -32,6 +35,8 @@
     /* memory */ \
     X(LD8) X(LD16) X(LD32) X(LD64) X(LD16B) X(LD32B) X(LD64B) X(LDN) \
     X(ST8) X(ST16) X(ST32) X(ST64) X(ST16B) X(ST32B) X(ST64B) X(STN) \
+    X(LD8X) X(LD16X) X(LD32X) X(LD64X) X(LD16BX) X(LD32BX) X(LD64BX) \
+    X(ST8X) X(ST16X) X(ST32X) X(ST64X) X(ST16BX) X(ST32BX) X(ST64BX) \
     X(GEP) X(ALLOCA) X(FRAMEADDR) X(STACKSAVE) X(STACKRESTORE) \
     X(MEMCPY) X(MEMMOVE) X(MEMSET) \
     /* bits */ \
@@ -41,7 +46,7 @@
     X(UADDO) X(SADDO) X(USUBO) X(SSUBO) X(UMULO) X(SMULO) \
     X(VEXTRACT) X(VINSERT) X(BITCAST) \
     /* control */ \
-    X(JMP) X(GOTO) X(BR) X(SWITCH) X(INDIRECTBR) X(CALL) X(CALLI) X(CALLX) X(RET) \
+    X(JMP) X(GOTO) X(MOVGOTO) X(MOV2GOTO) X(BR) X(SWITCH) X(INDIRECTBR) X(CALL) X(CALLI) X(CALLX) X(RET) \
     X(UNREACHABLE) X(TRAP) X(UNSUPPORTED) \
     /* variadics */ \
     X(VASTART) X(VAARG) X(VACOPY) \

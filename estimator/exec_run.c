@@ -246,7 +246,7 @@ static bool mem_put(struct vm *vm, uint64_t a, unsigned n, uint64_t v)
 
 static bool va_arg_read(struct vm *vm, uint64_t list, LLVMTypeRef t, slot_t *d)
 {
-    uint64_t ap;
+    uint64_t ap = 0;
     if (!mem_get(vm, list, vm->t.ptr_bytes, &ap))
         return false;
     uint64_t size, align;
@@ -267,7 +267,7 @@ static bool va_arg_read(struct vm *vm, uint64_t list, LLVMTypeRef t, slot_t *d)
 
 static bool atomic_rmw(struct vm *vm, const struct op *op, slot_t *R)
 {
-    uint64_t old, v = R[op->b], m = MASKS[op->w], nv;
+    uint64_t old = 0, v = R[op->b], m = MASKS[op->w], nv;
     if (!mem_get(vm, R[op->a], op->x, &old))
         return false;
     int64_t so = sext_of(old, op->w), sv = sext_of(v, op->w);
@@ -376,6 +376,18 @@ static struct xfunc *func_at(struct vm *vm, uint64_t addr)
 
 /* ---- the loop ---- */
 
+/* Threaded dispatch (labels as values, a GNU C extension) where available:
+ * each op jumps straight to the next op's code; the switch is the fallback. */
+#if defined(__GNUC__) && !defined(LPNEST_NO_THREADED)
+#define LPNEST_THREADED 1
+#define L(n) L_##n:
+#define NEXT do { op = pc++; goto *dispatch[op->code]; } while (0)
+#else
+#define LPNEST_THREADED 0
+#define L(n)
+#define NEXT break
+#endif
+
 #define FAULT(...) do { exec_fault(vm, __VA_ARGS__); goto fault; } while (0)
 #define EDGE(idx) do { \
         struct edge *e_ = &E[idx]; \
@@ -385,6 +397,8 @@ static struct xfunc *func_at(struct vm *vm, uint64_t addr)
         if (__builtin_expect(steps >= limit, 0)) goto check; \
     } while (0)
 #define ADDR(o) ((R[(o)->a] + (o)->k) & PM)
+#define XADDR(o) ((R[(o)->a] + (uint64_t)sext_of(R[(o)->b], (o)->w) * ((o)->k & 0xffffffffu) + \
+                   (uint64_t)(int64_t)(int32_t)((o)->k >> 32)) & PM)
 #define RPTR(p, a, n) do { p = exec_ptr_r(vm, a, n); if (!p) goto bad_read; } while (0)
 #define WPTR(p, a, n) do { p = exec_ptr_w(vm, a, n); if (!p) goto bad_write; } while (0)
 
@@ -404,97 +418,104 @@ static bool run(struct vm *vm)
     uint64_t addr = 0;
     unsigned nbytes = 0;
 
+#if LPNEST_THREADED
+    static const void *const dispatch[OP_COUNT_] = {
+#define EXEC_OP_LABEL(n) [OP_##n] = &&L_##n,
+        EXEC_OPS(EXEC_OP_LABEL)
+#undef EXEC_OP_LABEL
+    };
+#endif
     for (;;) {
         op = pc++;
         switch ((enum opcode)op->code) {
-        case OP_MOV: R[op->d] = R[op->a]; break;
-        case OP_MOVK: R[op->d] = op->k; break;
+        case OP_MOV: L(MOV) R[op->d] = R[op->a]; NEXT;
+        case OP_MOVK: L(MOVK) R[op->d] = op->k; NEXT;
 
-        case OP_ADD: R[op->d] = (R[op->a] + R[op->b]) & op->k; break;
-        case OP_ADDI: R[op->d] = (R[op->a] + op->k) & MASKS[op->w]; break;
-        case OP_SUB: R[op->d] = (R[op->a] - R[op->b]) & op->k; break;
-        case OP_SUBI: R[op->d] = (R[op->a] - op->k) & MASKS[op->w]; break;
-        case OP_RSUBI: R[op->d] = (op->k - R[op->a]) & MASKS[op->w]; break;
-        case OP_MUL: R[op->d] = (R[op->a] * R[op->b]) & op->k; break;
-        case OP_MULI: R[op->d] = (R[op->a] * op->k) & MASKS[op->w]; break;
-        case OP_AND: R[op->d] = R[op->a] & R[op->b]; break;
-        case OP_ANDI: R[op->d] = R[op->a] & op->k; break;
-        case OP_OR: R[op->d] = R[op->a] | R[op->b]; break;
-        case OP_ORI: R[op->d] = R[op->a] | op->k; break;
-        case OP_XOR: R[op->d] = R[op->a] ^ R[op->b]; break;
-        case OP_XORI: R[op->d] = R[op->a] ^ op->k; break;
-        case OP_SHL: { uint64_t s = R[op->b]; R[op->d] = s < op->w ? (R[op->a] << s) & op->k : 0; break; }
-        case OP_SHLI: R[op->d] = (R[op->a] << op->k) & MASKS[op->w]; break;
-        case OP_LSHR: { uint64_t s = R[op->b]; R[op->d] = s < op->w ? R[op->a] >> s : 0; break; }
-        case OP_LSHRI: R[op->d] = R[op->a] >> op->k; break;
-        case OP_ASHR: {
+        case OP_ADD: L(ADD) R[op->d] = (R[op->a] + R[op->b]) & op->k; NEXT;
+        case OP_ADDI: L(ADDI) R[op->d] = (R[op->a] + op->k) & MASKS[op->w]; NEXT;
+        case OP_SUB: L(SUB) R[op->d] = (R[op->a] - R[op->b]) & op->k; NEXT;
+        case OP_SUBI: L(SUBI) R[op->d] = (R[op->a] - op->k) & MASKS[op->w]; NEXT;
+        case OP_RSUBI: L(RSUBI) R[op->d] = (op->k - R[op->a]) & MASKS[op->w]; NEXT;
+        case OP_MUL: L(MUL) R[op->d] = (R[op->a] * R[op->b]) & op->k; NEXT;
+        case OP_MULI: L(MULI) R[op->d] = (R[op->a] * op->k) & MASKS[op->w]; NEXT;
+        case OP_AND: L(AND) R[op->d] = R[op->a] & R[op->b]; NEXT;
+        case OP_ANDI: L(ANDI) R[op->d] = R[op->a] & op->k; NEXT;
+        case OP_OR: L(OR) R[op->d] = R[op->a] | R[op->b]; NEXT;
+        case OP_ORI: L(ORI) R[op->d] = R[op->a] | op->k; NEXT;
+        case OP_XOR: L(XOR) R[op->d] = R[op->a] ^ R[op->b]; NEXT;
+        case OP_XORI: L(XORI) R[op->d] = R[op->a] ^ op->k; NEXT;
+        case OP_SHL: L(SHL) { uint64_t s = R[op->b]; R[op->d] = s < op->w ? (R[op->a] << s) & op->k : 0; NEXT; }
+        case OP_SHLI: L(SHLI) R[op->d] = (R[op->a] << op->k) & MASKS[op->w]; NEXT;
+        case OP_LSHR: L(LSHR) { uint64_t s = R[op->b]; R[op->d] = s < op->w ? R[op->a] >> s : 0; NEXT; }
+        case OP_LSHRI: L(LSHRI) R[op->d] = R[op->a] >> op->k; NEXT;
+        case OP_ASHR: L(ASHR) {
             uint64_t s = R[op->b];
             int64_t x = sext_of(R[op->a], op->w);
             R[op->d] = (uint64_t)(x >> (s < op->w ? s : 63)) & op->k;
-            break;
+            NEXT;
         }
-        case OP_ASHRI: R[op->d] = (uint64_t)(sext_of(R[op->a], op->w) >> op->k) & MASKS[op->w]; break;
-        case OP_SEXT: R[op->d] = (uint64_t)sext_of(R[op->a], op->w) & op->k; break;
-        case OP_UDIV: {
+        case OP_ASHRI: L(ASHRI) R[op->d] = (uint64_t)(sext_of(R[op->a], op->w) >> op->k) & MASKS[op->w]; NEXT;
+        case OP_SEXT: L(SEXT) R[op->d] = (uint64_t)sext_of(R[op->a], op->w) & op->k; NEXT;
+        case OP_UDIV: L(UDIV) {
             uint64_t y = R[op->b];
             if (!y) FAULT("division by zero (udiv)");
             R[op->d] = R[op->a] / y;
-            break;
+            NEXT;
         }
-        case OP_UREM: {
+        case OP_UREM: L(UREM) {
             uint64_t y = R[op->b];
             if (!y) FAULT("division by zero (urem)");
             R[op->d] = R[op->a] % y;
-            break;
+            NEXT;
         }
-        case OP_SDIV: case OP_SREM: {
+        case OP_SDIV: L(SDIV) case OP_SREM: L(SREM) {
             int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
             if (!y) FAULT("division by zero (%s)", op->code == OP_SDIV ? "sdiv" : "srem");
             if (y == -1) {
                 if (op->code == OP_SDIV && x == sext_of(1ull << (op->w - 1), op->w))
                     FAULT("signed division overflow (the minimum value divided by -1)");
                 R[op->d] = op->code == OP_SDIV ? (uint64_t)(0 - (uint64_t)x) & op->k : 0;
-                break;
+                NEXT;
             }
             R[op->d] = (uint64_t)(op->code == OP_SDIV ? x / y : x % y) & op->k;
-            break;
+            NEXT;
         }
 
-        case OP_EQ: R[op->d] = R[op->a] == R[op->b]; break;
-        case OP_NE: R[op->d] = R[op->a] != R[op->b]; break;
-        case OP_ULT: R[op->d] = R[op->a] < R[op->b]; break;
-        case OP_ULE: R[op->d] = R[op->a] <= R[op->b]; break;
-        case OP_SLT: R[op->d] = sext_of(R[op->a], op->w) < sext_of(R[op->b], op->w); break;
-        case OP_SLE: R[op->d] = sext_of(R[op->a], op->w) <= sext_of(R[op->b], op->w); break;
-        case OP_EQI: R[op->d] = R[op->a] == op->k; break;
-        case OP_NEI: R[op->d] = R[op->a] != op->k; break;
-        case OP_ULTI: R[op->d] = R[op->a] < op->k; break;
-        case OP_ULEI: R[op->d] = R[op->a] <= op->k; break;
-        case OP_UGTI: R[op->d] = R[op->a] > op->k; break;
-        case OP_UGEI: R[op->d] = R[op->a] >= op->k; break;
-        case OP_SLTI: R[op->d] = sext_of(R[op->a], op->w) < (int64_t)op->k; break;
-        case OP_SLEI: R[op->d] = sext_of(R[op->a], op->w) <= (int64_t)op->k; break;
-        case OP_SGTI: R[op->d] = sext_of(R[op->a], op->w) > (int64_t)op->k; break;
-        case OP_SGEI: R[op->d] = sext_of(R[op->a], op->w) >= (int64_t)op->k; break;
-        case OP_SELECT: {
+        case OP_EQ: L(EQ) R[op->d] = R[op->a] == R[op->b]; NEXT;
+        case OP_NE: L(NE) R[op->d] = R[op->a] != R[op->b]; NEXT;
+        case OP_ULT: L(ULT) R[op->d] = R[op->a] < R[op->b]; NEXT;
+        case OP_ULE: L(ULE) R[op->d] = R[op->a] <= R[op->b]; NEXT;
+        case OP_SLT: L(SLT) R[op->d] = sext_of(R[op->a], op->w) < sext_of(R[op->b], op->w); NEXT;
+        case OP_SLE: L(SLE) R[op->d] = sext_of(R[op->a], op->w) <= sext_of(R[op->b], op->w); NEXT;
+        case OP_EQI: L(EQI) R[op->d] = R[op->a] == op->k; NEXT;
+        case OP_NEI: L(NEI) R[op->d] = R[op->a] != op->k; NEXT;
+        case OP_ULTI: L(ULTI) R[op->d] = R[op->a] < op->k; NEXT;
+        case OP_ULEI: L(ULEI) R[op->d] = R[op->a] <= op->k; NEXT;
+        case OP_UGTI: L(UGTI) R[op->d] = R[op->a] > op->k; NEXT;
+        case OP_UGEI: L(UGEI) R[op->d] = R[op->a] >= op->k; NEXT;
+        case OP_SLTI: L(SLTI) R[op->d] = sext_of(R[op->a], op->w) < (int64_t)op->k; NEXT;
+        case OP_SLEI: L(SLEI) R[op->d] = sext_of(R[op->a], op->w) <= (int64_t)op->k; NEXT;
+        case OP_SGTI: L(SGTI) R[op->d] = sext_of(R[op->a], op->w) > (int64_t)op->k; NEXT;
+        case OP_SGEI: L(SGEI) R[op->d] = sext_of(R[op->a], op->w) >= (int64_t)op->k; NEXT;
+        case OP_SELECT: L(SELECT) {
             uint64_t c = R[op->a] & 1;
             R[op->d] = c ? R[op->b] : R[(uint32_t)op->k];
             SC[(op->k >> 32) + !c]++;
-            break;
+            NEXT;
         }
-        case OP_SELECTU: R[op->d] = (R[op->a] & 1) ? R[op->b] : R[(uint32_t)op->k]; break;
+        case OP_SELECTU: L(SELECTU) R[op->d] = (R[op->a] & 1) ? R[op->b] : R[(uint32_t)op->k]; NEXT;
 
         /* wide integers */
-        case OP_W_ADD: set_wide(R, op->d, wide(R, op->a) + wide(R, op->b), op->w); break;
-        case OP_W_SUB: set_wide(R, op->d, wide(R, op->a) - wide(R, op->b), op->w); break;
-        case OP_W_MUL: set_wide(R, op->d, wide(R, op->a) * wide(R, op->b), op->w); break;
-        case OP_W_UDIV: case OP_W_UREM: {
+        case OP_W_ADD: L(W_ADD) set_wide(R, op->d, wide(R, op->a) + wide(R, op->b), op->w); NEXT;
+        case OP_W_SUB: L(W_SUB) set_wide(R, op->d, wide(R, op->a) - wide(R, op->b), op->w); NEXT;
+        case OP_W_MUL: L(W_MUL) set_wide(R, op->d, wide(R, op->a) * wide(R, op->b), op->w); NEXT;
+        case OP_W_UDIV: L(W_UDIV) case OP_W_UREM: L(W_UREM) {
             u128 y = wide(R, op->b);
             if (!y) FAULT("division by zero (wide integer)");
             set_wide(R, op->d, op->code == OP_W_UDIV ? wide(R, op->a) / y : wide(R, op->a) % y, op->w);
-            break;
+            NEXT;
         }
-        case OP_W_SDIV: case OP_W_SREM: {
+        case OP_W_SDIV: L(W_SDIV) case OP_W_SREM: L(W_SREM) {
             unsigned width = 64u + op->w;
             i128 x = wide_sext(wide(R, op->a), width), y = wide_sext(wide(R, op->b), width);
             if (!y) FAULT("division by zero (wide integer)");
@@ -502,12 +523,12 @@ static bool run(struct vm *vm)
                 if (op->code == OP_W_SDIV && x == wide_sext((u128)1 << (width - 1), width))
                     FAULT("signed division overflow (wide integer)");
                 set_wide(R, op->d, op->code == OP_W_SDIV ? (u128)0 - (u128)x : 0, op->w);
-                break;
+                NEXT;
             }
             set_wide(R, op->d, (u128)(op->code == OP_W_SDIV ? x / y : x % y), op->w);
-            break;
+            NEXT;
         }
-        case OP_W_SHL: case OP_W_LSHR: case OP_W_ASHR: {
+        case OP_W_SHL: L(W_SHL) case OP_W_LSHR: L(W_LSHR) case OP_W_ASHR: L(W_ASHR) {
             unsigned width = 64u + op->w;
             u128 s = wide(R, op->b), x = wide(R, op->a), r;
             if (s >= width)
@@ -519,132 +540,177 @@ static bool run(struct vm *vm)
             else
                 r = (u128)(wide_sext(x, width) >> (unsigned)s);
             set_wide(R, op->d, r, op->w);
-            break;
+            NEXT;
         }
-        case OP_W_ICMP: R[op->d] = wide_icmp(op->x, wide(R, op->a), wide(R, op->b), 64u + op->w); break;
-        case OP_W_SEXT: {
+        case OP_W_ICMP: L(W_ICMP) R[op->d] = wide_icmp(op->x, wide(R, op->a), wide(R, op->b), 64u + op->w); NEXT;
+        case OP_W_SEXT: L(W_SEXT) {
             unsigned sw = op->w, dw = op->x;
             i128 v = sw <= 64 ? (i128)sext_of(R[op->a], sw) : wide_sext(wide(R, op->a), sw);
             set_wide(R, op->d, (u128)v, dw - 64);
-            break;
+            NEXT;
         }
-        case OP_W_TRUNC: R[op->d] = R[op->a] & op->k; break;
+        case OP_W_TRUNC: L(W_TRUNC) R[op->d] = R[op->a] & op->k; NEXT;
 
         /* floating point */
-        case OP_FADD32: R[op->d] = putf(getf(R[op->a]) + getf(R[op->b])); break;
-        case OP_FSUB32: R[op->d] = putf(getf(R[op->a]) - getf(R[op->b])); break;
-        case OP_FMUL32: R[op->d] = putf(getf(R[op->a]) * getf(R[op->b])); break;
-        case OP_FDIV32: R[op->d] = putf(getf(R[op->a]) / getf(R[op->b])); break;
-        case OP_FREM32: R[op->d] = putf(fmodf(getf(R[op->a]), getf(R[op->b]))); break;
-        case OP_FNEG32: R[op->d] = R[op->a] ^ 0x80000000u; break;
-        case OP_FADD64: R[op->d] = putd(getd(R[op->a]) + getd(R[op->b])); break;
-        case OP_FSUB64: R[op->d] = putd(getd(R[op->a]) - getd(R[op->b])); break;
-        case OP_FMUL64: R[op->d] = putd(getd(R[op->a]) * getd(R[op->b])); break;
-        case OP_FDIV64: R[op->d] = putd(getd(R[op->a]) / getd(R[op->b])); break;
-        case OP_FREM64: R[op->d] = putd(fmod(getd(R[op->a]), getd(R[op->b]))); break;
-        case OP_FNEG64: R[op->d] = R[op->a] ^ 0x8000000000000000ull; break;
-        case OP_FCMP32: R[op->d] = fcmp(op->x, getf(R[op->a]), getf(R[op->b])); break;
-        case OP_FCMP64: R[op->d] = fcmp(op->x, getd(R[op->a]), getd(R[op->b])); break;
-        case OP_FPTOSI32: R[op->d] = fp_to_int(getf(R[op->a]), true) & MASKS[op->w]; break;
-        case OP_FPTOSI64: R[op->d] = fp_to_int(getd(R[op->a]), true) & MASKS[op->w]; break;
-        case OP_FPTOUI32: R[op->d] = fp_to_int(getf(R[op->a]), false) & MASKS[op->w]; break;
-        case OP_FPTOUI64: R[op->d] = fp_to_int(getd(R[op->a]), false) & MASKS[op->w]; break;
-        case OP_SITOFP32: R[op->d] = putf((float)sext_of(R[op->a], op->w)); break;
-        case OP_SITOFP64: R[op->d] = putd((double)sext_of(R[op->a], op->w)); break;
-        case OP_UITOFP32: R[op->d] = putf((float)R[op->a]); break;
-        case OP_UITOFP64: R[op->d] = putd((double)R[op->a]); break;
-        case OP_W_TOFP: {
+        case OP_FADD32: L(FADD32) R[op->d] = putf(getf(R[op->a]) + getf(R[op->b])); NEXT;
+        case OP_FSUB32: L(FSUB32) R[op->d] = putf(getf(R[op->a]) - getf(R[op->b])); NEXT;
+        case OP_FMUL32: L(FMUL32) R[op->d] = putf(getf(R[op->a]) * getf(R[op->b])); NEXT;
+        case OP_FDIV32: L(FDIV32) R[op->d] = putf(getf(R[op->a]) / getf(R[op->b])); NEXT;
+        case OP_FREM32: L(FREM32) R[op->d] = putf(fmodf(getf(R[op->a]), getf(R[op->b]))); NEXT;
+        case OP_FNEG32: L(FNEG32) R[op->d] = R[op->a] ^ 0x80000000u; NEXT;
+        case OP_FADD64: L(FADD64) R[op->d] = putd(getd(R[op->a]) + getd(R[op->b])); NEXT;
+        case OP_FSUB64: L(FSUB64) R[op->d] = putd(getd(R[op->a]) - getd(R[op->b])); NEXT;
+        case OP_FMUL64: L(FMUL64) R[op->d] = putd(getd(R[op->a]) * getd(R[op->b])); NEXT;
+        case OP_FDIV64: L(FDIV64) R[op->d] = putd(getd(R[op->a]) / getd(R[op->b])); NEXT;
+        case OP_FREM64: L(FREM64) R[op->d] = putd(fmod(getd(R[op->a]), getd(R[op->b]))); NEXT;
+        case OP_FNEG64: L(FNEG64) R[op->d] = R[op->a] ^ 0x8000000000000000ull; NEXT;
+        case OP_FCMP32: L(FCMP32) R[op->d] = fcmp(op->x, getf(R[op->a]), getf(R[op->b])); NEXT;
+        case OP_FCMP64: L(FCMP64) R[op->d] = fcmp(op->x, getd(R[op->a]), getd(R[op->b])); NEXT;
+        case OP_FPTOSI32: L(FPTOSI32) R[op->d] = fp_to_int(getf(R[op->a]), true) & MASKS[op->w]; NEXT;
+        case OP_FPTOSI64: L(FPTOSI64) R[op->d] = fp_to_int(getd(R[op->a]), true) & MASKS[op->w]; NEXT;
+        case OP_FPTOUI32: L(FPTOUI32) R[op->d] = fp_to_int(getf(R[op->a]), false) & MASKS[op->w]; NEXT;
+        case OP_FPTOUI64: L(FPTOUI64) R[op->d] = fp_to_int(getd(R[op->a]), false) & MASKS[op->w]; NEXT;
+        case OP_SITOFP32: L(SITOFP32) R[op->d] = putf((float)sext_of(R[op->a], op->w)); NEXT;
+        case OP_SITOFP64: L(SITOFP64) R[op->d] = putd((double)sext_of(R[op->a], op->w)); NEXT;
+        case OP_UITOFP32: L(UITOFP32) R[op->d] = putf((float)R[op->a]); NEXT;
+        case OP_UITOFP64: L(UITOFP64) R[op->d] = putd((double)R[op->a]); NEXT;
+        case OP_W_TOFP: L(W_TOFP) {
             u128 v = wide(R, op->a);
             bool sg = op->k;
             if (op->x == 64)
                 R[op->d] = putd(sg ? (double)wide_sext(v, 64u + op->w) : (double)v);
             else
                 R[op->d] = putf(sg ? (float)wide_sext(v, 64u + op->w) : (float)v);
-            break;
+            NEXT;
         }
-        case OP_FP_TOW: {
+        case OP_FP_TOW: L(FP_TOW) {
             double v = op->x == 64 ? getd(R[op->a]) : getf(R[op->a]);
             u128 r = 0;
             if (!isnan(v) && fabs(v) < 1.7e38)
                 r = op->k ? (u128)(i128)v : (v > 0 ? (u128)v : 0);
             set_wide(R, op->d, r, op->w);
-            break;
+            NEXT;
         }
-        case OP_FPEXT: R[op->d] = putd((double)getf(R[op->a])); break;
-        case OP_FPTRUNC: R[op->d] = putf((float)getd(R[op->a])); break;
-        case OP_FMATH1:
+        case OP_FPEXT: L(FPEXT) R[op->d] = putd((double)getf(R[op->a])); NEXT;
+        case OP_FPTRUNC: L(FPTRUNC) R[op->d] = putf((float)getd(R[op->a])); NEXT;
+        case OP_FMATH1: L(FMATH1)
             R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), 0, 0))
                              : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), 0, 0));
-            break;
-        case OP_FMATH2:
+            NEXT;
+        case OP_FMATH2: L(FMATH2)
             R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), getd(R[op->b]), 0))
                              : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), getf(R[op->b]), 0));
-            break;
-        case OP_FMATH3: {
+            NEXT;
+        case OP_FMATH3: L(FMATH3) {
             slot_t c3 = R[(uint32_t)op->k];
             enum mathfn fn = (enum mathfn)(op->k >> 32);
             R[op->d] = op->x ? putd(exec_math_d(fn, getd(R[op->a]), getd(R[op->b]), getd(c3)))
                              : putf(exec_math_f(fn, getf(R[op->a]), getf(R[op->b]), getf(c3)));
-            break;
+            NEXT;
         }
 
         /* memory */
-        case OP_LD8: { uint8_t *p; addr = ADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0] & MASKS[op->w]; break; }
-        case OP_LD16: case OP_LD16B: {
+        case OP_LD8: L(LD8) { uint8_t *p; addr = ADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0] & MASKS[op->w]; NEXT; }
+        case OP_LD16: L(LD16) case OP_LD16B: L(LD16B) {
             uint8_t *p; uint16_t v; addr = ADDR(op); nbytes = 2; RPTR(p, addr, 2);
             if (addr & op->x) goto misaligned;
             memcpy(&v, p, 2);
             if (op->code == OP_LD16B) v = __builtin_bswap16(v);
             R[op->d] = v & MASKS[op->w];
-            break;
+            NEXT;
         }
-        case OP_LD32: case OP_LD32B: {
+        case OP_LD32: L(LD32) case OP_LD32B: L(LD32B) {
             uint8_t *p; uint32_t v; addr = ADDR(op); nbytes = 4; RPTR(p, addr, 4);
             if (addr & op->x) goto misaligned;
             memcpy(&v, p, 4);
             if (op->code == OP_LD32B) v = __builtin_bswap32(v);
             R[op->d] = v & MASKS[op->w];
-            break;
+            NEXT;
         }
-        case OP_LD64: case OP_LD64B: {
+        case OP_LD64: L(LD64) case OP_LD64B: L(LD64B) {
             uint8_t *p; uint64_t v; addr = ADDR(op); nbytes = 8; RPTR(p, addr, 8);
             if (addr & op->x) goto misaligned;
             memcpy(&v, p, 8);
             if (op->code == OP_LD64B) v = __builtin_bswap64(v);
             R[op->d] = v & MASKS[op->w];
-            break;
+            NEXT;
         }
-        case OP_LDN: { uint8_t *p; addr = ADDR(op); nbytes = op->x; RPTR(p, addr, op->x); R[op->d] = exec_load_uint(vm, p, op->x) & MASKS[op->w > 64 ? 64 : op->w]; break; }
-        case OP_ST8: { uint8_t *p; addr = ADDR(op); nbytes = 1; WPTR(p, addr, 1); p[0] = (uint8_t)R[op->b]; break; }
-        case OP_ST16: case OP_ST16B: {
+        case OP_LDN: L(LDN) { uint8_t *p; addr = ADDR(op); nbytes = op->x; RPTR(p, addr, op->x); R[op->d] = exec_load_uint(vm, p, op->x) & MASKS[op->w > 64 ? 64 : op->w]; NEXT; }
+        case OP_ST8: L(ST8) { uint8_t *p; addr = ADDR(op); nbytes = 1; WPTR(p, addr, 1); p[0] = (uint8_t)R[op->b]; NEXT; }
+        case OP_ST16: L(ST16) case OP_ST16B: L(ST16B) {
             uint8_t *p; uint16_t v = (uint16_t)R[op->b]; addr = ADDR(op); nbytes = 2; WPTR(p, addr, 2);
             if (addr & op->x) goto misaligned;
             if (op->code == OP_ST16B) v = __builtin_bswap16(v);
             memcpy(p, &v, 2);
-            break;
+            NEXT;
         }
-        case OP_ST32: case OP_ST32B: {
+        case OP_ST32: L(ST32) case OP_ST32B: L(ST32B) {
             uint8_t *p; uint32_t v = (uint32_t)R[op->b]; addr = ADDR(op); nbytes = 4; WPTR(p, addr, 4);
             if (addr & op->x) goto misaligned;
             if (op->code == OP_ST32B) v = __builtin_bswap32(v);
             memcpy(p, &v, 4);
-            break;
+            NEXT;
         }
-        case OP_ST64: case OP_ST64B: {
+        case OP_ST64: L(ST64) case OP_ST64B: L(ST64B) {
             uint8_t *p; uint64_t v = R[op->b]; addr = ADDR(op); nbytes = 8; WPTR(p, addr, 8);
             if (addr & op->x) goto misaligned;
             if (op->code == OP_ST64B) v = __builtin_bswap64(v);
             memcpy(p, &v, 8);
-            break;
+            NEXT;
         }
-        case OP_STN: { uint8_t *p; addr = ADDR(op); nbytes = op->x; WPTR(p, addr, op->x); exec_store_uint(vm, p, op->x, R[op->b]); break; }
-        case OP_GEP: {
+        case OP_STN: L(STN) { uint8_t *p; addr = ADDR(op); nbytes = op->x; WPTR(p, addr, op->x); exec_store_uint(vm, p, op->x, R[op->b]); NEXT; }
+        /* indexed: address = base + sext(index) * scale + offset; full-width values */
+        case OP_LD8X: L(LD8X) { uint8_t *p; addr = XADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0]; NEXT; }
+        case OP_LD16X: L(LD16X) case OP_LD16BX: L(LD16BX) {
+            uint8_t *p; uint16_t v; addr = XADDR(op); nbytes = 2; RPTR(p, addr, 2);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 2);
+            R[op->d] = op->code == OP_LD16BX ? __builtin_bswap16(v) : v;
+            NEXT;
+        }
+        case OP_LD32X: L(LD32X) case OP_LD32BX: L(LD32BX) {
+            uint8_t *p; uint32_t v; addr = XADDR(op); nbytes = 4; RPTR(p, addr, 4);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 4);
+            R[op->d] = op->code == OP_LD32BX ? __builtin_bswap32(v) : v;
+            NEXT;
+        }
+        case OP_LD64X: L(LD64X) case OP_LD64BX: L(LD64BX) {
+            uint8_t *p; uint64_t v; addr = XADDR(op); nbytes = 8; RPTR(p, addr, 8);
+            if (addr & op->x) goto misaligned;
+            memcpy(&v, p, 8);
+            R[op->d] = op->code == OP_LD64BX ? __builtin_bswap64(v) : v;
+            NEXT;
+        }
+        case OP_ST8X: L(ST8X) { uint8_t *p; addr = XADDR(op); nbytes = 1; WPTR(p, addr, 1); p[0] = (uint8_t)R[op->d]; NEXT; }
+        case OP_ST16X: L(ST16X) case OP_ST16BX: L(ST16BX) {
+            uint8_t *p; uint16_t v = (uint16_t)R[op->d]; addr = XADDR(op); nbytes = 2; WPTR(p, addr, 2);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST16BX) v = __builtin_bswap16(v);
+            memcpy(p, &v, 2);
+            NEXT;
+        }
+        case OP_ST32X: L(ST32X) case OP_ST32BX: L(ST32BX) {
+            uint8_t *p; uint32_t v = (uint32_t)R[op->d]; addr = XADDR(op); nbytes = 4; WPTR(p, addr, 4);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST32BX) v = __builtin_bswap32(v);
+            memcpy(p, &v, 4);
+            NEXT;
+        }
+        case OP_ST64X: L(ST64X) case OP_ST64BX: L(ST64BX) {
+            uint8_t *p; uint64_t v = R[op->d]; addr = XADDR(op); nbytes = 8; WPTR(p, addr, 8);
+            if (addr & op->x) goto misaligned;
+            if (op->code == OP_ST64BX) v = __builtin_bswap64(v);
+            memcpy(p, &v, 8);
+            NEXT;
+        }
+        case OP_GEP: L(GEP) {
             uint64_t scale = op->k & 0xffffffffu;
             R[op->d] = (R[op->a] + (uint64_t)sext_of(R[op->b], op->w) * scale) & PM;
-            break;
+            NEXT;
         }
-        case OP_FRAMEADDR: R[op->d] = FB + op->k; break;
-        case OP_ALLOCA: {
+        case OP_FRAMEADDR: L(FRAMEADDR) R[op->d] = FB + op->k; NEXT;
+        case OP_ALLOCA: L(ALLOCA) {
             uint64_t n = R[op->a] & MASKS[op->w];
             if (n > (1ull << 40) / (op->k ? op->k : 1))
                 FAULT("alloca of %llu elements is too large", (unsigned long long)n);
@@ -652,91 +718,115 @@ static bool run(struct vm *vm)
             if (!a)
                 FAULT("stack overflow: alloca of %llu bytes does not fit the simulated stack", (unsigned long long)(n * op->k));
             R[op->d] = a;
-            break;
+            NEXT;
         }
-        case OP_STACKSAVE: R[op->d] = vm->sp; break;
-        case OP_STACKRESTORE: {
+        case OP_STACKSAVE: L(STACKSAVE) R[op->d] = vm->sp; NEXT;
+        case OP_STACKRESTORE: L(STACKRESTORE) {
             uint64_t s = R[op->a];
             if (s < vm->sp || s > vm->frames[vm->depth].sp)
                 FAULT("stackrestore to 0x%llx, outside the current frame", (unsigned long long)s);
             vm->sp = s;
-            break;
+            NEXT;
         }
-        case OP_MEMCPY: case OP_MEMMOVE: {
+        case OP_MEMCPY: L(MEMCPY) case OP_MEMMOVE: L(MEMMOVE) {
             uint64_t n = R[op->k] & MASKS[op->w];
-            if (!n) break;
+            if (!n) NEXT;
             uint64_t dst = R[op->a], src = R[op->b];
             uint8_t *pd = exec_ptr_w(vm, dst, n), *ps = exec_ptr_r(vm, src, n);
             if (!pd) { addr = dst; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
             if (!ps) { addr = src; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_read; }
             memmove(pd, ps, n);
-            break;
+            NEXT;
         }
-        case OP_MEMSET: {
+        case OP_MEMSET: L(MEMSET) {
             uint64_t n = R[op->k] & MASKS[op->w];
-            if (!n) break;
+            if (!n) NEXT;
             uint8_t *pd = exec_ptr_w(vm, R[op->a], n);
             if (!pd) { addr = R[op->a]; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
             memset(pd, (int)(R[op->b] & 0xff), n);
-            break;
+            NEXT;
         }
 
         /* bits */
-        case OP_CTLZ: { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)(__builtin_clzll(v) - (64 - op->w)) : op->w; break; }
-        case OP_CTTZ: { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)__builtin_ctzll(v) : op->w; break; }
-        case OP_CTPOP: R[op->d] = (uint64_t)__builtin_popcountll(R[op->a]); break;
-        case OP_BSWAP: R[op->d] = __builtin_bswap64(R[op->a]) >> (64 - op->w); break;
-        case OP_BITREV: R[op->d] = bitrev64(R[op->a]) >> (64 - op->w); break;
-        case OP_FSHL: case OP_FSHR: {
+        case OP_CTLZ: L(CTLZ) { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)(__builtin_clzll(v) - (64 - op->w)) : op->w; NEXT; }
+        case OP_CTTZ: L(CTTZ) { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)__builtin_ctzll(v) : op->w; NEXT; }
+        case OP_CTPOP: L(CTPOP) R[op->d] = (uint64_t)__builtin_popcountll(R[op->a]); NEXT;
+        case OP_BSWAP: L(BSWAP) R[op->d] = __builtin_bswap64(R[op->a]) >> (64 - op->w); NEXT;
+        case OP_BITREV: L(BITREV) R[op->d] = bitrev64(R[op->a]) >> (64 - op->w); NEXT;
+        case OP_FSHL: L(FSHL) case OP_FSHR: L(FSHR) {
             unsigned w = op->w;
             uint64_t x = R[op->a], y = R[op->b], s = R[(uint32_t)op->k] % w;
             if (op->code == OP_FSHL)
                 R[op->d] = s ? ((x << s) | (y >> (w - s))) & MASKS[w] : x;
             else
                 R[op->d] = s ? ((y >> s) | (x << (w - s))) & MASKS[w] : y;
-            break;
+            NEXT;
         }
-        case OP_SMIN: { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x < y ? x : y) & MASKS[op->w]; break; }
-        case OP_SMAX: { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x > y ? x : y) & MASKS[op->w]; break; }
-        case OP_UMIN: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? x : y; break; }
-        case OP_UMAX: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; break; }
-        case OP_ABS: { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; break; }
-        case OP_UADDSAT: { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; break; }
-        case OP_USUBSAT: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? 0 : x - y; break; }
-        case OP_SADDSAT: R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) + sext_of(R[op->b], op->w), op->w); break;
-        case OP_SSUBSAT: R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) - sext_of(R[op->b], op->w), op->w); break;
-        case OP_USHLSAT: {
+        case OP_SMIN: L(SMIN) { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x < y ? x : y) & MASKS[op->w]; NEXT; }
+        case OP_SMAX: L(SMAX) { int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w); R[op->d] = (uint64_t)(x > y ? x : y) & MASKS[op->w]; NEXT; }
+        case OP_UMIN: L(UMIN) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? x : y; NEXT; }
+        case OP_UMAX: L(UMAX) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; NEXT; }
+        case OP_ABS: L(ABS) { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; NEXT; }
+        case OP_UADDSAT: L(UADDSAT) { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; NEXT; }
+        case OP_USUBSAT: L(USUBSAT) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? 0 : x - y; NEXT; }
+        case OP_SADDSAT: L(SADDSAT) R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) + sext_of(R[op->b], op->w), op->w); NEXT;
+        case OP_SSUBSAT: L(SSUBSAT) R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) - sext_of(R[op->b], op->w), op->w); NEXT;
+        case OP_USHLSAT: L(USHLSAT) {
             uint64_t x = R[op->a], s = R[op->b];
             R[op->d] = s >= op->w ? (x ? MASKS[op->w] : 0) : ((x << s) & MASKS[op->w]) >> s == x ? (x << s) & MASKS[op->w] : MASKS[op->w];
-            break;
+            NEXT;
         }
-        case OP_SSHLSAT: {
+        case OP_SSHLSAT: L(SSHLSAT) {
             int64_t x = sext_of(R[op->a], op->w);
             uint64_t s = R[op->b];
             i128 r = s >= op->w ? (x ? (x < 0 ? -((i128)1 << 100) : ((i128)1 << 100)) : 0) : (i128)x * ((i128)1 << s);
             R[op->d] = sat_signed(r, op->w);
-            break;
+            NEXT;
         }
-        case OP_UADDO: { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; break; }
-        case OP_USUBO: { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = (x - y) & MASKS[op->w]; R[(uint32_t)op->k] = x < y; break; }
-        case OP_UMULO: { u128 s = (u128)R[op->a] * R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; break; }
-        case OP_SADDO: case OP_SSUBO: case OP_SMULO: {
+        case OP_UADDO: L(UADDO) { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; NEXT; }
+        case OP_USUBO: L(USUBO) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = (x - y) & MASKS[op->w]; R[(uint32_t)op->k] = x < y; NEXT; }
+        case OP_UMULO: L(UMULO) { u128 s = (u128)R[op->a] * R[op->b]; R[op->d] = (uint64_t)s & MASKS[op->w]; R[(uint32_t)op->k] = s > MASKS[op->w]; NEXT; }
+        case OP_SADDO: L(SADDO) case OP_SSUBO: L(SSUBO) case OP_SMULO: L(SMULO) {
             i128 x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
             i128 r = op->code == OP_SADDO ? x + y : op->code == OP_SSUBO ? x - y : x * y;
             R[op->d] = (uint64_t)r & MASKS[op->w];
             R[(uint32_t)op->k] = !fits_signed(r, op->w);
-            break;
+            NEXT;
         }
-        case OP_VEXTRACT: { uint64_t i = R[op->b]; R[op->d] = i < op->k ? R[op->a + i] : 0; break; }
-        case OP_VINSERT: { uint64_t i = R[op->b]; if (i < op->k) R[op->d + i] = R[op->a]; break; }
-        case OP_BITCAST: do_bitcast(vm, (const struct bitcast_desc *)(uintptr_t)op->k, R + op->d, R + op->a); break;
+        case OP_VEXTRACT: L(VEXTRACT) { uint64_t i = R[op->b]; R[op->d] = i < op->k ? R[op->a + i] : 0; NEXT; }
+        case OP_VINSERT: L(VINSERT) { uint64_t i = R[op->b]; if (i < op->k) R[op->d + i] = R[op->a]; NEXT; }
+        case OP_BITCAST: L(BITCAST) do_bitcast(vm, (const struct bitcast_desc *)(uintptr_t)op->k, R + op->d, R + op->a); NEXT;
 
         /* control */
-        case OP_JMP: EDGE(op->d); break;
-        case OP_GOTO: pc = C + op->d; break;
-        case OP_BR: EDGE((R[op->a] & 1) ? op->d : op->b); break;
-        case OP_SWITCH: EDGE(switch_edge((const struct switch_desc *)(uintptr_t)op->k, R[op->a])); break;
-        case OP_CALL: case OP_CALLI: {
+        case OP_JMP: L(JMP) EDGE(op->d); NEXT;
+        case OP_GOTO: L(GOTO) pc = C + op->d; NEXT;
+        case OP_MOVGOTO: L(MOVGOTO) R[op->d] = R[op->a]; pc = C + op->k; NEXT;
+        case OP_MOV2GOTO: L(MOV2GOTO) {
+            /* parallel copies were made conflict-free when translating */
+            R[op->d] = R[op->a];
+            R[op->b] = R[(uint32_t)op->k];
+            pc = C + (op->k >> 32);
+            NEXT;
+        }
+        case OP_BR: L(BR) EDGE((R[op->a] & 1) ? op->d : op->b); NEXT;
+        case OP_BR_EQ: L(BR_EQ) EDGE(R[op->a] == R[(uint32_t)op->k] ? op->d : op->b); NEXT;
+        case OP_BR_NE: L(BR_NE) EDGE(R[op->a] != R[(uint32_t)op->k] ? op->d : op->b); NEXT;
+        case OP_BR_ULT: L(BR_ULT) EDGE(R[op->a] < R[(uint32_t)op->k] ? op->d : op->b); NEXT;
+        case OP_BR_ULE: L(BR_ULE) EDGE(R[op->a] <= R[(uint32_t)op->k] ? op->d : op->b); NEXT;
+        case OP_BR_SLT: L(BR_SLT) EDGE(sext_of(R[op->a], op->w) < sext_of(R[(uint32_t)op->k], op->w) ? op->d : op->b); NEXT;
+        case OP_BR_SLE: L(BR_SLE) EDGE(sext_of(R[op->a], op->w) <= sext_of(R[(uint32_t)op->k], op->w) ? op->d : op->b); NEXT;
+        case OP_BR_EQI: L(BR_EQI) EDGE(R[op->a] == op->k ? op->d : op->b); NEXT;
+        case OP_BR_NEI: L(BR_NEI) EDGE(R[op->a] != op->k ? op->d : op->b); NEXT;
+        case OP_BR_ULTI: L(BR_ULTI) EDGE(R[op->a] < op->k ? op->d : op->b); NEXT;
+        case OP_BR_ULEI: L(BR_ULEI) EDGE(R[op->a] <= op->k ? op->d : op->b); NEXT;
+        case OP_BR_UGTI: L(BR_UGTI) EDGE(R[op->a] > op->k ? op->d : op->b); NEXT;
+        case OP_BR_UGEI: L(BR_UGEI) EDGE(R[op->a] >= op->k ? op->d : op->b); NEXT;
+        case OP_BR_SLTI: L(BR_SLTI) EDGE(sext_of(R[op->a], op->w) < (int64_t)op->k ? op->d : op->b); NEXT;
+        case OP_BR_SLEI: L(BR_SLEI) EDGE(sext_of(R[op->a], op->w) <= (int64_t)op->k ? op->d : op->b); NEXT;
+        case OP_BR_SGTI: L(BR_SGTI) EDGE(sext_of(R[op->a], op->w) > (int64_t)op->k ? op->d : op->b); NEXT;
+        case OP_BR_SGEI: L(BR_SGEI) EDGE(sext_of(R[op->a], op->w) >= (int64_t)op->k ? op->d : op->b); NEXT;
+        case OP_SWITCH: L(SWITCH) EDGE(switch_edge((const struct switch_desc *)(uintptr_t)op->k, R[op->a])); NEXT;
+        case OP_CALL: L(CALL) case OP_CALLI: L(CALLI) {
             const struct calldesc *cd = (const struct calldesc *)(uintptr_t)op->k;
             struct xfunc *g = cd->callee;
             if (op->code == OP_CALLI) {
@@ -758,9 +848,9 @@ static bool run(struct vm *vm)
             SC = g->sel_counts;
             FB = fr->frame_base;
             EDGE(0);
-            break;
+            NEXT;
         }
-        case OP_CALLX: {
+        case OP_CALLX: L(CALLX) {
             const struct calldesc *cd;
             struct xfunc *g;
         external:
@@ -779,9 +869,9 @@ static bool run(struct vm *vm)
             }
             steps = vm->steps; /* a built-in may have run program code */
             limit = vm->next_check;
-            break;
+            NEXT;
         }
-        case OP_RET: {
+        case OP_RET: L(RET) {
             uint32_t n = (uint32_t)op->k;
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
                 for (uint32_t i = 0; i < n && i < 16; i++)
@@ -803,31 +893,32 @@ static bool run(struct vm *vm)
             E = F->edges;
             SC = F->sel_counts;
             FB = fr->frame_base;
-            break;
+            NEXT;
         }
-        case OP_UNREACHABLE: FAULT("reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
-        case OP_TRAP: FAULT("the program trapped (llvm.trap, e.g. __builtin_trap)");
-        case OP_UNSUPPORTED: FAULT("unsupported IR: %s", (const char *)(uintptr_t)op->k);
+        case OP_UNREACHABLE: L(UNREACHABLE) FAULT("reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
+        case OP_INDIRECTBR: L(INDIRECTBR) FAULT("indirectbr is not supported");
+        case OP_TRAP: L(TRAP) FAULT("the program trapped (llvm.trap, e.g. __builtin_trap)");
+        case OP_UNSUPPORTED: L(UNSUPPORTED) FAULT("unsupported IR: %s", (const char *)(uintptr_t)op->k);
 
-        case OP_VASTART:
+        case OP_VASTART: L(VASTART)
             if (!vm->frames[vm->depth].va_addr && !F->variadic)
                 FAULT("va_start in a function that is not variadic");
             if (!exec_va_start(vm, R[op->a], vm->frames[vm->depth].va_addr))
                 goto fault;
-            break;
-        case OP_VAARG:
+            NEXT;
+        case OP_VAARG: L(VAARG)
             if (!va_arg_read(vm, R[op->a], (LLVMTypeRef)(uintptr_t)op->k, R + op->d))
                 goto fault;
-            break;
-        case OP_VACOPY: {
+            NEXT;
+        case OP_VACOPY: L(VACOPY) {
             uint8_t *pd = exec_ptr_w(vm, R[op->a], vm->t.va_list_bytes), *ps = exec_ptr_r(vm, R[op->b], vm->t.va_list_bytes);
             if (!pd || !ps)
                 FAULT("va_copy with an invalid va_list");
             memmove(pd, ps, vm->t.va_list_bytes);
-            break;
+            NEXT;
         }
-        case OP_CMPXCHG: {
-            uint64_t old;
+        case OP_CMPXCHG: L(CMPXCHG) {
+            uint64_t old = 0;
             if (!mem_get(vm, R[op->a], op->x, &old))
                 goto fault;
             bool ok = old == R[op->b];
@@ -835,12 +926,12 @@ static bool run(struct vm *vm)
                 goto fault;
             R[op->d] = old & MASKS[op->w];
             R[op->d + 1] = ok;
-            break;
+            NEXT;
         }
-        case OP_ATOMICRMW:
+        case OP_ATOMICRMW: L(ATOMICRMW)
             if (!atomic_rmw(vm, op, R))
                 goto fault;
-            break;
+            NEXT;
         default:
             FAULT("internal error: unknown op %u", op->code);
         }

@@ -85,9 +85,13 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->nslots_cap = MAX_SLOTS;
     if (!exec_funcs_init(vm) || !exec_globals_init(vm))
         goto fail;
+    const char *dump = getenv("LPNEST_DUMP_OPS");
     for (uint32_t i = 0; i < vm->nfuncs; i++)
-        if (vm->funcs[i].defined)
+        if (vm->funcs[i].defined) {
             exec_compile(vm, &vm->funcs[i]);
+            if (dump && !strcmp(dump, vm->funcs[i].name))
+                exec_dump_ops(&vm->funcs[i], stderr);
+        }
     bool started = true;
     if (!exec_run_main(vm))
         started = vm->faulted;
@@ -159,6 +163,7 @@ void est_profile_free(struct est_profile *p)
 }
 
 bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }
+const struct xfunc *est_profile_xfunc(const struct est_profile *p, size_t i) { return &p->vm.funcs[i]; }
 int est_profile_exit_status(const struct est_profile *p) { return p->vm.exit_status; }
 uint64_t est_profile_instructions(const struct est_profile *p) { return p->instructions; }
 size_t est_profile_nfuncs(const struct est_profile *p) { return p->vm.nfuncs; }

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""engine_speed.py — speed of lpnest's IR execution engine on the corpus
+(riscv32 bitcode, counting included), next to qemu-riscv32 running the same
+program built from the same bitcode. Each program's size argument is scaled
+until lpnest executes about --target IR instructions; times are medians of
+--runs whole-process runs. Prints a Markdown table and the totals.
+
+usage: engine_speed.py --lpnest BUILD/estimator/lpnest --corpus BUILD/benchmarks/corpus
+                       [--target 2e8] [--runs 3] [--programs a,b,...]"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# a starting size argument per program (argv[1]); scaled up from there
+START = {"adpcm": 100000, "aes128": 2000, "bitint": 3000, "crc32": 200000, "dijkstra": 200,
+         "feistel": 20000, "fir": 200, "interp": 40, "lpc": 20, "matmul": 20, "quicksort": 50000,
+         "sad": 30, "sha256": 100000, "softdouble": 2000}
+
+
+def runs_ok(cmd):
+    return subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+
+
+def timed(cmd, runs):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - t0)
+        if r.returncode != 0:
+            sys.exit("engine_speed: %s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.decode()[-300:]))
+    return statistics.median(times)
+
+
+def lpnest_counts(lpnest, bc, arg, out):
+    r = subprocess.run([lpnest, bc, "--counts", "--quiet", "-o", out, "--", str(arg)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        sys.exit("engine_speed: lpnest failed on %s: %s" % (bc, r.stderr.decode()[-300:]))
+    with open(out) as f:
+        return json.load(f)["instructions"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lpnest", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--target", type=float, default=2e8)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--programs", default=",".join(START))
+    a = ap.parse_args()
+    qemu = shutil.which("qemu-riscv32")
+    tmp = tempfile.mkdtemp(prefix="engine_speed.")
+    out = os.path.join(tmp, "counts.json")
+    rows = []
+    tot_insn = tot_l = tot_q = 0.0
+    for name in a.programs.split(","):
+        bc = os.path.join(a.corpus, "riscv32", name + ".bc")
+        elf = os.path.join(a.corpus, "riscv32", name + ".elf")
+        arg = START[name]
+        n = lpnest_counts(a.lpnest, bc, arg, out)
+        scale = max(1, round(a.target / max(n, 1)))
+        arg = min(arg * scale, 100000000)
+        # some programs bound their size (buffers, the bare runtime's heap)
+        while arg > START[name] and qemu and not runs_ok([qemu, elf, str(arg)]):
+            arg //= 2
+        n = lpnest_counts(a.lpnest, bc, arg, out)
+        tl = timed([a.lpnest, bc, "--counts", "--quiet", "-o", out, "--", str(arg)], a.runs)
+        tq = timed([qemu, elf, str(arg)], a.runs) if qemu else float("nan")
+        rows.append((name, arg, n, tl, n / tl / 1e6, tq, tl / tq))
+        tot_insn += n
+        tot_l += tl
+        tot_q += tq
+        print("%-10s done" % name, file=sys.stderr)
+    print("| program | size arg | IR instructions | lpnest s | M IR instr/s | qemu-riscv32 s | lpnest/qemu |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print("| %s | %d | %s | %.3f | %.0f | %.3f | %.1f× |" % (r[0], r[1], format(r[2], ","), r[3], r[4], r[5], r[6]))
+    print("| **all** | | %s | %.2f | **%.0f** | %.2f | **%.1f×** |"
+          % (format(int(tot_insn), ","), tot_l, tot_insn / tot_l / 1e6, tot_q, tot_l / tot_q))
+    shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    main()
