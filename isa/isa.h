@@ -135,8 +135,11 @@ const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic);
 const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol);
 /* Evaluates a runtime cost with argument values ARGS. The caller names them
  * "a0", "a1", ... (the call's arguments by position, as unsigned integers
- * of their IR width; pointers as addresses) and "ret" (the value returned);
- * a description may alias positions ("args: [dst, src, n]", see SCHEMA.md).
+ * of their IR width; pointers as addresses), "ret" (the value returned) and,
+ * for the printf family, "convs" (conversion specifications in the format,
+ * "%%" included) and "digits" (digits written by integer conversions, sign
+ * and padding excluded); a description may alias positions ("args: [dst,
+ * src, n]", see SCHEMA.md).
  * A name the formula needs but the caller did not give, or a division by
  * zero, is an error reported to diag. Returns cycles (rt->cycles when there
  * is no formula), or a negative value on error. */

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const arg_names[ISA__RT_MAXARGS + 1] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "ret"};
+/* What the caller gives: the arguments by position, the return value, and for the
+ * printf family the conversion specifications and the integer digits written. */
+static const char *const arg_names[ISA__RT_FIXED] = {"a0", "a1", "a2", "a3", "a4", "a5",
+                                                     "a6", "a7", "ret", "convs", "digits"};
 
 static bool valid_ident(const char *s)
 {
@@ -48,8 +51,8 @@ static bool load_args(struct isa__loader *L, const struct sup_ynode *args, struc
         for (size_t j = 0; j < r->nnames; j++)
             if (!strcmp(r->names[j], a->str))
                 return sup_yerror(L->doc, a, "argument name '%s' is %s", a->str,
-                                  j <= ISA__RT_MAXARGS ? "reserved" : "used twice");
-        r->alias_pos[r->nnames - (ISA__RT_MAXARGS + 1)] = (int)i;
+                                  j < ISA__RT_FIXED ? "reserved" : "used twice");
+        r->alias_pos[r->nnames - ISA__RT_FIXED] = (int)i;
         r->names[r->nnames++] = isa__strdup(&L->isa->arena, a->str);
     }
     return true;
@@ -99,7 +102,7 @@ static bool load_entry(struct isa__loader *L, const struct sup_ynode *key, const
         return sup_yerror(L->doc, key, "'%s' is not a symbol name", key->str);
     struct isa__runtime *r = isa__alloc(&L->isa->arena, sizeof *r);
     r->pub.symbol = isa__strdup(&L->isa->arena, key->str);
-    for (size_t i = 0; i <= ISA__RT_MAXARGS; i++)
+    for (size_t i = 0; i < ISA__RT_FIXED; i++)
         r->names[r->nnames++] = arg_names[i];
     if (val->kind == SUP_Y_SCALAR) {
         if (!load_cost(L, val, "cycles", r, &r->pub.cycles, &r->cycles_f, &r->pub.formula))
@@ -158,7 +161,7 @@ static double eval(const struct isa_runtime *rt, const struct isa__formula *f, d
     const struct isa__runtime *r = (const struct isa__runtime *)rt;
     double v[ISA__RT_NAMES];
     for (size_t i = 0; i < r->nnames; i++) {
-        const char *want = i <= ISA__RT_MAXARGS ? r->names[i] : arg_names[r->alias_pos[i - ISA__RT_MAXARGS - 1]];
+        const char *want = i < ISA__RT_FIXED ? r->names[i] : arg_names[r->alias_pos[i - ISA__RT_FIXED]];
         v[i] = NAN;
         for (size_t j = 0; j < n; j++)
             if (names[j] && !strcmp(names[j], want) && !isnan(values[j]))

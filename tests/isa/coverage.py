@@ -3,13 +3,16 @@
 corpus must be known to the core that runs it.
 
 usage: coverage.py --query ISA_QUERY --corpus BUILD/benchmarks/corpus --source SRC [--llc LLC] [--clang CLANG]
+                   [--dis LLVM_DIS] [--objdump LLVM_OBJDUMP]
 
 For each model-machine core, lowers the corpus bitcode of its target with llc
 (the core's triple, cpu and features; picorv32-min compiles the C sources with
 -march=rv32i instead, since the rv32im bitcode asks for M in its function
 attributes), collects the first word of every instruction line of the
-assembly and asks `isa_query check CORE` which are unknown. Also checks that
-no corpus function enables a feature the core forbids. Prints every problem
+assembly and asks `isa_query check CORE` which are unknown. The linked corpus
+binaries (.elf: program, bare runtime, libgcc) are disassembled too, since the
+disassembler spells some instructions differently ("bt 2, L" for "beq 0, L").
+Also checks that no corpus function enables a feature the core forbids. Prints every problem
 and exits 1; exit 77 (skipped) when no corpus bitcode is there."""
 import glob
 import os
@@ -28,6 +31,7 @@ CORES = {
 }
 
 INSN = re.compile(r"^\t([a-z][a-z0-9._]*[+-]?)(?:\s|$)")
+DIS = re.compile(r"^\s*[0-9a-f]+:\s+(\S+)")
 
 
 def mnemonics(asm):
@@ -62,10 +66,11 @@ def features_of(ll_text):
 
 
 def main(argv):
-    args = {"--llc": "llc-19", "--clang": "clang-19", "--dis": "llvm-dis-19"}
+    args = {"--llc": "llc-19", "--clang": "clang-19", "--dis": "llvm-dis-19", "--objdump": "llvm-objdump-19"}
     i = 0
     while i < len(argv):
-        if argv[i] not in ("--query", "--corpus", "--source", "--llc", "--clang", "--dis") or i + 1 >= len(argv):
+        if argv[i] not in ("--query", "--corpus", "--source", "--llc", "--clang", "--dis", "--objdump") or \
+                i + 1 >= len(argv):
             sys.stderr.write(__doc__)
             return 2
         args[argv[i]] = argv[i + 1]
@@ -112,6 +117,14 @@ def main(argv):
                                     errors="replace").stdout
                 for f in sorted(features_of(ll) & forbidden):
                     problems.append("%s: %s enables forbidden feature '%s'" % (core, os.path.basename(origin), f))
+            if folder:
+                for elf in sorted(glob.glob(os.path.join(corpus, folder, "*.elf"))):
+                    dis = subprocess.run([args["--objdump"], "-d", "--no-show-raw-insn", elf], capture_output=True,
+                                         text=True, errors="replace").stdout
+                    for line in dis.splitlines():
+                        m = DIS.match(line)
+                        if m and m.group(1) != "<unknown>":
+                            seen.setdefault(m.group(1), os.path.basename(elf))
             r = subprocess.run([query, "check", core], input="\n".join(sorted(seen)) + "\n", capture_output=True,
                                text=True)
             if r.returncode not in (0, 1):

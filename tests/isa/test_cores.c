@@ -291,12 +291,70 @@ static void microblaze(void **state)
     isa_free(isa);
 }
 
+/* The calibrated runtime tables (isa/calibrate): the routines the corpus calls
+ * are there, and every formula evaluates with the names the estimator gives. */
+static double rt_eval(const struct isa *isa, const char *sym, double a0, double a1, double a2, double ret,
+                      double convs, double digits, bool instructions)
+{
+    const struct isa_runtime *rt = isa_runtime(isa, sym);
+    if (!rt)
+        fail_msg("%s: no runtime entry for %s", isa_name(isa), sym);
+    static const char *const names[] = {"a0", "a1", "a2", "ret", "convs", "digits"};
+    double values[] = {a0, a1, a2, ret, convs, digits};
+    double v = instructions ? isa_runtime_eval_ninstr(rt, names, values, 6, stderr)
+                            : isa_runtime_eval(rt, names, values, 6, stderr);
+    if (!(v >= 0))
+        fail_msg("%s: %s does not evaluate", isa_name(isa), sym);
+    return v;
+}
+
+static void runtime_tables(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *core;
+        const char *syms[16];
+    } want[] = {
+        {"picorv32", {"printf", "memcpy", "memset", "memcmp", "malloc", "free", "__adddf3", "__muldf3", "__divdf3",
+                      "__udivdi3", "__udivti3", "floor", "__fixdfsi", "__floatsidf", "strlen", NULL}},
+        {"picorv32-ws1", {"printf", "memcpy", "__adddf3", "__udivdi3", NULL}},
+        {"picorv32-min", {"__mulsi3", "__divsi3", "__udivsi3", "__modsi3", "__umodsi3", "__muldi3", "printf",
+                          "__adddf3", NULL}},
+        {"ppc405", {"printf", "memcpy", "memset", "__adddf3", "__subdf3", "__muldf3", "__divdf3", "__ledf2",
+                    "__fixdfdi", "__udivdi3", "__udivti3", "__umodti3", "floor", "sqrt", NULL}},
+        {"atmega2560", {"printf", "memcpy", "__mulsi3", "__udivmodsi4", "__divmodsi4", "__divmodhi4",
+                        "__udivmodhi4", "__addsf3", "__mulsf3", "__divsf3", "__fixsfsi", "__muldi3", "__udivdi3",
+                        "floorf", NULL}},
+    };
+    for (size_t c = 0; c < sizeof want / sizeof want[0]; c++) {
+        struct isa *isa = named(want[c].core);
+        for (size_t i = 0; want[c].syms[i]; i++) {
+            double small = rt_eval(isa, want[c].syms[i], 1000, 7, 16, 10, 1, 3, false);
+            double ins = rt_eval(isa, want[c].syms[i], 1000, 7, 16, 10, 1, 3, true);
+            assert_true(small > 0);
+            assert_true(ins > 0);
+        }
+        /* costs that grow with their argument */
+        assert_true(rt_eval(isa, "memcpy", 0, 0, 200, 0, 0, 0, false) >
+                    rt_eval(isa, "memcpy", 0, 0, 10, 0, 0, 0, false) + 190);
+        assert_true(rt_eval(isa, "printf", 0, 0, 0, 20, 2, 8, false) > rt_eval(isa, "printf", 0, 0, 0, 5, 1, 1, false));
+        /* a 64-bit division by a wide divisor: the formula reads 64-bit values */
+        rt_eval(isa, "__udivdi3", 1e19, 3e15, 0, 0, 0, 0, false);
+        isa_free(isa);
+    }
+    /* MicroBlaze: constants derived from the rv32im routines */
+    struct isa *isa = named("microblaze");
+    assert_non_null(isa_runtime(isa, "__adddf3"));
+    assert_null(isa_runtime(isa, "__adddf3")->formula);
+    isa_free(isa);
+}
+
 int ti_run_cores(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(all_bundled_load), cmocka_unit_test(picorv32), cmocka_unit_test(picorv32_ws1),
         cmocka_unit_test(picorv32_min),     cmocka_unit_test(ppc405),   cmocka_unit_test(atmega2560),
-        cmocka_unit_test(microblaze),
+        cmocka_unit_test(microblaze),       cmocka_unit_test(runtime_tables),
     };
     return cmocka_run_group_tests_name("isa cores", tests, NULL, NULL);
 }
