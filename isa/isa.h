@@ -131,7 +131,8 @@ bool isa_relax(const struct isa *isa);
  * valid until isa_free. */
 const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic);
 
-/* Runtime routine SYMBOL, or NULL. */
+/* Runtime routine SYMBOL, or NULL. The pointer stays valid until isa_free;
+ * pass it (not a copy) to the eval functions. */
 const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol);
 /* Evaluates a runtime cost with argument values ARGS. The caller names them
  * "a0", "a1", ... (the call's arguments by position, as unsigned integers
@@ -146,10 +147,11 @@ const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol)
 double isa_runtime_eval(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
 /* The same for the instructions per call (rt->ninstr without a formula). */
 double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
-/* Cycles of INSN for operand value N (the shift amount as the hardware uses
- * it: the immediate, or the low 5 bits of the register). Without a
- * cycles_formula returns insn->cycles. Never fails (a formula that divides
- * by zero gives insn->cycles). */
+/* Cycles of INSN (as returned by isa_lookup) for operand value N (the shift
+ * amount as the hardware uses it: the immediate, or the low 5 bits of the
+ * register; NaN when unknown). Without a cycles_formula returns
+ * insn->cycles. Never fails (a formula that divides by zero, or an unknown
+ * N, gives insn->cycles). */
 double isa_insn_cycles(const struct isa_insn *insn, double n);
 
 /* ISA_MODEL_IR: cycles of an LLVM IR opcode by its name ("add", "load",
