@@ -26,6 +26,11 @@ void est_module_free(struct est_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef est_module_llvm(const struct est_module *m);
 const char *est_module_name(const struct est_module *m);
+/* A new copy of the module parsed again from the input bytes into CTX, with
+ * the same block names, for code generation (which rewrites the IR it
+ * compiles, and whose output depends on use-list order, which cloning does
+ * not preserve). Returns NULL after a message. The caller disposes of it. */
+LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */
 void est_name_blocks(LLVMModuleRef m);
 
@@ -73,5 +78,26 @@ uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b
 bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count);
 /* Times an external (C library) function was called, by name; 0 if never. */
 uint64_t est_profile_external_calls(const struct est_profile *p, const char *name);
+
+/* ---- estimates ----------------------------------------------------------------
+ * Pricing a run on a core (an ISA description): the module is lowered with
+ * the core's LLVM backend exactly as a normal build does, every machine block
+ * gets its execution count from the run's exact IR counts, and every
+ * instruction, branch and runtime call is priced from the description. */
+struct isa;
+struct est_estimate;
+
+/* Returns NULL after a message on diag when the bitcode cannot run on the
+ * core (other architecture, features the core lacks) or the backend fails.
+ * M and P must outlive the call only. Free with est_estimate_free. */
+struct est_estimate *est_estimate_run(struct est_module *m, const struct est_profile *p, const struct isa *isa, FILE *diag);
+void est_estimate_free(struct est_estimate *e);
+double est_estimate_cycles(const struct est_estimate *e);
+/* Machine instructions executed: the program's code plus runtime routines. */
+double est_estimate_instructions(const struct est_estimate *e);
+/* Reports: text for people (TOP hottest blocks), JSON (schema "lpnest_report": 1,
+ * see estimator/REPORT.md). Return 0, or -1 on a write error. */
+int est_estimate_write_text(const struct est_estimate *e, FILE *f, size_t top);
+int est_estimate_write_json(const struct est_estimate *e, FILE *f);
 
 #endif

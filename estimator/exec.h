@@ -341,6 +341,12 @@ bool exec_va_start(struct vm *vm, uint64_t va_list_addr, uint64_t area);
 bool exec_va_marshal(struct vm *vm, const struct calldesc *cd, uint32_t first, const slot_t *R, uint64_t *area);
 uint64_t exec_va_cursor_addr(struct vm *vm, uint64_t list);
 
+/* The engine's function record of function I of a profile (profile.c). */
+const struct xfunc *est_profile_xfunc(const struct est_profile *p, size_t i);
+
+/* exec_dump.c: the ops of F, for development (LPNEST_DUMP_OPS=name). */
+void exec_dump_ops(const struct xfunc *f, FILE *out);
+
 /* ---- helpers ---- */
 static inline uint64_t mask_of(unsigned w) { return w >= 64 ? ~0ULL : ((1ULL << w) - 1); }
 static inline int64_t sext_of(uint64_t v, unsigned w)

@@ -105,8 +105,43 @@ static const char *const noop_prefixes[] = {
     "llvm.instrprof.", "llvm.var.annotation", "llvm.codeview.", "llvm.experimental.widenable", NULL,
 };
 
+/* min/max choose one operand: translated as a comparison and a counted
+ * select (true = the first operand), since code generation often turns
+ * them into branches whose counts must be known. */
+static void minmax(struct cc *c, LLVMValueRef inst, enum opcode op)
+{
+    LLVMValueRef a0 = LLVMGetOperand(inst, 0), a1 = LLVMGetOperand(inst, 1);
+    LLVMTypeRef e;
+    unsigned n = nlanes(LLVMTypeOf(a0), &e);
+    unsigned w;
+    cc_scalar(c, e, &w);
+    uint32_t d = dest(c, inst), base = cc_select(c, n), t = cc_temp(c, 1);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = lane_slot(c, a0, i), b = lane_slot(c, a1, i);
+        /* first operand chosen: smin a<=b, smax a>=b, umin a<=b, umax a>=b */
+        if (op == OP_SMIN)
+            cc_emit(c, OP_SLE, t, a, b, 0, w, 0);
+        else if (op == OP_SMAX)
+            cc_emit(c, OP_SLE, t, b, a, 0, w, 0);
+        else if (op == OP_UMIN)
+            cc_emit(c, OP_ULE, t, a, b, 0, w, 0);
+        else
+            cc_emit(c, OP_ULE, t, b, a, 0, w, 0);
+        cc_emit(c, OP_SELECT, d + i, t, a, (uint64_t)b | (uint64_t)(2 * (base + i)) << 32, 0, 0);
+    }
+}
+
 static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intrinsic *ii)
 {
+    if (ii->op == OP_SMIN || ii->op == OP_SMAX || ii->op == OP_UMIN || ii->op == OP_UMAX) {
+        LLVMTypeRef e;
+        unsigned w;
+        nlanes(LLVMTypeOf(LLVMGetOperand(inst, 0)), &e);
+        if (cc_scalar(c, e, &w) == VK_INT) {
+            minmax(c, inst, ii->op);
+            return;
+        }
+    }
     LLVMValueRef a0 = LLVMGetOperand(inst, 0);
     LLVMTypeRef e;
     unsigned n = nlanes(LLVMTypeOf(a0), &e);

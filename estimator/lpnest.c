@@ -2,6 +2,8 @@
  * level and writes the exact execution counts (--counts). A thin layer over
  * the estimator library. */
 #include "estimator.h"
+#include "isa.h"
+#include "lower.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -13,26 +15,34 @@ static const char *prog = "lpnest";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: lpnest [options] FILE.bc|FILE.ll... [-- PROGRAM-ARGS...]\n"
+            "usage: lpnest [options] FILE.bc|FILE.ll... --target=CORE [-- PROGRAM-ARGS...]\n"
+            "       lpnest [options] FILE.bc|FILE.ll... --counts [-- PROGRAM-ARGS...]\n"
             "\n"
             "Runs the program's main() at LLVM IR level under the target's data layout\n"
-            "(the triple and data layout of the bitcode) and counts exactly how often every\n"
-            "block, edge, select and call executes. Several files are linked together.\n"
-            "The program's stdin/stdout/stderr are lpnest's; its exit status is lpnest's.\n"
+            "(the triple and data layout of the bitcode), counting exactly how often every\n"
+            "block, edge, select and call executes, then prices the machine code the core's\n"
+            "LLVM backend makes of it. Several files are linked together. The program's\n"
+            "stdin/stdout/stderr are lpnest's.\n"
             "\n"
             "modes:\n"
+            "  --target=CORE         estimate cycles on CORE (a bundled name or a .yaml file;\n"
+            "                        --target=help lists the cores)\n"
             "  --counts              write the execution counts as JSON (lpnest_counts 1)\n"
             "\n"
             "options:\n"
             "  -o FILE               output file (default: stdout, after the program's output)\n"
+            "  --format=text|json    report format for --target (default text)\n"
+            "  --top=N               hottest blocks listed in the text report (default 10)\n"
             "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "  --quiet               no progress line on stderr\n"
             "  --help                this text\n"
             "  --version             print the version\n"
             "\n"
-            "exit status: the program's own; 1 for a fault in the program or bad input;\n"
-            "2 for bad usage.\n");
+            "  --dump-machine        (with --target) list machine blocks and their counts on stderr\n"
+            "\n"
+            "exit status: with --counts the program's own; with --target 0 when the estimate\n"
+            "was made; 1 for a fault in the program or bad input; 2 for bad usage.\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -45,6 +55,27 @@ static int bad_usage(const char *fmt, const char *arg)
 
 static int run_main(int argc, char **argv, const char **inputs);
 
+/* --dump-machine: machine blocks with their derived counts, on stderr. */
+static void dump(struct est_module *m, const struct est_profile *p, const struct isa *isa)
+{
+    LLVMModuleRef lm = est_module_llvm(m);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef fresh = est_module_fresh(m, ctx, stderr);
+    char *text = fresh ? est_codegen_asm(fresh, LLVMGetTarget(lm), isa_cpu(isa), isa_features(isa), stderr) : NULL;
+    if (fresh)
+        LLVMDisposeModule(fresh);
+    LLVMContextDispose(ctx);
+    struct mmodule mm;
+    if (text && est_parse_asm(text, LLVMGetTarget(lm), &mm, stderr)) {
+        if (est_build_cfg(&mm, isa, lm, stderr) && est_machine_counts(&mm, p, stderr)) {
+            fflush(stdout);
+            est_dump_machine(&mm, isa, stderr);
+        }
+        est_mmodule_free(&mm);
+    }
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
@@ -56,8 +87,9 @@ int main(int argc, char **argv)
 static int run_main(int argc, char **argv, const char **inputs)
 {
     size_t ninputs = 0;
-    const char *out = NULL, *v;
-    bool counts = false, quiet = false;
+    const char *out = NULL, *v, *target = NULL, *format = "text";
+    unsigned long long top = 10;
+    bool counts = false, quiet = false, dump_machine = false;
     unsigned long long max_steps = 0, stack = 0;
     int prog_argc = 0;
     char **prog_argv = NULL;
@@ -79,6 +111,29 @@ static int run_main(int argc, char **argv, const char **inputs)
         }
         if (sup_cli_flag(argv, &i, "--counts")) {
             counts = true;
+            continue;
+        }
+        if (sup_cli_flag(argv, &i, "--dump-machine")) {
+            dump_machine = true;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--target", &target, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--format", &format, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            if (strcmp(format, "text") && strcmp(format, "json"))
+                return bad_usage("unknown --format '%s' (expected text or json)", format);
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--top", &v, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            if (!sup_parse_u64(v, &top))
+                return bad_usage("invalid --top value '%s'", v);
             continue;
         }
         if (sup_cli_flag(argv, &i, "--quiet") || sup_cli_flag(argv, &i, "-q")) {
@@ -109,14 +164,33 @@ static int run_main(int argc, char **argv, const char **inputs)
         inputs[ninputs++] = a;
         i++;
     }
+    if (target && !strcmp(target, "help")) {
+        const char *const *desc;
+        const char *const *names = isa_list(&desc);
+        printf("cores (--target=NAME, or a path to a description .yaml):\n");
+        for (size_t k = 0; names && names[k]; k++)
+            printf("  %-16s %s\n", names[k], desc && desc[k] ? desc[k] : "");
+        return 0;
+    }
     if (ninputs == 0)
         return bad_usage("no input files%s", "");
-    if (!counts)
-        return bad_usage("nothing to do: give --counts%s", "");
+    if (!counts && !target)
+        return bad_usage("nothing to do: give --target=CORE or --counts%s", "");
+    if (counts && target)
+        return bad_usage("--counts and --target are separate modes%s", "");
+    struct isa *isa = NULL;
+    if (target) {
+        size_t tl = strlen(target);
+        isa = tl > 5 && !strcmp(target + tl - 5, ".yaml") ? isa_load_file(target, stderr) : isa_load_named(target, stderr);
+        if (!isa)
+            return 1;
+    }
 
     struct est_module *m = est_module_load(inputs, ninputs, stderr);
-    if (!m)
+    if (!m) {
+        isa_free(isa);
         return 1;
+    }
     /* the program sees argv[0] = its file name */
     char **pargv = calloc((size_t)prog_argc + 2, sizeof *pargv);
     pargv[0] = (char *)inputs[0];
@@ -132,6 +206,32 @@ static int run_main(int argc, char **argv, const char **inputs)
     };
     struct est_profile *p = est_run(m, &o);
     int status = 1;
+    if (p && !counts) {
+        status = 1;
+        if (est_profile_faulted(p)) {
+            fprintf(stderr, "%s: error: no estimate: the program faulted (see above)\n", prog);
+        } else {
+            if (dump_machine)
+                dump(m, p, isa);
+            struct est_estimate *e = est_estimate_run(m, p, isa, stderr);
+            if (e) {
+                fflush(stdout);
+                struct sup_outfile of;
+                if (sup_outfile_open(&of, out, stderr) == 0) {
+                    int w = strcmp(format, "json") ? est_estimate_write_text(e, of.f, (size_t)top)
+                                                  : est_estimate_write_json(e, of.f);
+                    if (w != 0) {
+                        sup_outfile_abort(&of);
+                        fprintf(stderr, "%s: error: cannot write the report\n", prog);
+                    } else if (sup_outfile_commit(&of, stderr) == 0)
+                        status = 0;
+                }
+                est_estimate_free(e);
+            }
+        }
+        est_profile_free(p);
+        p = NULL;
+    }
     if (p) {
         status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
         fflush(stdout);
@@ -146,6 +246,7 @@ static int run_main(int argc, char **argv, const char **inputs)
             status = 1;
         est_profile_free(p);
     }
+    isa_free(isa);
     est_module_free(m);
     free(pargv);
     return status;

@@ -14,6 +14,11 @@ struct est_module {
     LLVMContextRef ctx;
     LLVMModuleRef m;
     char *name;
+    /* the inputs as read, to parse again for code generation */
+    char **paths;
+    char **data;
+    size_t *len;
+    size_t n;
 };
 
 /* Collects LLVM's diagnostics (bitcode reader, linker) as text. */
@@ -46,16 +51,12 @@ static bool is_bitcode(const char *data, size_t len)
     return len >= 4 && u[0] == 0xDE && u[1] == 0xC0 && u[2] == 0x17 && u[3] == 0x0B;
 }
 
-/* Parses one file into CTX. Text IR errors already carry path:line:col. */
-static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const char *path, FILE *diag)
+/* Parses one file's bytes into CTX. Text IR errors already carry path:line:col. */
+static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const char *path, const char *data, size_t len,
+                               FILE *diag)
 {
-    size_t len;
-    char *data = sup_read_file(path, &len, 0, diag);
-    if (!data)
-        return NULL;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, len, path);
     bool bc = is_bitcode(data, len);
-    free(data);
     LLVMModuleRef mod = NULL;
     if (bc) {
         sink->len = 0;
@@ -119,8 +120,16 @@ struct est_module *est_module_load(const char *const *paths, size_t n, FILE *dia
     em->ctx = LLVMContextCreate();
     LLVMContextSetDiagnosticHandler(em->ctx, on_llvm_diag, &sink);
     em->name = sup_strdup(paths[0]);
+    em->paths = sup_xcalloc(n, sizeof *em->paths);
+    em->data = sup_xcalloc(n, sizeof *em->data);
+    em->len = sup_xcalloc(n, sizeof *em->len);
     for (size_t i = 0; i < n; i++) {
-        LLVMModuleRef mod = parse_one(em->ctx, &sink, paths[i], diag);
+        em->paths[i] = sup_strdup(paths[i]);
+        em->data[i] = sup_read_file(paths[i], &em->len[i], 0, diag);
+        em->n = i + 1;
+        if (!em->data[i])
+            goto fail;
+        LLVMModuleRef mod = parse_one(em->ctx, &sink, paths[i], em->data[i], em->len[i], diag);
         if (!mod)
             goto fail;
         if (!em->m) {
@@ -162,8 +171,36 @@ void est_module_free(struct est_module *m)
     if (m->m)
         LLVMDisposeModule(m->m);
     LLVMContextDispose(m->ctx);
+    for (size_t i = 0; i < m->n; i++) {
+        free(m->paths[i]);
+        free(m->data[i]);
+    }
+    free(m->paths);
+    free(m->data);
+    free(m->len);
     free(m->name);
     free(m);
+}
+
+LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+{
+    struct diag_sink sink = {0};
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
+    LLVMModuleRef first = NULL;
+    for (size_t i = 0; i < m->n; i++) {
+        LLVMModuleRef mod = parse_one(ctx, &sink, m->paths[i], m->data[i], m->len[i], diag);
+        if (!mod || (first && LLVMLinkModules2(first, mod))) {
+            if (first)
+                LLVMDisposeModule(first);
+            LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+            return NULL;
+        }
+        if (!first)
+            first = mod;
+    }
+    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+    est_name_blocks(first);
+    return first;
 }
 
 LLVMModuleRef est_module_llvm(const struct est_module *m) { return m->m; }

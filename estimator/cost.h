@@ -1,0 +1,50 @@
+/* cost.h — shared state of the cost model (cost_machine.c, cost_ir.c,
+ * estimate.c). Internal to estimator/. */
+#ifndef LPNEST_COST_H
+#define LPNEST_COST_H
+
+#include "estimate.h"
+#include "exec.h"
+#include "lower.h"
+
+struct isa;
+
+struct cost_ctx {
+    const struct isa *isa;
+    struct est_estimate *e;
+    LLVMModuleRef m;
+    const struct est_profile *p;
+    FILE *diag;
+    /* calls between the module's functions, for inclusive cycles */
+    double *callgraph;        /* [caller * nfuncs + callee] */
+    size_t nfuncs;
+    size_t cur_func;          /* index into e->funcs being priced */
+};
+
+/* The cost of one machine block over all its executions. */
+struct block_price {
+    double cycles;            /* everything, runtime calls included */
+    double branch_cycles;     /* part spent in conditional branches */
+    double runtime_cycles;    /* part spent in runtime routines */
+    double estimated_cycles;  /* part whose split is not known from counts */
+    double instructions;      /* machine instructions executed */
+    double runtime_instructions;
+    double unknown;           /* executions of unknown instructions */
+};
+
+/* Machine instructions an assembly instruction stands for (pseudo-instructions, relaxation). */
+double est_insn_count(const struct isa *isa, const struct minsn *in);
+void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, struct block_price *out);
+/* A call to SYM executed EXECS times from function F: a runtime routine is
+ * priced from the ISA (or from costs the run measured), a function of the
+ * module goes into the call graph. */
+void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out);
+
+/* lower_cfg.c helpers */
+const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mnemonic);
+void est_call_symbol(const char *ops, char *out, size_t n);
+
+/* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
+bool est_price_ir(struct cost_ctx *cx);
+
+#endif

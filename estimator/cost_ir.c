@@ -1,0 +1,173 @@
+/* cost_ir.c — for a core without an LLVM backend (MicroBlaze), prices the IR
+ * itself: cycles per IR opcode from the core's table, conditional branches
+ * taken when their target is not the next block, calls to functions outside
+ * the module from the runtime table — the fallback the seed paper proposes. */
+#include "cost.h"
+#include "isa.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *opcode_name(LLVMOpcode op)
+{
+    switch (op) {
+    case LLVMRet: return "ret";
+    case LLVMBr: return "br";
+    case LLVMSwitch: return "switch";
+    case LLVMIndirectBr: return "indirectbr";
+    case LLVMUnreachable: return "unreachable";
+    case LLVMFNeg: return "fneg";
+    case LLVMAdd: return "add";
+    case LLVMFAdd: return "fadd";
+    case LLVMSub: return "sub";
+    case LLVMFSub: return "fsub";
+    case LLVMMul: return "mul";
+    case LLVMFMul: return "fmul";
+    case LLVMUDiv: return "udiv";
+    case LLVMSDiv: return "sdiv";
+    case LLVMFDiv: return "fdiv";
+    case LLVMURem: return "urem";
+    case LLVMSRem: return "srem";
+    case LLVMFRem: return "frem";
+    case LLVMShl: return "shl";
+    case LLVMLShr: return "lshr";
+    case LLVMAShr: return "ashr";
+    case LLVMAnd: return "and";
+    case LLVMOr: return "or";
+    case LLVMXor: return "xor";
+    case LLVMAlloca: return "alloca";
+    case LLVMLoad: return "load";
+    case LLVMStore: return "store";
+    case LLVMGetElementPtr: return "getelementptr";
+    case LLVMTrunc: return "trunc";
+    case LLVMZExt: return "zext";
+    case LLVMSExt: return "sext";
+    case LLVMFPToUI: return "fptoui";
+    case LLVMFPToSI: return "fptosi";
+    case LLVMUIToFP: return "uitofp";
+    case LLVMSIToFP: return "sitofp";
+    case LLVMFPTrunc: return "fptrunc";
+    case LLVMFPExt: return "fpext";
+    case LLVMPtrToInt: return "ptrtoint";
+    case LLVMIntToPtr: return "inttoptr";
+    case LLVMBitCast: return "bitcast";
+    case LLVMAddrSpaceCast: return "addrspacecast";
+    case LLVMICmp: return "icmp";
+    case LLVMFCmp: return "fcmp";
+    case LLVMPHI: return "phi";
+    case LLVMCall: return "call";
+    case LLVMSelect: return "select";
+    case LLVMExtractValue: return "extractvalue";
+    case LLVMInsertValue: return "insertvalue";
+    case LLVMExtractElement: return "extractelement";
+    case LLVMInsertElement: return "insertelement";
+    case LLVMShuffleVector: return "shufflevector";
+    case LLVMFreeze: return "freeze";
+    case LLVMFence: return "fence";
+    case LLVMAtomicRMW: return "atomicrmw";
+    case LLVMAtomicCmpXchg: return "cmpxchg";
+    case LLVMVAArg: return "va_arg";
+    default: return "unknown";
+    }
+}
+
+static double edge_count(const struct xfunc *xf, uint32_t from, enum edge_kind kind)
+{
+    double c = 0;
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if (xf->einfo[e].from == from && xf->einfo[e].kind == kind)
+            c += (double)xf->edges[e].count;
+    return c;
+}
+
+bool est_price_ir(struct cost_ctx *cx)
+{
+    struct est_estimate *e = cx->e;
+    size_t nf = est_profile_nfuncs(cx->p), defined = 0;
+    for (size_t i = 0; i < nf; i++)
+        defined += est_profile_xfunc(cx->p, i)->compiled;
+    e->funcs = sup_xcalloc(defined + 1, sizeof *e->funcs);
+    cx->nfuncs = defined;
+    cx->callgraph = sup_xcalloc(defined * defined + 1, sizeof *cx->callgraph);
+    size_t nblocks = 0;
+    for (size_t i = 0; i < nf; i++) {
+        const struct xfunc *xf = est_profile_xfunc(cx->p, i);
+        if (xf->compiled)
+            e->funcs[e->nfuncs++] = (struct est_func_cost){.name = sup_strdup(xf->name), .calls = est_profile_func_calls(cx->p, i)};
+        nblocks += xf->compiled ? xf->nblocks : 0;
+    }
+    e->blocks = sup_xcalloc(nblocks + 1, sizeof *e->blocks);
+    char **unknown_ops = NULL;
+    size_t nunknown = 0;
+    size_t fi = 0;
+    for (size_t i = 0; i < nf; i++) {
+        const struct xfunc *xf = est_profile_xfunc(cx->p, i);
+        if (!xf->compiled)
+            continue;
+        cx->cur_func = fi;
+        struct est_func_cost *fc = &e->funcs[fi++];
+        for (uint32_t b = 0; b < xf->nblocks; b++) {
+            double n = (double)xf->blocks[b].count;
+            struct block_price bp = {0};
+            for (LLVMValueRef in = LLVMGetFirstInstruction(xf->blocks[b].bb); in; in = LLVMGetNextInstruction(in)) {
+                LLVMOpcode op = LLVMGetInstructionOpcode(in);
+                const char *name = opcode_name(op);
+                if (op == LLVMCall) {
+                    LLVMValueRef callee = LLVMGetCalledValue(in);
+                    size_t len;
+                    const char *cn = callee ? LLVMGetValueName2(callee, &len) : "";
+                    if (!strncmp(cn, "llvm.dbg.", 9) || !strncmp(cn, "llvm.lifetime.", 14))
+                        continue;
+                    if (cn[0] && strncmp(cn, "llvm.", 5))
+                        est_runtime_call(cx, NULL, cn, n, &bp);
+                }
+                uint32_t cyc = 0, taken = 0, not_taken = 0;
+                if (!isa_ir_cost(cx->isa, name, &cyc, &taken, &not_taken)) {
+                    bool seen = false;
+                    for (size_t u = 0; u < nunknown && !seen; u++)
+                        seen = !strcmp(unknown_ops[u], name);
+                    if (!seen) {
+                        unknown_ops = sup_xrealloc(unknown_ops, (nunknown + 1) * sizeof *unknown_ops);
+                        unknown_ops[nunknown++] = (char *)name;
+                        est_estimate_warn(e, "IR opcode '%s' is not in %s's table (priced as 1 cycle)", name, e->core);
+                    }
+                    cyc = 1;
+                    bp.unknown += n;
+                }
+                bp.instructions += n;
+                if (op == LLVMBr && LLVMGetNumOperands(in) == 3) {
+                    LLVMBasicBlockRef t = LLVMGetSuccessor(in, 0); /* the true destination */
+                    bool true_is_next = b + 1 < xf->nblocks && xf->blocks[b + 1].bb == t;
+                    double ct = edge_count(xf, b, EK_TRUE), cf = edge_count(xf, b, EK_FALSE);
+                    double tk = true_is_next ? cf : ct, nt = true_is_next ? ct : cf;
+                    bp.cycles += tk * taken + nt * not_taken;
+                    bp.branch_cycles += tk * taken + nt * not_taken;
+                } else if (op == LLVMBr) {
+                    LLVMBasicBlockRef t = LLVMGetSuccessor(in, 0);
+                    bool next = b + 1 < xf->nblocks && xf->blocks[b + 1].bb == t;
+                    bp.cycles += n * (next ? not_taken : (taken ? taken : cyc));
+                } else {
+                    bp.cycles += n * cyc;
+                }
+            }
+            fc->self += bp.cycles;
+            fc->runtime += bp.runtime_cycles;
+            fc->instructions += bp.instructions;
+            e->cycles += bp.cycles;
+            e->runtime_cycles += bp.runtime_cycles;
+            e->machine_cycles += bp.cycles - bp.runtime_cycles;
+            e->instructions += bp.instructions;
+            e->unknown_execs += bp.unknown;
+            struct est_block_cost *bc = &e->blocks[e->nblocks++];
+            bc->func = fi - 1;
+            bc->number = -1;
+            bc->ir_name = sup_strdup(xf->blocks[b].name);
+            bc->count = n;
+            bc->cycles = bp.cycles;
+            bc->instructions = bp.instructions;
+        }
+    }
+    free(unknown_ops);
+    return true;
+}

@@ -1,0 +1,306 @@
+/* estimate.c — prices a run on a core: checks that the bitcode suits the
+ * core, lowers it, maps exact counts onto machine blocks, prices every block
+ * and runtime call, and totals per function (self and inclusive) and per
+ * block, keeping track of what rests on estimates. */
+#define _GNU_SOURCE
+#include "cost.h"
+#include "isa.h"
+#include "support.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    e->warnings = sup_xrealloc(e->warnings, (e->nwarnings + 1) * sizeof *e->warnings);
+    e->warnings[e->nwarnings++] = sup_strdup(buf);
+}
+
+struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol)
+{
+    for (size_t i = 0; i < e->nruntime; i++)
+        if (!strcmp(e->runtime[i].symbol, symbol))
+            return &e->runtime[i];
+    e->runtime = sup_xrealloc(e->runtime, (e->nruntime + 1) * sizeof *e->runtime);
+    struct est_runtime_cost *r = &e->runtime[e->nruntime++];
+    memset(r, 0, sizeof *r);
+    r->symbol = sup_strdup(symbol);
+    return r;
+}
+
+static size_t func_index(struct cost_ctx *cx, const char *name)
+{
+    for (size_t i = 0; i < cx->e->nfuncs; i++)
+        if (!strcmp(cx->e->funcs[i].name, name))
+            return i;
+    return (size_t)-1;
+}
+
+void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out)
+{
+    (void)f;
+    if (!sym[0])
+        return;
+    LLVMValueRef fn = LLVMGetNamedFunction(cx->m, sym);
+    if (fn && !LLVMIsDeclaration(fn)) {
+        size_t callee = func_index(cx, sym);
+        if (callee != (size_t)-1 && cx->callgraph)
+            cx->callgraph[cx->cur_func * cx->nfuncs + callee] += execs;
+        return;
+    }
+    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
+    const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
+    r->calls += execs;
+    if (!rt) {
+        r->known = false;
+        return;
+    }
+    r->known = true;
+    double c = rt->cycles * execs;
+    double n = (double)rt->ninstr * execs;
+    r->cycles += c;
+    r->instructions += n;
+    out->cycles += c;
+    out->runtime_cycles += c;
+    out->runtime_instructions += n;
+}
+
+/* "file:line" of the first instruction of IR block BB with a location. */
+static char *block_loc(LLVMBasicBlockRef bb)
+{
+    char buf[512];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        exec_inst_loc(i, buf, sizeof buf);
+        if (buf[0]) {
+            /* keep file:line, drop the column */
+            char *c = strrchr(buf, ':');
+            char *l = c ? memrchr(buf, ':', (size_t)(c - buf)) : NULL;
+            if (l)
+                *c = '\0';
+            return sup_strdup(buf);
+        }
+    }
+    return NULL;
+}
+
+/* Bitcode compiled for features the core cannot execute is refused. */
+static bool check_features(struct cost_ctx *cx)
+{
+    bool ok = true;
+    for (LLVMValueRef f = LLVMGetFirstFunction(cx->m); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-features", 15);
+        if (!a)
+            continue;
+        unsigned len;
+        const char *feats = LLVMGetStringAttributeValue(a, &len);
+        for (size_t k = 0; k < isa_nforbidden(cx->isa); k++) {
+            const char *bad = isa_forbidden(cx->isa, k);
+            char want[128];
+            snprintf(want, sizeof want, "+%s", bad);
+            size_t wl = strlen(want);
+            for (const char *p = feats; p && p < feats + len; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+                if ((size_t)(feats + len - p) >= wl && !strncmp(p, want, wl) && (p[wl] == ',' || p + wl == feats + len)) {
+                    size_t n;
+                    sup_diag(cx->diag, cx->e->module, 0, 0, "error",
+                             "function '%s' is compiled with feature '%s', which %s cannot execute "
+                             "(recompile with the core's CPU: %s)",
+                             LLVMGetValueName2(f, &n), want, isa_name(cx->isa), isa_cpu(cx->isa));
+                    ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    return ok;
+}
+
+/* Inclusive cycles: self plus, for each call, what the callee costs per call
+ * on average; calls back into a function already on the path count its self
+ * cycles only (recursion). */
+static double inclusive(struct cost_ctx *cx, size_t f, char *state)
+{
+    struct est_func_cost *fc = &cx->e->funcs[f];
+    if (state[f] == 2)
+        return fc->inclusive;
+    if (state[f] == 1)
+        return fc->self;
+    state[f] = 1;
+    double v = fc->self;
+    for (size_t g = 0; g < cx->nfuncs; g++) {
+        double k = cx->callgraph[f * cx->nfuncs + g];
+        if (k <= 0 || g == f)
+            continue;
+        struct est_func_cost *gc = &cx->e->funcs[g];
+        double ig = state[g] == 1 ? gc->self : inclusive(cx, g, state);
+        if (gc->calls)
+            v += k * ig / (double)gc->calls;
+    }
+    fc->inclusive = v;
+    state[f] = 2;
+    return v;
+}
+
+static bool price_machine(struct cost_ctx *cx, struct est_module *em)
+{
+    const struct isa *isa = cx->isa;
+    struct est_estimate *e = cx->e;
+    LLVMModuleRef m = cx->m;
+    const char *mt = LLVMGetTarget(m);
+    if (!est_same_arch(mt, isa_triple(isa))) {
+        sup_diag(cx->diag, est_module_name(em), 0, 0, "error",
+                 "the bitcode is for '%s', but %s needs code for '%s' (compile with --target=%s)", mt, isa_name(isa),
+                 isa_triple(isa), isa_triple(isa));
+        return false;
+    }
+    if (!check_features(cx))
+        return false;
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
+    char *text = fresh ? est_codegen_asm(fresh, mt, isa_cpu(isa), isa_features(isa), cx->diag) : NULL;
+    if (fresh)
+        LLVMDisposeModule(fresh);
+    LLVMContextDispose(ctx);
+    if (!text)
+        return false;
+    struct mmodule mm;
+    bool ok = est_parse_asm(text, mt, &mm, cx->diag) && est_build_cfg(&mm, isa, m, cx->diag) &&
+              est_machine_counts(&mm, cx->p, cx->diag);
+    free(text);
+    if (!ok) {
+        est_mmodule_free(&mm);
+        return false;
+    }
+    e->nfuncs = mm.nfuncs;
+    e->funcs = sup_xcalloc(mm.nfuncs + 1, sizeof *e->funcs);
+    for (size_t i = 0; i < mm.nfuncs; i++) {
+        e->funcs[i].name = sup_strdup(mm.funcs[i].name);
+        if (mm.funcs[i].prof >= 0)
+            e->funcs[i].calls = est_profile_func_calls(cx->p, (size_t)mm.funcs[i].prof);
+    }
+    cx->nfuncs = mm.nfuncs;
+    cx->callgraph = sup_xcalloc(mm.nfuncs * mm.nfuncs + 1, sizeof *cx->callgraph);
+    size_t total_blocks = 0;
+    for (size_t i = 0; i < mm.nfuncs; i++)
+        total_blocks += mm.funcs[i].nblocks;
+    e->blocks = sup_xcalloc(total_blocks + 1, sizeof *e->blocks);
+    for (size_t i = 0; i < mm.nfuncs; i++) {
+        struct mfunc *mf = &mm.funcs[i];
+        const struct xfunc *xf = mf->prof >= 0 ? est_profile_xfunc(cx->p, (size_t)mf->prof) : NULL;
+        cx->cur_func = i;
+        struct est_func_cost *fc = &e->funcs[i];
+        if (xf) {
+            LLVMMetadataRef sp = LLVMGetSubprogram(xf->fn);
+            if (sp) {
+                unsigned len;
+                const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
+                char buf[512];
+                snprintf(buf, sizeof buf, "%.*s:%u", (int)len, file ? file : "", LLVMDISubprogramGetLine(sp));
+                fc->loc = sup_strdup(buf);
+            }
+        }
+        for (size_t b = 0; b < mf->nblocks; b++) {
+            struct mblock *mb = &mf->blocks[b];
+            struct block_price bp;
+            est_price_block(cx, mf, b, &bp);
+            bool est = mb->source == MC_ESTIMATE;
+            fc->self += bp.cycles;
+            fc->runtime += bp.runtime_cycles;
+            fc->instructions += bp.instructions;
+            e->cycles += bp.cycles;
+            e->runtime_cycles += bp.runtime_cycles;
+            e->machine_cycles += bp.cycles - bp.runtime_cycles;
+            e->estimated_cycles += est ? bp.cycles : bp.estimated_cycles;
+            e->instructions += bp.instructions;
+            e->runtime_instructions += bp.runtime_instructions;
+            e->unknown_execs += bp.unknown;
+            struct est_block_cost *bc = &e->blocks[e->nblocks++];
+            bc->func = i;
+            bc->number = mb->number;
+            bc->ir_name = mb->ir_name ? sup_strdup(mb->ir_name) : NULL;
+            bc->count = mb->count;
+            bc->cycles = bp.cycles;
+            bc->instructions = bp.instructions;
+            bc->estimated = est;
+            if (xf && mb->ir_block >= 0)
+                bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
+        }
+    }
+    est_mmodule_free(&mm);
+    return true;
+}
+
+struct est_estimate *est_estimate_run(struct est_module *em, const struct est_profile *p, const struct isa *isa, FILE *diag)
+{
+    struct est_estimate *e = sup_xcalloc(1, sizeof *e);
+    e->module = sup_strdup(est_module_name(em));
+    e->core = sup_strdup(isa_name(isa));
+    e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
+    e->triple = sup_strdup(isa_triple(isa));
+    e->clock_hz = isa_clock_hz(isa);
+    e->exit_status = est_profile_exit_status(p);
+    e->ir_instructions = est_profile_instructions(p);
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .p = p, .diag = diag};
+    bool ok = isa_model(isa) == ISA_MODEL_IR ? est_price_ir(&cx) : price_machine(&cx, em);
+    if (ok) {
+        char *state = sup_xcalloc(e->nfuncs + 1, 1);
+        for (size_t i = 0; i < e->nfuncs; i++)
+            inclusive(&cx, i, state);
+        free(state);
+    }
+    free(cx.callgraph);
+    if (!ok) {
+        est_estimate_free(e);
+        return NULL;
+    }
+    size_t unknown_rt = 0;
+    for (size_t i = 0; i < e->nruntime; i++)
+        if (!e->runtime[i].known && e->runtime[i].calls > 0) {
+            unknown_rt++;
+            est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
+                              e->runtime[i].calls, e->runtime[i].symbol, e->core);
+        }
+    if (e->unknown_execs > 0)
+        est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
+                          e->unknown_execs, e->core);
+    (void)unknown_rt;
+    return e;
+}
+
+void est_estimate_free(struct est_estimate *e)
+{
+    if (!e)
+        return;
+    for (size_t i = 0; i < e->nfuncs; i++) {
+        free(e->funcs[i].name);
+        free(e->funcs[i].loc);
+    }
+    for (size_t i = 0; i < e->nblocks; i++) {
+        free(e->blocks[i].ir_name);
+        free(e->blocks[i].loc);
+    }
+    for (size_t i = 0; i < e->nruntime; i++)
+        free(e->runtime[i].symbol);
+    for (size_t i = 0; i < e->nwarnings; i++)
+        free(e->warnings[i]);
+    free(e->funcs);
+    free(e->blocks);
+    free(e->runtime);
+    free(e->warnings);
+    free(e->module);
+    free(e->core);
+    free(e->core_description);
+    free(e->triple);
+    free(e);
+}
+
+double est_estimate_cycles(const struct est_estimate *e) { return e->cycles; }
+double est_estimate_instructions(const struct est_estimate *e) { return e->instructions + e->runtime_instructions; }

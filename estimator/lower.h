@@ -1,0 +1,107 @@
+/* lower.h — the machine code of a module as the estimator sees it: functions
+ * of machine blocks in layout order, each with its instructions (assembly
+ * mnemonic and operands), the IR block it came from, its successors, and the
+ * execution count derived from the exact IR counts. Internal to estimator/. */
+#ifndef LPNEST_LOWER_H
+#define LPNEST_LOWER_H
+
+#include "estimator.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct isa_insn;
+
+struct minsn {
+    char *mnemonic;
+    char *ops;                 /* operand text, comments removed */
+    int target;                /* branch target: layout index in the function, or -1 */
+    unsigned line;             /* line in the assembly text */
+    unsigned src_file;         /* source position from the last .loc: file number, */
+    unsigned src_line;         /* line and column (0: none) */
+    unsigned src_col;
+    const struct isa_insn *isa;/* filled in by the cost model */
+};
+
+/* How a block's count was obtained. */
+enum mcount_source {
+    MC_UNKNOWN,
+    MC_IR_BLOCK,      /* the only machine block of its IR block */
+    MC_IR_EDGE,       /* on the path of one IR edge (split edge, jump block) */
+    MC_FLOW,          /* flow conservation from exactly known neighbours */
+    MC_SELECT,        /* the arm of a select turned into a branch */
+    MC_ESTIMATE,      /* static block frequency: an estimate, reported as such */
+};
+
+struct mblock {
+    int number;                /* MBB number from the label (.LBB<f>_<n> / %bb.<n>) */
+    char *ir_name;             /* IR block it came from, or NULL (created by codegen) */
+    int ir_block;              /* that block's index in the profile, or -1 */
+    struct minsn *insns;
+    size_t ninsns, capinsns;
+    unsigned line;             /* line of the block label */
+    bool exits;                /* returns, tail-calls or never comes back */
+    bool falls_through;        /* the next block in layout is a successor */
+    int *succ;                 /* successors, layout indices */
+    size_t nsucc;
+    int *pred;
+    size_t npred;
+    double count;              /* executions */
+    double *succ_count;        /* traversals of each successor edge */
+    enum mcount_source source;
+};
+
+/* A jump table: the machine block numbers (not indices) it lists. */
+struct jtable {
+    char *name;                /* ".LJTI0_1" */
+    int *targets;
+    size_t n;
+};
+
+struct mfunc {
+    char *name;
+    int prof;                  /* function index in the profile, or -1 */
+    struct mblock *blocks;
+    size_t nblocks, capblocks;
+    unsigned line;
+    struct jtable *jt;
+    size_t njt;
+};
+
+struct mmodule {
+    struct mfunc *funcs;
+    size_t nfuncs, capfuncs;
+    char comment;              /* the target assembler's comment character */
+    char **files;              /* .file N "name": file names by number */
+    size_t nfiles;
+};
+
+/* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
+ * Code generation rewrites M's IR: pass a fresh copy (est_module_fresh). */
+char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag);
+bool est_same_arch(const char *a, const char *b);
+
+/* lower_asm.c: parses the assembly of every function. Errors name the
+ * assembly line. */
+bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag);
+void est_mmodule_free(struct mmodule *mm);
+
+/* lower_cfg.c: successors and predecessors of every machine block, from the
+ * branch targets, the instruction kinds of ISA (unconditional transfers end
+ * the fall-through), jump tables, and calls to functions of M that never
+ * return. Unknown mnemonics are reported (once each) and treated as ALU. */
+struct isa;
+bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
+
+/* lower_counts.c: execution counts of every machine block from the exact
+ * IR counts of the profile. Returns false only on internal inconsistency. */
+bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag);
+
+/* lower_dump.c: machine blocks with counts, for --dump-machine. */
+struct isa;
+void est_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f);
+
+#endif

@@ -1,0 +1,378 @@
+/* lower_asm.c — reads the assembly text LLVM's AsmPrinter wrote: functions,
+ * machine blocks in layout order (labels ".LBB<f>_<n>:" or comments
+ * "%bb.<n>:", with the IR block name in the comment), instructions with
+ * their branch targets, and jump tables (".LJTI<f>_<k>:" and the blocks they
+ * list). The control-flow graph is built from this in lower_cfg.c. */
+#define _GNU_SOURCE
+#include "lower.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct parser {
+    const char *triple;
+    char comment;
+    struct mmodule *mm;
+    FILE *diag;
+    unsigned line;
+    char **fnames;          /* names declared with .type NAME,@function */
+    size_t nfnames, capfnames;
+    struct mfunc *cur;      /* function being read */
+    struct mblock *blk;     /* block being read */
+    struct mfunc *last;     /* the function jump tables after it belong to */
+    unsigned loc_file, loc_line, loc_col; /* the current .loc */
+    struct jtable *jt;      /* jump table being read */
+};
+
+static bool fail(struct parser *ps, const char *msg, const char *what)
+{
+    sup_diag(ps->diag, "<assembly>", ps->line, 0, "error", "%s%s%s", msg, what ? ": " : "", what ? what : "");
+    return false;
+}
+
+static bool is_function(struct parser *ps, const char *name, size_t n)
+{
+    for (size_t i = 0; i < ps->nfnames; i++)
+        if (strlen(ps->fnames[i]) == n && strncmp(ps->fnames[i], name, n) == 0)
+            return true;
+    return false;
+}
+
+static void collect_function_names(struct parser *ps, const char *text)
+{
+    for (const char *p = text; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        const char *q = p;
+        while (q < p + len && (*q == ' ' || *q == '\t'))
+            q++;
+        if ((size_t)(p + len - q) > 6 && strncmp(q, ".type", 5) == 0 && (q[5] == ' ' || q[5] == '\t')) {
+            q += 5;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            const char *s = q;
+            while (q < p + len && *q != ',' && *q != ' ' && *q != '\t')
+                q++;
+            const char *rest = q;
+            size_t rl = (size_t)(p + len - rest);
+            if (rl && memmem(rest, rl, "function", 8)) {
+                if (ps->nfnames == ps->capfnames) {
+                    ps->capfnames = ps->capfnames ? ps->capfnames * 2 : 32;
+                    ps->fnames = sup_xrealloc(ps->fnames, ps->capfnames * sizeof *ps->fnames);
+                }
+                char *name = sup_xmalloc((size_t)(q - s) + 1);
+                memcpy(name, s, (size_t)(q - s));
+                name[q - s] = '\0';
+                /* quoted names keep their quotes out */
+                if (name[0] == '"') {
+                    memmove(name, name + 1, strlen(name));
+                    char *z = strchr(name, '"');
+                    if (z)
+                        *z = '\0';
+                }
+                ps->fnames[ps->nfnames++] = name;
+            }
+        }
+        p = eol ? eol + 1 : NULL;
+    }
+}
+
+static void jt_add(struct jtable *jt, int number)
+{
+    jt->targets = sup_xrealloc(jt->targets, (jt->n + 1) * sizeof *jt->targets);
+    jt->targets[jt->n++] = number;
+}
+
+static struct mblock *new_block(struct parser *ps, int number)
+{
+    struct mfunc *f = ps->cur;
+    if (f->nblocks == f->capblocks) {
+        f->capblocks = f->capblocks ? f->capblocks * 2 : 16;
+        f->blocks = sup_xrealloc(f->blocks, f->capblocks * sizeof *f->blocks);
+    }
+    struct mblock *b = &f->blocks[f->nblocks++];
+    memset(b, 0, sizeof *b);
+    b->number = number;
+    b->ir_block = -1;
+    b->line = ps->line;
+    ps->blk = b;
+    return b;
+}
+
+/* "%name" in a comment: the IR block the machine block came from. */
+static char *ir_name_in(const char *comment, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (comment[i] != '%')
+            continue;
+        const char *s = comment + i + 1;
+        size_t k = 0;
+        if (*s == '"') {
+            s++;
+            while (i + 2 + k < n && s[k] != '"')
+                k++;
+        } else {
+            while (i + 1 + k < n && !isspace((unsigned char)s[k]))
+                k++;
+        }
+        /* "%bb.3:" is the machine block number, not an IR name */
+        if (k >= 3 && strncmp(s, "bb.", 3) == 0 && s[k - 1] == ':')
+            continue;
+        char *r = sup_xmalloc(k + 1);
+        memcpy(r, s, k);
+        r[k] = '\0';
+        return r;
+    }
+    return NULL;
+}
+
+static void add_insn(struct parser *ps, const char *mn, size_t mlen, const char *ops, size_t olen)
+{
+    struct mblock *b = ps->blk;
+    if (b->ninsns == b->capinsns) {
+        b->capinsns = b->capinsns ? b->capinsns * 2 : 8;
+        b->insns = sup_xrealloc(b->insns, b->capinsns * sizeof *b->insns);
+    }
+    struct minsn *in = &b->insns[b->ninsns++];
+    memset(in, 0, sizeof *in);
+    in->mnemonic = sup_xmalloc(mlen + 1);
+    memcpy(in->mnemonic, mn, mlen);
+    in->mnemonic[mlen] = '\0';
+    while (olen && isspace((unsigned char)ops[olen - 1]))
+        olen--;
+    in->ops = sup_xmalloc(olen + 1);
+    memcpy(in->ops, ops, olen);
+    in->ops[olen] = '\0';
+    in->line = ps->line;
+    in->src_file = ps->loc_file;
+    in->src_line = ps->loc_line;
+    in->src_col = ps->loc_col;
+    /* a branch target ".LBB<f>_<n>": remember <n>, resolved to an index later */
+    in->target = -1;
+    const char *t = strstr(in->ops, ".LBB");
+    if (t) {
+        const char *u = strchr(t, '_');
+        if (u && isdigit((unsigned char)u[1]) && strncmp(t, ".LBB_END", 8) != 0)
+            in->target = -2 - (int)strtol(u + 1, NULL, 10); /* encoded MBB number */
+    }
+}
+
+/* Replaces encoded MBB numbers of branch targets by layout indices and fills
+ * predecessor lists. */
+static bool finish_function(struct parser *ps, struct mfunc *f)
+{
+    for (size_t i = 0; i < f->nblocks; i++)
+        for (size_t k = 0; k < f->blocks[i].ninsns; k++) {
+            struct minsn *in = &f->blocks[i].insns[k];
+            if (in->target > -2)
+                continue;
+            int num = -2 - in->target;
+            in->target = -1;
+            for (size_t j = 0; j < f->nblocks; j++)
+                if (f->blocks[j].number == num)
+                    in->target = (int)j;
+            if (in->target < 0) {
+                ps->line = in->line;
+                return fail(ps, "branch to a block that is not in the function", in->ops);
+            }
+        }
+    return true;
+}
+
+static bool line(struct parser *ps, const char *p, size_t len)
+{
+    const char *end = p + len;
+    /* the comment part, if any (not inside quotes) */
+    const char *cmt = NULL;
+    bool quoted = false;
+    for (const char *q = p; q < end; q++) {
+        if (*q == '"')
+            quoted = !quoted;
+        else if (*q == ps->comment && !quoted) {
+            cmt = q;
+            break;
+        }
+    }
+    const char *code_end = cmt ? cmt : end;
+    const char *s = p;
+    while (s < code_end && isspace((unsigned char)*s))
+        s++;
+    bool indented = s > p;
+
+    /* entries of a jump table: the blocks they name */
+    if (ps->jt && s < code_end) {
+        if (*s == '.' && strncmp(s, ".p2align", 8) != 0 && strncmp(s, ".section", 8) != 0) {
+            const char *r = strstr(s, ".LBB");
+            if (r && r < code_end && strncmp(r, ".LBB_END", 8) != 0) {
+                const char *u = strchr(r, '_');
+                if (u && u < code_end)
+                    jt_add(ps->jt, (int)strtol(u + 1, NULL, 10));
+                return true;
+            }
+        }
+        if (!indented || strncmp(s, ".p2align", 8) != 0)
+            ps->jt = NULL;
+    }
+    /* comment-only line: "%bb.N:" starts a block without a label */
+    if (s >= code_end) {
+        if (ps->cur && cmt) {
+            const char *c = cmt + 1;
+            while (c < end && *c == ' ')
+                c++;
+            if (end - c > 4 && !strncmp(c, "%bb.", 4) && isdigit((unsigned char)c[4])) {
+                struct mblock *b = new_block(ps, (int)strtol(c + 4, NULL, 10));
+                const char *rest = strchr(c, ':');
+                if (rest && rest < end)
+                    b->ir_name = ir_name_in(rest, (size_t)(end - rest));
+            }
+        }
+        return true;
+    }
+    /* a label */
+    const char *colon = memchr(s, ':', (size_t)(code_end - s));
+    if (!indented && colon) {
+        size_t n = (size_t)(colon - s);
+        if (is_function(ps, s, n)) {
+            struct mmodule *mm = ps->mm;
+            if (mm->nfuncs == mm->capfuncs) {
+                mm->capfuncs = mm->capfuncs ? mm->capfuncs * 2 : 16;
+                mm->funcs = sup_xrealloc(mm->funcs, mm->capfuncs * sizeof *mm->funcs);
+            }
+            ps->cur = &mm->funcs[mm->nfuncs++];
+            memset(ps->cur, 0, sizeof *ps->cur);
+            ps->cur->name = sup_xmalloc(n + 1);
+            memcpy(ps->cur->name, s, n);
+            ps->cur->name[n] = '\0';
+            ps->cur->prof = -1;
+            ps->cur->line = ps->line;
+            ps->blk = NULL;
+            return true;
+        }
+        if (n > 5 && !strncmp(s, ".LJTI", 5)) {
+            struct mfunc *f = ps->cur ? ps->cur : ps->last;
+            if (f) {
+                f->jt = sup_xrealloc(f->jt, (f->njt + 1) * sizeof *f->jt);
+                ps->jt = &f->jt[f->njt++];
+                memset(ps->jt, 0, sizeof *ps->jt);
+                ps->jt->name = sup_xmalloc(n + 1);
+                memcpy(ps->jt->name, s, n);
+                ps->jt->name[n] = '\0';
+            }
+            return true;
+        }
+        if (!ps->cur)
+            return true;
+        if (n > 10 && !strncmp(s, ".Lfunc_end", 10)) {
+            if (!finish_function(ps, ps->cur))
+                return false;
+            ps->last = ps->cur;
+            ps->cur = NULL;
+            ps->blk = NULL;
+            return true;
+        }
+        if (n > 4 && !strncmp(s, ".LBB", 4) && strncmp(s, ".LBB_END", 8) != 0) {
+            const char *u = memchr(s, '_', n);
+            struct mblock *b = new_block(ps, u ? (int)strtol(u + 1, NULL, 10) : -1);
+            if (cmt)
+                b->ir_name = ir_name_in(cmt, (size_t)(end - cmt));
+        }
+        return true;
+    }
+    /* source positions: ".loc FILE LINE COL", ".file N [dir] name" */
+    if (*s == '.' && !strncmp(s, ".loc", 4) && (s[4] == ' ' || s[4] == '\t')) {
+        char *e;
+        ps->loc_file = (unsigned)strtoul(s + 4, &e, 10);
+        ps->loc_line = (unsigned)strtoul(e, &e, 10);
+        ps->loc_col = (unsigned)strtoul(e, &e, 10);
+        return true;
+    }
+    if (*s == '.' && !strncmp(s, ".file", 5) && (s[5] == ' ' || s[5] == '\t') && isdigit((unsigned char)s[6])) {
+        char *e;
+        unsigned n = (unsigned)strtoul(s + 6, &e, 10);
+        const char *q = strrchr(s, '"'), *o = q ? q - 1 : NULL;
+        while (o && o > e && *o != '"')
+            o--;
+        if (q && o && o < q && n < 4096) {
+            struct mmodule *mm = ps->mm;
+            if (n >= mm->nfiles) {
+                mm->files = sup_xrealloc(mm->files, (n + 1) * sizeof *mm->files);
+                memset(mm->files + mm->nfiles, 0, (n + 1 - mm->nfiles) * sizeof *mm->files);
+                mm->nfiles = n + 1;
+            }
+            free(mm->files[n]);
+            mm->files[n] = sup_xmalloc((size_t)(q - o));
+            memcpy(mm->files[n], o + 1, (size_t)(q - o - 1));
+            mm->files[n][q - o - 1] = '\0';
+        }
+        return true;
+    }
+    if (!ps->cur || *s == '.')
+        return true; /* directives */
+    /* an instruction */
+    if (!ps->blk)
+        new_block(ps, 0);
+    const char *m = s;
+    while (s < code_end && !isspace((unsigned char)*s))
+        s++;
+    size_t mlen = (size_t)(s - m);
+    while (s < code_end && isspace((unsigned char)*s))
+        s++;
+    add_insn(ps, m, mlen, s, (size_t)(code_end - s));
+    return true;
+}
+
+bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag)
+{
+    memset(out, 0, sizeof *out);
+    struct parser ps = {.triple = triple, .mm = out, .diag = diag};
+    ps.comment = strncmp(triple, "avr", 3) == 0 ? ';' : '#';
+    out->comment = ps.comment;
+    collect_function_names(&ps, text);
+    bool ok = true;
+    for (const char *p = text; ok && p && *p;) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        ps.line++;
+        ok = line(&ps, p, len);
+        p = eol ? eol + 1 : NULL;
+    }
+    if (ok && ps.cur)
+        ok = fail(&ps, "function without its end label", ps.cur->name);
+    for (size_t i = 0; i < ps.nfnames; i++)
+        free(ps.fnames[i]);
+    free(ps.fnames);
+    return ok;
+}
+
+void est_mmodule_free(struct mmodule *mm)
+{
+    for (size_t i = 0; i < mm->nfuncs; i++) {
+        struct mfunc *f = &mm->funcs[i];
+        for (size_t b = 0; b < f->nblocks; b++) {
+            struct mblock *bl = &f->blocks[b];
+            for (size_t k = 0; k < bl->ninsns; k++) {
+                free(bl->insns[k].mnemonic);
+                free(bl->insns[k].ops);
+            }
+            free(bl->insns);
+            free(bl->ir_name);
+            free(bl->succ);
+            free(bl->pred);
+            free(bl->succ_count);
+        }
+        for (size_t j = 0; j < f->njt; j++) {
+            free(f->jt[j].name);
+            free(f->jt[j].targets);
+        }
+        free(f->jt);
+        free(f->blocks);
+        free(f->name);
+    }
+    free(mm->funcs);
+    for (size_t i = 0; i < mm->nfiles; i++)
+        free(mm->files[i]);
+    free(mm->files);
+    memset(mm, 0, sizeof *mm);
+}

@@ -1,0 +1,177 @@
+/* lower_cfg.c — the control-flow graph of the machine code: a block's
+ * successors are the labels its branches name, the blocks its jump table
+ * lists, and the next block in layout unless the block ends in an
+ * unconditional transfer (jump, return, tail call, indirect jump, or a call
+ * to a function that never returns). Instruction kinds come from the ISA. */
+#include "isa.h"
+#include "lower.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Looks a mnemonic up (isa_lookup accepts PowerPC hints "bne+" itself). */
+const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mn)
+{
+    return isa_lookup(isa, mn);
+}
+
+/* The symbol a call names: the last operand, without "@plt" and the like. */
+void est_call_symbol(const char *ops, char *out, size_t n)
+{
+    const char *s = strrchr(ops, ',');
+    s = s ? s + 1 : ops;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t k = 0;
+    while (s[k] && s[k] != '@' && s[k] != '(' && !isspace((unsigned char)s[k]) && k + 1 < n) {
+        out[k] = s[k];
+        k++;
+    }
+    out[k] = '\0';
+}
+
+static bool never_returns(LLVMModuleRef m, const char *sym)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(m, sym);
+    if (!f)
+        return false;
+    unsigned kind = LLVMGetEnumAttributeKindForName("noreturn", 8);
+    return LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static void add_succ(struct mblock *b, int t)
+{
+    for (size_t i = 0; i < b->nsucc; i++)
+        if (b->succ[i] == t)
+            return;
+    b->succ = sup_xrealloc(b->succ, (b->nsucc + 1) * sizeof *b->succ);
+    b->succ[b->nsucc++] = t;
+}
+
+static int block_index(const struct mfunc *f, int number)
+{
+    for (size_t j = 0; j < f->nblocks; j++)
+        if (f->blocks[j].number == number)
+            return (int)j;
+    return -1;
+}
+
+/* The jump table an indirect jump of block I uses: one named in the block,
+ * else the only table of the function. */
+static const struct jtable *jump_table(const struct mfunc *f, size_t i)
+{
+    const struct mblock *b = &f->blocks[i];
+    for (size_t k = 0; k < b->ninsns; k++)
+        for (size_t t = 0; t < f->njt; t++)
+            if (strstr(b->insns[k].ops, f->jt[t].name))
+                return &f->jt[t];
+    /* the table's address is often computed in an earlier block */
+    for (size_t j = i; j-- > 0;)
+        for (size_t k = 0; k < f->blocks[j].ninsns; k++)
+            for (size_t t = 0; t < f->njt; t++)
+                if (strstr(f->blocks[j].insns[k].ops, f->jt[t].name))
+                    return &f->jt[t];
+    return f->njt == 1 ? &f->jt[0] : NULL;
+}
+
+bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag)
+{
+    char **unknown = NULL;
+    size_t nunknown = 0;
+    for (size_t fi = 0; fi < mm->nfuncs; fi++) {
+        struct mfunc *f = &mm->funcs[fi];
+        for (size_t i = 0; i < f->nblocks; i++) {
+            struct mblock *b = &f->blocks[i];
+            bool ends = false;
+            for (size_t k = 0; k < b->ninsns; k++) {
+                struct minsn *in = &b->insns[k];
+                in->isa = est_isa_lookup(isa, in->mnemonic);
+                if (!in->isa) {
+                    bool seen = false;
+                    for (size_t u = 0; u < nunknown && !seen; u++)
+                        seen = strcmp(unknown[u], in->mnemonic) == 0;
+                    if (!seen) {
+                        unknown = sup_xrealloc(unknown, (nunknown + 1) * sizeof *unknown);
+                        unknown[nunknown++] = in->mnemonic;
+                        sup_diag(diag, isa_path(isa), 0, 0, "warning",
+                                 "unknown instruction '%s' (assembly line %u, in %s); priced as 1 cycle and counted "
+                                 "in the report",
+                                 in->mnemonic, in->line, f->name);
+                    }
+                    continue;
+                }
+                enum isa_kind kind = in->isa->kind;
+                bool last = k + 1 == b->ninsns;
+                switch (kind) {
+                case ISA_COND_BRANCH:
+                    if (in->target >= 0)
+                        add_succ(b, in->target);
+                    break;
+                case ISA_JUMP:
+                    if (in->target >= 0) {
+                        add_succ(b, in->target);
+                        /* a skip right before it makes the jump conditional (AVR) */
+                        bool skipped = k > 0 && b->insns[k - 1].isa && b->insns[k - 1].isa->kind == ISA_SKIP;
+                        if (last && !skipped)
+                            ends = true;
+                    } else if (last) {
+                        ends = true;
+                        b->exits = true; /* a jump to another function */
+                    }
+                    break;
+                case ISA_INDIRECT_JUMP: {
+                    const struct jtable *jt = jump_table(f, i);
+                    if (jt)
+                        for (size_t t = 0; t < jt->n; t++) {
+                            int idx = block_index(f, jt->targets[t]);
+                            if (idx >= 0)
+                                add_succ(b, idx);
+                        }
+                    else
+                        b->exits = true;
+                    if (last)
+                        ends = true;
+                    break;
+                }
+                case ISA_COND_RETURN:
+                    b->exits = true; /* part of the flow leaves here */
+                    break;
+                case ISA_RETURN:
+                case ISA_TAIL_CALL:
+                    if (last) {
+                        ends = true;
+                        b->exits = true;
+                    }
+                    break;
+                case ISA_CALL: {
+                    char sym[256];
+                    est_call_symbol(in->ops, sym, sizeof sym);
+                    if (last && never_returns(m, sym)) {
+                        ends = true;
+                        b->exits = true;
+                    }
+                    break;
+                }
+                default:
+                    break;
+                }
+            }
+            if (!ends && i + 1 < f->nblocks) {
+                b->falls_through = true;
+                add_succ(b, (int)i + 1);
+            }
+            if (!ends && i + 1 == f->nblocks)
+                b->exits = true; /* the function's last block, e.g. after a trap */
+        }
+        for (size_t i = 0; i < f->nblocks; i++)
+            for (size_t s = 0; s < f->blocks[i].nsucc; s++) {
+                struct mblock *t = &f->blocks[f->blocks[i].succ[s]];
+                t->pred = sup_xrealloc(t->pred, (t->npred + 1) * sizeof *t->pred);
+                t->pred[t->npred++] = (int)i;
+            }
+    }
+    free(unknown);
+    return true;
+}

@@ -1,0 +1,84 @@
+/* lower_codegen.c — compiles a copy of the module with the target's LLVM
+ * backend (the same options a normal -O2 build uses) to assembly text. No
+ * profile is attached: weights would change block placement and code, and
+ * the code to price is the code a normal build produces. The module given is
+ * consumed in the sense that code generation rewrites its IR. */
+#include "lower.h"
+#include "support.h"
+
+#include <llvm-c/Support.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void init_llvm(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+    LLVMInitializeAllAsmParsers();
+    /* PowerPC registers as "r3" rather than "3", so operands are unambiguous. */
+    const char *argv[] = {"lpnest", "-ppc-asm-full-reg-names"};
+    LLVMParseCommandLineOptions(2, argv, "lpnest");
+}
+
+/* Architecture part of a triple ("riscv32" of "riscv32-unknown-elf"). */
+static size_t arch_len(const char *t)
+{
+    const char *d = strchr(t, '-');
+    return d ? (size_t)(d - t) : strlen(t);
+}
+
+bool est_same_arch(const char *a, const char *b)
+{
+    size_t n = arch_len(a);
+    return n == arch_len(b) && strncmp(a, b, n) == 0;
+}
+
+char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag)
+{
+    init_llvm();
+    char *norm = LLVMNormalizeTargetTriple(triple);
+    LLVMTargetRef target;
+    char *err = NULL;
+    if (LLVMGetTargetFromTriple(norm, &target, &err)) {
+        sup_diag(diag, NULL, 0, 0, "error", "no LLVM backend for '%s': %s", norm, err ? err : "");
+        LLVMDisposeMessage(err);
+        LLVMDisposeMessage(norm);
+        return NULL;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, norm, cpu ? cpu : "", features ? features : "",
+                                                      LLVMCodeGenLevelDefault, LLVMRelocStatic, LLVMCodeModelDefault);
+    LLVMDisposeMessage(norm);
+    if (!tm) {
+        sup_diag(diag, NULL, 0, 0, "error", "cannot create a target machine for '%s' (cpu '%s')", triple, cpu ? cpu : "");
+        return NULL;
+    }
+    LLVMSetTargetMachineAsmVerbosity(tm, 1);
+    LLVMMemoryBufferRef buf = NULL;
+    char *text = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, &err, &buf)) {
+        sup_diag(diag, NULL, 0, 0, "error", "the %s backend rejected the module: %s", triple, err ? err : "");
+        LLVMDisposeMessage(err);
+    } else {
+        size_t n = LLVMGetBufferSize(buf);
+        text = sup_xmalloc(n + 1);
+        memcpy(text, LLVMGetBufferStart(buf), n);
+        text[n] = '\0';
+        LLVMDisposeMemoryBuffer(buf);
+        const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
+        FILE *df = dump ? fopen(dump, "w") : NULL;
+        if (df) {
+            fputs(text, df);
+            fclose(df);
+        }
+    }
+    LLVMDisposeTargetMachine(tm);
+    return text;
+}
