@@ -19,6 +19,7 @@ struct cost_ctx {
     double *callgraph;        /* [caller * nfuncs + callee] */
     size_t nfuncs;
     size_t cur_func;          /* index into e->funcs being priced */
+    FILE *dump;               /* --dump-machine */
 };
 
 /* The cost of one machine block over all its executions. */

@@ -149,10 +149,10 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
     return v;
 }
 
-static bool price_machine(struct cost_ctx *cx, struct est_module *em)
+/* Lowers the module for the core and parses the machine code; NULL after a message. */
+static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm)
 {
     const struct isa *isa = cx->isa;
-    struct est_estimate *e = cx->e;
     LLVMModuleRef m = cx->m;
     const char *mt = LLVMGetTarget(m);
     if (!est_same_arch(mt, isa_triple(isa))) {
@@ -171,29 +171,35 @@ static bool price_machine(struct cost_ctx *cx, struct est_module *em)
     LLVMContextDispose(ctx);
     if (!text)
         return false;
-    struct mmodule mm;
-    bool ok = est_parse_asm(text, mt, &mm, cx->diag) && est_build_cfg(&mm, isa, m, cx->diag) &&
-              est_machine_counts(&mm, cx->p, cx->diag);
+    bool ok = est_parse_asm(text, mt, mm, cx->diag) && est_build_cfg(mm, isa, m, cx->diag);
     free(text);
-    if (!ok) {
-        est_mmodule_free(&mm);
+    if (!ok)
+        est_mmodule_free(mm);
+    return ok;
+}
+
+static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
+{
+    struct est_estimate *e = cx->e;
+    if (!est_machine_counts(mm, cx->p, cx->diag))
         return false;
+    if (cx->dump)
+        est_dump_machine(mm, cx->isa, cx->dump);
+    e->nfuncs = mm->nfuncs;
+    e->funcs = sup_xcalloc(mm->nfuncs + 1, sizeof *e->funcs);
+    for (size_t i = 0; i < mm->nfuncs; i++) {
+        e->funcs[i].name = sup_strdup(mm->funcs[i].name);
+        if (mm->funcs[i].prof >= 0)
+            e->funcs[i].calls = est_profile_func_calls(cx->p, (size_t)mm->funcs[i].prof);
     }
-    e->nfuncs = mm.nfuncs;
-    e->funcs = sup_xcalloc(mm.nfuncs + 1, sizeof *e->funcs);
-    for (size_t i = 0; i < mm.nfuncs; i++) {
-        e->funcs[i].name = sup_strdup(mm.funcs[i].name);
-        if (mm.funcs[i].prof >= 0)
-            e->funcs[i].calls = est_profile_func_calls(cx->p, (size_t)mm.funcs[i].prof);
-    }
-    cx->nfuncs = mm.nfuncs;
-    cx->callgraph = sup_xcalloc(mm.nfuncs * mm.nfuncs + 1, sizeof *cx->callgraph);
+    cx->nfuncs = mm->nfuncs;
+    cx->callgraph = sup_xcalloc(mm->nfuncs * mm->nfuncs + 1, sizeof *cx->callgraph);
     size_t total_blocks = 0;
-    for (size_t i = 0; i < mm.nfuncs; i++)
-        total_blocks += mm.funcs[i].nblocks;
+    for (size_t i = 0; i < mm->nfuncs; i++)
+        total_blocks += mm->funcs[i].nblocks;
     e->blocks = sup_xcalloc(total_blocks + 1, sizeof *e->blocks);
-    for (size_t i = 0; i < mm.nfuncs; i++) {
-        struct mfunc *mf = &mm.funcs[i];
+    for (size_t i = 0; i < mm->nfuncs; i++) {
+        struct mfunc *mf = &mm->funcs[i];
         const struct xfunc *xf = mf->prof >= 0 ? est_profile_xfunc(cx->p, (size_t)mf->prof) : NULL;
         cx->cur_func = i;
         struct est_func_cost *fc = &e->funcs[i];
@@ -234,22 +240,47 @@ static bool price_machine(struct cost_ctx *cx, struct est_module *em)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }
     }
-    est_mmodule_free(&mm);
     return true;
 }
 
-struct est_estimate *est_estimate_run(struct est_module *em, const struct est_profile *p, const struct isa *isa, FILE *diag)
+struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
+                                      FILE *dump, int *status)
 {
     struct est_estimate *e = sup_xcalloc(1, sizeof *e);
     e->module = sup_strdup(est_module_name(em));
     e->core = sup_strdup(isa_name(isa));
     e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
-    e->triple = sup_strdup(isa_triple(isa));
+    e->triple = sup_strdup(isa_triple(isa) ? isa_triple(isa) : "llvm-ir");
     e->clock_hz = isa_clock_hz(isa);
-    e->exit_status = est_profile_exit_status(p);
-    e->ir_instructions = est_profile_instructions(p);
-    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .p = p, .diag = diag};
-    bool ok = isa_model(isa) == ISA_MODEL_IR ? est_price_ir(&cx) : price_machine(&cx, em);
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .diag = o->diag, .dump = dump};
+    struct mmodule mm = {0};
+    bool machine = isa_model(isa) != ISA_MODEL_IR;
+    bool ok = !machine || lower(&cx, em, &mm);
+    struct est_profile *p = NULL;
+    struct est_block_ref *req = NULL;
+    size_t nreq = 0;
+    *status = 1;
+    if (ok) {
+        /* the program runs once, counting paths where the machine code needs them */
+        struct est_run_options ro = *o;
+        if (machine) {
+            nreq = est_pair_requests(&mm, cx.m, &req);
+            ro.pairs = req;
+            ro.npairs = nreq;
+        }
+        p = est_run(em, &ro);
+        ok = p && !est_profile_faulted(p);
+        if (p)
+            *status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
+        if (p && est_profile_faulted(p))
+            sup_diag(o->diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
+    }
+    if (ok) {
+        cx.p = p;
+        e->exit_status = est_profile_exit_status(p);
+        e->ir_instructions = est_profile_instructions(p);
+        ok = machine ? price_machine(&cx, &mm) : est_price_ir(&cx);
+    }
     if (ok) {
         char *state = sup_xcalloc(e->nfuncs + 1, 1);
         for (size_t i = 0; i < e->nfuncs; i++)
@@ -257,21 +288,21 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct est_pr
         free(state);
     }
     free(cx.callgraph);
+    if (machine && mm.funcs)
+        est_mmodule_free(&mm);
+    est_pair_requests_free(req, nreq);
+    est_profile_free(p);
     if (!ok) {
         est_estimate_free(e);
         return NULL;
     }
-    size_t unknown_rt = 0;
     for (size_t i = 0; i < e->nruntime; i++)
-        if (!e->runtime[i].known && e->runtime[i].calls > 0) {
-            unknown_rt++;
+        if (!e->runtime[i].known && e->runtime[i].calls > 0)
             est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
                               e->runtime[i].calls, e->runtime[i].symbol, e->core);
-        }
     if (e->unknown_execs > 0)
         est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
                           e->unknown_execs, e->core);
-    (void)unknown_rt;
     return e;
 }
 

@@ -29,12 +29,23 @@ const char *est_module_name(const struct est_module *m);
 /* A new copy of the module parsed again from the input bytes into CTX, with
  * the same block names, for code generation (which rewrites the IR it
  * compiles, and whose output depends on use-list order, which cloning does
- * not preserve). Returns NULL after a message. The caller disposes of it. */
+ * not preserve). Each instruction's debug location is replaced by one whose
+ * line is the instruction's 1-based ordinal in its function, so the assembly
+ * says which IR instruction every machine instruction came from. Returns
+ * NULL after a message. The caller disposes of it. */
 LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
+/* The column that marks those provenance locations. */
+#define EST_PROVENANCE_COLUMN 60001
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */
 void est_name_blocks(LLVMModuleRef m);
 
 /* ---- execution -------------------------------------------------------------*/
+/* A block by function and block name. */
+struct est_block_ref {
+    const char *func;
+    const char *block;
+};
+
 struct est_run_options {
     int argc;               /* program arguments, argv[0] included */
     char **argv;
@@ -42,6 +53,10 @@ struct est_run_options {
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool progress;          /* progress line on stderr for long runs */
     FILE *diag;             /* errors and faults */
+    /* blocks whose paths through them are counted too (which in-edge, then
+     * which out-edge): for blocks code generation duplicated */
+    const struct est_block_ref *pairs;
+    size_t npairs;
 };
 
 /* The outcome of running main(): counts of every block, edge, select and call. */
@@ -87,10 +102,15 @@ uint64_t est_profile_external_calls(const struct est_profile *p, const char *nam
 struct isa;
 struct est_estimate;
 
-/* Returns NULL after a message on diag when the bitcode cannot run on the
- * core (other architecture, features the core lacks) or the backend fails.
- * M and P must outlive the call only. Free with est_estimate_free. */
-struct est_estimate *est_estimate_run(struct est_module *m, const struct est_profile *p, const struct isa *isa, FILE *diag);
+/* Lowers M for the core, runs main() once (with O: arguments, limits,
+ * diagnostics) counting what the machine code needs, and prices it. Returns
+ * NULL after a message on o->diag when the bitcode cannot run on the core
+ * (other architecture, features the core lacks), the backend fails, or the
+ * program faults. *STATUS gets the program's exit status (1 on a fault).
+ * DUMP, if not NULL, receives a listing of the machine blocks and counts.
+ * Free with est_estimate_free. */
+struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
+                                      FILE *dump, int *status);
 void est_estimate_free(struct est_estimate *e);
 double est_estimate_cycles(const struct est_estimate *e);
 /* Machine instructions executed: the program's code plus runtime routines. */

@@ -58,6 +58,16 @@ struct xblock {
     uint64_t count;          /* filled in after the run */
 };
 
+/* Path counts through one block: how often it was entered by in-edge I and
+ * left by out-edge J (requested for blocks code generation duplicated). */
+struct xpairs {
+    uint32_t block;
+    uint32_t nin, nout;
+    uint32_t *in_edges;       /* edge indices (0: the function entry) */
+    uint32_t *out_edges;
+    uint64_t *counts;         /* [i * nout + j] */
+};
+
 struct xselect {
     uint32_t block;          /* block index */
     uint32_t index;          /* instruction position in the block */
@@ -159,6 +169,8 @@ struct xfunc {
     uint64_t *sel_counts;    /* [2 * i + outcome] */
     uint32_t nselects;
     uint32_t nsel_lanes;
+    struct xpairs *pairs;
+    uint32_t npairs;
 };
 
 /* One activation. */
@@ -233,6 +245,10 @@ struct vm {
     double start_time;
     bool progress;
     bool progress_shown;
+
+    /* blocks whose path counts are wanted */
+    const struct est_block_ref *pair_req;
+    size_t npair_req;
 
     /* program I/O */
     int argc;

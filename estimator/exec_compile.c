@@ -379,6 +379,43 @@ static void params(struct cc *c)
     f->nparam_slots = c->nslots;
 }
 
+/* Path counting for block Y: every in-edge first records which it was (in a
+ * frame slot), every out-edge then counts (in, out) before continuing. */
+static void add_pairs(struct cc *c, uint32_t y)
+{
+    struct xfunc *f = c->f;
+    struct xpairs *xp = &f->pairs[f->npairs++];
+    memset(xp, 0, sizeof *xp);
+    xp->block = y;
+    xp->in_edges = sup_xcalloc(c->nedges + 1, sizeof *xp->in_edges);
+    xp->out_edges = sup_xcalloc(c->nedges + 1, sizeof *xp->out_edges);
+    for (uint32_t e = 0; e < c->nedges; e++) {
+        if (c->einfo[e].to == y && (e > 0 || y == 0))
+            xp->in_edges[xp->nin++] = e;
+        if (e > 0 && c->einfo[e].from == y)
+            xp->out_edges[xp->nout++] = e;
+    }
+    if (xp->nout > 255 || !xp->nin || !xp->nout) {
+        xp->nin = xp->nout = 0; /* nothing to learn, or too wide to count */
+        return;
+    }
+    xp->counts = sup_xcalloc((size_t)xp->nin * xp->nout, sizeof *xp->counts);
+    uint32_t slot = cc_temp(c, 1);
+    c->block = y;
+    c->inst = LLVMGetFirstInstruction(f->blocks[y].bb);
+    c->pos = 0;
+    for (uint32_t i = 0; i < xp->nin; i++) {
+        struct edge *e = &c->edges[xp->in_edges[i]];
+        uint32_t at = cc_emit(c, OP_SETIN, slot, 0, e->pc, i, 0, 0);
+        e->pc = at;
+    }
+    for (uint32_t j = 0; j < xp->nout; j++) {
+        struct edge *e = &c->edges[xp->out_edges[j]];
+        uint32_t at = cc_emit(c, OP_PAIRINC, j, slot, e->pc, (uint64_t)(uintptr_t)xp->counts, 0, xp->nout);
+        e->pc = at;
+    }
+}
+
 static void finish(struct cc *c)
 {
     struct xfunc *f = c->f;
@@ -423,6 +460,22 @@ static void finish(struct cc *c)
     }
     c->edges[0].pc = f->blocks[0].pc;
     c->edges[0].ninst = f->blocks[0].ninst;
+    /* requested path counts */
+    const struct vm *vm = c->vm;
+    for (size_t r = 0; r < vm->npair_req; r++) {
+        if (strcmp(vm->pair_req[r].func, f->name))
+            continue;
+        for (uint32_t y = 0; y < f->nblocks; y++)
+            if (!strcmp(f->blocks[y].name, vm->pair_req[r].block)) {
+                if (!f->pairs)
+                    f->pairs = sup_xcalloc(f->nblocks, sizeof *f->pairs);
+                bool dup = false;
+                for (uint32_t k = 0; k < f->npairs; k++)
+                    dup |= f->pairs[k].block == y;
+                if (!dup)
+                    add_pairs(c, y);
+            }
+    }
 
     f->code = c->code;
     f->ncode = c->ncode;

@@ -800,6 +800,8 @@ static bool run(struct vm *vm)
         /* control */
         case OP_JMP: L(JMP) EDGE(op->d); NEXT;
         case OP_GOTO: L(GOTO) pc = C + op->d; NEXT;
+        case OP_SETIN: L(SETIN) R[op->d] = op->k; pc = C + op->b; NEXT;
+        case OP_PAIRINC: L(PAIRINC) ((uint64_t *)(uintptr_t)op->k)[R[op->a] * op->x + op->d]++; pc = C + op->b; NEXT;
         case OP_MOVGOTO: L(MOVGOTO) R[op->d] = R[op->a]; pc = C + op->k; NEXT;
         case OP_MOV2GOTO: L(MOV2GOTO) {
             /* parallel copies were made conflict-free when translating */

@@ -50,6 +50,7 @@ struct mblock {
     int *pred;
     size_t npred;
     double count;              /* executions */
+    double lo, hi;             /* bounds the flow constraints leave on it */
     double *succ_count;        /* traversals of each successor edge */
     enum mcount_source source;
 };
@@ -95,6 +96,11 @@ void est_mmodule_free(struct mmodule *mm);
  * return. Unknown mnemonics are reported (once each) and treated as ALU. */
 struct isa;
 bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
+
+/* lower_requests.c: the IR blocks (of M) whose paths the run must count so
+ * that machine counts can be exact; the caller frees with est_pair_requests_free. */
+size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_block_ref **out);
+void est_pair_requests_free(struct est_block_ref *req, size_t n);
 
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */

@@ -1,66 +1,374 @@
-/* lower_counts.c — execution counts of machine blocks and edges from the
- * exact IR counts of a run.
+/* lower_counts.c — execution counts of machine blocks and edges, derived
+ * from the exact IR counts of a run.
  *
- * Machine blocks carry the name of the IR block they came from (or none when
- * code generation created them). The blocks of one IR block form its group.
- * A group is *clean* when every machine edge into it comes from a group
- * whose IR block has an IR edge to it, and every IR edge into it has a
- * machine edge: then tail merging and tail duplication did not move code
- * across it, and its numbers can be trusted:
- *  1. its head (the one block entered from outside) runs as often as the IR block;
- *  2. a machine edge that alone realises an IR edge between clean groups
- *     (directly or through blocks created on it) is traversed as often;
- *  3. the arm of a select or min/max turned into a branch runs as often as
- *     the select chose its second value (the convention of LLVM's select
- *     expansions); arms are matched to selects by source position (.loc);
- *  4. flow conservation spreads the known numbers to the rest;
- *  5. what is still open is split evenly at branches and marked as an
- *     estimate, as is everything derived from it, so reports can say how much
- *     of a total rests on estimates. */
+ * Every machine block has an entry group (the IR block its label names, if
+ * any) and an exit group (the IR block whose terminator its branch came
+ * from, known from the provenance locations of the assembly; a block that
+ * merely falls through keeps its entry group). A block whose exit group
+ * differs from its entry group holds a copy of another IR block's code
+ * (tail duplication). The counts are the solution of linear constraints:
+ *  - flow conservation at every machine block;
+ *  - per IR edge Z -> Y: the machine edges leaving Z's terminator code
+ *    towards Y's blocks carry its count (split between copies of Z by the
+ *    path counts the run made for duplicated blocks);
+ *  - per IR block: its single head block is entered as often as the IR
+ *    block's realised in-edges;
+ *  - per select (or min/max) turned into a branch: its arm runs as often as
+ *    the select chose its second value (the convention of LLVM's select
+ *    expansions on these targets);
+ * solved by interval propagation. Contradictions are detected. What the
+ * constraints leave open is split evenly at branches and marked as an
+ * estimate, as is everything derived after it. */
 #include "exec.h"
+#include "isa.h"
 #include "lower.h"
 #include "support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct solver {
-    struct mfunc *mf;
-    const struct mmodule *mm;
-    const struct xfunc *xf;
-    int *group;      /* IR block of each machine block, -1 if none */
-    bool *named;     /* the block carries its IR block's name (not absorbed) */
-    int *gsize;      /* machine blocks per IR block */
-    int *head;       /* per IR block: its head machine block, or -1 */
-    bool *clean;     /* per IR block */
-    bool *nk, *nt;   /* block count known / tainted by an estimate */
-    bool **ek, **et; /* edge count known / tainted */
+#define INF 1e300
+
+/* ---- the constraint system ---- */
+
+struct cons {
+    int *var;
+    signed char *coef;
+    size_t n;
+    double rhs;
+    bool ge;               /* sum >= rhs instead of = */
 };
 
-static void set_count(struct solver *s, size_t i, double v, enum mcount_source src, bool taint)
+struct system {
+    double *lo, *hi;       /* per variable */
+    bool *tainted;
+    size_t nvars;
+    struct cons *c;
+    size_t nc, capc;
+    bool conflict;
+    long first_conflict;   /* constraint that first contradicted, or -1 */
+};
+
+static void sys_add(struct system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge)
 {
-    s->mf->blocks[i].count = v < 0 ? 0 : v;
-    s->mf->blocks[i].source = taint ? MC_ESTIMATE : src;
-    s->nk[i] = true;
-    s->nt[i] = taint;
+    if (sy->nc == sy->capc) {
+        sy->capc = sy->capc ? sy->capc * 2 : 64;
+        sy->c = sup_xrealloc(sy->c, sy->capc * sizeof *sy->c);
+    }
+    struct cons *c = &sy->c[sy->nc++];
+    c->var = sup_xmalloc((n + 1) * sizeof *c->var);
+    c->coef = sup_xmalloc(n + 1);
+    memcpy(c->var, var, n * sizeof *var);
+    memcpy(c->coef, coef, n);
+    c->n = n;
+    c->rhs = rhs;
+    c->ge = ge;
 }
 
-static void set_edge(struct solver *s, size_t i, size_t k, double v, bool taint)
+static bool tighten(struct system *sy, int v, double lo, double hi)
 {
-    s->mf->blocks[i].succ_count[k] = v < 0 ? 0 : v;
-    s->ek[i][k] = true;
-    s->et[i][k] = taint;
+    bool changed = false;
+    if (lo > sy->hi[v] + 0.5 || hi < sy->lo[v] - 0.5) {
+        sy->conflict = true;
+        return false;
+    }
+    if (lo > sy->lo[v] + 1e-6) {
+        sy->lo[v] = lo > sy->hi[v] ? sy->hi[v] : lo;
+        changed = true;
+    }
+    if (hi < sy->hi[v] - 1e-6) {
+        sy->hi[v] = hi < sy->lo[v] ? sy->lo[v] : hi;
+        changed = true;
+    }
+    return changed;
 }
 
-static bool has_ir_edge(const struct xfunc *xf, int x, int y)
+/* One pass over the constraints; true when an interval narrowed. */
+static bool sys_pass(struct system *sy)
 {
-    for (uint32_t e = 1; e < xf->nedges; e++)
-        if ((int)xf->einfo[e].from == x && (int)xf->einfo[e].to == y)
-            return true;
-    return false;
+    bool changed = false;
+    for (size_t i = 0; i < sy->nc; i++) {
+        struct cons *c = &sy->c[i];
+        /* sum of the terms' minima and maxima */
+        double smin = 0, smax = 0;
+        size_t nmax_inf = 0, nmin_inf = 0;
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            if (c->coef[k] > 0) {
+                smin += sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    nmax_inf++;
+                else
+                    smax += sy->hi[v];
+            } else {
+                smax -= sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    nmin_inf++;
+                else
+                    smin -= sy->hi[v];
+            }
+        }
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            bool pos = c->coef[k] > 0;
+            /* the other terms' range */
+            double omin = smin, omax = smax;
+            size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
+            if (pos) {
+                omin -= sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    omax_inf--;
+                else
+                    omax -= sy->hi[v];
+            } else {
+                omax += sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    omin_inf--;
+                else
+                    omin += sy->hi[v];
+            }
+            /* coef * x = rhs - others */
+            double lo = -INF, hi = INF;
+            if (pos) {
+                if (!omax_inf)
+                    lo = c->rhs - omax;
+                if (!c->ge && !omin_inf)
+                    hi = c->rhs - omin;
+            } else {
+                /* -x = rhs - others  =>  x = others - rhs */
+                if (!c->ge && !omin_inf)
+                    lo = omin - c->rhs;
+                if (!omax_inf)
+                    hi = omax - c->rhs;
+            }
+            if (lo < 0)
+                lo = 0;
+            bool before = sy->conflict;
+            changed |= tighten(sy, v, lo, hi);
+            if (!before && sy->conflict)
+                sy->first_conflict = (long)i;
+        }
+    }
+    return changed;
 }
 
-/* Total count of the IR edges X -> Y (switch cases to one block add up). */
+static void sys_solve(struct system *sy)
+{
+    for (int round = 0; round < 400 && sys_pass(sy); round++)
+        ;
+}
+
+static bool sys_fixed(const struct system *sy, int v) { return sy->hi[v] < INF && sy->hi[v] - sy->lo[v] < 0.5; }
+
+static void sys_free(struct system *sy)
+{
+    for (size_t i = 0; i < sy->nc; i++) {
+        free(sy->c[i].var);
+        free(sy->c[i].coef);
+    }
+    free(sy->c);
+    free(sy->lo);
+    free(sy->hi);
+    free(sy->tainted);
+}
+
+/* ---- a function's machine blocks seen against its IR ---- */
+
+struct solver {
+    struct mfunc *mf;
+    const struct xfunc *xf;
+    struct system sy;
+    int *evar;             /* first edge variable of each block */
+    int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
+    bool *out_known;       /* out_g comes from a terminator's provenance */
+    int *sel_head;         /* select record whose branch ends the block, or -1 */
+    int *head;             /* per IR block: its single head, -1 none, -2 several */
+    uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
+    LLVMOpcode *ord_op;
+    uint32_t nord;
+    bool trace;
+};
+
+static int bvar(const struct solver *s, size_t m) { (void)s; return (int)m; }
+static int evar(const struct solver *s, size_t m, size_t k) { return s->evar[m] + (int)k; }
+
+/* IR instruction ordinals of the function, as the provenance locations number them. */
+static void ordinals(struct solver *s)
+{
+    const struct xfunc *xf = s->xf;
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
+            n++;
+    s->nord = n;
+    s->ord_block = sup_xcalloc(n + 2, sizeof *s->ord_block);
+    s->ord_op = sup_xcalloc(n + 2, sizeof *s->ord_op);
+    n = 0;
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i)) {
+            n++;
+            s->ord_block[n] = b;
+            s->ord_op[n] = LLVMGetInstructionOpcode(i);
+        }
+}
+
+/* The ordinal of an IR instruction (1-based), or 0. */
+static uint32_t ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all)
+{
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < block; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
+            n++;
+    return n + pos_counting_all + 1;
+}
+
+static bool is_control(const struct minsn *in)
+{
+    if (!in->isa)
+        return false;
+    switch (in->isa->kind) {
+    case ISA_COND_BRANCH: case ISA_JUMP: case ISA_INDIRECT_JUMP: case ISA_RETURN: case ISA_COND_RETURN:
+    case ISA_TAIL_CALL: case ISA_SKIP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Position of a select record counting every instruction (debug intrinsics too). */
+static uint32_t select_position(const struct xfunc *xf, const struct xselect *sel)
+{
+    uint32_t pos = 0, counted = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[sel->block].bb); i; i = LLVMGetNextInstruction(i), pos++) {
+        bool dbg = false;
+        if (LLVMGetInstructionOpcode(i) == LLVMCall) {
+            LLVMValueRef f = LLVMGetCalledValue(i);
+            size_t len;
+            const char *name = f ? LLVMGetValueName2(f, &len) : "";
+            dbg = !strncmp(name, "llvm.dbg.", 9);
+        }
+        if (dbg)
+            continue;
+        if (counted++ == sel->index)
+            return pos;
+    }
+    return 0;
+}
+
+static void classify(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        s->in_g[m] = -1;
+        s->sel_head[m] = -1;
+        b->ir_block = -1;
+        if (b->ir_name)
+            for (uint32_t g = 0; g < xf->nblocks; g++)
+                if (!strcmp(xf->blocks[g].name, b->ir_name)) {
+                    s->in_g[m] = (int)g;
+                    b->ir_block = (int)g;
+                    break;
+                }
+        s->out_g[m] = s->in_g[m];
+        /* the last control instruction with a provenance location */
+        for (size_t k = b->ninsns; k-- > 0;) {
+            const struct minsn *in = &b->insns[k];
+            if (!is_control(in))
+                continue;
+            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+                break;
+            uint32_t ord = in->src_line;
+            LLVMOpcode op = s->ord_op[ord];
+            uint32_t g = s->ord_block[ord];
+            if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable) {
+                s->out_g[m] = (int)g;
+                s->out_known[m] = true;
+            } else if (op == LLVMSelect || op == LLVMCall) {
+                /* a select or min/max expanded into a branch */
+                for (uint32_t r = 0; r < xf->nselects; r++)
+                    if (xf->selects[r].block == g && xf->selects[r].lanes == 1 &&
+                        ordinal_of(s, g, select_position(xf, &xf->selects[r])) == ord)
+                        s->sel_head[m] = (int)r;
+                if (s->in_g[m] < 0)
+                    s->out_g[m] = (int)g;
+            }
+            break;
+        }
+    }
+    /* unnamed blocks inside one group belong to it */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        if (s->in_g[m] >= 0 || !b->npred)
+            continue;
+        int g = s->out_g[b->pred[0]];
+        bool same = g >= 0;
+        for (size_t p = 0; p < b->npred && same; p++)
+            same = s->out_g[b->pred[p]] == g && s->in_g[b->pred[p]] == g;
+        for (size_t k = 0; k < b->nsucc && same; k++)
+            same = s->in_g[b->succ[k]] == g;
+        if (same && b->nsucc) {
+            s->in_g[m] = g;
+            if (!s->out_known[m])
+                s->out_g[m] = g;
+        }
+    }
+    /* heads: the blocks of an IR block entered from elsewhere */
+    for (uint32_t g = 0; g < xf->nblocks; g++)
+        s->head[g] = -1;
+    for (size_t m = 0; m < n; m++) {
+        int g = s->in_g[m];
+        if (g < 0)
+            continue;
+        bool outside = m == 0;
+        for (size_t p = 0; p < mf->blocks[m].npred && !outside; p++) {
+            int q = mf->blocks[m].pred[p];
+            outside = s->in_g[q] != g || s->out_g[q] != g;
+        }
+        if (outside)
+            s->head[g] = s->head[g] == -1 ? (int)m : -2;
+    }
+}
+
+/* The IR block a machine edge into T arrives at: T's entry group, through
+ * blocks without one that code generation created on the edge. */
+static int arrives(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1 || b->npred != 1)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted. */
+static double pair_count(const struct xfunc *xf, int z, int p, int y)
+{
+    for (uint32_t k = 0; k < xf->npairs; k++) {
+        const struct xpairs *xp = &xf->pairs[k];
+        if ((int)xp->block != z || !xp->counts)
+            continue;
+        double c = 0;
+        bool found_in = false;
+        for (uint32_t i = 0; i < xp->nin; i++) {
+            if (xp->in_edges[i] == 0 || (int)xf->einfo[xp->in_edges[i]].from != p)
+                continue;
+            found_in = true;
+            for (uint32_t j = 0; j < xp->nout; j++)
+                if ((int)xf->einfo[xp->out_edges[j]].to == y)
+                    c += (double)xp->counts[i * xp->nout + j];
+        }
+        return found_in ? c : -1;
+    }
+    return -1;
+}
+
 static double ir_edge(const struct xfunc *xf, int x, int y)
 {
     double c = 0;
@@ -70,395 +378,317 @@ static double ir_edge(const struct xfunc *xf, int x, int y)
     return c;
 }
 
-/* The group a machine edge from block M comes from: M's own, or for a block
- * created on an edge, that of its single predecessor (followed a few steps). */
-static int origin(struct solver *s, int m)
-{
-    for (int steps = 0; steps < 8 && m >= 0; steps++) {
-        if (s->group[m] >= 0)
-            return s->group[m];
-        if (s->mf->blocks[m].npred != 1)
-            return -1;
-        m = s->mf->blocks[m].pred[0];
-    }
-    return -1;
-}
-
-/* Unnamed blocks whose predecessors and successors all belong to one group
- * are part of it (e.g. an edge split inside an expanded select). */
-static void absorb(struct solver *s)
+/* Adds: sum of the machine edges leaving blocks with exit group Z (and entry
+ * group CTX, or any when CTX is -2) towards IR block Y == RHS. */
+static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
 {
     struct mfunc *mf = s->mf;
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (size_t i = 0; i < mf->nblocks; i++) {
-            struct mblock *b = &mf->blocks[i];
-            if (s->group[i] >= 0 || !b->npred || !b->nsucc)
-                continue;
-            int g = s->group[b->pred[0]];
-            bool same = g >= 0;
-            for (size_t p = 0; p < b->npred && same; p++)
-                same = s->group[b->pred[p]] == g;
-            for (size_t k = 0; k < b->nsucc && same; k++)
-                same = s->group[b->succ[k]] == g;
-            if (same) {
-                s->group[i] = g;
-                s->gsize[g]++;
-                changed = true;
-            }
-        }
-    }
-}
-
-static void classify_groups(struct solver *s)
-{
-    struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
-    for (uint32_t g = 0; g < xf->nblocks; g++) {
-        s->head[g] = -1;
-        s->clean[g] = s->gsize[g] > 0;
-    }
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        int g = s->group[i];
-        if (g < 0)
+    int *var = sup_xmalloc((mf->nblocks * 4 + 8) * sizeof *var);
+    signed char *coef = sup_xmalloc(mf->nblocks * 4 + 8);
+    size_t n = 0;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        if (s->out_g[m] != z || !s->out_known[m] || (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
             continue;
-        struct mblock *b = &mf->blocks[i];
-        bool entered = i == 0;
-        if (i == 0 && g != 0)
-            s->clean[g] = false;
-        for (size_t p = 0; p < b->npred; p++) {
-            int from = b->pred[p];
-            if (s->group[from] == g)
-                continue;
-            entered = true;
-            int z = origin(s, from);
-            if (z < 0 || !has_ir_edge(xf, z, g))
-                s->clean[g] = false; /* code moved in from elsewhere */
-        }
-        if (entered)
-            s->head[g] = s->head[g] == -1 ? (int)i : -2;
-    }
-    /* every IR edge into the group must arrive at it */
-    for (uint32_t e = 1; e < xf->nedges; e++) {
-        int x = (int)xf->einfo[e].from, y = (int)xf->einfo[e].to;
-        if (x == y || !s->clean[y] || !xf->edges[e].count)
+        struct mblock *b = &mf->blocks[m];
+        /* a block of its own only entered from Z's branch code continues it */
+        bool continuation = s->in_g[m] < 0 && b->npred > 0;
+        for (size_t p = 0; p < b->npred && continuation; p++)
+            continuation = s->out_g[b->pred[p]] == z;
+        if (continuation || (s->in_g[m] < 0 && ctx != -2))
             continue;
-        bool arrives = false;
-        for (size_t i = 0; i < mf->nblocks && !arrives; i++)
-            if (s->group[i] == y)
-                for (size_t p = 0; p < mf->blocks[i].npred && !arrives; p++)
-                    arrives = s->group[mf->blocks[i].pred[p]] != y && origin(s, mf->blocks[i].pred[p]) == x;
-        if (!arrives)
-            s->clean[y] = false; /* the edge's flow was duplicated into its source */
-    }
-    if (s->gsize[0] && s->group[0] != 0)
-        s->clean[0] = false;
-}
-
-/* Steps 1 and 2. */
-static void anchors(struct solver *s)
-{
-    struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
-    for (uint32_t g = 0; g < xf->nblocks; g++)
-        if (s->clean[g] && s->head[g] >= 0)
-            set_count(s, (size_t)s->head[g], (double)xf->blocks[g].count, MC_IR_BLOCK, false);
-    for (uint32_t e = 1; e < xf->nedges; e++) {
-        int x = (int)xf->einfo[e].from, y = (int)xf->einfo[e].to;
-        bool seen = false;
-        for (uint32_t p = 1; p < e && !seen; p++)
-            seen = (int)xf->einfo[p].from == x && (int)xf->einfo[p].to == y;
-        if (seen || !s->clean[x] || !s->clean[y])
-            continue;
-        size_t cand = 0, ci = 0, ck = 0;
-        int chain = -1;
-        for (size_t i = 0; i < mf->nblocks; i++) {
-            if (s->group[i] != x)
-                continue;
-            struct mblock *b = &mf->blocks[i];
-            for (size_t k = 0; k < b->nsucc; k++) {
-                int t = b->succ[k];
-                struct mblock *tb = &mf->blocks[t];
-                if (x == y) {
-                    if (t == s->head[x])
-                        cand++, ci = i, ck = k, chain = -1;
-                } else if (s->group[t] == y) {
-                    cand++, ci = i, ck = k, chain = -1;
-                } else if (s->group[t] < 0 && tb->npred == 1 && tb->nsucc == 1 && s->group[tb->succ[0]] == y) {
-                    cand++, ci = i, ck = k, chain = t;
-                }
-            }
-        }
-        if (cand != 1)
-            continue;
-        double c = ir_edge(xf, x, y);
-        set_edge(s, ci, ck, c, false);
-        if (chain >= 0) {
-            set_count(s, (size_t)chain, c, MC_IR_EDGE, false);
-            set_edge(s, (size_t)chain, 0, c, false);
-        }
-    }
-}
-
-/* ---- step 3: select arms ---- */
-
-static const char *basename_of(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s ? s + 1 : p;
-}
-
-/* The IR instruction of a select record. */
-static LLVMValueRef select_inst(const struct xfunc *xf, const struct xselect *sel)
-{
-    uint32_t pos = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[sel->block].bb); i; i = LLVMGetNextInstruction(i)) {
-        if (LLVMGetInstructionOpcode(i) == LLVMCall) {
-            LLVMValueRef f = LLVMGetCalledValue(i);
-            size_t n;
-            const char *name = f ? LLVMGetValueName2(f, &n) : "";
-            if (!strncmp(name, "llvm.dbg.", 9))
-                continue;
-        }
-        if (pos++ == sel->index)
-            return i;
-    }
-    return NULL;
-}
-
-static bool same_loc(const struct mmodule *mm, const struct minsn *in, LLVMValueRef v)
-{
-    if (!in->src_line || !v || in->src_file >= mm->nfiles || !mm->files[in->src_file])
-        return false;
-    unsigned len = 0;
-    const char *f = LLVMGetDebugLocFilename(v, &len);
-    if (!f || !len || LLVMGetDebugLocLine(v) != in->src_line || LLVMGetDebugLocColumn(v) != in->src_col)
-        return false;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%.*s", (int)len, f);
-    return !strcmp(basename_of(buf), basename_of(mm->files[in->src_file]));
-}
-
-/* Is block M the arm of a two-way branch inside group G? For a diamond
- * whose other side is an edge split by code generation, the named side is
- * the arm. */
-static bool is_arm(struct solver *s, int g, size_t m)
-{
-    struct mfunc *mf = s->mf;
-    struct mblock *b = &mf->blocks[m];
-    if (s->group[m] != g || !s->named[m] || b->npred != 1 || b->nsucc != 1)
-        return false;
-    int h = b->pred[0], t = b->succ[0];
-    struct mblock *hb = &mf->blocks[h];
-    if (s->group[h] != g || s->group[t] != g || hb->nsucc != 2)
-        return false;
-    int other = hb->succ[0] == (int)m ? hb->succ[1] : hb->succ[0];
-    if (other == t)
-        return true;
-    struct mblock *ob = &mf->blocks[other];
-    return !s->named[other] && ob->npred == 1 && ob->nsucc == 1 && ob->succ[0] == t;
-}
-
-static void select_arms(struct solver *s)
-{
-    struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
-    for (uint32_t g = 0; g < xf->nblocks; g++) {
-        if (s->gsize[g] < 3 || !s->clean[g])
-            continue;
-        size_t arms[128], narms = 0;
-        for (size_t i = 0; i < mf->nblocks && narms < 128; i++)
-            if (is_arm(s, (int)g, i))
-                arms[narms++] = i;
-        if (!narms)
-            continue;
-        uint32_t sel[128], lane[128], nsel = 0;
-        for (uint32_t k = 0, l = 0; k < xf->nselects; l += xf->selects[k].lanes, k++)
-            if (xf->selects[k].block == g && xf->selects[k].lanes == 1 && nsel < 128) {
-                sel[nsel] = k;
-                lane[nsel++] = l;
-            }
-        bool used[128] = {false};
-        size_t matched = 0;
-        int pick[128];
-        for (size_t a = 0; a < narms; a++) {
-            pick[a] = -1;
-            const struct mblock *b = &mf->blocks[arms[a]];
-            const struct minsn *located = NULL;
-            for (size_t k = 0; k < b->ninsns && !located; k++)
-                if (b->insns[k].src_line)
-                    located = &b->insns[k];
-            for (uint32_t k = 0; located && k < nsel && pick[a] < 0; k++)
-                if (!used[k] && same_loc(s->mm, located, select_inst(xf, &xf->selects[sel[k]]))) {
-                    pick[a] = (int)k;
-                    used[k] = true;
-                    matched++;
-                }
-        }
-        if (matched < narms && narms == nsel) {
-            /* no usable positions: the arms follow the selects' order */
-            for (size_t a = 0; a < narms; a++)
-                pick[a] = (int)a;
-            matched = narms;
-        }
-        for (size_t a = 0; a < narms; a++)
-            if (pick[a] >= 0 && !s->nk[arms[a]])
-                set_count(s, arms[a], (double)xf->sel_counts[2 * lane[pick[a]] + 1], MC_SELECT, false);
-    }
-}
-
-/* ---- step 4 ---- */
-
-static bool propagate(struct solver *s)
-{
-    struct mfunc *mf = s->mf;
-    bool changed = false;
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        struct mblock *b = &mf->blocks[i];
-        double in = i == 0 ? (double)s->xf->edges[0].count : 0;
-        bool in_taint = false;
-        size_t unknown_in = 0, ui = 0, uk = 0;
-        for (size_t p = 0; p < b->npred; p++) {
-            size_t pi = (size_t)b->pred[p];
-            struct mblock *pb = &mf->blocks[pi];
-            for (size_t k = 0; k < pb->nsucc; k++)
-                if (pb->succ[k] == (int)i) {
-                    if (s->ek[pi][k])
-                        in += pb->succ_count[k], in_taint |= s->et[pi][k];
-                    else
-                        unknown_in++, ui = pi, uk = k;
-                }
-        }
-        if (!s->nk[i] && unknown_in == 0) {
-            set_count(s, i, in, MC_FLOW, in_taint);
-            changed = true;
-        }
-        double out = 0;
-        bool out_taint = false;
-        size_t unknown_out = 0, uo = 0;
         for (size_t k = 0; k < b->nsucc; k++) {
-            if (s->ek[i][k])
-                out += b->succ_count[k], out_taint |= s->et[i][k];
-            else
-                unknown_out++, uo = k;
-        }
-        if (!s->nk[i] && b->nsucc && unknown_out == 0 && !b->exits) {
-            set_count(s, i, out, MC_FLOW, out_taint);
-            changed = true;
-        }
-        if (!s->nk[i])
-            continue;
-        if (unknown_out == 1 && !b->exits) {
-            set_edge(s, i, uo, b->count - out, s->nt[i] || out_taint);
-            changed = true;
-        }
-        if (unknown_in == 1) {
-            set_edge(s, ui, uk, b->count - in, s->nt[i] || in_taint);
-            changed = true;
+            int t = b->succ[k];
+            bool to_y = z == y ? t == s->head[y] : arrives(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            if (to_y) {
+                var[n] = evar(s, m, k);
+                coef[n++] = 1;
+            }
         }
     }
-    return changed;
+    bool any = n > 0;
+    if (any)
+        sys_add(&s->sy, var, coef, n, rhs, false);
+    free(var);
+    free(coef);
+    return any;
 }
 
-/* ---- step 5 ---- */
+static void build(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    int *var = sup_xmalloc((4 * n + 8) * sizeof *var);
+    signed char *coef = sup_xmalloc(4 * n + 8);
+    /* flow conservation */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        size_t k = 0;
+        var[k] = bvar(s, m), coef[k++] = 1;
+        for (size_t p = 0; p < b->npred; p++) {
+            struct mblock *pb = &mf->blocks[b->pred[p]];
+            for (size_t j = 0; j < pb->nsucc; j++)
+                if (pb->succ[j] == (int)m)
+                    var[k] = evar(s, (size_t)b->pred[p], j), coef[k++] = -1;
+        }
+        sys_add(&s->sy, var, coef, k, m == 0 ? (double)xf->edges[0].count : 0, false);
+        k = 0;
+        var[k] = bvar(s, m), coef[k++] = 1;
+        for (size_t j = 0; j < b->nsucc; j++)
+            var[k] = evar(s, m, j), coef[k++] = -1;
+        sys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
+    }
+    /* IR edges, split between copies of their source */
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        int z = (int)xf->einfo[e].from, y = (int)xf->einfo[e].to;
+        bool first = true;
+        for (uint32_t p = 1; p < e && first; p++)
+            first = !((int)xf->einfo[p].from == z && (int)xf->einfo[p].to == y);
+        if (!first)
+            continue;
+        double total = ir_edge(xf, z, y);
+        /* contexts: copies of Z's terminator in other IR blocks' code */
+        int ctx[64];
+        size_t nctx = 0;
+        for (size_t m = 0; m < n && nctx < 64; m++)
+            if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z) {
+                bool seen = false;
+                for (size_t c = 0; c < nctx; c++)
+                    seen |= ctx[c] == s->in_g[m];
+                if (!seen)
+                    ctx[nctx++] = s->in_g[m];
+            }
+        bool split = nctx > 0;
+        double rest = total;
+        for (size_t c = 0; c < nctx && split; c++) {
+            double pc = ctx[c] >= 0 ? pair_count(xf, z, ctx[c], y) : -1;
+            if (pc < 0)
+                split = false;
+            else
+                rest -= pc;
+        }
+        if (split) {
+            for (size_t c = 0; c < nctx; c++)
+                edge_constraint(s, z, ctx[c], y, pair_count(xf, z, ctx[c], y));
+            edge_constraint(s, z, z, y, rest);
+        } else {
+            edge_constraint(s, z, -2, y, total);
+        }
+    }
+    /* heads run as often as the in-edges that reach them */
+    for (uint32_t g = 0; g < xf->nblocks; g++) {
+        int h = s->head[g];
+        if (h < 0)
+            continue;
+        double c = h == 0 ? (double)xf->edges[0].count : 0;
+        bool ok = true;
+        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
+            if ((int)xf->einfo[e].to != (int)g || !xf->edges[e].count)
+                continue;
+            if ((int)xf->einfo[e].from == (int)g) {
+                c += (double)xf->edges[e].count; /* the loop's back edge enters the head */
+                continue;
+            }
+            int p = (int)xf->einfo[e].from;
+            /* reaches the head through a machine edge, or is inside a copy */
+            bool reaches = false, copied = false;
+            for (size_t m = 0; m < n; m++) {
+                if (s->in_g[m] == p && s->out_g[m] == (int)g && s->out_known[m])
+                    copied = true;
+                if (s->out_g[m] != p)
+                    continue;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (mf->blocks[m].succ[k] == h ||
+                        (s->in_g[mf->blocks[m].succ[k]] < 0 && arrives(s, mf->blocks[m].succ[k]) == (int)g))
+                        reaches = true;
+            }
+            if (reaches && !copied)
+                c += (double)xf->edges[e].count;
+            else if (!copied || reaches)
+                ok = false; /* neither, or both: unknown */
+        }
+        if (ok) {
+            var[0] = bvar(s, (size_t)h);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, c, false);
+        }
+    }
+    /* select arms */
+    for (size_t m = 0; m < n; m++) {
+        int r = s->sel_head[m];
+        struct mblock *b = &mf->blocks[m];
+        if (r < 0 || b->nsucc != 2)
+            continue;
+        int a = b->succ[0], t = b->succ[1];
+        struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
+        int arm = -1;
+        if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == t)
+            arm = a;
+        else if (tb->npred == 1 && tb->nsucc == 1 && tb->succ[0] == a)
+            arm = t;
+        else if (ab->npred == 1 && tb->npred == 1 && ab->nsucc == 1 && tb->nsucc == 1 && ab->succ[0] == tb->succ[0]) {
+            /* a diamond whose other side is an edge split by code generation */
+            bool an = ab->ir_name != NULL, tn = tb->ir_name != NULL;
+            arm = an && !tn ? a : tn && !an ? t : -1;
+        }
+        if (arm < 0)
+            continue;
+        uint32_t lane = 0;
+        for (int k = 0; k < r; k++)
+            lane += xf->selects[k].lanes;
+        var[0] = bvar(s, (size_t)arm);
+        coef[0] = 1;
+        sys_add(&s->sy, var, coef, 1, (double)xf->sel_counts[2 * lane + 1], false);
+    }
+    free(var);
+    free(coef);
+}
 
+static void record(struct solver *s, bool estimated)
+{
+    struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        struct mblock *b = &mf->blocks[m];
+        int v = bvar(s, m);
+        b->count = (s->sy.lo[v] + (s->sy.hi[v] < INF ? s->sy.hi[v] : s->sy.lo[v])) / 2;
+        b->lo = s->sy.lo[v];
+        b->hi = s->sy.hi[v];
+        b->source = estimated || s->sy.tainted[v] ? MC_ESTIMATE : MC_FLOW;
+        for (size_t k = 0; k < b->nsucc; k++) {
+            int ev = evar(s, m, k);
+            b->succ_count[k] = (s->sy.lo[ev] + (s->sy.hi[ev] < INF ? s->sy.hi[ev] : s->sy.lo[ev])) / 2;
+        }
+    }
+}
+
+/* Fixes one open variable by an even split of what a block still sends out;
+ * returns false when everything is fixed. */
 static bool estimate_one(struct solver *s)
 {
     struct mfunc *mf = s->mf;
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        struct mblock *b = &mf->blocks[i];
-        if (!s->nk[i] || b->exits)
+    struct system *sy = &s->sy;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        struct mblock *b = &mf->blocks[m];
+        int bv = bvar(s, m);
+        if (!sys_fixed(sy, bv) || b->exits)
             continue;
         double out = 0;
-        size_t unknown = 0;
+        size_t open = 0;
+        int first = -1;
         for (size_t k = 0; k < b->nsucc; k++) {
-            if (s->ek[i][k])
-                out += b->succ_count[k];
-            else
-                unknown++;
+            int ev = evar(s, m, k);
+            if (sys_fixed(sy, ev))
+                out += sy->lo[ev];
+            else if (open++ == 0)
+                first = ev;
         }
-        if (unknown < 2)
+        if (!open)
             continue;
-        double share = (b->count - out > 0 ? b->count - out : 0) / (double)unknown;
-        for (size_t k = 0; k < b->nsucc; k++)
-            if (!s->ek[i][k])
-                set_edge(s, i, k, share, true);
+        double share = (sy->lo[bv] - out) / (double)open;
+        if (share < sy->lo[first])
+            share = sy->lo[first];
+        if (share > sy->hi[first])
+            share = sy->hi[first];
+        sy->lo[first] = sy->hi[first] = share;
+        sy->tainted[first] = true;
         return true;
     }
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        if (s->nk[i])
-            continue;
-        double v = 0;
-        int g = s->group[i];
-        if (g >= 0)
-            v = (double)s->xf->blocks[g].count;
-        set_count(s, i, v, MC_ESTIMATE, true);
-        return true;
-    }
-    for (size_t i = 0; i < mf->nblocks; i++)
-        for (size_t k = 0; k < mf->blocks[i].nsucc; k++)
-            if (!s->ek[i][k]) {
-                set_edge(s, i, k, 0, true);
-                return true;
-            }
+    for (size_t v = 0; v < sy->nvars; v++)
+        if (!sys_fixed(sy, (int)v)) {
+            double x = sy->hi[v] < INF ? (sy->lo[v] + sy->hi[v]) / 2 : sy->lo[v];
+            sy->lo[v] = sy->hi[v] = x;
+            sy->tainted[v] = true;
+            return true;
+        }
     return false;
 }
 
-static void solve_function(const struct mmodule *mm, struct mfunc *mf, const struct xfunc *xf)
+static void solve_function(struct mfunc *mf, const struct xfunc *xf)
 {
-    struct solver s = {.mf = mf, .mm = mm, .xf = xf};
-    size_t n = mf->nblocks + 1, ng = xf->nblocks + 1;
-    s.group = sup_xcalloc(n, sizeof *s.group);
-    s.named = sup_xcalloc(n, sizeof *s.named);
-    s.gsize = sup_xcalloc(ng, sizeof *s.gsize);
-    s.head = sup_xcalloc(ng, sizeof *s.head);
-    s.clean = sup_xcalloc(ng, sizeof *s.clean);
-    s.nk = sup_xcalloc(n, sizeof *s.nk);
-    s.nt = sup_xcalloc(n, sizeof *s.nt);
-    s.ek = sup_xcalloc(n, sizeof *s.ek);
-    s.et = sup_xcalloc(n, sizeof *s.et);
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        struct mblock *b = &mf->blocks[i];
-        free(b->succ_count);
-        b->succ_count = sup_xcalloc(b->nsucc + 1, sizeof *b->succ_count);
-        s.ek[i] = sup_xcalloc(b->nsucc + 1, sizeof *s.ek[i]);
-        s.et[i] = sup_xcalloc(b->nsucc + 1, sizeof *s.et[i]);
-        s.group[i] = -1;
-        b->ir_block = -1;
-        if (b->ir_name)
-            for (uint32_t g = 0; g < xf->nblocks; g++)
-                if (strcmp(xf->blocks[g].name, b->ir_name) == 0) {
-                    s.group[i] = (int)g;
-                    s.named[i] = true;
-                    b->ir_block = (int)g;
-                    s.gsize[g]++;
-                    break;
+    struct solver s = {.mf = mf, .xf = xf, .trace = getenv("LPNEST_TRACE_COUNTS") != NULL};
+    s.sy.first_conflict = -1;
+    size_t n = mf->nblocks;
+    s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
+    size_t nv = n;
+    for (size_t m = 0; m < n; m++) {
+        s.evar[m] = (int)nv;
+        nv += mf->blocks[m].nsucc;
+        free(mf->blocks[m].succ_count);
+        mf->blocks[m].succ_count = sup_xcalloc(mf->blocks[m].nsucc + 1, sizeof(double));
+    }
+    s.sy.nvars = nv;
+    s.sy.lo = sup_xcalloc(nv + 1, sizeof *s.sy.lo);
+    s.sy.hi = sup_xcalloc(nv + 1, sizeof *s.sy.hi);
+    s.sy.tainted = sup_xcalloc(nv + 1, sizeof *s.sy.tainted);
+    for (size_t v = 0; v < nv; v++)
+        s.sy.hi[v] = INF;
+    s.in_g = sup_xcalloc(n + 1, sizeof *s.in_g);
+    s.out_g = sup_xcalloc(n + 1, sizeof *s.out_g);
+    s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
+    s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
+    s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
+    ordinals(&s);
+    classify(&s);
+    build(&s);
+    sys_solve(&s.sy);
+    bool conflict = s.sy.conflict;
+    /* what is still open: estimates, one at a time */
+    bool estimated = false;
+    while (!conflict && estimate_one(&s)) {
+        size_t before = s.sy.nvars;
+        (void)before;
+        bool *was = sup_xcalloc(s.sy.nvars + 1, sizeof *was);
+        for (size_t v = 0; v < s.sy.nvars; v++)
+            was[v] = sys_fixed(&s.sy, (int)v);
+        sys_solve(&s.sy);
+        for (size_t v = 0; v < s.sy.nvars; v++)
+            if (!was[v] && sys_fixed(&s.sy, (int)v))
+                s.sy.tainted[v] = true;
+        free(was);
+        conflict |= s.sy.conflict;
+    }
+    if (s.trace) {
+        fprintf(stderr, "counts of %s: %zu blocks, %zu constraints%s\n", mf->name, n, s.sy.nc,
+                conflict ? ", CONFLICT (all counts marked as estimates)" : "");
+        if (conflict && s.sy.first_conflict >= 0) {
+            const struct cons *c = &s.sy.c[s.sy.first_conflict];
+            fprintf(stderr, "  first contradiction (constraint %ld):", s.sy.first_conflict);
+            for (size_t k = 0; k < c->n; k++) {
+                int v = c->var[k];
+                if ((size_t)v < n)
+                    fprintf(stderr, " %+d*b%d[%g,%g]", c->coef[k], v, s.sy.lo[v], s.sy.hi[v]);
+                else {
+                    size_t m = 0;
+                    while (m + 1 < n && s.evar[m + 1] <= v)
+                        m++;
+                    fprintf(stderr, " %+d*e%zu->%d[%g,%g]", c->coef[k], m, mf->blocks[m].succ[v - s.evar[m]], s.sy.lo[v],
+                            s.sy.hi[v]);
                 }
+            }
+            fprintf(stderr, " %s %g\n", c->ge ? ">=" : "=", c->rhs);
+        }
     }
-    absorb(&s);
-    classify_groups(&s);
-    anchors(&s);
-    while (propagate(&s))
-        ;
-    select_arms(&s);
-    do {
-        while (propagate(&s))
+    if (conflict) {
+        /* contradictory facts: fall back to estimates everywhere but keep the
+         * numbers the propagation reached */
+        while (estimate_one(&s))
             ;
-    } while (estimate_one(&s));
-    for (size_t i = 0; i < mf->nblocks; i++) {
-        free(s.ek[i]);
-        free(s.et[i]);
     }
-    free(s.ek);
-    free(s.et);
-    free(s.nk);
-    free(s.nt);
-    free(s.clean);
+    record(&s, conflict || estimated);
+    if (s.trace)
+        for (size_t m = 0; m < n; m++)
+            fprintf(stderr, "  [%zu] in %d out %d%s sel %d head %d count %.0f [%g, %g]\n", m, s.in_g[m], s.out_g[m],
+                    s.out_known[m] ? "*" : "", s.sel_head[m], s.in_g[m] >= 0 ? s.head[s.in_g[m]] : -9,
+                    mf->blocks[m].count, s.sy.lo[m], s.sy.hi[m]);
+    sys_free(&s.sy);
+    free(s.evar);
+    free(s.in_g);
+    free(s.out_g);
+    free(s.out_known);
+    free(s.sel_head);
     free(s.head);
-    free(s.gsize);
-    free(s.named);
-    free(s.group);
+    free(s.ord_block);
+    free(s.ord_op);
 }
 
 bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag)
@@ -482,7 +712,7 @@ bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *d
             }
             continue;
         }
-        solve_function(mm, mf, xf);
+        solve_function(mf, xf);
     }
     return true;
 }

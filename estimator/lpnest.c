@@ -55,27 +55,6 @@ static int bad_usage(const char *fmt, const char *arg)
 
 static int run_main(int argc, char **argv, const char **inputs);
 
-/* --dump-machine: machine blocks with their derived counts, on stderr. */
-static void dump(struct est_module *m, const struct est_profile *p, const struct isa *isa)
-{
-    LLVMModuleRef lm = est_module_llvm(m);
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef fresh = est_module_fresh(m, ctx, stderr);
-    char *text = fresh ? est_codegen_asm(fresh, LLVMGetTarget(lm), isa_cpu(isa), isa_features(isa), stderr) : NULL;
-    if (fresh)
-        LLVMDisposeModule(fresh);
-    LLVMContextDispose(ctx);
-    struct mmodule mm;
-    if (text && est_parse_asm(text, LLVMGetTarget(lm), &mm, stderr)) {
-        if (est_build_cfg(&mm, isa, lm, stderr) && est_machine_counts(&mm, p, stderr)) {
-            fflush(stdout);
-            est_dump_machine(&mm, isa, stderr);
-        }
-        est_mmodule_free(&mm);
-    }
-    free(text);
-}
-
 int main(int argc, char **argv)
 {
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
@@ -204,34 +183,31 @@ static int run_main(int argc, char **argv, const char **inputs)
         .progress = !quiet && isatty(2),
         .diag = stderr,
     };
+    if (!counts) {
+        int prog_status;
+        struct est_estimate *e = est_estimate_run(m, isa, &o, dump_machine ? stderr : NULL, &prog_status);
+        int status = 1;
+        if (e) {
+            fflush(stdout);
+            struct sup_outfile of;
+            if (sup_outfile_open(&of, out, stderr) == 0) {
+                int w = strcmp(format, "json") ? est_estimate_write_text(e, of.f, (size_t)top)
+                                              : est_estimate_write_json(e, of.f);
+                if (w != 0) {
+                    sup_outfile_abort(&of);
+                    fprintf(stderr, "%s: error: cannot write the report\n", prog);
+                } else if (sup_outfile_commit(&of, stderr) == 0)
+                    status = 0;
+            }
+            est_estimate_free(e);
+        }
+        isa_free(isa);
+        est_module_free(m);
+        free(pargv);
+        return status;
+    }
     struct est_profile *p = est_run(m, &o);
     int status = 1;
-    if (p && !counts) {
-        status = 1;
-        if (est_profile_faulted(p)) {
-            fprintf(stderr, "%s: error: no estimate: the program faulted (see above)\n", prog);
-        } else {
-            if (dump_machine)
-                dump(m, p, isa);
-            struct est_estimate *e = est_estimate_run(m, p, isa, stderr);
-            if (e) {
-                fflush(stdout);
-                struct sup_outfile of;
-                if (sup_outfile_open(&of, out, stderr) == 0) {
-                    int w = strcmp(format, "json") ? est_estimate_write_text(e, of.f, (size_t)top)
-                                                  : est_estimate_write_json(e, of.f);
-                    if (w != 0) {
-                        sup_outfile_abort(&of);
-                        fprintf(stderr, "%s: error: cannot write the report\n", prog);
-                    } else if (sup_outfile_commit(&of, stderr) == 0)
-                        status = 0;
-                }
-                est_estimate_free(e);
-            }
-        }
-        est_profile_free(p);
-        p = NULL;
-    }
     if (p) {
         status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
         fflush(stdout);

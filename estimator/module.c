@@ -5,6 +5,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 #include <stdlib.h>
@@ -182,6 +183,47 @@ void est_module_free(struct est_module *m)
     free(m);
 }
 
+/* Every instruction gets a debug location whose line is its ordinal in the
+ * function (1-based), so each machine instruction's ".loc" names the IR
+ * instruction it came from. The module's own debug metadata stays (removing
+ * it would change code generation: e.g. PowerPC merges only strings no debug
+ * record refers to); only instruction locations change, which LLVM keeps
+ * from influencing code generation. */
+static void provenance_locations(LLVMModuleRef m)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMDIBuilderRef b = LLVMCreateDIBuilder(m);
+    LLVMMetadataRef file = NULL, type = NULL;
+    bool any_new = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        LLVMMetadataRef sp = LLVMGetSubprogram(f);
+        if (!sp) {
+            if (!file) {
+                file = LLVMDIBuilderCreateFile(b, "lpnest-ir", 9, ".", 1);
+                LLVMDIBuilderCreateCompileUnit(b, LLVMDWARFSourceLanguageC, file, "lpnest", 6, 1, "", 0, 0, "", 0,
+                                               LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+                type = LLVMDIBuilderCreateSubroutineType(b, file, NULL, 0, LLVMDIFlagZero);
+            }
+            size_t n;
+            const char *name = LLVMGetValueName2(f, &n);
+            sp = LLVMDIBuilderCreateFunction(b, file, name, n, name, n, file, 1, type, 1, 1, 1, LLVMDIFlagZero, 1);
+            LLVMSetSubprogram(f, sp);
+            any_new = true;
+        }
+        unsigned k = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                LLVMInstructionSetDebugLoc(i, LLVMDIBuilderCreateDebugLocation(ctx, ++k, EST_PROVENANCE_COLUMN, sp, NULL));
+    }
+    LLVMDIBuilderFinalize(b);
+    if (any_new && !LLVMGetModuleFlag(m, "Debug Info Version", 18))
+        LLVMAddModuleFlag(m, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                          LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), LLVMDebugMetadataVersion(), 0)));
+    LLVMDisposeDIBuilder(b);
+}
+
 LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
 {
     struct diag_sink sink = {0};
@@ -200,6 +242,7 @@ LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, F
     }
     LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
     est_name_blocks(first);
+    provenance_locations(first);
     return first;
 }
 

@@ -73,6 +73,8 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->argv = o->argv;
     vm->max_steps = o->max_steps;
     vm->progress = o->progress;
+    vm->pair_req = o->pairs;
+    vm->npair_req = o->npairs;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
         goto fail;
     vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);
@@ -148,6 +150,12 @@ void est_profile_free(struct est_profile *p)
         free(f->einfo);
         free(f->selects);
         free(f->sel_counts);
+        for (uint32_t k = 0; k < f->npairs; k++) {
+            free(f->pairs[k].in_edges);
+            free(f->pairs[k].out_edges);
+            free(f->pairs[k].counts);
+        }
+        free(f->pairs);
     }
     free(vm->funcs);
     ptrmap_free(&vm->gaddr);
