@@ -44,6 +44,7 @@ struct mblock {
     size_t ninsns, capinsns;
     unsigned line;             /* line of the block label */
     bool exits;                /* returns, tail-calls or never comes back */
+    int jt;                    /* jump table it dispatches through (index in mfunc.jt), or -1 */
     bool falls_through;        /* the next block in layout is a successor */
     int *succ;                 /* successors, layout indices */
     size_t nsucc;

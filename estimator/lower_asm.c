@@ -96,6 +96,7 @@ static struct mblock *new_block(struct parser *ps, int number)
     memset(b, 0, sizeof *b);
     b->number = number;
     b->ir_block = -1;
+    b->jt = -1;
     b->line = ps->line;
     ps->blk = b;
     return b;

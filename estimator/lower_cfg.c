@@ -124,6 +124,8 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
                 case ISA_INDIRECT_JUMP: {
                     const struct jtable *jt = jump_table(f, i);
                     if (jt)
+                        b->jt = (int)(jt - f->jt);
+                    if (jt)
                         for (size_t t = 0; t < jt->n; t++) {
                             int idx = block_index(f, jt->targets[t]);
                             if (idx >= 0)

@@ -174,6 +174,31 @@ static void sys_free(struct system *sy)
 
 /* ---- a function's machine blocks seen against its IR ---- */
 
+/* IR edges as the machine code realises them: blocks code generation folded
+ * away entirely (no machine block enters or leaves as them) are contracted:
+ * one with a single successor forwards its in-edges' flow to it; one with a
+ * single predecessor hands its out-edges to that predecessor. */
+struct irview {
+    uint32_t n;
+    int *from, *to;
+    double *count;
+};
+
+static void view_add(struct irview *v, int from, int to, double c)
+{
+    for (uint32_t e = 0; e < v->n; e++)
+        if (v->from[e] == from && v->to[e] == to) {
+            v->count[e] += c;
+            return;
+        }
+    v->from = sup_xrealloc(v->from, (v->n + 1) * sizeof *v->from);
+    v->to = sup_xrealloc(v->to, (v->n + 1) * sizeof *v->to);
+    v->count = sup_xrealloc(v->count, (v->n + 1) * sizeof *v->count);
+    v->from[v->n] = from;
+    v->to[v->n] = to;
+    v->count[v->n++] = c;
+}
+
 struct solver {
     struct mfunc *mf;
     const struct xfunc *xf;
@@ -187,6 +212,7 @@ struct solver {
     LLVMOpcode *ord_op;
     uint32_t nord;
     bool trace;
+    struct irview ir;
 };
 
 static int bvar(const struct solver *s, size_t m) { (void)s; return (int)m; }
@@ -284,7 +310,13 @@ static void classify(struct solver *s)
             LLVMOpcode op = s->ord_op[ord];
             uint32_t g = s->ord_block[ord];
             if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable) {
-                s->out_g[m] = (int)g;
+                /* a copy of G's branch in another IR block's code needs an IR
+                 * edge into G; otherwise identical branches were merged and
+                 * kept one location, and the branch is the block's own */
+                bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g;
+                for (uint32_t e = 1; e < xf->nedges && !plausible; e++)
+                    plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
+                s->out_g[m] = plausible ? (int)g : s->in_g[m];
                 s->out_known[m] = true;
             } else if (op == LLVMSelect || op == LLVMCall) {
                 /* a select or min/max expanded into a branch */
@@ -369,15 +401,6 @@ static double pair_count(const struct xfunc *xf, int z, int p, int y)
     return -1;
 }
 
-static double ir_edge(const struct xfunc *xf, int x, int y)
-{
-    double c = 0;
-    for (uint32_t e = 1; e < xf->nedges; e++)
-        if ((int)xf->einfo[e].from == x && (int)xf->einfo[e].to == y)
-            c += (double)xf->edges[e].count;
-    return c;
-}
-
 /* Adds: sum of the machine edges leaving blocks with exit group Z (and entry
  * group CTX, or any when CTX is -2) towards IR block Y == RHS. */
 static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
@@ -413,6 +436,141 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     return any;
 }
 
+/* A jump-table switch: the machine block dispatching through table T of
+ * IR block X's switch, when the table covers exactly its case values
+ * (entry i handles value min + i). */
+struct jswitch {
+    size_t m;              /* the dispatching block */
+    int x;                 /* IR block of the switch */
+    uint64_t min;
+    const struct jtable *t;
+};
+
+static bool find_jswitch(struct solver *s, size_t m, struct jswitch *js)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    struct mblock *b = &mf->blocks[m];
+    if (b->jt < 0)
+        return false;
+    int x = s->out_known[m] ? s->out_g[m] : s->in_g[m];
+    if (x < 0)
+        return false;
+    bool any = false;
+    uint64_t lo = 0, hi = 0;
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == x && xf->einfo[e].kind == EK_CASE) {
+            uint64_t v = xf->einfo[e].case_lo;
+            if (!any || v < lo)
+                lo = v;
+            if (!any || v > hi)
+                hi = v;
+            any = true;
+        }
+    const struct jtable *t = &mf->jt[b->jt];
+    if (!any || hi - lo + 1 != t->n)
+        return false;
+    *js = (struct jswitch){.m = m, .x = x, .min = lo, .t = t};
+    return true;
+}
+
+static int jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value)
+{
+    int number = js->t->targets[value - js->min];
+    for (size_t j = 0; j < mf->nblocks; j++)
+        if (mf->blocks[j].number == number)
+            return (int)j;
+    return -1;
+}
+
+/* Case targets folded into another block's identical code: the jump table
+ * sends their values to a block entered as another IR block. */
+static void merged_cases(struct solver *s, int *merged_into)
+{
+    const struct xfunc *xf = s->xf;
+    for (size_t m = 0; m < s->mf->nblocks; m++) {
+        struct jswitch js;
+        if (!find_jswitch(s, m, &js))
+            continue;
+        for (uint32_t e = 1; e < xf->nedges; e++) {
+            if ((int)xf->einfo[e].from != js.x || xf->einfo[e].kind != EK_CASE)
+                continue;
+            int y = (int)xf->einfo[e].to;
+            int t = jt_target(s->mf, &js, xf->einfo[e].case_lo);
+            if (t < 0)
+                continue;
+            int w = arrives(s, t);
+            bool y_has_blocks = false;
+            for (size_t k = 0; k < s->mf->nblocks && !y_has_blocks; k++)
+                y_has_blocks = s->in_g[k] == y || s->out_g[k] == y;
+            if (w >= 0 && w != y && !y_has_blocks)
+                merged_into[y] = w;
+        }
+    }
+}
+
+static void build_view(struct solver *s)
+{
+    const struct xfunc *xf = s->xf;
+    struct irview *v = &s->ir;
+    int *merged_into = sup_xcalloc(xf->nblocks + 1, sizeof *merged_into);
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        merged_into[b] = -1;
+    merged_cases(s, merged_into);
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        int from = (int)xf->einfo[e].from, to = (int)xf->einfo[e].to;
+        if (merged_into[from] >= 0)
+            from = merged_into[from];
+        if (merged_into[to] >= 0)
+            to = merged_into[to];
+        view_add(v, from, to, (double)xf->edges[e].count);
+    }
+    bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
+    for (size_t m = 0; m < s->mf->nblocks; m++) {
+        if (s->in_g[m] >= 0)
+            present[s->in_g[m]] = true;
+        if (s->out_g[m] >= 0)
+            present[s->out_g[m]] = true;
+    }
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        if (merged_into[b] >= 0)
+            present[b] = true; /* its edges moved to the block it merged into */
+    free(merged_into);
+    for (uint32_t b = 1; b < xf->nblocks; b++) {
+        if (present[b])
+            continue;
+        int nin = 0, nout = 0, pred = -1, succ = -1;
+        for (uint32_t e = 0; e < v->n; e++) {
+            if (v->to[e] == (int)b && v->from[e] != (int)b)
+                nin++, pred = v->from[e];
+            if (v->from[e] == (int)b && v->to[e] != (int)b)
+                nout++, succ = v->to[e];
+        }
+        uint32_t n0 = v->n;
+        if (nout == 1) {
+            for (uint32_t e = 0; e < n0; e++)
+                if (v->to[e] == (int)b && v->from[e] != (int)b)
+                    view_add(v, v->from[e], succ, v->count[e]);
+        } else if (nin == 1) {
+            for (uint32_t e = 0; e < n0; e++)
+                if (v->from[e] == (int)b && v->to[e] != (int)b)
+                    view_add(v, pred, v->to[e], v->count[e]);
+        } else {
+            continue;
+        }
+        /* drop B's edges */
+        uint32_t k = 0;
+        for (uint32_t e = 0; e < v->n; e++)
+            if (v->from[e] != (int)b && v->to[e] != (int)b) {
+                v->from[k] = v->from[e];
+                v->to[k] = v->to[e];
+                v->count[k++] = v->count[e];
+            }
+        v->n = k;
+    }
+    free(present);
+}
+
 static void build(struct solver *s)
 {
     struct mfunc *mf = s->mf;
@@ -438,15 +596,54 @@ static void build(struct solver *s)
             var[k] = evar(s, m, j), coef[k++] = -1;
         sys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
     }
-    /* IR edges, split between copies of their source */
-    for (uint32_t e = 1; e < xf->nedges; e++) {
-        int z = (int)xf->einfo[e].from, y = (int)xf->einfo[e].to;
-        bool first = true;
-        for (uint32_t p = 1; p < e && first; p++)
-            first = !((int)xf->einfo[p].from == z && (int)xf->einfo[p].to == y);
-        if (!first)
+    /* jump tables: each entry handles one value, so an edge from the table to
+     * a block that no hole of the table reaches carries exactly its values'
+     * case counts */
+    bool *jt_switch = sup_xcalloc(xf->nblocks + 1, sizeof *jt_switch);
+    for (size_t m = 0; m < n; m++) {
+        struct jswitch js;
+        if (!find_jswitch(s, m, &js))
             continue;
-        double total = ir_edge(xf, z, y);
+        jt_switch[js.x] = true;
+        struct mblock *b = &mf->blocks[m];
+        for (size_t k = 0; k < b->nsucc; k++) {
+            double c = 0;
+            bool hole = false;
+            for (uint64_t i = 0; i < js.t->n; i++) {
+                if (jt_target(mf, &js, js.min + i) != b->succ[k])
+                    continue;
+                bool is_case = false;
+                for (uint32_t e = 1; e < xf->nedges; e++)
+                    if ((int)xf->einfo[e].from == js.x && xf->einfo[e].kind == EK_CASE &&
+                        xf->einfo[e].case_lo == js.min + i) {
+                        c += (double)xf->edges[e].count;
+                        is_case = true;
+                    }
+                hole |= !is_case;
+            }
+            if (hole)
+                continue;
+            var[0] = evar(s, m, k);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, c, false);
+        }
+    }
+    /* IR edges, split between copies of their source */
+    build_view(s);
+    for (uint32_t e = 0; e < s->ir.n; e++) {
+        int z = s->ir.from[e], y = s->ir.to[e];
+        double total = s->ir.count[e];
+        bool is_case_edge = false;
+        for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
+            is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == EK_CASE;
+        if (jt_switch[z] && is_case_edge) {
+            bool only_cases = true;
+            for (uint32_t f = 1; f < xf->nedges; f++)
+                if ((int)xf->einfo[f].from == z && (int)xf->einfo[f].to == y && xf->einfo[f].kind != EK_CASE)
+                    only_cases = false;
+            if (only_cases)
+                continue; /* the table's constraints say it better */
+        }
         /* contexts: copies of Z's terminator in other IR blocks' code */
         int ctx[64];
         size_t nctx = 0;
@@ -475,6 +672,7 @@ static void build(struct solver *s)
             edge_constraint(s, z, -2, y, total);
         }
     }
+    free(jt_switch);
     /* heads run as often as the in-edges that reach them */
     for (uint32_t g = 0; g < xf->nblocks; g++) {
         int h = s->head[g];
@@ -482,14 +680,14 @@ static void build(struct solver *s)
             continue;
         double c = h == 0 ? (double)xf->edges[0].count : 0;
         bool ok = true;
-        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
-            if ((int)xf->einfo[e].to != (int)g || !xf->edges[e].count)
+        for (uint32_t e = 0; e < s->ir.n && ok; e++) {
+            if (s->ir.to[e] != (int)g || !s->ir.count[e])
                 continue;
-            if ((int)xf->einfo[e].from == (int)g) {
-                c += (double)xf->edges[e].count; /* the loop's back edge enters the head */
+            if (s->ir.from[e] == (int)g) {
+                c += s->ir.count[e]; /* the loop's back edge enters the head */
                 continue;
             }
-            int p = (int)xf->einfo[e].from;
+            int p = s->ir.from[e];
             /* reaches the head through a machine edge, or is inside a copy */
             bool reaches = false, copied = false;
             for (size_t m = 0; m < n; m++) {
@@ -503,7 +701,7 @@ static void build(struct solver *s)
                         reaches = true;
             }
             if (reaches && !copied)
-                c += (double)xf->edges[e].count;
+                c += s->ir.count[e];
             else if (!copied || reaches)
                 ok = false; /* neither, or both: unknown */
         }
@@ -689,6 +887,9 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
     free(s.head);
     free(s.ord_block);
     free(s.ord_op);
+    free(s.ir.from);
+    free(s.ir.to);
+    free(s.ir.count);
 }
 
 bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag)
