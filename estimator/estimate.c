@@ -322,6 +322,29 @@ void est_estimate_free(struct est_estimate *e)
         free(e->runtime[i].symbol);
     for (size_t i = 0; i < e->nwarnings; i++)
         free(e->warnings[i]);
+    for (size_t i = 0; i < e->ncontexts; i++)
+        free(e->contexts[i].callsite);
+    for (size_t i = 0; i < e->nlines; i++)
+        free(e->lines[i].file);
+    for (size_t i = 0; i < e->ntracks; i++)
+        free(e->tracks[i].name);
+    for (size_t i = 0; i < e->nslices; i++)
+        free(e->slices[i].name);
+    for (size_t i = 0; i < e->naccels; i++) {
+        free(e->accels[i].name);
+        free(e->accels[i].model);
+        free(e->accels[i].latencies);
+    }
+    for (size_t i = 0; i < e->nwhatifs; i++) {
+        free(e->whatifs[i].func);
+        free(e->whatifs[i].accel);
+    }
+    free(e->contexts);
+    free(e->lines);
+    free(e->tracks);
+    free(e->slices);
+    free(e->accels);
+    free(e->whatifs);
     free(e->funcs);
     free(e->blocks);
     free(e->runtime);

@@ -39,6 +39,62 @@ struct est_runtime_cost {
     bool known;               /* the core's description prices it */
 };
 
+/* One node of the calling-context tree: FUNC called along the path of its
+ * ancestors. Filled by the timed run (empty when only counts were priced). */
+struct est_context {
+    size_t parent;            /* index into contexts; EST_NO_PARENT for a root */
+    size_t func;              /* index into funcs */
+    char *callsite;           /* "file:line" of the call in the parent, or NULL */
+    double calls;
+    double self;              /* cycles of FUNC's own code and runtime calls here */
+    double inclusive;         /* self plus its callees', in this context */
+};
+#define EST_NO_PARENT ((size_t)-1)
+
+/* Cycles and executions attributed to one source line. */
+struct est_line_cost {
+    char *file;
+    unsigned line;
+    double cycles;            /* cycles of the machine instructions from this line */
+    double executions;        /* times the line's first-executed instruction ran */
+};
+
+/* A timeline: tracks (the host, each accelerator) and slices on them, in
+ * host cycles from the start of main. Filled by the timed run. */
+struct est_track {
+    char *name;               /* "host", or an accelerator/transition name */
+    double clock_hz;          /* the track's own clock (for display) */
+};
+struct est_slice {
+    size_t track;             /* index into tracks */
+    char *name;               /* function or transition */
+    double start;             /* host cycles */
+    double dur;
+    int depth;                /* nesting on its track (0 = outermost) */
+};
+
+/* One accelerator of an offloaded run (--accel). */
+struct est_accel_cost {
+    char *name;
+    char *model;              /* the LPN file */
+    double clock_hz;
+    double calls;
+    double busy;              /* host cycles during which it had work */
+    double wait;              /* host cycles the host spent waiting for it */
+    double overlap;           /* host cycles it worked while the host ran */
+    double *latencies;        /* per call, host cycles from invoke to done */
+    size_t nlatencies;
+};
+
+/* What an offloaded function costs in software and on its accelerator. */
+struct est_whatif {
+    char *func;
+    char *accel;
+    double calls;
+    double software;          /* inclusive cycles had it stayed on the core */
+    double offloaded;         /* invoke + waits charged to the host */
+};
+
 struct est_estimate {
     char *module;
     char *core;
@@ -62,6 +118,20 @@ struct est_estimate {
     size_t nruntime;
     char **warnings;
     size_t nwarnings;
+    /* filled when the run was timed (contexts, lines, timeline) or offloaded */
+    struct est_context *contexts;
+    size_t ncontexts;
+    struct est_line_cost *lines;
+    size_t nlines;
+    struct est_track *tracks;
+    size_t ntracks;
+    struct est_slice *slices;
+    size_t nslices;
+    struct est_accel_cost *accels;
+    size_t naccels;
+    struct est_whatif *whatifs;
+    size_t nwhatifs;
+    const char *count_source;  /* "execution" (exact), "static", "profile" */
 };
 
 /* Adds a warning (formatted) to the estimate's list. */
