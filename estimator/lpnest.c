@@ -1,6 +1,9 @@
 /* lpnest.c — the lpnest command line: loads and links bitcode, runs it at IR
- * level and writes the exact execution counts (--counts). A thin layer over
- * the estimator library. */
+ * level and writes the exact execution counts (--counts) or the estimate on
+ * a core (--target) in any report format; `lpnest report` and `lpnest diff`
+ * work on saved reports (cli_report.c). A thin layer over the estimator
+ * library. */
+#include "cli_report.h"
 #include "estimator.h"
 #include "isa.h"
 #include "lower.h"
@@ -17,6 +20,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: lpnest [options] FILE.bc|FILE.ll... --target=CORE [-- PROGRAM-ARGS...]\n"
             "       lpnest [options] FILE.bc|FILE.ll... --counts [-- PROGRAM-ARGS...]\n"
+            "       lpnest report REPORT.json [report options]\n"
+            "       lpnest diff OLD.json NEW.json [diff options]\n"
             "\n"
             "Runs the program's main() at LLVM IR level under the target's data layout\n"
             "(the triple and data layout of the bitcode), counting exactly how often every\n"
@@ -31,18 +36,21 @@ static void usage(FILE *f)
             "\n"
             "options:\n"
             "  -o FILE               output file (default: stdout, after the program's output)\n"
-            "  --format=text|json    report format for --target (default text)\n"
-            "  --top=N               hottest blocks listed in the text report (default 10)\n"
             "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
-            "  --quiet               no progress line on stderr\n"
+            "  --quiet               no progress line on stderr (shown only when stderr is a\n"
+            "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
             "  --version             print the version\n"
             "\n"
             "  --dump-machine        (with --target) list machine blocks and their counts on stderr\n"
+            "\n");
+    fputs(cli_out_help, f);
+    fprintf(f,
             "\n"
             "exit status: with --counts the program's own; with --target 0 when the estimate\n"
-            "was made; 1 for a fault in the program or bad input; 2 for bad usage.\n");
+            "was made; 1 for a fault in the program or bad input; 2 for bad usage; 3 when a\n"
+            "budget was exceeded (--budget) or a diff found a regression.\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -53,21 +61,27 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-static int run_main(int argc, char **argv, const char **inputs);
+static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co);
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "report"))
+        return cli_report_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "diff"))
+        return cli_diff_main(argc - 1, argv + 1);
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
-    int status = run_main(argc, argv, inputs);
+    struct cli_out co;
+    cli_out_init(&co, argc);
+    int status = run_main(argc, argv, inputs, &co);
+    cli_out_free(&co);
     free(inputs);
     return status;
 }
 
-static int run_main(int argc, char **argv, const char **inputs)
+static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *out = NULL, *v, *target = NULL, *format = "text";
-    unsigned long long top = 10;
+    const char *v, *target = NULL;
     bool counts = false, quiet = false, dump_machine = false;
     unsigned long long max_steps = 0, stack = 0;
     int prog_argc = 0;
@@ -101,27 +115,13 @@ static int run_main(int argc, char **argv, const char **inputs)
                 return 2;
             continue;
         }
-        if ((r = sup_cli_value(argc, argv, &i, "--format", &format, prog, stderr)) != 0) {
-            if (r < 0)
+        if ((r = cli_out_option(co, argc, argv, &i, prog)) != 0) {
+            if (r == 2)
                 return 2;
-            if (strcmp(format, "text") && strcmp(format, "json"))
-                return bad_usage("unknown --format '%s' (expected text or json)", format);
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--top", &v, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            if (!sup_parse_u64(v, &top))
-                return bad_usage("invalid --top value '%s'", v);
             continue;
         }
         if (sup_cli_flag(argv, &i, "--quiet") || sup_cli_flag(argv, &i, "-q")) {
             quiet = true;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "-o", &out, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "--max-steps", &v, prog, stderr)) != 0) {
@@ -157,6 +157,10 @@ static int run_main(int argc, char **argv, const char **inputs)
         return bad_usage("nothing to do: give --target=CORE or --counts%s", "");
     if (counts && target)
         return bad_usage("--counts and --target are separate modes%s", "");
+    if (counts && (co->budget_path || co->junit))
+        return bad_usage("--budget and --junit need an estimate (--target)%s", "");
+    if (!cli_out_prepare(co, stderr))
+        return 1;
     struct isa *isa = NULL;
     if (target) {
         size_t tl = strlen(target);
@@ -188,18 +192,10 @@ static int run_main(int argc, char **argv, const char **inputs)
         struct est_estimate *e = est_estimate_run(m, isa, &o, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
         if (e) {
-            fflush(stdout);
-            struct sup_outfile of;
-            if (sup_outfile_open(&of, out, stderr) == 0) {
-                int w = strcmp(format, "json") ? est_estimate_write_text(e, of.f, (size_t)top)
-                                              : est_estimate_write_json(e, of.f);
-                if (w != 0) {
-                    sup_outfile_abort(&of);
-                    fprintf(stderr, "%s: error: cannot write the report\n", prog);
-                } else if (sup_outfile_commit(&of, stderr) == 0)
-                    status = 0;
-            }
-            est_estimate_free(e);
+            struct est_report r = {.e = e};
+            est_report_find_loops(&r, est_module_llvm(m));
+            status = cli_out_emit(co, &r, prog);
+            est_report_clear(&r);
         }
         isa_free(isa);
         est_module_free(m);
@@ -212,7 +208,7 @@ static int run_main(int argc, char **argv, const char **inputs)
         status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
         fflush(stdout);
         struct sup_outfile of;
-        if (sup_outfile_open(&of, out, stderr) != 0)
+        if (sup_outfile_open(&of, co->out, stderr) != 0)
             status = 1;
         else if (est_profile_write_json(p, of.f) != 0) {
             sup_outfile_abort(&of);

@@ -1,0 +1,284 @@
+/* budget.c — cycle budgets for CI (REPORT.md "Budgets"): a YAML file of
+ * limits on the total, per function (inclusive, self, per call) and per
+ * accelerator (slowest call, mean call, host waits), validated with
+ * file:line:col errors, and checked against a report: each exceeded limit is
+ * an error at the limit's line, and every limit becomes a JUnit test case. */
+#include "report.h"
+#include "support.h"
+#include "yamltree.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum limit_kind { L_TOTAL, L_INCLUSIVE, L_SELF, L_PER_CALL, L_LATENCY, L_MEAN_LATENCY, L_WAIT };
+
+static const char *const kind_key[] = {"total", "inclusive", "self", "per_call", "latency", "mean_latency", "wait"};
+
+struct limit {
+    enum limit_kind kind;
+    char *name;               /* function or accelerator; NULL for the total */
+    double value;
+    unsigned line, col;       /* of the value */
+};
+
+struct est_budget {
+    char *path;
+    struct limit *l;
+    size_t n;
+};
+
+/* Cycles: digits with optional '_' or ',' separators, a fraction, and a
+ * k/M/G suffix (powers of 1000). */
+static bool cycles_of(struct sup_ydoc *doc, const struct sup_ynode *node, double *out)
+{
+    if (!sup_yexpect(doc, node, SUP_Y_SCALAR, "a budget"))
+        return false;
+    const char *s = node->str;
+    char digits[64];
+    size_t n = 0;
+    bool dot = false, any = false;
+    const char *p = s;
+    for (; *p; p++) {
+        if (*p >= '0' && *p <= '9') {
+            any = true;
+            if (n + 1 < sizeof digits)
+                digits[n++] = *p;
+        } else if ((*p == '_' || *p == ',') && any && !dot)
+            continue;
+        else if (*p == '.' && !dot) {
+            dot = true;
+            if (n + 1 < sizeof digits)
+                digits[n++] = '.';
+        } else
+            break;
+    }
+    digits[n] = '\0';
+    double mul = 1;
+    if (*p == 'k' || *p == 'K')
+        mul = 1e3, p++;
+    else if (*p == 'M')
+        mul = 1e6, p++;
+    else if (*p == 'G')
+        mul = 1e9, p++;
+    if (!any || *p || n + 1 >= sizeof digits)
+        return sup_yerror(doc, node, "expected a number of cycles (like 1200, 1_200_000 or 1.2M), not '%s'", s);
+    *out = strtod(digits, NULL) * mul;
+    return true;
+}
+
+static void add(struct est_budget *b, enum limit_kind k, const char *name, double v, const struct sup_ynode *at)
+{
+    b->l = sup_xrealloc(b->l, (b->n + 1) * sizeof *b->l);
+    b->l[b->n++] = (struct limit){k, name ? sup_strdup(name) : NULL, v, at->line, at->col};
+}
+
+static bool section(struct sup_ydoc *doc, struct est_budget *b, const struct sup_ynode *map, bool functions)
+{
+    const char *what = functions ? "functions" : "accelerators";
+    if (!sup_yexpect(doc, map, SUP_Y_MAP, what))
+        return false;
+    bool ok = true;
+    for (size_t i = 0; i < map->n; i++) {
+        const char *name = map->keys[i]->str;
+        const struct sup_ynode *v = map->items[i];
+        double c;
+        if (v->kind == SUP_Y_SCALAR) {
+            /* "name: 5M" is the inclusive (function) or slowest-call (accelerator) limit */
+            if (cycles_of(doc, v, &c))
+                add(b, functions ? L_INCLUSIVE : L_LATENCY, name, c, v);
+            else
+                ok = false;
+            continue;
+        }
+        char ctx[300];
+        snprintf(ctx, sizeof ctx, "the budget of %s '%s'", functions ? "function" : "accelerator", name);
+        if (!sup_yexpect(doc, v, SUP_Y_MAP, ctx)) {
+            ok = false;
+            continue;
+        }
+        static const char *const fkeys[] = {"inclusive", "self", "per_call", NULL};
+        static const char *const akeys[] = {"latency", "mean_latency", "wait", NULL};
+        if (!sup_ycheck_keys(doc, v, functions ? fkeys : akeys, ctx)) {
+            ok = false;
+            continue;
+        }
+        if (v->n == 0) {
+            sup_yerror(doc, v, "%s has no limits", ctx);
+            ok = false;
+        }
+        for (size_t k = 0; k < v->n; k++) {
+            enum limit_kind kind = L_TOTAL;
+            for (int q = L_INCLUSIVE; q <= L_WAIT; q++)
+                if (!strcmp(v->keys[k]->str, kind_key[q]))
+                    kind = (enum limit_kind)q;
+            if (cycles_of(doc, v->items[k], &c))
+                add(b, kind, name, c, v->items[k]);
+            else
+                ok = false;
+        }
+    }
+    return ok;
+}
+
+struct est_budget *est_budget_load(const char *path, FILE *diag)
+{
+    struct sup_ydoc *doc = sup_yaml_load_file(path, diag);
+    if (!doc)
+        return NULL;
+    struct est_budget *b = sup_xcalloc(1, sizeof *b);
+    b->path = sup_strdup(path);
+    bool ok = true;
+    const struct sup_ynode *root = doc->root;
+    if (!root) {
+        sup_yerror(doc, NULL, "the budgets file is empty (expected 'lpnest_budget: 1' and limits)");
+        ok = false;
+    } else if (!sup_yexpect(doc, root, SUP_Y_MAP, "the budgets file"))
+        ok = false;
+    else {
+        static const char *const keys[] = {"lpnest_budget", "total", "functions", "accelerators", NULL};
+        ok = sup_ycheck_keys(doc, root, keys, "the budgets file");
+        const struct sup_ynode *ver = sup_yneed(doc, root, "lpnest_budget", "the budgets file");
+        int64_t v;
+        if (!ver)
+            ok = false;
+        else if (sup_yint(doc, ver, 1, 1000, &v) && v != 1) {
+            sup_yerror(doc, ver, "unsupported budgets version %lld (this lpnest reads 'lpnest_budget: 1')",
+                       (long long)v);
+            ok = false;
+        } else if (doc->errors)
+            ok = false;
+        const struct sup_ynode *t = sup_yget(root, "total");
+        double c;
+        if (t) {
+            if (cycles_of(doc, t, &c))
+                add(b, L_TOTAL, NULL, c, t);
+            else
+                ok = false;
+        }
+        const struct sup_ynode *fs = sup_yget(root, "functions");
+        if (fs && !section(doc, b, fs, true))
+            ok = false;
+        const struct sup_ynode *as = sup_yget(root, "accelerators");
+        if (as && !section(doc, b, as, false))
+            ok = false;
+        if (ok && b->n == 0) {
+            sup_yerror(doc, root, "the budgets file sets no limits (give total, functions or accelerators)");
+            ok = false;
+        }
+    }
+    sup_yaml_free(doc);
+    if (!ok) {
+        est_budget_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void est_budget_free(struct est_budget *b)
+{
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->n; i++)
+        free(b->l[i].name);
+    free(b->l);
+    free(b->path);
+    free(b);
+}
+
+static char *fmt(const char *f, ...) SUP_PRINTF(1, 2);
+static char *fmt(const char *f, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, f);
+    vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return sup_strdup(buf);
+}
+
+size_t est_budget_check(const struct est_budget *b, const struct est_report *r, FILE *diag, struct est_check **checks,
+                        size_t *nchecks)
+{
+    const struct est_estimate *e = r->e;
+    struct est_check *c = sup_xcalloc(b->n + 1, sizeof *c);
+    size_t failed = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        const struct limit *l = &b->l[i];
+        struct est_check *k = &c[i];
+        char name[600], what[700], va[40], vb[40], vc[40];
+        if (l->name)
+            snprintf(name, sizeof name, "%s.%s", l->name, kind_key[l->kind]);
+        else
+            snprintf(name, sizeof name, "total");
+        k->name = sup_strdup(name);
+        k->classname = sup_strdup(l->kind == L_TOTAL ? "lpnest.budget"
+                                  : l->kind <= L_PER_CALL ? "lpnest.budget.functions"
+                                                          : "lpnest.budget.accelerators");
+        k->file = sup_strdup(b->path);
+        k->line = l->line;
+        k->col = l->col;
+        double actual = 0;
+        bool present = true;
+        switch (l->kind) {
+        case L_TOTAL:
+            actual = e->cycles;
+            snprintf(what, sizeof what, "total cycles");
+            break;
+        case L_INCLUSIVE:
+        case L_SELF:
+        case L_PER_CALL: {
+            size_t fi = est_report_func_index(r, l->name);
+            if (fi == (size_t)-1) {
+                present = false;
+                break;
+            }
+            const struct est_func_cost *fc = &e->funcs[fi];
+            actual = l->kind == L_INCLUSIVE ? fc->inclusive
+                     : l->kind == L_SELF    ? fc->self
+                     : fc->calls            ? fc->inclusive / (double)fc->calls
+                                            : 0;
+            snprintf(what, sizeof what, "function '%s': %s", l->name,
+                     l->kind == L_INCLUSIVE ? "inclusive cycles"
+                     : l->kind == L_SELF    ? "self cycles"
+                                            : "inclusive cycles per call");
+            break;
+        }
+        default: {
+            const struct est_accel_cost *a = NULL;
+            for (size_t q = 0; q < e->naccels; q++)
+                if (e->accels[q].name && !strcmp(e->accels[q].name, l->name))
+                    a = &e->accels[q];
+            if (!a) {
+                present = false;
+                break;
+            }
+            struct est_stats st;
+            est_stats_of(a->latencies, a->nlatencies, &st);
+            actual = l->kind == L_LATENCY ? st.max : l->kind == L_MEAN_LATENCY ? st.mean : a->wait;
+            snprintf(what, sizeof what, "accelerator '%s': %s", l->name,
+                     l->kind == L_LATENCY        ? "the slowest call's latency"
+                     : l->kind == L_MEAN_LATENCY ? "the mean call latency"
+                                                 : "host cycles waiting");
+        }
+        }
+        if (!present) {
+            k->failed = true;
+            k->message = fmt("%s '%s' is not in the report of %s", l->kind <= L_PER_CALL ? "function" : "accelerator",
+                             l->name, e->module);
+        } else if (actual > l->value) {
+            k->failed = true;
+            k->message = fmt("%s %s exceeds the budget of %s by %s (%+.1f%%)", what, est_grouped(actual, va, sizeof va),
+                             est_grouped(l->value, vb, sizeof vb), est_grouped(actual - l->value, vc, sizeof vc),
+                             l->value > 0 ? 100 * (actual - l->value) / l->value : INFINITY);
+        }
+        if (k->failed) {
+            failed++;
+            sup_diag(diag, b->path, l->line, l->col, "error", "%s", k->message);
+        }
+    }
+    *checks = c;
+    *nchecks = b->n;
+    return failed;
+}

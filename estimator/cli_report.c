@@ -1,0 +1,338 @@
+/* cli_report.c — the report side of the lpnest command line: output
+ * options, atomic writing of any view, budget checks with their exit status
+ * and JUnit XML, and the subcommands `lpnest report` (any view, budgets,
+ * from a saved JSON report) and `lpnest diff` (two reports compared). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_report.h"
+#include "support.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char cli_out_help[] =
+    "report options (with --target, and for 'lpnest report'):\n"
+    "  --format=FORMAT       text (default), json (the report, REPORT.md), folded (stacks\n"
+    "                        for flamegraph.pl/speedscope), trace (Chrome/Perfetto trace\n"
+    "                        events), annotate (source with cycles per line), html (one\n"
+    "                        self-contained page)\n"
+    "  -o FILE               output file, replaced atomically (default: stdout)\n"
+    "  --top=N               rows of the long text tables (default 10)\n"
+    "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
+    "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
+    "                        every exceeded limit\n"
+    "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
+    "\n"
+    "subcommands:\n"
+    "  lpnest report REPORT.json [report options]\n"
+    "                        any view of, and budgets on, a saved JSON report\n"
+    "  lpnest diff OLD.json NEW.json [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
+    "              [--format=text|json] [-o FILE] [--junit=FILE]\n"
+    "                        total and per-function deltas by impact; exit 3 when the\n"
+    "                        total, a function's self cycles or an accelerator grew by\n"
+    "                        more than PCT % (default 1) of its old value and more than\n"
+    "                        N cycles (default 0)\n";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_out_init(struct cli_out *o, int argc)
+{
+    memset(o, 0, sizeof *o);
+    o->format = EST_FMT_TEXT;
+    o->top = 10;
+    o->source_dirs = sup_xcalloc((size_t)argc + 1, sizeof *o->source_dirs);
+    o->start = now();
+}
+
+void cli_out_free(struct cli_out *o)
+{
+    est_budget_free(o->budget);
+    free(o->source_dirs);
+    o->budget = NULL;
+    o->source_dirs = NULL;
+}
+
+static int usage_error(const char *prog, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
+    return 2;
+}
+
+int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char *prog)
+{
+    const char *v;
+    int r;
+    if ((r = sup_cli_value(argc, argv, i, "--format", &v, prog, stderr)) != 0) {
+        if (r < 0)
+            return 2;
+        if (!est_format_parse(v, &o->format))
+            return usage_error(prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ")", v);
+        return 1;
+    }
+    if ((r = sup_cli_value(argc, argv, i, "-o", &o->out, prog, stderr)) != 0)
+        return r < 0 ? 2 : 1;
+    if ((r = sup_cli_value(argc, argv, i, "--top", &v, prog, stderr)) != 0) {
+        if (r < 0)
+            return 2;
+        if (!sup_parse_u64(v, &o->top))
+            return usage_error(prog, "invalid --top value '%s'", v);
+        return 1;
+    }
+    if ((r = sup_cli_value(argc, argv, i, "--source-dir", &v, prog, stderr)) != 0) {
+        if (r < 0)
+            return 2;
+        o->source_dirs[o->nsource_dirs++] = v;
+        return 1;
+    }
+    if ((r = sup_cli_value(argc, argv, i, "--budget", &o->budget_path, prog, stderr)) != 0)
+        return r < 0 ? 2 : 1;
+    if ((r = sup_cli_value(argc, argv, i, "--junit", &o->junit, prog, stderr)) != 0)
+        return r < 0 ? 2 : 1;
+    return 0;
+}
+
+bool cli_out_prepare(struct cli_out *o, FILE *diag)
+{
+    if (!o->budget_path)
+        return true;
+    o->budget = est_budget_load(o->budget_path, diag);
+    return o->budget != NULL;
+}
+
+static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs,
+                       const char *prog)
+{
+    struct sup_outfile of;
+    if (sup_outfile_open(&of, path, stderr) != 0)
+        return 1;
+    if (est_junit_write(of.f, suite, c, n, secs) != 0) {
+        sup_outfile_abort(&of);
+        fprintf(stderr, "%s: error: cannot write the JUnit file\n", prog);
+        return 1;
+    }
+    return sup_outfile_commit(&of, stderr) == 0 ? 0 : 1;
+}
+
+int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog)
+{
+    struct est_view_options vo = {
+        .top = (size_t)o->top,
+        .source_dirs = o->source_dirs,
+        .nsource_dirs = o->nsource_dirs,
+        .diag = stderr,
+    };
+    fflush(stdout);
+    struct sup_outfile of;
+    if (sup_outfile_open(&of, o->out, stderr) != 0)
+        return 1;
+    int w = est_report_write(r, o->format, &vo, of.f);
+    if (w != 0) {
+        sup_outfile_abort(&of);
+        if (w < 0)
+            fprintf(stderr, "%s: error: cannot write the report\n", prog);
+        return 1;
+    }
+    if (sup_outfile_commit(&of, stderr) != 0)
+        return 1;
+
+    struct est_check *checks = NULL;
+    size_t nchecks = 0, failed = 0;
+    if (o->budget) {
+        failed = est_budget_check(o->budget, r, stderr, &checks, &nchecks);
+        if (failed)
+            fprintf(stderr, "%s: %zu of %zu budgets exceeded (%s)\n", prog, failed, nchecks, o->budget_path);
+        else
+            fprintf(stderr, "%s: all %zu budgets met (%s)\n", prog, nchecks, o->budget_path);
+    } else if (o->junit) {
+        /* without budgets the JUnit file records that the estimate was made */
+        checks = sup_xcalloc(1, sizeof *checks);
+        checks[0].name = sup_strdup("estimate");
+        checks[0].classname = sup_strdup("lpnest");
+        nchecks = 1;
+    }
+    int status = failed ? 3 : 0;
+    if (o->junit) {
+        char suite[1024];
+        snprintf(suite, sizeof suite, "lpnest budgets: %s on %s", r->e->module, r->e->core);
+        if (write_junit(o->junit, suite, checks, nchecks, now() - o->start, prog) != 0)
+            status = 1;
+    }
+    est_checks_free(checks, nchecks);
+    return status;
+}
+
+static int subcommand_help(const char *cmd)
+{
+    printf("usage: lpnest %s\n\n%s", !strcmp(cmd, "diff") ? "diff OLD.json NEW.json [options]"
+                                                          : "report REPORT.json [options]",
+           cli_out_help);
+    return 0;
+}
+
+int cli_report_main(int argc, char **argv)
+{
+    const char *prog = "lpnest report";
+    struct cli_out o;
+    cli_out_init(&o, argc);
+    const char *input = NULL;
+    int status = 2;
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            cli_out_free(&o);
+            return subcommand_help("report");
+        }
+        int r = cli_out_option(&o, argc, argv, &i, prog);
+        if (r == 2)
+            goto done;
+        if (r == 1)
+            continue;
+        if (a[0] == '-' && a[1]) {
+            usage_error(prog, "unknown option '%s'", a);
+            goto done;
+        }
+        if (input) {
+            usage_error(prog, "one report at a time ('%s' is a second one)", a);
+            goto done;
+        }
+        input = a;
+        i++;
+    }
+    if (!input) {
+        usage_error(prog, "no report given%s", "");
+        goto done;
+    }
+    status = 1;
+    if (!cli_out_prepare(&o, stderr))
+        goto done;
+    struct est_report *r = est_report_read_file(input, stderr);
+    if (r) {
+        status = cli_out_emit(&o, r, prog);
+        est_report_free(r);
+    }
+done:
+    cli_out_free(&o);
+    return status;
+}
+
+/* A percentage: a non-negative number with an optional '%'. */
+static bool parse_pct(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno || !isfinite(v) || v < 0)
+        return false;
+    if (*end == '%')
+        end++;
+    if (*end)
+        return false;
+    *out = v;
+    return true;
+}
+
+int cli_diff_main(int argc, char **argv)
+{
+    const char *prog = "lpnest diff";
+    const char *files[2] = {NULL, NULL}, *out = NULL, *junit = NULL, *v;
+    size_t nfiles = 0;
+    struct est_diff_options opt = {.threshold_pct = 1.0, .top = 20};
+    double start = now();
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        int r;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return subcommand_help("diff");
+        if ((r = sup_cli_value(argc, argv, &i, "--threshold", &v, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            if (!parse_pct(v, &opt.threshold_pct))
+                return usage_error(prog, "invalid --threshold '%s' (expected a percentage, e.g. 2 or 0.5%%)", v);
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--min-cycles", &v, prog, stderr)) != 0) {
+            unsigned long long m;
+            if (r < 0)
+                return 2;
+            if (!sup_parse_u64(v, &m))
+                return usage_error(prog, "invalid --min-cycles '%s' (expected a count, e.g. 1000 or 10k)", v);
+            opt.min_cycles = (double)m;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--top", &v, prog, stderr)) != 0) {
+            unsigned long long m;
+            if (r < 0)
+                return 2;
+            if (!sup_parse_u64(v, &m))
+                return usage_error(prog, "invalid --top value '%s'", v);
+            opt.top = (size_t)m;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--format", &v, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            if (strcmp(v, "text") && strcmp(v, "json"))
+                return usage_error(prog, "unknown --format '%s' for diff (expected text or json)", v);
+            opt.json = !strcmp(v, "json");
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "-o", &out, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--junit", &junit, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if (a[0] == '-' && a[1])
+            return usage_error(prog, "unknown option '%s'", a);
+        if (nfiles == 2)
+            return usage_error(prog, "diff compares two reports ('%s' is a third)", a);
+        files[nfiles++] = a;
+        i++;
+    }
+    if (nfiles != 2)
+        return usage_error(prog, "diff needs two reports: OLD.json NEW.json%s", "");
+    opt.old_name = files[0];
+    opt.new_name = files[1];
+    struct est_report *old = est_report_read_file(files[0], stderr);
+    struct est_report *new_ = old ? est_report_read_file(files[1], stderr) : NULL;
+    if (!old || !new_) {
+        est_report_free(old);
+        return 1;
+    }
+    int status = 1;
+    struct est_check *checks = NULL;
+    size_t nchecks = 0;
+    struct sup_outfile of;
+    if (sup_outfile_open(&of, out, stderr) == 0) {
+        int regs = est_report_diff(old, new_, &opt, of.f, &checks, &nchecks);
+        if (regs < 0) {
+            sup_outfile_abort(&of);
+            fprintf(stderr, "%s: error: cannot write the comparison\n", prog);
+        } else if (sup_outfile_commit(&of, stderr) == 0) {
+            status = regs ? 3 : 0;
+            if (junit) {
+                char suite[1024];
+                snprintf(suite, sizeof suite, "lpnest diff: %s -> %s", files[0], files[1]);
+                if (write_junit(junit, suite, checks, nchecks, now() - start, prog) != 0)
+                    status = 1;
+            }
+        }
+    }
+    est_checks_free(checks, nchecks);
+    est_report_free(old);
+    est_report_free(new_);
+    return status;
+}

@@ -1,0 +1,43 @@
+/* cli_report.h — the report side of the lpnest command line: output options
+ * (--format, -o, --top, --source-dir, --budget, --junit), writing a report
+ * with budget checks, and the subcommands `lpnest report` and `lpnest diff`.
+ * Used by lpnest.c only. */
+#ifndef LPNEST_CLI_REPORT_H
+#define LPNEST_CLI_REPORT_H
+
+#include "report.h"
+
+struct cli_out {
+    enum est_format format;
+    const char *out;                 /* -o, NULL for stdout */
+    const char *budget_path;         /* --budget */
+    const char *junit;               /* --junit */
+    unsigned long long top;          /* --top */
+    const char **source_dirs;        /* --source-dir (repeatable) */
+    size_t nsource_dirs;
+    struct est_budget *budget;       /* loaded by cli_out_prepare */
+    double start;                    /* when the run began (for JUnit) */
+};
+
+/* Initialises O with the defaults; ARGC bounds the repeatable options. */
+void cli_out_init(struct cli_out *o, int argc);
+void cli_out_free(struct cli_out *o);
+/* Matches argv[*i] against the output options. Returns 1 when it consumed
+ * it, 0 when it is another option, 2 after a usage error message. */
+int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char *prog);
+/* Loads the budgets file (before a long run). Returns false after a message. */
+bool cli_out_prepare(struct cli_out *o, FILE *diag);
+/* Writes R (atomically), checks the budgets and writes JUnit XML. Returns
+ * the exit status: 0, 1 (could not write, or the view lacks data) or 3 (a
+ * budget was exceeded). */
+int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog);
+
+/* `lpnest report REPORT.json [output options]` and `lpnest diff OLD NEW
+ * [options]`; ARGV[0] is the subcommand. Return the exit status. */
+int cli_report_main(int argc, char **argv);
+int cli_diff_main(int argc, char **argv);
+
+/* The help text of the output options and subcommands. */
+extern const char cli_out_help[];
+
+#endif

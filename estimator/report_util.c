@@ -1,0 +1,262 @@
+/* report_util.c — what every report view shares: the format table and
+ * dispatcher, number formatting, rounding that keeps sums, sample statistics,
+ * per-slice statistics of the timeline, XML escaping, and the entry points
+ * of estimator.h (est_estimate_write_text/json) over the report model. */
+#include "report.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void est_report_clear(struct est_report *r)
+{
+    if (!r)
+        return;
+    est_estimate_free(r->e);
+    for (size_t i = 0; i < r->nloops; i++) {
+        free(r->loops[i].header);
+        free(r->loops[i].loc);
+    }
+    free(r->loops);
+    r->e = NULL;
+    r->loops = NULL;
+    r->nloops = 0;
+}
+
+void est_report_free(struct est_report *r)
+{
+    est_report_clear(r);
+    free(r);
+}
+
+static const char *const format_names[] = {"text", "json", "folded", "trace", "annotate", "html"};
+
+bool est_format_parse(const char *name, enum est_format *out)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof *format_names; i++)
+        if (!strcmp(name, format_names[i])) {
+            *out = (enum est_format)i;
+            return true;
+        }
+    return false;
+}
+
+const char *est_format_name(enum est_format f) { return format_names[f]; }
+
+int est_report_write(const struct est_report *r, enum est_format fmt, const struct est_view_options *o, FILE *f)
+{
+    switch (fmt) {
+    case EST_FMT_TEXT: return est_report_write_text(r, o, f);
+    case EST_FMT_JSON: return est_report_write_json(r, f);
+    case EST_FMT_FOLDED: return est_report_write_folded(r, f);
+    case EST_FMT_TRACE: return est_report_write_trace(r, o, f);
+    case EST_FMT_ANNOTATE: return est_report_write_annotate(r, o, f);
+    case EST_FMT_HTML: return est_report_write_html(r, o, f);
+    }
+    return -1;
+}
+
+/* The estimator.h entry points: the report model without loops. */
+int est_estimate_write_text(const struct est_estimate *e, FILE *f, size_t top)
+{
+    struct est_report r = {.e = (struct est_estimate *)e};
+    struct est_view_options o = {.top = top};
+    return est_report_write_text(&r, &o, f);
+}
+
+int est_estimate_write_json(const struct est_estimate *e, FILE *f)
+{
+    struct est_report r = {.e = (struct est_estimate *)e};
+    return est_report_write_json(&r, f);
+}
+
+const char *est_grouped(double v, char *buf, size_t n)
+{
+    char raw[64];
+    if (!isfinite(v)) {
+        snprintf(buf, n, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+        return buf;
+    }
+    double a = fabs(v);
+    snprintf(raw, sizeof raw, "%.0f", a);
+    size_t len = strlen(raw), o = 0;
+    if (v < 0 && raw[0] != '0' && o + 1 < n)
+        buf[o++] = '-';
+    for (size_t i = 0; i < len && o + 2 < n; i++) {
+        buf[o++] = raw[i];
+        if ((len - i - 1) % 3 == 0 && i + 1 < len)
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+double est_pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
+
+struct rem {
+    double frac;
+    size_t i;
+};
+
+static int by_frac(const void *a, const void *b)
+{
+    const struct rem *x = a, *y = b;
+    if (x->frac != y->frac)
+        return x->frac < y->frac ? 1 : -1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+void est_apportion(const double *v, uint64_t *out, size_t n)
+{
+    double sum = 0;
+    uint64_t floors = 0;
+    struct rem *r = sup_xcalloc(n + 1, sizeof *r);
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i] > 0 && isfinite(v[i]) ? v[i] : 0;
+        sum += x;
+        out[i] = (uint64_t)floor(x);
+        floors += out[i];
+        r[i].frac = x - floor(x);
+        r[i].i = i;
+    }
+    double target = llround(sum) < 0 ? 0 : (double)llround(sum);
+    if ((double)floors < target) {
+        uint64_t extra = (uint64_t)target - floors;
+        qsort(r, n, sizeof *r, by_frac);
+        for (size_t k = 0; k < n && extra; k++, extra--)
+            out[r[k].i]++;
+    }
+    free(r);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The Q-quantile of sorted S[0..n) by linear interpolation. */
+static double quantile(const double *s, size_t n, double q)
+{
+    double pos = q * (double)(n - 1);
+    size_t lo = (size_t)floor(pos);
+    size_t hi = lo + 1 < n ? lo + 1 : lo;
+    return s[lo] + (s[hi] - s[lo]) * (pos - (double)lo);
+}
+
+void est_stats_of(const double *v, size_t n, struct est_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    if (!n)
+        return;
+    double *c = sup_xmalloc(n * sizeof *c);
+    memcpy(c, v, n * sizeof *c);
+    qsort(c, n, sizeof *c, cmp_double);
+    for (size_t i = 0; i < n; i++)
+        s->sum += c[i];
+    s->min = c[0];
+    s->max = c[n - 1];
+    s->mean = s->sum / (double)n;
+    s->p50 = quantile(c, n, 0.5);
+    s->p95 = quantile(c, n, 0.95);
+    free(c);
+}
+
+struct slice_key {
+    size_t track;
+    const char *name;
+    double dur;
+};
+
+static int by_track_name(const void *a, const void *b)
+{
+    const struct slice_key *x = a, *y = b;
+    if (x->track != y->track)
+        return x->track < y->track ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static int by_total(const void *a, const void *b)
+{
+    const struct est_slice_stats *x = a, *y = b;
+    if (x->st.sum != y->st.sum)
+        return x->st.sum < y->st.sum ? 1 : -1;
+    if (x->track != y->track)
+        return x->track < y->track ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats **out)
+{
+    const struct est_estimate *e = r->e;
+    *out = NULL;
+    if (!e->nslices)
+        return 0;
+    struct slice_key *k = sup_xcalloc(e->nslices, sizeof *k);
+    size_t nk = 0;
+    for (size_t i = 0; i < e->nslices; i++)
+        if (e->slices[i].name && e->slices[i].track < e->ntracks)
+            k[nk++] = (struct slice_key){e->slices[i].track, e->slices[i].name, e->slices[i].dur};
+    qsort(k, nk, sizeof *k, by_track_name);
+    struct est_slice_stats *s = sup_xcalloc(nk + 1, sizeof *s);
+    double *d = sup_xcalloc(nk + 1, sizeof *d);
+    size_t ns = 0;
+    for (size_t i = 0; i < nk;) {
+        size_t j = i;
+        while (j < nk && k[j].track == k[i].track && !strcmp(k[j].name, k[i].name)) {
+            d[j - i] = k[j].dur;
+            j++;
+        }
+        s[ns].track = k[i].track;
+        s[ns].name = k[i].name;
+        est_stats_of(d, j - i, &s[ns].st);
+        ns++;
+        i = j;
+    }
+    free(d);
+    free(k);
+    qsort(s, ns, sizeof *s, by_total);
+    *out = s;
+    return ns;
+}
+
+void est_xml_escape(FILE *f, const char *s)
+{
+    if (!s)
+        return;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            /* XML 1.0 allows no control characters but tab and newlines */
+            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
+                break;
+            fputc(*p, f);
+        }
+    }
+}
+
+size_t est_report_func_index(const struct est_report *r, const char *name)
+{
+    for (size_t i = 0; i < r->e->nfuncs; i++)
+        if (r->e->funcs[i].name && !strcmp(r->e->funcs[i].name, name))
+            return i;
+    return (size_t)-1;
+}
+
+void est_checks_free(struct est_check *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(c[i].name);
+        free(c[i].classname);
+        free(c[i].message);
+        free(c[i].file);
+    }
+    free(c);
+}
