@@ -72,6 +72,9 @@ struct xselect {
     uint32_t block;          /* block index */
     uint32_t index;          /* instruction position in the block */
     uint32_t lanes;          /* vector selects count lane by lane */
+    uint32_t base;           /* first lane: counts at sel_counts[2 * (base + lane) + outcome] */
+    uint32_t ties;           /* min/max: first lane of the operands-equal counters
+                              * (outcome 0 = equal), else UINT32_MAX */
 };
 
 /* Type information that drives slot layout, memory access and marshalling. */

@@ -102,8 +102,9 @@ uint32_t cc_select(struct cc *c, uint32_t lanes)
         c->capselects = c->capselects ? c->capselects * 2 : 8;
         c->selects = sup_xrealloc(c->selects, c->capselects * sizeof *c->selects);
     }
-    c->selects[c->nselects++] = (struct xselect){.block = c->block, .index = c->pos, .lanes = lanes};
     uint32_t base = c->nlanes;
+    c->selects[c->nselects++] =
+        (struct xselect){.block = c->block, .index = c->pos, .lanes = lanes, .base = base, .ties = UINT32_MAX};
     c->nlanes += lanes;
     return base;
 }

@@ -115,7 +115,12 @@ static void minmax(struct cc *c, LLVMValueRef inst, enum opcode op)
     unsigned n = nlanes(LLVMTypeOf(a0), &e);
     unsigned w;
     cc_scalar(c, e, &w);
-    uint32_t d = dest(c, inst), base = cc_select(c, n), t = cc_temp(c, 1);
+    uint32_t d = dest(c, inst), base = cc_select(c, n), t = cc_temp(c, 1), eq = cc_temp(c, 1);
+    /* ties are counted apart: a branch the backend makes of it may send
+     * equal operands either way */
+    uint32_t ties = c->nlanes;
+    c->nlanes += n;
+    c->selects[c->nselects - 1].ties = ties;
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i), b = lane_slot(c, a1, i);
         /* first operand chosen: smin a<=b, smax a>=b, umin a<=b, umax a>=b */
@@ -128,6 +133,8 @@ static void minmax(struct cc *c, LLVMValueRef inst, enum opcode op)
         else
             cc_emit(c, OP_ULE, t, b, a, 0, w, 0);
         cc_emit(c, OP_SELECT, d + i, t, a, (uint64_t)b | (uint64_t)(2 * (base + i)) << 32, 0, 0);
+        cc_emit(c, OP_EQ, eq, a, b, 0, w, 0);
+        cc_emit(c, OP_SELECT, eq, eq, eq, (uint64_t)eq | (uint64_t)(2 * (ties + i)) << 32, 0, 0);
     }
 }
 

@@ -211,7 +211,7 @@ struct solver {
     uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
     LLVMOpcode *ord_op;
     uint32_t nord;
-    bool trace;
+    int trace;
     struct irview ir;
 };
 
@@ -286,6 +286,7 @@ static void classify(struct solver *s)
     struct mfunc *mf = s->mf;
     const struct xfunc *xf = s->xf;
     size_t n = mf->nblocks;
+    bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
         s->in_g[m] = -1;
@@ -299,13 +300,37 @@ static void classify(struct solver *s)
                     break;
                 }
         s->out_g[m] = s->in_g[m];
+        /* a block without a branch that ends in a copy of a successor IR
+         * block's code (tail duplication of a block that only falls or
+         * jumps on) continues as that block */
+        bool has_control = false;
+        for (size_t k = 0; k < b->ninsns; k++)
+            has_control |= is_control(&b->insns[k]);
+        if (!has_control && s->in_g[m] >= 0 && b->falls_through) {
+            for (size_t k = b->ninsns; k-- > 0;) {
+                const struct minsn *in = &b->insns[k];
+                if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+                    continue;
+                int g = (int)s->ord_block[in->src_line];
+                bool edge = false;
+                for (uint32_t e = 1; e < xf->nedges && g != s->in_g[m] && !edge; e++)
+                    edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == g;
+                if (edge) {
+                    s->out_g[m] = g;
+                    s->out_known[m] = true;
+                }
+                break;
+            }
+        }
         /* the last control instruction with a provenance location */
         for (size_t k = b->ninsns; k-- > 0;) {
             const struct minsn *in = &b->insns[k];
             if (!is_control(in))
                 continue;
-            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
+                nolocation[m] = true;
                 break;
+            }
             uint32_t ord = in->src_line;
             LLVMOpcode op = s->ord_op[ord];
             uint32_t g = s->ord_block[ord];
@@ -326,10 +351,27 @@ static void classify(struct solver *s)
                         s->sel_head[m] = (int)r;
                 if (s->in_g[m] < 0)
                     s->out_g[m] = (int)g;
+            } else {
+                nolocation[m] = true;
             }
             break;
         }
     }
+    /* a branch code generation made without a location inherits the
+     * previous one: it is its own block's terminator when it leaves for an
+     * IR successor */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        bool leaves = false;
+        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0 && !leaves; k++) {
+            int t = s->in_g[b->succ[k]];
+            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !leaves; e++)
+                leaves = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+        }
+        if (leaves)
+            s->out_known[m] = true;
+    }
+    free(nolocation);
     /* unnamed blocks inside one group belong to it */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
@@ -362,6 +404,40 @@ static void classify(struct solver *s)
         if (outside)
             s->head[g] = s->head[g] == -1 ? (int)m : -2;
     }
+}
+
+/* Which successor of block M (whose branch is a select's) is the select's
+ * arm, the side that assigns its second value: a block entered only from M
+ * that joins the other side (a triangle), the named side of a diamond whose
+ * other side is a split edge, or, where both sides continue with further
+ * code (chained selects, code duplicated into both sides), the side with
+ * more non-branch instructions (the assignment). -1 when unclear. */
+static int select_arm(const struct solver *s, size_t m)
+{
+    const struct mfunc *mf = s->mf;
+    const struct mblock *b = &mf->blocks[m];
+    if (b->nsucc != 2 || b->succ[0] == b->succ[1])
+        return -1;
+    int a = b->succ[0], t = b->succ[1];
+    const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
+    if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == t)
+        return 0;
+    if (tb->npred == 1 && tb->nsucc == 1 && tb->succ[0] == a)
+        return 1;
+    if (ab->npred == 1 && tb->npred == 1 && ab->nsucc == 1 && tb->nsucc == 1 && ab->succ[0] == tb->succ[0]) {
+        bool an = ab->ir_name != NULL, tn = tb->ir_name != NULL;
+        return an && !tn ? 0 : tn && !an ? 1 : -1;
+    }
+    /* both sides stay in the select's IR block and have no other entries
+     * than copies of this code */
+    if (s->in_g[a] != s->in_g[m] || s->in_g[t] != s->in_g[m] || s->in_g[m] < 0)
+        return -1;
+    size_t na = 0, nt = 0;
+    for (size_t k = 0; k < ab->ninsns; k++)
+        na += !is_control(&ab->insns[k]);
+    for (size_t k = 0; k < tb->ninsns; k++)
+        nt += !is_control(&tb->insns[k]);
+    return na > nt ? 0 : nt > na ? 1 : -1;
 }
 
 /* The IR block a machine edge into T arrives at: T's entry group, through
@@ -410,7 +486,10 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     signed char *coef = sup_xmalloc(mf->nblocks * 4 + 8);
     size_t n = 0;
     for (size_t m = 0; m < mf->nblocks; m++) {
-        if (s->out_g[m] != z || !s->out_known[m] || (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
+        /* Z's own blocks count whatever their last branch is (a select's
+         * branch may skip straight to Y), copies only with a known branch */
+        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z) ||
+            (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
             continue;
         struct mblock *b = &mf->blocks[m];
         /* a block of its own only entered from Z's branch code continues it */
@@ -509,6 +588,189 @@ static void merged_cases(struct solver *s, int *merged_into)
     }
 }
 
+/* The sense of a conditional branch's mnemonic (RISC-V, PowerPC, AVR
+ * spellings): 'e' taken when equal, 'n' when not equal, 's' on a strict
+ * order (<, >), 'w' on a non-strict one (<=, >=); 0 when unknown. */
+static char branch_sense(const char *mn)
+{
+    static const char *const eq[] = {"beq", "beqz", "breq", NULL};
+    static const char *const ne[] = {"bne", "bnez", "brne", NULL};
+    static const char *const strict[] = {"blt", "bltu", "bltz", "bgt", "bgtu", "bgtz", "brlt", "brlo", "brcs", NULL};
+    static const char *const weak[] = {"bge", "bgeu", "bgez", "ble", "bleu", "blez", "bnl", "bng",
+                                       "brge", "brsh", "brcc", NULL};
+    char m[16];
+    size_t n = strlen(mn);
+    if (n >= sizeof m)
+        return 0;
+    memcpy(m, mn, n + 1);
+    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
+        m[--n] = '\0'; /* PowerPC static prediction hints */
+    const char *const *lists[] = {eq, ne, strict, weak};
+    const char senses[] = {'e', 'n', 's', 'w'};
+    for (int l = 0; l < 4; l++)
+        for (const char *const *k = lists[l]; *k; k++)
+            if (!strcmp(m, *k))
+                return senses[l];
+    return 0;
+}
+
+/* Whether the taken side of block M's conditional branch is IR block P's
+ * true edge (1), its false edge (0), or unknown (-1): from the sense of the
+ * machine branch and the predicate of P's icmp condition. */
+static int taken_is_true(const struct solver *s, size_t m, int p)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const struct minsn *br = NULL;
+    for (size_t k = b->ninsns; k-- > 0 && !br;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
+            br = &b->insns[k];
+    if (!br)
+        return -1;
+    char ms = branch_sense(br->mnemonic);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(s->xf->blocks[p].bb);
+    if (!ms || !t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+        return -1;
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (!LLVMIsAICmpInst(c))
+        return -1;
+    char is;
+    switch (LLVMGetICmpPredicate(c)) {
+    case LLVMIntEQ: is = 'e'; break;
+    case LLVMIntNE: is = 'n'; break;
+    case LLVMIntSLT: case LLVMIntSGT: case LLVMIntULT: case LLVMIntUGT: is = 's'; break;
+    default: is = 'w'; break;
+    }
+    bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
+    if (eqclass != ireq)
+        return -1;
+    return ms == is;
+}
+
+/* The machine block the taken side of M's conditional branch goes to, and
+ * the other side (fall-through or final jump), or false. */
+static bool branch_sides(const struct solver *s, size_t m, int *taken, int *other)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    if (b->nsucc != 2)
+        return false;
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+            *taken = b->insns[k].target;
+            *other = b->succ[0] == *taken ? b->succ[1] : b->succ[0];
+            return *taken >= 0 && *other != *taken;
+        }
+    return false;
+}
+
+/* Tail merging: IR block V has no machine code of its own, and the machine
+ * edge realising each IR edge P -> V lands in the code of one other IR
+ * block G with which P has no IR edge, whose successors are V's: code
+ * generation merged V's code into G's. Sets merged_into[V] = G. */
+static void merged_tails(struct solver *s, int *merged_into)
+{
+    const struct xfunc *xf = s->xf;
+    const struct mfunc *mf = s->mf;
+    bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        if (s->in_g[m] >= 0)
+            present[s->in_g[m]] = true;
+        if (s->out_g[m] >= 0)
+            present[s->out_g[m]] = true;
+    }
+    for (uint32_t v = 1; v < xf->nblocks; v++) {
+        if (present[v] || merged_into[v] >= 0)
+            continue;
+        int g = -1;
+        bool ok = true, any = false;
+        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
+            if (xf->einfo[e].to != v || xf->einfo[e].from == v)
+                continue;
+            int p = (int)xf->einfo[e].from;
+            enum edge_kind kind = xf->einfo[e].kind;
+            any = true;
+            for (size_t m = 0; m < mf->nblocks && ok; m++) {
+                if (s->out_g[m] != p || !s->out_known[m])
+                    continue;
+                /* the IR blocks P's code goes to without an IR edge */
+                int foreign[2], nf = 0;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+                    int t = s->in_g[mf->blocks[m].succ[k]];
+                    bool ir = t == p;
+                    for (uint32_t f = 1; f < xf->nedges && !ir && t >= 0; f++)
+                        ir = (int)xf->einfo[f].from == p && (int)xf->einfo[f].to == t;
+                    if (t >= 0 && !ir && nf < 2)
+                        foreign[nf++] = t;
+                }
+                int landing = -1;
+                if (nf == 1)
+                    landing = foreign[0];
+                else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
+                    int tk, ot, tt = taken_is_true(s, m, p);
+                    if (tt >= 0 && branch_sides(s, m, &tk, &ot))
+                        landing = s->in_g[(kind == EK_TRUE) == (tt == 1) ? tk : ot];
+                }
+                if (landing < 0 || (g >= 0 && g != landing))
+                    ok = false;
+                else
+                    g = landing;
+            }
+        }
+        if (!any || !ok || g < 0)
+            continue;
+        /* V's successors must be G's */
+        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
+            if (xf->einfo[e].from != v)
+                continue;
+            bool shared = false;
+            for (uint32_t f = 1; f < xf->nedges && !shared; f++)
+                shared = (int)xf->einfo[f].from == g && xf->einfo[f].to == xf->einfo[e].to;
+            ok = shared;
+        }
+        if (ok)
+            merged_into[v] = g;
+    }
+    free(present);
+}
+
+/* Partial tail merging: the code of IR block P ends by jumping or falling
+ * into the code of another IR block G with which P has no IR edge, and P's
+ * successors are G's: code generation merged P's last instructions and
+ * terminator into G's, so P's out-edges are realised by G's branches. Sets
+ * out_merge[P] = G. */
+static void merged_partial_tails(struct solver *s, const int *merged_into, int *out_merge)
+{
+    const struct xfunc *xf = s->xf;
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int p = s->out_g[m];
+        if (p < 0 || merged_into[p] >= 0 || out_merge[p] == -2)
+            continue;
+        for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+            int g = s->in_g[mf->blocks[m].succ[k]];
+            if (g < 0 || g == p)
+                continue;
+            bool ir = false, subset = true, any = false;
+            for (uint32_t e = 1; e < xf->nedges && !ir; e++)
+                ir = (int)xf->einfo[e].from == p && (int)xf->einfo[e].to == g;
+            for (uint32_t e = 1; e < xf->nedges && subset && !ir; e++) {
+                if ((int)xf->einfo[e].from != p)
+                    continue;
+                any = true;
+                bool shared = false;
+                for (uint32_t f = 1; f < xf->nedges && !shared; f++)
+                    shared = (int)xf->einfo[f].from == g && xf->einfo[f].to == xf->einfo[e].to;
+                subset = shared;
+            }
+            if (ir || !subset || !any)
+                continue;
+            out_merge[p] = out_merge[p] == -1 || out_merge[p] == g ? g : -2;
+        }
+    }
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        if (out_merge[b] == -2)
+            out_merge[b] = -1;
+}
+
 static void build_view(struct solver *s)
 {
     const struct xfunc *xf = s->xf;
@@ -517,10 +779,17 @@ static void build_view(struct solver *s)
     for (uint32_t b = 0; b < xf->nblocks; b++)
         merged_into[b] = -1;
     merged_cases(s, merged_into);
+    merged_tails(s, merged_into);
+    int *out_merge = sup_xcalloc(xf->nblocks + 1, sizeof *out_merge);
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        out_merge[b] = -1;
+    merged_partial_tails(s, merged_into, out_merge);
     for (uint32_t e = 1; e < xf->nedges; e++) {
         int from = (int)xf->einfo[e].from, to = (int)xf->einfo[e].to;
         if (merged_into[from] >= 0)
             from = merged_into[from];
+        else if (out_merge[from] >= 0)
+            from = out_merge[from];
         if (merged_into[to] >= 0)
             to = merged_into[to];
         view_add(v, from, to, (double)xf->edges[e].count);
@@ -536,6 +805,7 @@ static void build_view(struct solver *s)
         if (merged_into[b] >= 0)
             present[b] = true; /* its edges moved to the block it merged into */
     free(merged_into);
+    free(out_merge);
     for (uint32_t b = 1; b < xf->nblocks; b++) {
         if (present[b])
             continue;
@@ -655,7 +925,14 @@ static void build(struct solver *s)
                 if (!seen)
                     ctx[nctx++] = s->in_g[m];
             }
+        /* a partial copy (its branch continues into Z's own blocks) runs
+         * Z's remaining code in place: no split by context */
         bool split = nctx > 0;
+        for (size_t m = 0; m < n && split; m++)
+            if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z)
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
+                        split = false;
         double rest = total;
         for (size_t c = 0; c < nctx && split; c++) {
             double pc = ctx[c] >= 0 ? pair_count(xf, z, ctx[c], y) : -1;
@@ -706,40 +983,103 @@ static void build(struct solver *s)
                 ok = false; /* neither, or both: unknown */
         }
         if (ok) {
-            var[0] = bvar(s, (size_t)h);
-            coef[0] = 1;
-            sys_add(&s->sy, var, coef, 1, c, false);
+            /* copies of G's first branches elsewhere continue into the head
+             * when they do not leave */
+            size_t nv = 0;
+            var[nv] = bvar(s, (size_t)h);
+            coef[nv++] = 1;
+            for (size_t m = 0; m < n; m++) {
+                if ((int)m == h)
+                    continue;
+                int p = s->out_g[m];
+                bool copy = p == (int)g && s->in_g[m] != (int)g && s->out_known[m];
+                /* tail merging: another IR block's identical code was
+                 * merged into G's, so its blocks jump to G's head without an
+                 * IR edge from it */
+                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
+                for (uint32_t e = 0; e < s->ir.n && merged; e++)
+                    merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                if (!copy && !merged)
+                    continue;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (mf->blocks[m].succ[k] == h) {
+                        var[nv] = evar(s, m, k);
+                        coef[nv++] = -1;
+                    }
+            }
+            sys_add(&s->sy, var, coef, nv, c, false);
         }
     }
-    /* select arms */
-    for (size_t m = 0; m < n; m++) {
-        int r = s->sel_head[m];
-        struct mblock *b = &mf->blocks[m];
-        if (r < 0 || b->nsucc != 2)
-            continue;
-        int a = b->succ[0], t = b->succ[1];
-        struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
-        int arm = -1;
-        if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == t)
-            arm = a;
-        else if (tb->npred == 1 && tb->nsucc == 1 && tb->succ[0] == a)
-            arm = t;
-        else if (ab->npred == 1 && tb->npred == 1 && ab->nsucc == 1 && tb->nsucc == 1 && ab->succ[0] == tb->succ[0]) {
-            /* a diamond whose other side is an edge split by code generation */
-            bool an = ab->ir_name != NULL, tn = tb->ir_name != NULL;
-            arm = an && !tn ? a : tn && !an ? t : -1;
+    /* select arms: summed over every block holding a copy of the select's
+     * branch, the edges into the arm (the side that assigns the select's
+     * second value) carry its count; min/max ties may go either way */
+    for (uint32_t r = 0; r < xf->nselects; r++) {
+        size_t nv = 0;
+        bool ok = true, any = false;
+        for (size_t m = 0; m < n && ok; m++) {
+            if (s->sel_head[m] != (int)r)
+                continue;
+            any = true;
+            int k = select_arm(s, m);
+            if (k < 0)
+                ok = false;
+            else {
+                var[nv] = evar(s, m, (size_t)k);
+                coef[nv++] = 1;
+            }
         }
-        if (arm < 0)
+        if (!any || !ok || nv == 0)
             continue;
-        uint32_t lane = 0;
-        for (int k = 0; k < r; k++)
-            lane += xf->selects[k].lanes;
-        var[0] = bvar(s, (size_t)arm);
-        coef[0] = 1;
-        sys_add(&s->sy, var, coef, 1, (double)xf->sel_counts[2 * lane + 1], false);
+        const struct xselect *xs = &xf->selects[r];
+        double first = (double)xf->sel_counts[2 * xs->base], second = (double)xf->sel_counts[2 * xs->base + 1];
+        double ties = xs->ties != UINT32_MAX ? (double)xf->sel_counts[2 * xs->ties] : 0;
+        bool hoisted = false;
+        for (size_t m = 0; m < n; m++)
+            hoisted |= s->sel_head[m] == (int)r && s->in_g[m] != (int)xs->block;
+        if (hoisted) {
+            /* code generation moved the comparison to a block that runs it
+             * on paths where the IR did not: those runs go either way, so
+             * only bounds are known: arm >= second, other side >= first - ties */
+            sys_add(&s->sy, var, coef, nv, second, true);
+            size_t k = 0;
+            for (size_t m = 0; m < n; m++) {
+                if (s->sel_head[m] != (int)r)
+                    continue;
+                int arm = select_arm(s, m);
+                var[k] = evar(s, m, (size_t)(1 - arm));
+                coef[k++] = 1;
+            }
+            sys_add(&s->sy, var, coef, k, first - ties, true);
+        } else if (ties == 0) {
+            sys_add(&s->sy, var, coef, nv, second, false);
+        } else {
+            sys_add(&s->sy, var, coef, nv, second, true);
+            for (size_t i = 0; i < nv; i++)
+                coef[i] = -1;
+            sys_add(&s->sy, var, coef, nv, -(second + ties), true);
+        }
     }
     free(var);
     free(coef);
+}
+
+/* Development trace: one constraint with its variables' intervals. */
+static void trace_constraint(const struct solver *s, const struct cons *c)
+{
+    size_t n = s->mf->nblocks;
+    for (size_t k = 0; k < c->n; k++) {
+        int v = c->var[k];
+        if ((size_t)v < n)
+            fprintf(stderr, " %+d*b%d[%g,%g]", c->coef[k], v, s->sy.lo[v], s->sy.hi[v]);
+        else {
+            size_t m = 0;
+            while (m + 1 < n && s->evar[m + 1] <= v)
+                m++;
+            fprintf(stderr, " %+d*e%zu->%d[%g,%g]", c->coef[k], m, s->mf->blocks[m].succ[v - s->evar[m]], s->sy.lo[v],
+                    s->sy.hi[v]);
+        }
+    }
+    fprintf(stderr, " %s %g\n", c->ge ? ">=" : "=", c->rhs);
 }
 
 static void record(struct solver *s, bool estimated)
@@ -803,7 +1143,7 @@ static bool estimate_one(struct solver *s)
 
 static void solve_function(struct mfunc *mf, const struct xfunc *xf)
 {
-    struct solver s = {.mf = mf, .xf = xf, .trace = getenv("LPNEST_TRACE_COUNTS") != NULL};
+    struct solver s = {.mf = mf, .xf = xf, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
     size_t n = mf->nblocks;
     s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
@@ -849,22 +1189,14 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
         fprintf(stderr, "counts of %s: %zu blocks, %zu constraints%s\n", mf->name, n, s.sy.nc,
                 conflict ? ", CONFLICT (all counts marked as estimates)" : "");
         if (conflict && s.sy.first_conflict >= 0) {
-            const struct cons *c = &s.sy.c[s.sy.first_conflict];
             fprintf(stderr, "  first contradiction (constraint %ld):", s.sy.first_conflict);
-            for (size_t k = 0; k < c->n; k++) {
-                int v = c->var[k];
-                if ((size_t)v < n)
-                    fprintf(stderr, " %+d*b%d[%g,%g]", c->coef[k], v, s.sy.lo[v], s.sy.hi[v]);
-                else {
-                    size_t m = 0;
-                    while (m + 1 < n && s.evar[m + 1] <= v)
-                        m++;
-                    fprintf(stderr, " %+d*e%zu->%d[%g,%g]", c->coef[k], m, mf->blocks[m].succ[v - s.evar[m]], s.sy.lo[v],
-                            s.sy.hi[v]);
-                }
-            }
-            fprintf(stderr, " %s %g\n", c->ge ? ">=" : "=", c->rhs);
+            trace_constraint(&s, &s.sy.c[s.sy.first_conflict]);
         }
+        if (s.trace > 1)
+            for (size_t i = 0; i < s.sy.nc; i++) {
+                fprintf(stderr, "  constraint %zu:", i);
+                trace_constraint(&s, &s.sy.c[i]);
+            }
     }
     if (conflict) {
         /* contradictory facts: fall back to estimates everywhere but keep the

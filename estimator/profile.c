@@ -286,10 +286,10 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
         sup_json_end(&w);
         sup_json_key(&w, "selects");
         sup_json_arr(&w);
-        uint32_t lane = 0;
         for (uint32_t s = 0; s < x->nselects; s++) {
             const struct xselect *xs = &x->selects[s];
-            for (uint32_t l = 0; l < xs->lanes; l++, lane++) {
+            for (uint32_t l = 0; l < xs->lanes; l++) {
+                uint32_t lane = xs->base + l;
                 sup_json_obj(&w);
                 sup_json_key(&w, "block");
                 sup_json_str(&w, x->blocks[xs->block].name);
@@ -303,6 +303,10 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
                 sup_json_uint(&w, x->sel_counts[2 * lane]);
                 sup_json_key(&w, "false");
                 sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
+                if (xs->ties != UINT32_MAX) {
+                    sup_json_key(&w, "equal");
+                    sup_json_uint(&w, x->sel_counts[2 * (xs->ties + l)]);
+                }
                 sup_json_end(&w);
             }
         }
