@@ -442,9 +442,18 @@ void est_report_find_loops(struct est_report *r, LLVMModuleRef m)
 void est_loop_label(const struct est_report *r, size_t l, char *buf, size_t n)
 {
     const struct est_loop_cost *lp = &r->loops[l];
-    if (lp->loc)
-        snprintf(buf, n, "loop@%s", lp->loc);
-    else
+    if (!lp->loc) {
         snprintf(buf, n, "loop@%s:%s", lp->func < r->e->nfuncs ? r->e->funcs[lp->func].name : "?",
                  lp->header ? lp->header : "?");
+        return;
+    }
+    /* several loops of a function on one line (macros, loop versioning) are
+     * told apart by their header blocks */
+    bool shared = false;
+    for (size_t k = 0; k < r->nloops && !shared; k++)
+        shared = k != l && r->loops[k].func == lp->func && r->loops[k].loc && !strcmp(r->loops[k].loc, lp->loc);
+    if (shared)
+        snprintf(buf, n, "loop@%s(%s)", lp->loc, lp->header ? lp->header : "?");
+    else
+        snprintf(buf, n, "loop@%s", lp->loc);
 }

@@ -50,7 +50,9 @@ void est_report_free(struct est_report *r);
  * (by function name) and totals their blocks' cycles (machine blocks are
  * matched to IR blocks by name). Replaces R's loops. Never fails. */
 void est_report_find_loops(struct est_report *r, LLVMModuleRef m);
-/* "loop@file:line" (or "loop@func:header"), the frame name of loop L. */
+/* "loop@file:line" (with "(header)" appended when several loops of the
+ * function share the line; "loop@func:header" without a location): the
+ * frame name of loop L. */
 void est_loop_label(const struct est_report *r, size_t l, char *buf, size_t n);
 
 /* ---- views -----------------------------------------------------------------*/
