@@ -75,7 +75,13 @@ struct xselect {
     uint32_t base;           /* first lane: counts at sel_counts[2 * (base + lane) + outcome] */
     uint32_t ties;           /* min/max: first lane of the operands-equal counters
                               * (outcome 0 = equal), else UINT32_MAX */
+    uint8_t kind;            /* SEL_* */
 };
+/* select record kinds: a select (true = first value), a min/max (true =
+ * first operand), or the first operand of an i1 and/or that a branch tests
+ * (code generation splits such branches in two, the first testing it), or
+ * a saturating add/sub (true = not saturated; ties = exactly at a bound) */
+enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT };
 
 /* Type information that drives slot layout, memory access and marshalling. */
 enum vkind { VK_VOID, VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR, VK_VEC, VK_AGG, VK_BAD };

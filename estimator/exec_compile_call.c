@@ -121,6 +121,7 @@ static void minmax(struct cc *c, LLVMValueRef inst, enum opcode op)
     uint32_t ties = c->nlanes;
     c->nlanes += n;
     c->selects[c->nselects - 1].ties = ties;
+    c->selects[c->nselects - 1].kind = SEL_MINMAX;
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i), b = lane_slot(c, a1, i);
         /* first operand chosen: smin a<=b, smax a>=b, umin a<=b, umax a>=b */
@@ -159,6 +160,17 @@ static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intr
     }
     uint32_t d = dest(c, inst);
     bool overflow = ii->op >= OP_UADDO && ii->op <= OP_SMULO;
+    /* saturation becomes a comparison and a branch or select in code
+     * generation: count how often it saturates, and ties at the bounds */
+    int sat = ii->op == OP_UADDSAT ? 0 : ii->op == OP_USUBSAT ? 1 : ii->op == OP_SADDSAT ? 2 : ii->op == OP_SSUBSAT ? 3 : -1;
+    uint32_t sbase = 0, sties = 0;
+    if (sat >= 0) {
+        sbase = cc_select(c, n);
+        sties = c->nlanes;
+        c->nlanes += n;
+        c->selects[c->nselects - 1].ties = sties;
+        c->selects[c->nselects - 1].kind = SEL_SAT;
+    }
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i);
         uint32_t b = ii->nops > 1 ? lane_slot(c, LLVMGetOperand(inst, 1), i) : 0;
@@ -167,6 +179,8 @@ static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intr
         uint32_t di = overflow ? d + i : d + i;
         if (overflow)
             k = d + n + i; /* the flag's slot */
+        if (sat >= 0)
+            cc_emit(c, OP_SATCOUNT, 2 * (sbase + i), a, b, 2 * (sties + i), w, (unsigned)sat);
         cc_emit(c, ii->op, di, a, b, k, w, 0);
     }
 }

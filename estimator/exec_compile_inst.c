@@ -120,6 +120,19 @@ static void float_binop(struct cc *c, LLVMOpcode op, bool f64, uint32_t d, uint3
     cc_emit(c, f64 ? o64[i] : o32[i], d, a, b, 0, 0, 0);
 }
 
+/* Whether INST is an i1 whose only use is a conditional branch in its block. */
+static bool branch_condition(LLVMValueRef inst)
+{
+    LLVMTypeRef t = LLVMTypeOf(inst);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 1)
+        return false;
+    LLVMUseRef u = LLVMGetFirstUse(inst);
+    if (!u || LLVMGetNextUse(u))
+        return false;
+    LLVMValueRef user = LLVMGetUser(u);
+    return LLVMGetInstructionOpcode(user) == LLVMBr && LLVMGetInstructionParent(user) == LLVMGetInstructionParent(inst);
+}
+
 static void binop(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
 {
     LLVMTypeRef e;
@@ -862,6 +875,12 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
     case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
         binop(c, inst, op);
+        if ((op == LLVMAnd || op == LLVMOr) && branch_condition(inst)) {
+            /* the backend branches on the first operand first: count it */
+            uint32_t base = cc_select(c, 1), t = cc_temp(c, 1), a = cc_slot(c, LLVMGetOperand(inst, 0));
+            c->selects[c->nselects - 1].kind = SEL_LOGIC;
+            cc_emit(c, OP_SELECT, t, a, a, (uint64_t)a | (uint64_t)(2 * base) << 32, 0, 0);
+        }
         return;
     case LLVMFNeg: {
         LLVMTypeRef e;

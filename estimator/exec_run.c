@@ -768,6 +768,24 @@ static bool run(struct vm *vm)
         case OP_UMAX: L(UMAX) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; NEXT; }
         case OP_ABS: L(ABS) { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; NEXT; }
         case OP_UADDSAT: L(UADDSAT) { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; NEXT; }
+        case OP_SATCOUNT: L(SATCOUNT) {
+            /* x: 0 uadd, 1 usub, 2 sadd, 3 ssub; d: outcome counters, k: tie counter */
+            i128 r, lo, hi;
+            if (op->x < 2) {
+                r = op->x == 0 ? (i128)R[op->a] + (i128)R[op->b] : (i128)R[op->a] - (i128)R[op->b];
+                lo = 0;
+                hi = MASKS[op->w];
+            } else {
+                i128 x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
+                r = op->x == 2 ? x + y : x - y;
+                hi = (i128)(MASKS[op->w] >> 1);
+                lo = -hi - 1;
+            }
+            SC[op->d + (r < lo || r > hi)]++;
+            if ((r == hi && op->x != 1) || (r == lo && op->x != 0))
+                SC[op->k]++;
+            NEXT;
+        }
         case OP_USUBSAT: L(USUBSAT) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x < y ? 0 : x - y; NEXT; }
         case OP_SADDSAT: L(SADDSAT) R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) + sext_of(R[op->b], op->w), op->w); NEXT;
         case OP_SSUBSAT: L(SSUBSAT) R[op->d] = sat_signed((i128)sext_of(R[op->a], op->w) - sext_of(R[op->b], op->w), op->w); NEXT;

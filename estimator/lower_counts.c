@@ -281,6 +281,30 @@ static uint32_t select_position(const struct xfunc *xf, const struct xselect *se
     return 0;
 }
 
+/* Whether block B does nothing but load a constant into a register (and
+ * jump or fall on): "li rd, IMM" (RISC-V, PowerPC) or "ldi rd, IMM" (AVR). */
+static bool arm_constant(const struct mblock *b, long long *imm)
+{
+    const struct minsn *only = NULL;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        if (is_control(&b->insns[k]))
+            continue;
+        if (only)
+            return false;
+        only = &b->insns[k];
+    }
+    if (!only || (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi")))
+        return false;
+    const char *comma = strrchr(only->ops, ',');
+    if (!comma)
+        return false;
+    char *end;
+    *imm = strtoll(comma + 1, &end, 0);
+    while (*end == ' ')
+        end++;
+    return *end == '\0' && end != comma + 1;
+}
+
 static void classify(struct solver *s)
 {
     struct mfunc *mf = s->mf;
@@ -346,7 +370,7 @@ static void classify(struct solver *s)
             } else if (op == LLVMSelect || op == LLVMCall) {
                 /* a select or min/max expanded into a branch */
                 for (uint32_t r = 0; r < xf->nselects; r++)
-                    if (xf->selects[r].block == g && xf->selects[r].lanes == 1 &&
+                    if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
                         ordinal_of(s, g, select_position(xf, &xf->selects[r])) == ord)
                         s->sel_head[m] = (int)r;
                 if (s->in_g[m] < 0)
@@ -370,6 +394,39 @@ static void classify(struct solver *s)
         }
         if (leaves)
             s->out_known[m] = true;
+    }
+    /* a triangle whose branch has no location and whose arm only loads a
+     * constant is the select (or min/max) of its IR block whose second value
+     * is that constant, when exactly one fits */
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (!nolocation[m] || s->in_g[m] < 0 || s->sel_head[m] >= 0 || b->nsucc != 2)
+            continue;
+        int arm = -1;
+        for (int k = 0; k < 2; k++) {
+            const struct mblock *ab = &mf->blocks[b->succ[k]];
+            if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == b->succ[1 - k])
+                arm = b->succ[k];
+        }
+        long long imm;
+        if (arm < 0 || !arm_constant(&mf->blocks[arm], &imm))
+            continue;
+        int found = -1;
+        for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 || xs->kind == SEL_LOGIC)
+                continue;
+            LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
+            for (uint32_t p = select_position(xf, xs); p > 0 && i; p--)
+                i = LLVMGetNextInstruction(i);
+            if (!i)
+                continue;
+            LLVMValueRef second = LLVMGetOperand(i, xs->kind == SEL_MINMAX ? 1 : 2);
+            if (LLVMIsAConstantInt(second) && (uint32_t)LLVMConstIntGetSExtValue(second) == (uint32_t)imm)
+                found = found == -1 ? (int)r : -2;
+        }
+        if (found >= 0)
+            s->sel_head[m] = found;
     }
     free(nolocation);
     /* unnamed blocks inside one group belong to it */
@@ -438,6 +495,48 @@ static int select_arm(const struct solver *s, size_t m)
     for (size_t k = 0; k < tb->ninsns; k++)
         nt += !is_control(&tb->insns[k]);
     return na > nt ? 0 : nt > na ? 1 : -1;
+}
+
+/* Whether IR block G ends in a branch on a two-operand logical and/or
+ * whose first operand was counted; then GO_ON is how often it let the
+ * evaluation go on to the second (and: true, or: false) and STOP_TO the IR
+ * block the first operand alone decides for otherwise. */
+static bool split_condition(const struct solver *s, uint32_t g, double *go_on, int *stop_to)
+{
+    const struct xfunc *xf = s->xf;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+        return false;
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (!LLVMIsAInstruction(c) || LLVMGetInstructionParent(c) != xf->blocks[g].bb)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(c);
+    bool is_and;
+    if (op == LLVMAnd || op == LLVMOr)
+        is_and = op == LLVMAnd;
+    else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 2)) && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 2)) == 0)
+        is_and = true; /* select a, b, false */
+    else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 1)) == 1)
+        is_and = false; /* select a, true, b */
+    else
+        return false;
+    /* its record: the instruction's position in the block */
+    uint32_t pos = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+        pos++;
+    for (uint32_t r = 0; r < xf->nselects; r++) {
+        const struct xselect *xs = &xf->selects[r];
+        if (xs->block != g || xs->lanes != 1 || xs->kind == SEL_MINMAX || select_position(xf, xs) != pos)
+            continue;
+        double tc = (double)xf->sel_counts[2 * xs->base], fc = (double)xf->sel_counts[2 * xs->base + 1];
+        *go_on = is_and ? tc : fc;
+        *stop_to = -1;
+        for (uint32_t e = 1; e < xf->nedges; e++)
+            if (xf->einfo[e].from == g && xf->einfo[e].kind == (is_and ? EK_FALSE : EK_TRUE))
+                *stop_to = (int)xf->einfo[e].to;
+        return *stop_to >= 0;
+    }
+    return false;
 }
 
 /* The IR block a machine edge into T arrives at: T's entry group, through
@@ -1010,6 +1109,33 @@ static void build(struct solver *s)
             sys_add(&s->sy, var, coef, nv, c, false);
         }
     }
+    /* branches on a && b / a || b split in two: the second test runs as
+     * often as the first operand let the evaluation go on */
+    for (uint32_t g = 0; g < xf->nblocks; g++) {
+        double go_on;
+        int stop_to;
+        if (!split_condition(s, g, &go_on, &stop_to))
+            continue;
+        int found = -1;
+        for (size_t m = 0; m < n && found != -2; m++) {
+            const struct mblock *b = &mf->blocks[m];
+            if (s->in_g[m] != (int)g || s->out_g[m] != (int)g || b->npred != 1 || b->nsucc != 2)
+                continue;
+            int p = b->pred[0];
+            const struct mblock *pb = &mf->blocks[p];
+            if (s->in_g[p] != (int)g || pb->nsucc != 2)
+                continue;
+            int other = pb->succ[0] == (int)m ? pb->succ[1] : pb->succ[1] == (int)m ? pb->succ[0] : -1;
+            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || arrives(s, other) != stop_to)
+                continue;
+            found = found == -1 ? (int)m : -2;
+        }
+        if (found >= 0) {
+            var[0] = bvar(s, (size_t)found);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, go_on, false);
+        }
+    }
     /* select arms: summed over every block holding a copy of the select's
      * branch, the edges into the arm (the side that assigns the select's
      * second value) carry its count; min/max ties may go either way */
@@ -1031,8 +1157,15 @@ static void build(struct solver *s)
         if (!any || !ok || nv == 0)
             continue;
         const struct xselect *xs = &xf->selects[r];
-        double first = (double)xf->sel_counts[2 * xs->base], second = (double)xf->sel_counts[2 * xs->base + 1];
-        double ties = xs->ties != UINT32_MAX ? (double)xf->sel_counts[2 * xs->ties] : 0;
+        /* vector lanes each become a branch of their own, in an order of
+         * the scheduler's choosing: their sum is known */
+        double first = 0, second = 0, ties = 0;
+        for (uint32_t l = 0; l < xs->lanes; l++) {
+            first += (double)xf->sel_counts[2 * (xs->base + l)];
+            second += (double)xf->sel_counts[2 * (xs->base + l) + 1];
+            if (xs->ties != UINT32_MAX)
+                ties += (double)xf->sel_counts[2 * (xs->ties + l)];
+        }
         bool hoisted = false;
         for (size_t m = 0; m < n; m++)
             hoisted |= s->sel_head[m] == (int)r && s->in_g[m] != (int)xs->block;

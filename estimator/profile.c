@@ -303,6 +303,10 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
                 sup_json_uint(&w, x->sel_counts[2 * lane]);
                 sup_json_key(&w, "false");
                 sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
+                if (xs->kind == SEL_LOGIC) {
+                    sup_json_key(&w, "kind");
+                    sup_json_str(&w, "branch-operand");
+                }
                 if (xs->ties != UINT32_MAX) {
                     sup_json_key(&w, "equal");
                     sup_json_uint(&w, x->sel_counts[2 * (xs->ties + l)]);
