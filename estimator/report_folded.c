@@ -209,7 +209,8 @@ struct est_stack *est_report_stacks(const struct est_report *r, size_t *n)
         add(&a, &b, "", rest);
         free(b.s);
     }
-    qsort(a.s, a.n, sizeof *a.s, by_frames);
+    if (a.n > 1)
+        qsort(a.s, a.n, sizeof *a.s, by_frames);
     size_t m = 0;
     for (size_t i = 0; i < a.n; i++) {
         if (m && !strcmp(a.s[m - 1].frames, a.s[i].frames)) {

@@ -54,7 +54,8 @@ static int by_name(const void *a, const void *b)
 static size_t depth_of(struct fnode *n, double min_cycles)
 {
     size_t d = 0;
-    qsort(n->kids, n->nkids, sizeof *n->kids, by_name);
+    if (n->nkids > 1)
+        qsort(n->kids, n->nkids, sizeof *n->kids, by_name);
     for (size_t i = 0; i < n->nkids; i++)
         if (n->kids[i]->cycles >= min_cycles) {
             size_t k = depth_of(n->kids[i], min_cycles);
