@@ -80,8 +80,9 @@ struct xselect {
 /* select record kinds: a select (true = first value), a min/max (true =
  * first operand), or the first operand of an i1 and/or that a branch tests
  * (code generation splits such branches in two, the first testing it), or
- * a saturating add/sub (true = not saturated; ties = exactly at a bound) */
-enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT };
+ * a saturating add/sub (true = not saturated; ties = exactly at a bound),
+ * or a comparison whose result is used as a value (true = true) */
+enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT, SEL_CMP };
 
 /* Type information that drives slot layout, memory access and marshalling. */
 enum vkind { VK_VOID, VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR, VK_VEC, VK_AGG, VK_BAD };

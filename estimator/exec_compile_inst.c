@@ -239,6 +239,22 @@ static bool fused_compare(LLVMValueRef icmp, LLVMValueRef br)
     return k == VK_INT || k == VK_PTR;
 }
 
+/* Whether a comparison's result is used as a value (extended, stored,
+ * passed, merged), not only to branch or to choose a select's value. */
+static bool materialized(LLVMValueRef cmp)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(cmp); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMGetValueKind(user) != LLVMInstructionValueKind)
+            return true;
+        LLVMOpcode op = LLVMGetInstructionOpcode(user);
+        if (op == LLVMBr || (op == LLVMSelect && LLVMGetOperand(user, 0) == cmp) || op == LLVMAnd || op == LLVMOr)
+            continue;
+        return true;
+    }
+    return false;
+}
+
 static void icmp(struct cc *c, LLVMValueRef inst)
 {
     LLVMUseRef u = LLVMGetFirstUse(inst);
@@ -256,6 +272,13 @@ static void icmp(struct cc *c, LLVMValueRef inst)
     if (k == VK_INT || k == VK_PTR) {
         if (n == 1) {
             icmp_scalar(c, p, w, d, av, bv, cc_slot(c, av), UINT32_MAX, true);
+            if (materialized(inst)) {
+                /* targets without conditional moves make its value with a
+                 * branch: count its outcomes */
+                uint32_t base = cc_select(c, 1), t = cc_temp(c, 1);
+                c->selects[c->nselects - 1].kind = SEL_CMP;
+                cc_emit(c, OP_SELECT, t, d, d, (uint64_t)d | (uint64_t)(2 * base) << 32, 0, 0);
+            }
             return;
         }
         uint32_t a = cc_slot(c, av), b = cc_slot(c, bv);

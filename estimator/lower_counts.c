@@ -210,6 +210,7 @@ struct solver {
     int *head;             /* per IR block: its single head, -1 none, -2 several */
     uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
     LLVMOpcode *ord_op;
+    bool *ord_branch_cond;  /* the instruction is the condition of its block's branch, used by it alone */
     uint32_t nord;
     int trace;
     struct irview ir;
@@ -229,13 +230,19 @@ static void ordinals(struct solver *s)
     s->nord = n;
     s->ord_block = sup_xcalloc(n + 2, sizeof *s->ord_block);
     s->ord_op = sup_xcalloc(n + 2, sizeof *s->ord_op);
+    s->ord_branch_cond = sup_xcalloc(n + 2, sizeof *s->ord_branch_cond);
     n = 0;
-    for (uint32_t b = 0; b < xf->nblocks; b++)
+    for (uint32_t b = 0; b < xf->nblocks; b++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[b].bb);
+        LLVMValueRef cond = t && LLVMGetInstructionOpcode(t) == LLVMBr && LLVMIsConditional(t) ? LLVMGetCondition(t) : NULL;
         for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i)) {
             n++;
             s->ord_block[n] = b;
             s->ord_op[n] = LLVMGetInstructionOpcode(i);
+            LLVMUseRef u = LLVMGetFirstUse(i);
+            s->ord_branch_cond[n] = i == cond && u && !LLVMGetNextUse(u);
         }
+    }
 }
 
 /* The ordinal of an IR instruction (1-based), or 0. */
@@ -305,6 +312,20 @@ static bool arm_constant(const struct mblock *b, long long *imm)
     return *end == '\0' && end != comma + 1;
 }
 
+/* Like arm_constant, for an arm that also holds a copy of the code of the
+ * other side (OTHER) after its assignment: the instructions both end with
+ * are set aside first. */
+static bool arm_assignment(const struct mblock *arm, const struct mblock *other, long long *imm)
+{
+    size_t a = arm->ninsns, o = other ? other->ninsns : 0;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    struct mblock prefix = *arm;
+    prefix.ninsns = a;
+    return arm_constant(&prefix, imm);
+}
+
 static void classify(struct solver *s)
 {
     struct mfunc *mf = s->mf;
@@ -358,7 +379,9 @@ static void classify(struct solver *s)
             uint32_t ord = in->src_line;
             LLVMOpcode op = s->ord_op[ord];
             uint32_t g = s->ord_block[ord];
-            if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable) {
+            /* a comparison only the branch uses is compiled with it */
+            if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
+                s->ord_branch_cond[ord]) {
                 /* a copy of G's branch in another IR block's code needs an IR
                  * edge into G; otherwise identical branches were merged and
                  * kept one location, and the branch is the block's own */
@@ -367,8 +390,9 @@ static void classify(struct solver *s)
                     plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
                 s->out_g[m] = plausible ? (int)g : s->in_g[m];
                 s->out_known[m] = true;
-            } else if (op == LLVMSelect || op == LLVMCall) {
-                /* a select or min/max expanded into a branch */
+            } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {
+                /* a select, min/max, saturation or a comparison's value
+                 * made with a branch */
                 for (uint32_t r = 0; r < xf->nselects; r++)
                     if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
                         ordinal_of(s, g, select_position(xf, &xf->selects[r])) == ord)
@@ -477,10 +501,22 @@ static int select_arm(const struct solver *s, size_t m)
         return -1;
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
-    if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == t)
-        return 0;
-    if (tb->npred == 1 && tb->nsucc == 1 && tb->succ[0] == a)
+    if (ab->nsucc == 1 && ab->succ[0] == t && !(tb->nsucc == 1 && tb->succ[0] == a))
+        return 0; /* a triangle (the arm may be shared with other code) */
+    if (tb->nsucc == 1 && tb->succ[0] == a && !(ab->nsucc == 1 && ab->succ[0] == t))
         return 1;
+    /* an arm shared by copies of the select's branch */
+    for (int k = 0; k < 2; k++) {
+        const struct mblock *arm = &mf->blocks[b->succ[k]];
+        bool shared = arm->nsucc == 1 && arm->npred > 1;
+        for (size_t p = 0; p < arm->npred && shared; p++) {
+            const struct mblock *pb = &mf->blocks[arm->pred[p]];
+            shared = s->sel_head[arm->pred[p]] == s->sel_head[m] && pb->nsucc == 2 &&
+                     (pb->succ[0] == arm->succ[0] || pb->succ[1] == arm->succ[0]);
+        }
+        if (shared)
+            return k;
+    }
     if (ab->npred == 1 && tb->npred == 1 && ab->nsucc == 1 && tb->nsucc == 1 && ab->succ[0] == tb->succ[0]) {
         bool an = ab->ir_name != NULL, tn = tb->ir_name != NULL;
         return an && !tn ? 0 : tn && !an ? 1 : -1;
@@ -761,6 +797,80 @@ static bool branch_sides(const struct solver *s, size_t m, int *taken, int *othe
     return false;
 }
 
+/* Whether equal operands of a min/max whose branch ends block M go to the
+ * arm (successor ARMK): a strict comparison ("blt") that skips the arm
+ * runs it on equality, a non-strict one ("bge") does not; and the reverse
+ * when the branch goes to the arm. 1, 0, or -1 when unknown. */
+static int ties_to_arm(const struct solver *s, size_t m, int armk)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    if (armk < 0)
+        return -1;
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+            char sense = branch_sense(b->insns[k].mnemonic);
+            if (sense != 's' && sense != 'w')
+                return -1;
+            bool taken_is_arm = b->insns[k].target == b->succ[armk];
+            return (sense == 's') != taken_is_arm;
+        }
+    return -1;
+}
+
+/* The IR block whose code machine block T is, or falls or jumps into
+ * through blocks without a group of their own (shared or not), or -1. */
+static int flows_into(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Whether the conditional branch ending block M goes to machine block T
+ * exactly when a register equals a constant: "beq"/"bnez"-style sense
+ * ("e" taken to T, or "n" falling to T) after a comparison with an
+ * immediate ("cmpwi"/"cmplwi r, V" on PowerPC, "li r, V" feeding the branch
+ * on RISC-V, "cpi r, V" on AVR; "beqz"/"bnez" compare with 0). */
+static bool equality_test(const struct solver *s, size_t m, int t, long long *val)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;) {
+        const struct minsn *br = &b->insns[k];
+        if (!br->isa || br->isa->kind != ISA_COND_BRANCH)
+            continue;
+        char sense = branch_sense(br->mnemonic);
+        bool to_t = br->target == t;
+        if (!((sense == 'e' && to_t) || (sense == 'n' && !to_t)))
+            return false;
+        if (!strcmp(br->mnemonic, "beqz") || !strcmp(br->mnemonic, "bnez")) {
+            *val = 0;
+            return true;
+        }
+        for (size_t j = k; j-- > 0;) {
+            const struct minsn *c = &b->insns[j];
+            if (!strcmp(c->mnemonic, "cmpwi") || !strcmp(c->mnemonic, "cmplwi") || !strcmp(c->mnemonic, "li") ||
+                !strcmp(c->mnemonic, "cpi")) {
+                const char *comma = strrchr(c->ops, ',');
+                char *end;
+                if (!comma)
+                    return false;
+                *val = strtoll(comma + 1, &end, 0);
+                return end != comma + 1;
+            }
+            if (is_control(c))
+                return false;
+        }
+        return false;
+    }
+    return false;
+}
+
 /* Tail merging: IR block V has no machine code of its own, and the machine
  * edge realising each IR edge P -> V lands in the code of one other IR
  * block G with which P has no IR edge, whose successors are V's: code
@@ -787,32 +897,52 @@ static void merged_tails(struct solver *s, int *merged_into)
             int p = (int)xf->einfo[e].from;
             enum edge_kind kind = xf->einfo[e].kind;
             any = true;
-            for (size_t m = 0; m < mf->nblocks && ok; m++) {
+            /* where P's code goes without an IR edge, on V's side */
+            int landing = -1;
+            for (size_t m = 0; m < mf->nblocks && landing != -2; m++) {
                 if (s->out_g[m] != p || !s->out_known[m])
                     continue;
-                /* the IR blocks P's code goes to without an IR edge */
-                int foreign[2], nf = 0;
+                int foreign[2], fk[2], nf = 0;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
-                    int t = s->in_g[mf->blocks[m].succ[k]];
+                    int t = flows_into(s, mf->blocks[m].succ[k]);
                     bool ir = t == p;
                     for (uint32_t f = 1; f < xf->nedges && !ir && t >= 0; f++)
                         ir = (int)xf->einfo[f].from == p && (int)xf->einfo[f].to == t;
-                    if (t >= 0 && !ir && nf < 2)
+                    if (t >= 0 && !ir && nf < 2) {
+                        fk[nf] = mf->blocks[m].succ[k];
                         foreign[nf++] = t;
+                    }
                 }
-                int landing = -1;
-                if (nf == 1)
-                    landing = foreign[0];
-                else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
+                int here = -1;
+                if (nf == 0)
+                    continue;
+                if (kind == EK_CASE) {
+                    /* a compare chain: the equality test of V's case value */
+                    for (int i = 0; i < nf; i++) {
+                        long long val;
+                        if (equality_test(s, m, fk[i], &val) && (uint32_t)val == (uint32_t)xf->einfo[e].case_lo)
+                            here = foreign[i];
+                    }
+                    if (here < 0)
+                        continue;
+                } else if (nf == 1 && kind != EK_CASE && kind != EK_DEFAULT) {
+                    here = foreign[0];
+                } else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
                     int tk, ot, tt = taken_is_true(s, m, p);
                     if (tt >= 0 && branch_sides(s, m, &tk, &ot))
-                        landing = s->in_g[(kind == EK_TRUE) == (tt == 1) ? tk : ot];
+                        here = flows_into(s, (kind == EK_TRUE) == (tt == 1) ? tk : ot);
                 }
-                if (landing < 0 || (g >= 0 && g != landing))
-                    ok = false;
+                if (here < 0)
+                    landing = -2;
                 else
-                    g = landing;
+                    landing = landing == -1 || landing == here ? here : -2;
             }
+            if (landing == -1)
+                continue; /* nothing to say: its branch is not known */
+            if (landing < 0 || (g >= 0 && g != landing))
+                ok = false;
+            else
+                g = landing;
         }
         if (!any || !ok || g < 0)
             continue;
@@ -1056,6 +1186,12 @@ static void build(struct solver *s)
             continue;
         double c = h == 0 ? (double)xf->edges[0].count : 0;
         bool ok = true;
+        /* code shared by several IR blocks' paths (an unnamed block with
+         * several entries) leads in: whose it is, is unknown */
+        for (size_t p = 0; p < mf->blocks[h].npred && ok; p++) {
+            int q = mf->blocks[h].pred[p];
+            ok = !(s->in_g[q] < 0 && s->out_g[q] < 0 && mf->blocks[q].npred > 1);
+        }
         for (uint32_t e = 0; e < s->ir.n && ok; e++) {
             if (s->ir.to[e] != (int)g || !s->ir.count[e])
                 continue;
@@ -1166,9 +1302,44 @@ static void build(struct solver *s)
             if (xs->ties != UINT32_MAX)
                 ties += (double)xf->sel_counts[2 * (xs->ties + l)];
         }
+        if (xs->kind == SEL_CMP) {
+            /* a comparison's value: the arm assigns 0 (false) or not */
+            int sense = -1;
+            for (size_t m = 0; m < n && sense != -2; m++) {
+                if (s->sel_head[m] != (int)r)
+                    continue;
+                long long imm;
+                int k = select_arm(s, m);
+                const struct mblock *b = &mf->blocks[m];
+                int v = arm_assignment(&mf->blocks[b->succ[k]], &mf->blocks[b->succ[1 - k]], &imm) ? imm != 0 : -2;
+                sense = sense == -1 || sense == v ? v : -2;
+            }
+            if (sense < 0)
+                continue;
+            if (sense == 1) {
+                double t = first;
+                first = second;
+                second = t;
+            }
+        }
         bool hoisted = false;
         for (size_t m = 0; m < n; m++)
             hoisted |= s->sel_head[m] == (int)r && s->in_g[m] != (int)xs->block;
+        if (ties > 0 && !hoisted) {
+            /* equal operands go where the branch's strictness sends them */
+            int to_arm = -1;
+            for (size_t m = 0; m < n && to_arm != -2; m++) {
+                if (s->sel_head[m] != (int)r)
+                    continue;
+                int v = ties_to_arm(s, m, select_arm(s, m));
+                to_arm = to_arm == -1 || to_arm == v ? v : -2;
+            }
+            if (to_arm >= 0) {
+                if (to_arm)
+                    second += ties;
+                ties = 0;
+            }
+        }
         if (hoisted) {
             /* code generation moved the comparison to a block that runs it
              * on paths where the IR did not: those runs go either way, so
@@ -1352,6 +1523,7 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
     free(s.head);
     free(s.ord_block);
     free(s.ord_op);
+    free(s.ord_branch_cond);
     free(s.ir.from);
     free(s.ir.to);
     free(s.ir.count);

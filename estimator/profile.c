@@ -303,9 +303,10 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
                 sup_json_uint(&w, x->sel_counts[2 * lane]);
                 sup_json_key(&w, "false");
                 sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
-                if (xs->kind == SEL_LOGIC) {
+                if (xs->kind != SEL_SELECT) {
+                    static const char *const kinds[] = {"select", "minmax", "branch-operand", "saturation", "compare"};
                     sup_json_key(&w, "kind");
-                    sup_json_str(&w, "branch-operand");
+                    sup_json_str(&w, kinds[xs->kind]);
                 }
                 if (xs->ties != UINT32_MAX) {
                     sup_json_key(&w, "equal");
