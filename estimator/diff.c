@@ -66,7 +66,7 @@ static char *fmt(const char *f, ...)
 
 static const char *signed_grouped(double v, char *buf, size_t n)
 {
-    char a[40];
+    char a[38];    /* a sign and a NUL still fit the callers' 40 bytes */
     est_grouped(fabs(v), a, sizeof a);
     snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", a);
     return buf;
