@@ -797,6 +797,74 @@ static bool branch_sides(const struct solver *s, size_t m, int *taken, int *othe
     return false;
 }
 
+/* The IR instruction of select record XS. */
+static LLVMValueRef select_inst(const struct xfunc *xf, const struct xselect *xs)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
+    for (uint32_t p = select_position(xf, xs); p > 0 && i; p--)
+        i = LLVMGetNextInstruction(i);
+    return i;
+}
+
+static bool is_copy(const struct minsn *in)
+{
+    static const char *const copies[] = {"mv", "mr", "li", "lis", "ldi", "mov", "movw", "lui", NULL};
+    for (const char *const *c = copies; *c; c++)
+        if (!strcmp(in->mnemonic, *c))
+            return true;
+    return false;
+}
+
+/* Which value the arm (successor ARMK of block M) of select record XS
+ * gives: 1 the first (true) value, 0 the second, -1 unknown.
+ *  - a constant it loads names the operand equal to it (a comparison's
+ *    value: 0 is false);
+ *  - min/max and saturation arms give the bound, their second value;
+ *  - plain copies are the backend's select expansion, whose arm is the
+ *    false value;
+ *  - an arm that computes is a value code generation sank into it: the
+ *    operand used by the select alone. */
+static int arm_sense(const struct solver *s, const struct xselect *xs, size_t m, int armk)
+{
+    const struct mfunc *mf = s->mf;
+    if (armk < 0)
+        return -1;
+    const struct mblock *b = &mf->blocks[m];
+    const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
+    long long imm;
+    bool constant = arm_assignment(arm, other, &imm);
+    if (xs->kind == SEL_CMP)
+        return constant ? imm != 0 : -1;
+    if (xs->kind != SEL_SELECT)
+        return 0;
+    LLVMValueRef sel = select_inst(s->xf, xs);
+    if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
+        return -1;
+    LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
+    if (constant) {
+        bool t = LLVMIsAConstantInt(tv) && (uint32_t)LLVMConstIntGetSExtValue(tv) == (uint32_t)imm;
+        bool f = LLVMIsAConstantInt(fv) && (uint32_t)LLVMConstIntGetSExtValue(fv) == (uint32_t)imm;
+        if (t != f)
+            return t;
+    }
+    /* the arm's own instructions (a copy of the other side's code set aside) */
+    size_t a = arm->ninsns, o = other->ninsns;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    bool copies = true;
+    for (size_t k = 0; k < a; k++)
+        if (!is_control(&arm->insns[k]) && !is_copy(&arm->insns[k]))
+            copies = false;
+    /* in a diamond both sides compute: the backend's expansion */
+    bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
+    if (copies || !triangle)
+        return 0;
+    bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
+    bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
+    return ts != fs ? ts : -1;
+}
+
 /* Whether equal operands of a min/max whose branch ends block M go to the
  * arm (successor ARMK): a strict comparison ("blt") that skips the arm
  * runs it on equality, a non-strict one ("bge") does not; and the reverse
@@ -1302,25 +1370,26 @@ static void build(struct solver *s)
             if (xs->ties != UINT32_MAX)
                 ties += (double)xf->sel_counts[2 * (xs->ties + l)];
         }
-        if (xs->kind == SEL_CMP) {
-            /* a comparison's value: the arm assigns 0 (false) or not */
-            int sense = -1;
-            for (size_t m = 0; m < n && sense != -2; m++) {
-                if (s->sel_head[m] != (int)r)
-                    continue;
-                long long imm;
-                int k = select_arm(s, m);
-                const struct mblock *b = &mf->blocks[m];
-                int v = arm_assignment(&mf->blocks[b->succ[k]], &mf->blocks[b->succ[1 - k]], &imm) ? imm != 0 : -2;
-                sense = sense == -1 || sense == v ? v : -2;
-            }
-            if (sense < 0)
+        /* which value the arm gives: agreed by every copy */
+        int sense = -1;
+        for (size_t m = 0; m < n && sense != -2; m++) {
+            if (s->sel_head[m] != (int)r)
                 continue;
-            if (sense == 1) {
-                double t = first;
-                first = second;
-                second = t;
-            }
+            int v = arm_sense(s, xs, m, select_arm(s, m));
+            sense = sense == -1 || sense == v ? v : -2;
+        }
+        if (sense == 1) {
+            double t = first;
+            first = second;
+            second = t;
+        } else if (sense < 0) {
+            /* either value: only bounds */
+            double lo = first < second ? first : second, hi = first < second ? second : first;
+            sys_add(&s->sy, var, coef, nv, lo, true);
+            for (size_t i = 0; i < nv; i++)
+                coef[i] = -1;
+            sys_add(&s->sy, var, coef, nv, -(hi + ties), true);
+            continue;
         }
         bool hoisted = false;
         for (size_t m = 0; m < n; m++)
