@@ -57,7 +57,27 @@ struct est_run_options {
      * which out-edge): for blocks code generation duplicated */
     const struct est_block_ref *pairs;
     size_t npairs;
+    /* instructions whose values are wanted at every execution (the cost model
+     * prices runtime calls and variable shifts by their operands): each
+     * execution of WATCH[i].inst calls WATCH_FN(WATCH_ARG, i, phase, V, N, VM)
+     * once after it (phase 1) and, when WATCH[i].before, once before it
+     * (phase 0). V holds the slots of its operands in order (a call's
+     * arguments, the callee excluded), then, after it, its result's: one
+     * 64-bit word per slot as the engine holds values (exec.h), N words in
+     * all (at most EST_WATCH_MAX_WORDS: the rest is cut). VM is the engine
+     * (struct vm, exec.h), for reading the program's memory. */
+    const struct est_watch *watch;
+    size_t nwatch;
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
+    void *watch_arg;
 };
+
+/* An instruction whose operand values est_run reports (est_run_options.watch). */
+struct est_watch {
+    LLVMValueRef inst;      /* not a phi or a terminator */
+    bool before;            /* also report before it executes (operands only) */
+};
+#define EST_WATCH_MAX_WORDS 64
 
 /* The outcome of running main(): counts of every block, edge, select and call. */
 struct est_profile;

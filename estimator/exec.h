@@ -81,8 +81,11 @@ struct xselect {
  * first operand), or the first operand of an i1 and/or that a branch tests
  * (code generation splits such branches in two, the first testing it), or
  * a saturating add/sub (true = not saturated; ties = exactly at a bound),
- * or a comparison whose result is used as a value (true = true) */
-enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT, SEL_CMP };
+ * or a comparison whose result is used as a value (true = true), or a
+ * shift by a variable amount (32 lanes = 64 counters: how often each amount
+ * 0..62 occurred, and 63 or more; cores without a barrel shifter loop or
+ * pay per bit) */
+enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT, SEL_CMP, SEL_SHIFT };
 
 /* Type information that drives slot layout, memory access and marshalling. */
 enum vkind { VK_VOID, VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR, VK_VEC, VK_AGG, VK_BAD };
@@ -114,6 +117,14 @@ struct calldesc {
     uint16_t ret_bits;
     LLVMValueRef inst;       /* the call instruction (for messages) */
     struct argdesc args[];
+};
+
+/* OP_WATCH: the slots of a watched instruction's operands, then its result's */
+struct watch_desc {
+    size_t index;            /* into vm->watch */
+    int phase;               /* 0 before the instruction, 1 after */
+    uint32_t n;              /* slots */
+    uint32_t slots[];
 };
 
 /* A switch's cases: a direct table when the values are dense, else sorted. */
@@ -259,6 +270,12 @@ struct vm {
     /* blocks whose path counts are wanted */
     const struct est_block_ref *pair_req;
     size_t npair_req;
+
+    /* instructions whose values are reported (est_run_options.watch) */
+    struct ptrmap watched;    /* instruction -> index + 1 */
+    const struct est_watch *watch;
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
+    void *watch_arg;
 
     /* program I/O */
     int argc;

@@ -768,6 +768,7 @@ static bool run(struct vm *vm)
         case OP_UMAX: L(UMAX) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; NEXT; }
         case OP_ABS: L(ABS) { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; NEXT; }
         case OP_UADDSAT: L(UADDSAT) { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; NEXT; }
+        case OP_SHIFTHIST: L(SHIFTHIST) SC[op->d + (R[op->a] > 63 ? 63 : R[op->a])]++; NEXT;
         case OP_SATCOUNT: L(SATCOUNT) {
             /* x: 0 uadd, 1 usub, 2 sadd, 3 ssub; d: outcome counters, k: tie counter */
             i128 r, lo, hi;
@@ -889,6 +890,15 @@ static bool run(struct vm *vm)
             }
             steps = vm->steps; /* a built-in may have run program code */
             limit = vm->next_check;
+            NEXT;
+        }
+        case OP_WATCH: L(WATCH) {
+            const struct watch_desc *wd = (const struct watch_desc *)(uintptr_t)op->k;
+            uint64_t v[EST_WATCH_MAX_WORDS];
+            for (uint32_t i = 0; i < wd->n; i++)
+                v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
+            vm->steps = steps;
+            vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, vm);
             NEXT;
         }
         case OP_RET: L(RET) {

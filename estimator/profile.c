@@ -75,6 +75,13 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->progress = o->progress;
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
+    if (o->watch_fn) {
+        vm->watch = o->watch;
+        vm->watch_fn = o->watch_fn;
+        vm->watch_arg = o->watch_arg;
+        for (size_t i = 0; i < o->nwatch; i++)
+            ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
+    }
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
         goto fail;
     vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);
@@ -122,7 +129,8 @@ void est_profile_free(struct est_profile *p)
         /* descriptors hang off the ops */
         for (uint32_t k = 0; k < f->ncode; k++) {
             struct op *op = &f->code[k];
-            if (op->code == OP_CALL || op->code == OP_CALLI || op->code == OP_CALLX || op->code == OP_UNSUPPORTED)
+            if (op->code == OP_CALL || op->code == OP_CALLI || op->code == OP_CALLX || op->code == OP_UNSUPPORTED ||
+                op->code == OP_WATCH)
                 free((void *)(uintptr_t)op->k);
             else if (op->code == OP_SWITCH) {
                 struct switch_desc *sd = (void *)(uintptr_t)op->k;
@@ -160,6 +168,7 @@ void est_profile_free(struct est_profile *p)
     free(vm->funcs);
     ptrmap_free(&vm->gaddr);
     ptrmap_free(&vm->fidx);
+    ptrmap_free(&vm->watched);
     if (vm->frames)
         munmap(vm->frames, MAX_FRAMES * sizeof *vm->frames);
     if (vm->slots)
@@ -288,6 +297,22 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
         sup_json_arr(&w);
         for (uint32_t s = 0; s < x->nselects; s++) {
             const struct xselect *xs = &x->selects[s];
+            if (xs->kind == SEL_SHIFT) {
+                sup_json_obj(&w);
+                sup_json_key(&w, "block");
+                sup_json_str(&w, x->blocks[xs->block].name);
+                sup_json_key(&w, "index");
+                sup_json_uint(&w, xs->index);
+                sup_json_key(&w, "kind");
+                sup_json_str(&w, "shift");
+                sup_json_key(&w, "amounts"); /* executions by amount 0..62, then 63 or more */
+                sup_json_arr(&w);
+                for (uint32_t a = 0; a < 64; a++)
+                    sup_json_uint(&w, x->sel_counts[2 * xs->base + a]);
+                sup_json_end(&w);
+                sup_json_end(&w);
+                continue;
+            }
             for (uint32_t l = 0; l < xs->lanes; l++) {
                 uint32_t lane = xs->base + l;
                 sup_json_obj(&w);
@@ -304,7 +329,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
                 sup_json_key(&w, "false");
                 sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
                 if (xs->kind != SEL_SELECT) {
-                    static const char *const kinds[] = {"select", "minmax", "branch-operand", "saturation", "compare"};
+                    static const char *const kinds[] = {"select", "minmax", "branch-operand", "saturation", "compare", "shift"};
                     sup_json_key(&w, "kind");
                     sup_json_str(&w, kinds[xs->kind]);
                 }
