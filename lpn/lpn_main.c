@@ -1,24 +1,32 @@
 /* lpn_main.c — the `lpn` command: `lpn sim` simulates a model and reports
  * times and statistics (text or JSON, optional trace events), `lpn dot`
- * writes Graphviz, `lpn check` validates a model. A thin layer over lpn.h.
- * Exit status: 0 success, 1 bad input or run-time error, 2 bad usage,
- * 3 the simulation deadlocked. */
+ * writes Graphviz, `lpn check` validates a model; `lpn classes`, `lpn pi`
+ * and `lpn smt` analyse it over an input space (lpn_cli_analysis.c). A thin
+ * layer over lpn.h and lpn_analysis.h. Exit status: 0 success, 1 bad input
+ * or run-time error, 2 bad usage, 3 the simulation deadlocked, 4 an
+ * analysis stopped at a limit or a query is unknown, 5 a property is
+ * disproved. */
 #include "json.h"
 #include "lpn.h"
+#include "lpn_cli.h"
 #include "support.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PARAMS 256
+#define MAX_PARAMS LPN_CLI_MAX_PARAMS
 
 static const char *prog = "lpn";
 
 static void usage(FILE *f)
 {
-    fputs("usage: lpn sim   MODEL [--input FILE] [options]   simulate and report\n"
-          "       lpn dot   MODEL [-o FILE] [-p NAME=VALUE]   write Graphviz\n"
-          "       lpn check MODEL [-p NAME=VALUE]             check a model\n"
+    fputs("usage: lpn sim     MODEL [--input FILE] [options]   simulate and report\n"
+          "       lpn dot     MODEL [-o FILE] [-p NAME=VALUE]   write Graphviz\n"
+          "       lpn check   MODEL [-p NAME=VALUE]             check a model\n"
+          "       lpn classes MODEL --space SPACE               input classes (symbolic execution)\n"
+          "       lpn pi      MODEL --space SPACE               performance interfaces per class\n"
+          "       lpn smt     MODEL --space SPACE --query Q     proven bounds / properties (Z3)\n"
           "\n"
           "options:\n"
           "  -p NAME=VALUE, --param NAME=VALUE  override a model parameter (repeatable)\n"
@@ -33,8 +41,24 @@ static void usage(FILE *f)
           "  --max-tokens N          fail when more than N tokens are alive (default 50M)\n"
           "  --help, --version\n"
           "\n"
-          "exit status: 0 ok, 1 bad input or run-time error, 2 bad usage, 3 deadlock\n"
-          "The model format is described in lpn/FORMAT.md.\n",
+          "analysis options (classes, pi, smt):\n"
+          "  --space FILE            the input space (YAML, lpn/ANALYSIS.md)\n"
+          "  --query Q               smt: max | min | bounds | max EXPR | min EXPR | prove COND | COND\n"
+          "  --timeout SECONDS       bound each solver call (default 30); a timeout answers 'unknown'\n"
+          "  --max-paths N           stop exploring after N paths (default 1000)\n"
+          "  --max-firings N         stop a path after N firings (default 100k)\n"
+          "  --max-time SECONDS      stop exploring after this wall time (default 300)\n"
+          "  --samples N             inputs per class checked against lpn sim (classes: 5, pi: 20)\n"
+          "  --seed N                seed of the sampled inputs (default 1)\n"
+          "  --iterations N          pi: loop passes at most (default 10)\n"
+          "  --emit-c FILE           pi: write the interface as a C file\n"
+          "  --c-name NAME           pi: name of the emitted C function\n"
+          "  --witness PREFIX        smt: write witnesses as PREFIX-max.jsonl, -min, -cex (lpn sim --input)\n"
+          "  --print-latency         classes, smt: print the symbolic commit times of each class\n"
+          "\n"
+          "exit status: 0 ok, 1 bad input or run-time error, 2 bad usage, 3 deadlock,\n"
+          "             4 analysis incomplete (a limit) or unknown answer, 5 property disproved\n"
+          "The model format is described in lpn/FORMAT.md, the analyses in lpn/ANALYSIS.md.\n",
           f);
 }
 
@@ -46,14 +70,6 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-struct opts {
-    const char *cmd, *model, *out, *format, *input, *trace;
-    bool generate, json;
-    int64_t until;
-    unsigned long long max_commits, max_tokens;
-    struct lpn_param params[MAX_PARAMS];
-    size_t nparams;
-};
 
 static bool parse_i64(const char *s, int64_t *v)
 {
@@ -65,7 +81,7 @@ static bool parse_i64(const char *s, int64_t *v)
     return true;
 }
 
-static int parse_param(struct opts *o, const char *v)
+static int parse_param(struct lpn_cli_opts *o, const char *v)
 {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v)
@@ -84,10 +100,24 @@ static int parse_param(struct opts *o, const char *v)
     return 0;
 }
 
+static bool parse_seconds(const char *s, double *v)
+{
+    char *end;
+    *v = strtod(s, &end);
+    return end != s && !*end && isfinite(*v) && *v > 0 && *v <= 1e7;
+}
+
+static bool is_analysis(const char *cmd)
+{
+    return !strcmp(cmd, "classes") || !strcmp(cmd, "pi") || !strcmp(cmd, "smt");
+}
+
 /* Returns 0, 2 (usage error, reported) or -1 (help/version printed). */
-static int parse_args(int argc, char **argv, struct opts *o)
+static int parse_args(int argc, char **argv, struct lpn_cli_opts *o)
 {
     o->until = LPN_NO_TIME_LIMIT;
+    o->samples = -1;
+    bool analysis_opt = false;
     for (int i = 1; i < argc;) {
         const char *a = argv[i], *v;
         int r;
@@ -134,7 +164,51 @@ static int parse_args(int argc, char **argv, struct opts *o)
                 return bad_usage("--max-tokens needs a positive count, found '%s'", v);
             continue;
         }
+        static const char *const strs[] = {"--space", "--query", "--emit-c", "--c-name", "--witness", NULL};
+        const char **dst[] = {&o->space, &o->query, &o->emit_c, &o->c_name, &o->witness};
+        int sk = 0;
+        for (; strs[sk]; sk++) {
+            if ((r = VALUE(strs[sk])) == 2) return 2;
+            if (r) break;
+        }
+        if (strs[sk]) {
+            *dst[sk] = v;
+            analysis_opt = true;
+            continue;
+        }
+        static const char *const secs[] = {"--timeout", "--max-time", NULL};
+        double *sdst[] = {&o->timeout, &o->max_time};
+        for (sk = 0; secs[sk]; sk++) {
+            if ((r = VALUE(secs[sk])) == 2) return 2;
+            if (r) break;
+        }
+        if (secs[sk]) {
+            if (!parse_seconds(v, sdst[sk]))
+                return bad_usage("expected a positive number of seconds, found '%s'", v);
+            analysis_opt = true;
+            continue;
+        }
+        static const char *const cnts[] = {"--max-paths", "--max-firings", "--iterations", "--seed", "--samples", NULL};
+        unsigned long long samples = 0, *cdst[] = {&o->max_paths, &o->max_firings, &o->iterations, &o->seed, &samples};
+        for (sk = 0; cnts[sk]; sk++) {
+            if ((r = VALUE(cnts[sk])) == 2) return 2;
+            if (r) break;
+        }
+        if (cnts[sk]) {
+            bool zero_ok = sk >= 3;
+            if (!sup_parse_u64(v, cdst[sk]) || (!zero_ok && !*cdst[sk]) || *cdst[sk] > 1000000000ULL)
+                return bad_usage("expected a count after the option, found '%s'", v);
+            if (sk == 4)
+                o->samples = (long long)samples;
+            analysis_opt = true;
+            continue;
+        }
 #undef VALUE
+        if (sup_cli_flag(argv, &i, "--print-latency")) {
+            o->print_latency = true;
+            analysis_opt = true;
+            continue;
+        }
         if (sup_cli_flag(argv, &i, "--generate")) {
             o->generate = true;
             continue;
@@ -150,17 +224,27 @@ static int parse_args(int argc, char **argv, struct opts *o)
         i++;
     }
     if (!o->cmd)
-        return bad_usage("no command given (sim, dot or check)%s", "");
-    if (strcmp(o->cmd, "sim") && strcmp(o->cmd, "dot") && strcmp(o->cmd, "check"))
-        return bad_usage("unknown command '%s' (expected sim, dot or check)", o->cmd);
+        return bad_usage("no command given (sim, dot, check, classes, pi or smt)%s", "");
+    if (strcmp(o->cmd, "sim") && strcmp(o->cmd, "dot") && strcmp(o->cmd, "check") && !is_analysis(o->cmd))
+        return bad_usage("unknown command '%s' (expected sim, dot, check, classes, pi or smt)", o->cmd);
     if (!o->model)
         return bad_usage("no model file given to 'lpn %s'", o->cmd);
     if (strcmp(o->cmd, "sim") && (o->input || o->trace || o->until != LPN_NO_TIME_LIMIT || o->max_commits || o->max_tokens))
-        return bad_usage("--input, --trace, --until and --max-* only apply to 'lpn sim' (not '%s')", o->cmd);
+        return bad_usage("--input, --trace, --until, --max-commits and --max-tokens only apply to 'lpn sim' (not '%s')", o->cmd);
+    if (!is_analysis(o->cmd) && analysis_opt)
+        return bad_usage("the analysis options (--space, --query, ...) do not apply to 'lpn %s'", o->cmd);
+    if (is_analysis(o->cmd) && !o->space)
+        return bad_usage("'lpn %s' needs an input space (--space FILE)", o->cmd);
+    if (!strcmp(o->cmd, "smt") && !o->query)
+        return bad_usage("'lpn smt' needs a query (--query Q)%s", "");
+    if (strcmp(o->cmd, "smt") && (o->query || o->witness))
+        return bad_usage("--query and --witness only apply to 'lpn smt' (not '%s')", o->cmd);
+    if (strcmp(o->cmd, "pi") && (o->emit_c || o->c_name || o->iterations))
+        return bad_usage("--emit-c, --c-name and --iterations only apply to 'lpn pi' (not '%s')", o->cmd);
     return 0;
 }
 
-static int cmd_dot(const struct opts *o, const struct lpn_model *m)
+static int cmd_dot(const struct lpn_cli_opts *o, const struct lpn_model *m)
 {
     struct sup_outfile out;
     if (sup_outfile_open(&out, o->out, stderr) != 0)
@@ -169,7 +253,7 @@ static int cmd_dot(const struct opts *o, const struct lpn_model *m)
     return sup_outfile_commit(&out, stderr) == 0 ? 0 : 1;
 }
 
-static int cmd_check(const struct opts *o, const struct lpn_model *m)
+static int cmd_check(const struct lpn_cli_opts *o, const struct lpn_model *m)
 {
     struct lpn_sim *s = lpn_sim_new(m, 0, stderr);   /* evaluates the generators too */
     if (!s)
@@ -198,7 +282,7 @@ static int cmd_check(const struct opts *o, const struct lpn_model *m)
     return sup_outfile_commit(&out, stderr) == 0 ? 0 : 1;
 }
 
-static int cmd_sim(const struct opts *o, const struct lpn_model *m)
+static int cmd_sim(const struct lpn_cli_opts *o, const struct lpn_model *m)
 {
     unsigned flags = o->input && !o->generate ? LPN_SIM_NO_GENERATORS : 0;
     struct lpn_sim *s = lpn_sim_new_limited(m, flags, o->max_commits, o->max_tokens, stderr);
@@ -246,7 +330,7 @@ static int cmd_sim(const struct opts *o, const struct lpn_model *m)
 
 int main(int argc, char **argv)
 {
-    struct opts o = {0};
+    struct lpn_cli_opts o = {0};
     int r = parse_args(argc, argv, &o);
     if (r) {
         for (size_t k = 0; k < o.nparams; k++)
@@ -260,6 +344,12 @@ int main(int argc, char **argv)
             rc = cmd_sim(&o, m);
         else if (!strcmp(o.cmd, "dot"))
             rc = cmd_dot(&o, m);
+        else if (!strcmp(o.cmd, "classes"))
+            rc = lpn_cli_classes(&o, m);
+        else if (!strcmp(o.cmd, "pi"))
+            rc = lpn_cli_pi(&o, m);
+        else if (!strcmp(o.cmd, "smt"))
+            rc = lpn_cli_smt(&o, m);
         else
             rc = cmd_check(&o, m);
     }

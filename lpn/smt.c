@@ -1,0 +1,639 @@
+/* smt.c — `lpn smt` (seed 000 §4.4, ANALYSIS.md "Queries"): parses a query
+ * and answers it over every input class with the class's exact latency
+ * term: the proven maximum or minimum of the latency (or of any expression
+ * of it) with a witness input, or a proof or counterexample of a property.
+ * Each witness is simulated with lpn sim; a solver timeout answers
+ * "unknown", never a proof. */
+#define _POSIX_C_SOURCE 200809L
+#include "pi.h"
+#include "json.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct lpn_query {
+    enum lpn_qkind kind;
+    Z3_ast expr;                  /* objective (Real) or property (Bool) */
+    bool uses_pi;
+    char *text;
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static bool contains(struct lpn_zx *z, Z3_ast a, Z3_ast c, int depth)
+{
+    if (a == c)
+        return true;
+    if (depth > 100 || Z3_get_ast_kind(z->c, a) != Z3_APP_AST)
+        return false;
+    unsigned n = Z3_get_app_num_args(z->c, Z3_to_app(z->c, a));
+    for (unsigned q = 0; q < n; q++)
+        if (contains(z, Z3_get_app_arg(z->c, Z3_to_app(z->c, a), q), c, depth + 1))
+            return true;
+    return false;
+}
+
+struct lpn_query *lpn_query_parse(struct lpn_space *sp, const char *name, const char *text, FILE *diag)
+{
+    size_t len = strlen(text), off = 0;
+    while (off < len && (text[off] == ' ' || text[off] == '\t'))
+        off++;
+    enum lpn_qkind kind = LPN_Q_PROVE;
+    const char *rest = text + off;
+    size_t kw = 0;
+    while (rest[kw] >= 'a' && rest[kw] <= 'z')
+        kw++;
+    size_t after = kw;
+    while (rest[after] == ' ' || rest[after] == '\t')
+        after++;
+    bool objective = false;
+    if ((kw == 3 && (!strncmp(rest, "max", 3) || !strncmp(rest, "min", 3))) && rest[after] != '(') {
+        kind = rest[1] == 'a' ? LPN_Q_MAX : LPN_Q_MIN;
+        objective = true;
+    } else if (kw == 6 && !strncmp(rest, "bounds", 6)) {
+        kind = LPN_Q_BOUNDS;
+        if (rest[after]) {
+            sup_diag(diag, name, 1, (unsigned)(off + after + 1), "error", "'bounds' takes nothing after it (use 'max EXPR' or 'min EXPR')");
+            return NULL;
+        }
+    } else if (kw == 5 && !strncmp(rest, "prove", 5) && rest[after] != '(') {
+        off += after;
+    }
+    struct lpn_query *q = sup_xcalloc(1, sizeof *q);
+    q->kind = kind;
+    q->text = sup_strdup(text);
+    struct lpn_zx *z = &sp->zx;
+    if (kind == LPN_Q_BOUNDS || (objective && !rest[after])) {
+        q->expr = sp->latency;
+    } else {
+        if (objective)
+            off += after;
+        struct lpn_qsrc src = {.file = name, .text = text + off, .len = len - off, .line = 1, .col = (unsigned)off + 1,
+                               .oneline = !strchr(text, '\n')};
+        q->expr = lpn__qparse(sp, &src, LPN_Q_ALLOW_LATENCY | LPN_Q_ALLOW_PI, !objective, diag);
+        if (!q->expr) {
+            lpn_query_free(q);
+            return NULL;
+        }
+    }
+    q->uses_pi = contains(z, q->expr, sp->pi, 0);
+    return q;
+}
+
+void lpn_query_free(struct lpn_query *q)
+{
+    if (!q)
+        return;
+    free(q->text);
+    free(q);
+}
+
+enum lpn_qkind lpn_query_kind(const struct lpn_query *q) { return q->kind; }
+bool lpn_query_uses_pi(const struct lpn_query *q) { return q->uses_pi; }
+
+/* ---- answering ---------------------------------------------------------------------*/
+static void set_witness(struct lpn_classes *cl, Z3_model md, struct lpn_bound *b, FILE *diag)
+{
+    struct lpn_space *sp = cl->sp;
+    size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
+    b->witness = sup_xcalloc(row + 1, sizeof *b->witness);
+    lpn__space_from_model(sp, md, b->witness);
+    b->simulated = lpn_space_simulate(sp, b->witness, diag);
+}
+
+/* The query's term for class K: latency and pi bound to the class's. */
+static Z3_ast bind(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, int k)
+{
+    struct lpn_space *sp = cl->sp;
+    struct lpn_zx *z = &sp->zx;
+    Z3_ast from[2] = {sp->latency, sp->pi};
+    Z3_ast to[2] = {lpn__zreal(z, lpn__class_latency(cl, k)), pi ? pi->k[k].formula : lpn__zrat(z, 0, 1)};
+    return Z3_substitute(z->c, q->expr, 2, from, to);
+}
+
+/* The operands of a maximum built by lpn__zmax (or the term itself). */
+static void operands(struct lpn_zx *z, Z3_ast a, Z3_ast **out, int *n, int *cap)
+{
+    if (Z3_get_ast_kind(z->c, a) == Z3_APP_AST &&
+        Z3_get_decl_kind(z->c, Z3_get_app_decl(z->c, Z3_to_app(z->c, a))) == Z3_OP_ITE) {
+        Z3_ast c = Z3_get_app_arg(z->c, Z3_to_app(z->c, a), 0), x = Z3_get_app_arg(z->c, Z3_to_app(z->c, a), 1),
+               y = Z3_get_app_arg(z->c, Z3_to_app(z->c, a), 2);
+        if (Z3_get_ast_kind(z->c, c) == Z3_APP_AST &&
+            Z3_get_decl_kind(z->c, Z3_get_app_decl(z->c, Z3_to_app(z->c, c))) == Z3_OP_GE &&
+            Z3_get_app_arg(z->c, Z3_to_app(z->c, c), 0) == x && Z3_get_app_arg(z->c, Z3_to_app(z->c, c), 1) == y) {
+            operands(z, x, out, n, cap);
+            operands(z, y, out, n, cap);
+            return;
+        }
+    }
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        *out = sup_xrealloc(*out, (size_t)*cap * sizeof **out);
+    }
+    (*out)[(*n)++] = a;
+}
+
+/* Asserts the latency of SET as named commit times (one Int constant per
+ * firing, §4.4) into O and returns the latency term over them. EXACT: each
+ * clock equals the maximum of its causes plus its delay; otherwise each
+ * clock and the latency are only bounded below by them (the epigraph, exact
+ * for minimization: the least solution is the maximum). */
+enum { ENC_EXACT, ENC_BELOW, ENC_ABOVE };
+static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, Z3_optimize o, int mode, int tag)
+{
+    struct lpn_zx *z = &cl->sp->zx;
+    Z3_ast *from = sup_xcalloc((size_t)set->nfir + 1, sizeof *from), *to = sup_xcalloc((size_t)set->nfir + 1, sizeof *to);
+    Z3_ast *ops = NULL;
+    int nops = 0, capops = 0;
+    unsigned nsub = 0;
+    for (int64_t f = 0; f < set->nfir; f++) {
+        const struct lpn_sfire *fi = &set->fir[f];
+        char name[64];
+        snprintf(name, sizeof name, "clk!%d!%lld", tag, (long long)f);
+        Z3_ast clk = Z3_mk_const(z->c, Z3_mk_string_symbol(z->c, name), z->is);
+        Z3_ast start = nsub ? Z3_substitute(z->c, fi->start, nsub, from, to) : fi->start;
+        if (mode == ENC_EXACT) {
+            Z3_optimize_assert(z->c, o, Z3_mk_eq(z->c, clk, lpn__zadd(z, start, fi->delay)));
+        } else {
+            nops = 0;
+            operands(z, start, &ops, &nops, &capops);
+            Z3_ast any = Z3_mk_false(z->c);
+            for (int q = 0; q < nops; q++) {
+                Z3_ast bound = lpn__zadd(z, ops[q], fi->delay);
+                if (mode == ENC_BELOW)
+                    Z3_optimize_assert(z->c, o, Z3_mk_ge(z->c, clk, bound));
+                else
+                    any = lpn__zor(z, any, Z3_mk_le(z->c, clk, bound));
+            }
+            if (mode == ENC_ABOVE)
+                Z3_optimize_assert(z->c, o, any);
+        }
+        bool seen = false;   /* firings with identical commit terms share the first clock */
+        for (unsigned q = 0; q < nsub && !seen; q++)
+            seen = from[q] == fi->commit;
+        if (!seen && Z3_get_ast_kind(z->c, fi->commit) != Z3_NUMERAL_AST) {
+            from[nsub] = fi->commit;
+            to[nsub++] = clk;
+        }
+    }
+    Z3_ast lat = nsub ? Z3_substitute(z->c, set->latency, nsub, from, to) : set->latency;
+    if (mode != ENC_EXACT) {
+        Z3_ast l = Z3_mk_const(z->c, Z3_mk_string_symbol(z->c, "latency!bound"), z->is);
+        nops = 0;
+        operands(z, lat, &ops, &nops, &capops);
+        Z3_ast any = Z3_mk_false(z->c);
+        for (int q = 0; q < nops; q++)
+            if (mode == ENC_BELOW)
+                Z3_optimize_assert(z->c, o, Z3_mk_ge(z->c, l, ops[q]));
+            else
+                any = lpn__zor(z, any, Z3_mk_le(z->c, l, ops[q]));
+        if (mode == ENC_ABOVE)
+            Z3_optimize_assert(z->c, o, any);
+        lat = l;
+    }
+    free(from);
+    free(to);
+    free(ops);
+    return lat;
+}
+
+/* ---- monotonicity (a proof rule for latency optima) --------------------------------
+ * The exact latency of a set is a max-plus term in the delays of its
+ * firings: non-decreasing in every delay. When every delay is monotone in
+ * every symbol (the same way across delays), the latency is too, so over
+ * the ranges' box its maximum is at the corner taking each symbol's upper
+ * bound where it increases the latency and its lower bound where it
+ * decreases it (the minimum at the opposite corner); when that corner lies
+ * inside the class, it is the optimum over the class. */
+enum { DIR_NONE = 0, DIR_UP = 1, DIR_DOWN = 2, DIR_BOTH = 3 };
+
+static int flip(int d) { return d == DIR_UP ? DIR_DOWN : d == DIR_DOWN ? DIR_UP : d; }
+
+/* ORs into DIRS[sym] the directions in which A varies with each symbol
+ * (DIR_BOTH: not monotone). SIGN is DIR_UP or DIR_DOWN (A's sign in the
+ * enclosing term). False when A has a construct the rule cannot handle. */
+static bool mono(struct lpn_space *sp, Z3_ast a, int sign, unsigned char *dirs, int depth)
+{
+    struct lpn_zx *z = &sp->zx;
+    Z3_context c = z->c;
+    if (depth > 100)
+        return false;
+    Z3_ast_kind k = Z3_get_ast_kind(c, a);
+    if (k == Z3_NUMERAL_AST)
+        return true;
+    if (k != Z3_APP_AST)
+        return false;
+    unsigned n = Z3_get_app_num_args(c, Z3_to_app(c, a));
+    if (n == 0) {
+        for (int q = 0; q < sp->nsyms; q++)
+            if (sp->syms[q].var == a) {
+                dirs[q] |= (unsigned char)sign;
+                return true;
+            }
+        return false;
+    }
+#define ARG(i) Z3_get_app_arg(c, Z3_to_app(c, a), i)
+    Z3_decl_kind d = Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)));
+    int64_t lo, hi;
+    switch (d) {
+    case Z3_OP_ADD:
+        for (unsigned q = 0; q < n; q++)
+            if (!mono(sp, ARG(q), sign, dirs, depth + 1))
+                return false;
+        return true;
+    case Z3_OP_SUB:
+        for (unsigned q = 0; q < n; q++)
+            if (!mono(sp, ARG(q), q ? flip(sign) : sign, dirs, depth + 1))
+                return false;
+        return true;
+    case Z3_OP_UMINUS:
+        return mono(sp, ARG(0), flip(sign), dirs, depth + 1);
+    case Z3_OP_TO_REAL:
+        return mono(sp, ARG(0), sign, dirs, depth + 1);
+    case Z3_OP_MUL: {   /* a constant factor times one term */
+        int64_t v;
+        int other = -1;
+        bool neg = false;
+        for (unsigned q = 0; q < n; q++) {
+            if (lpn__zval(z, ARG(q), &v))
+                neg ^= v < 0;
+            else if (other < 0)
+                other = (int)q;
+            else
+                return false;
+        }
+        return other < 0 || mono(sp, ARG(other), neg ? flip(sign) : sign, dirs, depth + 1);
+    }
+    case Z3_OP_IDIV:   /* floor(x / c), c > 0: monotone like x */
+        lpn__zrange(z, ARG(1), &lo, &hi);
+        return lo > 0 && hi == lo && mono(sp, ARG(0), sign, dirs, depth + 1);
+    case Z3_OP_ITE: {  /* max/min of two monotone terms */
+        Z3_ast cnd = ARG(0), x = ARG(1), y = ARG(2);
+        if (Z3_get_ast_kind(c, cnd) != Z3_APP_AST || Z3_get_app_num_args(c, Z3_to_app(c, cnd)) != 2)
+            return false;
+        Z3_decl_kind cd = Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, cnd)));
+        Z3_ast l = Z3_get_app_arg(c, Z3_to_app(c, cnd), 0), r = Z3_get_app_arg(c, Z3_to_app(c, cnd), 1);
+        bool ord = cd == Z3_OP_GE || cd == Z3_OP_GT || cd == Z3_OP_LE || cd == Z3_OP_LT;
+        if (!ord || !((l == x && r == y) || (l == y && r == x)))
+            return false;
+        return mono(sp, x, sign, dirs, depth + 1) && mono(sp, y, sign, dirs, depth + 1);
+    }
+    default:
+        return false;
+    }
+#undef ARG
+}
+
+/* The corner of SET's optimum (MAXIMIZE or not) as equalities on symbols,
+ * or NULL when the rule does not apply. */
+static Z3_ast corner(struct lpn_space *sp, const struct lpn_set *set, bool maximize)
+{
+    struct lpn_zx *z = &sp->zx;
+    unsigned char *dirs = sup_xcalloc((size_t)sp->nsyms + 1, 1);
+    bool ok = true;
+    for (int64_t f = 0; f < set->nfir && ok; f++)
+        ok = mono(sp, set->fir[f].delay, DIR_UP, dirs, 0);
+    Z3_ast r = ok ? lpn__ztrue(z) : NULL;
+    for (int q = 0; q < sp->nsyms && r; q++) {
+        if (dirs[q] == DIR_BOTH)
+            r = NULL;
+        else if (dirs[q] != DIR_NONE) {
+            bool up = (dirs[q] == DIR_UP) == maximize;
+            r = lpn__zand(z, r, Z3_mk_eq(z->c, sp->syms[q].var, lpn__znum(z, up ? sp->syms[q].hi : sp->syms[q].lo)));
+        }
+    }
+    free(dirs);
+    return r;
+}
+
+/* Optimizes the query's objective over class K (MAXIMIZE or not) into B,
+ * one explored set of the class at a time. */
+static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, int k, bool maximize,
+                     double timeout, struct lpn_bound *b, FILE *diag)
+{
+    struct lpn_space *sp = cl->sp;
+    struct lpn_zx *z = &sp->zx;
+    b->simulated = -1;
+    bool all_proved = true;
+    for (int s = 0; s < cl->nsets; s++) {
+        const struct lpn_set *set = &cl->sets[s];
+        if (set->cls != k)
+            continue;
+        bool lat_only = q->expr == sp->latency;
+        Z3_ast at = lat_only ? corner(sp, set, maximize) : NULL;
+        if (at) {
+            Z3_ast pc[2] = {set->cond, pi ? pi->avgdef : lpn__ztrue(z)};
+            Z3_model md;
+            if (lpn__zcheck(z, pc, 2, at, &md) == 1 && md) {
+                double v;
+                if (lpn__zeval(z, md, lpn__zreal(z, set->latency), &v)) {
+                    if (!b->has_value || (maximize ? v > b->value : v < b->value)) {
+                        b->has_value = true;
+                        b->value = v;
+                        free(b->witness);
+                        set_witness(cl, md, b, diag);
+                    }
+                    Z3_model_dec_ref(z->c, md);
+                    continue;   /* proved by monotonicity */
+                }
+                Z3_model_dec_ref(z->c, md);
+            }
+        }
+        Z3_optimize o = Z3_mk_optimize(z->c);
+        Z3_optimize_inc_ref(z->c, o);
+        Z3_params p = Z3_mk_params(z->c);
+        Z3_params_inc_ref(z->c, p);
+        Z3_params_set_uint(z->c, p, Z3_mk_string_symbol(z->c, "timeout"), (unsigned)(timeout * 1000));
+        Z3_optimize_set_params(z->c, o, p);
+        Z3_params_dec_ref(z->c, p);
+        for (int c = 0; c < sp->ncons; c++)
+            Z3_optimize_assert(z->c, o, sp->cons[c]);
+        Z3_optimize_assert(z->c, o, set->cond);
+        if (pi)
+            Z3_optimize_assert(z->c, o, pi->avgdef);
+        /* the epigraph is exact only when optimizing the latency itself */
+        Z3_ast lat = encode(cl, set, o, !lat_only ? ENC_EXACT : maximize ? ENC_ABOVE : ENC_BELOW, s);
+        Z3_ast from[2] = {sp->latency, sp->pi};
+        Z3_ast to[2] = {lpn__zreal(z, lat), pi ? pi->k[k].formula : lpn__zrat(z, 0, 1)};
+        Z3_ast obj = lat_only ? lat : Z3_substitute(z->c, q->expr, 2, from, to);
+        unsigned h = maximize ? Z3_optimize_maximize(z->c, o, obj) : Z3_optimize_minimize(z->c, o, obj);
+        Z3_lbool r = Z3_optimize_check(z->c, o, 0, NULL);
+        if (r != Z3_L_TRUE)
+            all_proved = false;
+        if (r != Z3_L_FALSE) {
+            Z3_model md = Z3_optimize_get_model(z->c, o);
+            double v;
+            if (md) {
+                Z3_model_inc_ref(z->c, md);
+                /* the value of the exact objective on the model's input */
+                Z3_ast exact = bind(cl, pi, q, k);
+                if (lpn__zeval(z, md, exact, &v) && (!b->has_value || (maximize ? v > b->value : v < b->value))) {
+                    b->has_value = true;
+                    b->value = v;
+                    free(b->witness);
+                    set_witness(cl, md, b, diag);
+                }
+                Z3_model_dec_ref(z->c, md);
+            }
+            Z3_ast opt = maximize ? Z3_optimize_get_upper(z->c, o, h) : Z3_optimize_get_lower(z->c, o, h);
+            if (r == Z3_L_TRUE && !(opt && lpn__zdouble(z, opt, &v) && b->has_value && fabs(v - b->value) <= 1e-9 * fabs(v) + 1e-9))
+                all_proved = false;   /* the optimum is not the model's value: do not claim it */
+        }
+        Z3_optimize_dec_ref(z->c, o);
+    }
+    b->verdict = all_proved && b->has_value ? LPN_V_PROVED : LPN_V_UNKNOWN;
+}
+
+static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, int k, Z3_ast prop, struct lpn_bound *b, FILE *diag)
+{
+    struct lpn_space *sp = cl->sp;
+    struct lpn_zx *z = &sp->zx;
+    Z3_ast pc[2] = {lpn__class_cond(cl, k), pi ? pi->avgdef : lpn__ztrue(z)};
+    Z3_model md;
+    int r = lpn__zcheck(z, pc, 2, lpn__znot(z, prop), &md);
+    b->simulated = -1;
+    b->verdict = r == 0 ? LPN_V_PROVED : r == 1 ? LPN_V_DISPROVED : LPN_V_UNKNOWN;
+    if (r == 1 && md) {
+        double v;
+        if (lpn__zeval(z, md, lpn__class_latency(cl, k), &v))
+            b->has_value = true, b->value = v;
+        set_witness(cl, md, b, diag);
+    }
+    if (md)
+        Z3_model_dec_ref(z->c, md);
+}
+
+static void copy_bound(struct lpn_bound *dst, const struct lpn_bound *src, size_t row)
+{
+    free(dst->witness);
+    *dst = *src;
+    if (src->witness) {
+        dst->witness = sup_xmalloc((row + 1) * sizeof *dst->witness);
+        memcpy(dst->witness, src->witness, row * sizeof *dst->witness);
+    }
+}
+
+int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, struct lpn_smt_result *r,
+                FILE *diag)
+{
+    double t0 = now_s();
+    struct lpn_space *sp = cl->sp;
+    struct lpn_zx *z = &sp->zx;
+    memset(r, 0, sizeof *r);
+    if (q->uses_pi && !pi) {
+        sup_diag(diag, sp->path, 0, 0, "error", "the query names 'pi' but no interface was built");
+        return -1;
+    }
+    double timeout = z->timeout_ms / 1000.0;
+    size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
+    r->kind = q->kind;
+    r->nclasses = lpn_classes_count(cl);
+    r->per_class = sup_xcalloc((size_t)r->nclasses * 2 + 2, sizeof *r->per_class);
+    for (int s = 0; s < 2; s++)
+        r->overall[s].simulated = -1;
+    int nunknown = 0;
+    for (int k = 0; k < r->nclasses; k++) {
+        Z3_ast e = bind(cl, pi, q, k);
+        struct lpn_bound *b = &r->per_class[2 * k];
+        if (q->kind == LPN_Q_PROVE) {
+            prove(cl, pi, k, e, b, diag);
+        } else {
+            if (q->kind != LPN_Q_MIN)
+                optimize(cl, pi, q, k, true, timeout, &b[0], diag);
+            if (q->kind != LPN_Q_MAX)
+                optimize(cl, pi, q, k, false, timeout, &b[q->kind == LPN_Q_BOUNDS], diag);
+        }
+        if (lpn__zx_error()) {
+            sup_diag(diag, sp->path, 0, 0, "error", "internal error: the solver rejected the query");
+            lpn_smt_result_free(r);
+            return -1;
+        }
+        /* fold into the overall answer */
+        for (int s = 0; s < 2; s++) {
+            bool used = q->kind == LPN_Q_BOUNDS || s == 0;
+            if (!used)
+                continue;
+            struct lpn_bound *cb = &b[s], *ob = &r->overall[s];
+            bool want_max = q->kind == LPN_Q_MAX || (q->kind == LPN_Q_BOUNDS && s == 0);
+            nunknown += cb->verdict == LPN_V_UNKNOWN;
+            if (q->kind == LPN_Q_PROVE) {
+                if (cb->verdict == LPN_V_DISPROVED && ob->verdict != LPN_V_DISPROVED)
+                    copy_bound(ob, cb, row);
+                continue;
+            }
+            if (cb->has_value && (!ob->has_value || (want_max ? cb->value > ob->value : cb->value < ob->value)))
+                copy_bound(ob, cb, row);
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        struct lpn_bound *ob = &r->overall[s];
+        if (q->kind == LPN_Q_PROVE)
+            ob->verdict = ob->verdict == LPN_V_DISPROVED ? LPN_V_DISPROVED : nunknown ? LPN_V_UNKNOWN : LPN_V_PROVED;
+        else
+            ob->verdict = nunknown || !ob->has_value ? LPN_V_UNKNOWN : LPN_V_PROVED;
+    }
+    if (r->nclasses == 0)
+        r->reason = sup_strdup("no input class was found");
+    else if (nunknown)
+        r->reason = sup_strdup("the solver timed out on some class (raise --timeout)");
+    if (lpn_classes_status(cl) != LPN_A_COMPLETE) {
+        for (int s = 0; s < 2; s++)
+            if (r->overall[s].verdict == LPN_V_PROVED)
+                r->overall[s].verdict = LPN_V_UNKNOWN;
+        free(r->reason);
+        r->reason = sup_strdup("the exploration stopped at a limit: the classes cover part of the space");
+    }
+    r->seconds = now_s() - t0;
+    return 0;
+}
+
+void lpn_smt_result_free(struct lpn_smt_result *r)
+{
+    for (int k = 0; k < r->nclasses * 2; k++)
+        free(r->per_class[k].witness);
+    free(r->per_class);
+    free(r->overall[0].witness);
+    free(r->overall[1].witness);
+    free(r->reason);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- writing -------------------------------------------------------------------------*/
+static const char *verdict(enum lpn_verdict v, enum lpn_qkind k)
+{
+    if (k == LPN_Q_PROVE)
+        return v == LPN_V_PROVED ? "proved" : v == LPN_V_DISPROVED ? "disproved" : "unknown";
+    return v == LPN_V_PROVED ? "proved" : "unknown";
+}
+
+static void witness_text(const struct lpn_space *sp, const int64_t *w, FILE *out)
+{
+    int shown = 0;
+    for (int q = 0; q < sp->nsyms && shown < 24; q++) {
+        const struct lpn_sym *y = &sp->syms[q];
+        int64_t v = y->tok >= 0 ? w[(size_t)y->tok * (size_t)sp->nprops + (size_t)y->prop] : 0;
+        if (y->tok < 0)
+            for (size_t s = 0; s < (size_t)sp->ntok * (size_t)sp->nprops; s++)
+                if (sp->valsym[s] == q) {
+                    v = w[s];
+                    break;
+                }
+        fprintf(out, "%s%s=%lld", shown ? " " : "", y->name, (long long)v);
+        shown++;
+    }
+    if (sp->nsyms > shown)
+        fputs(" ...", out);
+    if (!sp->nsyms)
+        fputs("(no symbols)", out);
+}
+
+static void bound_json(struct sup_json *w, const struct lpn_space *sp, const struct lpn_bound *b, enum lpn_qkind kind)
+{
+    sup_json_obj(w);
+    sup_json_key(w, "verdict"), sup_json_str(w, verdict(b->verdict, kind));
+    if (b->has_value)
+        sup_json_key(w, kind == LPN_Q_PROVE ? "latency" : "value"), sup_json_double(w, b->value);
+    if (b->witness) {
+        sup_json_key(w, "witness");
+        sup_json_arr(w);
+        for (int t = 0; t < sp->ntok; t++) {
+            sup_json_obj(w);
+            for (int p = 0; p < sp->nprops; p++)
+                sup_json_key(w, lpn_place_prop(sp->m, sp->place, p)),
+                    sup_json_int(w, b->witness[(size_t)t * (size_t)sp->nprops + (size_t)p]);
+            sup_json_end(w);
+        }
+        sup_json_end(w);
+        sup_json_key(w, "simulated"), sup_json_int(w, b->simulated);
+    }
+    sup_json_end(w);
+}
+
+void lpn_smt_write(const struct lpn_classes *cl, const struct lpn_smt_result *r, FILE *out, bool json)
+{
+    const struct lpn_space *sp = cl->sp;
+    const struct lpn_model *m = sp->m;
+    static const char *const kinds[] = {"max", "min", "bounds", "prove"};
+    const char *names[2] = {r->kind == LPN_Q_MIN ? "min" : r->kind == LPN_Q_PROVE ? "property" : "max", "min"};
+    int nb = r->kind == LPN_Q_BOUNDS ? 2 : 1;
+    if (json) {
+        struct sup_json w;
+        sup_json_init(&w, out, true);
+        sup_json_obj(&w);
+        sup_json_key(&w, "model"), sup_json_str(&w, lpn_model_name(m));
+        sup_json_key(&w, "space"), sup_json_str(&w, sp->path);
+        sup_json_key(&w, "query"), sup_json_str(&w, kinds[r->kind]);
+        sup_json_key(&w, "classes"), sup_json_int(&w, r->nclasses);
+        sup_json_key(&w, "explore_seconds"), sup_json_double(&w, cl->seconds);
+        sup_json_key(&w, "seconds"), sup_json_double(&w, r->seconds);
+        if (r->reason)
+            sup_json_key(&w, "reason"), sup_json_str(&w, r->reason);
+        for (int s = 0; s < nb; s++) {
+            sup_json_key(&w, names[s]);
+            bound_json(&w, sp, &r->overall[s], r->kind);
+        }
+        sup_json_key(&w, "per_class");
+        sup_json_arr(&w);
+        for (int k = 0; k < r->nclasses; k++) {
+            sup_json_obj(&w);
+            for (int s = 0; s < nb; s++) {
+                sup_json_key(&w, names[s]);
+                bound_json(&w, sp, &r->per_class[2 * k + s], r->kind);
+            }
+            sup_json_end(&w);
+        }
+        sup_json_end(&w);
+        sup_json_end(&w);
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "model %s, space %s: %d class%s (explored in %.3f s, solved in %.3f s)\n", lpn_model_name(m), sp->path,
+            r->nclasses, r->nclasses == 1 ? "" : "es", cl->seconds, r->seconds);
+    for (int s = 0; s < nb; s++) {
+        const struct lpn_bound *b = &r->overall[s];
+        if (r->kind == LPN_Q_PROVE) {
+            fprintf(out, "property: %s\n", verdict(b->verdict, r->kind));
+            if (b->verdict == LPN_V_DISPROVED && b->witness) {
+                fputs("  counterexample: ", out);
+                witness_text(sp, b->witness, out);
+                fprintf(out, "\n  its latency: %.0f (lpn sim: %lld)\n", b->value, (long long)b->simulated);
+            }
+        } else {
+            fprintf(out, "%s: ", names[s]);
+            if (b->has_value)
+                fprintf(out, fabs(b->value - round(b->value)) < 1e-9 ? "%.0f" : "%.6g", b->value);
+            else
+                fputs("none", out);
+            fprintf(out, " (%s)\n", b->verdict == LPN_V_PROVED ? "proved" : "unknown: best found, not proven");
+            if (b->witness) {
+                fputs("  witness: ", out);
+                witness_text(sp, b->witness, out);
+                fprintf(out, "\n  lpn sim on the witness: %lld cycles\n", (long long)b->simulated);
+            }
+        }
+    }
+    if (r->reason)
+        fprintf(out, "note: %s\n", r->reason);
+    if (r->nclasses > 1)
+        for (int k = 0; k < r->nclasses; k++) {
+            fprintf(out, "class %d:", k + 1);
+            for (int s = 0; s < nb; s++) {
+                const struct lpn_bound *b = &r->per_class[2 * k + s];
+                if (r->kind == LPN_Q_PROVE)
+                    fprintf(out, " %s", verdict(b->verdict, r->kind));
+                else if (b->has_value)
+                    fprintf(out, " %s %.6g (%s)", names[s], b->value, verdict(b->verdict, r->kind));
+                else
+                    fprintf(out, " %s unknown", names[s]);
+            }
+            fputc('\n', out);
+        }
+}
