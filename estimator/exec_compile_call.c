@@ -160,6 +160,13 @@ static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intr
     }
     uint32_t d = dest(c, inst);
     bool overflow = ii->op >= OP_UADDO && ii->op <= OP_SMULO;
+    /* funnel shifts (rotates) by a variable amount: amounts histogram, as
+     * for shifts (cores without a barrel shifter loop per bit) */
+    if ((ii->op == OP_FSHL || ii->op == OP_FSHR) && n == 1 && w <= 64 && !LLVMIsAConstant(LLVMGetOperand(inst, 2))) {
+        uint32_t base = cc_select(c, 32);
+        c->selects[c->nselects - 1].kind = SEL_SHIFT;
+        cc_emit(c, OP_SHIFTHIST, 2 * base, lane_slot(c, LLVMGetOperand(inst, 2), 0), 0, (uint64_t)w - 1, 0, 0);
+    }
     /* saturation becomes a comparison and a branch or select in code
      * generation: count how often it saturates, and ties at the bounds */
     int sat = ii->op == OP_UADDSAT ? 0 : ii->op == OP_USUBSAT ? 1 : ii->op == OP_SADDSAT ? 2 : ii->op == OP_SSUBSAT ? 3 : -1;

@@ -120,6 +120,15 @@ static void float_binop(struct cc *c, LLVMOpcode op, bool f64, uint32_t d, uint3
     cc_emit(c, f64 ? o64[i] : o32[i], d, a, b, 0, 0, 0);
 }
 
+/* A scalar integer shift (up to 64 bits) by an amount that is not a constant. */
+static bool variable_shift(LLVMValueRef inst)
+{
+    LLVMTypeRef t = LLVMTypeOf(inst);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64)
+        return false;
+    return !LLVMIsAConstant(LLVMGetOperand(inst, 1));
+}
+
 /* Whether INST is an i1 whose only use is a conditional branch in its block. */
 static bool branch_condition(LLVMValueRef inst)
 {
@@ -897,6 +906,12 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
     case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
     case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
+        if ((op == LLVMShl || op == LLVMLShr || op == LLVMAShr) && variable_shift(inst)) {
+            /* amounts histogram (before the shift: its result may share the slot) */
+            uint32_t base = cc_select(c, 32);
+            c->selects[c->nselects - 1].kind = SEL_SHIFT;
+            cc_emit(c, OP_SHIFTHIST, 2 * base, cc_slot(c, LLVMGetOperand(inst, 1)), 0, ~0ULL, 0, 0);
+        }
         binop(c, inst, op);
         if ((op == LLVMAnd || op == LLVMOr) && branch_condition(inst)) {
             /* the backend branches on the first operand first: count it */

@@ -768,7 +768,11 @@ static bool run(struct vm *vm)
         case OP_UMAX: L(UMAX) { uint64_t x = R[op->a], y = R[op->b]; R[op->d] = x > y ? x : y; NEXT; }
         case OP_ABS: L(ABS) { int64_t x = sext_of(R[op->a], op->w); R[op->d] = (x < 0 ? 0 - (uint64_t)x : (uint64_t)x) & MASKS[op->w]; NEXT; }
         case OP_UADDSAT: L(UADDSAT) { u128 s = (u128)R[op->a] + R[op->b]; R[op->d] = s > MASKS[op->w] ? MASKS[op->w] : (uint64_t)s; NEXT; }
-        case OP_SHIFTHIST: L(SHIFTHIST) SC[op->d + (R[op->a] > 63 ? 63 : R[op->a])]++; NEXT;
+        case OP_SHIFTHIST: L(SHIFTHIST) {
+            uint64_t amount = R[op->a] & op->k; /* k: amount mask (width - 1 for rotates) */
+            SC[op->d + (amount > 63 ? 63 : amount)]++;
+            NEXT;
+        }
         case OP_SATCOUNT: L(SATCOUNT) {
             /* x: 0 uadd, 1 usub, 2 sadd, 3 ssub; d: outcome counters, k: tie counter */
             i128 r, lo, hi;

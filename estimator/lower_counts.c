@@ -332,6 +332,7 @@ static void classify(struct solver *s)
     const struct xfunc *xf = s->xf;
     size_t n = mf->nblocks;
     bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
+    /* entry groups first: the rules below look at successors' */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
         s->in_g[m] = -1;
@@ -344,6 +345,9 @@ static void classify(struct solver *s)
                     b->ir_block = (int)g;
                     break;
                 }
+    }
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
         s->out_g[m] = s->in_g[m];
         /* a block without a branch that ends in a copy of a successor IR
          * block's code (tail duplication of a block that only falls or
@@ -358,7 +362,11 @@ static void classify(struct solver *s)
                     continue;
                 int g = (int)s->ord_block[in->src_line];
                 bool edge = false;
-                for (uint32_t e = 1; e < xf->nedges && g != s->in_g[m] && !edge; e++)
+                /* entering G's own code: a phi copy placed before it */
+                for (size_t k = 0; k < b->nsucc; k++)
+                    if (s->in_g[b->succ[k]] == g || mf->blocks[b->succ[k]].ir_name == NULL)
+                        g = -1;
+                for (uint32_t e = 1; e < xf->nedges && g >= 0 && g != s->in_g[m] && !edge; e++)
                     edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == g;
                 if (edge) {
                     s->out_g[m] = g;
@@ -1138,6 +1146,132 @@ static void build_view(struct solver *s)
     free(present);
 }
 
+/* The constraint of select record R on the edges VAR[0..NV) into its arms,
+ * from the heads of R (all of them, or block ONLY). */
+static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv)
+{
+    const struct xfunc *xf = s->xf;
+    size_t n = s->mf->nblocks;
+    const struct xselect *xs = &xf->selects[r];
+    /* vector lanes each become a branch of their own, in an order of
+     * the scheduler's choosing: their sum is known */
+    double first = 0, second = 0, ties = 0;
+    for (uint32_t l = 0; l < xs->lanes; l++) {
+        first += (double)xf->sel_counts[2 * (xs->base + l)];
+        second += (double)xf->sel_counts[2 * (xs->base + l) + 1];
+        if (xs->ties != UINT32_MAX)
+            ties += (double)xf->sel_counts[2 * (xs->ties + l)];
+    }
+    /* which value the arm gives: agreed by every copy */
+    int sense = -1;
+    for (size_t m = 0; m < n && sense != -2; m++) {
+        if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+            continue;
+        int v = arm_sense(s, xs, m, select_arm(s, m));
+        sense = sense == -1 || sense == v ? v : -2;
+    }
+    if (sense == 1) {
+        double t = first;
+        first = second;
+        second = t;
+    } else if (sense < 0) {
+        /* either value: only bounds */
+        double lo = first < second ? first : second, hi = first < second ? second : first;
+        sys_add(&s->sy, var, coef, nv, lo, true);
+        for (size_t i = 0; i < nv; i++)
+            coef[i] = -1;
+        sys_add(&s->sy, var, coef, nv, -(hi + ties), true);
+        return;
+    }
+    bool hoisted = false;
+    for (size_t m = 0; m < n; m++)
+        hoisted |= s->sel_head[m] == (int)r && (only < 0 || (int)m == only) && s->in_g[m] != (int)xs->block;
+    if (ties > 0 && !hoisted) {
+        /* equal operands go where the branch's strictness sends them */
+        int to_arm = -1;
+        for (size_t m = 0; m < n && to_arm != -2; m++) {
+            if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+                continue;
+            int v = ties_to_arm(s, m, select_arm(s, m));
+            to_arm = to_arm == -1 || to_arm == v ? v : -2;
+        }
+        if (to_arm >= 0) {
+            if (to_arm)
+                second += ties;
+            ties = 0;
+        }
+    }
+    if (hoisted) {
+        /* code generation moved the comparison to a block that runs it
+         * on paths where the IR did not: those runs go either way, so
+         * only bounds are known: arm >= second, other side >= first - ties */
+        sys_add(&s->sy, var, coef, nv, second, true);
+        size_t k = 0;
+        for (size_t m = 0; m < n; m++) {
+            if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+                continue;
+            int arm = select_arm(s, m);
+            var[k] = evar(s, m, (size_t)(1 - arm));
+            coef[k++] = 1;
+        }
+        sys_add(&s->sy, var, coef, k, first - ties, true);
+    } else if (ties == 0) {
+        sys_add(&s->sy, var, coef, nv, second, false);
+    } else {
+        sys_add(&s->sy, var, coef, nv, second, true);
+        for (size_t i = 0; i < nv; i++)
+            coef[i] = -1;
+        sys_add(&s->sy, var, coef, nv, -(second + ties), true);
+    }
+}
+
+/* How many branches code generation makes for select record R's value:
+ * one per register-sized piece (16 bits on AVR, whose select pseudos
+ * handle 8 and 16 bits; 32 elsewhere). */
+static size_t select_parts(const struct solver *s, uint32_t r)
+{
+    LLVMValueRef sel = select_inst(s->xf, &s->xf->selects[r]);
+    if (!sel)
+        return 1;
+    LLVMTypeRef t = LLVMTypeOf(sel);
+    unsigned bits = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 32;
+    LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(sel)));
+    const char *triple = LLVMGetTarget(mod);
+    unsigned reg = triple && !strncmp(triple, "avr", 3) ? 16 : 32;
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+        return 1;
+    return bits <= reg ? 1 : (bits + reg - 1) / reg;
+}
+
+/* Whether machine block A dominates B (every path from the entry to B
+ * passes through A). */
+static bool dominates(const struct solver *s, int a, int b)
+{
+    const struct mfunc *mf = s->mf;
+    if (a == b || a == 0)
+        return true;
+    bool *seen = sup_xcalloc(mf->nblocks + 1, sizeof *seen);
+    int *stack = sup_xmalloc((mf->nblocks + 1) * sizeof *stack);
+    size_t sp = 0;
+    stack[sp++] = 0;
+    seen[0] = true;
+    bool reached = false;
+    while (sp && !reached) {
+        int m = stack[--sp];
+        reached = m == b;
+        for (size_t k = 0; k < mf->blocks[m].nsucc && !reached; k++) {
+            int t = mf->blocks[m].succ[k];
+            if (t != a && !seen[t]) {
+                seen[t] = true;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return !reached;
+}
+
 static void build(struct solver *s)
 {
     struct mfunc *mf = s->mf;
@@ -1295,7 +1429,7 @@ static void build(struct solver *s)
                 if ((int)m == h)
                     continue;
                 int p = s->out_g[m];
-                bool copy = p == (int)g && s->in_g[m] != (int)g && s->out_known[m];
+                bool copy = p == (int)g && s->in_g[m] >= 0 && s->in_g[m] != (int)g && s->out_known[m];
                 /* tail merging: another IR block's identical code was
                  * merged into G's, so its blocks jump to G's head without an
                  * IR edge from it */
@@ -1340,96 +1474,99 @@ static void build(struct solver *s)
             sys_add(&s->sy, var, coef, 1, go_on, false);
         }
     }
-    /* select arms: summed over every block holding a copy of the select's
-     * branch, the edges into the arm (the side that assigns the select's
-     * second value) carry its count; min/max ties may go either way */
+    /* shift loops code generation made of a shift by a variable amount
+     * (AVR expands 32-bit ones into "shift.loop" blocks): the body runs the
+     * sum of the amounts, its preheader once per non-zero amount */
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (!b->ir_name || strncmp(b->ir_name, "shift.loop", 10))
+            continue;
+        bool preheader = strstr(b->ir_name, ".preheader") != NULL;
+        /* the loop's first block: entered from outside the loop */
+        bool first = false;
+        for (size_t p = 0; p < b->npred; p++) {
+            const char *pn = mf->blocks[b->pred[p]].ir_name;
+            first |= !pn || strcmp(pn, b->ir_name);
+        }
+        if (!first)
+            continue;
+        /* the shift the loop came from: the loop's own located instructions
+         * (a preheader has none: its loop's) */
+        uint32_t ord = 0;
+        size_t len = strlen(b->ir_name) - (preheader ? strlen(".preheader") : 0);
+        for (size_t q = 0; q < n && !ord; q++) {
+            const struct mblock *lb = &mf->blocks[q];
+            if (!lb->ir_name || strlen(lb->ir_name) != len || strncmp(lb->ir_name, b->ir_name, len))
+                continue;
+            for (size_t k = 0; k < lb->ninsns && !ord; k++)
+                if (lb->insns[k].src_col == EST_PROVENANCE_COLUMN && lb->insns[k].src_line &&
+                    lb->insns[k].src_line <= s->nord)
+                    ord = lb->insns[k].src_line;
+        }
+        for (uint32_t r = 0; r < xf->nselects && ord; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if (xs->kind != SEL_SHIFT || ordinal_of(s, xs->block, select_position(xf, xs)) != ord)
+                continue;
+            double total = 0;
+            for (uint32_t a = 1; a < 64; a++)
+                total += (double)xf->sel_counts[2 * xs->base + a] * (preheader ? 1 : a);
+            var[0] = bvar(s, m);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, total, false);
+        }
+    }
+    /* select arms: the edges into the arm (the side that gives the select's
+     * second value, or the first: see arm_sense) carry its count, summed
+     * over copies of the select's branch on different paths; the parts of a
+     * select split in several (a wide value on a narrow core), one after
+     * the other, each carry it */
     for (uint32_t r = 0; r < xf->nselects; r++) {
-        size_t nv = 0;
-        bool ok = true, any = false;
+        size_t nv = 0, nh = 0;
+        bool ok = true;
+        int heads[16];
         for (size_t m = 0; m < n && ok; m++) {
             if (s->sel_head[m] != (int)r)
                 continue;
-            any = true;
             int k = select_arm(s, m);
-            if (k < 0)
+            if (k < 0 || nh == 16)
                 ok = false;
             else {
+                heads[nh++] = (int)m;
                 var[nv] = evar(s, m, (size_t)k);
                 coef[nv++] = 1;
             }
         }
-        if (!any || !ok || nv == 0)
+        if (!ok || nv == 0)
             continue;
-        const struct xselect *xs = &xf->selects[r];
-        /* vector lanes each become a branch of their own, in an order of
-         * the scheduler's choosing: their sum is known */
-        double first = 0, second = 0, ties = 0;
-        for (uint32_t l = 0; l < xs->lanes; l++) {
-            first += (double)xf->sel_counts[2 * (xs->base + l)];
-            second += (double)xf->sel_counts[2 * (xs->base + l) + 1];
-            if (xs->ties != UINT32_MAX)
-                ties += (double)xf->sel_counts[2 * (xs->ties + l)];
-        }
-        /* which value the arm gives: agreed by every copy */
-        int sense = -1;
-        for (size_t m = 0; m < n && sense != -2; m++) {
-            if (s->sel_head[m] != (int)r)
-                continue;
-            int v = arm_sense(s, xs, m, select_arm(s, m));
-            sense = sense == -1 || sense == v ? v : -2;
-        }
-        if (sense == 1) {
-            double t = first;
-            first = second;
-            second = t;
-        } else if (sense < 0) {
-            /* either value: only bounds */
-            double lo = first < second ? first : second, hi = first < second ? second : first;
-            sys_add(&s->sy, var, coef, nv, lo, true);
-            for (size_t i = 0; i < nv; i++)
-                coef[i] = -1;
-            sys_add(&s->sy, var, coef, nv, -(hi + ties), true);
-            continue;
-        }
-        bool hoisted = false;
-        for (size_t m = 0; m < n; m++)
-            hoisted |= s->sel_head[m] == (int)r && s->in_g[m] != (int)xs->block;
-        if (ties > 0 && !hoisted) {
-            /* equal operands go where the branch's strictness sends them */
-            int to_arm = -1;
-            for (size_t m = 0; m < n && to_arm != -2; m++) {
-                if (s->sel_head[m] != (int)r)
-                    continue;
-                int v = ties_to_arm(s, m, select_arm(s, m));
-                to_arm = to_arm == -1 || to_arm == v ? v : -2;
+        /* (a signed saturation's two branches test different bounds) */
+        bool ordered = nh > 1 && xf->selects[r].lanes == 1 && xf->selects[r].kind != SEL_SAT, apart = true;
+        for (size_t i = 0; i < nh; i++)
+            for (size_t j = i + 1; j < nh; j++) {
+                bool related = dominates(s, heads[i], heads[j]) || dominates(s, heads[j], heads[i]);
+                ordered &= related;
+                apart &= !related;
             }
-            if (to_arm >= 0) {
-                if (to_arm)
-                    second += ties;
-                ties = 0;
+        if (ordered) {
+            /* one after the other: the select's value is made by its last
+             * parts (one per register-sized piece); earlier branches with
+             * its location compute its condition (a wide comparison) */
+            for (size_t i = 0; i < nh; i++)
+                for (size_t j = i + 1; j < nh; j++)
+                    if (dominates(s, heads[j], heads[i])) {
+                        int t = heads[i];
+                        heads[i] = heads[j];
+                        heads[j] = t;
+                    }
+            size_t parts = select_parts(s, r);
+            for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
+                var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
+                coef[0] = 1;
+                select_constraint(s, r, heads[i], var, coef, 1);
             }
-        }
-        if (hoisted) {
-            /* code generation moved the comparison to a block that runs it
-             * on paths where the IR did not: those runs go either way, so
-             * only bounds are known: arm >= second, other side >= first - ties */
-            sys_add(&s->sy, var, coef, nv, second, true);
-            size_t k = 0;
-            for (size_t m = 0; m < n; m++) {
-                if (s->sel_head[m] != (int)r)
-                    continue;
-                int arm = select_arm(s, m);
-                var[k] = evar(s, m, (size_t)(1 - arm));
-                coef[k++] = 1;
-            }
-            sys_add(&s->sy, var, coef, k, first - ties, true);
-        } else if (ties == 0) {
-            sys_add(&s->sy, var, coef, nv, second, false);
-        } else {
-            sys_add(&s->sy, var, coef, nv, second, true);
-            for (size_t i = 0; i < nv; i++)
-                coef[i] = -1;
-            sys_add(&s->sy, var, coef, nv, -(second + ties), true);
+        } else if (apart || xf->selects[r].lanes > 1 || xf->selects[r].kind == SEL_SAT) {
+            /* copies on different paths, or one branch per vector lane or
+             * bound, in the scheduler's order: the sum is known */
+            select_constraint(s, r, -1, var, coef, nv);
         }
     }
     free(var);

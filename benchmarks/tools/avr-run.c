@@ -4,7 +4,10 @@
  * and instruction counts (optionally per function, from the ELF symbol table) are printed
  * to stderr or written as JSON to the file given with --counts.
  *
- * usage: avr-run [--counts FILE] [--max-cycles N] [--mcu NAME] [--freq HZ] ELF [ARGS...]
+ * usage: avr-run [--counts FILE] [--pc-counts FILE] [--max-cycles N] [--mcu NAME] [--freq HZ] ELF [ARGS...]
+ *
+ * --pc-counts FILE writes one line per executed instruction address: "0xADDR COUNT CYCLES"
+ * (byte address in flash, executions, cycles spent there), for block-level comparisons.
  * exit:  the program's status; 2 bad usage; 3 cannot load; 4 no exit (crash, limit). */
 #include <errno.h>
 #include <inttypes.h>
@@ -41,7 +44,7 @@ static void quiet_logger(avr_t *avr, const int level, const char *fmt, va_list a
 
 static void usage(void)
 {
-    fputs("usage: avr-run [--counts FILE] [--max-cycles N] [--mcu NAME] [--freq HZ] ELF [ARGS...]\n",
+    fputs("usage: avr-run [--counts FILE] [--pc-counts FILE] [--max-cycles N] [--mcu NAME] [--freq HZ] ELF [ARGS...]\n",
           stderr);
     exit(2);
 }
@@ -74,7 +77,7 @@ static int put_args(avr_t *avr, const struct elf_syms *syms, int argc, char **ar
 
 int main(int argc, char **argv)
 {
-    const char *counts = NULL, *mcu = "atmega2560";
+    const char *counts = NULL, *pc_counts = NULL, *mcu = "atmega2560";
     unsigned long long max_cycles = 20000000000ULL;
     unsigned long freq = 16000000UL;
     int i = 1;
@@ -88,6 +91,8 @@ int main(int argc, char **argv)
             usage();
         if (!strcmp(o, "--counts"))
             counts = argv[++i];
+        else if (!strcmp(o, "--pc-counts"))
+            pc_counts = argv[++i];
         else if (!strcmp(o, "--max-cycles"))
             max_cycles = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(o, "--mcu"))
@@ -137,6 +142,14 @@ int main(int argc, char **argv)
         return 3;
     }
     uint64_t insns = 0;
+    /* per address (flash is at most 256 KiB; addresses are even) */
+    enum { FLASH_WORDS = 1 << 17 };
+    uint64_t *pc_n = pc_counts ? calloc(FLASH_WORDS, sizeof *pc_n) : NULL;
+    uint64_t *pc_c = pc_counts ? calloc(FLASH_WORDS, sizeof *pc_c) : NULL;
+    if (pc_counts && (!pc_n || !pc_c)) {
+        fputs("avr-run: error: out of memory\n", stderr);
+        return 3;
+    }
     int state = cpu_Running;
     while (state != cpu_Done && state != cpu_Crashed) {
         avr_cycle_count_t before = avr->cycle;
@@ -148,6 +161,10 @@ int main(int argc, char **argv)
             fn_cycles[f] += avr->cycle - before;
             fn_insns[f]++;
             insns++;
+            if (pc_n && pc / 2 < FLASH_WORDS) {
+                pc_n[pc / 2]++;
+                pc_c[pc / 2] += avr->cycle - before;
+            }
         }
         if (avr->cycle > max_cycles) {
             fflush(stdout);
@@ -167,5 +184,19 @@ int main(int argc, char **argv)
     if (elfsyms_write_counts(&syms, counts, "avr-run", (uint64_t)avr->cycle, insns, fn_cycles,
                              fn_insns) != 0)
         return 3;
+    if (pc_counts) {
+        FILE *f = fopen(pc_counts, "w");
+        if (!f) {
+            fprintf(stderr, "avr-run: error: %s: %s\n", pc_counts, strerror(errno));
+            return 3;
+        }
+        for (uint32_t w = 0; w < FLASH_WORDS; w++)
+            if (pc_n[w])
+                fprintf(f, "0x%" PRIx32 " %" PRIu64 " %" PRIu64 "\n", w * 2, pc_n[w], pc_c[w]);
+        if (fclose(f) != 0) {
+            fprintf(stderr, "avr-run: error: %s: %s\n", pc_counts, strerror(errno));
+            return 3;
+        }
+    }
     return status;
 }
