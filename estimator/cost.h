@@ -20,6 +20,7 @@ struct cost_ctx {
     size_t nfuncs;
     size_t cur_func;          /* index into e->funcs being priced */
     FILE *dump;               /* --dump-machine */
+    struct cost_args *args;   /* values of watched instructions (cost_args.c), or NULL */
 };
 
 /* The cost of one machine block over all its executions. */
@@ -44,6 +45,28 @@ void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sy
 /* lower_cfg.c helpers */
 const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mnemonic);
 void est_call_symbol(const char *ops, char *out, size_t n);
+
+/* cost_args.c: costs that depend on the values the program runs on.
+ * est_args_plan (before the run) chooses the IR instructions to watch: those
+ * behind calls to runtime routines whose cost is a formula and behind shifts
+ * by a register on a core whose shift cycles are a formula (MM: the machine
+ * code; NULL for model ir: the IR calls). est_args_options puts the watch
+ * into the run's options. Free with est_args_free after pricing. */
+struct cost_args *est_args_plan(struct cost_ctx *cx, const struct mmodule *mm);
+void est_args_options(struct cost_args *ca, struct est_run_options *ro);
+void est_args_free(struct cost_args *ca);
+/* Prices EXECS calls to SYM made by machine instruction IN (or, model ir, by
+ * IR call INST): a function of the module goes into the call graph
+ * (est_runtime_call); a routine of the core's table costs the mean of its
+ * formula over the executions of the IR instruction behind the call, or its
+ * constant. */
+void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
+                    struct block_price *out);
+/* Mean cycles per execution of IN when they depend on an operand value
+ * measured by the run (a shift by a register); false when not measured. */
+bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles);
+/* Warnings about calls priced without their values. */
+void est_args_finish(struct cost_ctx *cx);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool est_price_ir(struct cost_ctx *cx);

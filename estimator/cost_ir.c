@@ -120,7 +120,7 @@ bool est_price_ir(struct cost_ctx *cx)
                     if (!strncmp(cn, "llvm.dbg.", 9) || !strncmp(cn, "llvm.lifetime.", 14))
                         continue;
                     if (cn[0] && strncmp(cn, "llvm.", 5))
-                        est_runtime_call(cx, NULL, cn, n, &bp);
+                        est_price_call(cx, cn, NULL, in, n, &bp);
                 }
                 uint32_t cyc = 0, taken = 0, not_taken = 0;
                 if (!isa_ir_cost(cx->isa, name, &cyc, &taken, &not_taken)) {

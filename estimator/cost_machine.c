@@ -9,6 +9,7 @@
 #include "support.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,7 +97,8 @@ static void base_cost(const struct isa *isa, const struct minsn *in, double *cyc
     if (d->expand == ISA_EXPAND_RISCV_LI)
         n = riscv_li_count(in->ops);
     /* cycle counts in the description already include memory wait states */
-    double c = d->cycles_formula ? isa_insn_cycles(d, imm_operand(in->ops)) : (double)d->cycles;
+    double imm = d->cycles_formula ? imm_operand(in->ops) : -1;
+    double c = d->cycles_formula ? isa_insn_cycles(d, imm >= 0 ? imm : NAN) : (double)d->cycles;
     *cycles = c * n;
     *count = n;
 }
@@ -184,6 +186,9 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
         const struct isa_insn *d = in->isa;
         double cycles, count;
         base_cost(isa, in, &cycles, &count);
+        double measured;
+        if (d && d->cycles_formula && est_args_insn_cycles(cx, in, &measured))
+            cycles = measured * count; /* a shift by a register: the amounts the run saw */
         out->instructions += execs * count;
         if (!d) {
             out->unknown += execs;
@@ -274,7 +279,7 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
             if (d->kind != ISA_INDIRECT_CALL) {
                 char sym[256];
                 est_call_symbol(in->ops, sym, sizeof sym);
-                est_runtime_call(cx, f, sym, execs, out);
+                est_price_call(cx, sym, in, NULL, execs, out);
             }
             break;
         }

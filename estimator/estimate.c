@@ -268,6 +268,9 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
             ro.pairs = req;
             ro.npairs = nreq;
         }
+        /* and the values that costs depend on (cost_args.c) */
+        cx.args = est_args_plan(&cx, machine ? &mm : NULL);
+        est_args_options(cx.args, &ro);
         p = est_run(em, &ro);
         ok = p && !est_profile_faulted(p);
         if (p)
@@ -282,12 +285,14 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
         ok = machine ? price_machine(&cx, &mm) : est_price_ir(&cx);
     }
     if (ok) {
+        est_args_finish(&cx);
         char *state = sup_xcalloc(e->nfuncs + 1, 1);
         for (size_t i = 0; i < e->nfuncs; i++)
             inclusive(&cx, i, state);
         free(state);
     }
     free(cx.callgraph);
+    est_args_free(cx.args);
     if (machine && mm.funcs)
         est_mmodule_free(&mm);
     est_pair_requests_free(req, nreq);

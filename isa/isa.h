@@ -139,7 +139,8 @@ const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol)
  * of their IR width; pointers as addresses), "ret" (the value returned) and,
  * for the printf family, "convs" (conversion specifications in the format,
  * "%%" included) and "digits" (digits written by integer conversions, sign
- * and padding excluded); a description may alias positions ("args: [dst,
+ * and padding excluded), for comparisons "compared" and for realloc
+ * "old_size" (enum isa_rt_name); a description may alias positions ("args: [dst,
  * src, n]", see SCHEMA.md).
  * A name the formula needs but the caller did not give, or a division by
  * zero, is an error reported to diag. Returns cycles (rt->cycles when there
@@ -147,6 +148,22 @@ const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol)
 double isa_runtime_eval(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
 /* The same for the instructions per call (rt->ninstr without a formula). */
 double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
+/* The names a runtime formula can read, by position: the call's arguments,
+ * its result, for the printf family the conversions and the digits written,
+ * for comparisons (strcmp, memcmp...) the leading positions found equal, for
+ * realloc the size of the block before the call. */
+enum isa_rt_name {
+    ISA_RT_A0, ISA_RT_A1, ISA_RT_A2, ISA_RT_A3, ISA_RT_A4, ISA_RT_A5, ISA_RT_A6, ISA_RT_A7,
+    ISA_RT_RET, ISA_RT_CONVS, ISA_RT_DIGITS, ISA_RT_COMPARED, ISA_RT_OLD_SIZE,
+    ISA_RT_NFIXED
+};
+/* isa_runtime_eval / isa_runtime_eval_ninstr with the values of the names by
+ * position (FIXED[ISA_RT_NFIXED], NaN: not given): no name lookups, for costs
+ * evaluated at every execution. Same errors. */
+double isa_runtime_eval_at(const struct isa_runtime *rt, const double *fixed, FILE *diag);
+double isa_runtime_eval_ninstr_at(const struct isa_runtime *rt, const double *fixed, FILE *diag);
+/* Whether the cycles or instructions formula of RT reads NAME (through an alias too). */
+bool isa_runtime_uses(const struct isa_runtime *rt, enum isa_rt_name name);
 /* Cycles of INSN (as returned by isa_lookup) for operand value N (the shift
  * amount as the hardware uses it: the immediate, or the low 5 bits of the
  * register; NaN when unknown). Without a cycles_formula returns

@@ -53,13 +53,13 @@ struct isa__entry {                /* one mnemonic; pub must stay first */
 };
 
 #define ISA__RT_MAXARGS 8          /* "a0".."a7" */
-#define ISA__RT_FIXED (ISA__RT_MAXARGS + 3) /* a0..a7, ret, convs, digits */
+#define ISA__RT_FIXED ISA_RT_NFIXED /* a0..a7, ret, convs, digits, compared, old_size (isa.h) */
 #define ISA__RT_NAMES (ISA__RT_FIXED + ISA__RT_MAXARGS) /* and the aliases */
 
 struct isa__runtime {              /* pub must stay first */
     struct isa_runtime pub;
     struct isa__formula *cycles_f, *ninstr_f;
-    const char *names[ISA__RT_NAMES]; /* formula name table: a0..a7, ret, convs, digits, aliases */
+    const char *names[ISA__RT_NAMES]; /* formula name table: the fixed names (isa.h), then aliases */
     int alias_pos[ISA__RT_MAXARGS];   /* argument position of names[ISA__RT_FIXED + i] */
     size_t nnames;
 };

@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What the caller gives: the arguments by position, the return value, and for the
- * printf family the conversion specifications and the integer digits written. */
-static const char *const arg_names[ISA__RT_FIXED] = {"a0", "a1", "a2", "a3", "a4", "a5",
-                                                     "a6", "a7", "ret", "convs", "digits"};
+/* What the caller gives: the arguments by position, the return value, for the
+ * printf family the conversion specifications and the integer digits written,
+ * for comparisons the positions compared, for realloc the old block's size
+ * (in the order of enum isa_rt_name). */
+static const char *const arg_names[ISA__RT_FIXED] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
+                                                     "ret", "convs", "digits", "compared", "old_size"};
 
 static bool valid_ident(const char *s)
 {
@@ -189,4 +191,47 @@ double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *
 {
     const struct isa__runtime *r = (const struct isa__runtime *)rt;
     return eval(rt, r->ninstr_f, rt->ninstr, names, values, n, diag);
+}
+
+/* The same with the values of the fixed names by position (no name lookups:
+ * for costs evaluated at every execution). */
+static double eval_at(const struct isa_runtime *rt, const struct isa__formula *f, double constant,
+                      const double *fixed, FILE *diag)
+{
+    if (!f)
+        return constant;
+    const struct isa__runtime *r = (const struct isa__runtime *)rt;
+    double v[ISA__RT_NAMES];
+    for (size_t i = 0; i < r->nnames; i++)
+        v[i] = fixed[i < ISA__RT_FIXED ? (int)i : r->alias_pos[i - ISA__RT_FIXED]];
+    double out;
+    if (isa__formula_eval(f, v, &out, diag) != 0)
+        return -1;
+    if (out < 0) {
+        sup_diag(diag, NULL, 0, 0, "error", "%s: cost formula gives %g, a negative number", rt->symbol, out);
+        return -1;
+    }
+    return out;
+}
+
+double isa_runtime_eval_at(const struct isa_runtime *rt, const double *fixed, FILE *diag)
+{
+    return eval_at(rt, ((const struct isa__runtime *)rt)->cycles_f, rt->cycles, fixed, diag);
+}
+
+double isa_runtime_eval_ninstr_at(const struct isa_runtime *rt, const double *fixed, FILE *diag)
+{
+    return eval_at(rt, ((const struct isa__runtime *)rt)->ninstr_f, rt->ninstr, fixed, diag);
+}
+
+bool isa_runtime_uses(const struct isa_runtime *rt, enum isa_rt_name name)
+{
+    const struct isa__runtime *r = (const struct isa__runtime *)rt;
+    for (size_t i = 0; i < r->nnames; i++) {
+        int pos = i < ISA__RT_FIXED ? (int)i : r->alias_pos[i - ISA__RT_FIXED];
+        if (pos == (int)name && ((r->cycles_f && isa__formula_uses(r->cycles_f, i)) ||
+                                 (r->ninstr_f && isa__formula_uses(r->ninstr_f, i))))
+            return true;
+    }
+    return false;
 }

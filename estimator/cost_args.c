@@ -1,0 +1,624 @@
+/* cost_args.c — costs that depend on the values a program runs on. A runtime
+ * routine whose cost in the core's table is a formula of its arguments
+ * (memcpy's length, a libgcc division's operands, printf's conversions and
+ * digits, strcmp's common prefix, realloc's old size) and an instruction
+ * whose cycles are a formula of its operand (a shift without barrel shifter)
+ * are priced at every execution: before the run, the IR instruction behind
+ * each such machine instruction (its provenance location) is given to the
+ * engine as a watch; the engine reports its operand values at every
+ * execution; the formula is evaluated there and summed. A machine
+ * instruction is then priced at the mean per execution of its IR
+ * instruction, times its own count (exact when they run equally often). */
+#include "cost.h"
+#include "exec_map.h"
+#include "isa.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXOPS 8   /* operands that become a0..a7 */
+
+enum use_kind { USE_RUNTIME, USE_SHIFT };
+
+/* One formula evaluated at every execution of a watched instruction. */
+struct arg_use {
+    enum use_kind kind;
+    const struct isa_runtime *rt;   /* USE_RUNTIME */
+    const struct isa_insn *insn;    /* USE_SHIFT */
+    double cycles, instr;           /* sums over the executions */
+    double failed;                  /* executions the formula could not price */
+};
+
+/* What a routine's formula needs beyond its arguments and result. */
+enum extra { EX_NONE, EX_PRINTF, EX_STRCMP, EX_MEMCMP, EX_REALLOC };
+
+struct arg_watch {
+    LLVMValueRef inst;
+    unsigned nops;
+    unsigned word[MAXOPS], words[MAXOPS];  /* where operand k is in the reported words */
+    unsigned bits[MAXOPS];                 /* its integer width (0: not an integer) */
+    unsigned nargs_all;                    /* every operand, for the printf varargs */
+    unsigned *all_word, *all_words, *all_bits;
+    unsigned ret_word, ret_words;          /* the result, after the operands */
+    unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
+    enum extra extra;
+    unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
+    double old_size;                       /* EX_REALLOC: from the report before the call */
+    double execs;
+    struct arg_use *uses;
+    size_t nuses;
+};
+
+struct cost_args {
+    struct arg_watch *w;
+    size_t n, cap;
+    struct est_watch *ew;          /* what the engine is asked to watch */
+    struct ptrmap by_inst;         /* IR instruction -> index + 1 */
+    struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
+    FILE *diag;
+    bool reported;                 /* one formula error message per run */
+    /* calls priced without their values: symbol, executions */
+    char **fb_sym;
+    double *fb_execs;
+    size_t nfb;
+};
+
+/* ---- planning ---- */
+
+static bool priced_by_values(const struct isa_runtime *rt)
+{
+    return rt && (rt->formula || rt->ninstr_formula);
+}
+
+/* IR instructions whose operands are what a libcall made for them receives. */
+static bool operands_are_arguments(LLVMValueRef inst)
+{
+    switch (LLVMGetInstructionOpcode(inst)) {
+    case LLVMCall: case LLVMFNeg:
+    case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul: case LLVMFMul:
+    case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem: case LLVMSRem: case LLVMFRem:
+    case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+    case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP:
+    case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt: case LLVMICmp: case LLVMFCmp:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *callee_name(LLVMValueRef inst)
+{
+    if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+        return "";
+    LLVMValueRef f = LLVMGetCalledValue(inst);
+    size_t n;
+    return f && LLVMGetValueKind(f) == LLVMFunctionValueKind ? LLVMGetValueName2(f, &n) : "";
+}
+
+static enum extra extra_of(const char *sym, const struct isa_runtime *rt, unsigned *fmt_op)
+{
+    *fmt_op = 0;
+    if (rt && (isa_runtime_uses(rt, ISA_RT_CONVS) || isa_runtime_uses(rt, ISA_RT_DIGITS))) {
+        if (!strcmp(sym, "printf"))
+            return EX_PRINTF;
+        if (!strcmp(sym, "sprintf") || !strcmp(sym, "fprintf"))
+            return *fmt_op = 1, EX_PRINTF;
+        if (!strcmp(sym, "snprintf"))
+            return *fmt_op = 2, EX_PRINTF;
+    }
+    if (rt && isa_runtime_uses(rt, ISA_RT_COMPARED)) {
+        if (!strcmp(sym, "strcmp") || !strcmp(sym, "strncmp"))
+            return EX_STRCMP;
+        if (!strcmp(sym, "memcmp") || !strcmp(sym, "bcmp"))
+            return EX_MEMCMP;
+    }
+    if (rt && isa_runtime_uses(rt, ISA_RT_OLD_SIZE) && !strcmp(sym, "realloc"))
+        return EX_REALLOC;
+    return EX_NONE;
+}
+
+static unsigned int_bits(LLVMTypeRef t)
+{
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+}
+
+/* The watch record of INST, created on first use. */
+static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
+{
+    uint64_t v;
+    if (ptrmap_get(&ca->by_inst, inst, &v))
+        return (size_t)v - 1;
+    if (ca->n == ca->cap) {
+        ca->cap = ca->cap ? 2 * ca->cap : 16;
+        ca->w = sup_xrealloc(ca->w, ca->cap * sizeof *ca->w);
+    }
+    struct arg_watch *w = &ca->w[ca->n];
+    memset(w, 0, sizeof *w);
+    w->inst = inst;
+    bool call = LLVMGetInstructionOpcode(inst) == LLVMCall;
+    unsigned nops = call ? LLVMGetNumArgOperands(inst) : (unsigned)LLVMGetNumOperands(inst);
+    w->all_word = sup_xcalloc(nops + 1, sizeof *w->all_word);
+    w->all_words = sup_xcalloc(nops + 1, sizeof *w->all_words);
+    w->all_bits = sup_xcalloc(nops + 1, sizeof *w->all_bits);
+    unsigned at = 0;
+    for (unsigned k = 0; k < nops; k++) {
+        LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(inst, k));
+        unsigned ns = exec_type_slots(t);
+        w->all_word[k] = at;
+        w->all_words[k] = at + ns <= EST_WATCH_MAX_WORDS ? ns : 0;
+        w->all_bits[k] = int_bits(t);
+        if (k < MAXOPS) {
+            w->word[k] = w->all_word[k];
+            w->words[k] = w->all_words[k];
+            w->bits[k] = w->all_bits[k];
+        }
+        at += ns;
+    }
+    w->nops = nops < MAXOPS ? nops : MAXOPS;
+    w->nargs_all = nops;
+    w->ret_word = at;
+    unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
+    w->ret_words = at + rs <= EST_WATCH_MAX_WORDS ? rs : 0;
+    ptrmap_put(&ca->by_inst, inst, ++ca->n);
+    return ca->n - 1;
+}
+
+static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
+                    const struct isa_insn *insn)
+{
+    struct arg_watch *w = &ca->w[wi];
+    for (size_t u = 0; u < w->nuses; u++)
+        if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
+            return;
+    w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
+    w->uses[w->nuses++] = (struct arg_use){.kind = kind, .rt = rt, .insn = insn};
+}
+
+/* The IR instructions of FN by their ordinal (1-based, every instruction
+ * counted), as est_module_fresh numbers them. */
+static LLVMValueRef *ordinals(LLVMValueRef fn, unsigned *n)
+{
+    unsigned k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            k++;
+    LLVMValueRef *out = sup_xcalloc(k + 1, sizeof *out);
+    k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            out[++k] = i;
+    *n = k;
+    return out;
+}
+
+/* A shift by a register amount on a core whose shift cycles are a formula. */
+static bool shift_by_register(const struct minsn *in)
+{
+    if (!in->isa || !in->isa->cycles_formula)
+        return false;
+    const char *c = strrchr(in->ops, ',');
+    const char *s = c ? c + 1 : in->ops;
+    while (*s == ' ')
+        s++;
+    char *end;
+    (void)strtol(s, &end, 0);
+    return !(end != s && *end == '\0');
+}
+
+static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct mmodule *mm)
+{
+    for (size_t fi = 0; fi < mm->nfuncs; fi++) {
+        const struct mfunc *f = &mm->funcs[fi];
+        LLVMValueRef fn = LLVMGetNamedFunction(cx->m, f->name);
+        if (!fn || LLVMIsDeclaration(fn))
+            continue;
+        LLVMValueRef *ord = NULL;
+        unsigned nord = 0;
+        for (size_t b = 0; b < f->nblocks; b++)
+            for (size_t k = 0; k < f->blocks[b].ninsns; k++) {
+                const struct minsn *in = &f->blocks[b].insns[k];
+                const struct isa_insn *d = in->isa;
+                if (!d || in->src_col != EST_PROVENANCE_COLUMN || !in->src_line)
+                    continue;
+                const struct isa_runtime *rt = NULL;
+                if (d->kind == ISA_CALL || d->kind == ISA_TAIL_CALL) {
+                    char sym[256];
+                    est_call_symbol(in->ops, sym, sizeof sym);
+                    LLVMValueRef g = sym[0] ? LLVMGetNamedFunction(cx->m, sym) : NULL;
+                    if (g && !LLVMIsDeclaration(g))
+                        continue;
+                    rt = sym[0] ? isa_runtime(cx->isa, sym) : NULL;
+                    if (!priced_by_values(rt))
+                        continue;
+                } else if (!shift_by_register(in)) {
+                    continue;
+                }
+                if (!ord)
+                    ord = ordinals(fn, &nord);
+                if (in->src_line > nord)
+                    continue;
+                LLVMValueRef inst = ord[in->src_line];
+                if (!operands_are_arguments(inst))
+                    continue;
+                size_t wi;
+                if (rt) {
+                    wi = watch_of(ca, inst);
+                    add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    struct arg_watch *w = &ca->w[wi];
+                    unsigned fmt;
+                    enum extra x = extra_of(rt->symbol, rt, &fmt);
+                    if (x != EX_NONE && w->extra == EX_NONE) {
+                        w->extra = x;
+                        w->fmt_op = fmt;
+                    }
+                } else {
+                    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+                    const char *cn = callee_name(inst);
+                    unsigned amount;
+                    if (op == LLVMShl || op == LLVMLShr || op == LLVMAShr)
+                        amount = 1;
+                    else if (!strncmp(cn, "llvm.fshl.", 10) || !strncmp(cn, "llvm.fshr.", 10))
+                        amount = 2;
+                    else
+                        continue;
+                    wi = watch_of(ca, inst);
+                    ca->w[wi].amount_op = amount;
+                    add_use(ca, wi, USE_SHIFT, NULL, d);
+                }
+                ptrmap_put(&ca->by_minsn, in, wi + 1);
+            }
+        free(ord);
+    }
+}
+
+/* Model ir: calls to routines of the table whose cost is a formula. */
+static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(cx->m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                const char *cn = callee_name(i);
+                LLVMValueRef g = cn[0] ? LLVMGetNamedFunction(cx->m, cn) : NULL;
+                if (!g || !LLVMIsDeclaration(g))
+                    continue;
+                const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
+                if (!priced_by_values(rt))
+                    continue;
+                size_t wi = watch_of(ca, i);
+                add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                unsigned fmt;
+                ca->w[wi].extra = extra_of(cn, rt, &fmt);
+                ca->w[wi].fmt_op = fmt;
+            }
+}
+
+/* ---- at every execution ---- */
+
+static double word_value(const uint64_t *v, size_t n, unsigned at, unsigned words)
+{
+    if (!words || at + words > n)
+        return NAN;
+    double x = (double)v[at];
+    if (words == 2)
+        x += ldexp((double)v[at + 1], 64);
+    return x;
+}
+
+static unsigned digits_of(uint64_t u, unsigned base)
+{
+    unsigned n = 1;
+    while (u >= base) {
+        u /= base;
+        n++;
+    }
+    return n;
+}
+
+/* printf's conversions (%% included) and the digits its integer conversions
+ * write (sign and padding excluded), from the format in the program's memory
+ * and the variadic operands. */
+static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
+                         double *digits)
+{
+    double fa = word_value(v, n, w->all_word[w->fmt_op], w->all_words[w->fmt_op]);
+    if (isnan(fa))
+        return false;
+    uint64_t a = (uint64_t)fa;
+    int64_t len = exec_strlen(vm, a);
+    const uint8_t *f = len >= 0 ? exec_ptr_r(vm, a, (uint64_t)len + 1) : NULL;
+    if (!f)
+        return false;
+    unsigned next = w->fmt_op + 1, nc = 0, nd = 0;
+    for (int64_t i = 0; i < len; i++) {
+        if (f[i] != '%')
+            continue;
+        i++;
+        nc++;
+        while (i < len && strchr("-+ #0", f[i]))
+            i++;
+        for (int part = 0; part < 2; part++) { /* width, then precision */
+            if (part == 1) {
+                if (i >= len || f[i] != '.')
+                    break;
+                i++;
+            }
+            if (i < len && f[i] == '*') {
+                next++;
+                i++;
+            }
+            while (i < len && f[i] >= '0' && f[i] <= '9')
+                i++;
+        }
+        unsigned bits = 0; /* 0: the argument's own width */
+        if (i < len && f[i] == 'h') {
+            bits = 16;
+            if (i + 1 < len && f[i + 1] == 'h')
+                bits = 8, i++;
+            i++;
+        } else {
+            while (i < len && strchr("lzjtLq", f[i]))
+                i++;
+        }
+        if (i >= len)
+            break;
+        char c = (char)f[i];
+        if (c == '%')
+            continue;
+        if (next >= w->nargs_all)
+            break;
+        unsigned k = next++;
+        if (!strchr("diuxXop", c))
+            continue;
+        double x = word_value(v, n, w->all_word[k], w->all_words[k]);
+        unsigned wb = w->all_bits[k];
+        if (isnan(x) || w->all_words[k] != 1)
+            continue;
+        uint64_t u = v[w->all_word[k]];
+        if (c == 'p') {
+            nd += u ? digits_of(u, 16) : 0;
+            continue;
+        }
+        unsigned b = bits && wb && bits < wb ? bits : wb ? wb : 64;
+        u &= b >= 64 ? ~0ULL : (1ULL << b) - 1;
+        if ((c == 'd' || c == 'i') && b < 64 && (u >> (b - 1)) & 1)
+            u = (~u + 1) & ((1ULL << b) - 1);
+        else if ((c == 'd' || c == 'i') && b == 64 && (u >> 63))
+            u = ~u + 1;
+        nd += digits_of(u, c == 'o' ? 8 : (c == 'x' || c == 'X') ? 16 : 10);
+    }
+    *convs = nc;
+    *digits = nd;
+    return true;
+}
+
+/* Leading positions two strings (or N bytes) have equal. */
+static bool compared(struct vm *vm, uint64_t a, uint64_t b, double limit, bool strings, double *out)
+{
+    uint64_t i = 0;
+    for (; !(limit >= 0 && (double)i >= limit); i++) {
+        const uint8_t *x = exec_ptr_r(vm, a + i, 1), *y = exec_ptr_r(vm, b + i, 1);
+        if (!x || !y)
+            return false;
+        if (*x != *y || (strings && !*x))
+            break;
+    }
+    *out = (double)i;
+    return true;
+}
+
+static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vmp)
+{
+    struct cost_args *ca = arg;
+    struct arg_watch *w = &ca->w[i];
+    struct vm *vm = vmp;
+    if (phase == 0) {
+        double p = word_value(v, n, w->word[0], w->words[0]);
+        w->old_size = isnan(p) || !p ? 0 : (double)exec_alloc_size(vm, (uint64_t)p);
+        return;
+    }
+    double fixed[ISA_RT_NFIXED];
+    for (size_t k = 0; k < ISA_RT_NFIXED; k++)
+        fixed[k] = NAN;
+    for (unsigned k = 0; k < w->nops; k++)
+        fixed[ISA_RT_A0 + k] = word_value(v, n, w->word[k], w->words[k]);
+    fixed[ISA_RT_RET] = word_value(v, n, w->ret_word, w->ret_words);
+    switch (w->extra) {
+    case EX_PRINTF:
+        if (!printf_names(vm, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS]))
+            fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = NAN;
+        break;
+    case EX_STRCMP:
+    case EX_MEMCMP: {
+        double lim = w->extra == EX_MEMCMP || w->nops > 2 ? fixed[ISA_RT_A2] : -1;
+        if (isnan(fixed[ISA_RT_A0]) || isnan(fixed[ISA_RT_A1]) || isnan(lim) ||
+            !compared(vm, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
+                      &fixed[ISA_RT_COMPARED]))
+            fixed[ISA_RT_COMPARED] = NAN;
+        break;
+    }
+    case EX_REALLOC:
+        fixed[ISA_RT_OLD_SIZE] = w->old_size;
+        break;
+    case EX_NONE:
+        break;
+    }
+    w->execs++;
+    for (size_t u = 0; u < w->nuses; u++) {
+        struct arg_use *us = &w->uses[u];
+        if (us->kind == USE_SHIFT) {
+            double a = fixed[ISA_RT_A0 + w->amount_op];
+            us->cycles += isa_insn_cycles(us->insn, isnan(a) ? NAN : (double)((uint64_t)a & 31));
+            continue;
+        }
+        double c = isa_runtime_eval_at(us->rt, fixed, ca->reported ? NULL : ca->diag);
+        double k = isa_runtime_eval_ninstr_at(us->rt, fixed, ca->reported ? NULL : ca->diag);
+        if (c < 0 || k < 0) {
+            ca->reported = true;
+            us->failed++;
+            continue;
+        }
+        us->cycles += c;
+        us->instr += k;
+    }
+}
+
+/* ---- interface ---- */
+
+struct cost_args *est_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
+{
+    struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
+    ca->diag = cx->diag;
+    if (mm)
+        plan_machine(cx, ca, mm);
+    else
+        plan_ir(cx, ca);
+    ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
+    for (size_t i = 0; i < ca->n; i++)
+        ca->ew[i] = (struct est_watch){.inst = ca->w[i].inst, .before = ca->w[i].extra == EX_REALLOC};
+    return ca;
+}
+
+void est_args_options(struct cost_args *ca, struct est_run_options *ro)
+{
+    if (!ca || !ca->n)
+        return;
+    ro->watch = ca->ew;
+    ro->nwatch = ca->n;
+    ro->watch_fn = on_watch;
+    ro->watch_arg = ca;
+}
+
+static const struct arg_use *use_for(const struct cost_args *ca, size_t wi, const struct isa_runtime *rt,
+                                     const struct isa_insn *insn)
+{
+    const struct arg_watch *w = &ca->w[wi];
+    for (size_t u = 0; u < w->nuses; u++)
+        if (w->uses[u].rt == rt && w->uses[u].insn == insn)
+            return &w->uses[u];
+    return NULL;
+}
+
+/* Mean cost per execution of RT over every watched call of it (a fallback). */
+static bool routine_mean(const struct cost_args *ca, const struct isa_runtime *rt, double *cycles, double *instr)
+{
+    double n = 0, c = 0, k = 0;
+    for (size_t i = 0; i < ca->n; i++) {
+        const struct arg_use *u = use_for(ca, i, rt, NULL);
+        if (u) {
+            n += ca->w[i].execs - u->failed;
+            c += u->cycles;
+            k += u->instr;
+        }
+    }
+    if (n <= 0)
+        return false;
+    *cycles = c / n;
+    *instr = k / n;
+    return true;
+}
+
+static void fallback(struct cost_args *ca, const char *sym, double execs)
+{
+    for (size_t i = 0; i < ca->nfb; i++)
+        if (!strcmp(ca->fb_sym[i], sym)) {
+            ca->fb_execs[i] += execs;
+            return;
+        }
+    ca->fb_sym = sup_xrealloc(ca->fb_sym, (ca->nfb + 1) * sizeof *ca->fb_sym);
+    ca->fb_execs = sup_xrealloc(ca->fb_execs, (ca->nfb + 1) * sizeof *ca->fb_execs);
+    ca->fb_sym[ca->nfb] = sup_strdup(sym);
+    ca->fb_execs[ca->nfb++] = execs;
+}
+
+/* Cost per call of RT called from machine instruction IN (or IR call INST). */
+static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const struct minsn *in, LLVMValueRef inst,
+                     double execs, double *cycles, double *instr)
+{
+    *cycles = rt->cycles;
+    *instr = rt->ninstr;
+    struct cost_args *ca = cx->args;
+    if (!priced_by_values(rt) || !ca)
+        return;
+    uint64_t wi = 0;
+    bool found = in ? ptrmap_get(&ca->by_minsn, in, &wi) : ptrmap_get(&ca->by_inst, inst, &wi);
+    const struct arg_use *u = found ? use_for(ca, (size_t)wi - 1, rt, NULL) : NULL;
+    if (u && ca->w[wi - 1].execs - u->failed > 0) {
+        double n = ca->w[wi - 1].execs - u->failed;
+        *cycles = u->cycles / n;
+        *instr = u->instr / n;
+        return;
+    }
+    if (execs > 0 && !routine_mean(ca, rt, cycles, instr))
+        fallback(ca, rt->symbol, execs);
+}
+
+void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
+                    struct block_price *out)
+{
+    if (!sym[0])
+        return;
+    LLVMValueRef fn = LLVMGetNamedFunction(cx->m, sym);
+    const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
+    if ((fn && !LLVMIsDeclaration(fn)) || !rt) {
+        est_runtime_call(cx, NULL, sym, execs, out); /* the call graph, or an unpriced routine */
+        return;
+    }
+    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
+    r->calls += execs;
+    r->known = true;
+    double c, k;
+    per_call(cx, rt, in, inst, execs, &c, &k);
+    r->cycles += c * execs;
+    r->instructions += k * execs;
+    out->cycles += c * execs;
+    out->runtime_cycles += c * execs;
+    out->runtime_instructions += k * execs;
+}
+
+bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles)
+{
+    struct cost_args *ca = cx->args;
+    uint64_t wi;
+    if (!ca || !in->isa || !ptrmap_get(&ca->by_minsn, in, &wi))
+        return false;
+    const struct arg_use *u = use_for(ca, (size_t)wi - 1, NULL, in->isa);
+    if (!u || ca->w[wi - 1].execs <= 0)
+        return false;
+    *cycles = u->cycles / ca->w[wi - 1].execs;
+    return true;
+}
+
+void est_args_finish(struct cost_ctx *cx)
+{
+    struct cost_args *ca = cx->args;
+    if (!ca)
+        return;
+    for (size_t i = 0; i < ca->nfb; i++)
+        est_estimate_warn(cx->e,
+                          "%.0f calls to '%s' priced without their argument values (the cost formula at zero "
+                          "arguments): the machine call could not be tied to an executed IR instruction",
+                          ca->fb_execs[i], ca->fb_sym[i]);
+}
+
+void est_args_free(struct cost_args *ca)
+{
+    if (!ca)
+        return;
+    for (size_t i = 0; i < ca->n; i++) {
+        free(ca->w[i].uses);
+        free(ca->w[i].all_word);
+        free(ca->w[i].all_words);
+        free(ca->w[i].all_bits);
+    }
+    for (size_t i = 0; i < ca->nfb; i++)
+        free(ca->fb_sym[i]);
+    free(ca->fb_sym);
+    free(ca->fb_execs);
+    free(ca->w);
+    free(ca->ew);
+    ptrmap_free(&ca->by_inst);
+    ptrmap_free(&ca->by_minsn);
+    free(ca);
+}
