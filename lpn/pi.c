@@ -111,6 +111,7 @@ static Z3_ast iface(struct pib *b, Z3_ast a, int depth)
 }
 
 static Z3_ast simp(struct lpn_zx *z, Z3_ast a) { return lpn__zsimp(z, a); }
+static double eval_at(const struct lpn_space *sp, Z3_ast a, const int64_t *props);
 
 /* True when A <= B for every input of the class (a proof, not a sample). */
 static bool below(struct pib *b, Z3_ast a, Z3_ast bb)
@@ -391,8 +392,18 @@ static void build_class(struct pib *b)
     find_loops(b, &loops, &nloops);
     pc->loops = nloops;
     int maxit = b->pi->o.iterations > 0 ? b->pi->o.iterations : 10;
+    /* a few inputs of the class on which the estimates are compared between
+     * passes: a pass that moves no g_T by more than 0.1% is the last */
+    struct lpn_space *sp = b->sp;
+    size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
+    int64_t *pts = sup_xcalloc(4 * row + 1, sizeof *pts);
+    int npts = nloops ? lpn_class_sample(cl, b->k, 4, b->pi->o.seed + 7, pts) : 0;
+    double *before = sup_xcalloc((size_t)nt * 4 + 1, sizeof *before);
     for (pc->iterations = 0; pc->iterations < maxit && nloops; pc->iterations++) {
         bool changed = false;
+        for (int t = 0; t < nt; t++)
+            for (int q = 0; q < npts && b->ngl[t]; q++)
+                before[t * 4 + q] = eval_at(sp, max_of(z, b->gl[t], b->ngl[t]), pts + (size_t)q * row);
         for (int l = 0; l < nloops; l++) {
             const struct aloop *L = &loops[l];
             Z3_ast delta = lpn__zrat(z, 0, 1);
@@ -406,11 +417,19 @@ static void build_class(struct pib *b)
             for (int i = 0; i < L->n; i++)
                 changed |= add_gap(b, L->T[i], Z3_mk_div(z->c, delta, L->F[i]));
         }
-        if (!changed) {
+        bool moved = !npts && changed;
+        for (int t = 0; t < nt && changed && !moved; t++)
+            for (int q = 0; q < npts && b->ngl[t] && !moved; q++) {
+                double now = eval_at(sp, max_of(z, b->gl[t], b->ngl[t]), pts + (size_t)q * row);
+                moved = fabs(now - before[t * 4 + q]) > 1e-3 * fabs(before[t * 4 + q]) + 1e-9;
+            }
+        if (!moved) {
             pc->iterations++;
             break;
         }
     }
+    free(pts);
+    free(before);
     for (int l = 0; l < nloops; l++)
         free(loops[l].T), free(loops[l].P), free(loops[l].F);
     free(loops);
@@ -420,17 +439,24 @@ static void build_class(struct pib *b)
         cap += b->ngl[t];
     pc->terms = sup_xcalloc((size_t)cap + 1, sizeof *pc->terms);
     pc->term_of = sup_xcalloc((size_t)cap + 1, sizeof *pc->term_of);
+    pc->owners = sup_xcalloc((size_t)cap + 1, sizeof *pc->owners);
     for (int t = 0; t < nt; t++) {
         if (!b->N[t])
             continue;
         pc->gap[t] = max_of(z, b->gl[t], b->ngl[t]);
         for (int q = 0; q < b->ngl[t]; q++) {
             Z3_ast e = simp(z, Z3_mk_mul(z->c, 2, (Z3_ast[]){lpn__zrat(z, b->N[t], 1), b->gl[t][q]}));
-            bool dup = false;
-            for (int r = 0; r < pc->nterms && !dup; r++)
-                dup = pc->terms[r] == e;
-            if (!dup) {
+            int dup = -1;
+            for (int r = 0; r < pc->nterms && dup < 0; r++)
+                if (pc->terms[r] == e)
+                    dup = r;
+            if (dup >= 0) {
+                size_t len = strlen(pc->owners[dup]) + strlen(m->trans[t].name) + 4;
+                pc->owners[dup] = sup_xrealloc(pc->owners[dup], len);
+                strcat(strcat(pc->owners[dup], " = "), m->trans[t].name);
+            } else {
                 pc->term_of[pc->nterms] = t;
+                pc->owners[pc->nterms] = sup_strdup(m->trans[t].name);
                 pc->terms[pc->nterms++] = e;
             }
         }
@@ -446,6 +472,8 @@ static void build_class(struct pib *b)
         if (dom) {
             memmove(&pc->terms[q], &pc->terms[q + 1], (size_t)(pc->nterms - q - 1) * sizeof *pc->terms);
             memmove(&pc->term_of[q], &pc->term_of[q + 1], (size_t)(pc->nterms - q - 1) * sizeof *pc->term_of);
+            free(pc->owners[q]);
+            memmove(&pc->owners[q], &pc->owners[q + 1], (size_t)(pc->nterms - q - 1) * sizeof *pc->owners);
             pc->nterms--;
         } else {
             q++;
@@ -454,6 +482,7 @@ static void build_class(struct pib *b)
     if (!pc->nterms) {
         pc->terms[0] = lpn__zrat(z, 0, 1);
         pc->term_of[0] = -1;
+        pc->owners[0] = sup_strdup("(nothing commits)");
         pc->nterms = 1;
     }
     pc->formula = max_of(z, pc->terms, pc->nterms);
@@ -467,12 +496,10 @@ static void build_class(struct pib *b)
 }
 
 /* ---- evaluation and accuracy -----------------------------------------------------*/
-double lpn_pi_eval(const struct lpn_pi *pi, int k, const int64_t *props)
+/* The value of Real term A (over the interface variables) on one input. */
+static double eval_at(const struct lpn_space *sp, Z3_ast a, const int64_t *props)
 {
-    if (!pi || k < 0 || k >= pi->ncls)
-        return NAN;
-    struct lpn_space *sp = pi->cl->sp;
-    struct lpn_zx *z = &sp->zx;
+    struct lpn_zx *z = (struct lpn_zx *)&sp->zx;
     int n = sp->nsyms + sp->nprops;
     Z3_ast *from = sup_xcalloc((size_t)n + 1, sizeof *from), *to = sup_xcalloc((size_t)n + 1, sizeof *to);
     int64_t *vals = sup_xcalloc((size_t)sp->nsyms + 1, sizeof *vals);
@@ -492,7 +519,7 @@ double lpn_pi_eval(const struct lpn_pi *pi, int k, const int64_t *props)
             from[m] = sp->avg[p];
             to[m++] = lpn__zrat(z, sum, sp->ntok);
         }
-        Z3_ast v = Z3_simplify(z->c, Z3_substitute(z->c, pi->k[k].formula, (unsigned)m, from, to));
+        Z3_ast v = Z3_simplify(z->c, Z3_substitute(z->c, a, (unsigned)m, from, to));
         if (!lpn__zdouble(z, v, &r))
             r = NAN;
     }
@@ -500,6 +527,13 @@ double lpn_pi_eval(const struct lpn_pi *pi, int k, const int64_t *props)
     free(to);
     free(vals);
     return r;
+}
+
+double lpn_pi_eval(const struct lpn_pi *pi, int k, const int64_t *props)
+{
+    if (!pi || k < 0 || k >= pi->ncls)
+        return NAN;
+    return eval_at(pi->cl->sp, pi->k[k].formula, props);
 }
 
 static void measure(struct lpn_pi *pi, int k, FILE *diag)
@@ -603,6 +637,9 @@ void lpn_pi_free(struct lpn_pi *pi)
     if (!pi)
         return;
     for (int k = 0; k < pi->ncls; k++) {
+        for (int q = 0; q < pi->k[k].nterms; q++)
+            free(pi->k[k].owners[q]);
+        free(pi->k[k].owners);
         free(pi->k[k].terms);
         free(pi->k[k].term_of);
         free(pi->k[k].text);

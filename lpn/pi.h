@@ -9,7 +9,8 @@
 struct lpn_pi_class {
     Z3_ast *terms;             /* the interface: the maximum of these Real terms */
     int nterms;
-    int *term_of;              /* per term: the transition it is the effective delay of */
+    int *term_of;              /* per term: the (first) transition it is the effective delay of */
+    char **owners;             /* per term: every transition with that effective delay */
     Z3_ast formula;            /* max of terms */
     char *text;                /* readable formula */
     Z3_ast *gap;               /* per transition: average commit gap (Real), NULL without commits */

@@ -31,19 +31,9 @@ const char *lpn__pi_cname(const char *name, char *buf, size_t cap)
 
 static void bottleneck(const struct lpn_pi *pi, int k, FILE *out, const char *sep)
 {
-    const struct lpn_model *m = pi->cl->sp->m;
     const struct lpn_pi_class *pc = &pi->k[k];
-    bool first = true;
-    for (int q = 0; q < pc->nterms; q++) {
-        int t = pc->term_of[q];
-        bool seen = false;
-        for (int r = 0; r < q; r++)
-            seen |= pc->term_of[r] == t;
-        if (t < 0 || seen)
-            continue;
-        fprintf(out, "%s%s", first ? "" : sep, lpn_transition_name(m, t));
-        first = false;
-    }
+    for (int q = 0; q < pc->nterms; q++)
+        fprintf(out, "%s%s", q ? sep : "", pc->owners[q]);
 }
 
 void lpn_pi_write(const struct lpn_pi *pi, FILE *out, bool json)
@@ -74,8 +64,7 @@ void lpn_pi_write(const struct lpn_pi *pi, FILE *out, bool json)
             sup_json_key(&w, "bottleneck");
             sup_json_arr(&w);
             for (int q = 0; q < pc->nterms; q++)
-                if (pc->term_of[q] >= 0)
-                    sup_json_str(&w, lpn_transition_name(m, pc->term_of[q]));
+                sup_json_str(&w, pc->owners[q]);
             sup_json_end(&w);
             sup_json_key(&w, "transitions");
             sup_json_obj(&w);
@@ -117,7 +106,7 @@ void lpn_pi_write(const struct lpn_pi *pi, FILE *out, bool json)
         free(c);
         fprintf(out, "  latency ~ %s\n", pc->text);
         fputs("  bottleneck: ", out);
-        bottleneck(pi, k, out, ", ");
+        bottleneck(pi, k, out, " | ");
         fputc('\n', out);
         fputs("  commit gaps:", out);
         for (int t = 0; t < m->ntrans; t++) {
@@ -163,23 +152,30 @@ static const char *cname(void *ctx, Z3_ast a)
     return NULL;
 }
 
-/* The interface variables: averages, then shared symbols. */
-static void params(const struct lpn_space *sp, FILE *out, bool decl)
+/* The interface variables: averages, then shared symbols (DECL: as
+ * parameters; VOIDS: as "(void)x;" statements; else as arguments). */
+static void params(const struct lpn_space *sp, FILE *out, bool decl, bool voids)
 {
     char buf[400], tmp[300];
     bool first = true;
     for (int p = 0; p < sp->nprops; p++)
         if (sp->avg[p]) {
             snprintf(tmp, sizeof tmp, "avg_%s", lpn_place_prop(sp->m, sp->place, p));
-            fprintf(out, "%s%s%s", first ? "" : ", ", decl ? "double " : "", lpn__pi_cname(tmp, buf, sizeof buf));
+            if (voids)
+                fprintf(out, "    (void)%s;\n", lpn__pi_cname(tmp, buf, sizeof buf));
+            else
+                fprintf(out, "%s%s%s", first ? "" : ", ", decl ? "double " : "", lpn__pi_cname(tmp, buf, sizeof buf));
             first = false;
         }
     for (int q = 0; q < sp->nsyms; q++)
         if (sp->syms[q].tok < 0) {
-            fprintf(out, "%s%s%s", first ? "" : ", ", decl ? "double " : "", lpn__pi_cname(sp->syms[q].name, buf, sizeof buf));
+            if (voids)
+                fprintf(out, "    (void)%s;\n", lpn__pi_cname(sp->syms[q].name, buf, sizeof buf));
+            else
+                fprintf(out, "%s%s%s", first ? "" : ", ", decl ? "double " : "", lpn__pi_cname(sp->syms[q].name, buf, sizeof buf));
             first = false;
         }
-    if (first && decl)
+    if (first && decl && !voids)
         fputs("void", out);
 }
 
@@ -197,15 +193,18 @@ void lpn_pi_write_c(const struct lpn_pi *pi, FILE *out)
                  " * the approximate cycles from the first input token to the last done token. */\n",
             pi->c_name, lpn_model_name(m), sp->path, LPN_VERSION);
     fputs("#include <math.h>\n\n", out);
-    fputs("static double lpn_pi_max(double a, double b) { return a > b ? a : b; }\n"
-          "static double lpn_pi_min(double a, double b) { return a < b ? a : b; }\n"
-          "static double lpn_pi_div(double a, double b) { return b > 0 ? floor(a / b) : ceil(a / b); }\n"
-          "static double lpn_pi_mod(double a, double b) { return a - b * lpn_pi_div(a, b); }\n\n", out);
+    fputs("static inline double lpn_pi_max(double a, double b) { return a > b ? a : b; }\n"
+          "static inline double lpn_pi_min(double a, double b) { return a < b ? a : b; }\n"
+          "/* Z3's integer division and modulo (Euclidean: 0 <= mod < |b|) */\n"
+          "static inline double lpn_pi_div(double a, double b) { return b > 0 ? floor(a / b) : ceil(a / b); }\n"
+          "static inline double lpn_pi_mod(double a, double b) { return a - b * lpn_pi_div(a, b); }\n\n", out);
     for (int k = 0; k < pi->ncls; k++) {
         fprintf(out, "/* class %d: %s */\n", k + 1, pi->k[k].text);
         fprintf(out, "double %s_class%d(", pi->c_name, k + 1);
-        params(sp, out, true);
-        fputs(")\n{\n    return ", out);
+        params(sp, out, true, false);
+        fputs(")\n{\n", out);
+        params(sp, out, false, true);
+        fputs("    return ", out);
         lpn__zprint(z, &prc, pi->k[k].formula, out);
         fputs(";\n}\n\n", out);
     }
@@ -238,7 +237,7 @@ void lpn_pi_write_c(const struct lpn_pi *pi, FILE *out)
         fputs("    if (", out);
         lpn__zprint(z, &prc, lpn__zsimp(z, lpn__class_cond(cl, k)), out);
         fprintf(out, ")\n        return %s_class%d(", pi->c_name, k + 1);
-        params(sp, out, false);
+        params(sp, out, false, false);
         fputs(");\n", out);
     }
     fputs("    return -1;\n}\n", out);

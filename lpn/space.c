@@ -119,19 +119,21 @@ static bool load_props(struct loader *L, const struct sup_ynode *props, bool *us
             ok = sup_yerror(L->doc, props, "property '%s' of place '%s' is not given", pname, lpn_place_name(m, sp->place));
             continue;
         }
+        bool pok = true;
         if (v->kind == SUP_Y_SEQ) {
             if (!v->n) {
                 ok = sup_yerror(L->doc, v, "empty list of values for property '%s'", pname);
                 continue;
             }
-            for (int t = 0; t < sp->ntok && ok; t++)
-                ok = set_value(L, v->items[(size_t)t % v->n], t, p, used);
-            for (size_t q = (size_t)sp->ntok; q < v->n && ok; q++)
-                ok = set_value(L, v->items[q], sp->ntok - 1, p, used);   /* still check the extra items */
+            for (int t = 0; t < sp->ntok && pok; t++)
+                pok = set_value(L, v->items[(size_t)t % v->n], t, p, used);
+            for (size_t q = (size_t)sp->ntok; q < v->n && pok; q++)
+                pok = set_value(L, v->items[q], sp->ntok - 1, p, used);   /* still check the extra items */
         } else {
-            for (int t = 0; t < sp->ntok && ok; t++)
-                ok = set_value(L, v, t, p, used);
+            for (int t = 0; t < sp->ntok && pok; t++)
+                pok = set_value(L, v, t, p, used);
         }
+        ok &= pok;
     }
     return ok;
 }

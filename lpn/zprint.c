@@ -71,13 +71,21 @@ static void pr(struct lpn_zx *z, const struct lpn_zpr *p, Z3_ast a, FILE *f, int
 static void numeral(struct lpn_zx *z, const struct lpn_zpr *p, Z3_ast a, FILE *f, bool neg_abs)
 {
     int64_t n, d;
-    if (Z3_get_numeral_small(z->c, a, &n, &d)) {
+    if (Z3_get_numeral_small(z->c, a, &n, &d) && (d == 1 || (d <= 10000 && n < 1000000000 && n > -1000000000))) {
         if (neg_abs && n < 0)
             n = -n;
         if (d == 1)
             fprintf(f, p->c ? "%lld.0" : "%lld", (long long)n);
         else
             fprintf(f, p->c ? "%lld.0/%lld.0" : "%lld/%lld", (long long)n, (long long)d);
+        return;
+    }
+    /* a long fraction (a fixed point of the loop estimates): a decimal */
+    double v;
+    if (lpn__zdouble(z, a, &v)) {
+        if (neg_abs && v < 0)
+            v = -v;
+        fprintf(f, p->c ? "%.17g" : "%.6g", v);
         return;
     }
     const char *s = Z3_get_numeral_decimal_string(z->c, a, 12);
@@ -180,7 +188,7 @@ static void pr(struct lpn_zx *z, const struct lpn_zpr *p, Z3_ast a, FILE *f, int
         for (unsigned q = 0; q < n; q++) {
             if (q)
                 fputs(d == Z3_OP_AND ? " && " : " || ", f);
-            pr(z, p, ar(z, a, q), f, (d == Z3_OP_AND ? PR_AND : PR_OR) + 1);
+            pr(z, p, ar(z, a, q), f, d == Z3_OP_AND ? PR_AND + 1 : PR_AND + 1);   /* (a && b) || c */
         }
         break;
     case Z3_OP_NOT:
@@ -191,19 +199,25 @@ static void pr(struct lpn_zx *z, const struct lpn_zpr *p, Z3_ast a, FILE *f, int
         fputc('-', f);
         pr(z, p, ar(z, a, 0), f, PR_UN);
         break;
-    case Z3_OP_ADD:
-        for (unsigned q = 0; q < n; q++) {
-            Z3_ast x = ar(z, a, q);
-            if (q && negative_term(z, x)) {
-                fputs(" - ", f);
-                pr_abs_term(z, p, x, f);
-            } else {
-                if (q)
-                    fputs(" + ", f);
-                pr(z, p, x, f, PR_ADD);
+    case Z3_OP_ADD: {   /* constants last: 54*x + 108 */
+        bool first = true;
+        for (int pass = 0; pass < 2; pass++)
+            for (unsigned q = 0; q < n; q++) {
+                Z3_ast x = ar(z, a, q);
+                if ((Z3_get_ast_kind(z->c, x) == Z3_NUMERAL_AST) != (pass == 1))
+                    continue;
+                if (!first && negative_term(z, x)) {
+                    fputs(" - ", f);
+                    pr_abs_term(z, p, x, f);
+                } else {
+                    if (!first)
+                        fputs(" + ", f);
+                    pr(z, p, x, f, PR_ADD);
+                }
+                first = false;
             }
-        }
         break;
+    }
     case Z3_OP_SUB:
         for (unsigned q = 0; q < n; q++) {
             if (q)
