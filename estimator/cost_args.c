@@ -100,7 +100,8 @@ static const char *callee_name(LLVMValueRef inst)
 static enum extra extra_of(const char *sym, const struct isa_runtime *rt, unsigned *fmt_op)
 {
     *fmt_op = 0;
-    if (rt && (isa_runtime_uses(rt, ISA_RT_CONVS) || isa_runtime_uses(rt, ISA_RT_DIGITS))) {
+    if (rt && (isa_runtime_uses(rt, ISA_RT_CONVS) || isa_runtime_uses(rt, ISA_RT_DIGITS) ||
+               isa_runtime_uses(rt, ISA_RT_WIDE_DIGITS) || isa_runtime_uses(rt, ISA_RT_DIGIT_BITS))) {
         if (!strcmp(sym, "printf"))
             return EX_PRINTF;
         if (!strcmp(sym, "sprintf") || !strcmp(sym, "fprintf"))
@@ -316,11 +317,26 @@ static unsigned digits_of(uint64_t u, unsigned base)
     return n;
 }
 
-/* printf's conversions (%% included) and the digits its integer conversions
- * write (sign and padding excluded), from the format in the program's memory
- * and the variadic operands. */
+/* Digits written (least significant first) while the value left is 2^32 or
+ * more; *bits gets the significant bits of the value left, summed over the
+ * digits. */
+static unsigned wide_digits_of(uint64_t u, unsigned base, unsigned *bits)
+{
+    unsigned n = 0;
+    do {
+        n += (u >> 32) != 0;
+        *bits += u ? 64 - (unsigned)__builtin_clzll(u) : 0;
+        u /= base;
+    } while (u);
+    return n;
+}
+
+/* printf's conversions (%% included), the digits its integer conversions
+ * write (sign and padding excluded) and how many of those it writes while the
+ * value left is 2^32 or more, from the format in the program's memory and the
+ * variadic operands. */
 static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
-                         double *digits)
+                         double *digits, double *wide, double *dbits)
 {
     double fa = word_value(v, n, w->all_word[w->fmt_op], w->all_words[w->fmt_op]);
     if (isnan(fa))
@@ -330,7 +346,7 @@ static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_
     const uint8_t *f = len >= 0 ? exec_ptr_r(vm, a, (uint64_t)len + 1) : NULL;
     if (!f)
         return false;
-    unsigned next = w->fmt_op + 1, nc = 0, nd = 0;
+    unsigned next = w->fmt_op + 1, nc = 0, nd = 0, nw = 0, nb = 0;
     for (int64_t i = 0; i < len; i++) {
         if (f[i] != '%')
             continue;
@@ -378,6 +394,7 @@ static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_
         uint64_t u = v[w->all_word[k]];
         if (c == 'p') {
             nd += u ? digits_of(u, 16) : 0;
+            nw += u ? wide_digits_of(u, 16, &nb) : 0;
             continue;
         }
         unsigned b = bits && wb && bits < wb ? bits : wb ? wb : 64;
@@ -386,10 +403,14 @@ static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_
             u = (~u + 1) & ((1ULL << b) - 1);
         else if ((c == 'd' || c == 'i') && b == 64 && (u >> 63))
             u = ~u + 1;
-        nd += digits_of(u, c == 'o' ? 8 : (c == 'x' || c == 'X') ? 16 : 10);
+        unsigned base = c == 'o' ? 8 : (c == 'x' || c == 'X') ? 16 : 10;
+        nd += digits_of(u, base);
+        nw += wide_digits_of(u, base, &nb);
     }
     *convs = nc;
     *digits = nd;
+    *wide = nw;
+    *dbits = nb;
     return true;
 }
 
@@ -426,8 +447,9 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     fixed[ISA_RT_RET] = word_value(v, n, w->ret_word, w->ret_words);
     switch (w->extra) {
     case EX_PRINTF:
-        if (!printf_names(vm, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS]))
-            fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = NAN;
+        if (!printf_names(vm, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
+                          &fixed[ISA_RT_DIGIT_BITS]))
+            fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = fixed[ISA_RT_WIDE_DIGITS] = fixed[ISA_RT_DIGIT_BITS] = NAN;
         break;
     case EX_STRCMP:
     case EX_MEMCMP: {

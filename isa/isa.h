@@ -139,7 +139,10 @@ const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol)
  * of their IR width; pointers as addresses), "ret" (the value returned) and,
  * for the printf family, "convs" (conversion specifications in the format,
  * "%%" included) and "digits" (digits written by integer conversions, sign
- * and padding excluded), for comparisons "compared" and for realloc
+ * and padding excluded), "wide_digits" (those written while the value
+ * left to convert was 2^32 or more) and "digit_bits" (the significant bits of
+ * the value left, summed over the digits), for comparisons "compared" and for
+ * realloc
  * "old_size" (enum isa_rt_name); a description may alias positions ("args: [dst,
  * src, n]", see SCHEMA.md).
  * A name the formula needs but the caller did not give, or a division by
@@ -149,12 +152,14 @@ double isa_runtime_eval(const struct isa_runtime *rt, const char *const *names, 
 /* The same for the instructions per call (rt->ninstr without a formula). */
 double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *names, const double *values, size_t n, FILE *diag);
 /* The names a runtime formula can read, by position: the call's arguments,
- * its result, for the printf family the conversions and the digits written,
+ * its result, for the printf family the conversions, the digits written,
+ * those of them written while the value left was 2^32 or more and the sum
+ * over the digits of the significant bits of the value left,
  * for comparisons (strcmp, memcmp...) the leading positions found equal, for
  * realloc the size of the block before the call. */
 enum isa_rt_name {
     ISA_RT_A0, ISA_RT_A1, ISA_RT_A2, ISA_RT_A3, ISA_RT_A4, ISA_RT_A5, ISA_RT_A6, ISA_RT_A7,
-    ISA_RT_RET, ISA_RT_CONVS, ISA_RT_DIGITS, ISA_RT_COMPARED, ISA_RT_OLD_SIZE,
+    ISA_RT_RET, ISA_RT_CONVS, ISA_RT_DIGITS, ISA_RT_WIDE_DIGITS, ISA_RT_DIGIT_BITS, ISA_RT_COMPARED, ISA_RT_OLD_SIZE,
     ISA_RT_NFIXED
 };
 /* isa_runtime_eval / isa_runtime_eval_ninstr with the values of the names by

@@ -14,7 +14,8 @@
  * for comparisons the positions compared, for realloc the old block's size
  * (in the order of enum isa_rt_name). */
 static const char *const arg_names[ISA__RT_FIXED] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
-                                                     "ret", "convs", "digits", "compared", "old_size"};
+                                                     "ret", "convs", "digits", "wide_digits", "digit_bits",
+                                                     "compared", "old_size"};
 
 static bool valid_ident(const char *s)
 {
