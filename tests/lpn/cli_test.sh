@@ -145,6 +145,119 @@ format_doc)
     has out.txt "status: completed"
     has out.txt "done tokens: 100,"
     ;;
+an_classes)
+    AN=$DATA/analysis
+    expect 0 "$LPN" classes "$MODELS/pipeline.yaml" --space "$AN/fig2_kinds.yaml"
+    has out.txt "exploration: complete, 13 paths, 5 classes"
+    has out.txt "class 5: 1 path, ends in a deadlock"
+    has out.txt "exact latency = lpn sim on 5 sampled inputs"
+    expect 0 "$LPN" classes "$MODELS/jpeg.yaml" --space="$AN/jpeg18.yaml" --print-latency --samples 3
+    has out.txt "commits: huffman 18, dequant 18, idct 18, colour 3, output 12"
+    has out.txt "  huffman#1 = 3\*symbols\[0\] + 6"
+    has out.txt "  latency = output#12"
+    expect 0 "$LPN" classes "$MODELS/pipeline.yaml" --space "$AN/fig2_kinds.yaml" --format=json -o classes.json
+    python3 -c 'import json,sys; r=json.load(open("classes.json")); c=r["classes"]; sys.exit(0 if r["status"]=="complete" and r["paths"]==13 and len(c)==5 and all(k["exact"] for k in c) and sorted(k["commits"]["to_mem"] for k in c)==[0,1,2,3,4] else 1)' \
+        || fail "classes JSON"
+    # a model that never stops: the documented limit, exit 4
+    printf 'lpn_space: 1\nplace: p0\ntokens: 1\n' > loop_space.yaml
+    expect 4 "$LPN" classes "$DATA/loop.yaml" --space loop_space.yaml --max-firings 100
+    has err.txt "warning: stopped: a path exceeded 100 firings"
+    has out.txt "exploration: INCOMPLETE"
+    ;;
+an_pi)
+    AN=$DATA/analysis
+    expect 0 "$LPN" pi "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --emit-c jpeg_pi.c --samples 10
+    has out.txt "latency ~ max(54\*avg_symbols + 108, 1527)"
+    has out.txt "bottleneck: huffman | colour"
+    has out.txt "vs lpn sim on 10 inputs: mean error"
+    # the emitted C compiles and gives the formula's value: 54 * 64 + 108
+    cat > main.c <<'EOC'
+#include <stdio.h>
+double jpeg_latency(long ntokens, const long long *tok);
+int main(void)
+{
+    long long tok[18];
+    for (int i = 0; i < 18; i++)
+        tok[i] = 64;
+    printf("%.1f %.1f\n", jpeg_latency(18, tok), jpeg_latency(17, tok));
+    for (int i = 0; i < 18; i++)
+        tok[i] = 10;
+    printf("%.1f\n", jpeg_latency(18, tok));
+    return 0;
+}
+EOC
+    ${CC:-cc} -std=c11 -Wall -Wextra -Werror main.c jpeg_pi.c -lm -o pi_main 2>cc.err || { cat cc.err >&2; fail "emitted C"; }
+    ./pi_main > pi_out.txt
+    has pi_out.txt "^3564.0 -1.0$"
+    has pi_out.txt "^1527.0$"
+    expect 0 "$LPN" pi "$AN/loop2.yaml" --space "$AN/loop2_space.yaml" --format=json
+    python3 -c 'import json,sys; r=json.load(open("out.txt")); c=r["classes"][0]; sys.exit(0 if c["formula"]=="5*avg_d1 + 25" and c["samples"]==20 and c["max_error"]==0 and c["loops"]==1 else 1)' \
+        || fail "pi JSON"
+    expect 0 "$LPN" pi "$MODELS/pipeline.yaml" --space "$AN/fig2_mix.yaml" -o pi.txt --c-name fig2 --emit-c=fig2.c
+    has pi.txt "latency ~ max(6\*d_mem, 6\*d_comp)"
+    has fig2.c "^double fig2(long ntokens, const long long \*tok)"
+    ;;
+an_smt)
+    AN=$DATA/analysis
+    expect 0 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query bounds --witness w
+    has out.txt "^max: 4473 (proved)"
+    has out.txt "^min: 2333 (proved)"
+    has out.txt "lpn sim on the witness: 4473 cycles"
+    # the witnesses replay in the simulator
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" --input w-max.jsonl
+    has out.txt "done tokens: 12, last at cycle 4473"
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" --input w-min.jsonl
+    has out.txt "done tokens: 12, last at cycle 2333"
+    # a property: proved (exit 0), disproved with a counterexample (exit 5)
+    expect 0 "$LPN" smt "$AN/chain3.yaml" --space "$AN/chain3_shared.yaml" --query 'prove latency <= 47'
+    has out.txt "^property: proved"
+    expect 5 "$LPN" smt "$AN/chain3.yaml" --space "$AN/chain3_shared.yaml" --query '|pi - latency| / latency < 0.1' --witness c
+    has out.txt "^property: disproved"
+    expect 0 "$LPN" sim "$AN/chain3.yaml" --input c-cex.jsonl
+    has out.txt "done tokens: 4,"
+    # a timeout is unknown (exit 4), never a proof
+    expect 4 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18_ratio.yaml" --query max --timeout 0.2
+    has out.txt "unknown"
+    has out.txt "note: the solver timed out"
+    expect 0 "$LPN" smt "$MODELS/pipeline.yaml" --space "$AN/fig2_mix.yaml" --query bounds --format=json
+    python3 -c 'import json,sys; r=json.load(open("out.txt")); sys.exit(0 if r["max"]["value"]==253 and r["min"]["value"]==85 and r["max"]["simulated"]==253 and r["min"]["verdict"]=="proved" else 1)' \
+        || fail "smt JSON"
+    ;;
+an_errors)
+    AN=$DATA/analysis
+    printf 'lpn_space: 1\ntokens: 2\nprops:\n  symbols: {min: 5, max: 1}\n' > bad_space.yaml
+    expect 1 "$LPN" pi "$MODELS/jpeg.yaml" --space bad_space.yaml
+    has err.txt "^bad_space.yaml:4:12: error: empty range: min 5 is larger than max 1"
+    printf 'lpn_space: 1\ntokens: 2\nprops: {symbols: 1}\nconstraints:\n  - "avg(symbols) >> 2"\n' > bad_cons.yaml
+    expect 1 "$LPN" classes "$MODELS/jpeg.yaml" --space bad_cons.yaml
+    has err.txt "^bad_cons.yaml:5:20: error: unexpected '>'"
+    expect 1 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query 'max latency + foo'
+    has err.txt "^<query>:1:15: error: unknown name 'foo'"
+    expect 1 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query 'latency <'
+    has err.txt "^<query>:1:10: error: unexpected end of the expression"
+    expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space "$AN/chain3_shared.yaml"
+    has err.txt "chain3_shared.yaml:7:1: error: place 'start' has no property 'x'"
+    printf 'lpn_space: 1\ntokens: 2\nprops: {bytes: 64, flow: [0, 1]}\n' > nic.yaml
+    expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space nic.yaml
+    has err.txt "smartnic_ip.yaml:23:3: error: place 'intf' is read by 3 transitions"
+    expect 1 "$LPN" classes "$MODELS/jpeg.yaml" --space missing.yaml
+    has err.txt "missing.yaml: error: cannot open"
+    ;;
+an_usage)
+    AN=$DATA/analysis
+    expect 2 "$LPN" pi "$MODELS/jpeg.yaml"
+    has err.txt "'lpn pi' needs an input space (--space FILE)"
+    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml"
+    has err.txt "'lpn smt' needs a query"
+    expect 2 "$LPN" sim "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml"
+    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max
+    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max --timeout abc
+    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max --emit-c x.c
+    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --max-paths 0
+    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space
+    expect 0 "$LPN" --help
+    has out.txt "lpn smt     MODEL --space SPACE --query Q"
+    ;;
 *)
     fail "unknown case"
     ;;
