@@ -236,7 +236,7 @@ an_errors)
     expect 1 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query 'latency <'
     has err.txt "^<query>:1:10: error: unexpected end of the expression"
     expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space "$AN/chain3_shared.yaml"
-    has err.txt "chain3_shared.yaml:7:1: error: place 'start' has no property 'x'"
+    has err.txt "chain3_shared.yaml:7:3: error: place 'start' has no property 'x'"
     printf 'lpn_space: 1\ntokens: 2\nprops: {bytes: 64, flow: [0, 1]}\n' > nic.yaml
     expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space nic.yaml
     has err.txt "smartnic_ip.yaml:23:3: error: place 'intf' is read by 3 transitions"
