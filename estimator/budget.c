@@ -21,10 +21,12 @@ struct limit {
     char *name;               /* function or accelerator; NULL for the total */
     double value;
     unsigned line, col;       /* of the value */
+    bool warning;             /* severity warning: reported, not failed */
 };
 
 struct est_budget {
     char *path;
+    bool warning;             /* the file's default severity */
     struct limit *l;
     size_t n;
 };
@@ -71,7 +73,21 @@ static bool cycles_of(struct sup_ydoc *doc, const struct sup_ynode *node, double
 static void add(struct est_budget *b, enum limit_kind k, const char *name, double v, const struct sup_ynode *at)
 {
     b->l = sup_xrealloc(b->l, (b->n + 1) * sizeof *b->l);
-    b->l[b->n++] = (struct limit){k, name ? sup_strdup(name) : NULL, v, at->line, at->col};
+    b->l[b->n++] = (struct limit){k, name ? sup_strdup(name) : NULL, v, at->line, at->col, b->warning};
+}
+
+/* "severity: error | warning" (default error): whether an exceeded limit
+ * fails the check or is only reported. */
+static bool severity_of(struct sup_ydoc *doc, const struct sup_ynode *node, bool *warning)
+{
+    const char *v = sup_ystr(doc, node);
+    if (v && (!strcmp(v, "error") || !strcmp(v, "warning"))) {
+        *warning = !strcmp(v, "warning");
+        return true;
+    }
+    if (v)
+        sup_yerror(doc, node, "severity must be 'error' or 'warning', not '%s'", v);
+    return false;
 }
 
 static bool section(struct sup_ydoc *doc, struct est_budget *b, const struct sup_ynode *map, bool functions)
@@ -98,24 +114,31 @@ static bool section(struct sup_ydoc *doc, struct est_budget *b, const struct sup
             ok = false;
             continue;
         }
-        static const char *const fkeys[] = {"inclusive", "self", "per_call", NULL};
+        static const char *const fkeys[] = {"inclusive", "self", "per_call", "severity", NULL};
         static const char *const akeys[] = {"latency", "mean_latency", "wait", NULL};
         if (!sup_ycheck_keys(doc, v, functions ? fkeys : akeys, ctx)) {
             ok = false;
             continue;
         }
-        if (v->n == 0) {
+        bool warning = b->warning;
+        const struct sup_ynode *sev = functions ? sup_yget(v, "severity") : NULL;
+        if (sev && !severity_of(doc, sev, &warning))
+            ok = false;
+        if (v->n == (sev ? 1u : 0u)) {
             sup_yerror(doc, v, "%s has no limits", ctx);
             ok = false;
         }
         for (size_t k = 0; k < v->n; k++) {
+            if (v->items[k] == sev)
+                continue;
             enum limit_kind kind = L_TOTAL;
             for (int q = L_INCLUSIVE; q <= L_WAIT; q++)
                 if (!strcmp(v->keys[k]->str, kind_key[q]))
                     kind = (enum limit_kind)q;
-            if (cycles_of(doc, v->items[k], &c))
+            if (cycles_of(doc, v->items[k], &c)) {
                 add(b, kind, name, c, v->items[k]);
-            else
+                b->l[b->n - 1].warning = warning;
+            } else
                 ok = false;
         }
     }
@@ -137,8 +160,11 @@ struct est_budget *est_budget_load(const char *path, FILE *diag)
     } else if (!sup_yexpect(doc, root, SUP_Y_MAP, "the budgets file"))
         ok = false;
     else {
-        static const char *const keys[] = {"lpnest_budget", "total", "functions", "accelerators", NULL};
+        static const char *const keys[] = {"lpnest_budget", "severity", "total", "functions", "accelerators", NULL};
         ok = sup_ycheck_keys(doc, root, keys, "the budgets file");
+        const struct sup_ynode *sev = sup_yget(root, "severity");
+        if (sev && !severity_of(doc, sev, &b->warning))
+            ok = false;
         const struct sup_ynode *ver = sup_yneed(doc, root, "lpnest_budget", "the budgets file");
         int64_t v;
         if (!ver)
@@ -263,6 +289,8 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
                                                  : "host cycles waiting");
         }
         }
+        k->actual = actual;
+        k->limit = l->value;
         if (!present) {
             k->failed = true;
             k->message = fmt("%s '%s' is not in the report of %s", l->kind <= L_PER_CALL ? "function" : "accelerator",
@@ -273,7 +301,11 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
                              est_grouped(l->value, vb, sizeof vb), est_grouped(actual - l->value, vc, sizeof vc),
                              l->value > 0 ? 100 * (actual - l->value) / l->value : INFINITY);
         }
-        if (k->failed) {
+        if (k->failed && l->warning) {
+            k->failed = false;
+            k->warning = true;
+            sup_diag(diag, b->path, l->line, l->col, "warning", "%s", k->message);
+        } else if (k->failed) {
             failed++;
             sup_diag(diag, b->path, l->line, l->col, "error", "%s", k->message);
         }

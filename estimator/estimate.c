@@ -243,8 +243,9 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
     return true;
 }
 
-struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
-                                      FILE *dump, int *status)
+/* ---- shared by the run (below) and counts from elsewhere (estimate_static.c) ---- */
+struct est_estimate *est_estimate_counted(struct est_module *em, const struct isa *isa, FILE *diag, FILE *dump,
+                                          bool values, est_counts_fn counts, void *arg)
 {
     struct est_estimate *e = sup_xcalloc(1, sizeof *e);
     e->module = sup_strdup(est_module_name(em));
@@ -252,31 +253,22 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
     e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
     e->triple = sup_strdup(isa_triple(isa) ? isa_triple(isa) : "llvm-ir");
     e->clock_hz = isa_clock_hz(isa);
-    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .diag = o->diag, .dump = dump};
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .diag = diag, .dump = dump};
     struct mmodule mm = {0};
     bool machine = isa_model(isa) != ISA_MODEL_IR;
     bool ok = !machine || lower(&cx, em, &mm);
     struct est_profile *p = NULL;
     struct est_block_ref *req = NULL;
     size_t nreq = 0;
-    *status = 1;
     if (ok) {
-        /* the program runs once, counting paths where the machine code needs them */
-        struct est_run_options ro = *o;
-        if (machine) {
+        /* paths are counted where the machine code needs them */
+        if (machine)
             nreq = est_pair_requests(&mm, cx.m, &req);
-            ro.pairs = req;
-            ro.npairs = nreq;
-        }
-        /* and the values that costs depend on (cost_args.c) */
-        cx.args = est_args_plan(&cx, machine ? &mm : NULL);
-        est_args_options(cx.args, &ro);
-        p = est_run(em, &ro);
-        ok = p && !est_profile_faulted(p);
-        if (p)
-            *status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
-        if (p && est_profile_faulted(p))
-            sup_diag(o->diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
+        /* and the values that costs depend on (cost_args.c), when a run sees them */
+        if (values)
+            cx.args = est_args_plan(&cx, machine ? &mm : NULL);
+        p = counts(arg, em, req, nreq, cx.args);
+        ok = p != NULL;
     }
     if (ok) {
         cx.p = p;
@@ -301,6 +293,11 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
         est_estimate_free(e);
         return NULL;
     }
+    return e;
+}
+
+void est_estimate_warn_unpriced(struct est_estimate *e)
+{
     for (size_t i = 0; i < e->nruntime; i++)
         if (!e->runtime[i].known && e->runtime[i].calls > 0)
             est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
@@ -308,6 +305,44 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
     if (e->unknown_execs > 0)
         est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
                           e->unknown_execs, e->core);
+}
+
+/* The program runs once, counting paths where the machine code needs them. */
+struct run_counts {
+    const struct est_run_options *o;
+    int *status;
+};
+
+static struct est_profile *run_counts(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+                                      struct cost_args *args)
+{
+    const struct run_counts *rc = arg;
+    struct est_run_options ro = *rc->o;
+    if (req) {
+        ro.pairs = req;
+        ro.npairs = nreq;
+    }
+    est_args_options(args, &ro);
+    struct est_profile *p = est_run(em, &ro);
+    if (!p)
+        return NULL;
+    *rc->status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
+    if (est_profile_faulted(p)) {
+        sup_diag(ro.diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
+        est_profile_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
+                                      FILE *dump, int *status)
+{
+    struct run_counts rc = {o, status};
+    *status = 1;
+    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, run_counts, &rc);
+    if (e)
+        est_estimate_warn_unpriced(e);
     return e;
 }
 

@@ -143,4 +143,24 @@ void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
 /* The runtime entry for SYMBOL, created on first use. */
 struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol);
 
+/* ---- pricing counts that come from elsewhere (estimate.c; used by
+ * estimate_static.c for the plugin's frequencies and measured profiles) ----
+ * est_estimate_counted is est_estimate_run with the run replaced by COUNTS:
+ * it lowers M, calls COUNTS(ARG, M, REQ, NREQ, ARGS) once with the IR
+ * blocks whose path counts the machine code needs (REQ may be NULL) and,
+ * when VALUES, the plan of operand values the costs depend on (cost_args.c:
+ * est_args_options puts it into a run's options; NULL otherwise), and
+ * prices the profile COUNTS returns (and frees it). COUNTS returns NULL
+ * after a message on DIAG. No warnings about unpriced routines are added
+ * yet: est_estimate_warn_unpriced adds them once the numbers are final. */
+struct est_profile;
+struct est_block_ref;
+struct isa;
+struct cost_args;
+typedef struct est_profile *(*est_counts_fn)(void *arg, struct est_module *m, const struct est_block_ref *req,
+                                            size_t nreq, struct cost_args *args);
+struct est_estimate *est_estimate_counted(struct est_module *m, const struct isa *isa, FILE *diag, FILE *dump,
+                                          bool values, est_counts_fn counts, void *arg);
+void est_estimate_warn_unpriced(struct est_estimate *e);
+
 #endif

@@ -110,6 +110,27 @@ void est_name_blocks(LLVMModuleRef m)
     }
 }
 
+/* Verifies a loaded module and names its blocks; frees EM (NULL) on failure. */
+static struct est_module *finish_load(struct est_module *em, FILE *diag)
+{
+    char *msg = NULL;
+    if (LLVMVerifyModule(em->m, LLVMReturnStatusAction, &msg)) {
+        char *nl = msg ? strchr(msg, '\n') : NULL;
+        if (nl && nl[1] == '\0')
+            *nl = '\0';
+        sup_diag(diag, em->name, 0, 0, "error", "the module is not valid LLVM IR: %s", msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
+        est_module_free(em);
+        return NULL;
+    }
+    LLVMDisposeMessage(msg);
+    est_name_blocks(em->m);
+    /* Later diagnostics (target backends) must not write into a dead sink. */
+    LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
+    return em;
+}
+
 struct est_module *est_module_load(const char *const *paths, size_t n, FILE *diag)
 {
     if (n == 0) {
@@ -145,24 +166,35 @@ struct est_module *est_module_load(const char *const *paths, size_t n, FILE *dia
             goto fail;
         }
     }
-    char *msg = NULL;
-    if (LLVMVerifyModule(em->m, LLVMReturnStatusAction, &msg)) {
-        char *nl = msg ? strchr(msg, '\n') : NULL;
-        if (nl && nl[1] == '\0')
-            *nl = '\0';
-        sup_diag(diag, em->name, 0, 0, "error", "the module is not valid LLVM IR: %s", msg ? msg : "");
-        LLVMDisposeMessage(msg);
-        goto fail;
-    }
-    LLVMDisposeMessage(msg);
-    est_name_blocks(em->m);
-    /* Later diagnostics (target backends) must not write into a dead sink. */
-    LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
-    return em;
+    return finish_load(em, diag);
 fail:
     LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
     est_module_free(em);
     return NULL;
+}
+
+struct est_module *est_module_load_memory(const char *name, const void *data, size_t len, FILE *diag)
+{
+    struct est_module *em = sup_xcalloc(1, sizeof *em);
+    struct diag_sink sink = {0};
+    em->ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(em->ctx, on_llvm_diag, &sink);
+    em->name = sup_strdup(name);
+    em->paths = sup_xcalloc(1, sizeof *em->paths);
+    em->data = sup_xcalloc(1, sizeof *em->data);
+    em->len = sup_xcalloc(1, sizeof *em->len);
+    em->paths[0] = sup_strdup(name);
+    em->data[0] = sup_xmalloc(len + 1);
+    memcpy(em->data[0], data, len);
+    em->len[0] = len;
+    em->n = 1;
+    em->m = parse_one(em->ctx, &sink, name, em->data[0], len, diag);
+    if (!em->m) {
+        LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
+        est_module_free(em);
+        return NULL;
+    }
+    return finish_load(em, diag);
 }
 
 void est_module_free(struct est_module *m)

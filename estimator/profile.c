@@ -361,3 +361,33 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
     sup_json_end(&w);
     return ferror(f) ? -1 : 0;
 }
+
+/* ---- a profile without a run (estimate_static.c: counts from elsewhere) ---- */
+struct est_profile *est_profile_compile(struct est_module *m, const struct est_run_options *o)
+{
+    struct est_profile *p = sup_xcalloc(1, sizeof *p);
+    struct vm *vm = &p->vm;
+    vm->mod = m;
+    vm->m = est_module_llvm(m);
+    vm->diag = o->diag;
+    vm->pair_req = o->pairs;
+    vm->npair_req = o->npairs;
+    if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes)) {
+        est_profile_free(p);
+        return NULL;
+    }
+    /* what keeps a program from running (external variables, constructors)
+     * does not keep its functions from being compiled: say nothing */
+    FILE *quiet = fopen("/dev/null", "w");
+    if (quiet)
+        vm->diag = quiet;
+    exec_funcs_init(vm);
+    exec_globals_init(vm);
+    for (uint32_t i = 0; i < vm->nfuncs; i++)
+        if (vm->funcs[i].defined)
+            exec_compile(vm, &vm->funcs[i]);
+    vm->diag = o->diag;
+    if (quiet)
+        fclose(quiet);
+    return p;
+}

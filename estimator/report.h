@@ -162,6 +162,8 @@ struct est_check {
     char *message;            /* why it failed (NULL when it passed) */
     char *file;               /* where the check is defined, or NULL */
     unsigned line, col;
+    bool warning;             /* budgets: exceeded a limit of severity warning (reported, not failed) */
+    double actual, limit;     /* budgets: the value checked and its limit */
 };
 void est_checks_free(struct est_check *c, size_t n);
 /* Writes a JUnit XML document: one <testsuite> named SUITE with one
@@ -174,7 +176,8 @@ struct est_budget;
 struct est_budget *est_budget_load(const char *path, FILE *diag);
 void est_budget_free(struct est_budget *b);
 /* Checks R against B: one check per limit. Each exceeded limit (or a name
- * the report lacks) is reported on diag as "file:line:col: error: ...".
+ * the report lacks) is reported on diag as "file:line:col: error: ..."
+ * ("warning" for limits of severity warning, which do not fail).
  * Returns the number of failed checks; *checks (caller frees with
  * est_checks_free) gets all of them. */
 size_t est_budget_check(const struct est_budget *b, const struct est_report *r, FILE *diag, struct est_check **checks,

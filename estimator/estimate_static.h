@@ -1,0 +1,123 @@
+/* estimate_static.h — estimates without running main: for the clang pass
+ * plugin (plugin/lpnest.so), which knows branch probabilities (LLVM's
+ * static heuristics, or a PGO profile) but has no program to run, and for
+ * `lpnest --profile`, which reads the counts a program instrumented by the
+ * plugin wrote at exit. The machine code is priced exactly as for a run
+ * (estimate.c); only where the counts come from differs, and the report
+ * says so (counts.source "static" or "profile"). Usable from C and C++.
+ * Prefix: est_. */
+#ifndef LPNEST_ESTIMATE_STATIC_H
+#define LPNEST_ESTIMATE_STATIC_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct est_module;
+struct est_estimate;
+struct isa;
+
+/* module.c: a module from the bitcode (or textual IR) of LEN bytes at DATA,
+ * copied; NAME is used in messages and as the report's module. Blocks are
+ * named as est_module_load names them. NULL after a message on DIAG. Free
+ * with est_module_free. */
+struct est_module *est_module_load_memory(const char *name, const void *data, size_t len, FILE *diag);
+
+/* ---- branch probabilities -----------------------------------------------
+ * A set of functions, each with the probability of every successor of
+ * every block's terminator. */
+struct est_freqs;
+struct est_freqs *est_freqs_new(void);
+void est_freqs_free(struct est_freqs *fq);
+/* Adds function NAME of NBLOCKS blocks (in function order). The
+ * successors of block B's terminator, in LLVM's order (br: true then
+ * false; switch: default then the cases), are taken with probabilities
+ * PROB[OFF[B] .. OFF[B+1]); OFF has NBLOCKS + 1 entries. A block's
+ * probabilities add up to 1 (none for a return). Everything is copied. */
+void est_freqs_add(struct est_freqs *fq, const char *name, size_t nblocks, const size_t *off, const double *prob);
+
+/* Prices every function of M that FQ has, each for one call: block counts
+ * are executions per call (solved from the probabilities, see freq.h),
+ * functions have calls 1, and cycles, instructions and runtime calls are
+ * per call; a callee's inclusive cycles count as often as the caller calls
+ * it per call. Selects are split by their branch weights when they have
+ * them, else evenly. PROFILE says the probabilities come from a PGO
+ * profile (counts.source "profile"), else "static". A function whose
+ * blocks or successors do not match FQ is left uncounted, with a warning
+ * in the estimate. NULL after a message on DIAG (wrong architecture for
+ * the core, backend failure). DUMP as for est_estimate_run. */
+struct est_estimate *est_estimate_freqs(struct est_module *m, const struct isa *isa, const struct est_freqs *fq,
+                                        bool profile, FILE *diag, FILE *dump);
+
+/* ---- measured counts (profile_file.c) -------------------------------------
+ * An lpnest profile (plugin/PROFILE.md) that a program built with the
+ * plugin's instrumentation wrote at exit: per function its calls, the count
+ * of every CFG edge, select outcomes and path counts. est_estimate_profile
+ * prices M with those counts (whole-run totals, counts.source "profile").
+ * M must be the IR that was instrumented: functions are matched by name
+ * and checked by their CFG's hash. Several PATHS are added up. NULL after
+ * "file:line: error: ..." on DIAG. */
+struct est_estimate *est_estimate_profile(struct est_module *m, const struct isa *isa, const char *const *paths,
+                                          size_t npaths, FILE *diag, FILE *dump);
+
+/* The hash a profile records for function FN: FNV-1a (64 bits) over its
+ * number of blocks and, per block, its number of successors and their
+ * block indices. The plugin's instrumentation records the same. */
+uint64_t est_cfg_hash(LLVMValueRef fn);
+
+/* ---- the plugin's estimate of a translation unit (plugin_api.c) ---------- */
+struct est_plugin_options {
+    const char *target;       /* core name or description .yaml (required) */
+    const char *report;       /* JSON report path, or NULL */
+    const char *budget;       /* budgets file (estimator/REPORT.md "Budgets"), or NULL */
+    bool profile;             /* the probabilities come from a PGO profile */
+    const char *name;         /* the translation unit (source file) for messages and the report */
+};
+
+struct est_plugin_func {
+    char *name;
+    double inclusive;         /* cycles per call, callees in this unit included */
+    double self;              /* cycles per call of its own code and runtime calls */
+    double instructions;      /* machine instructions per call of its own code */
+    bool estimated;           /* part of the counts rest on the even split of unknowns */
+};
+
+/* A budget limit a function exceeds. */
+struct est_plugin_over {
+    char *func;               /* NULL for the unit's total */
+    char *what;               /* "inclusive cycles per call", ... */
+    double actual, limit;
+    bool warning;             /* the budgets file makes it a warning, not an error */
+    char *where;              /* "budgets.yaml:5:16" of the limit */
+};
+
+struct est_plugin_result {
+    char *core;
+    struct est_plugin_func *funcs;
+    size_t nfuncs;
+    struct est_plugin_over *over;
+    size_t nover;
+    char **warnings;          /* the estimate's warnings (unpriced calls, ...) */
+    size_t nwarnings;
+};
+
+/* Estimates the unit whose bitcode is DATA[0..LEN) with the probabilities
+ * FQ on core O->target, writes the JSON report (estimator/REPORT.md) to
+ * O->report, checks O->budget. Returns NULL after messages on DIAG (unknown
+ * core, unreadable budgets file, failed estimate). Free with
+ * est_plugin_result_free. */
+struct est_plugin_result *est_plugin_estimate(const struct est_plugin_options *o, const void *data, size_t len,
+                                              const struct est_freqs *fq, FILE *diag);
+void est_plugin_result_free(struct est_plugin_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,319 @@
+// lpnest.cpp — the clang pass plugin lpnest.so (plugin/README.md): pass
+// registration at the end of the optimisation pipeline (every level, -O0
+// included), the -lpnest-* options and LPNEST_OPTIONS, and the one thing
+// the estimator's C library cannot compute itself: the probability of every
+// CFG edge (LLVM's BranchProbabilityInfo heuristics, branch weights of a PGO
+// profile, exact exit probabilities of loops whose trip count
+// ScalarEvolution knows). The estimate, the report and the budget checks are
+// the C library's (estimator/estimate_static.h); this file turns its results
+// into optimisation remarks and located diagnostics.
+#include "lpnest.h"
+
+#include "estimate_static.h"
+
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ProfDataUtils.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+// The options. In LLVM 19 clang parses -mllvm before it loads a
+// -fpass-plugin, so they exist for clang only when the same lpnest.so is
+// also given to -fplugin= (which clang loads first); LPNEST_OPTIONS offers
+// the same settings through the environment.
+cl::opt<std::string> OptTarget("lpnest-target",
+                               cl::desc("lpnest: estimate cycles per call on this core (a name of "
+                                        "'lpnest --target=help' or a description .yaml)"),
+                               cl::value_desc("core"));
+cl::opt<std::string> OptReport("lpnest-report",
+                               cl::desc("lpnest: write the translation unit's JSON report here "
+                                        "(%f: the source file's name without extension)"),
+                               cl::value_desc("file"));
+cl::opt<std::string> OptBudget("lpnest-budget",
+                               cl::desc("lpnest: per-function cycle budgets (YAML); a function over "
+                                        "budget is an error (or a warning, per the file)"),
+                               cl::value_desc("file"));
+cl::opt<bool> OptInstrument("lpnest-instrument",
+                            cl::desc("lpnest: count calls, edges and selects; the program writes the "
+                                     "profile at exit (link liblpnest_rt.a)"));
+
+struct Settings {
+  std::string Target, Report, Budget;
+  bool Instrument = false;
+  std::string Error;
+};
+
+bool parseBool(StringRef V, bool &Out) {
+  if (V.empty() || V == "true" || V == "1") {
+    Out = true;
+    return true;
+  }
+  if (V == "false" || V == "0") {
+    Out = false;
+    return true;
+  }
+  return false;
+}
+
+// LPNEST_OPTIONS first ("-lpnest-target=ppc405 -lpnest-report=%f.json"),
+// then the command line, whose options win.
+Settings settings() {
+  Settings S;
+  if (const char *Env = std::getenv("LPNEST_OPTIONS")) {
+    SmallVector<StringRef, 8> Tok;
+    StringRef(Env).split(Tok, ' ', -1, false);
+    for (size_t I = 0; I < Tok.size(); I++) {
+      StringRef T = Tok[I].trim();
+      if (T.empty())
+        continue;
+      StringRef Name = T.ltrim('-'), Value;
+      bool HasValue = Name.contains('=');
+      if (HasValue)
+        std::tie(Name, Value) = Name.split('=');
+      std::string *Dest = Name == "lpnest-target"   ? &S.Target
+                          : Name == "lpnest-report" ? &S.Report
+                          : Name == "lpnest-budget" ? &S.Budget
+                                                    : nullptr;
+      if (Dest) {
+        if (!HasValue) {
+          if (I + 1 == Tok.size()) {
+            S.Error = ("LPNEST_OPTIONS: option '" + T + "' needs a value").str();
+            return S;
+          }
+          Value = Tok[++I].trim();
+        }
+        *Dest = Value.str();
+      } else if (Name == "lpnest-instrument") {
+        if (!parseBool(Value, S.Instrument)) {
+          S.Error = ("LPNEST_OPTIONS: '" + T + "': expected true or false").str();
+          return S;
+        }
+      } else {
+        S.Error = ("LPNEST_OPTIONS: unknown option '" + T +
+                   "' (known: -lpnest-target=, -lpnest-report=, -lpnest-budget=, -lpnest-instrument)")
+                      .str();
+        return S;
+      }
+    }
+  }
+  if (OptTarget.getNumOccurrences())
+    S.Target = OptTarget;
+  if (OptReport.getNumOccurrences())
+    S.Report = OptReport;
+  if (OptBudget.getNumOccurrences())
+    S.Budget = OptBudget;
+  if (OptInstrument.getNumOccurrences())
+    S.Instrument = OptInstrument;
+  return S;
+}
+
+// Probabilities of the successors of every block of F, in block and
+// successor order (the layout est_freqs_add takes).
+void probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
+  auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  DenseMap<const BasicBlock *, size_t> Index;
+  Off.clear();
+  Prob.clear();
+  for (BasicBlock &BB : F) {
+    Index[&BB] = Off.size();
+    Off.push_back(Prob.size());
+    const Instruction *TI = BB.getTerminator();
+    unsigned N = TI ? TI->getNumSuccessors() : 0;
+    // branch weights (a PGO profile, __builtin_expect) as exact ratios;
+    // BranchProbabilityInfo rounds them to 31 bits
+    SmallVector<uint32_t, 4> W;
+    uint64_t Sum = 0;
+    if (N > 1 && extractBranchWeights(*TI, W) && W.size() == N)
+      for (uint32_t X : W)
+        Sum += X;
+    for (unsigned K = 0; K < N; K++) {
+      double P;
+      if (N == 1)
+        P = 1;
+      else if (Sum)
+        P = double(W[K]) / double(Sum);
+      else {
+        BranchProbability BP = BPI.getEdgeProbability(&BB, K);
+        P = double(BP.getNumerator()) / double(BP.getDenominator());
+      }
+      Prob.push_back(P);
+    }
+  }
+  Off.push_back(Prob.size());
+  // A loop left through one block that runs once per iteration, with a
+  // constant trip count: its exit is taken once in (backedge count + 1).
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *X = L->getExitingBlock(), *Latch = L->getLoopLatch();
+    if (!X || !Latch || LI.getLoopFor(X) != L || !DT.dominates(X, Latch))
+      continue;
+    auto *BI = dyn_cast<BranchInst>(X->getTerminator());
+    auto *BTC = dyn_cast<SCEVConstant>(SE.getBackedgeTakenCount(L));
+    if (!BI || !BI->isConditional() || !BTC || BTC->getAPInt().getActiveBits() > 52)
+      continue;
+    bool Out0 = !L->contains(BI->getSuccessor(0)), Out1 = !L->contains(BI->getSuccessor(1));
+    if (Out0 == Out1)
+      continue;
+    double Trips = double(BTC->getAPInt().getZExtValue()) + 1;
+    size_t B = Index[X];
+    Prob[Off[B] + 0] = Out0 ? 1 / Trips : (Trips - 1) / Trips;
+    Prob[Off[B] + 1] = Out1 ? 1 / Trips : (Trips - 1) / Trips;
+  }
+}
+
+std::string number(double V) {
+  char Buf[64];
+  if (std::fabs(V - std::round(V)) < 0.005)
+    std::snprintf(Buf, sizeof Buf, "%.0f", V);
+  else
+    std::snprintf(Buf, sizeof Buf, "%.2f", V);
+  return Buf;
+}
+
+// "%f" in a report path: the source file's name without directory and extension.
+std::string reportPath(const std::string &Pattern, const Module &M) {
+  std::string Out;
+  StringRef Stem = sys::path::stem(M.getSourceFileName());
+  for (size_t I = 0; I < Pattern.size(); I++) {
+    if (Pattern[I] == '%' && I + 1 < Pattern.size() && Pattern[I + 1] == 'f') {
+      Out += Stem.str();
+      I++;
+    } else
+      Out += Pattern[I];
+  }
+  return Out;
+}
+
+bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
+  LLVMContext &Ctx = M.getContext();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  est_freqs *FQ = est_freqs_new();
+  bool Profile = false;
+  std::vector<size_t> Off;
+  std::vector<double> Prob;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
+      Profile = true;
+    probabilities(F, FAM, Off, Prob);
+    est_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
+  }
+  SmallVector<char, 0> Bitcode;
+  raw_svector_ostream OS(Bitcode);
+  WriteBitcodeToFile(M, OS);
+  std::string Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
+  std::string Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
+  est_plugin_options O = {};
+  O.target = S.Target.c_str();
+  O.report = Report.empty() ? nullptr : Report.c_str();
+  O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
+  O.profile = Profile;
+  O.name = Name.c_str();
+  est_plugin_result *R = est_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
+  est_freqs_free(FQ);
+  if (!R) {
+    Ctx.diagnose(lpnest::Diagnostic("lpnest: no estimate for '" + Name + "' (see the messages above)", DS_Error));
+    return false;
+  }
+  const char *Source = Profile ? "profile" : "static";
+  for (size_t I = 0; I < R->nfuncs; I++) {
+    const est_plugin_func &PF = R->funcs[I];
+    Function *F = M.getFunction(PF.name);
+    if (!F || F->isDeclaration())
+      continue;
+    OptimizationRemarkEmitter ORE(F);
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", F->getSubprogram(), &F->getEntryBlock())
+             << ore::NV("Function", F->getName()) << ": " << ore::NV("Cycles", number(PF.inclusive))
+             << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
+             << " block frequencies" << (PF.estimated ? ", some split evenly" : "") << "; own code "
+             << ore::NV("SelfCycles", number(PF.self)) << " cycles, "
+             << ore::NV("Instructions", number(PF.instructions)) << " instructions)";
+    });
+  }
+  for (size_t I = 0; I < R->nover; I++) {
+    const est_plugin_over &Ov = R->over[I];
+    Function *F = Ov.func ? M.getFunction(Ov.func) : nullptr;
+    if (!F)
+      continue;
+    std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
+    Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
+                                             uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
+    Ctx.diagnose(lpnest::Diagnostic(std::string("lpnest: the budget of '") + Ov.func + "' is set at " + Ov.where,
+                                    DS_Note));
+  }
+  est_plugin_result_free(R);
+  return true;
+}
+
+struct LpnestPass : PassInfoMixin<LpnestPass> {
+  bool ForceInstrument;
+  explicit LpnestPass(bool ForceInstrument) : ForceInstrument(ForceInstrument) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    Settings S = settings();
+    if (!S.Error.empty()) {
+      M.getContext().diagnose(lpnest::Diagnostic("lpnest: " + S.Error, DS_Error));
+      return PreservedAnalyses::all();
+    }
+    if (S.Target.empty() && (!S.Report.empty() || !S.Budget.empty())) {
+      M.getContext().diagnose(
+          lpnest::Diagnostic("lpnest: -lpnest-report and -lpnest-budget need -lpnest-target=CORE", DS_Error));
+      return PreservedAnalyses::all();
+    }
+    if (!S.Target.empty())
+      estimate(M, MAM, S);
+    if ((S.Instrument || ForceInstrument) && lpnest::instrument(M))
+      return PreservedAnalyses::none();
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace
+
+static int pluginKind() {
+  static int Kind = getNextAvailablePluginDiagnosticKind();
+  return Kind;
+}
+
+lpnest::Diagnostic::Diagnostic(std::string Msg, DiagnosticSeverity Severity)
+    : DiagnosticInfo(pluginKind(), Severity), Msg(std::move(Msg)) {}
+
+extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "lpnest", LPNEST_VERSION_STRING, [](PassBuilder &PB) {
+            PB.registerOptimizerLastEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LpnestPass(false)); });
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "lpnest" || Name == "lpnest-instrument") {
+                    MPM.addPass(LpnestPass(Name == "lpnest-instrument"));
+                    return true;
+                  }
+                  return false;
+                });
+          }};
+}

@@ -1,0 +1,33 @@
+// lpnest.h — what the plugin's two files share: the instrumentation
+// (instrument.cpp) that lpnest.cpp runs in -lpnest-instrument mode, and the
+// plugin's own diagnostics.
+#ifndef LPNEST_PLUGIN_H
+#define LPNEST_PLUGIN_H
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+
+namespace lpnest {
+
+// Inserts counters for the calls, every CFG edge, select outcomes and the
+// path counts of merge points of every function of M that can be counted,
+// and a constructor that registers them with the runtime (lpnest_rt.c),
+// which writes the profile at exit (plugin/PROFILE.md). Returns the number
+// of functions instrumented.
+unsigned instrument(llvm::Module &M);
+
+// A message of the plugin without a source location ("lpnest: ...").
+class Diagnostic : public llvm::DiagnosticInfo {
+  std::string Msg;
+
+public:
+  Diagnostic(std::string Msg, llvm::DiagnosticSeverity Severity);
+  void print(llvm::DiagnosticPrinter &DP) const override { DP << Msg; }
+};
+
+} // namespace lpnest
+
+#endif
