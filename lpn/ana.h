@@ -19,6 +19,12 @@ struct lpn_zrange {
     int64_t lo, hi;
 };
 
+struct lpn_zkids {
+    unsigned id;                          /* Z3 ast id + 1; 0: empty slot */
+    int n;
+    Z3_ast *k;
+};
+
 struct lpn_zx {
     Z3_context c;
     Z3_solver s;                          /* base level: the space's constraints */
@@ -28,6 +34,11 @@ struct lpn_zx {
     int nframes, capframes;
     struct lpn_zrange *rng;               /* intervals: symbols' ranges and a memo */
     size_t rngcap, nrng;
+    struct lpn_zkids *kids;               /* per term: the terms it dominates (a >= each) */
+    size_t kidcap, nkid;
+    unsigned *seen;                       /* per query of lpn__zgeq: visited ids (stamped) */
+    unsigned *seenstamp, stamp;
+    size_t seencap;
     uint64_t nchecks;
 };
 

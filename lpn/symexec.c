@@ -147,7 +147,8 @@ static void tok_push(struct lpn_splace *p, int64_t at, Z3_ast ts, Z3_ast *props)
         p->cap = p->cap ? p->cap * 2 : 16;
         p->tok = sup_xrealloc(p->tok, (size_t)p->cap * sizeof *p->tok);
     }
-    memmove(&p->tok[at + 1], &p->tok[at], (size_t)(p->n - at) * sizeof *p->tok);
+    if (p->n > at)
+        memmove(&p->tok[at + 1], &p->tok[at], (size_t)(p->n - at) * sizeof *p->tok);
     p->tok[at].ts = ts;
     p->tok[at].props = props;
     p->n++;
@@ -715,11 +716,13 @@ static void finish(struct sx *x, struct lpn_sstate *st)
     struct lpn_set *set = &cl->sets[cl->nsets++];
     memset(set, 0, sizeof *set);
     set->pc = lpn__aalloc(&cl->arena, ((size_t)st->npc + 1) * sizeof *set->pc);
-    memcpy(set->pc, st->pc, (size_t)st->npc * sizeof *set->pc);
+    if (st->npc)
+        memcpy(set->pc, st->pc, (size_t)st->npc * sizeof *set->pc);
     set->npc = st->npc;
     set->cond = lpn__zand_n(z, set->pc, set->npc);
     set->fir = lpn__aalloc(&cl->arena, ((size_t)st->nfir + 1) * sizeof *set->fir);
-    memcpy(set->fir, st->fir, (size_t)st->nfir * sizeof *set->fir);
+    if (st->nfir)
+        memcpy(set->fir, st->fir, (size_t)st->nfir * sizeof *set->fir);
     set->nfir = st->nfir;
     set->ncommits = lpn__aalloc(&cl->arena, ((size_t)m->ntrans + 1) * sizeof *set->ncommits);
     memcpy(set->ncommits, st->ntfir, (size_t)m->ntrans * sizeof *set->ncommits);

@@ -68,6 +68,11 @@ void lpn__zx_fini(struct lpn_zx *z)
     Z3_del_context(z->c);
     free(z->frames);
     free(z->rng);
+    for (size_t q = 0; q < z->kidcap; q++)
+        free(z->kids[q].k);
+    free(z->kids);
+    free(z->seen);
+    free(z->seenstamp);
     memset(z, 0, sizeof *z);
 }
 
@@ -205,6 +210,7 @@ Z3_ast lpn__zmul(struct lpn_zx *z, Z3_ast a, Z3_ast b)
 }
 
 static bool is_max(struct lpn_zx *z, Z3_ast a, Z3_ast *x, Z3_ast *y);
+static void range_rec(struct lpn_zx *z, Z3_ast a, int64_t *lo, int64_t *hi, int depth);
 
 /* The operands of nested maxima built by lpn__zmax. */
 static void max_operands(struct lpn_zx *z, Z3_ast a, Z3_ast *out, int *n, int cap)
@@ -504,7 +510,13 @@ static void range_rec(struct lpn_zx *z, Z3_ast a, int64_t *lo, int64_t *hi, int 
 
 void lpn__zrange(struct lpn_zx *z, Z3_ast a, int64_t *lo, int64_t *hi) { range_rec(z, a, lo, hi, 0); }
 
-/* ---- syntactic a >= b ----------------------------------------------------------*/
+/* ---- syntactic a >= b ------------------------------------------------------------
+ * a >= b when b is reachable from a through "dominates" steps: max(x, y)
+ * dominates x and y, x + c dominates x when c >= 0; or when a's interval
+ * lies above b's. A term only contains terms created before it, and Z3's
+ * ids grow with creation (nothing is freed in this context), so the search
+ * never expands a term older than b. Each term's dominated terms are
+ * computed once. */
 /* Whether A is max(x, y) as lpn__zmax builds it; sets X and Y. */
 static bool is_max(struct lpn_zx *z, Z3_ast a, Z3_ast *x, Z3_ast *y)
 {
@@ -517,44 +529,123 @@ static bool is_max(struct lpn_zx *z, Z3_ast a, Z3_ast *x, Z3_ast *y)
     return true;
 }
 
-static bool geq_rec(struct lpn_zx *z, Z3_ast a, Z3_ast b, int *budget)
+static struct lpn_zkids *kid_slot(struct lpn_zx *z, unsigned id)
 {
-    if (a == b)
-        return true;
-    if (--*budget < 0)
-        return false;
-    int64_t al, ah, bl, bh;
-    if (!is_real(z, a) && !is_real(z, b)) {
-        range_rec(z, a, &al, &ah, 0);
-        range_rec(z, b, &bl, &bh, 0);
-        if (al >= bh && al > -LPN_ZINF && bh < LPN_ZINF)
-            return true;
+    size_t mask = z->kidcap - 1, h = (id * 0x9e3779b1u) & mask;
+    while (z->kids[h].id && z->kids[h].id != id + 1)
+        h = (h + 1) & mask;
+    return &z->kids[h];
+}
+
+static const struct lpn_zkids *kids_of(struct lpn_zx *z, Z3_ast a)
+{
+    unsigned id = Z3_get_ast_id(z->c, a);
+    if (z->kidcap) {
+        struct lpn_zkids *k = kid_slot(z, id);
+        if (k->id)
+            return k;
     }
-    Z3_ast x, y;
-    if (is_max(z, b, &x, &y))
-        return geq_rec(z, a, x, budget) && geq_rec(z, a, y, budget);
-    if (is_max(z, a, &x, &y))
-        return geq_rec(z, x, b, budget) || geq_rec(z, y, b, budget);
-    if (kind_of(z, a) == Z3_OP_ADD && !is_real(z, a)) {
-        unsigned n = nargs(z, a);
-        for (unsigned k = 0; k < n; k++) {
-            bool rest_nonneg = true;
-            for (unsigned q = 0; q < n && rest_nonneg; q++)
-                if (q != k) {
-                    range_rec(z, arg(z, a, q), &al, &ah, 0);
-                    rest_nonneg = al >= 0;
-                }
-            if (rest_nonneg && geq_rec(z, arg(z, a, k), b, budget))
+    if ((z->nkid + 1) * 2 > z->kidcap) {
+        struct lpn_zkids *old = z->kids;
+        size_t oldcap = z->kidcap;
+        z->kidcap = oldcap ? oldcap * 2 : 4096;
+        z->kids = sup_xcalloc(z->kidcap, sizeof *z->kids);
+        for (size_t q = 0; q < oldcap; q++)
+            if (old[q].id)
+                *kid_slot(z, old[q].id - 1) = old[q];
+        free(old);
+    }
+    struct lpn_zkids *k = kid_slot(z, id);
+    Z3_ast x, y, buf[64];
+    int n = 0;
+    if (is_max(z, a, &x, &y)) {
+        buf[n++] = x;
+        buf[n++] = y;
+    } else if (kind_of(z, a) == Z3_OP_ADD && !is_real(z, a) && nargs(z, a) <= 64) {
+        unsigned na = nargs(z, a), neg = 0, at = 0;
+        int64_t lo, hi;
+        for (unsigned q = 0; q < na; q++) {
+            range_rec(z, arg(z, a, q), &lo, &hi, 0);
+            if (lo < 0)
+                neg++, at = q;
+        }
+        for (unsigned q = 0; q < na && neg <= 1; q++)
+            if (neg == 0 || q == at)   /* x dominated when every other addend is >= 0 */
+                buf[n++] = arg(z, a, q);
+    }
+    k->id = id + 1;
+    k->n = n;
+    k->k = n ? sup_xmalloc((size_t)n * sizeof *k->k) : NULL;
+    if (n)
+        memcpy(k->k, buf, (size_t)n * sizeof *buf);
+    z->nkid++;
+    return k;
+}
+
+/* Marks ID visited in this query; false when it already was. */
+static bool visit(struct lpn_zx *z, unsigned id)
+{
+    if (z->seencap == 0) {
+        z->seencap = 1024;
+        z->seen = sup_xcalloc(z->seencap, sizeof *z->seen);
+        z->seenstamp = sup_xcalloc(z->seencap, sizeof *z->seenstamp);
+    }
+    size_t mask = z->seencap - 1, h = (id * 0x9e3779b1u) & mask, probes = 0;
+    while (z->seenstamp[h] == z->stamp && z->seen[h] != id) {
+        h = (h + 1) & mask;
+        if (++probes > z->seencap / 2)
+            return false;   /* full: treat as visited (the search gives up) */
+    }
+    if (z->seenstamp[h] == z->stamp)
+        return false;
+    z->seenstamp[h] = z->stamp;
+    z->seen[h] = id;
+    return true;
+}
+
+static bool reach(struct lpn_zx *z, Z3_ast a, Z3_ast b)
+{
+    unsigned bid = Z3_get_ast_id(z->c, b);
+    int64_t bl, bh, xl, xh;
+    bool ints = !is_real(z, b);
+    if (ints)
+        range_rec(z, b, &bl, &bh, 0);
+    z->stamp++;
+    if (z->stamp == 0) {   /* wrapped: clear */
+        memset(z->seenstamp, 0, z->seencap * sizeof *z->seenstamp);
+        z->stamp = 1;
+    }
+    Z3_ast stack[512];
+    int sp = 0, budget = 512;
+    stack[sp++] = a;
+    visit(z, Z3_get_ast_id(z->c, a));
+    while (sp > 0 && budget-- > 0) {
+        Z3_ast x = stack[--sp];
+        if (x == b)
+            return true;
+        if (ints && !is_real(z, x)) {
+            range_rec(z, x, &xl, &xh, 0);
+            if (xl >= bh && xl > -LPN_ZINF && bh < LPN_ZINF)
                 return true;
         }
+        if (Z3_get_ast_id(z->c, x) < bid)
+            continue;   /* older than b: cannot contain it */
+        const struct lpn_zkids *k = kids_of(z, x);
+        for (int q = 0; q < k->n && sp < 512; q++)
+            if (visit(z, Z3_get_ast_id(z->c, k->k[q])))
+                stack[sp++] = k->k[q];
     }
     return false;
 }
 
 bool lpn__zgeq(struct lpn_zx *z, Z3_ast a, Z3_ast b)
 {
-    int budget = 400;
-    return geq_rec(z, a, b, &budget);
+    if (a == b)
+        return true;
+    Z3_ast x, y;
+    if (is_max(z, b, &x, &y))   /* a >= max(x, y) when a >= x and a >= y */
+        return lpn__zgeq(z, a, x) && lpn__zgeq(z, a, y);
+    return reach(z, a, b);
 }
 
 /* ---- solving -------------------------------------------------------------------*/
