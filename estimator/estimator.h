@@ -57,6 +57,10 @@ struct est_run_options {
      * which out-edge): for blocks code generation duplicated */
     const struct est_block_ref *pairs;
     size_t npairs;
+    /* a timed run (estimate_timed.c, timing.h): NULL for a counting run */
+    struct est_timing *timing;
+    /* the program's standard streams (NULL: lpnest's own) */
+    FILE *in, *out, *err;
     /* instructions whose values are wanted at every execution (the cost model
      * prices runtime calls and variable shifts by their operands): each
      * execution of WATCH[i].inst calls WATCH_FN(WATCH_ARG, i, phase, V, N, VM)
@@ -132,6 +136,14 @@ struct est_estimate;
 struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status);
 void est_estimate_free(struct est_estimate *e);
+/* The same in two runs: the program runs again with every IR block priced
+ * as the first run found, so E also gets its calling contexts (exact
+ * inclusive cycles per context), a timeline of calls, and, with SYS (a
+ * system file, system.h: est_system_load), the accelerators its offloaded
+ * calls ran on: then E's total is the host's time with them. */
+struct est_system;
+struct est_estimate *est_estimate_timed(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
+                                        const struct est_system *sys, FILE *dump, int *status);
 double est_estimate_cycles(const struct est_estimate *e);
 /* Machine instructions executed: the program's code plus runtime routines. */
 double est_estimate_instructions(const struct est_estimate *e);

@@ -40,6 +40,7 @@ struct edge {
     uint32_t pc;      /* where execution continues: phi moves or the block */
     uint32_t ninst;   /* IR instructions in the target block */
     uint64_t count;   /* traversals */
+    uint64_t cost;    /* timed runs: host clock units (timing.h) the target block costs */
 };
 
 /* Reporting information of an edge, parallel to the edge array. */
@@ -192,6 +193,7 @@ struct xfunc {
     uint32_t nsel_lanes;
     struct xpairs *pairs;
     uint32_t npairs;
+    int32_t offload;         /* timed runs: offload (or wait) descriptor index, or -1 */
 };
 
 /* One activation. */
@@ -205,7 +207,13 @@ struct frame {
     uint64_t sp;               /* simulated stack pointer to restore */
     uint64_t va_addr;          /* variadic arguments (0: none) */
     uint64_t frame_base;       /* static allocas of this activation */
+    /* timed runs (exec_timing.c) */
+    uint32_t ctx;              /* calling-context node */
+    uint8_t tflags;            /* TF_* */
+    uint64_t t_enter;          /* host clock at entry */
+    uint64_t charge;           /* TF_CHARGE: what the call costs the host instead of its body */
 };
+enum { TF_NODE = 1, TF_CHARGE = 2 };
 
 /* How va_start initialises a va_list. */
 enum va_kind { VA_POINTER, VA_PPC32, VA_X86_64 };
@@ -277,7 +285,8 @@ struct vm {
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
     void *watch_arg;
 
-    /* program I/O */
+    /* program I/O: its stdin, stdout and stderr */
+    FILE *in, *out, *err;
     int argc;
     char **argv;
     FILE *files[VM_MAX_FILES];
@@ -295,6 +304,9 @@ struct vm {
     struct xfunc *fault_fn;
     const struct op *fault_pc;
     uint64_t rand_state;
+    /* timed runs: the host clock (timing.h units) and what follows it */
+    uint64_t clock;
+    struct est_timing *timing;
     uint64_t ext_calls_total;
     struct ext_count *ext_counts;  /* calls of externals, by function */
 };
@@ -355,6 +367,18 @@ bool exec_run_main(struct vm *vm);
  * flattened argument slots ARGS; the result's slots go to RET. Returns false
  * when the program faulted or exited inside. */
 bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret);
+
+/* ---- timed runs (exec_timing.c; see timing.h) ---- */
+void exec_timing_attach(struct vm *vm);
+/* Before calling G with call descriptor CD from registers R: an offloaded or
+ * waiting function is served by the offload model; *CHARGE gets what the call
+ * costs the host (clock units). Returns 0 for an ordinary call, 1 for an
+ * offload (*CHARGE set), -1 after a fault. */
+int exec_timing_offload(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, uint64_t *charge);
+void exec_timing_push(struct vm *vm, struct frame *fr, const struct calldesc *site, int offloaded, uint64_t charge);
+void exec_timing_pop(struct vm *vm, struct frame *fr);
+/* The run ended (main returned, exit, fault): closes the frames still open. */
+void exec_timing_finish(struct vm *vm);
 
 /* ---- faults (exec_fault.c) ---- */
 /* Records a fault at the current op; returns false. */

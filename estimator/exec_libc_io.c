@@ -28,7 +28,7 @@ FILE *lc_file(struct vm *vm, uint64_t h, const char *what)
         exec_fault(vm, "%s: 0x%llx is not an open FILE", what, (unsigned long long)h);
         return NULL;
     }
-    return i == 0 ? stdin : i == 1 ? stdout : i == 2 ? stderr : vm->files[i];
+    return i == 0 ? vm->in : i == 1 ? vm->out : i == 2 ? vm->err : vm->files[i];
 }
 
 bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size)
@@ -64,8 +64,8 @@ bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t 
 void exec_libc_flush(struct vm *vm)
 {
     (void)vm;
-    fflush(stdout);
-    fflush(stderr);
+    fflush(vm->out);
+    fflush(vm->err);
 }
 
 void exec_libc_close(struct vm *vm)
@@ -89,7 +89,7 @@ static bool put_bytes(struct vm *vm, FILE *f, const void *p, size_t n)
 BUILTIN(b_putchar)
 {
     unsigned char c = (unsigned char)arg_u(cd, R, 0);
-    put_bytes(vm, stdout, &c, 1);
+    put_bytes(vm, vm->out, &c, 1);
     ret_u(cd, ret, c);
     return true;
 }
@@ -110,8 +110,8 @@ BUILTIN(b_puts)
     const char *s = lc_str(vm, arg_u(cd, R, 0), "puts");
     if (!s)
         return false;
-    put_bytes(vm, stdout, s, strlen(s));
-    put_bytes(vm, stdout, "\n", 1);
+    put_bytes(vm, vm->out, s, strlen(s));
+    put_bytes(vm, vm->out, "\n", 1);
     ret_u(cd, ret, 1);
     return true;
 }
@@ -154,8 +154,8 @@ BUILTIN(b_fread)
     uint8_t *p = lc_wr(vm, arg_u(cd, R, 0), size * n, "fread");
     if (!p)
         return false;
-    if (f == stdout || f == stderr)
-        fflush(stdout);
+    if (f == vm->out || f == vm->err)
+        fflush(vm->out);
     size_t r = size ? fread(p, size, n, f) : 0;
     ret_u(cd, ret, r);
     return true;
@@ -166,8 +166,8 @@ BUILTIN(b_fgetc)
     FILE *f = lc_file(vm, arg_u(cd, R, 0), "fgetc");
     if (!f)
         return false;
-    if (f == stdin)
-        fflush(stdout);
+    if (f == vm->in)
+        fflush(vm->out);
     int c = fgetc(f);
     ret_u(cd, ret, (uint64_t)(int64_t)c);
     return true;
@@ -175,7 +175,7 @@ BUILTIN(b_fgetc)
 
 BUILTIN(b_getchar)
 {
-    fflush(stdout);
+    fflush(vm->out);
     int c = getchar();
     (void)vm, (void)R;
     ret_u(cd, ret, (uint64_t)(int64_t)c);
@@ -205,8 +205,8 @@ BUILTIN(b_fgets)
     uint8_t *p = lc_wr(vm, a, (uint64_t)n, "fgets");
     if (!p)
         return false;
-    if (f == stdin)
-        fflush(stdout);
+    if (f == vm->in)
+        fflush(vm->out);
     ret_u(cd, ret, fgets((char *)p, (int)(n > 0x7fffffff ? 0x7fffffff : n), f) ? a : 0);
     return true;
 }
@@ -311,8 +311,8 @@ BUILTIN(b_perror)
     const char *s = a ? lc_str(vm, a, "perror") : NULL;
     if (a && !s)
         return false;
-    fflush(stdout);
-    fprintf(stderr, "%s%s%s\n", s ? s : "", s ? ": " : "", "error");
+    fflush(vm->out);
+    fprintf(vm->err, "%s%s%s\n", s ? s : "", s ? ": " : "", "error");
     return true;
 }
 

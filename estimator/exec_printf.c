@@ -297,8 +297,8 @@ static bool do_print(struct vm *vm, const struct calldesc *cd, const slot_t *R, 
     return true;
 }
 
-BUILTIN(b_printf) { return do_print(vm, cd, R, ret, 0, -1, stdout, 0, 0, false, "printf"); }
-BUILTIN(b_vprintf) { return do_print(vm, cd, R, ret, 0, 1, stdout, 0, 0, false, "vprintf"); }
+BUILTIN(b_printf) { return do_print(vm, cd, R, ret, 0, -1, vm->out, 0, 0, false, "printf"); }
+BUILTIN(b_vprintf) { return do_print(vm, cd, R, ret, 0, 1, vm->out, 0, 0, false, "vprintf"); }
 
 BUILTIN(b_fprintf)
 {

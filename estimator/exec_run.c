@@ -392,6 +392,7 @@ static struct xfunc *func_at(struct vm *vm, uint64_t addr)
 #define EDGE(idx) do { \
         struct edge *e_ = &E[idx]; \
         e_->count++; \
+        vm->clock += e_->cost; \
         steps += e_->ninst; \
         pc = C + e_->pc; \
         if (__builtin_expect(steps >= limit, 0)) goto check; \
@@ -862,10 +863,21 @@ static bool run(struct vm *vm)
                     goto external;
             }
             vm->steps = steps;
+            int offloaded = 0;
+            uint64_t charge = 0;
+            if (__builtin_expect(vm->timing != NULL, 0)) {
+                offloaded = exec_timing_offload(vm, g, cd, R, &charge);
+                if (offloaded < 0)
+                    goto fault;
+                steps = vm->steps;
+                limit = vm->next_check;
+            }
             slot_t *NR = enter(vm, g, cd, R, R + F->nslots, pc, op->d);
             if (!NR)
                 goto fault;
             fr = &vm->frames[vm->depth];
+            if (__builtin_expect(vm->timing != NULL, 0))
+                exec_timing_push(vm, fr, cd, offloaded, charge);
             F = g;
             R = NR;
             C = g->code;
@@ -907,6 +919,8 @@ static bool run(struct vm *vm)
         }
         case OP_RET: L(RET) {
             uint32_t n = (uint32_t)op->k;
+            if (__builtin_expect(vm->timing != NULL, 0))
+                exec_timing_pop(vm, fr);
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
                 for (uint32_t i = 0; i < n && i < 16; i++)
                     vm->ret_buf[i] = R[op->a + i];
@@ -1077,7 +1091,10 @@ bool exec_run_main(struct vm *vm)
             return false;
         }
     }
+    if (vm->timing)
+        exec_timing_push(vm, fr, NULL, 0, 0);
     main_fn->edges[0].count++;
+    vm->clock += main_fn->edges[0].cost;
     vm->steps = main_fn->edges[0].ninst;
     vm->next_check = vm->steps + CHECK_INTERVAL;
     if (vm->max_steps && vm->next_check > vm->max_steps)
@@ -1096,6 +1113,8 @@ bool exec_run_main(struct vm *vm)
     }
     if (vm->progress_shown)
         fprintf(stderr, "\n");
+    if (vm->timing)
+        exec_timing_finish(vm);
     return ok;
 }
 
@@ -1130,7 +1149,10 @@ bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t na
     free(tmp);
     if (!R)
         return false;
+    if (vm->timing)
+        exec_timing_push(vm, &vm->frames[vm->depth], NULL, 0, 0);
     g->edges[0].count++;
+    vm->clock += g->edges[0].cost;
     vm->steps += g->edges[0].ninst;
     bool ok = run(vm);
     if (!ok || vm->exited)

@@ -5,6 +5,7 @@
  * library. */
 #include "cli_report.h"
 #include "estimator.h"
+#include "system.h"
 #include "isa.h"
 #include "lower.h"
 #include "support.h"
@@ -33,6 +34,8 @@ static void usage(FILE *f)
             "  --target=CORE         estimate cycles on CORE (a bundled name or a .yaml file;\n"
             "                        --target=help lists the cores)\n"
             "  --counts              write the execution counts as JSON (lpnest_counts 1)\n"
+            "  --accel=SYSTEM.yaml   (with --target) offloaded functions run on accelerator\n"
+            "                        LPNs described by SYSTEM.yaml (estimator/SYSTEM.md)\n"
             "\n"
             "options:\n"
             "  -o FILE               output file (default: stdout, after the program's output)\n"
@@ -81,7 +84,7 @@ int main(int argc, char **argv)
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *v, *target = NULL;
+    const char *v, *target = NULL, *accel = NULL;
     bool counts = false, quiet = false, dump_machine = false;
     unsigned long long max_steps = 0, stack = 0;
     int prog_argc = 0;
@@ -111,6 +114,11 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "--target", &target, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--accel", &accel, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
             continue;
@@ -159,6 +167,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         return bad_usage("--counts and --target are separate modes%s", "");
     if (counts && (co->budget_path || co->junit))
         return bad_usage("--budget and --junit need an estimate (--target)%s", "");
+    if (accel && !target)
+        return bad_usage("--accel needs an estimate (--target)%s", "");
     if (!cli_out_prepare(co, stderr))
         return 1;
     struct isa *isa = NULL;
@@ -169,9 +179,15 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             return 1;
     }
 
+    struct est_system *sys = NULL;
+    if (accel && !(sys = est_system_load(accel, stderr))) {
+        isa_free(isa);
+        return 1;
+    }
     struct est_module *m = est_module_load(inputs, ninputs, stderr);
     if (!m) {
         isa_free(isa);
+        est_system_free(sys);
         return 1;
     }
     /* the program sees argv[0] = its file name */
@@ -189,7 +205,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     };
     if (!counts) {
         int prog_status;
-        struct est_estimate *e = est_estimate_run(m, isa, &o, dump_machine ? stderr : NULL, &prog_status);
+        struct est_estimate *e = est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
         if (e) {
             struct est_report r = {.e = e};
@@ -198,6 +214,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             est_report_clear(&r);
         }
         isa_free(isa);
+        est_system_free(sys);
         est_module_free(m);
         free(pargv);
         return status;

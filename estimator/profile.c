@@ -71,6 +71,9 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->diag = o->diag;
     vm->argc = o->argc;
     vm->argv = o->argv;
+    vm->in = o->in ? o->in : stdin;
+    vm->out = o->out ? o->out : stdout;
+    vm->err = o->err ? o->err : stderr;
     vm->max_steps = o->max_steps;
     vm->progress = o->progress;
     vm->pair_req = o->pairs;
@@ -101,6 +104,12 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
             if (dump && !strcmp(dump, vm->funcs[i].name))
                 exec_dump_ops(&vm->funcs[i], stderr);
         }
+    for (uint32_t i = 0; i < vm->nfuncs; i++)
+        vm->funcs[i].offload = -1;
+    if (o->timing) {
+        vm->timing = o->timing;
+        exec_timing_attach(vm);
+    }
     bool started = true;
     if (!exec_run_main(vm))
         started = vm->faulted;

@@ -421,9 +421,9 @@ def atomic(fir_bc, forever_bc):
     keep = work("keep.out")
     with open(keep, "w") as f:
         f.write("old report")
-    r = run([fir_bc, "--target=picorv32", "--quiet", "--format=trace", "-o", keep])
+    r = run([fir_bc, "--target=picorv32", "--quiet", "--format=trace", "--max-steps=1000", "-o", keep])
     left = [n for n in os.listdir(A.work) if n.startswith("keep.out.tmp")]
-    ok("atomic: a view that fails leaves the old file intact and no temporary",
+    ok("atomic: a run that fails leaves the old file intact and no temporary",
        r.returncode == 1 and text(keep) == "old report" and not left, f"{r.returncode} {left}")
     r = run([fir_bc, "--target=picorv32", "--quiet", "-o", work("no/such/dir/x.txt")])
     ok("atomic: an unwritable output is exit 1 with a message", r.returncode == 1 and b"error" in r.stderr)

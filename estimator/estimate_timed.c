@@ -1,0 +1,337 @@
+/* estimate_timed.c — an estimate in two runs: the first counts and prices
+ * (estimate.c); the second runs the program again with every IR block
+ * entry advancing the host clock by the block's cost per execution, which
+ * gives the calling-context tree (exact inclusive cycles per context), the
+ * timeline of calls, and the host's time at offloaded calls (offload.c). */
+#define _GNU_SOURCE
+#include "cost.h"
+#include "estimate.h"
+#include "exec.h"
+#include "isa.h"
+#include "offload.h"
+#include "support.h"
+#include "timing.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* IR block counts of the first run, kept for pricing blocks per execution. */
+struct ir_counts {
+    char **func;
+    char ***block;
+    uint64_t **count;
+    size_t *nblocks;
+    size_t nfuncs;
+};
+
+struct first_run {
+    const struct est_run_options *o;
+    int *status;
+    struct ir_counts *ic;
+};
+
+static struct est_profile *count_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+                                     struct cost_args *args)
+{
+    struct first_run *fr = arg;
+    struct est_run_options ro = *fr->o;
+    if (req) {
+        ro.pairs = req;
+        ro.npairs = nreq;
+    }
+    est_args_options(args, &ro);
+    struct est_profile *p = est_run(em, &ro);
+    if (!p)
+        return NULL;
+    *fr->status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
+    if (est_profile_faulted(p)) {
+        sup_diag(ro.diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
+        est_profile_free(p);
+        return NULL;
+    }
+    struct ir_counts *ic = fr->ic;
+    size_t n = est_profile_nfuncs(p);
+    ic->nfuncs = n;
+    ic->func = sup_xcalloc(n + 1, sizeof *ic->func);
+    ic->block = sup_xcalloc(n + 1, sizeof *ic->block);
+    ic->count = sup_xcalloc(n + 1, sizeof *ic->count);
+    ic->nblocks = sup_xcalloc(n + 1, sizeof *ic->nblocks);
+    for (size_t i = 0; i < n; i++) {
+        const struct xfunc *xf = est_profile_xfunc(p, i);
+        ic->func[i] = sup_strdup(xf->name);
+        ic->nblocks[i] = xf->nblocks;
+        ic->block[i] = sup_xcalloc(xf->nblocks + 1, sizeof *ic->block[i]);
+        ic->count[i] = sup_xcalloc(xf->nblocks + 1, sizeof *ic->count[i]);
+        for (uint32_t b = 0; b < xf->nblocks; b++) {
+            ic->block[i][b] = sup_strdup(xf->blocks[b].name);
+            ic->count[i][b] = xf->blocks[b].count;
+        }
+    }
+    return p;
+}
+
+static void free_counts(struct ir_counts *ic)
+{
+    for (size_t i = 0; i < ic->nfuncs; i++) {
+        for (size_t b = 0; b < ic->nblocks[i]; b++)
+            free(ic->block[i][b]);
+        free(ic->block[i]);
+        free(ic->count[i]);
+        free(ic->func[i]);
+    }
+    free(ic->func);
+    free(ic->block);
+    free(ic->count);
+    free(ic->nblocks);
+}
+
+/* Per-execution costs of the IR blocks: the machine blocks' cycles go to
+ * the IR block they belong to (by name; blocks code generation made go with
+ * the block laid out before them), divided by its executions. Cycles of
+ * blocks that never ran by the IR's counts go to the function's entry. */
+static void block_costs(const struct est_estimate *e, const struct ir_counts *ic, struct est_timing *t)
+{
+    t->funcs = sup_xcalloc(ic->nfuncs + 1, sizeof *t->funcs);
+    t->nfuncs = ic->nfuncs;
+    for (size_t i = 0; i < ic->nfuncs; i++) {
+        struct tm_func_costs *fc = &t->funcs[i];
+        size_t nb = ic->nblocks[i];
+        fc->name = sup_strdup(ic->func[i]);
+        fc->nblocks = nb;
+        fc->blocks = sup_xcalloc(nb + 1, sizeof *fc->blocks);
+        fc->cost = sup_xcalloc(nb + 1, sizeof *fc->cost);
+        for (size_t b = 0; b < nb; b++)
+            fc->blocks[b] = sup_strdup(ic->block[i][b]);
+        size_t ef = SIZE_MAX;
+        for (size_t k = 0; k < e->nfuncs && ef == SIZE_MAX; k++)
+            if (!strcmp(e->funcs[k].name, ic->func[i]))
+                ef = k;
+        if (ef == SIZE_MAX || !nb)
+            continue;
+        double *total = sup_xcalloc(nb + 1, sizeof *total);
+        size_t owner = 0;
+        for (size_t k = 0; k < e->nblocks; k++) {
+            const struct est_block_cost *bc = &e->blocks[k];
+            if (bc->func != ef)
+                continue;
+            if (bc->ir_name)
+                for (size_t b = 0; b < nb; b++)
+                    if (!strcmp(ic->block[i][b], bc->ir_name)) {
+                        owner = b;
+                        break;
+                    }
+            total[owner] += bc->cycles;
+        }
+        for (size_t b = 0; b < nb; b++)
+            if (!ic->count[i][b] && total[b] > 0 && b != 0) {
+                total[0] += total[b];
+                total[b] = 0;
+            }
+        for (size_t b = 0; b < nb; b++)
+            if (ic->count[i][b])
+                fc->cost[b] = (uint64_t)llround(total[b] / (double)ic->count[i][b] * (double)TM_ONE);
+        free(total);
+    }
+}
+
+static size_t efunc_of(const struct est_estimate *e, const char *name)
+{
+    for (size_t k = 0; k < e->nfuncs; k++)
+        if (!strcmp(e->funcs[k].name, name))
+            return k;
+    return SIZE_MAX;
+}
+
+/* Calling contexts, per-function inclusive cycles and the timeline into E. */
+static void fill(struct est_estimate *e, const struct est_timing *t, const struct est_profile *p,
+                 const struct est_offload *off)
+{
+    size_t nf = est_profile_nfuncs(p);
+    size_t *map = sup_xcalloc(nf + 1, sizeof *map);
+    for (size_t i = 0; i < nf; i++)
+        map[i] = efunc_of(e, est_profile_func_name(p, i));
+    /* contexts, in creation order (a parent comes before its children) */
+    size_t *cidx = sup_xcalloc(t->nnodes + 1, sizeof *cidx);
+    e->contexts = sup_xcalloc(t->nnodes + 1, sizeof *e->contexts);
+    for (size_t i = 0; i < t->nnodes; i++) {
+        const struct tm_node *nd = &t->nodes[i];
+        cidx[i] = SIZE_MAX;
+        if (map[nd->func] == SIZE_MAX || (nd->parent != UINT32_MAX && cidx[nd->parent] == SIZE_MAX))
+            continue;
+        struct est_context *c = &e->contexts[e->ncontexts];
+        cidx[i] = e->ncontexts++;
+        c->parent = nd->parent == UINT32_MAX ? EST_NO_PARENT : cidx[nd->parent];
+        c->func = map[nd->func];
+        c->calls = (double)nd->calls;
+        c->inclusive = (double)nd->incl / (double)TM_ONE;
+        c->self = c->inclusive;
+        if (nd->site && nd->site->inst) {
+            char loc[512];
+            exec_inst_loc(nd->site->inst, loc, sizeof loc);
+            if (loc[0])
+                c->callsite = sup_strdup(loc);
+        }
+    }
+    for (size_t i = 0; i < e->ncontexts; i++)
+        if (e->contexts[i].parent != EST_NO_PARENT)
+            e->contexts[e->contexts[i].parent].self -= e->contexts[i].inclusive;
+    for (size_t i = 0; i < e->ncontexts; i++)
+        if (e->contexts[i].self < 0 && e->contexts[i].self > -1e-6 * (e->contexts[i].inclusive + 1))
+            e->contexts[i].self = 0;
+    /* a function's inclusive cycles: its outermost contexts (recursion counted once) */
+    for (size_t f = 0; f < e->nfuncs; f++)
+        e->funcs[f].inclusive = 0;
+    for (size_t i = 0; i < e->ncontexts; i++) {
+        const struct est_context *c = &e->contexts[i];
+        bool outer = true;
+        for (size_t a = c->parent; a != EST_NO_PARENT && outer; a = e->contexts[a].parent)
+            outer = e->contexts[a].func != c->func;
+        if (outer)
+            e->funcs[c->func].inclusive += c->inclusive;
+    }
+    /* tracks and slices */
+    size_t nacc = off ? est_offload_ntracks(off) : 0;
+    e->tracks = sup_xcalloc(nacc + 2, sizeof *e->tracks);
+    e->ntracks = nacc + 1;
+    e->tracks[0].name = sup_strdup("host");
+    e->tracks[0].clock_hz = e->clock_hz;
+    for (size_t k = 1; k <= nacc; k++) {
+        double hz;
+        e->tracks[k].name = sup_strdup(est_offload_track_name(off, k, &hz));
+        e->tracks[k].clock_hz = hz;
+    }
+    e->slices = sup_xcalloc(t->nslices + 1, sizeof *e->slices);
+    for (size_t i = 0; i < t->nslices; i++) {
+        const struct tm_slice *s = &t->slices[i];
+        const char *name;
+        if (s->track == 0) {
+            if (s->name >= nf || map[s->name] == SIZE_MAX)
+                continue;
+            name = e->funcs[map[s->name]].name;
+        } else {
+            double hz;
+            name = est_offload_track_name(off, s->track, &hz);
+            const char *colon = strstr(name, ": ");
+            name = colon ? colon + 2 : name;
+        }
+        struct est_slice *es = &e->slices[e->nslices++];
+        es->track = s->track;
+        es->name = sup_strdup(name);
+        es->start = (double)s->start / (double)TM_ONE;
+        es->dur = (double)s->dur / (double)TM_ONE;
+        es->depth = (int)s->depth;
+    }
+    free(cidx);
+    free(map);
+}
+
+/* Whether the program may read its standard input. */
+static bool reads_stdin(LLVMModuleRef m)
+{
+    static const char *const names[] = {"getchar", "getc", "fgetc", "fgets", "gets", "scanf", "fscanf", "vscanf",
+                                        "vfscanf", "fread", "read", "getline", "getdelim", "ungetc", NULL};
+    for (const char *const *n = names; *n; n++)
+        if (LLVMGetNamedFunction(m, *n))
+            return true;
+    return LLVMGetNamedGlobal(m, "stdin") != NULL;
+}
+
+/* Both runs must read the same input: a program that reads its stdin gets
+ * it from memory, read once here. Returns the bytes (NULL: leave stdin). */
+static char *slurp_stdin(size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = sup_xmalloc(cap);
+    size_t k;
+    while ((k = fread(buf + n, 1, cap - n, stdin)) > 0) {
+        n += k;
+        if (n == cap)
+            buf = sup_xrealloc(buf, cap *= 2);
+    }
+    *len = n;
+    return buf;
+}
+
+static FILE *memory_file(char *buf, size_t len)
+{
+    return len ? fmemopen(buf, len, "r") : fopen("/dev/null", "r");
+}
+
+struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
+                                        const struct est_system *sys, FILE *dump, int *status)
+{
+    *status = 1;
+    struct ir_counts ic = {0};
+    struct est_run_options first = *o;
+    size_t inlen = 0;
+    char *inbuf = !o->in && reads_stdin(est_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
+    if (inbuf)
+        first.in = memory_file(inbuf, inlen);
+    struct first_run frun = {&first, status, &ic};
+    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
+    if (inbuf && first.in)
+        fclose(first.in);
+    if (!e) {
+        free_counts(&ic);
+        free(inbuf);
+        return NULL;
+    }
+    struct est_timing t = {0};
+    block_costs(e, &ic, &t);
+    free_counts(&ic);
+    t.max_slices = 200000;
+    t.max_depth = 64;
+    t.min_slice = (uint64_t)(e->cycles / 20000.0 * (double)TM_ONE);
+    struct est_offload *off = NULL;
+    bool ok = true;
+    if (sys) {
+        off = est_offload_new(sys, e->clock_hz, &t, o->diag);
+        t.off = off;
+        ok = est_offload_check(off, est_module_llvm(em));
+    }
+    struct est_profile *p = NULL;
+    if (ok) {
+        struct est_run_options ro = *o;
+        ro.progress = false; /* the first run showed it */
+        ro.timing = &t;
+        /* the program's output was seen in the first run */
+        FILE *null = fopen("/dev/null", "w");
+        ro.out = ro.err = null;
+        if (inbuf)
+            ro.in = memory_file(inbuf, inlen);
+        if (null)
+            p = est_run(em, &ro);
+        else
+            sup_diag(o->diag, "/dev/null", 0, 0, "error", "cannot open for the timed run");
+        if (null)
+            fclose(null);
+        if (inbuf && ro.in)
+            fclose(ro.in);
+        ok = p && !est_profile_faulted(p) && t.finished;
+        if (p && est_profile_faulted(p))
+            sup_diag(o->diag, "lpnest", 0, 0, "error", "no estimate: the program faulted in the timed run (see above)");
+    }
+    if (ok) {
+        fill(e, &t, p, off);
+        double timed = (double)t.end_clock / (double)TM_ONE;
+        if (off) {
+            est_offload_report(off, e);
+            e->cycles = timed;
+        } else if (fabs(timed - e->cycles) > 1e-6 * e->cycles + 1) {
+            est_estimate_warn(e, "the timed run adds up to %.0f cycles, %.0f away from the estimate (cycles of code "
+                                 "generation's blocks spread over IR blocks)",
+                              timed, timed - e->cycles);
+        }
+        est_estimate_warn_unpriced(e);
+    } else {
+        est_estimate_free(e);
+        e = NULL;
+        *status = 1;
+    }
+    est_profile_free(p);
+    est_offload_free(off);
+    tm_free(&t);
+    free(inbuf);
+    return e;
+}

@@ -1,0 +1,52 @@
+/* offload.h — offloaded calls during a timed run (timing.h): at a call of an
+ * offloaded function the accelerator's LPN instance receives the call's
+ * tokens at the host's current time (converted to its clock), a synchronous
+ * call holds the host until its done tokens, an asynchronous one lets it go on
+ * until a call of the function that waits. The function's own body still
+ * runs for its results; what the host is charged instead is decided here.
+ * Internal to estimator/. */
+#ifndef LPNEST_OFFLOAD_H
+#define LPNEST_OFFLOAD_H
+
+#include "exec.h"
+#include "system.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+struct est_offload;
+struct est_timing;
+struct est_estimate;
+
+/* Makes the run-time state of SYS for a host whose clock is HOST_HZ
+ * (needed for accelerators without a clock of their own). The system stays
+ * owned by the caller and must outlive the result. */
+struct est_offload *est_offload_new(const struct est_system *sys, double host_hz, struct est_timing *t, FILE *diag);
+void est_offload_free(struct est_offload *o);
+/* Checks SYS against module M before the run: every offloaded, token and
+ * wait function exists with a body, token functions take the offloaded
+ * function's parameters. Messages name the system file's lines; false then. */
+bool est_offload_check(struct est_offload *o, LLVMModuleRef m);
+/* Marks the engine's functions (xfunc.offload) once the run's functions exist. */
+void est_offload_attach(struct est_offload *o, struct vm *vm);
+/* Serves a call of G (offloaded, or a wait); see exec_timing_offload. */
+int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R,
+                     uint64_t *charge);
+/* An offloaded body of G returned: BODY clock units is what it would have
+ * cost the host (the what-if software figure). */
+void est_offload_body(struct est_offload *o, const struct xfunc *g, uint64_t body);
+/* The run ended: lets the accelerators finish what is in flight (for their
+ * statistics; the host does not wait). */
+void est_offload_finish(struct est_offload *o, struct vm *vm);
+/* Fills E's accelerators, what-if lines and accelerator tracks. Track
+ * numbers of slices made by the accelerators are 1 + their index here. */
+void est_offload_report(const struct est_offload *o, struct est_estimate *e);
+/* Names of the accelerator tracks (1, 2, ...): "jpeg: huffman". */
+size_t est_offload_ntracks(const struct est_offload *o);
+const char *est_offload_track_name(const struct est_offload *o, size_t track, double *clock_hz);
+
+/* The built-in behind lpnest_token (estimator/app/lpnest.h). */
+bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret);
+
+#endif
