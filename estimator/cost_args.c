@@ -612,8 +612,53 @@ bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *c
     return true;
 }
 
+/* The start-up code (runtime routine "_start": before main and after it),
+ * once per run, by the program's initialised and zeroed data; charged to main. */
+static void price_startup(struct cost_ctx *cx)
+{
+    const struct isa_runtime *rt = isa_runtime(cx->isa, "_start");
+    struct est_estimate *e = cx->e;
+    size_t mi = 0;
+    while (mi < e->nfuncs && strcmp(e->funcs[mi].name, "main"))
+        mi++;
+    if (!rt || mi == e->nfuncs)
+        return;
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(cx->m);
+    double data = 0, bss = 0;
+    for (LLVMValueRef g = LLVMGetFirstGlobal(cx->m); g; g = LLVMGetNextGlobal(g)) {
+        LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
+        const char *sec = LLVMGetSection(g);
+        if (!init || (sec && !strncmp(sec, ".noinit", 7)))
+            continue;
+        double size = (double)LLVMABISizeOfType(td, LLVMGlobalGetValueType(g));
+        if (LLVMIsNull(init) && !LLVMIsGlobalConstant(g))
+            bss += size;
+        else
+            data += size;
+    }
+    double fixed[ISA_RT_NFIXED];
+    for (size_t k = 0; k < ISA_RT_NFIXED; k++)
+        fixed[k] = NAN;
+    fixed[ISA_RT_DATA_BYTES] = data;
+    fixed[ISA_RT_BSS_BYTES] = bss;
+    double c = isa_runtime_eval_at(rt, fixed, cx->diag), k = isa_runtime_eval_ninstr_at(rt, fixed, cx->diag);
+    if (c < 0 || k < 0)
+        return;
+    struct est_runtime_cost *r = est_runtime_entry(e, rt->symbol);
+    r->known = true;
+    r->calls += 1;
+    r->cycles += c;
+    r->instructions += k;
+    e->cycles += c;
+    e->runtime_cycles += c;
+    e->runtime_instructions += k;
+    e->funcs[mi].self += c;
+    e->funcs[mi].runtime += c;
+}
+
 void est_args_finish(struct cost_ctx *cx)
 {
+    price_startup(cx);
     struct cost_args *ca = cx->args;
     if (!ca)
         return;

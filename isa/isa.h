@@ -156,10 +156,13 @@ double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *
  * those of them written while the value left was 2^32 or more and the sum
  * over the digits of the significant bits of the value left,
  * for comparisons (strcmp, memcmp...) the leading positions found equal, for
- * realloc the size of the block before the call. */
+ * realloc the size of the block before the call, for the start-up code
+ * ("_start": what runs before main and after it) the bytes of the program's
+ * initialised data (copied at start-up) and of its zero-initialised data. */
 enum isa_rt_name {
     ISA_RT_A0, ISA_RT_A1, ISA_RT_A2, ISA_RT_A3, ISA_RT_A4, ISA_RT_A5, ISA_RT_A6, ISA_RT_A7,
     ISA_RT_RET, ISA_RT_CONVS, ISA_RT_DIGITS, ISA_RT_WIDE_DIGITS, ISA_RT_DIGIT_BITS, ISA_RT_COMPARED, ISA_RT_OLD_SIZE,
+    ISA_RT_DATA_BYTES, ISA_RT_BSS_BYTES,
     ISA_RT_NFIXED
 };
 /* isa_runtime_eval / isa_runtime_eval_ninstr with the values of the names by
