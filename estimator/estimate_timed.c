@@ -89,7 +89,8 @@ static void free_counts(struct ir_counts *ic)
 /* Per-execution costs of the IR blocks: the machine blocks' cycles go to
  * the IR block they belong to (by name; blocks code generation made go with
  * the block laid out before them), divided by its executions. Cycles of
- * blocks that never ran by the IR's counts go to the function's entry. */
+ * blocks that never ran by the IR's counts, and what the function is
+ * charged besides its blocks, go to the function's entry. */
 static void block_costs(const struct est_estimate *e, const struct ir_counts *ic, struct est_timing *t)
 {
     t->funcs = sup_xcalloc(ic->nfuncs + 1, sizeof *t->funcs);
@@ -123,6 +124,13 @@ static void block_costs(const struct est_estimate *e, const struct ir_counts *ic
                     }
             total[owner] += bc->cycles;
         }
+        /* what the function is charged beyond its blocks (program startup,
+         * charged to main) is paid on entry */
+        double blocks = 0;
+        for (size_t b = 0; b < nb; b++)
+            blocks += total[b];
+        if (e->funcs[ef].self > blocks)
+            total[0] += e->funcs[ef].self - blocks;
         for (size_t b = 0; b < nb; b++)
             if (!ic->count[i][b] && total[b] > 0 && b != 0) {
                 total[0] += total[b];

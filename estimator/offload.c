@@ -709,9 +709,9 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
 
 void est_offload_body(struct est_offload *o, const struct xfunc *g, uint64_t body)
 {
-    if (g->offload < 0 || (g->offload & 1))
-        return;
-    o->off[g->offload / 2].software += units_to_cycles(body);
+    /* a wait's body (polling, in software) belongs to the software figure too */
+    if (g->offload >= 0)
+        o->off[g->offload / 2].software += units_to_cycles(body);
 }
 
 void est_offload_finish(struct est_offload *o, struct vm *vm)
