@@ -70,5 +70,8 @@ void est_args_finish(struct cost_ctx *cx);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool est_price_ir(struct cost_ctx *cx);
+/* The runtime routine an intrinsic stands for when the core lacks the
+ * operation ("memcpy" for llvm.memcpy.*), or NULL. */
+const char *est_ir_intrinsic_routine(const char *callee);
 
 #endif

@@ -284,6 +284,8 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
                 LLVMValueRef g = cn[0] ? LLVMGetNamedFunction(cx->m, cn) : NULL;
                 if (!g || !LLVMIsDeclaration(g))
                     continue;
+                if (est_ir_intrinsic_routine(cn))
+                    cn = est_ir_intrinsic_routine(cn);
                 const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
                 if (!priced_by_values(rt))
                     continue;

@@ -72,6 +72,37 @@ static const char *opcode_name(LLVMOpcode op)
     }
 }
 
+/* The runtime routine an intrinsic becomes on a core without the operation
+ * (memcpy for llvm.memcpy.*, sqrt for llvm.sqrt.f64...), or NULL. */
+const char *est_ir_intrinsic_routine(const char *callee)
+{
+    static const struct { const char *prefix, *routine; } map[] = {
+        {"llvm.memcpy.", "memcpy"}, {"llvm.memmove.", "memmove"}, {"llvm.memset.", "memset"},
+        {"llvm.sqrt.f64", "sqrt"}, {"llvm.sqrt.f32", "sqrtf"}, {"llvm.floor.f64", "floor"},
+        {"llvm.floor.f32", "floorf"}, {"llvm.ceil.f64", "ceil"}, {"llvm.ceil.f32", "ceilf"},
+        {"llvm.trunc.f64", "trunc"}, {"llvm.trunc.f32", "truncf"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strncmp(callee, map[i].prefix, strlen(map[i].prefix)))
+            return map[i].routine;
+    return NULL;
+}
+
+/* "OPCODE:TYPE" as isa/SCHEMA.md spells the type-specific entries: the
+ * operand's type for compares, stores and conversions from floating point,
+ * else the result's (so the floating-point type of floating-point operations
+ * and of conversions to floating point). */
+static void typed_opcode(LLVMValueRef in, const char *name, char *out, size_t n)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(in);
+    LLVMTypeRef t = LLVMTypeOf(in);
+    if (op == LLVMICmp || op == LLVMFCmp || op == LLVMStore || op == LLVMFPToSI || op == LLVMFPToUI)
+        t = LLVMTypeOf(LLVMGetOperand(in, 0));
+    char *ts = LLVMPrintTypeToString(t);
+    snprintf(out, n, "%s:%s", name, ts);
+    LLVMDisposeMessage(ts);
+}
+
 static double edge_count(const struct xfunc *xf, uint32_t from, enum edge_kind kind)
 {
     double c = 0;
@@ -119,11 +150,16 @@ bool est_price_ir(struct cost_ctx *cx)
                     const char *cn = callee ? LLVMGetValueName2(callee, &len) : "";
                     if (!strncmp(cn, "llvm.dbg.", 9) || !strncmp(cn, "llvm.lifetime.", 14))
                         continue;
-                    if (cn[0] && strncmp(cn, "llvm.", 5))
+                    const char *routine = est_ir_intrinsic_routine(cn);
+                    if (routine && isa_runtime(cx->isa, routine))
+                        est_price_call(cx, routine, NULL, in, n, &bp);
+                    else if (cn[0] && strncmp(cn, "llvm.", 5))
                         est_price_call(cx, cn, NULL, in, n, &bp);
                 }
                 uint32_t cyc = 0, taken = 0, not_taken = 0;
-                if (!isa_ir_cost(cx->isa, name, &cyc, &taken, &not_taken)) {
+                char typed[96];
+                typed_opcode(in, name, typed, sizeof typed);
+                if (!isa_ir_cost(cx->isa, typed, &cyc, &taken, &not_taken)) {
                     bool seen = false;
                     for (size_t u = 0; u < nunknown && !seen; u++)
                         seen = !strcmp(unknown_ops[u], name);
