@@ -677,20 +677,23 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
     uint64_t t_issue = T + (uint64_t)invoke * TM_ONE;
     if (!send(o, a, vm, t_issue, g->name))
         return -1;
+    /* the tokens arrive at the accelerator's next clock edge: latencies and
+     * busy time count from there (the host's wait from its own instant) */
+    uint64_t t_arrive = from_clock(o, to_clock(o, t_issue, a->ic ? a->ic_hz : a->hz), a->ic ? a->ic_hz : a->hz);
     clear_tokens(o);
     a->calls++;
     of->calls++;
     a->requested += (uint64_t)ndone;
     if (ndone == 0) {
         /* nothing to wait for: the call is over once invoked */
-        complete(a, t_issue, t_issue);
+        complete(a, t_arrive, t_arrive);
         *charge = t_issue - T;
     } else {
         if (a->npend == a->cappend) {
             a->cappend = a->cappend ? a->cappend * 2 : 16;
             a->pend = sup_xrealloc(a->pend, a->cappend * sizeof *a->pend);
         }
-        a->pend[a->npend++] = (struct ofl_pending){.off = i, .target = a->requested, .t_issue = t_issue};
+        a->pend[a->npend++] = (struct ofl_pending){.off = i, .target = a->requested, .t_issue = t_arrive};
         if (so->async) {
             *charge = t_issue - T;
         } else {
@@ -700,7 +703,7 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
             if (t_done < t_issue)
                 t_done = t_issue;
             *charge = t_done - T;
-            a->wait += units_to_cycles(t_done - t_issue);
+            a->wait += units_to_cycles(t_done - t_arrive);
         }
     }
     of->charged += units_to_cycles(*charge);
