@@ -151,7 +151,9 @@ void exec_timing_finish(struct vm *vm)
 
 void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur)
 {
-    if (dur < t->min_slice || depth >= t->max_depth || t->nslices >= t->max_slices) {
+    /* host calls shorter than min_slice are left out; accelerator firings
+     * are all kept, up to the cap */
+    if ((track == 0 && dur < t->min_slice) || depth >= t->max_depth || t->nslices >= t->max_slices) {
         t->dropped++;
         return;
     }

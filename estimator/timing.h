@@ -56,7 +56,7 @@ struct est_timing {
     uint32_t *hash;
     size_t hcap;
     unsigned suppress;        /* > 0: inside a token function or an offloaded body */
-    /* timeline: slices shorter than MIN_SLICE are left out, and at most MAX_SLICES kept */
+    /* timeline: host calls shorter than MIN_SLICE are left out, and at most MAX_SLICES kept */
     struct tm_slice *slices;
     size_t nslices, capslices, max_slices;
     uint64_t min_slice;
