@@ -147,7 +147,23 @@ static void operands(struct lpn_zx *z, Z3_ast a, Z3_ast **out, int *n, int *cap)
  * clock and the latency are only bounded below by them (the epigraph, exact
  * for minimization: the least solution is the maximum). */
 enum { ENC_EXACT, ENC_BELOW, ENC_ABOVE };
-static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, Z3_optimize o, int mode, int tag)
+
+/* Where encode() asserts: an optimizer or a solver. */
+struct sink {
+    Z3_context c;
+    Z3_optimize o;
+    Z3_solver s;
+};
+
+static void sink_assert(const struct sink *k, Z3_ast a)
+{
+    if (k->o)
+        Z3_optimize_assert(k->c, k->o, a);
+    else
+        Z3_solver_assert(k->c, k->s, a);
+}
+
+static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, const struct sink *o, int mode, int tag)
 {
     struct lpn_zx *z = &cl->sp->zx;
     Z3_ast *from = sup_xcalloc((size_t)set->nfir + 1, sizeof *from), *to = sup_xcalloc((size_t)set->nfir + 1, sizeof *to);
@@ -161,7 +177,7 @@ static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, Z3_optim
         Z3_ast clk = Z3_mk_const(z->c, Z3_mk_string_symbol(z->c, name), z->is);
         Z3_ast start = nsub ? Z3_substitute(z->c, fi->start, nsub, from, to) : fi->start;
         if (mode == ENC_EXACT) {
-            Z3_optimize_assert(z->c, o, Z3_mk_eq(z->c, clk, lpn__zadd(z, start, fi->delay)));
+            sink_assert(o, Z3_mk_eq(z->c, clk, lpn__zadd(z, start, fi->delay)));
         } else {
             nops = 0;
             operands(z, start, &ops, &nops, &capops);
@@ -169,12 +185,12 @@ static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, Z3_optim
             for (int q = 0; q < nops; q++) {
                 Z3_ast bound = lpn__zadd(z, ops[q], fi->delay);
                 if (mode == ENC_BELOW)
-                    Z3_optimize_assert(z->c, o, Z3_mk_ge(z->c, clk, bound));
+                    sink_assert(o, Z3_mk_ge(z->c, clk, bound));
                 else
                     any = lpn__zor(z, any, Z3_mk_le(z->c, clk, bound));
             }
             if (mode == ENC_ABOVE)
-                Z3_optimize_assert(z->c, o, any);
+                sink_assert(o, any);
         }
         bool seen = false;   /* firings with identical commit terms share the first clock */
         for (unsigned q = 0; q < nsub && !seen; q++)
@@ -192,11 +208,11 @@ static Z3_ast encode(struct lpn_classes *cl, const struct lpn_set *set, Z3_optim
         Z3_ast any = Z3_mk_false(z->c);
         for (int q = 0; q < nops; q++)
             if (mode == ENC_BELOW)
-                Z3_optimize_assert(z->c, o, Z3_mk_ge(z->c, l, ops[q]));
+                sink_assert(o, Z3_mk_ge(z->c, l, ops[q]));
             else
                 any = lpn__zor(z, any, Z3_mk_le(z->c, l, ops[q]));
         if (mode == ENC_ABOVE)
-            Z3_optimize_assert(z->c, o, any);
+            sink_assert(o, any);
         lat = l;
     }
     free(from);
@@ -360,7 +376,8 @@ static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const stru
         if (pi)
             Z3_optimize_assert(z->c, o, pi->avgdef);
         /* the epigraph is exact only when optimizing the latency itself */
-        Z3_ast lat = encode(cl, set, o, !lat_only ? ENC_EXACT : maximize ? ENC_ABOVE : ENC_BELOW, s);
+        struct sink sk = {z->c, o, NULL};
+        Z3_ast lat = encode(cl, set, &sk, !lat_only ? ENC_EXACT : maximize ? ENC_ABOVE : ENC_BELOW, s);
         Z3_ast from[2] = {sp->latency, sp->pi};
         Z3_ast to[2] = {lpn__zreal(z, lat), pi ? pi->k[k].formula : lpn__zrat(z, 0, 1)};
         Z3_ast obj = lat_only ? lat : Z3_substitute(z->c, q->expr, 2, from, to);
@@ -392,23 +409,98 @@ static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const stru
     b->verdict = all_proved && b->has_value ? LPN_V_PROVED : LPN_V_UNKNOWN;
 }
 
-static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, int k, Z3_ast prop, struct lpn_bound *b, FILE *diag)
+/* Rewrites comparisons (x / d) op c, with d one of the terms in POS (known
+ * positive) and c free of division, into x op c*d: linear when c is a
+ * constant, where the quotient is not. */
+static Z3_ast undivide(struct lpn_zx *z, Z3_ast a, Z3_ast pos, int depth)
+{
+    Z3_context c = z->c;
+    if (depth > 60 || Z3_get_ast_kind(c, a) != Z3_APP_AST || !lpn__zis_bool(z, a))
+        return a;
+    Z3_decl_kind d = Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)));
+    unsigned n = Z3_get_app_num_args(c, Z3_to_app(c, a));
+    Z3_ast args[64];
+    if (n > 64)
+        return a;
+    for (unsigned q = 0; q < n; q++)
+        args[q] = Z3_get_app_arg(c, Z3_to_app(c, a), q);
+    switch (d) {
+    case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_NOT: case Z3_OP_IMPLIES:
+        for (unsigned q = 0; q < n; q++)
+            args[q] = undivide(z, args[q], pos, depth + 1);
+        return d == Z3_OP_AND ? Z3_mk_and(c, n, args) : d == Z3_OP_OR ? Z3_mk_or(c, n, args)
+             : d == Z3_OP_NOT ? Z3_mk_not(c, args[0]) : Z3_mk_implies(c, args[0], args[1]);
+    case Z3_OP_LT: case Z3_OP_LE: case Z3_OP_GT: case Z3_OP_GE: {
+        for (int side = 0; side < 2; side++) {
+            Z3_ast q = args[side], other = args[1 - side];
+            if (Z3_get_ast_kind(c, q) != Z3_APP_AST || Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, q))) != Z3_OP_DIV ||
+                Z3_get_app_arg(c, Z3_to_app(c, q), 1) != pos)
+                continue;
+            Z3_ast num = Z3_get_app_arg(c, Z3_to_app(c, q), 0);
+            Z3_ast prod = Z3_mk_mul(c, 2, (Z3_ast[]){other, pos});
+            Z3_ast l = side == 0 ? num : prod, r = side == 0 ? prod : num;
+            return d == Z3_OP_LT ? Z3_mk_lt(c, l, r) : d == Z3_OP_LE ? Z3_mk_le(c, l, r)
+                 : d == Z3_OP_GT ? Z3_mk_gt(c, l, r) : Z3_mk_ge(c, l, r);
+        }
+        return a;
+    }
+    default:
+        return a;
+    }
+}
+
+/* Proves the query's property over class K, one explored set at a time,
+ * with the latency as named commit times. */
+static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, int k, double timeout,
+                  struct lpn_bound *b, FILE *diag)
 {
     struct lpn_space *sp = cl->sp;
     struct lpn_zx *z = &sp->zx;
-    Z3_ast pc[2] = {lpn__class_cond(cl, k), pi ? pi->avgdef : lpn__ztrue(z)};
-    Z3_model md;
-    int r = lpn__zcheck(z, pc, 2, lpn__znot(z, prop), &md);
     b->simulated = -1;
-    b->verdict = r == 0 ? LPN_V_PROVED : r == 1 ? LPN_V_DISPROVED : LPN_V_UNKNOWN;
-    if (r == 1 && md) {
-        double v;
-        if (lpn__zeval(z, md, lpn__class_latency(cl, k), &v))
-            b->has_value = true, b->value = v;
-        set_witness(cl, md, b, diag);
+    b->verdict = LPN_V_PROVED;
+    for (int s = 0; s < cl->nsets && b->verdict != LPN_V_DISPROVED; s++) {
+        const struct lpn_set *set = &cl->sets[s];
+        if (set->cls != k)
+            continue;
+        Z3_solver so = Z3_mk_solver(z->c);
+        Z3_solver_inc_ref(z->c, so);
+        Z3_params p = Z3_mk_params(z->c);
+        Z3_params_inc_ref(z->c, p);
+        Z3_params_set_uint(z->c, p, Z3_mk_string_symbol(z->c, "timeout"), (unsigned)(timeout * 1000));
+        Z3_solver_set_params(z->c, so, p);
+        Z3_params_dec_ref(z->c, p);
+        for (int c = 0; c < sp->ncons; c++)
+            Z3_solver_assert(z->c, so, sp->cons[c]);
+        Z3_solver_assert(z->c, so, set->cond);
+        if (pi)
+            Z3_solver_assert(z->c, so, pi->avgdef);
+        struct sink sk = {z->c, NULL, so};
+        Z3_ast lat = lpn__zreal(z, encode(cl, set, &sk, ENC_EXACT, s));
+        Z3_ast from[2] = {sp->latency, sp->pi};
+        Z3_ast to[2] = {lat, pi ? pi->k[k].formula : lpn__zrat(z, 0, 1)};
+        Z3_ast prop = Z3_substitute(z->c, q->expr, 2, from, to);
+        int64_t lo, hi;
+        lpn__zrange(z, set->latency, &lo, &hi);
+        if (lo > 0)
+            prop = undivide(z, prop, lat, 0);
+        Z3_solver_assert(z->c, so, lpn__znot(z, prop));
+        Z3_lbool r = Z3_solver_check(z->c, so);
+        if (r == Z3_L_UNDEF)
+            b->verdict = LPN_V_UNKNOWN;
+        if (r == Z3_L_TRUE) {
+            b->verdict = LPN_V_DISPROVED;
+            Z3_model md = Z3_solver_get_model(z->c, so);
+            if (md) {
+                Z3_model_inc_ref(z->c, md);
+                double v;
+                if (lpn__zeval(z, md, lpn__zreal(z, set->latency), &v))
+                    b->has_value = true, b->value = v;
+                set_witness(cl, md, b, diag);
+                Z3_model_dec_ref(z->c, md);
+            }
+        }
+        Z3_solver_dec_ref(z->c, so);
     }
-    if (md)
-        Z3_model_dec_ref(z->c, md);
 }
 
 static void copy_bound(struct lpn_bound *dst, const struct lpn_bound *src, size_t row)
@@ -444,7 +536,8 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
         Z3_ast e = bind(cl, pi, q, k);
         struct lpn_bound *b = &r->per_class[2 * k];
         if (q->kind == LPN_Q_PROVE) {
-            prove(cl, pi, k, e, b, diag);
+            (void)e;
+            prove(cl, pi, q, k, timeout, b, diag);
         } else {
             if (q->kind != LPN_Q_MIN)
                 optimize(cl, pi, q, k, true, timeout, &b[0], diag);
