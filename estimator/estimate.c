@@ -93,10 +93,31 @@ static char *block_loc(LLVMBasicBlockRef bb)
 /* Bitcode compiled for features the core cannot execute is refused. */
 static bool check_features(struct cost_ctx *cx)
 {
-    bool ok = true;
+    bool ok = true, cpu_reported = false;
     for (LLVMValueRef f = LLVMGetFirstFunction(cx->m); f; f = LLVMGetNextFunction(f)) {
         if (LLVMIsDeclaration(f))
             continue;
+        /* a function compiled for another CPU is lowered for that CPU (its attribute wins
+         * over the core's), with the features that CPU implies (-mcpu=440: isel) */
+        LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-cpu", 10);
+        unsigned cl;
+        const char *cv = cpu ? LLVMGetStringAttributeValue(cpu, &cl) : NULL;
+        if (cv && isa_cpu(cx->isa) && isa_cpu(cx->isa)[0] &&
+            (strlen(isa_cpu(cx->isa)) != cl || strncmp(cv, isa_cpu(cx->isa), cl))) {
+            char some[200] = "";
+            for (size_t k = 0; k < isa_nforbidden(cx->isa) && k < 6; k++)
+                snprintf(some + strlen(some), sizeof some - strlen(some), "%s%s", k ? ", " : "", isa_forbidden(cx->isa, k));
+            size_t n;
+            if (!cpu_reported)
+                sup_diag(cx->diag, cx->e->module, 0, 0, "error",
+                         "function '%s' is compiled for CPU '%.*s', but %s runs code for CPU '%s': its code would "
+                         "use what '%.*s' implies, which %s may lack (%s%s); recompile with the core's CPU: %s",
+                         LLVMGetValueName2(f, &n), (int)cl, cv, isa_name(cx->isa), isa_cpu(cx->isa), (int)cl, cv,
+                         isa_name(cx->isa), some, isa_nforbidden(cx->isa) > 6 ? ", ..." : "", isa_cpu(cx->isa));
+            ok = false;
+            cpu_reported = true;
+            continue;
+        }
         LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-features", 15);
         if (!a)
             continue;
