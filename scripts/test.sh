@@ -1,0 +1,34 @@
+#!/bin/sh
+# Installs what lpnest needs (Debian 12, apt-get), builds it and runs the whole
+# test suite with ctest. Options:
+#   --asan      build in build-asan with AddressSanitizer and UBSan and test that
+#   -j N        parallel test jobs (default: the number of processors)
+# Extra arguments after -- go to ctest (e.g. -- -R offload).
+set -eu
+cd "$(dirname "$0")/.."
+ASAN=0
+JOBS=$(nproc 2>/dev/null || echo 2)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --asan) ASAN=1; shift ;;
+    -j) JOBS="$2"; shift 2 ;;
+    --) shift; break ;;
+    *) echo "usage: scripts/test.sh [--asan] [-j N] [-- CTEST-ARGS...]" >&2; exit 2 ;;
+  esac
+done
+./scripts/deps.sh
+if [ "$ASAN" = 1 ]; then
+  BUILD_DIR=build-asan ./scripts/build.sh -DCMAKE_BUILD_TYPE=Debug \
+    "-DCMAKE_C_FLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+    "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer" \
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
+    "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined"
+  DIR=build-asan
+  # LLVM's own allocations are not ours to report
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+else
+  ./scripts/build.sh -DCMAKE_BUILD_TYPE=Release
+  DIR=build
+fi
+cd "$DIR"
+ctest -j "$JOBS" --output-on-failure --timeout 900 "$@"
