@@ -24,6 +24,7 @@ struct parser {
     struct mfunc *last;     /* the function jump tables after it belong to */
     unsigned loc_file, loc_line, loc_col; /* the current .loc */
     struct jtable *jt;      /* jump table being read */
+    bool x86;               /* AT&T x86 assembly: see x86_spelling */
 };
 
 static bool fail(struct parser *ps, const char *msg, const char *what)
@@ -182,6 +183,58 @@ static bool finish_function(struct parser *ps, struct mfunc *f)
     return true;
 }
 
+/* ---- x86 (AT&T syntax) ----
+ * The mnemonic lpnest's x86 descriptions (isa/x86-64.yaml) use for an
+ * instruction: prefixes joined to it ("lock.xaddq", "rep.stosq" for
+ * "rep;stosq" or "rep stosq"); LLVM's "# TAILCALL" comment marks tail calls
+ * ("jmp.tail", "jmpq.tail" for an indirect one, whose operands are dropped:
+ * no symbol; "jne.tail" for a conditional one); "callq.ind" is an indirect
+ * call ("callq" of "*%rax"). OPS and OLEN are advanced past joined prefixes. */
+static bool x86_prefix(const char *t, size_t n)
+{
+    static const char *const prefixes[] = {"lock", "rep", "repe", "repz", "repne", "repnz", "data16", "rex64",
+                                           "notrack", NULL};
+    for (const char *const *p = prefixes; *p; p++)
+        if (strlen(*p) == n && !strncmp(*p, t, n))
+            return true;
+    return false;
+}
+
+static void x86_spelling(const char *m, size_t mlen, const char **ops, size_t *olen, const char *cmt, const char *end,
+                         char *out, size_t n)
+{
+    size_t k = 0;
+    while (x86_prefix(m, mlen) && *olen) {
+        if (k + mlen + 2 < n) {
+            memcpy(out + k, m, mlen);
+            k += mlen;
+            out[k++] = '.';
+        }
+        /* the next word of the operands is the instruction */
+        const char *o = *ops, *oe = *ops + *olen;
+        while (o < oe && isspace((unsigned char)*o))
+            o++;
+        m = o;
+        while (o < oe && !isspace((unsigned char)*o))
+            o++;
+        mlen = (size_t)(o - m);
+        while (o < oe && isspace((unsigned char)*o))
+            o++;
+        *ops = o;
+        *olen = (size_t)(oe - o);
+    }
+    for (size_t i = 0; i < mlen && k + 1 < n; i++)
+        out[k++] = m[i] == ';' ? '.' : m[i];
+    out[k] = '\0';
+    bool indirect = *olen && **ops == '*';
+    if (out[0] == 'j' && cmt && memmem(cmt, (size_t)(end - cmt), "TAILCALL", 8)) {
+        if (indirect)
+            *olen = 0;
+        snprintf(out + k, n - k, ".tail");
+    } else if (indirect && (!strcmp(out, "callq") || !strcmp(out, "call")))
+        snprintf(out + k, n - k, ".ind");
+}
+
 static bool line(struct parser *ps, const char *p, size_t len)
 {
     const char *end = p + len;
@@ -320,6 +373,13 @@ static bool line(struct parser *ps, const char *p, size_t len)
     size_t mlen = (size_t)(s - m);
     while (s < code_end && isspace((unsigned char)*s))
         s++;
+    if (ps->x86) {
+        char mn[64];
+        size_t olen = (size_t)(code_end - s);
+        x86_spelling(m, mlen, &s, &olen, cmt, end, mn, sizeof mn);
+        add_insn(ps, mn, strlen(mn), s, olen);
+        return true;
+    }
     add_insn(ps, m, mlen, s, (size_t)(code_end - s));
     return true;
 }
@@ -329,6 +389,7 @@ bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FI
     memset(out, 0, sizeof *out);
     struct parser ps = {.triple = triple, .mm = out, .diag = diag};
     ps.comment = strncmp(triple, "avr", 3) == 0 ? ';' : '#';
+    ps.x86 = !strncmp(triple, "x86_64", 6) || !strncmp(triple, "i386", 4) || !strncmp(triple, "i686", 4);
     out->comment = ps.comment;
     collect_function_names(&ps, text);
     bool ok = true;

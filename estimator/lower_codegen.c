@@ -41,6 +41,16 @@ bool est_same_arch(const char *a, const char *b)
     return n == arch_len(b) && strncmp(a, b, n) == 0;
 }
 
+/* x86 bitcode built position-independent (clang's default PIE on Linux
+ * hosts: the "PIC Level" module flag) is compiled as such, so the code
+ * priced is the host binary's (GOT loads, PC-relative jump tables); every
+ * other target keeps the static model. */
+static LLVMRelocMode reloc_model(LLVMModuleRef m, const char *triple)
+{
+    bool x86 = !strncmp(triple, "x86_64", 6) || !strncmp(triple, "i386", 4) || !strncmp(triple, "i686", 4);
+    return x86 && LLVMGetModuleFlag(m, "PIC Level", 9) ? LLVMRelocPIC : LLVMRelocStatic;
+}
+
 char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag)
 {
     init_llvm();
@@ -54,7 +64,7 @@ char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, cons
         return NULL;
     }
     LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, norm, cpu ? cpu : "", features ? features : "",
-                                                      LLVMCodeGenLevelDefault, LLVMRelocStatic, LLVMCodeModelDefault);
+                                                      LLVMCodeGenLevelDefault, reloc_model(m, triple), LLVMCodeModelDefault);
     LLVMDisposeMessage(norm);
     if (!tm) {
         sup_diag(diag, NULL, 0, 0, "error", "cannot create a target machine for '%s' (cpu '%s')", triple, cpu ? cpu : "");

@@ -4,6 +4,7 @@
  * work on saved reports (cli_report.c). A thin layer over the estimator
  * library. */
 #include "cli_report.h"
+#include "estimate_static.h"
 #include "estimator.h"
 #include "system.h"
 #include "isa.h"
@@ -47,6 +48,9 @@ static void usage(FILE *f)
             "  --version             print the version\n"
             "\n"
             "  --dump-machine        (with --target) list machine blocks and their counts on stderr\n"
+            "  --profile=FILE        (with --target) price the counts a program built with the plugin's\n"
+            "                        -lpnest-instrument wrote at exit instead of running it\n"
+            "                        (plugin/README.md); --target=host is the x86-64 host\n"
             "\n");
     fputs(cli_out_help, f);
     fprintf(f,
@@ -84,7 +88,7 @@ int main(int argc, char **argv)
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *v, *target = NULL, *accel = NULL;
+    const char *v, *target = NULL, *accel = NULL, *profile = NULL;
     bool counts = false, quiet = false, dump_machine = false;
     unsigned long long max_steps = 0, stack = 0;
     int prog_argc = 0;
@@ -119,6 +123,11 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "--accel", &accel, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--profile", &profile, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
             continue;
@@ -169,6 +178,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         return bad_usage("--budget and --junit need an estimate (--target)%s", "");
     if (accel && !target)
         return bad_usage("--accel needs an estimate (--target)%s", "");
+    if (profile && (!target || accel))
+        return bad_usage("--profile needs --target and cannot be combined with --accel%s", "");
+    if (target && !strcmp(target, "host"))
+        target = "x86-64"; /* the host an instrumented program ran on */
     if (!cli_out_prepare(co, stderr))
         return 1;
     struct isa *isa = NULL;
@@ -205,7 +218,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     };
     if (!counts) {
         int prog_status;
-        struct est_estimate *e = est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
+        struct est_estimate *e = profile ? est_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)
+                                         : est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
         if (e) {
             struct est_report r = {.e = e};

@@ -15,12 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PS_SELECT, PS_LOGIC, PS_CMP };
+enum { PS_SELECT, PS_LOGIC, PS_CMP, PS_MINMAX };
+
+/* Counters per lane of a site: the outcome (true, false); min/max also
+ * ties (equal, not equal). */
+static uint32_t per_lane(int kind) { return kind == PS_MINMAX ? 4 : 2; }
 
 struct psite {
     uint32_t block, pos, lanes;
     int kind;
-    uint64_t *counts;         /* [2 * lane + outcome], outcome 0 = true */
+    uint64_t *counts;         /* [per_lane * lane + outcome], outcome 0 = true */
 };
 
 struct ppair {
@@ -70,7 +74,7 @@ static uint64_t ncounters(const struct pfunc *f)
 {
     uint64_t n = 1 + (uint64_t)f->nedges;
     for (uint32_t i = 0; i < f->nsites; i++)
-        n += 2 * (uint64_t)f->sites[i].lanes;
+        n += per_lane(f->sites[i].kind) * (uint64_t)f->sites[i].lanes;
     for (uint32_t i = 0; i < f->npairs; i++)
         n += (uint64_t)f->pairs[i].nin * f->pairs[i].nout;
     return n;
@@ -202,8 +206,10 @@ static bool read_module(struct reader *r, struct pset *set)
                             ps->kind = PS_LOGIC;
                         else if (!strcmp(kind, "cmp"))
                             ps->kind = PS_CMP;
+                        else if (!strcmp(kind, "minmax"))
+                            ps->kind = PS_MINMAX;
                         else
-                            ok = bad(r, "unknown site kind (expected select, logic or cmp)");
+                            ok = bad(r, "unknown site kind (expected select, logic, cmp or minmax)");
                     } else if (t && !strcmp(t, "p") && np < f->npairs) {
                         struct ppair *pp = &f->pairs[np++];
                         if (!read_u32(&d, &pp->block) || !read_u32(&d, &pp->nin) || !read_u32(&d, &pp->nout) ||
@@ -243,8 +249,9 @@ static bool read_module(struct reader *r, struct pset *set)
                 for (uint32_t j = 0; j <= f->nedges; j++)
                     f->edges[j] = v[k++];
                 for (uint32_t j = 0; j < f->nsites; j++) {
-                    f->sites[j].counts = sup_xcalloc(2 * (size_t)f->sites[j].lanes, sizeof(uint64_t));
-                    for (uint32_t q = 0; q < 2 * f->sites[j].lanes; q++)
+                    size_t m = (size_t)per_lane(f->sites[j].kind) * f->sites[j].lanes;
+                    f->sites[j].counts = sup_xcalloc(m, sizeof(uint64_t));
+                    for (size_t q = 0; q < m; q++)
                         f->sites[j].counts[q] = v[k++];
                 }
                 for (uint32_t j = 0; j < f->npairs; j++) {
@@ -279,7 +286,7 @@ static bool read_module(struct reader *r, struct pset *set)
         for (uint32_t j = 0; j <= f->nedges; j++)
             same->edges[j] += f->edges[j];
         for (uint32_t j = 0; j < f->nsites; j++)
-            for (uint32_t q = 0; q < 2 * f->sites[j].lanes; q++)
+            for (uint32_t q = 0; q < per_lane(f->sites[j].kind) * f->sites[j].lanes; q++)
                 same->sites[j].counts[q] += f->sites[j].counts[q];
         for (uint32_t j = 0; j < f->npairs; j++)
             for (size_t q = 0; q < (size_t)f->pairs[j].nin * f->pairs[j].nout; q++)
@@ -367,14 +374,22 @@ static bool fill_measured(struct xfunc *xf, const struct pfunc *pf)
     xf->edges[0].count = pf->edges[0];
     for (uint32_t i = 0; i < pf->nsites; i++) {
         const struct psite *ps = &pf->sites[i];
-        int want = ps->kind == PS_SELECT ? SEL_SELECT : ps->kind == PS_LOGIC ? SEL_LOGIC : SEL_CMP;
+        int want = ps->kind == PS_SELECT ? SEL_SELECT
+                   : ps->kind == PS_LOGIC ? SEL_LOGIC
+                   : ps->kind == PS_CMP   ? SEL_CMP
+                                          : SEL_MINMAX;
+        uint32_t pl = per_lane(ps->kind);
         for (uint32_t r = 0; r < xf->nselects; r++) {
             const struct xselect *s = &xf->selects[r];
             if (s->block != ps->block || s->index != ps->pos || s->kind != want || s->lanes != ps->lanes)
                 continue;
             for (uint32_t l = 0; l < s->lanes; l++) {
-                xf->sel_counts[2 * (s->base + l)] = ps->counts[2 * l];
-                xf->sel_counts[2 * (s->base + l) + 1] = ps->counts[2 * l + 1];
+                xf->sel_counts[2 * (s->base + l)] = ps->counts[pl * l];
+                xf->sel_counts[2 * (s->base + l) + 1] = ps->counts[pl * l + 1];
+                if (pl == 4 && s->ties != UINT32_MAX) {
+                    xf->sel_counts[2 * (s->ties + l)] = ps->counts[pl * l + 2];
+                    xf->sel_counts[2 * (s->ties + l) + 1] = ps->counts[pl * l + 3];
+                }
             }
         }
     }

@@ -4,7 +4,8 @@
 // which lpnest later lowers) and then counts, in one array per module: the
 // calls, every edge (in block and successor order; conditional edges go
 // through a new block of their own), the outcomes of selects, of the first
-// operand of an and/or a branch tests and of comparisons used as values
+// operand of an and/or a branch tests, of comparisons used as values and of
+// integer min/max (which operand, and ties)
 // (the records the IR engine keeps, matched by block and position), and the
 // paths through merge points (which in-edge, then which out-edge), which
 // lpnest needs where code generation duplicates blocks. A constructor
@@ -31,8 +32,10 @@ using namespace llvm;
 
 namespace {
 
-enum SiteKind { SiteSelect, SiteLogic, SiteCmp };
-const char *const SiteNames[] = {"select", "logic", "cmp"};
+enum SiteKind { SiteSelect, SiteLogic, SiteCmp, SiteMinMax };
+const char *const SiteNames[] = {"select", "logic", "cmp", "minmax"};
+// counters per lane: outcome (true, false); min/max also (equal, not equal)
+unsigned perLane(SiteKind K) { return K == SiteMinMax ? 4 : 2; }
 
 struct Site {
   Instruction *I;
@@ -114,6 +117,19 @@ void planSites(Plan &P) {
       } else if (auto *C = dyn_cast<ICmpInst>(&I)) {
         if (C->getType()->isIntegerTy(1) && materialized(C))
           P.Sites.push_back({&I, B, Here, 1, SiteCmp, 0});
+      } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+        Intrinsic::ID ID = II->getIntrinsicID();
+        if (ID != Intrinsic::smin && ID != Intrinsic::smax && ID != Intrinsic::umin && ID != Intrinsic::umax)
+          continue;
+        Type *T = II->getType();
+        unsigned Lanes = 1;
+        if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+          Lanes = VT->getNumElements();
+          T = VT->getElementType();
+        } else if (T->isVectorTy())
+          continue;
+        if (T->isIntegerTy() && T->getIntegerBitWidth() <= 64)
+          P.Sites.push_back({&I, B, Here, Lanes, SiteMinMax, 0});
       }
     }
   }
@@ -160,6 +176,23 @@ void instrumentFunction(Plan &P, GlobalVariable *Ctr) {
     InSlot = A.CreateAlloca(A.getInt32Ty(), nullptr, "lpnest.in");
   }
   for (Site &S : P.Sites) {
+    if (S.Kind == SiteMinMax) {
+      // the first operand is chosen (ties: smin/umin a <= b, smax/umax a >= b), and ties
+      IRBuilder<> Before(S.I);
+      Intrinsic::ID ID = cast<IntrinsicInst>(S.I)->getIntrinsicID();
+      CmpInst::Predicate Pred = ID == Intrinsic::smin   ? CmpInst::ICMP_SLE
+                                : ID == Intrinsic::smax ? CmpInst::ICMP_SGE
+                                : ID == Intrinsic::umin ? CmpInst::ICMP_ULE
+                                                        : CmpInst::ICMP_UGE;
+      Value *A = S.I->getOperand(0), *Bv = S.I->getOperand(1);
+      for (unsigned L = 0; L < S.Lanes; L++) {
+        Value *X = S.Lanes > 1 ? Before.CreateExtractElement(A, Before.getInt64(L)) : A;
+        Value *Y = S.Lanes > 1 ? Before.CreateExtractElement(Bv, Before.getInt64(L)) : Bv;
+        bumpOutcome(Before, Ctr, S.Counter + 4 * L, Before.CreateICmp(Pred, X, Y));
+        bumpOutcome(Before, Ctr, S.Counter + 4 * L + 2, Before.CreateICmpEQ(X, Y));
+      }
+      continue;
+    }
     if (S.Kind == SiteCmp) {
       IRBuilder<> After(S.I->getNextNode());
       bumpOutcome(After, Ctr, S.Counter, S.I);
@@ -256,7 +289,7 @@ unsigned lpnest::instrument(Module &M) {
     planSites(P);
     for (Site &S : P.Sites) {
       S.Counter = N;
-      N += 2 * uint64_t(S.Lanes);
+      N += perLane(S.Kind) * uint64_t(S.Lanes);
     }
     planPaths(P, Index);
     for (Pairs &Pr : P.Paths) {

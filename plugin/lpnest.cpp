@@ -16,6 +16,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -244,9 +245,13 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     Function *F = M.getFunction(PF.name);
     if (!F || F->isDeclaration())
       continue;
+    // at the function's name (a DISubprogram's own location is its opening brace)
+    DiagnosticLocation Loc;
+    if (DISubprogram *SP = F->getSubprogram())
+      Loc = DiagnosticLocation(DILocation::get(Ctx, SP->getLine(), 0, SP));
     OptimizationRemarkEmitter ORE(F);
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", F->getSubprogram(), &F->getEntryBlock())
+      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", Loc, &F->getEntryBlock())
              << ore::NV("Function", F->getName()) << ": " << ore::NV("Cycles", number(PF.inclusive))
              << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
              << " block frequencies" << (PF.estimated ? ", some split evenly" : "") << "; own code "
