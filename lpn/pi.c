@@ -386,50 +386,69 @@ static void build_class(struct pib *b)
             add_gap(b, t, lpn__zrat(z, 0, 1));
     }
     free(dsum);
-    /* loops: raise g_Ti to Delta / F_Ti until nothing grows */
+    /* loops: each loop L estimates g_Ti = Delta_L / F_Ti for its transitions,
+     * Delta_L computed with the gaps the other loops (and the delays) give
+     * them: a loop's own estimate is not fed back into itself, which would
+     * only inflate it. Passes repeat while the estimates of one loop change
+     * those of another. */
     struct aloop *loops;
     int nloops;
     find_loops(b, &loops, &nloops);
     pc->loops = nloops;
     int maxit = b->pi->o.iterations > 0 ? b->pi->o.iterations : 10;
+    Z3_ast **contrib = sup_xcalloc((size_t)nloops + 1, sizeof *contrib);
+    for (int l = 0; l < nloops; l++)
+        contrib[l] = sup_xcalloc((size_t)loops[l].n + 1, sizeof **contrib);
     /* a few inputs of the class on which the estimates are compared between
-     * passes: a pass that moves no g_T by more than 0.1% is the last */
+     * passes: a pass that moves no estimate by more than 0.1% is the last */
     struct lpn_space *sp = b->sp;
     size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
     int64_t *pts = sup_xcalloc(4 * row + 1, sizeof *pts);
     int npts = nloops ? lpn_class_sample(cl, b->k, 4, b->pi->o.seed + 7, pts) : 0;
-    double *before = sup_xcalloc((size_t)nt * 4 + 1, sizeof *before);
+    Z3_ast *g = sup_xcalloc((size_t)nt + 1, sizeof *g);
     for (pc->iterations = 0; pc->iterations < maxit && nloops; pc->iterations++) {
-        bool changed = false;
-        for (int t = 0; t < nt; t++)
-            for (int q = 0; q < npts && b->ngl[t]; q++)
-                before[t * 4 + q] = eval_at(sp, max_of(z, b->gl[t], b->ngl[t]), pts + (size_t)q * row);
+        bool moved = false;
         for (int l = 0; l < nloops; l++) {
             const struct aloop *L = &loops[l];
             Z3_ast delta = lpn__zrat(z, 0, 1);
             for (int i = 0; i < L->n; i++) {
                 int t = L->T[i];
+                Z3_ast gt = max_of(z, b->gl[t], b->ngl[t]);   /* the delay-based gap and the other loops' */
+                for (int l2 = 0; l2 < nloops; l2++)
+                    for (int i2 = 0; l2 != l && i2 < loops[l2].n; i2++)
+                        if (loops[l2].T[i2] == t && contrib[l2][i2])
+                            gt = lpn__zmax(z, gt, contrib[l2][i2]);
                 Z3_ast extra = simp(z, Z3_mk_sub(z->c, 2, (Z3_ast[]){Z3_mk_div(z->c, L->F[i], L->C), lpn__zrat(z, 1, 1)}));
-                delta = Z3_mk_add(z->c, 3, (Z3_ast[]){delta, pc->dbar[t],
-                                  Z3_mk_mul(z->c, 2, (Z3_ast[]){max_of(z, b->gl[t], b->ngl[t]), extra})});
+                delta = Z3_mk_add(z->c, 3, (Z3_ast[]){delta, pc->dbar[t], Z3_mk_mul(z->c, 2, (Z3_ast[]){gt, extra})});
             }
             delta = simp(z, delta);
-            for (int i = 0; i < L->n; i++)
-                changed |= add_gap(b, L->T[i], Z3_mk_div(z->c, delta, L->F[i]));
-        }
-        bool moved = !npts && changed;
-        for (int t = 0; t < nt && changed && !moved; t++)
-            for (int q = 0; q < npts && b->ngl[t] && !moved; q++) {
-                double now = eval_at(sp, max_of(z, b->gl[t], b->ngl[t]), pts + (size_t)q * row);
-                moved = fabs(now - before[t * 4 + q]) > 1e-3 * fabs(before[t * 4 + q]) + 1e-9;
+            for (int i = 0; i < L->n; i++) {
+                Z3_ast c = simp(z, Z3_mk_div(z->c, delta, L->F[i]));
+                if (c == contrib[l][i])
+                    continue;
+                for (int q = 0; q < npts && contrib[l][i] && !moved; q++) {
+                    double was = eval_at(sp, contrib[l][i], pts + (size_t)q * row), now = eval_at(sp, c, pts + (size_t)q * row);
+                    moved = fabs(now - was) > 1e-3 * fabs(was) + 1e-9;
+                }
+                if (!contrib[l][i] || !npts)
+                    moved = true;
+                contrib[l][i] = c;
             }
+        }
         if (!moved) {
             pc->iterations++;
             break;
         }
     }
+    for (int l = 0; l < nloops; l++)
+        for (int i = 0; i < loops[l].n; i++)
+            if (contrib[l][i])
+                add_gap(b, loops[l].T[i], contrib[l][i]);
+    for (int l = 0; l < nloops; l++)
+        free(contrib[l]);
+    free(contrib);
+    free(g);
     free(pts);
-    free(before);
     for (int l = 0; l < nloops; l++)
         free(loops[l].T), free(loops[l].P), free(loops[l].F);
     free(loops);

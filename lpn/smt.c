@@ -363,6 +363,26 @@ static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const stru
                 Z3_model_dec_ref(z->c, md);
             }
         }
+        if (lat_only && !b->has_value) {
+            /* an incumbent from sampled inputs of the class, in case the
+             * solver finds nothing better in its time */
+            size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
+            int64_t *in = sup_xcalloc(16 * row + 1, sizeof *in);
+            int n = lpn_class_sample(cl, k, 16, 99, in);
+            for (int q2 = 0; q2 < n; q2++) {
+                int64_t v;
+                if (lpn_class_latency(cl, k, in + (size_t)q2 * row, &v) &&
+                    (!b->has_value || (maximize ? (double)v > b->value : (double)v < b->value))) {
+                    b->has_value = true;
+                    b->value = (double)v;
+                    free(b->witness);
+                    b->witness = sup_xmalloc((row + 1) * sizeof *b->witness);
+                    memcpy(b->witness, in + (size_t)q2 * row, row * sizeof *b->witness);
+                    b->simulated = lpn_space_simulate(sp, b->witness, diag);
+                }
+            }
+            free(in);
+        }
         Z3_optimize o = Z3_mk_optimize(z->c);
         Z3_optimize_inc_ref(z->c, o);
         Z3_params p = Z3_mk_params(z->c);
@@ -701,11 +721,14 @@ void lpn_smt_write(const struct lpn_classes *cl, const struct lpn_smt_result *r,
             }
         } else {
             fprintf(out, "%s: ", names[s]);
+            bool is_max = r->kind == LPN_Q_MAX || (r->kind == LPN_Q_BOUNDS && s == 0);
+            if (b->has_value && b->verdict != LPN_V_PROVED)
+                fputs(is_max ? "at least " : "at most ", out);
             if (b->has_value)
                 fprintf(out, fabs(b->value - round(b->value)) < 1e-9 ? "%.0f" : "%.6g", b->value);
             else
                 fputs("none", out);
-            fprintf(out, " (%s)\n", b->verdict == LPN_V_PROVED ? "proved" : "unknown: best found, not proven");
+            fprintf(out, " (%s)\n", b->verdict == LPN_V_PROVED ? "proved" : "unknown: the best input found, not proven optimal");
             if (b->witness) {
                 fputs("  witness: ", out);
                 witness_text(sp, b->witness, out);

@@ -377,6 +377,8 @@ static void test_pi_formulas(void **state)
     /* Fig. 2 with a fixed mix: half the instructions on each unit; fetching
      * (60 cycles) is dominated since d_mem >= 10 */
     check_formula(MODELS "pipeline.yaml", AN "fig2_mix.yaml", "max(6*d_mem, 6*d_comp)", 0.5);
+    /* Fig. 6 (Darwin GACT), exactly: (ref + 6) * 512 / 4 + 6 + 3 steps */
+    check_formula(MODELS "darwin.yaml", AN "darwin1.yaml", "128*avg_ref_len + 3*avg_steps + 774", 1e-12);
     /* Fig. 4: 12 RGB blocks x max(6 (3 n + 6), 509) / 4 */
     check_formula(MODELS "jpeg.yaml", AN "jpeg18.yaml", "max(54*avg_symbols + 108, 1527)", 0.5);
 }
@@ -476,6 +478,8 @@ static void test_smt_hand_nets(void **state)
     check_bounds(AN "chain3.yaml", AN "chain3_pertoken.yaml", 47, 23);
     /* sum(d1) + 5 * 5 */
     check_bounds(AN "loop2.yaml", AN "loop2_space.yaml", 5 * 20 + 25, 5 * 1 + 25);
+    /* Fig. 6: 128 ref + 3 steps + 774 */
+    check_bounds(MODELS "darwin.yaml", AN "darwin1.yaml", 128 * 512 + 3 * 300 + 774, 128 * 100 + 774);
 }
 
 /* Fig. 2 with a fixed mix: the bounds agree with simulating every input. */
