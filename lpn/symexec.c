@@ -31,6 +31,7 @@ struct sx {
     double t0;
     bool failed, limited;
     int merge_wait;              /* place a consumption waited on in this pass, -1 */
+    int *route_via;              /* per shared place: the routed place its readers all take from, or -1 */
     /* scratch, per input of the transition being tried */
     int64_t *base, *avail, *w, *maxread, *rbase, *ravail;
     int *pos;                    /* per output: where its tokens go in a merged place */
@@ -227,6 +228,37 @@ static bool reads_only(const struct lpn_expr *e, int j)
     return true;
 }
 
+static int input_index(const struct lpn_transition *t, int p)
+{
+    for (int j = 0; j < t->nin; j++)
+        if (t->in[j].place == p && !t->in[j].inhibit)
+            return j;
+    return -1;
+}
+
+/* Reader T of place P has a guard that reads only P's tokens (and its
+ * weight on P reads only P). */
+static bool reader_routed(const struct lpn_model *m, int p, int tid)
+{
+    const struct lpn_transition *t = &m->trans[tid];
+    int j = input_index(t, p);
+    if (j < 0)
+        return false;
+    bool routed = (t->in[j].has_guard && reads_only(&t->in[j].guard, j)) || (t->has_guard && reads_only(&t->guard, j));
+    return routed && reads_only(&t->in[j].weight, j) && (!t->has_guard || reads_only(&t->guard, j)) &&
+           (!t->in[j].has_guard || reads_only(&t->in[j].guard, j));
+}
+
+/* Every reader of P is routed by P's own tokens. */
+static bool routed_place(const struct lpn_model *m, int p)
+{
+    const struct lpn_place *pl = &m->places[p];
+    for (int k = 0; k < pl->nreaders; k++)
+        if (!reader_routed(m, p, pl->readers[k]))
+            return false;
+    return true;
+}
+
 static bool check_model(struct sx *x)
 {
     const struct lpn_model *m = x->m;
@@ -245,24 +277,38 @@ static bool check_model(struct sx *x)
             return false;
         }
     }
+    for (int p = 0; p < m->nplaces; p++)
+        x->route_via[p] = -1;
     for (int p = 0; p < m->nplaces; p++) {
         const struct lpn_place *pl = &m->places[p];
-        if (pl->nreaders > 1) {
-            for (int k = 0; k < pl->nreaders; k++) {
-                const struct lpn_transition *t = &m->trans[pl->readers[k]];
-                int j = 0;
-                while (t->in[j].place != p)
-                    j++;
-                bool routed = (t->in[j].has_guard && reads_only(&t->in[j].guard, j)) ||
-                              (t->has_guard && reads_only(&t->guard, j));
-                if (!routed || !reads_only(&t->in[j].weight, j) || (t->has_guard && !reads_only(&t->guard, j)) ||
-                    (t->in[j].has_guard && !reads_only(&t->in[j].guard, j))) {
-                    xerr(x, pl->line, pl->col,
-                         "place '%s' is read by %d transitions ('%s', '%s', ...); the analyses need each reader to have a "
-                         "guard that reads only this place's tokens, so that each token goes to one reader ('%s' has none)",
-                         pl->name, pl->nreaders, m->trans[pl->readers[0]].name, m->trans[pl->readers[1]].name, t->name);
-                    return false;
+        if (pl->nreaders > 1 && !routed_place(m, p)) {
+            /* the readers all take (at least one token) from one routed place Q:
+             * they fire in the order of Q's tokens, one at a time */
+            const struct lpn_transition *t0 = &m->trans[pl->readers[0]];
+            for (int j = 0; j < t0->nin && x->route_via[p] < 0; j++) {
+                int q = t0->in[j].place;
+                if (q == p || m->places[q].nreaders < pl->nreaders || !routed_place(m, q))
+                    continue;
+                bool all = true;
+                for (int k = 0; k < pl->nreaders && all; k++) {
+                    const struct lpn_transition *t = &m->trans[pl->readers[k]];
+                    int jq = input_index(t, q);
+                    all = jq >= 0 && t->in[jq].weight.is_const && t->in[jq].weight.cval >= 1;
                 }
+                if (all)
+                    x->route_via[p] = q;
+            }
+            if (x->route_via[p] < 0) {
+                int k = 0;
+                while (k < pl->nreaders - 1 && reader_routed(m, p, pl->readers[k]))
+                    k++;
+                xerr(x, pl->line, pl->col,
+                     "place '%s' is read by %d transitions ('%s', '%s', ...); the analyses need each reader to have a "
+                     "guard that reads only this place's tokens, so that each token goes to one reader, or all of them "
+                     "to take the head of one such place ('%s' has no such guard)",
+                     pl->name, pl->nreaders, m->trans[pl->readers[0]].name, m->trans[pl->readers[1]].name,
+                     m->trans[pl->readers[k]].name);
+                return false;
             }
         }
         if (pl->nwriters > 1 && pl->nreaders > 0 && pl->nprops > 0) {
@@ -556,7 +602,7 @@ static int try_fire(struct sx *x, struct lpn_sstate *st, int tid)
     }
     for (int j = 0; j < t->nin; j++) {
         int p = t->in[j].place;
-        if (w[j] > 0 && m->places[p].nreaders > 1 && (r = check_routing(x, st, tid, p)) != FIRED)
+        if (w[j] > 0 && m->places[p].nreaders > 1 && x->route_via[p] < 0 && (r = check_routing(x, st, tid, p)) != FIRED)
             return r;
         if (w[j] > 0 && is_merged(m, p) && !merge_safe(x, st, p, base[j] + w[j] - 1)) {
             x->merge_wait = p;
@@ -831,6 +877,7 @@ struct lpn_classes *lpn_classes_explore(struct lpn_space *sp, const struct lpn_l
     x.rbase = sup_xcalloc(nin, sizeof *x.rbase);
     x.ravail = sup_xcalloc(nin, sizeof *x.ravail);
     x.pos = sup_xcalloc(nout, sizeof *x.pos);
+    x.route_via = sup_xcalloc((size_t)m->nplaces + 1, sizeof *x.route_via);
     if (check_model(&x)) {
         struct lpn_sstate *st = initial_state(&x);
         if (st) {
@@ -854,6 +901,7 @@ struct lpn_classes *lpn_classes_explore(struct lpn_space *sp, const struct lpn_l
     free(x.rbase);
     free(x.ravail);
     free(x.pos);
+    free(x.route_via);
     cl->seconds = now_s() - x.t0;
     cl->nchecks = sp->zx.nchecks - checks0;
     if (x.failed) {

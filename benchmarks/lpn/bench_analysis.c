@@ -41,6 +41,8 @@ static const struct bcase cases[] = {
      "lpn_space: 1\ntokens: 400\nsymbols:\n  d_mem: {min: 10, max: 29}\n  d_comp: {min: 5, max: 34}\n"
      "props:\n  kind: [0, 1]\n  lat: [d_mem, d_comp]\n  nops: 1\n", NULL},
     {"fig2, 4 insns of any kind", "lpn/models/pipeline.yaml", "tests/data/lpn/analysis/fig2_kinds.yaml", NULL},
+    {"darwin, 1 alignment", "lpn/models/darwin.yaml", "tests/data/lpn/analysis/darwin1.yaml", "pi == latency"},
+    {"vta, 3 tiles (13 insns)", "lpn/models/vta.yaml", "tests/data/lpn/analysis/vta3.yaml", NULL},
     {"jpeg, 18 blocks, 0..64", "lpn/models/jpeg.yaml", "tests/data/lpn/analysis/jpeg18.yaml",
      "|pi - latency| / latency < 0.5"},
     {"jpeg, 18 blocks, 10..40", "lpn/models/jpeg.yaml", "tests/data/lpn/analysis/jpeg18_range.yaml", NULL},

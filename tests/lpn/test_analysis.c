@@ -279,6 +279,28 @@ static void test_classes_split(void **state)
     an_close(&a);
 }
 
+/* VTA: the compute transitions share dependency-token queues and the idle
+ * token without guards of their own, but all take the head of the routed
+ * compute queue, so they fire in its order: analysable, and exact. */
+static void test_classes_vta(void **state)
+{
+    (void)state;
+    struct an a;
+    an_open(&a, MODELS "vta.yaml", AN "vta3.yaml", 10);
+    assert_int_equal(lpn_classes_count(a.cl), 1);
+    assert_int_equal(lpn_class_commits(a.cl, 0, lpn_transition_find(a.m, "gemm")), 3);
+    check_exact(&a, 10);
+    assert_string_equal(lpn_pi_formula(a.pi, 0), "max(12*lrows + 3/8*lbytes + 102, 3*giters + 12, 12*srows + 3/8*sbytes + 96)");
+    struct lpn_smt_result r;
+    smt(&a, "bounds", &r);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(r.overall[s].verdict, LPN_V_PROVED);
+        assert_int_equal(r.overall[s].simulated, (int64_t)r.overall[s].value);
+    }
+    lpn_smt_result_free(&r);
+    an_close(&a);
+}
+
 static void check_explore_error(const char *model_path, const char *space_text, const char *want)
 {
     struct lpn_model *m = model(model_path);
@@ -633,6 +655,7 @@ int main(void)
         cmocka_unit_test(test_query_errors),
         cmocka_unit_test(test_classes_chain3),
         cmocka_unit_test(test_classes_split),
+        cmocka_unit_test(test_classes_vta),
         cmocka_unit_test(test_classes_unsupported),
         cmocka_unit_test(test_classes_limits),
         cmocka_unit_test(test_pi_formulas),
