@@ -68,6 +68,9 @@ bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *c
 /* Warnings about calls priced without their values. */
 void est_args_finish(struct cost_ctx *cx);
 
+/* estimate_lines.c: adds block BI's cycles (priced as BP) to E's source lines. */
+void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
+
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool est_price_ir(struct cost_ctx *cx);
 /* The runtime routine an intrinsic stands for when the core lacks the

@@ -238,6 +238,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;
             est_price_block(cx, mf, b, &bp);
+            est_lines_add_block(cx, mf, b, &bp);
             bool est = mb->source == MC_ESTIMATE;
             fc->self += bp.cycles;
             fc->runtime += bp.runtime_cycles;
@@ -296,6 +297,8 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         e->exit_status = est_profile_exit_status(p);
         e->ir_instructions = est_profile_instructions(p);
         ok = machine ? price_machine(&cx, &mm) : est_price_ir(&cx);
+        if (ok && machine)
+            est_x86_padding(&cx, em, &mm); /* lower_pad.c: executed alignment no-ops (x86 only) */
     }
     if (ok) {
         est_args_finish(&cx);

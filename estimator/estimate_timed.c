@@ -285,6 +285,32 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         free(inbuf);
         return NULL;
     }
+    /* cycles charged besides blocks (program startup, to main) go to main's line */
+    double lines = 0;
+    for (size_t i = 0; i < e->nlines; i++)
+        lines += e->lines[i].cycles;
+    size_t mi = efunc_of(e, "main");
+    if (e->nlines && mi != SIZE_MAX && e->funcs[mi].loc && e->cycles - lines > 1e-9 * e->cycles) {
+        const char *colon = strrchr(e->funcs[mi].loc, ':');
+        unsigned line = colon ? (unsigned)atoi(colon + 1) : 0;
+        struct est_line_cost *l = NULL;
+        for (size_t i = 0; i < e->nlines && !l; i++)
+            if (e->lines[i].line == line && !strncmp(e->lines[i].file, e->funcs[mi].loc, (size_t)(colon - e->funcs[mi].loc)) &&
+                !e->lines[i].file[colon - e->funcs[mi].loc])
+                l = &e->lines[i];
+        if (!l) {
+            e->lines = sup_xrealloc(e->lines, (e->nlines + 1) * sizeof *e->lines);
+            l = &e->lines[e->nlines++];
+            memset(l, 0, sizeof *l);
+            size_t fl = (size_t)(colon - e->funcs[mi].loc);
+            l->file = sup_xmalloc(fl + 1);
+            memcpy(l->file, e->funcs[mi].loc, fl);
+            l->file[fl] = '\0';
+            l->line = line;
+            l->executions = 1;
+        }
+        l->cycles += e->cycles - lines;
+    }
     struct est_timing t = {0};
     block_costs(e, &ic, &t);
     free_counts(&ic);

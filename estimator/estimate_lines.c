@@ -1,0 +1,127 @@
+/* estimate_lines.c — cycles and executions per source line: every machine
+ * instruction names the IR instruction it came from (its provenance
+ * location), whose debug location in the program gives the line. A block's
+ * cycles are shared among its instructions by their issue cycles in the
+ * core's table (stalls and branch penalties go with them in proportion);
+ * runtime routines' cycles go to the lines of the calls. */
+#include "cost.h"
+#include "isa.h"
+#include "support.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct line_map {
+    LLVMValueRef fn;          /* the function whose ordinals are mapped */
+    LLVMValueRef *inst;       /* [ordinal] */
+    uint32_t n;
+};
+
+static void map_function(struct line_map *lm, LLVMValueRef fn)
+{
+    if (lm->fn == fn)
+        return;
+    free(lm->inst);
+    lm->fn = fn;
+    lm->n = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            lm->n++;
+    lm->inst = sup_xcalloc(lm->n + 2, sizeof *lm->inst);
+    uint32_t k = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            lm->inst[++k] = i;
+}
+
+/* The entry of E->lines for FILE:LINE, created on first use. */
+static struct est_line_cost *line_entry(struct est_estimate *e, const char *file, unsigned line)
+{
+    for (size_t i = e->nlines; i-- > 0;)
+        if (e->lines[i].line == line && !strcmp(e->lines[i].file, file))
+            return &e->lines[i];
+    /* capacity: 16, then doubled whenever the count reaches a power of two */
+    if (e->nlines == 0 || (e->nlines >= 16 && (e->nlines & (e->nlines - 1)) == 0))
+        e->lines = sup_xrealloc(e->lines, (e->nlines ? e->nlines * 2 : 16) * sizeof *e->lines);
+    struct est_line_cost *l = &e->lines[e->nlines++];
+    memset(l, 0, sizeof *l);
+    l->file = sup_strdup(file);
+    l->line = line;
+    return l;
+}
+
+/* The source line of IR instruction I (false without a located one). */
+static bool source_line(LLVMValueRef i, char *file, size_t n, unsigned *line)
+{
+    unsigned len = 0;
+    const char *dir = LLVMGetDebugLocDirectory(i, &len);
+    (void)dir;
+    const char *f = LLVMGetDebugLocFilename(i, &len);
+    unsigned l = LLVMGetDebugLocLine(i);
+    if (!f || !len || !l)
+        return false;
+    snprintf(file, n, "%.*s", (int)len, f);
+    *line = l;
+    return true;
+}
+
+void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp)
+{
+    static struct line_map lm;
+    const struct mblock *b = &mf->blocks[bi];
+    if (b->count <= 0 || bp->cycles <= 0 || !b->ninsns)
+        return;
+    LLVMValueRef fn = LLVMGetNamedFunction(cx->m, mf->name);
+    if (!fn || LLVMIsDeclaration(fn))
+        return;
+    map_function(&lm, fn);
+    /* weights: issue cycles; calls also take the block's runtime cycles */
+    double wsum = 0;
+    size_t ncalls = 0;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        wsum += in->isa && in->isa->cycles ? in->isa->cycles : 1;
+        ncalls += in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
+    }
+    double own = bp->cycles - (ncalls ? bp->runtime_cycles : 0);
+    char file[512] = "", last_file[512] = "";
+    unsigned line = 0, last_line = 0;
+    /* instructions code generation made (spills, copies) go with the line
+     * before them; those before the first located one with it, or with the
+     * function's definition when the block has none */
+    for (size_t k = 0; k < b->ninsns && !last_line; k++) {
+        const struct minsn *in = &b->insns[k];
+        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm.n &&
+            source_line(lm.inst[in->src_line], last_file, sizeof last_file, &last_line))
+            break;
+    }
+    if (!last_line) {
+        LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+        unsigned len = 0;
+        const char *f = sp ? LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len) : NULL;
+        snprintf(last_file, sizeof last_file, "%.*s", (int)len, f ? f : mf->name);
+        last_line = sp ? LLVMDISubprogramGetLine(sp) : 0;
+    }
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        bool located = false;
+        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm.n)
+            located = source_line(lm.inst[in->src_line], file, sizeof file, &line);
+        if (!located) {
+            strcpy(file, last_file);
+            line = last_line;
+        }
+        double w = in->isa && in->isa->cycles ? in->isa->cycles : 1;
+        double c = own * w / wsum;
+        bool call = in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
+        if (call)
+            c += bp->runtime_cycles / (double)ncalls;
+        struct est_line_cost *l = line_entry(cx->e, file, line);
+        l->cycles += c;
+        if (b->count > l->executions)
+            l->executions = b->count;
+        strcpy(last_file, file);
+        last_line = line;
+    }
+}
