@@ -523,6 +523,26 @@ static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, const struct 
     }
 }
 
+/* A property "latency op c" (c a number, on either side): sets *C, *UPPER
+ * (the property bounds the latency from above: latency < c or <= c, so the
+ * maximum decides it) and *STRICT. False for any other property. */
+static bool bound_property(struct lpn_zx *z, const struct lpn_space *sp, Z3_ast e, double *c, bool *upper, bool *strict)
+{
+    if (Z3_get_ast_kind(z->c, e) != Z3_APP_AST || Z3_get_app_num_args(z->c, Z3_to_app(z->c, e)) != 2)
+        return false;
+    Z3_decl_kind d = Z3_get_decl_kind(z->c, Z3_get_app_decl(z->c, Z3_to_app(z->c, e)));
+    if (d != Z3_OP_LE && d != Z3_OP_LT && d != Z3_OP_GE && d != Z3_OP_GT)
+        return false;
+    Z3_ast l = Z3_get_app_arg(z->c, Z3_to_app(z->c, e), 0), r = Z3_get_app_arg(z->c, Z3_to_app(z->c, e), 1);
+    bool lat_left = l == sp->latency;
+    if (!(lat_left ? lpn__zdouble(z, r, c) : r == sp->latency && lpn__zdouble(z, l, c)))
+        return false;
+    bool le = d == Z3_OP_LE || d == Z3_OP_LT;
+    *upper = lat_left ? le : !le;
+    *strict = d == Z3_OP_LT || d == Z3_OP_GT;
+    return true;
+}
+
 static void copy_bound(struct lpn_bound *dst, const struct lpn_bound *src, size_t row)
 {
     free(dst->witness);
@@ -555,7 +575,26 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
     for (int k = 0; k < r->nclasses; k++) {
         Z3_ast e = bind(cl, pi, q, k);
         struct lpn_bound *b = &r->per_class[2 * k];
-        if (q->kind == LPN_Q_PROVE) {
+        double bc;
+        bool upper, strict;
+        if (q->kind == LPN_Q_PROVE && bound_property(z, sp, q->expr, &bc, &upper, &strict)) {
+            /* latency op c: decided by the class's optimum, when that is proven */
+            struct lpn_query lq = {.kind = upper ? LPN_Q_MAX : LPN_Q_MIN, .expr = sp->latency};
+            struct lpn_bound ob = {0};
+            optimize(cl, pi, &lq, k, upper, timeout, &ob, diag);
+            bool holds = upper ? (strict ? ob.value < bc : ob.value <= bc) : (strict ? ob.value > bc : ob.value >= bc);
+            if (ob.has_value && !holds) {   /* the optimum's input is a counterexample, proven or not */
+                *b = ob;
+                b->verdict = LPN_V_DISPROVED;
+            } else if (ob.verdict == LPN_V_PROVED) {
+                free(ob.witness);
+                b->verdict = LPN_V_PROVED;
+                b->simulated = -1;
+            } else {
+                free(ob.witness);
+                prove(cl, pi, q, k, timeout, b, diag);
+            }
+        } else if (q->kind == LPN_Q_PROVE) {
             (void)e;
             prove(cl, pi, q, k, timeout, b, diag);
         } else {

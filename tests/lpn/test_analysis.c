@@ -539,6 +539,21 @@ static void test_smt_jpeg(void **state)
     /* 18 blocks, 0..64 symbols each: the latency grows with every block's
      * symbols, so the extremes are all-64 and all-0 */
     check_bounds(MODELS "jpeg.yaml", AN "jpeg18.yaml", 4473, 2333);
+    /* bound properties follow from the proven optima */
+    struct an j;
+    an_open(&j, MODELS "jpeg.yaml", AN "jpeg18.yaml", 0);
+    struct lpn_smt_result pr;
+    smt(&j, "latency <= 4473", &pr);
+    assert_int_equal(pr.overall[0].verdict, LPN_V_PROVED);
+    lpn_smt_result_free(&pr);
+    smt(&j, "4473 > latency", &pr);
+    assert_int_equal(pr.overall[0].verdict, LPN_V_DISPROVED);
+    assert_int_equal(pr.overall[0].simulated, 4473);
+    lpn_smt_result_free(&pr);
+    smt(&j, "latency > 2332", &pr);
+    assert_int_equal(pr.overall[0].verdict, LPN_V_PROVED);
+    lpn_smt_result_free(&pr);
+    an_close(&j);
     /* a range of symbol counts per block, 10..40 */
     struct an a;
     an_open(&a, MODELS "jpeg.yaml", AN "jpeg18_range.yaml", 0);
