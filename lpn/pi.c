@@ -22,6 +22,8 @@ struct pib {                   /* building one class */
     const struct lpn_model *m;
     int k;
     Z3_ast dom[2];             /* the class condition and the averages' definitions */
+    Z3_ast light;              /* each average within the bounds of its tokens' values */
+    bool whole_box;            /* the class is every input of the ranges' box */
     Z3_ast **gl;               /* per transition: the terms whose maximum is g_T */
     int *ngl;
     int64_t *N;                /* commits per transition */
@@ -114,11 +116,23 @@ static Z3_ast simp(struct lpn_zx *z, Z3_ast a) { return lpn__zsimp(z, a); }
 static double eval_at(const struct lpn_space *sp, Z3_ast a, const int64_t *props);
 
 /* True when A <= B for every input of the class (a proof, not a sample). */
+/* True when A <= B for every input of the class (a proof, not a sample).
+ * Tried first over a larger domain, each average only within its tokens'
+ * bounds: a proof there holds for the class, and when the class is the
+ * whole box of ranges (no coupling constraint, no class condition) a
+ * counterexample there means no proof (up to averages no integer input
+ * reaches, which only keeps a harmless term). */
 static bool below(struct pib *b, Z3_ast a, Z3_ast bb)
 {
     if (a == bb)
         return true;
-    return lpn__zprove(b->z, b->dom, 2, Z3_mk_le(b->z->c, a, bb));
+    Z3_ast le = Z3_mk_le(b->z->c, a, bb);
+    int r = lpn__zcheck(b->z, &b->light, 1, lpn__znot(b->z, le), NULL);
+    if (r == 0)
+        return true;
+    if (r == 1 && b->whole_box)
+        return false;
+    return lpn__zprove(b->z, b->dom, 2, le);
 }
 
 static Z3_ast max_of(struct lpn_zx *z, Z3_ast *t, int n)
@@ -619,6 +633,20 @@ struct lpn_pi *lpn_pi_build(struct lpn_classes *cl, const struct lpn_pi_opts *o,
         defs = lpn__zand(z, defs, Z3_mk_eq(z->c, Z3_mk_mul(z->c, 2, (Z3_ast[]){sp->avg[p], lpn__zrat(z, sp->ntok, 1)}), sum));
     }
     pi->avgdef = defs;
+    Z3_ast light = lpn__ztrue(z);
+    for (int p = 0; p < sp->nprops; p++) {
+        if (!sp->avg[p])
+            continue;
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (int t = 0; t < sp->ntok; t++) {
+            int64_t l, h;
+            lpn__zrange(z, sp->val[(size_t)t * (size_t)sp->nprops + (size_t)p], &l, &h);
+            lo = l < lo ? l : lo;
+            hi = h > hi ? h : hi;
+        }
+        light = lpn__zand(z, light, lpn__zand(z, Z3_mk_ge(z->c, sp->avg[p], lpn__zrat(z, lo, 1)),
+                                                 Z3_mk_le(z->c, sp->avg[p], lpn__zrat(z, hi, 1))));
+    }
     pi->ncls = lpn_classes_count(cl);
     pi->k = sup_xcalloc((size_t)pi->ncls + 1, sizeof *pi->k);
     struct pib b = {.pi = pi, .sp = sp, .z = z, .m = sp->m};
@@ -637,6 +665,9 @@ struct lpn_pi *lpn_pi_build(struct lpn_classes *cl, const struct lpn_pi_opts *o,
         b.k = k;
         b.dom[0] = lpn__class_cond(cl, k);
         b.dom[1] = defs;
+        b.light = light;
+        int64_t tv;
+        b.whole_box = sp->ncons == 2 * sp->nsyms && lpn__zval(z, lpn__zsimp(z, b.dom[0]), &tv) && tv;
         build_class(&b);
         measure(pi, k, diag);
     }
