@@ -84,6 +84,9 @@ struct mmodule {
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
  * Code generation rewrites M's IR: pass a fresh copy (est_module_fresh). */
 char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag);
+/* The same as an object file (*LEN bytes), for the layout (lower_pad.c). */
+char *est_codegen_obj(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, size_t *len,
+                      FILE *diag);
 bool est_same_arch(const char *a, const char *b);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
@@ -106,6 +109,15 @@ void est_pair_requests_free(struct est_block_ref *req, size_t n);
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */
 bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag);
+
+/* lower_pad.c: x86 only, after pricing (estimate.c): what the binary runs
+ * that the assembly does not show. The alignment padding the assembler puts
+ * before aligned blocks (loop headers) runs as no-ops when the block before
+ * falls through into it (found in the object file's layout; silent when the
+ * layout cannot be matched with the assembly), and a call through the PLT
+ * runs the stub's jump; both are added to the block that runs them. */
+struct cost_ctx;
+void est_x86_padding(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm);
 
 /* lower_dump.c: machine blocks with counts, for --dump-machine. */
 struct isa;

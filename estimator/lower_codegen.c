@@ -51,7 +51,9 @@ static LLVMRelocMode reloc_model(LLVMModuleRef m, const char *triple)
     return x86 && LLVMGetModuleFlag(m, "PIC Level", 9) ? LLVMRelocPIC : LLVMRelocStatic;
 }
 
-char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag)
+/* The backend's output of TYPE for M (malloc'd, *LEN bytes, NUL-terminated), or NULL after a message. */
+static char *emit(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, LLVMCodeGenFileType type,
+                  size_t *len, FILE *diag)
 {
     init_llvm();
     char *norm = LLVMNormalizeTargetTriple(triple);
@@ -73,7 +75,7 @@ char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, cons
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
     LLVMMemoryBufferRef buf = NULL;
     char *text = NULL;
-    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, &err, &buf)) {
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, type, &err, &buf)) {
         sup_diag(diag, NULL, 0, 0, "error", "the %s backend rejected the module: %s", triple, err ? err : "");
         LLVMDisposeMessage(err);
     } else {
@@ -81,14 +83,28 @@ char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, cons
         text = sup_xmalloc(n + 1);
         memcpy(text, LLVMGetBufferStart(buf), n);
         text[n] = '\0';
+        *len = n;
         LLVMDisposeMemoryBuffer(buf);
-        const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
-        FILE *df = dump ? fopen(dump, "w") : NULL;
-        if (df) {
-            fputs(text, df);
-            fclose(df);
-        }
     }
     LLVMDisposeTargetMachine(tm);
     return text;
+}
+
+char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag)
+{
+    size_t len;
+    char *text = emit(m, triple, cpu, features, LLVMAssemblyFile, &len, diag);
+    const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
+    FILE *df = text && dump ? fopen(dump, "w") : NULL;
+    if (df) {
+        fputs(text, df);
+        fclose(df);
+    }
+    return text;
+}
+
+char *est_codegen_obj(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, size_t *len,
+                      FILE *diag)
+{
+    return emit(m, triple, cpu, features, LLVMObjectFile, len, diag);
 }
