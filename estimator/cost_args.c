@@ -45,6 +45,8 @@ struct arg_watch {
     unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
     enum extra extra;
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
+    unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
+    int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
     double old_size;                       /* EX_REALLOC: from the report before the call */
     double execs;
     struct arg_use *uses;
@@ -162,6 +164,14 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
     w->ret_words = at + rs <= EST_WATCH_MAX_WORDS ? rs : 0;
+    /* a narrow integer converted to floating point reaches the routine sign-extended */
+    if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
+        w->sext_bits = w->bits[0];
+    const char *cn = callee_name(inst);
+    if (!strncmp(cn, "llvm.fmuladd.f", 14) || !strncmp(cn, "llvm.fma.f", 10)) {
+        LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(inst));
+        w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : 0;
+    }
     ptrmap_put(&ca->by_inst, inst, ++ca->n);
     return ca->n - 1;
 }
@@ -447,6 +457,35 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     for (unsigned k = 0; k < w->nops; k++)
         fixed[ISA_RT_A0 + k] = word_value(v, n, w->word[k], w->words[k]);
     fixed[ISA_RT_RET] = word_value(v, n, w->ret_word, w->ret_words);
+    if (w->sext_bits && !isnan(fixed[ISA_RT_A0])) {
+        uint64_t x = (uint64_t)fixed[ISA_RT_A0];
+        fixed[ISA_RT_A0] = (double)((uint64_t)sext_of(x, w->sext_bits) & 0xffffffffu);
+    }
+    double fma_add[ISA_RT_NFIXED];
+    bool fma = w->fma && w->nops >= 3 && w->words[0] == 1 && w->words[1] == 1 && w->word[1] < n;
+    if (fma) {
+        /* a*b+c: the multiplication's routine gets a and b, the addition's a*b and c */
+        memcpy(fma_add, fixed, sizeof fma_add);
+        if (w->fma == 32) {
+            uint32_t a = (uint32_t)v[w->word[0]], b = (uint32_t)v[w->word[1]], r;
+            float fa, fb, fr;
+            memcpy(&fa, &a, 4);
+            memcpy(&fb, &b, 4);
+            fr = fa * fb;
+            memcpy(&r, &fr, 4);
+            fma_add[ISA_RT_A0] = r;
+        } else {
+            uint64_t a = v[w->word[0]], b = v[w->word[1]], r;
+            double fa, fb, fr;
+            memcpy(&fa, &a, 8);
+            memcpy(&fb, &b, 8);
+            fr = fa * fb;
+            memcpy(&r, &fr, 8);
+            fma_add[ISA_RT_A0] = (double)r;
+        }
+        fma_add[ISA_RT_A1] = fixed[ISA_RT_A2];
+        fma_add[ISA_RT_A2] = NAN;
+    }
     switch (w->extra) {
     case EX_PRINTF:
         if (!printf_names(vm, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
@@ -476,8 +515,11 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
             us->cycles += isa_insn_cycles(us->insn, isnan(a) ? NAN : (double)((uint64_t)a & 31));
             continue;
         }
-        double c = isa_runtime_eval_at(us->rt, fixed, ca->reported ? NULL : ca->diag);
-        double k = isa_runtime_eval_ninstr_at(us->rt, fixed, ca->reported ? NULL : ca->diag);
+        const double *at = fixed;
+        if (fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5)))
+            at = fma_add;
+        double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
+        double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
         if (c < 0 || k < 0) {
             ca->reported = true;
             us->failed++;
