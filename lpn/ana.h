@@ -207,6 +207,12 @@ struct lpn_classes {
 void *lpn__aalloc(void **arena, size_t n);     /* zeroed, freed with lpn__afree */
 void lpn__afree(void **arena);
 
+/* ---- supported constructs (symcheck.c) -----------------------------------------*/
+/* Checks that the analyses support M; fills ROUTE_VIA[place] with the routed
+ * place a shared place's readers all take from (-1: none needed). False
+ * after printing "model:line:col: error: ..." to DIAG. */
+bool lpn__sx_check_model(const struct lpn_model *m, int *route_via, FILE *diag);
+
 /* ---- symbolic evaluation of bytecode (symeval.c) -------------------------------*/
 enum { LPN_SE_OK, LPN_SE_MISSING, LPN_SE_SPLIT, LPN_SE_FAIL };
 struct lpn_sectx {
