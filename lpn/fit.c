@@ -343,7 +343,7 @@ static void detect(struct lpn_fit *f, int k, double thr)
     qsort(sw, nsw, sizeof *sw, cmp_sweep_len);
     if (nsw > MAX_SWEEPS)
         nsw = MAX_SWEEPS;
-    int votes[5] = {0};
+    size_t votes[5] = {0}, nvotes[5] = {0};   /* points of the sweeps voting for each verdict, sweeps */
     int64_t *widths = sup_xmalloc((nsw + 1) * sizeof *widths), *phases = sup_xmalloc((nsw + 1) * sizeof *phases);
     double *jumps = sup_xmalloc((nsw + 1) * sizeof *jumps);
     size_t nstep = 0;
@@ -360,7 +360,7 @@ static void detect(struct lpn_fit *f, int k, double thr)
             xs[nv] = v, ys[nv] = sum / (double)c, nv++;   /* repeated measurements: their mean */
         }
         struct sweep_result r = analyse_sweep(xs, ys, nv, thr);
-        votes[r.kind]++;
+        votes[r.kind] += nv, nvotes[r.kind]++;   /* a long sweep weighs more than a few scattered points */
         if (r.kind == LPN_INF_STEP)
             widths[nstep] = r.width, phases[nstep] = r.phase, jumps[nstep] = r.jump, nstep++;
         free(xs);
@@ -371,15 +371,15 @@ static void detect(struct lpn_fit *f, int k, double thr)
         p->kind = LPN_INF_UNKNOWN;
         p->agree = 0;
     } else {
-        /* majority; ties go to step, nonlinear, linear, none in that order */
+        /* majority by points; ties go to step, nonlinear, linear, none in that order */
         static const enum lpn_influence pref[] = {LPN_INF_STEP, LPN_INF_NONLINEAR, LPN_INF_LINEAR, LPN_INF_NONE};
         enum lpn_influence win = LPN_INF_NONE;
-        int wv = -1;
+        size_t wv = 0;
         for (int q = 0; q < 4; q++)
-            if (votes[pref[q]] > wv)
+            if (votes[pref[q]] > wv || !q)
                 wv = votes[pref[q]], win = pref[q];
         p->kind = win;
-        p->agree = wv;
+        p->agree = (int)nvotes[win];
         if (win == LPN_INF_STEP) {
             size_t cnt;
             int64_t *wc = sup_xmalloc(nstep * sizeof *wc);
