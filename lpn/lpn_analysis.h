@@ -24,9 +24,9 @@ struct lpn_space;
 /* Loads the input space in PATH for model M (M must outlive the space).
  * Returns the space, which the caller frees with lpn_space_free, or NULL
  * after printing every error as "file:line:col: error: ..." to DIAG. The
- * space owns the solver context every later analysis of it uses;
- * SOLVER_SECONDS (0: 30) bounds each solver call made while loading and
- * later (lpn_limits may change it per analysis). */
+ * space owns the Z3 context every later analysis of it uses (classes,
+ * interfaces and queries must be freed before it); solver calls are
+ * bounded by 30 s until lpn_classes_explore applies its limits. */
 struct lpn_space *lpn_space_load_file(const struct lpn_model *m, const char *path, FILE *diag);
 /* The same for TEXT[0..len) in memory; NAME is used in messages. */
 struct lpn_space *lpn_space_load_string(const struct lpn_model *m, const char *name, const char *text,
@@ -35,7 +35,8 @@ void lpn_space_free(struct lpn_space *sp);
 int lpn_space_tokens(const struct lpn_space *sp);        /* input tokens */
 int lpn_space_place(const struct lpn_space *sp);         /* the place they enter */
 int lpn_space_symbols(const struct lpn_space *sp);       /* symbols (shared and per token) */
-const char *lpn_space_symbol_name(const struct lpn_space *sp, int k);   /* "dm", "symbols[3]" */
+/* Symbol K's name ("dm", "symbols[3]"), owned by SP; NULL out of range. */
+const char *lpn_space_symbol_name(const struct lpn_space *sp, int k);
 
 /* ---- input classes -------------------------------------------------------------*/
 /* Bounds on the symbolic execution and the solver (ANALYSIS.md "Limits"). */
