@@ -300,7 +300,15 @@ static bool arm_constant(const struct mblock *b, long long *imm)
             return false;
         only = &b->insns[k];
     }
-    if (!only || (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi")))
+    if (!only)
+        return false;
+    /* AVR: r1 is the zero register; clr r = eor r, r */
+    if ((!strcmp(only->mnemonic, "mov") && strlen(only->ops) > 4 && !strcmp(only->ops + strlen(only->ops) - 4, ", r1")) ||
+        !strcmp(only->mnemonic, "clr")) {
+        *imm = 0;
+        return true;
+    }
+    if (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi"))
         return false;
     const char *comma = strrchr(only->ops, ',');
     if (!comma)
@@ -324,6 +332,15 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
     struct mblock prefix = *arm;
     prefix.ninsns = a;
     return arm_constant(&prefix, imm);
+}
+
+/* The IR instruction of select record XS. */
+static LLVMValueRef select_inst(const struct xfunc *xf, const struct xselect *xs)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
+    for (uint32_t p = select_position(xf, xs); p > 0 && i; p--)
+        i = LLVMGetNextInstruction(i);
+    return i;
 }
 
 static void classify(struct solver *s)
@@ -405,6 +422,23 @@ static void classify(struct solver *s)
                     if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
                         ordinal_of(s, g, select_position(xf, &xf->selects[r])) == ord)
                         s->sel_head[m] = (int)r;
+                /* a comparison only selects use, whose value a core without
+                 * conditional moves makes anyway (AVR): the select's
+                 * condition counts are the comparison's (a "compare view"
+                 * of the select record, numbered after the records) */
+                for (uint32_t r = 0; r < xf->nselects && op == LLVMICmp && s->sel_head[m] < 0; r++) {
+                    const struct xselect *xs = &xf->selects[r];
+                    if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
+                        continue;
+                    LLVMValueRef si = select_inst(xf, xs), c = si ? LLVMGetOperand(si, 0) : NULL;
+                    if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
+                        uint32_t pos = 0;
+                        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+                            pos++;
+                        if (ordinal_of(s, g, pos) == ord)
+                            s->sel_head[m] = (int)(r + xf->nselects);
+                    }
+                }
                 if (s->in_g[m] < 0)
                     s->out_g[m] = (int)g;
             } else {
@@ -805,14 +839,6 @@ static bool branch_sides(const struct solver *s, size_t m, int *taken, int *othe
     return false;
 }
 
-/* The IR instruction of select record XS. */
-static LLVMValueRef select_inst(const struct xfunc *xf, const struct xselect *xs)
-{
-    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
-    for (uint32_t p = select_position(xf, xs); p > 0 && i; p--)
-        i = LLVMGetNextInstruction(i);
-    return i;
-}
 
 static bool is_copy(const struct minsn *in)
 {
@@ -832,7 +858,7 @@ static bool is_copy(const struct minsn *in)
  *    false value;
  *  - an arm that computes is a value code generation sank into it: the
  *    operand used by the select alone. */
-static int arm_sense(const struct solver *s, const struct xselect *xs, size_t m, int armk)
+static int arm_sense(const struct solver *s, const struct xselect *xs, int kind, size_t m, int armk)
 {
     const struct mfunc *mf = s->mf;
     if (armk < 0)
@@ -841,9 +867,9 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, size_t m,
     const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
     long long imm;
     bool constant = arm_assignment(arm, other, &imm);
-    if (xs->kind == SEL_CMP)
+    if (kind == SEL_CMP)
         return constant ? imm != 0 : -1;
-    if (xs->kind != SEL_SELECT)
+    if (kind != SEL_SELECT)
         return 0;
     LLVMValueRef sel = select_inst(s->xf, xs);
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
@@ -1152,7 +1178,9 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
 {
     const struct xfunc *xf = s->xf;
     size_t n = s->mf->nblocks;
-    const struct xselect *xs = &xf->selects[r];
+    /* R past the records: the compare view of record R - nselects */
+    const struct xselect *xs = &xf->selects[r % xf->nselects];
+    int kind = r >= xf->nselects ? SEL_CMP : xs->kind;
     /* vector lanes each become a branch of their own, in an order of
      * the scheduler's choosing: their sum is known */
     double first = 0, second = 0, ties = 0;
@@ -1167,7 +1195,7 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
     for (size_t m = 0; m < n && sense != -2; m++) {
         if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
             continue;
-        int v = arm_sense(s, xs, m, select_arm(s, m));
+        int v = arm_sense(s, xs, kind, m, select_arm(s, m));
         sense = sense == -1 || sense == v ? v : -2;
     }
     if (sense == 1) {
@@ -1520,10 +1548,11 @@ static void build(struct solver *s)
      * over copies of the select's branch on different paths; the parts of a
      * select split in several (a wide value on a narrow core), one after
      * the other, each carry it */
-    for (uint32_t r = 0; r < xf->nselects; r++) {
+    for (uint32_t r = 0; r < 2 * xf->nselects; r++) {
         size_t nv = 0, nh = 0;
         bool ok = true;
         int heads[16];
+        const struct xselect *rec = &xf->selects[r % xf->nselects];
         for (size_t m = 0; m < n && ok; m++) {
             if (s->sel_head[m] != (int)r)
                 continue;
@@ -1539,7 +1568,7 @@ static void build(struct solver *s)
         if (!ok || nv == 0)
             continue;
         /* (a signed saturation's two branches test different bounds) */
-        bool ordered = nh > 1 && xf->selects[r].lanes == 1 && xf->selects[r].kind != SEL_SAT, apart = true;
+        bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != SEL_SAT, apart = true;
         for (size_t i = 0; i < nh; i++)
             for (size_t j = i + 1; j < nh; j++) {
                 bool related = dominates(s, heads[i], heads[j]) || dominates(s, heads[j], heads[i]);
@@ -1557,13 +1586,13 @@ static void build(struct solver *s)
                         heads[i] = heads[j];
                         heads[j] = t;
                     }
-            size_t parts = select_parts(s, r);
+            size_t parts = r >= xf->nselects ? 1 : select_parts(s, r);
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
                 coef[0] = 1;
                 select_constraint(s, r, heads[i], var, coef, 1);
             }
-        } else if (apart || xf->selects[r].lanes > 1 || xf->selects[r].kind == SEL_SAT) {
+        } else if (apart || rec->lanes > 1 || rec->kind == SEL_SAT) {
             /* copies on different paths, or one branch per vector lane or
              * bound, in the scheduler's order: the sum is known */
             select_constraint(s, r, -1, var, coef, nv);
