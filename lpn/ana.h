@@ -199,6 +199,7 @@ struct lpn_classes {
     Z3_ast *cls_cond, *cls_lat;   /* per class: disjunction of its sets, ite over them */
     enum lpn_astatus status;
     char *limit_msg;
+    double max_seconds;           /* the wall-time budget of the exploration, reused by lpn_smt_run */
     double seconds;
     uint64_t nchecks;
     void *arena;

@@ -112,7 +112,7 @@ int lpn_class_sample(struct lpn_classes *cl, int k, int n, uint64_t seed, int64_
         return 0;
     int ns = sp->nsyms, got = 0;
     size_t row = (size_t)sp->ntok * (size_t)sp->nprops;
-    Z3_ast *pc = sup_xcalloc((size_t)ns + 2, sizeof *pc);
+    Z3_ast *pc = sup_xcalloc((size_t)ns + 40, sizeof *pc);
     int *order = sup_xcalloc((size_t)ns + 1, sizeof *order);
     uint64_t st = seed * 0x9e3779b97f4a7c15ULL + (uint64_t)k;
     for (int s = 0; s < n; s++) {
@@ -135,9 +135,20 @@ int lpn_class_sample(struct lpn_classes *cl, int k, int n, uint64_t seed, int64_
         Z3_model md = NULL;
         int r = lpn__zcheck(z, pc, npc, all, &md);
         if (r != 1) {
-            for (int q = 0; q < ns; q++)
-                if (lpn__zcheck(z, pc, npc, eqs[q], NULL) == 1)
-                    pc[npc++] = eqs[q];
+            /* fix the symbols in at most 32 batches, one batch at a time while
+             * the class stays satisfiable; a failing batch of few symbols is
+             * retried one by one */
+            int bs = ns / 32 + 1;
+            for (int q = 0; q < ns; q += bs) {
+                int n = q + bs <= ns ? bs : ns - q;
+                Z3_ast batch = lpn__zand_n(z, eqs + q, n);
+                if (lpn__zcheck(z, pc, npc, batch, NULL) == 1)
+                    pc[npc++] = batch;
+                else if (n <= 4)
+                    for (int e = q; e < q + n; e++)
+                        if (lpn__zcheck(z, pc, npc, eqs[e], NULL) == 1)
+                            pc[npc++] = eqs[e];
+            }
             r = lpn__zcheck(z, pc, npc, NULL, &md);
         }
         free(eqs);

@@ -494,7 +494,8 @@ static void build_class(struct pib *b)
             }
         }
     }
-    for (int q = 0; q < pc->nterms && pc->nterms > 1;) {
+    /* at most 64 terms are compared pairwise (more are all kept) */
+    for (int q = 0; q < pc->nterms && pc->nterms > 1 && pc->nterms <= 64;) {
         Z3_ast *others = sup_xcalloc((size_t)pc->nterms, sizeof *others);
         int no = 0;
         for (int r = 0; r < pc->nterms; r++)

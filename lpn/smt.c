@@ -572,9 +572,18 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
     for (int s = 0; s < 2; s++)
         r->overall[s].simulated = -1;
     int nunknown = 0;
+    bool out_of_time = false;
     for (int k = 0; k < r->nclasses; k++) {
         Z3_ast e = bind(cl, pi, q, k);
         struct lpn_bound *b = &r->per_class[2 * k];
+        if (cl->max_seconds > 0 && now_s() - t0 > cl->max_seconds) {
+            /* the overall budget (--max-time) is spent: the rest is unknown */
+            out_of_time = true;
+            b[0].verdict = b[1].verdict = LPN_V_UNKNOWN;
+            b[0].simulated = b[1].simulated = -1;
+            nunknown++;
+            continue;
+        }
         double bc;
         bool upper, strict;
         if (q->kind == LPN_Q_PROVE && bound_property(z, sp, q->expr, &bc, &upper, &strict)) {
@@ -634,6 +643,8 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
     }
     if (r->nclasses == 0)
         r->reason = sup_strdup("no input class was found");
+    else if (out_of_time)
+        r->reason = sup_strdup("the time budget (--max-time) ran out before every class was solved");
     else if (nunknown)
         r->reason = sup_strdup("the solver timed out on some class (raise --timeout)");
     if (lpn_classes_status(cl) != LPN_A_COMPLETE) {

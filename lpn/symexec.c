@@ -760,6 +760,7 @@ struct lpn_classes *lpn_classes_explore(struct lpn_space *sp, const struct lpn_l
     const struct lpn_model *m = sp->m;
     struct lpn_classes *cl = sup_xcalloc(1, sizeof *cl);
     cl->sp = sp;
+    cl->max_seconds = lim->max_seconds;
     struct sx x = {.cl = cl, .sp = sp, .z = &sp->zx, .m = m, .lim = lim, .diag = diag, .t0 = now_s()};
     lpn__zx_timeout(&sp->zx, lim->solver_seconds);
     uint64_t checks0 = sp->zx.nchecks;
