@@ -13,10 +13,15 @@
 static char zerr[512];
 static bool zerr_set;
 
+/* A Z3 error means an ill-formed term (our own bug) or exhausted memory:
+ * Z3 would go on returning NULL terms and crash later, so stop here with a
+ * message (an internal invariant, like an assert). */
 static void on_error(Z3_context c, Z3_error_code e)
 {
     snprintf(zerr, sizeof zerr, "%s", Z3_get_error_msg(c, e));
     zerr_set = true;
+    fprintf(stderr, "lpn: internal error: the solver rejected a request: %s\n", zerr);
+    abort();
 }
 
 const char *lpn__zx_error(void)
