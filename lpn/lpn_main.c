@@ -6,6 +6,7 @@
  * or run-time error, 2 bad usage, 3 the simulation deadlocked, 4 an
  * analysis stopped at a limit or a query is unknown, 5 a property is
  * disproved. */
+#include "fit_cli.h"
 #include "json.h"
 #include "lpn.h"
 #include "lpn_cli.h"
@@ -27,6 +28,9 @@ static void usage(FILE *f)
           "       lpn classes MODEL --space SPACE               input classes (symbolic execution)\n"
           "       lpn pi      MODEL --space SPACE               performance interfaces per class\n"
           "       lpn smt     MODEL --space SPACE --query Q     proven bounds / properties (Z3)\n"
+          "       lpn fit     SWEEPS.csv [options]              delay function from measurements\n"
+          "       lpn tune    MODEL --params P=LO:HI --bound B  smallest configuration meeting B\n"
+          "                 (lpn fit --help, lpn tune --help: their options; lpn/FIT.md)\n"
           "\n"
           "options:\n"
           "  -p NAME=VALUE, --param NAME=VALUE  override a model parameter (repeatable)\n"
@@ -330,6 +334,10 @@ static int cmd_sim(const struct lpn_cli_opts *o, const struct lpn_model *m)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "fit"))     /* own options: lpn_cli_fit.c */
+        return lpn_cli_fit_main(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "tune"))
+        return lpn_cli_tune_main(argc, argv);
     struct lpn_cli_opts o = {0};
     int r = parse_args(argc, argv, &o);
     if (r) {

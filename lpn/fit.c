@@ -1,0 +1,1590 @@
+/* fit.c — `lpn fit`'s method (FIT.md): Algorithm 1 of seed 002 on the
+ * one-parameter sweeps found in a table of measurements (linear, step-wise
+ * with a width and phase, or no influence), the Performance
+ * Representatives and a spread-out choice of the next ones to measure, and
+ * two delay functions over the parameters rounded up to their steps
+ * (eq. 7–8): a closed form (a sum of products of rounded parameters chosen
+ * by forward selection on cross-validated relative error, written with
+ * integer coefficients) and a table (interpolated for one parameter, exact
+ * lookup with the closed form as fallback for several). Each is evaluated
+ * exactly as the emitted LPN expression computes it. */
+#include "fit.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PARAMS 32
+#define MIN_SWEEP 4              /* points for a sweep to be analysed */
+#define MAX_SWEEPS 400           /* sweeps analysed per parameter */
+#define SEP_MIN 5.0              /* step jumps: cluster distance in pooled standard deviations */
+#define MAX_CANDIDATES 256       /* closed form: monomials considered */
+#define MAX_TERMS 12
+#define MAX_EXPR 4000            /* FORMAT.md caps expressions at 4096 characters */
+#define PR_CANDIDATES 20000
+
+/* ---- small helpers ---------------------------------------------------------------*/
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int64_t cdiv64(int64_t a, int64_t b)
+{
+    int64_t q = a / b, r = a % b;
+    return (r != 0 && ((r > 0) == (b > 0))) ? q + 1 : q;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* A growing string. */
+struct sbuf {
+    char *s;
+    size_t n, cap;
+};
+static void sb_printf(struct sbuf *b, const char *fmt, ...) SUP_PRINTF(2, 3);
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->s && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        b->cap = (b->cap + (size_t)k + 64) * 2;
+        b->s = sup_xrealloc(b->s, b->cap);
+        if (b->n == 0)
+            b->s[0] = '\0';
+    }
+}
+
+/* ---- the fit ----------------------------------------------------------------------*/
+/* A monomial: per parameter 0 (absent), 1 (the raw value), 2 (rounded up to
+ * its step, eq. 8). */
+struct mono {
+    unsigned char c[MAX_PARAMS];
+};
+
+struct ctable {                  /* the table model */
+    int nk;                      /* key length: influencing parameters */
+    int kp[MAX_PARAMS];          /* their parameter indices */
+    size_t n;                    /* entries */
+    int64_t *key;                /* [n * nk], sorted */
+    int64_t *val;                /* [n] */
+};
+
+struct lpn_fit {
+    const struct lpn_table *t;
+    int tcol;
+    int np;
+    struct lpn_fit_param p[MAX_PARAMS];
+    char *prefix;
+    size_t n;
+    int64_t *x;                  /* [n * np] */
+    double *y;                   /* [n] */
+    size_t *train, ntrain, *test, ntest;
+    /* closed form: (n0 + sum n_j * mono_j) / den, clamped at 0 when CLAMP */
+    int nt;
+    struct mono *terms;
+    int64_t n0, *nj, den;
+    bool clamp;
+    struct ctable tab;
+    struct lpn_fit_model closed, table;
+    bool chose_table;
+};
+
+const char *lpn_influence_name(enum lpn_influence k)
+{
+    static const char *const names[] = {"none", "linear", "step", "nonlinear", "unknown"};
+    return (unsigned)k < 5 ? names[k] : "?";
+}
+
+void lpn_fit_opts_default(struct lpn_fit_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->target = "cycles";
+    o->holdout = 0.2;
+    o->seed = 1;
+    o->linear_threshold = 0.02;
+}
+
+/* The value of parameter K rounded up to its step (eq. 8: x_p = ceil(p / w_p)),
+ * or the raw value. */
+static int64_t feat(const struct lpn_fit *f, int k, int64_t v, int choice)
+{
+    if (choice == 2 && f->p[k].kind == LPN_INF_STEP)
+        return cdiv64(v - f->p[k].phase, f->p[k].width);
+    return choice ? v : 1;
+}
+
+static bool influencing(const struct lpn_fit_param *p)
+{
+    return p->kind != LPN_INF_NONE;
+}
+
+/* The table key part of parameter K: rounded for steps, raw otherwise. */
+static int64_t keyval(const struct lpn_fit *f, int k, int64_t v)
+{
+    return feat(f, k, v, f->p[k].kind == LPN_INF_STEP ? 2 : 1);
+}
+
+/* ---- Algorithm 1 -----------------------------------------------------------------*/
+struct sweep_result {
+    enum lpn_influence kind;
+    int64_t width, phase;
+    double jump;
+};
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The most common value of V[0..n) (the smallest among ties) and its count. */
+static int64_t mode_i64(int64_t *v, size_t n, size_t *count)
+{
+    qsort(v, n, sizeof *v, cmp_i64);
+    int64_t best = v[0];
+    size_t bc = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && v[j] == v[i])
+            j++;
+        if (j - i > bc)
+            bc = j - i, best = v[i];
+        i = j;
+    }
+    *count = bc;
+    return best;
+}
+
+/* TESTLINEARBEHAVIOR / EXECUTIONTIMEDELTA / FINDPEAKS / PEAKDISTANCE on one
+ * sweep (X increasing, N >= MIN_SWEEP). Peaks of the deltas are found as the
+ * minority cluster of the best two-cluster split of the deltas, when the
+ * clusters are at least SEP_MIN pooled standard deviations apart. */
+static struct sweep_result analyse_sweep(const int64_t *x, const double *y, size_t n, double thr)
+{
+    struct sweep_result r = {LPN_INF_LINEAR, 1, 0, 0};
+    size_t m = n - 1;
+    double *d = sup_xmalloc(m * sizeof *d), *sd = sup_xmalloc(m * sizeof *sd);
+    for (size_t i = 0; i < m; i++)
+        d[i] = sd[i] = y[i + 1] - y[i];
+    qsort(sd, m, sizeof *sd, cmp_double);
+    /* best split of the sorted deltas: least within-cluster squared error */
+    double tot = 0, tot2 = 0;
+    for (size_t i = 0; i < m; i++)
+        tot += sd[i], tot2 += sd[i] * sd[i];
+    double best = INFINITY, lo_mean = 0, hi_mean = 0, cut = 0;
+    size_t nlo = 0;
+    double s = 0, s2 = 0;
+    for (size_t k = 1; k < m; k++) {
+        s += sd[k - 1], s2 += sd[k - 1] * sd[k - 1];
+        if (sd[k] == sd[k - 1])
+            continue;
+        double a = (double)k, b = (double)(m - k);
+        double sse = (s2 - s * s / a) + ((tot2 - s2) - (tot - s) * (tot - s) / b);
+        if (sse < best)
+            best = sse, nlo = k, lo_mean = s / a, hi_mean = (tot - s) / b, cut = 0.5 * (sd[k - 1] + sd[k]);
+    }
+    bool step = false;
+    if (nlo && m >= 3) {
+        double pooled = sqrt(fmax(best, 0) / (double)(m > 2 ? m - 2 : 1));
+        double gap = hi_mean - lo_mean;
+        double scale = fabs(hi_mean) + fabs(lo_mean) + 1e-300;
+        bool jumps_high = (m - nlo) <= nlo;
+        size_t npk = jumps_high ? m - nlo : nlo;
+        if (npk >= 2 && (pooled <= 1e-9 * scale || gap >= SEP_MIN * pooled)) {
+            /* peak positions: the last point before each jump */
+            int64_t *b = sup_xmalloc(npk * sizeof *b);
+            size_t nb = 0;
+            double jsum = 0;
+            for (size_t i = 0; i < m; i++)
+                if (jumps_high ? d[i] > cut : d[i] < cut)
+                    b[nb++] = x[i], jsum += d[i];
+            if (nb >= 2) {
+                int64_t *dist = sup_xmalloc((nb - 1) * sizeof *dist);
+                for (size_t i = 0; i + 1 < nb; i++)
+                    dist[i] = b[i + 1] - b[i];
+                size_t cnt, ok = 0;
+                int64_t w = mode_i64(dist, nb - 1, &cnt);
+                for (size_t i = 0; i + 1 < nb; i++)
+                    ok += w > 0 && dist[i] % w == 0;
+                if (w > 1 && 4 * ok >= 3 * (nb - 1)) {
+                    int64_t *ph = sup_xmalloc(nb * sizeof *ph);
+                    for (size_t i = 0; i < nb; i++)
+                        ph[i] = ((b[i] % w) + w) % w;
+                    r.phase = mode_i64(ph, nb, &cnt);
+                    free(ph);
+                    r.kind = LPN_INF_STEP, r.width = w, r.jump = jsum / (double)nb;
+                    step = true;
+                }
+                free(dist);
+            }
+            free(b);
+        }
+    }
+    if (!step) {
+        /* least-squares line, its residual and the slope's t statistic */
+        double mx = 0, my = 0;
+        for (size_t i = 0; i < n; i++)
+            mx += (double)x[i], my += y[i];
+        mx /= (double)n, my /= (double)n;
+        double sxx = 0, sxy = 0, ymin = y[0], ymax = y[0];
+        for (size_t i = 0; i < n; i++) {
+            sxx += ((double)x[i] - mx) * ((double)x[i] - mx);
+            sxy += ((double)x[i] - mx) * (y[i] - my);
+            ymin = fmin(ymin, y[i]), ymax = fmax(ymax, y[i]);
+        }
+        double slope = sxx > 0 ? sxy / sxx : 0, rss = 0;
+        for (size_t i = 0; i < n; i++) {
+            double e = y[i] - (my + slope * ((double)x[i] - mx));
+            rss += e * e;
+        }
+        double se = sqrt(rss / (double)(n - 2) / sxx);
+        double tstat = se > 1e-12 * (fabs(slope) + 1e-300) ? fabs(slope) / se : (slope != 0 ? INFINITY : 0);
+        /* noise from the deltas: robust spread, divided by sqrt(2) */
+        double md = median(sd, m);
+        for (size_t i = 0; i < m; i++)
+            sd[i] = fabs(d[i] - md);
+        double sigma = 1.4826 * median(sd, m) / sqrt(2.0);
+        double rmse = sqrt(rss / (double)n);
+        if (tstat < 3 || ymax == ymin)
+            r.kind = LPN_INF_NONE;
+        else if (rmse <= fmax(2.0 * sigma, thr * (ymax - ymin)))
+            r.kind = LPN_INF_LINEAR;
+        else
+            r.kind = LPN_INF_NONLINEAR;
+    }
+    free(d);
+    free(sd);
+    return r;
+}
+
+/* Row order for grouping the sweeps of parameter SORT_K. */
+static const struct lpn_fit *sort_fit;
+static int sort_k;
+static int cmp_rows_for_sweep(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const int64_t *xi = sort_fit->x + i * (size_t)sort_fit->np, *xj = sort_fit->x + j * (size_t)sort_fit->np;
+    for (int k = 0; k < sort_fit->np; k++)
+        if (k != sort_k && xi[k] != xj[k])
+            return xi[k] < xj[k] ? -1 : 1;
+    if (xi[sort_k] != xj[sort_k])
+        return xi[sort_k] < xj[sort_k] ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+static bool same_others(const struct lpn_fit *f, size_t i, size_t j, int k)
+{
+    for (int q = 0; q < f->np; q++)
+        if (q != k && f->x[i * (size_t)f->np + (size_t)q] != f->x[j * (size_t)f->np + (size_t)q])
+            return false;
+    return true;
+}
+
+struct sweep_ref {
+    size_t at, len;              /* in the sorted order; len distinct values */
+    size_t rows;
+};
+
+static int cmp_sweep_len(const void *a, const void *b)
+{
+    const struct sweep_ref *x = a, *y = b;
+    return (x->len < y->len) - (x->len > y->len);
+}
+
+static void detect(struct lpn_fit *f, int k, double thr)
+{
+    struct lpn_fit_param *p = &f->p[k];
+    size_t *ord = sup_xmalloc(f->n * sizeof *ord);
+    for (size_t i = 0; i < f->n; i++)
+        ord[i] = i;
+    sort_fit = f, sort_k = k;
+    qsort(ord, f->n, sizeof *ord, cmp_rows_for_sweep);
+    /* groups of rows with the other parameters fixed */
+    struct sweep_ref *sw = NULL;
+    size_t nsw = 0, capsw = 0;
+    for (size_t i = 0; i < f->n;) {
+        size_t j = i, distinct = 0;
+        while (j < f->n && same_others(f, ord[i], ord[j], k)) {
+            if (j == i || f->x[ord[j] * (size_t)f->np + (size_t)k] != f->x[ord[j - 1] * (size_t)f->np + (size_t)k])
+                distinct++;
+            j++;
+        }
+        if (distinct >= MIN_SWEEP) {
+            if (nsw == capsw)
+                sw = sup_xrealloc(sw, (capsw = capsw ? capsw * 2 : 16) * sizeof *sw);
+            sw[nsw++] = (struct sweep_ref){i, distinct, j - i};
+        }
+        i = j;
+    }
+    qsort(sw, nsw, sizeof *sw, cmp_sweep_len);
+    if (nsw > MAX_SWEEPS)
+        nsw = MAX_SWEEPS;
+    size_t votes[5] = {0}, nvotes[5] = {0};   /* points of the sweeps voting for each verdict, sweeps */
+    int64_t *widths = sup_xmalloc((nsw + 1) * sizeof *widths), *phases = sup_xmalloc((nsw + 1) * sizeof *phases);
+    double *jumps = sup_xmalloc((nsw + 1) * sizeof *jumps);
+    size_t nstep = 0;
+    for (size_t s = 0; s < nsw; s++) {
+        int64_t *xs = sup_xmalloc(sw[s].len * sizeof *xs);
+        double *ys = sup_xmalloc(sw[s].len * sizeof *ys);
+        size_t nv = 0;
+        for (size_t i = sw[s].at; i < sw[s].at + sw[s].rows;) {
+            int64_t v = f->x[ord[i] * (size_t)f->np + (size_t)k];
+            double sum = 0;
+            size_t c = 0;
+            while (i < sw[s].at + sw[s].rows && f->x[ord[i] * (size_t)f->np + (size_t)k] == v)
+                sum += f->y[ord[i]], c++, i++;
+            xs[nv] = v, ys[nv] = sum / (double)c, nv++;   /* repeated measurements: their mean */
+        }
+        struct sweep_result r = analyse_sweep(xs, ys, nv, thr);
+        votes[r.kind] += nv, nvotes[r.kind]++;   /* a long sweep weighs more than a few scattered points */
+        if (r.kind == LPN_INF_STEP)
+            widths[nstep] = r.width, phases[nstep] = r.phase, jumps[nstep] = r.jump, nstep++;
+        free(xs);
+        free(ys);
+    }
+    p->sweeps = (int)nsw;
+    if (!nsw) {
+        p->kind = LPN_INF_UNKNOWN;
+        p->agree = 0;
+    } else {
+        /* majority by points; ties go to step, nonlinear, linear, none in that order */
+        static const enum lpn_influence pref[] = {LPN_INF_STEP, LPN_INF_NONLINEAR, LPN_INF_LINEAR, LPN_INF_NONE};
+        enum lpn_influence win = LPN_INF_NONE;
+        size_t wv = 0;
+        for (int q = 0; q < 4; q++)
+            if (votes[pref[q]] > wv || !q)
+                wv = votes[pref[q]], win = pref[q];
+        p->kind = win;
+        p->agree = (int)nvotes[win];
+        if (win == LPN_INF_STEP) {
+            size_t cnt;
+            int64_t *wc = sup_xmalloc(nstep * sizeof *wc);
+            memcpy(wc, widths, nstep * sizeof *wc);
+            p->width = mode_i64(wc, nstep, &cnt);
+            free(wc);
+            p->agree = (int)cnt;
+            size_t np = 0;
+            double js = 0;
+            for (size_t s = 0; s < nstep; s++)
+                if (widths[s] == p->width)
+                    phases[np] = phases[s], js += jumps[s], np++;
+            p->phase = mode_i64(phases, np, &cnt);
+            p->jump = js / (double)np;
+        }
+    }
+    free(widths);
+    free(phases);
+    free(jumps);
+    free(sw);
+    free(ord);
+}
+
+/* ---- least squares over Gram matrices -------------------------------------------*/
+/* Solves the SPD system A a = b (k x k, row-major, overwritten) by Cholesky
+ * with a tiny ridge; false when singular. */
+static bool chol_solve(double *A, double *b, int k, double *a)
+{
+    double tr = 0;
+    for (int i = 0; i < k; i++)
+        tr += A[i * k + i];
+    double ridge = 1e-12 * (tr / k + 1e-300);
+    for (int i = 0; i < k; i++)
+        A[i * k + i] += ridge;
+    for (int j = 0; j < k; j++) {
+        double s = A[j * k + j];
+        for (int q = 0; q < j; q++)
+            s -= A[j * k + q] * A[j * k + q];
+        if (!(s > 0))
+            return false;
+        double l = sqrt(s);
+        A[j * k + j] = l;
+        for (int i = j + 1; i < k; i++) {
+            double t = A[i * k + j];
+            for (int q = 0; q < j; q++)
+                t -= A[i * k + q] * A[j * k + q];
+            A[i * k + j] = t / l;
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        double t = b[i];
+        for (int q = 0; q < i; q++)
+            t -= A[i * k + q] * a[q];
+        a[i] = t / A[i * k + i];
+    }
+    for (int i = k - 1; i >= 0; i--) {
+        double t = a[i];
+        for (int q = i + 1; q < k; q++)
+            t -= A[q * k + i] * a[q];
+        a[i] = t / A[i * k + i];
+    }
+    return true;
+}
+
+struct gram {
+    int c;                       /* columns (intercept + candidates) */
+    int folds;
+    double *G;                   /* [folds][c][c] */
+    double *b;                   /* [folds][c] */
+    double *yy;                  /* [folds] */
+    double *scale;               /* [c] column RMS */
+};
+
+static double mono_val(const struct lpn_fit *f, const struct mono *m, const int64_t *x)
+{
+    double v = 1;
+    for (int k = 0; k < f->np; k++)
+        if (m->c[k])
+            v *= (double)feat(f, k, x[k], m->c[k]);
+    return v;
+}
+
+static double row_weight(const struct lpn_fit *f, double y)
+{
+    double ref = 0;
+    for (size_t i = 0; i < f->ntrain; i++)
+        ref += fabs(f->y[f->train[i]]);
+    ref = 0.01 * ref / (double)(f->ntrain ? f->ntrain : 1);
+    double d = fmax(fabs(y), fmax(ref, 1e-12));
+    return 1.0 / (d * d);
+}
+
+/* Weighted SSE of subset S (columns, S[0] = 0) by K-fold cross-validation;
+ * FOLD < 0: the fit on every fold, coefficients into A (scaled columns). */
+static double subset_cv(const struct gram *g, const int *S, int k, double *A, int fold_only_all)
+{
+    double *M = sup_xmalloc((size_t)k * (size_t)k * sizeof *M), *r = sup_xmalloc((size_t)k * sizeof *r),
+           *a = sup_xmalloc((size_t)k * sizeof *a);
+    double sse = 0;
+    int c = g->c;
+    for (int f = fold_only_all ? -1 : 0; f < (fold_only_all ? 0 : g->folds); f++) {
+        for (int i = 0; i < k; i++) {
+            double bi = 0;
+            for (int q = 0; q < g->folds; q++)
+                if (q != f)
+                    bi += g->b[(size_t)q * (size_t)c + (size_t)S[i]];
+            r[i] = bi;
+            for (int j = 0; j < k; j++) {
+                double gij = 0;
+                for (int q = 0; q < g->folds; q++)
+                    if (q != f)
+                        gij += g->G[((size_t)q * (size_t)c + (size_t)S[i]) * (size_t)c + (size_t)S[j]];
+                M[i * k + j] = gij;
+            }
+        }
+        if (!chol_solve(M, r, k, a)) {
+            sse = INFINITY;
+            break;
+        }
+        if (f < 0) {
+            memcpy(A, a, (size_t)k * sizeof *a);
+            break;
+        }
+        double e = g->yy[f];
+        for (int i = 0; i < k; i++) {
+            e -= 2 * a[i] * g->b[(size_t)f * (size_t)c + (size_t)S[i]];
+            for (int j = 0; j < k; j++)
+                e += a[i] * a[j] * g->G[((size_t)f * (size_t)c + (size_t)S[i]) * (size_t)c + (size_t)S[j]];
+        }
+        sse += fmax(e, 0);
+    }
+    free(M);
+    free(r);
+    free(a);
+    return sse;
+}
+
+/* ---- the closed form -------------------------------------------------------------*/
+static int64_t closed_eval(const struct lpn_fit *f, const int64_t *x)
+{
+    int64_t acc = f->n0 + (f->den > 1 ? f->den / 2 : 0);
+    for (int j = 0; j < f->nt; j++) {
+        int64_t v = f->nj[j];
+        for (int k = 0; k < f->np; k++)
+            if (f->terms[j].c[k])
+                v *= feat(f, k, x[k], f->terms[j].c[k]);
+        acc += v;
+    }
+    if (f->den > 1)
+        acc /= f->den;
+    return f->clamp && acc < 0 ? 0 : acc;
+}
+
+static void write_name(const struct lpn_fit *f, int k, struct sbuf *b)
+{
+    sb_printf(b, "%s%s", f->prefix ? f->prefix : "", f->p[k].name);
+}
+
+static void write_feat(const struct lpn_fit *f, int k, int choice, struct sbuf *b)
+{
+    if (choice == 2 && f->p[k].kind == LPN_INF_STEP) {
+        sb_printf(b, "cdiv(");
+        write_name(f, k, b);
+        if (f->p[k].phase)
+            sb_printf(b, " - %lld", (long long)f->p[k].phase);
+        sb_printf(b, ", %lld)", (long long)f->p[k].width);
+    } else
+        write_name(f, k, b);
+}
+
+static char *closed_expr(const struct lpn_fit *f)
+{
+    struct sbuf b = {0};
+    if (f->clamp)
+        sb_printf(&b, "max(0, ");
+    if (f->den > 1)
+        sb_printf(&b, "(");
+    int64_t c0 = f->n0 + (f->den > 1 ? f->den / 2 : 0);
+    bool first = true;
+    if (c0 || !f->nt) {
+        sb_printf(&b, "%lld", (long long)c0);
+        first = false;
+    }
+    for (int j = 0; j < f->nt; j++) {
+        int64_t c = f->nj[j];
+        if (first)
+            sb_printf(&b, c < 0 ? "-" : "");
+        else
+            sb_printf(&b, c < 0 ? " - " : " + ");
+        first = false;
+        unsigned long long ac = c < 0 ? (unsigned long long)-c : (unsigned long long)c;
+        bool any = false;
+        if (ac != 1) {
+            sb_printf(&b, "%llu", ac);
+            any = true;
+        }
+        for (int k = 0; k < f->np; k++)
+            if (f->terms[j].c[k]) {
+                if (any)
+                    sb_printf(&b, " * ");
+                write_feat(f, k, f->terms[j].c[k], &b);
+                any = true;
+            }
+    }
+    if (f->den > 1)
+        sb_printf(&b, ") / %lld", (long long)f->den);
+    if (f->clamp)
+        sb_printf(&b, ")");
+    return b.s;
+}
+
+/* Integer coefficients: the smallest denominator whose formula stays within
+ * max(1, 0.2 %) of the real-valued fit on the training rows. */
+static void integerise(struct lpn_fit *f, const double *coef, const struct mono *terms, int nt)
+{
+    static const int64_t dens[] = {1, 2, 4, 5, 10, 20, 50, 100, 1000, 10000, 100000, 1000000};
+    f->terms = sup_xmalloc((size_t)(nt ? nt : 1) * sizeof *f->terms);
+    f->nj = sup_xmalloc((size_t)(nt ? nt : 1) * sizeof *f->nj);
+    for (size_t d = 0; d < sizeof dens / sizeof dens[0]; d++) {
+        int64_t S = dens[d];
+        double big = 0;
+        f->den = S;
+        f->n0 = llround(coef[0] * (double)S) - (S > 1 ? S / 2 : 0);
+        big = fabs(coef[0] * (double)S);
+        f->nt = 0;
+        f->clamp = coef[0] < 0;
+        for (int j = 0; j < nt; j++) {
+            int64_t c = llround(coef[j + 1] * (double)S);
+            if (!c)
+                continue;
+            f->terms[f->nt] = terms[j];
+            f->nj[f->nt++] = c;
+            f->clamp |= c < 0;
+            big = fmax(big, fabs(coef[j + 1] * (double)S));
+        }
+        bool ok = big < 1e15;
+        for (size_t i = 0; ok && i < f->ntrain; i++) {
+            const int64_t *x = f->x + f->train[i] * (size_t)f->np;
+            double real = coef[0];
+            for (int j = 0; j < nt; j++)
+                real += coef[j + 1] * mono_val(f, &terms[j], x);
+            if (fabs(real) * (double)S > 4e15)
+                ok = false;
+            else if (fabs((double)closed_eval(f, x) - fmax(real, f->clamp ? 0 : -INFINITY)) > fmax(1.0, 0.002 * fabs(real)))
+                ok = false;
+        }
+        if (ok || d + 1 == sizeof dens / sizeof dens[0])
+            return;
+    }
+}
+
+/* Forward selection of monomials on cross-validated weighted (relative)
+ * squared error, then the fit on every training row. */
+static void fit_closed(struct lpn_fit *f)
+{
+    /* candidate monomials */
+    int opts[MAX_PARAMS][3], nopt[MAX_PARAMS];
+    double total = 1;
+    for (int k = 0; k < f->np; k++) {
+        nopt[k] = 0;
+        opts[k][nopt[k]++] = 0;
+        if (!influencing(&f->p[k]))
+            continue;
+        if (f->p[k].kind == LPN_INF_STEP)
+            opts[k][nopt[k]++] = 2;
+        opts[k][nopt[k]++] = 1;
+        total *= nopt[k];
+    }
+    int maxdeg = total - 1 > MAX_CANDIDATES ? 2 : MAX_PARAMS;
+    struct mono *cand = NULL;
+    int ncand = 0, capc = 0;
+    int idx[MAX_PARAMS] = {0};
+    for (;;) {
+        int deg = 0;
+        struct mono m = {{0}};
+        for (int k = 0; k < f->np; k++)
+            m.c[k] = (unsigned char)opts[k][idx[k]], deg += m.c[k] != 0;
+        if (deg && deg <= maxdeg && ncand < 4 * MAX_CANDIDATES) {
+            if (ncand == capc)
+                cand = sup_xrealloc(cand, (size_t)(capc = capc ? capc * 2 : 32) * sizeof *cand);
+            cand[ncand++] = m;
+        }
+        int k = 0;
+        while (k < f->np && ++idx[k] == nopt[k])
+            idx[k++] = 0;
+        if (k == f->np)
+            break;
+    }
+    if (maxdeg == 2) {   /* plus the product of every parameter, rounded */
+        struct mono m = {{0}};
+        int deg = 0;
+        for (int k = 0; k < f->np; k++)
+            if (influencing(&f->p[k]))
+                m.c[k] = f->p[k].kind == LPN_INF_STEP ? 2 : 1, deg++;
+        if (deg > 2) {
+            cand = sup_xrealloc(cand, (size_t)(ncand + 1) * sizeof *cand);
+            cand[ncand++] = m;
+        }
+    }
+    /* Gram matrices per fold */
+    struct gram g = {.c = ncand + 1, .folds = f->ntrain >= 10 ? 5 : (int)(f->ntrain >= 2 ? f->ntrain : 1)};
+    size_t c = (size_t)g.c;
+    g.G = sup_xcalloc((size_t)g.folds * c * c, sizeof *g.G);
+    g.b = sup_xcalloc((size_t)g.folds * c, sizeof *g.b);
+    g.yy = sup_xcalloc((size_t)g.folds, sizeof *g.yy);
+    g.scale = sup_xcalloc(c, sizeof *g.scale);
+    double *v = sup_xmalloc(c * sizeof *v);
+    for (size_t i = 0; i < f->ntrain; i++) {
+        const int64_t *x = f->x + f->train[i] * (size_t)f->np;
+        v[0] = 1;
+        for (int q = 0; q < ncand; q++)
+            v[q + 1] = mono_val(f, &cand[q], x);
+        for (size_t q = 0; q < c; q++)
+            g.scale[q] += v[q] * v[q];
+    }
+    for (size_t q = 0; q < c; q++)
+        g.scale[q] = g.scale[q] > 0 ? sqrt(g.scale[q] / (double)f->ntrain) : 1;
+    for (size_t i = 0; i < f->ntrain; i++) {
+        const int64_t *x = f->x + f->train[i] * (size_t)f->np;
+        double y = f->y[f->train[i]], w = row_weight(f, y);
+        int fold = (int)(i % (size_t)g.folds);
+        v[0] = 1 / g.scale[0];
+        for (int q = 0; q < ncand; q++)
+            v[q + 1] = mono_val(f, &cand[q], x) / g.scale[q + 1];
+        double *G = g.G + (size_t)fold * c * c, *b = g.b + (size_t)fold * c;
+        for (size_t a = 0; a < c; a++) {
+            b[a] += w * v[a] * y;
+            for (size_t e = a; e < c; e++)
+                G[a * c + e] += w * v[a] * v[e];
+        }
+        g.yy[fold] += w * y * y;
+    }
+    for (int fo = 0; fo < g.folds; fo++)
+        for (size_t a = 0; a < c; a++)
+            for (size_t e = 0; e < a; e++)
+                g.G[((size_t)fo * c + a) * c + e] = g.G[((size_t)fo * c + e) * c + a];
+    int S[MAX_TERMS + 1] = {0}, k = 1;
+    double cur = subset_cv(&g, S, 1, NULL, 0), ytot = 0;
+    for (int fo = 0; fo < g.folds; fo++)
+        ytot += g.yy[fo];
+    bool *used = sup_xcalloc(c, sizeof *used);
+    while (k <= MAX_TERMS && cur > 1e-20 * ytot && g.folds > 1) {
+        int bi = -1;
+        double bs = INFINITY;
+        for (int q = 1; q < g.c; q++) {
+            if (used[q])
+                continue;
+            S[k] = q;
+            double e = subset_cv(&g, S, k + 1, NULL, 0);
+            if (e < bs)
+                bs = e, bi = q;
+        }
+        if (bi < 0 || !(bs < cur * 0.99))
+            break;
+        S[k++] = bi;
+        used[bi] = true;
+        cur = bs;
+    }
+    double *a = sup_xcalloc((size_t)k, sizeof *a);
+    if (!isfinite(subset_cv(&g, S, k, a, 1)))
+        memset(a, 0, (size_t)k * sizeof *a);
+    double *coef = sup_xmalloc((size_t)k * sizeof *coef);
+    struct mono *terms = sup_xmalloc((size_t)k * sizeof *terms);
+    for (int i = 0; i < k; i++) {
+        coef[i] = a[i] / g.scale[S[i]];
+        if (i)
+            terms[i - 1] = cand[S[i] - 1];
+    }
+    integerise(f, coef, terms, k - 1);
+    f->closed.valid = true;
+    f->closed.expr = closed_expr(f);
+    f->closed.nterms = f->nt;
+    free(coef);
+    free(terms);
+    free(a);
+    free(used);
+    free(v);
+    free(g.G);
+    free(g.b);
+    free(g.yy);
+    free(g.scale);
+    free(cand);
+}
+
+/* ---- the table -------------------------------------------------------------------*/
+static const struct ctable *cmp_tab;
+static int cmp_keys(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    for (int k = 0; k < cmp_tab->nk; k++)
+        if (x[k] != y[k])
+            return x[k] < y[k] ? -1 : 1;
+    return 0;
+}
+
+/* Builds the table over rows ROWS[0..n) (mean latency per key, rounded). */
+static void build_table(const struct lpn_fit *f, const size_t *rows, size_t n, struct ctable *t)
+{
+    t->nk = 0;
+    for (int k = 0; k < f->np; k++)
+        if (influencing(&f->p[k]))
+            t->kp[t->nk++] = k;
+    size_t w = (size_t)t->nk + 1;   /* key, then the row's index */
+    int64_t *tmp = sup_xmalloc((n ? n : 1) * w * sizeof *tmp);
+    for (size_t i = 0; i < n; i++) {
+        for (int q = 0; q < t->nk; q++)
+            tmp[i * w + (size_t)q] = keyval(f, t->kp[q], f->x[rows[i] * (size_t)f->np + (size_t)t->kp[q]]);
+        tmp[i * w + (size_t)t->nk] = (int64_t)rows[i];
+    }
+    struct ctable tw = *t;
+    tw.nk = t->nk + 1;   /* sort on the key and then the row (stable) */
+    cmp_tab = &tw;
+    qsort(tmp, n, w * sizeof *tmp, cmp_keys);
+    t->key = sup_xmalloc((n ? n : 1) * (size_t)(t->nk ? t->nk : 1) * sizeof *t->key);
+    t->val = sup_xmalloc((n ? n : 1) * sizeof *t->val);
+    t->n = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        double s = 0;
+        while (j < n && !memcmp(tmp + j * w, tmp + i * w, (size_t)t->nk * sizeof *tmp))
+            s += f->y[tmp[j * w + (size_t)t->nk]], j++;
+        memcpy(t->key + t->n * (size_t)t->nk, tmp + i * w, (size_t)t->nk * sizeof *tmp);
+        t->val[t->n++] = llround(s / (double)(j - i));
+        i = j;
+    }
+    free(tmp);
+}
+
+static void free_table(struct ctable *t)
+{
+    free(t->key);
+    free(t->val);
+    t->key = NULL, t->val = NULL, t->n = 0;
+}
+
+static int64_t table_eval(const struct lpn_fit *f, const struct ctable *t, const int64_t *x)
+{
+    if (!t->n)
+        return closed_eval(f, x);
+    int64_t key[MAX_PARAMS];
+    for (int q = 0; q < t->nk; q++)
+        key[q] = keyval(f, t->kp[q], x[t->kp[q]]);
+    if (t->nk == 1) {   /* piecewise linear between entries, constant beyond */
+        int64_t u = key[0];
+        if (u <= t->key[0])
+            return t->val[0];
+        for (size_t j = 1; j < t->n; j++)
+            if (u <= t->key[j]) {
+                int64_t k0 = t->key[j - 1], k1 = t->key[j];
+                if (k1 - k0 == 1)
+                    return t->val[j];
+                return (t->val[j - 1] * (k1 - u) + t->val[j] * (u - k0)) / (k1 - k0);
+            }
+        return t->val[t->n - 1];
+    }
+    cmp_tab = t;
+    const int64_t *hit = t->nk ? bsearch(key, t->key, t->n, (size_t)t->nk * sizeof *key, cmp_keys) : t->key;
+    return hit ? t->val[(hit - t->key) / t->nk] : closed_eval(f, x);
+}
+
+static void write_key_feat(const struct lpn_fit *f, int k, struct sbuf *b)
+{
+    write_feat(f, k, f->p[k].kind == LPN_INF_STEP ? 2 : 1, b);
+}
+
+/* The table as an expression, or NULL when longer than MAX_EXPR. */
+static char *table_expr(const struct lpn_fit *f, const struct ctable *t)
+{
+    struct sbuf b = {0};
+    if (!t->n)
+        return NULL;
+    if (t->nk == 0) {
+        sb_printf(&b, "%lld", (long long)t->val[0]);
+        return b.s;
+    }
+    if (t->nk == 1) {
+        for (size_t j = 0; j + 1 < t->n && b.n < MAX_EXPR; j++) {
+            write_key_feat(f, t->kp[0], &b);
+            sb_printf(&b, " <= %lld ? ", (long long)t->key[j]);
+            if (j == 0 || t->key[j] - t->key[j - 1] == 1)
+                sb_printf(&b, "%lld : ", (long long)t->val[j]);
+            else {
+                int64_t k0 = t->key[j - 1], k1 = t->key[j];
+                sb_printf(&b, "(%lld * (%lld - ", (long long)t->val[j - 1], (long long)k1);
+                write_key_feat(f, t->kp[0], &b);
+                sb_printf(&b, ") + %lld * (", (long long)t->val[j]);
+                write_key_feat(f, t->kp[0], &b);
+                sb_printf(&b, " - %lld)) / %lld : ", (long long)k0, (long long)(k1 - k0));
+            }
+        }
+        /* the last entry: interpolate up to it, constant beyond */
+        if (t->n >= 2 && t->key[t->n - 1] - t->key[t->n - 2] > 1) {
+            int64_t k0 = t->key[t->n - 2], k1 = t->key[t->n - 1];
+            write_key_feat(f, t->kp[0], &b);
+            sb_printf(&b, " <= %lld ? (%lld * (%lld - ", (long long)k1, (long long)t->val[t->n - 2], (long long)k1);
+            write_key_feat(f, t->kp[0], &b);
+            sb_printf(&b, ") + %lld * (", (long long)t->val[t->n - 1]);
+            write_key_feat(f, t->kp[0], &b);
+            sb_printf(&b, " - %lld)) / %lld : ", (long long)k0, (long long)(k1 - k0));
+        }
+        sb_printf(&b, "%lld", (long long)t->val[t->n - 1]);
+    } else {
+        for (size_t j = 0; j < t->n && b.n < MAX_EXPR; j++) {
+            for (int q = 0; q < t->nk; q++) {
+                if (q)
+                    sb_printf(&b, " && ");
+                write_key_feat(f, t->kp[q], &b);
+                sb_printf(&b, " == %lld", (long long)t->key[j * (size_t)t->nk + (size_t)q]);
+            }
+            sb_printf(&b, " ? %lld : ", (long long)t->val[j]);
+        }
+        sb_printf(&b, "%s", f->closed.expr);
+    }
+    if (b.n > MAX_EXPR) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
+/* ---- errors --------------------------------------------------------------------*/
+static void measure(const struct lpn_fit *f, bool table, const size_t *rows, size_t n, struct lpn_fit_model *m)
+{
+    double sape = 0, sse = 0;
+    size_t nape = 0;
+    m->max_abs = m->max_rel = 0;
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *x = f->x + rows[i] * (size_t)f->np;
+        double y = f->y[rows[i]], p = (double)(table ? table_eval(f, &f->tab, x) : closed_eval(f, x));
+        double e = fabs(p - y);
+        sse += e * e;
+        m->max_abs = fmax(m->max_abs, e);
+        if (y != 0) {
+            sape += e / fabs(y);
+            nape++;
+            m->max_rel = fmax(m->max_rel, 100 * e / fabs(y));
+        }
+    }
+    m->mape = nape ? 100 * sape / (double)nape : 0;
+    m->rmse = n ? sqrt(sse / (double)n) : 0;
+}
+
+/* Cross-validated MAPE of the table (the closed form stays as fitted). */
+static double table_cv(const struct lpn_fit *f)
+{
+    int folds = f->ntrain >= 10 ? 5 : (int)f->ntrain;
+    if (folds < 2)
+        return 0;
+    size_t *in = sup_xmalloc(f->ntrain * sizeof *in);
+    double sape = 0;
+    size_t nape = 0;
+    for (int fo = 0; fo < folds; fo++) {
+        size_t nin = 0;
+        for (size_t i = 0; i < f->ntrain; i++)
+            if ((int)(i % (size_t)folds) != fo)
+                in[nin++] = f->train[i];
+        struct ctable t = {0};
+        build_table(f, in, nin, &t);
+        for (size_t i = 0; i < f->ntrain; i++)
+            if ((int)(i % (size_t)folds) == fo) {
+                double y = f->y[f->train[i]];
+                if (y != 0) {
+                    sape += fabs((double)table_eval(f, &t, f->x + f->train[i] * (size_t)f->np) - y) / fabs(y);
+                    nape++;
+                }
+            }
+        free_table(&t);
+    }
+    free(in);
+    return nape ? 100 * sape / (double)nape : 0;
+}
+
+static double closed_cv(struct lpn_fit *f)
+{
+    /* the selected terms refitted per fold, by explicit least squares */
+    int folds = f->ntrain >= 10 ? 5 : (int)f->ntrain;
+    if (folds < 2)
+        return 0;
+    int k = f->nt + 1;
+    double *G = sup_xmalloc((size_t)k * (size_t)k * sizeof *G), *b = sup_xmalloc((size_t)k * sizeof *b),
+           *a = sup_xmalloc((size_t)k * sizeof *a), *v = sup_xmalloc((size_t)k * sizeof *v);
+    double sape = 0;
+    size_t nape = 0;
+    for (int fo = 0; fo < folds; fo++) {
+        memset(G, 0, (size_t)k * (size_t)k * sizeof *G);
+        memset(b, 0, (size_t)k * sizeof *b);
+        for (size_t i = 0; i < f->ntrain; i++) {
+            if ((int)(i % (size_t)folds) == fo)
+                continue;
+            const int64_t *x = f->x + f->train[i] * (size_t)f->np;
+            double y = f->y[f->train[i]], w = row_weight(f, y);
+            v[0] = 1;
+            for (int j = 0; j < f->nt; j++)
+                v[j + 1] = mono_val(f, &f->terms[j], x);
+            for (int p = 0; p < k; p++) {
+                b[p] += w * v[p] * y;
+                for (int q = 0; q < k; q++)
+                    G[p * k + q] += w * v[p] * v[q];
+            }
+        }
+        if (!chol_solve(G, b, k, a))
+            continue;
+        for (size_t i = 0; i < f->ntrain; i++) {
+            if ((int)(i % (size_t)folds) != fo)
+                continue;
+            const int64_t *x = f->x + f->train[i] * (size_t)f->np;
+            double y = f->y[f->train[i]], p = a[0];
+            for (int j = 0; j < f->nt; j++)
+                p += a[j + 1] * mono_val(f, &f->terms[j], x);
+            if (y != 0)
+                sape += fabs(p - y) / fabs(y), nape++;
+        }
+    }
+    free(G);
+    free(b);
+    free(a);
+    free(v);
+    return nape ? 100 * sape / (double)nape : 0;
+}
+
+/* ---- the driver ------------------------------------------------------------------*/
+static bool is_ident(const char *s)
+{
+    if (!(isalpha((unsigned char)*s) || *s == '_'))
+        return false;
+    for (; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '_'))
+            return false;
+    return true;
+}
+
+struct lpn_fit *lpn_fit_run(const struct lpn_table *t, const struct lpn_fit_opts *o, FILE *diag)
+{
+    struct lpn_fit_opts def;
+    if (!o) {
+        lpn_fit_opts_default(&def);
+        o = &def;
+    }
+    const char *target = o->target ? o->target : "cycles";
+    int tcol = lpn_table_find(t, target);
+    struct sbuf cols = {0};
+    for (int k = 0; k < t->ncols; k++)
+        sb_printf(&cols, "%s%s", k ? ", " : "", t->names[k]);
+    if (tcol < 0) {
+        sup_diag(diag, t->path, t->hline, 1, "error", "no column '%s' in the header (columns: %s); name the latency column with --target", target,
+                 cols.s);
+        free(cols.s);
+        return NULL;
+    }
+    struct lpn_fit *f = sup_xcalloc(1, sizeof *f);
+    f->t = t;
+    f->tcol = tcol;
+    f->prefix = o->prefix ? sup_strdup(o->prefix) : NULL;
+    bool ok = true;
+    if (o->params) {
+        for (int k = 0; k < o->nparams; k++) {
+            int c = lpn_table_find(t, o->params[k]);
+            if (c < 0 || c == tcol) {
+                sup_diag(diag, t->path, t->hline, 1, "error", c < 0 ? "no column '%s' in the header (columns: %s)" : "'%s' is the latency column, not a parameter%s",
+                         o->params[k], c < 0 ? cols.s : "");
+                ok = false;
+                continue;
+            }
+            for (int j = 0; j < f->np; j++)
+                if (f->p[j].col == c) {
+                    sup_diag(diag, t->path, t->hline, t->hcol[c], "error", "parameter '%s' is named twice", o->params[k]);
+                    ok = false;
+                }
+            if (f->np < MAX_PARAMS)
+                f->p[f->np++].col = c;
+        }
+    } else
+        for (int c = 0; c < t->ncols; c++)
+            if (c != tcol && f->np < MAX_PARAMS)
+                f->p[f->np++].col = c;
+    free(cols.s);
+    if ((o->params ? o->nparams : t->ncols - 1) > MAX_PARAMS) {
+        sup_diag(diag, t->path, t->hline, 1, "error", "more than %d parameters", MAX_PARAMS);
+        ok = false;
+    }
+    if (ok && !f->np) {
+        sup_diag(diag, t->path, t->hline, 1, "error", "no parameter columns besides '%s'", target);
+        ok = false;
+    }
+    for (int k = 0; ok && k < f->np; k++) {
+        f->p[k].name = t->names[f->p[k].col];
+        if (!is_ident(f->p[k].name)) {
+            sup_diag(diag, t->path, t->hline, t->hcol[f->p[k].col], "error",
+                     "parameter column '%s' is not an identifier (it becomes a name in the delay expression)", f->p[k].name);
+            ok = false;
+        }
+    }
+    /* values */
+    f->n = t->nrows;
+    f->x = sup_xmalloc((f->n ? f->n : 1) * (size_t)(f->np ? f->np : 1) * sizeof *f->x);
+    f->y = sup_xmalloc((f->n ? f->n : 1) * sizeof *f->y);
+    int nerr = 0;
+    for (size_t i = 0; ok && i < f->n; i++) {
+        const double *row = t->v + i * (size_t)t->ncols;
+        for (int k = 0; k < f->np; k++) {
+            double v = row[f->p[k].col];
+            if (v != floor(v) || fabs(v) > 1e15) {
+                if (nerr++ < 20)
+                    sup_diag(diag, t->path, t->line[i], t->col[i * (size_t)t->ncols + (size_t)f->p[k].col], "error",
+                             "parameter '%s' must be an integer, found %g", f->p[k].name, v);
+                continue;
+            }
+            f->x[i * (size_t)f->np + (size_t)k] = (int64_t)v;
+        }
+        f->y[i] = row[tcol];
+        if (row[tcol] < 0 && nerr++ < 20)
+            sup_diag(diag, t->path, t->line[i], t->col[i * (size_t)t->ncols + (size_t)tcol], "error",
+                     "negative latency %g in column '%s'", row[tcol], target);
+    }
+    if (nerr)
+        ok = false;
+    if (ok && f->n < 2) {
+        sup_diag(diag, t->path, t->line[0], 1, "error", "a single sample: fitting needs at least two rows");
+        ok = false;
+    }
+    for (int s = 0; ok && s < o->nsteps; s++) {
+        int k = 0;
+        while (k < f->np && strcmp(f->p[k].name, o->steps[s].name))
+            k++;
+        if (k == f->np || o->steps[s].width < 1) {
+            sup_diag(diag, t->path, 0, 0, "error", k == f->np ? "--step: '%s' is not a parameter column" : "--step: the width of '%s' must be at least 1",
+                     o->steps[s].name);
+            ok = false;
+        }
+    }
+    if (!ok) {
+        lpn_fit_free(f);
+        return NULL;
+    }
+    /* Algorithm 1, on every row */
+    double thr = o->linear_threshold > 0 ? o->linear_threshold : 0.02;
+    for (int k = 0; k < f->np; k++) {
+        struct lpn_fit_param *p = &f->p[k];
+        p->width = 1;
+        p->lo = p->hi = f->x[k];
+        for (size_t i = 0; i < f->n; i++) {
+            int64_t v = f->x[i * (size_t)f->np + (size_t)k];
+            p->lo = v < p->lo ? v : p->lo;
+            p->hi = v > p->hi ? v : p->hi;
+        }
+        detect(f, k, thr);
+        for (int s = 0; s < o->nsteps; s++)
+            if (!strcmp(o->steps[s].name, p->name)) {
+                p->given = true;
+                p->width = o->steps[s].width;
+                p->phase = 0;
+                p->kind = p->width > 1 ? LPN_INF_STEP : LPN_INF_LINEAR;
+            }
+        if (p->kind != LPN_INF_STEP)
+            p->width = 1, p->phase = 0;
+    }
+    /* held-out split */
+    size_t *perm = sup_xmalloc(f->n * sizeof *perm);
+    for (size_t i = 0; i < f->n; i++)
+        perm[i] = i;
+    uint64_t st = o->seed ? o->seed : 1;
+    for (size_t i = f->n; i > 1; i--) {
+        size_t j = (size_t)(splitmix(&st) % i);
+        size_t tmp = perm[i - 1];
+        perm[i - 1] = perm[j], perm[j] = tmp;
+    }
+    double h = o->holdout < 0 ? 0 : o->holdout > 0.9 ? 0.9 : o->holdout;
+    size_t ntest = (size_t)floor(h * (double)f->n + 0.5);
+    if (f->n - ntest < 2)
+        ntest = 0;
+    f->test = perm, f->ntest = ntest;
+    f->train = perm + ntest, f->ntrain = f->n - ntest;
+    /* the models */
+    fit_closed(f);
+    build_table(f, f->train, f->ntrain, &f->tab);
+    f->table.expr = table_expr(f, &f->tab);
+    f->table.valid = f->table.expr != NULL;
+    f->table.entries = (int)f->tab.n;
+    f->closed.cv_mape = closed_cv(f);
+    f->table.cv_mape = table_cv(f);
+    const size_t *rows = ntest ? f->test : f->train;
+    size_t nrows = ntest ? ntest : f->ntrain;
+    measure(f, false, rows, nrows, &f->closed);
+    measure(f, true, rows, nrows, &f->table);
+    if (o->choice == LPN_FIT_TABLE)
+        f->chose_table = f->table.valid;
+    else if (o->choice == LPN_FIT_AUTO)
+        f->chose_table = f->table.valid && f->closed.cv_mape > f->table.cv_mape + fmax(0.25, 0.1 * f->table.cv_mape);
+    return f;
+}
+
+void lpn_fit_free(struct lpn_fit *f)
+{
+    if (!f)
+        return;
+    free(f->prefix);
+    free(f->x);
+    free(f->y);
+    free(f->test);
+    free(f->terms);
+    free(f->nj);
+    free_table(&f->tab);
+    free(f->closed.expr);
+    free(f->table.expr);
+    free(f);
+}
+
+int lpn_fit_nparams(const struct lpn_fit *f) { return f->np; }
+const struct lpn_fit_param *lpn_fit_param(const struct lpn_fit *f, int k)
+{
+    return k >= 0 && k < f->np ? &f->p[k] : NULL;
+}
+const struct lpn_fit_model *lpn_fit_closed(const struct lpn_fit *f) { return &f->closed; }
+const struct lpn_fit_model *lpn_fit_table(const struct lpn_fit *f) { return &f->table; }
+bool lpn_fit_chose_table(const struct lpn_fit *f) { return f->chose_table; }
+const char *lpn_fit_expr(const struct lpn_fit *f) { return f->chose_table ? f->table.expr : f->closed.expr; }
+size_t lpn_fit_train_rows(const struct lpn_fit *f) { return f->ntrain; }
+size_t lpn_fit_test_rows(const struct lpn_fit *f) { return f->ntest; }
+
+int64_t lpn_fit_predict_model(const struct lpn_fit *f, bool table, const int64_t *x)
+{
+    return table ? table_eval(f, &f->tab, x) : closed_eval(f, x);
+}
+
+int64_t lpn_fit_predict(const struct lpn_fit *f, const int64_t *x)
+{
+    return lpn_fit_predict_model(f, f->chose_table, x);
+}
+
+/* ---- Performance Representatives ----------------------------------------------*/
+static int64_t common_value(const struct lpn_fit *f, int k)
+{
+    int64_t *v = sup_xmalloc(f->n * sizeof *v);
+    for (size_t i = 0; i < f->n; i++)
+        v[i] = f->x[i * (size_t)f->np + (size_t)k];
+    size_t cnt;
+    int64_t m = mode_i64(v, f->n, &cnt);
+    free(v);
+    return m;
+}
+
+int64_t lpn_fit_pr_axis(const struct lpn_fit *f, int k, int64_t *values, int64_t max)
+{
+    const struct lpn_fit_param *p = &f->p[k];
+    if (p->kind == LPN_INF_NONE) {
+        if (values && max > 0)
+            values[0] = common_value(f, k);
+        return 1;
+    }
+    int64_t w = p->width, first, last;
+    if (p->kind == LPN_INF_STEP) {
+        first = p->phase + w * cdiv64(p->lo - p->phase, w);
+        last = p->phase + w * cdiv64(p->hi - p->phase, w);
+    } else
+        first = p->lo, last = p->hi, w = 1;
+    int64_t n = (last - first) / w + 1;
+    for (int64_t i = 0; values && i < n && i < max; i++)
+        values[i] = first + i * w;
+    return n;
+}
+
+double lpn_fit_pr_count(const struct lpn_fit *f)
+{
+    double c = 1;
+    for (int k = 0; k < f->np; k++)
+        c *= (double)lpn_fit_pr_axis(f, k, NULL, 0);
+    return c;
+}
+
+int lpn_fit_next(const struct lpn_fit *f, int budget, uint64_t seed, int64_t *out)
+{
+    if (budget <= 0)
+        return 0;
+    int np = f->np;
+    int64_t *len = sup_xmalloc((size_t)np * sizeof *len), *first = sup_xmalloc((size_t)np * sizeof *first),
+            *step = sup_xmalloc((size_t)np * sizeof *step);
+    double total = 1;
+    for (int k = 0; k < np; k++) {
+        int64_t v[2];
+        len[k] = lpn_fit_pr_axis(f, k, v, 2);
+        first[k] = v[0];
+        step[k] = len[k] > 1 ? v[1] - v[0] : 1;
+        total *= (double)len[k];
+    }
+    /* candidates: the whole grid when small, else a random draw */
+    size_t ncand = total <= PR_CANDIDATES ? (size_t)total : PR_CANDIDATES;
+    int64_t *cand = sup_xmalloc(ncand * (size_t)np * sizeof *cand);
+    uint64_t st = seed ? seed : 1;
+    for (size_t c = 0; c < ncand; c++) {
+        size_t rest = c;
+        for (int k = 0; k < np; k++) {
+            int64_t idx;
+            if (total <= PR_CANDIDATES)
+                idx = (int64_t)(rest % (size_t)len[k]), rest /= (size_t)len[k];
+            else
+                idx = (int64_t)(splitmix(&st) % (uint64_t)len[k]);
+            cand[c * (size_t)np + (size_t)k] = first[k] + idx * step[k];
+        }
+    }
+    /* normalised coordinates; distance to the nearest measured point */
+    double *span = sup_xmalloc((size_t)np * sizeof *span);
+    for (int k = 0; k < np; k++) {
+        double lo = (double)first[k], hi = (double)(first[k] + (len[k] - 1) * step[k]);
+        lo = fmin(lo, (double)f->p[k].lo), hi = fmax(hi, (double)f->p[k].hi);
+        span[k] = hi > lo ? hi - lo : 1;
+    }
+    double *dmin = sup_xmalloc(ncand * sizeof *dmin);
+    for (size_t c = 0; c < ncand; c++) {
+        dmin[c] = INFINITY;
+        for (size_t i = 0; i < f->n; i++) {
+            double d = 0;
+            for (int k = 0; k < np; k++) {
+                double e = (double)(cand[c * (size_t)np + (size_t)k] - f->x[i * (size_t)np + (size_t)k]) / span[k];
+                d += e * e;
+            }
+            if (d < dmin[c])
+                dmin[c] = d;
+        }
+    }
+    int got = 0;
+    while (got < budget) {
+        size_t best = ncand;
+        for (size_t c = 0; c < ncand; c++)
+            if (dmin[c] > 0 && (best == ncand || dmin[c] > dmin[best]))
+                best = c;
+        if (best == ncand)
+            break;
+        memcpy(out + (size_t)got * (size_t)np, cand + best * (size_t)np, (size_t)np * sizeof *out);
+        got++;
+        for (size_t c = 0; c < ncand; c++) {
+            double d = 0;
+            for (int k = 0; k < np; k++) {
+                double e = (double)(cand[c * (size_t)np + (size_t)k] - cand[best * (size_t)np + (size_t)k]) / span[k];
+                d += e * e;
+            }
+            if (d < dmin[c])
+                dmin[c] = d;
+        }
+    }
+    free(dmin);
+    free(span);
+    free(cand);
+    free(len);
+    free(first);
+    free(step);
+    return got;
+}
+
+/* ---- reports ---------------------------------------------------------------------*/
+#include "json.h"
+
+static void axis_text(const struct lpn_fit *f, int k, FILE *out)
+{
+    const struct lpn_fit_param *p = &f->p[k];
+    int64_t v[2];
+    int64_t n = lpn_fit_pr_axis(f, k, v, 2);
+    if (p->kind == LPN_INF_NONE)
+        fprintf(out, "%s = %lld", p->name, (long long)v[0]);
+    else if (p->kind == LPN_INF_STEP) {
+        int64_t x0 = (v[0] - p->phase) / p->width;
+        if (p->phase)
+            fprintf(out, "%s = %lld + %lld*x (x = %lld..%lld)", p->name, (long long)p->phase, (long long)p->width, (long long)x0,
+                    (long long)(x0 + n - 1));
+        else
+            fprintf(out, "%s = %lld*x (x = %lld..%lld)", p->name, (long long)p->width, (long long)x0, (long long)(x0 + n - 1));
+    } else
+        fprintf(out, "%s = %lld..%lld", p->name, (long long)p->lo, (long long)p->hi);
+}
+
+static void model_json(struct sup_json *w, const struct lpn_fit_model *m)
+{
+    sup_json_obj(w);
+    sup_json_key(w, "valid"), sup_json_bool(w, m->valid);
+    sup_json_key(w, "expression");
+    if (m->expr)
+        sup_json_str(w, m->expr);
+    else
+        sup_json_null(w);
+    sup_json_key(w, "cv_mape"), sup_json_double(w, m->cv_mape);
+    sup_json_key(w, "mape"), sup_json_double(w, m->mape);
+    sup_json_key(w, "max_abs_error"), sup_json_double(w, m->max_abs);
+    sup_json_key(w, "max_rel_error"), sup_json_double(w, m->max_rel);
+    sup_json_key(w, "rmse"), sup_json_double(w, m->rmse);
+    sup_json_end(w);
+}
+
+static void yaml_str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void model_yaml(FILE *out, const char *name, const struct lpn_fit_model *m, bool table)
+{
+    fprintf(out, "  %s:\n    valid: %s\n    expression: ", name, m->valid ? "true" : "false");
+    if (m->expr)
+        yaml_str(out, m->expr);
+    else
+        fputs("null", out);
+    fprintf(out, "\n    %s: %d\n", table ? "entries" : "terms", table ? m->entries : m->nterms);
+    fprintf(out, "    cv_mape: %.4g\n    mape: %.4g\n    max_abs_error: %.4g\n    max_rel_error: %.4g\n    rmse: %.4g\n",
+            m->cv_mape, m->mape, m->max_abs, m->max_rel, m->rmse);
+}
+
+void lpn_fit_write(const struct lpn_fit *f, const int64_t *next, int nnext, int format, FILE *out)
+{
+    const char *target = f->t->names[f->tcol];
+    const char *errs = f->ntest ? "held-out" : "training (no rows held out)";
+    if (format == 1) {
+        struct sup_json w;
+        sup_json_init(&w, out, true);
+        sup_json_obj(&w);
+        sup_json_key(&w, "file"), sup_json_str(&w, f->t->path);
+        sup_json_key(&w, "target"), sup_json_str(&w, target);
+        sup_json_key(&w, "rows"), sup_json_uint(&w, f->n);
+        sup_json_key(&w, "train_rows"), sup_json_uint(&w, f->ntrain);
+        sup_json_key(&w, "test_rows"), sup_json_uint(&w, f->ntest);
+        sup_json_key(&w, "params"), sup_json_arr(&w);
+        for (int k = 0; k < f->np; k++) {
+            const struct lpn_fit_param *p = &f->p[k];
+            sup_json_obj(&w);
+            sup_json_key(&w, "name"), sup_json_str(&w, p->name);
+            sup_json_key(&w, "influence"), sup_json_str(&w, lpn_influence_name(p->kind));
+            sup_json_key(&w, "width"), sup_json_int(&w, p->width);
+            sup_json_key(&w, "phase"), sup_json_int(&w, p->phase);
+            sup_json_key(&w, "min"), sup_json_int(&w, p->lo);
+            sup_json_key(&w, "max"), sup_json_int(&w, p->hi);
+            sup_json_key(&w, "sweeps"), sup_json_int(&w, p->sweeps);
+            sup_json_key(&w, "agree"), sup_json_int(&w, p->agree);
+            sup_json_key(&w, "given"), sup_json_bool(&w, p->given);
+            sup_json_key(&w, "step_height"), sup_json_double(&w, p->jump);
+            int64_t n = lpn_fit_pr_axis(f, k, NULL, 0);
+            int64_t *v = sup_xmalloc((size_t)(n < 64 ? n : 64) * sizeof *v);
+            lpn_fit_pr_axis(f, k, v, 64);
+            sup_json_key(&w, "representatives"), sup_json_int(&w, n);
+            sup_json_key(&w, "first_representatives"), sup_json_arr(&w);
+            for (int64_t i = 0; i < n && i < 64; i++)
+                sup_json_int(&w, v[i]);
+            sup_json_end(&w);
+            free(v);
+            sup_json_end(&w);
+        }
+        sup_json_end(&w);
+        sup_json_key(&w, "representatives"), sup_json_double(&w, lpn_fit_pr_count(f));
+        sup_json_key(&w, "next"), sup_json_arr(&w);
+        for (int i = 0; i < nnext; i++) {
+            sup_json_obj(&w);
+            for (int k = 0; k < f->np; k++)
+                sup_json_key(&w, f->p[k].name), sup_json_int(&w, next[(size_t)i * (size_t)f->np + (size_t)k]);
+            sup_json_end(&w);
+        }
+        sup_json_end(&w);
+        sup_json_key(&w, "errors_on"), sup_json_str(&w, f->ntest ? "held-out" : "training");
+        sup_json_key(&w, "closed_form"), model_json(&w, &f->closed);
+        sup_json_key(&w, "table"), model_json(&w, &f->table);
+        sup_json_key(&w, "chosen"), sup_json_str(&w, f->chose_table ? "table" : "closed_form");
+        sup_json_key(&w, "delay"), sup_json_str(&w, lpn_fit_expr(f));
+        sup_json_end(&w);
+        fputc('\n', out);
+        return;
+    }
+    if (format == 2) {
+        fprintf(out, "file: ");
+        yaml_str(out, f->t->path);
+        fprintf(out, "\ntarget: ");
+        yaml_str(out, target);
+        fprintf(out, "\nrows: %zu\ntrain_rows: %zu\ntest_rows: %zu\nparams:\n", f->n, f->ntrain, f->ntest);
+        for (int k = 0; k < f->np; k++) {
+            const struct lpn_fit_param *p = &f->p[k];
+            fprintf(out, "  - {name: %s, influence: %s, width: %lld, phase: %lld, min: %lld, max: %lld, sweeps: %d, agree: %d, given: %s, step_height: %.6g, representatives: %lld}\n",
+                    p->name, lpn_influence_name(p->kind), (long long)p->width, (long long)p->phase, (long long)p->lo,
+                    (long long)p->hi, p->sweeps, p->agree, p->given ? "true" : "false", p->jump,
+                    (long long)lpn_fit_pr_axis(f, k, NULL, 0));
+        }
+        fprintf(out, "representatives: %.0f\nnext:%s\n", lpn_fit_pr_count(f), nnext ? "" : " []");
+        for (int i = 0; i < nnext; i++) {
+            fprintf(out, "  - {");
+            for (int k = 0; k < f->np; k++)
+                fprintf(out, "%s%s: %lld", k ? ", " : "", f->p[k].name, (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
+            fprintf(out, "}\n");
+        }
+        fprintf(out, "errors_on: %s\nmodels:\n", f->ntest ? "held-out" : "training");
+        model_yaml(out, "closed_form", &f->closed, false);
+        model_yaml(out, "table", &f->table, true);
+        fprintf(out, "chosen: %s\ndelay: ", f->chose_table ? "table" : "closed_form");
+        yaml_str(out, lpn_fit_expr(f));
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "lpn fit: %s: %zu rows (%zu fitted, %zu held out), latency column '%s'\n", f->t->path, f->n, f->ntrain, f->ntest,
+            target);
+    fprintf(out, "parameters (Algorithm 1 on the one-parameter sweeps):\n");
+    int wname = 4;
+    for (int k = 0; k < f->np; k++)
+        wname = (int)strlen(f->p[k].name) > wname ? (int)strlen(f->p[k].name) : wname;
+    for (int k = 0; k < f->np; k++) {
+        const struct lpn_fit_param *p = &f->p[k];
+        fprintf(out, "  %-*s  %-9s", wname, p->name, lpn_influence_name(p->kind));
+        if (p->kind == LPN_INF_STEP)
+            fprintf(out, " width %-5lld phase %-3lld", (long long)p->width, (long long)p->phase);
+        else
+            fprintf(out, " %-21s", "");
+        fprintf(out, " range %lld..%lld", (long long)p->lo, (long long)p->hi);
+        if (p->given)
+            fprintf(out, ", width given");
+        if (p->sweeps)
+            fprintf(out, ", %d/%d sweeps agree", p->agree, p->sweeps);
+        else
+            fprintf(out, ", no sweep of it (taken as linear)");
+        if (p->kind == LPN_INF_STEP && !p->given)
+            fprintf(out, ", step height %.4g", p->jump);
+        fputc('\n', out);
+    }
+    fprintf(out, "performance representatives (eq. 4): ");
+    for (int k = 0; k < f->np; k++) {
+        if (k)
+            fprintf(out, ", ");
+        axis_text(f, k, out);
+    }
+    fprintf(out, "; %.0f configurations\n", lpn_fit_pr_count(f));
+    if (nnext) {
+        fprintf(out, "next to measure (%d):\n", nnext);
+        for (int i = 0; i < nnext; i++) {
+            fprintf(out, "  ");
+            for (int k = 0; k < f->np; k++)
+                fprintf(out, "%s%s=%lld", k ? " " : "", f->p[k].name, (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "delay functions (errors on the %s rows):\n", errs);
+    fprintf(out, "  closed form  %2d terms    cv MAPE %.3g%%, MAPE %.3g%%, max error %.4g cycles (%.3g%%), RMSE %.4g\n",
+            f->closed.nterms, f->closed.cv_mape, f->closed.mape, f->closed.max_abs, f->closed.max_rel, f->closed.rmse);
+    if (f->table.valid)
+        fprintf(out, "  table      %4d entries  cv MAPE %.3g%%, MAPE %.3g%%, max error %.4g cycles (%.3g%%), RMSE %.4g\n",
+                f->table.entries, f->table.cv_mape, f->table.mape, f->table.max_abs, f->table.max_rel, f->table.rmse);
+    else
+        fprintf(out, "  table      %4d entries  too long for one expression (%d characters at most)\n", f->table.entries, MAX_EXPR);
+    fprintf(out, "chosen: %s\n",
+            f->chose_table ? "table (more accurate than the closed form in cross-validation)"
+                           : "closed form (transparent, and as accurate as the table in cross-validation)");
+    fprintf(out, "delay: %s\n", lpn_fit_expr(f));
+}
+
+void lpn_fit_write_next_csv(const struct lpn_fit *f, const int64_t *next, int nnext, FILE *out)
+{
+    for (int c = 0; c < f->t->ncols; c++)
+        fprintf(out, "%s%s", c ? "," : "", f->t->names[c]);
+    fputc('\n', out);
+    for (int i = 0; i < nnext; i++) {
+        for (int c = 0; c < f->t->ncols; c++) {
+            if (c)
+                fputc(',', out);
+            for (int k = 0; k < f->np; k++)
+                if (f->p[k].col == c)
+                    fprintf(out, "%lld", (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
+            if (c != f->tcol) {
+                bool is_param = false;
+                for (int k = 0; k < f->np; k++)
+                    is_param |= f->p[k].col == c;
+                if (!is_param)   /* a column that is neither: the first row's value */
+                    fprintf(out, "%.17g", f->t->v[(size_t)c]);
+            }
+        }
+        fputc('\n', out);
+    }
+}
+
+void lpn_fit_write_lpn(const struct lpn_fit *f, FILE *out)
+{
+    /* the expression reads the properties of the consumed token `op_in` */
+    struct lpn_fit g = *f;
+    g.prefix = (char *)"op_in.";
+    char *expr = g.chose_table ? NULL : closed_expr(&g);
+    if (g.chose_table) {
+        g.closed.expr = closed_expr(&g);
+        expr = table_expr(&g, &g.tab);
+        free(g.closed.expr);
+    }
+    fprintf(out, "# A single-transition model of the measured operation, written by `lpn fit`\n"
+                 "# from %s (%s, chosen; errors on the %s rows: MAPE %.3g%%, max %.4g cycles).\n"
+                 "# Its delay is the fitted function of the token's properties; the generated\n"
+                 "# tokens are the %s rows, served one at a time, so `lpn sim` reports the sum\n"
+                 "# of the predicted delays as the last done cycle.\n",
+            f->t->path, f->chose_table ? "table" : "closed form", f->ntest ? "held-out" : "training",
+            f->chose_table ? f->table.mape : f->closed.mape, f->chose_table ? f->table.max_abs : f->closed.max_abs,
+            f->ntest ? "held-out" : "training");
+    fprintf(out, "lpn: 1\nname: fitted\ntypes:\n  op: [");
+    for (int k = 0; k < f->np; k++)
+        fprintf(out, "%s%s", k ? ", " : "", f->p[k].name);
+    fprintf(out, "]\nplaces:\n  op_in: {type: op}\n  done: ~\nstart: op_in\ndone: done\ntransitions:\n");
+    fprintf(out, "  op:\n    in: op_in\n    out: done\n    delay: ");
+    yaml_str(out, expr);
+    fprintf(out, "\ngenerate:\n");
+    const size_t *rows = f->ntest ? f->test : f->train;
+    size_t n = f->ntest ? f->ntest : f->ntrain;
+    for (size_t i = 0; i < n && i < 100000; i++) {
+        fprintf(out, "  - {place: op_in, props: {");
+        for (int k = 0; k < f->np; k++)
+            fprintf(out, "%s%s: %lld", k ? ", " : "", f->p[k].name, (long long)f->x[rows[i] * (size_t)f->np + (size_t)k]);
+        fprintf(out, "}}\n");
+    }
+    free(expr);
+}
