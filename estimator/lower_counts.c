@@ -973,6 +973,41 @@ static bool equality_test(const struct solver *s, size_t m, int t, long long *va
     return false;
 }
 
+/* Whether vanished IR block V has the shape of present block G: the same
+ * number of successors, paired by edge kind (and case value), each pair the
+ * same block or, for a vanished one, isomorphic in turn. Records the pairs
+ * in MERGED. */
+static bool isomorphic(const struct solver *s, const bool *present, int *merged, int v, int g, int depth)
+{
+    const struct xfunc *xf = s->xf;
+    if (depth > 8 || present[v] || !present[g])
+        return false;
+    merged[v] = g;
+    size_t nv = 0, ng = 0;
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        nv += (int)xf->einfo[e].from == v;
+        ng += (int)xf->einfo[e].from == g;
+    }
+    if (nv != ng)
+        return false;
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        if ((int)xf->einfo[e].from != v)
+            continue;
+        int sv = (int)xf->einfo[e].to, sg = -1;
+        for (uint32_t f = 1; f < xf->nedges && sg < 0; f++)
+            if ((int)xf->einfo[f].from == g && xf->einfo[f].kind == xf->einfo[e].kind &&
+                (xf->einfo[e].kind != EK_CASE || xf->einfo[f].case_lo == xf->einfo[e].case_lo))
+                sg = (int)xf->einfo[f].to;
+        if (sg < 0)
+            return false;
+        if (sv == sg || (sv == v && sg == g) || merged[sv] == sg)
+            continue;
+        if (!isomorphic(s, present, merged, sv, sg, depth + 1))
+            return false;
+    }
+    return true;
+}
+
 /* Tail merging: IR block V has no machine code of its own, and the machine
  * edge realising each IR edge P -> V lands in the code of one other IR
  * block G with which P has no IR edge, whose successors are V's: code
@@ -1048,17 +1083,13 @@ static void merged_tails(struct solver *s, int *merged_into)
         }
         if (!any || !ok || g < 0)
             continue;
-        /* V's successors must be G's */
-        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
-            if (xf->einfo[e].from != v)
-                continue;
-            bool shared = false;
-            for (uint32_t f = 1; f < xf->nedges && !shared; f++)
-                shared = (int)xf->einfo[f].from == g && xf->einfo[f].to == xf->einfo[e].to;
-            ok = shared;
-        }
-        if (ok)
-            merged_into[v] = g;
+        /* V's successors must be G's, or vanished blocks merged into G's in
+         * turn (a whole region merged with an identical one) */
+        int *tmp = sup_xmalloc((xf->nblocks + 1) * sizeof *tmp);
+        memcpy(tmp, merged_into, xf->nblocks * sizeof *tmp);
+        if (isomorphic(s, present, tmp, v, g, 0))
+            memcpy(merged_into, tmp, xf->nblocks * sizeof *tmp);
+        free(tmp);
     }
     free(present);
 }
