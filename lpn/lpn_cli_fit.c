@@ -453,8 +453,8 @@ int lpn_cli_tune_main(int argc, char **argv)
             }
         }
     }
-    if (o.space && (o.input || o.generate || o.search != LPN_TUNE_AUTO)) {
-        rc = bad("tune", "--input, --generate and --search do not apply with --space (the space is the input)%s", "");
+    if (o.space && (o.input || o.generate)) {
+        rc = bad("tune", "--input and --generate do not apply with --space (the space is the input)%s", "");
         goto done;
     }
     o.params = params, o.nparams = nparams, o.fixed = fixed;

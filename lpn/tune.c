@@ -19,7 +19,12 @@
 #define DEFAULT_MAX_POINTS 100000
 #define AUTO_EXHAUSTIVE 256        /* auto: boxes this small are searched exhaustively */
 
-int lpn__tune_z3(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE *diag);
+/* Z3 mode (tune_z3.c): one proof per configuration. */
+struct lpn__tz3;
+struct lpn__tz3 *lpn__tz3_open(const struct lpn_tune_opts *o, FILE *diag);
+void lpn__tz3_eval(struct lpn__tz3 *z, const int64_t *v, struct lpn_tune_point *p);
+void lpn__tz3_close(struct lpn__tz3 *z);
+const char *lpn__tz3_note(const struct lpn__tz3 *z);
 
 /* ---- parsing -------------------------------------------------------------------*/
 static bool parse_i64(const char *s, const char *end, int64_t *v)
@@ -144,6 +149,7 @@ struct tuner {
     size_t hcap;
     uint64_t max_points;
     bool overflow;                   /* max_points reached */
+    struct lpn__tz3 *z3;             /* Z3 mode: decides points instead of simulating */
 };
 
 static uint64_t hash_point(const int64_t *v, int n)
@@ -168,6 +174,10 @@ static double cost_of(const struct tuner *T, const int64_t *v)
 static void simulate(struct tuner *T, const int64_t *v, struct lpn_tune_point *p)
 {
     const struct lpn_tune_opts *o = T->o;
+    if (T->z3) {
+        lpn__tz3_eval(T->z3, v, p);
+        return;
+    }
     for (int k = 0; k < T->np; k++)
         T->ov[T->nov + (size_t)k].value = v[k];
     p->latency = -1;
@@ -258,7 +268,8 @@ static long eval_point(struct tuner *T, const int64_t *v)
     memcpy(p->v, v, (size_t)T->np * sizeof *v);
     simulate(T, v, p);
     p->cost = cost_of(T, v);
-    p->feasible = meets(T, p);
+    if (!T->z3)
+        p->feasible = meets(T, p);
     size_t i = (size_t)(h % T->hcap);
     while (T->hash[i])
         i = (i + 1) % T->hcap;
@@ -426,14 +437,17 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
 {
     memset(r, 0, sizeof *r);
     r->best = -1;
-    if (o->space)
-        return lpn__tune_z3(o, r, diag);
-    /* the model must load and declare every tuned parameter */
-    struct lpn_model *m = lpn_load_file(o->model, o->fixed, o->nfixed, diag);
-    if (!m)
+    struct lpn__tz3 *z3 = NULL;
+    if (o->space && !(z3 = lpn__tz3_open(o, diag)))
         return -1;
+    /* the model must load and declare every tuned parameter (Z3: the space's symbols) */
+    struct lpn_model *m = lpn_load_file(o->model, o->fixed, o->nfixed, diag);
+    if (!m) {
+        lpn__tz3_close(z3);
+        return -1;
+    }
     bool ok = true;
-    for (int k = 0; k < o->nparams; k++) {
+    for (int k = 0; k < o->nparams && !z3; k++) {
         int64_t v;
         if (!lpn_param_value(m, o->params[k].name, &v)) {
             sup_diag(diag, o->model, 0, 0, "error", "--params: the model has no parameter '%s'", o->params[k].name);
@@ -448,7 +462,7 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
     lpn_model_free(m);
     if (!ok)
         return -1;
-    struct tuner T = {.o = o, .r = r, .diag = diag, .np = o->nparams};
+    struct tuner T = {.o = o, .r = r, .diag = diag, .np = o->nparams, .z3 = z3};
     T.max_points = o->max_points ? o->max_points : DEFAULT_MAX_POINTS;
     T.nov = o->nfixed;
     T.ov = sup_xmalloc((o->nfixed + (size_t)o->nparams) * sizeof *T.ov);
@@ -485,7 +499,8 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
             r->limit = (o->bound.metric == LPN_TUNE_LATENCY ? (double)r->ref.latency : r->ref.throughput) * o->bound.value / 100;
     } else
         r->limit = o->bound.value;
-    r->pts[ti].feasible = meets(&T, &r->pts[ti]);
+    if (!z3)
+        r->pts[ti].feasible = meets(&T, &r->pts[ti]);
     consider(&T, ti);
     bool exh = o->search == LPN_TUNE_EXHAUSTIVE || (o->search == LPN_TUNE_AUTO && total <= AUTO_EXHAUSTIVE);
     int rc = 0;
@@ -495,7 +510,7 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
         rc = -1;
     }
     if (!rc) {
-        r->method = exh ? "exhaustive" : "monotone";
+        r->method = z3 ? (exh ? "exhaustive, z3" : "monotone, z3") : exh ? "exhaustive" : "monotone";
         if (exh)
             exhaustive(&T);
         else if (r->pts[ti].feasible || o->bound.relative)
@@ -512,7 +527,18 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
         }
         if (!exh)
             r->violations = violations(&T);
+        if (z3) {   /* every verdict a proof over the whole space? */
+            r->proved = true;
+            for (size_t k = 0; k < r->npts; k++)
+                r->proved &= r->pts[k].ok;
+            const char *nz = lpn__tz3_note(z3);
+            if (nz && !r->note) {
+                r->note = sup_strdup(nz);
+                r->proved = false;
+            }
+        }
     }
+    lpn__tz3_close(z3);
     free(T.ov);
     free(T.len);
     free(T.hash);
@@ -639,7 +665,9 @@ void lpn_tune_write(const struct lpn_tune_opts *o, const struct lpn_tune_result 
     if (r->has_ref) {
         fprintf(out, "reference (every parameter at its upper bound): ");
         point_text(r, &r->ref, out);
-        if (r->ref.ok)
+        if (r->ref.ok && r->method && strstr(r->method, "z3"))
+            fprintf(out, ": %s\n", r->pts[0].why ? r->pts[0].why : "");
+        else if (r->ref.ok)
             fprintf(out, ": latency %lld cycles, throughput %.6g tokens/cycle\n", (long long)r->ref.latency, r->ref.throughput);
         else
             fprintf(out, ": %s\n", r->pts[0].why ? r->pts[0].why : "failed");
@@ -649,7 +677,9 @@ void lpn_tune_write(const struct lpn_tune_opts *o, const struct lpn_tune_result 
         const struct lpn_tune_point *p = &r->pts[k];
         fprintf(out, "  ");
         point_text(r, p, out);
-        if (p->ok)
+        if (p->ok && r->method && strstr(r->method, "z3"))
+            fprintf(out, "  %s  %s\n", p->why ? p->why : "", p->feasible ? "meets" : "misses");
+        else if (p->ok)
             fprintf(out, "  latency %lld, throughput %.6g  %s\n", (long long)p->latency, p->throughput, p->feasible ? "meets" : "misses");
         else
             fprintf(out, "  %s\n", p->why ? p->why : "failed");
@@ -661,9 +691,15 @@ void lpn_tune_write(const struct lpn_tune_opts *o, const struct lpn_tune_result 
         fprintf(out, "note: %s\n", r->note);
     if (r->best >= 0) {
         const struct lpn_tune_point *b = &r->pts[r->best];
-        fprintf(out, "smallest configuration meeting the bound%s: ", r->proved ? " (minimality proved by Z3)" : "");
+        fprintf(out, "smallest configuration meeting the bound%s: ",
+                r->proved ? (strncmp(r->method, "exhaustive", 10) ? " (every verdict proved by Z3 over the space; minimal if the latency is monotone)"
+                                                                   : " (every verdict proved by Z3 over the space: minimal)")
+                          : "");
         point_text(r, b, out);
-        fprintf(out, " (latency %lld cycles, throughput %.6g tokens/cycle, cost %.6g)\n", (long long)b->latency, b->throughput, b->cost);
+        if (r->method && strstr(r->method, "z3"))
+            fprintf(out, " (latency <= %.9g for every input of the space, cost %.6g)\n", o->bound.value, b->cost);
+        else
+            fprintf(out, " (latency %lld cycles, throughput %.6g tokens/cycle, cost %.6g)\n", (long long)b->latency, b->throughput, b->cost);
     } else
         fprintf(out, "no configuration in the box meets the bound\n");
 }

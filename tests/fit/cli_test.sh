@@ -171,8 +171,18 @@ tune_errors)
     has out.txt "^usage: lpn tune MODEL"
     ;;
 tune_z3)
-    expect 0 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params d=1:40 --bound 'latency<=200'
-    has out.txt "minimality proved by Z3"
+    # worst latency over the space 7 + 3 * (100 - d): latency <= 200 needs d >= 36
+    expect 0 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params d=1:50 --bound 'latency<=200'
+    has out.txt "^smallest configuration meeting the bound (every verdict proved by Z3 over the space: minimal): d=36 "
+    has out.txt "^  d=35  disproved: an input takes 201 cycles  misses"
+    expect 0 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params d=1:50 --bound 'latency<=200' --search=monotone --format=json -o t.json
+    json t.json "r['best']['params']['d']==36 and r['method']=='monotone, z3' and r['proved_minimal'] and r['evaluated']<=16"
+    expect 1 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params q=1:5 --bound 'latency<=200'
+    has err.txt "the space has no shared symbol 'q'"
+    expect 1 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params d=1:60 --bound 'latency<=200'
+    has err.txt "d = 60 is outside the input space"
+    expect 1 "$LPN" tune "$DATA/chain_tune.yaml" --space "$DATA/chain_tune_space.yaml" --params d=1:5 --bound 'throughput>=0.1'
+    has err.txt "with --space the bound must be 'latency<=CYCLES'"
     ;;
 *)
     fail "unknown case"
