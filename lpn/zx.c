@@ -519,9 +519,11 @@ void lpn__zrange(struct lpn_zx *z, Z3_ast a, int64_t *lo, int64_t *hi) { range_r
  * a >= b when b is reachable from a through "dominates" steps: max(x, y)
  * dominates x and y, x + c dominates x when c >= 0; or when a's interval
  * lies above b's. A term only contains terms created before it, and Z3's
- * ids grow with creation (nothing is freed in this context), so the search
- * never expands a term older than b. Each term's dominated terms are
- * computed once. */
+ * ids grow with creation: a context made by Z3_mk_context keeps every term
+ * on its trail until the context is deleted (Z3 4.8's api_context.cpp; the
+ * header's remark about Z3_solver_pop is stale), so no id is reused. The
+ * search therefore never expands a term older than b. Each term's
+ * dominated terms are computed once. */
 /* Whether A is max(x, y) as lpn__zmax builds it; sets X and Y. */
 static bool is_max(struct lpn_zx *z, Z3_ast a, Z3_ast *x, Z3_ast *y)
 {
