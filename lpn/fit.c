@@ -340,7 +340,8 @@ static void detect(struct lpn_fit *f, int k, double thr)
         }
         i = j;
     }
-    qsort(sw, nsw, sizeof *sw, cmp_sweep_len);
+    if (nsw)
+        qsort(sw, nsw, sizeof *sw, cmp_sweep_len);
     if (nsw > MAX_SWEEPS)
         nsw = MAX_SWEEPS;
     size_t votes[5] = {0}, nvotes[5] = {0};   /* points of the sweeps voting for each verdict, sweeps */

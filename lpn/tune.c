@@ -466,7 +466,8 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
     T.max_points = o->max_points ? o->max_points : DEFAULT_MAX_POINTS;
     T.nov = o->nfixed;
     T.ov = sup_xmalloc((o->nfixed + (size_t)o->nparams) * sizeof *T.ov);
-    memcpy(T.ov, o->fixed, o->nfixed * sizeof *T.ov);
+    if (o->nfixed)
+        memcpy(T.ov, o->fixed, o->nfixed * sizeof *T.ov);
     for (int k = 0; k < o->nparams; k++)
         T.ov[o->nfixed + (size_t)k].name = o->params[k].name;
     T.len = sup_xmalloc((size_t)o->nparams * sizeof *T.len);
