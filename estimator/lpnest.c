@@ -40,7 +40,8 @@ static void usage(FILE *f)
             "\n"
             "options:\n"
             "  -o FILE               output file (default: stdout, after the program's output)\n"
-            "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G)\n"
+            "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G;\n"
+            "                        default 100G, about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
@@ -90,7 +91,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     size_t ninputs = 0;
     const char *v, *target = NULL, *accel = NULL, *profile = NULL;
     bool counts = false, quiet = false, dump_machine = false;
-    unsigned long long max_steps = 0, stack = 0;
+    /* a program that never stops must not hang lpnest: 100G IR instructions */
+    unsigned long long max_steps = 100000000000ULL, stack = 0;
     int prog_argc = 0;
     char **prog_argv = NULL;
     for (int i = 1; i < argc;) {
@@ -144,8 +146,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         if ((r = sup_cli_value(argc, argv, &i, "--max-steps", &v, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
-            if (!sup_parse_u64(v, &max_steps) || max_steps == 0)
-                return bad_usage("invalid --max-steps value '%s' (expected a positive count, e.g. 500M)", v);
+            if (!sup_parse_u64(v, &max_steps))
+                return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "--stack-size", &v, prog, stderr)) != 0) {
