@@ -1492,7 +1492,7 @@ void lpn_fit_write(const struct lpn_fit *f, const int64_t *next, int nnext, int 
         if (p->given)
             fprintf(out, ", width given");
         if (p->sweeps)
-            fprintf(out, ", %d/%d sweeps agree", p->agree, p->sweeps);
+            fprintf(out, ", %d of %d sweeps agree", p->agree, p->sweeps);
         else
             fprintf(out, ", no sweep of it (taken as linear)");
         if (p->kind == LPN_INF_STEP && !p->given)

@@ -599,7 +599,10 @@ void lpn_tune_write(const struct lpn_tune_opts *o, const struct lpn_tune_result 
 {
     const char *metric = o->bound.metric == LPN_TUNE_LATENCY ? "latency" : "throughput";
     const char *op = o->bound.metric == LPN_TUNE_LATENCY ? "<=" : ">=";
-    const char *obj = o->objective == LPN_TUNE_LEX ? "lexicographic" : "weighted sum";
+    bool unit = true;
+    for (int k = 0; k < o->nparams; k++)
+        unit &= o->params[k].weight == 1;
+    const char *obj = o->objective == LPN_TUNE_LEX ? "lexicographic order" : unit ? "the sum of the values" : "the weighted sum";
     if (format == 1) {
         struct sup_json w;
         sup_json_init(&w, out, true);
