@@ -770,11 +770,13 @@ static void merged_cases(struct solver *s, int *merged_into)
  * order (<, >), 'w' on a non-strict one (<=, >=); 0 when unknown. */
 static char branch_sense(const char *mn)
 {
-    static const char *const eq[] = {"beq", "beqz", "breq", NULL};
-    static const char *const ne[] = {"bne", "bnez", "brne", NULL};
-    static const char *const strict[] = {"blt", "bltu", "bltz", "bgt", "bgtu", "bgtz", "brlt", "brlo", "brcs", NULL};
+    static const char *const eq[] = {"beq", "beqz", "breq", "je", "jz", NULL};
+    static const char *const ne[] = {"bne", "bnez", "brne", "jne", "jnz", NULL};
+    static const char *const strict[] = {"blt", "bltu", "bltz", "bgt", "bgtu", "bgtz", "brlt", "brlo", "brcs",
+                                         "jl", "jg", "jb", "ja", "jnge", "jnle", "jnae", "jnbe", NULL};
     static const char *const weak[] = {"bge", "bgeu", "bgez", "ble", "bleu", "blez", "bnl", "bng",
-                                       "brge", "brsh", "brcc", NULL};
+                                       "brge", "brsh", "brcc", "jle", "jge", "jbe", "jae", "jng", "jnl",
+                                       "jna", "jnb", NULL};
     char m[16];
     size_t n = strlen(mn);
     if (n >= sizeof m)
@@ -956,6 +958,23 @@ static bool equality_test(const struct solver *s, size_t m, int t, long long *va
         }
         for (size_t j = k; j-- > 0;) {
             const struct minsn *c = &b->insns[j];
+            /* x86 (AT&T): cmpl $V, %reg; testl %r, %r compares with 0 */
+            if (!strncmp(c->mnemonic, "cmp", 3) && c->ops[0] == '$') {
+                char *end;
+                *val = strtoll(c->ops + 1, &end, 0);
+                return end != c->ops + 1 && *end == ',';
+            }
+            if (!strncmp(c->mnemonic, "test", 4)) {
+                /* test %r, %r: the register against 0 */
+                const char *comma = strchr(c->ops, ',');
+                if (!comma)
+                    return false;
+                const char *second = comma + 1;
+                while (*second == ' ')
+                    second++;
+                *val = 0;
+                return strlen(second) == (size_t)(comma - c->ops) && !strncmp(second, c->ops, (size_t)(comma - c->ops));
+            }
             if (!strcmp(c->mnemonic, "cmpwi") || !strcmp(c->mnemonic, "cmplwi") || !strcmp(c->mnemonic, "li") ||
                 !strcmp(c->mnemonic, "cpi")) {
                 const char *comma = strrchr(c->ops, ',');
