@@ -332,15 +332,10 @@ void est_estimate_warn_unpriced(struct est_estimate *e)
 }
 
 /* The program runs once, counting paths where the machine code needs them. */
-struct run_counts {
-    const struct est_run_options *o;
-    int *status;
-};
-
-static struct est_profile *run_counts(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
-                                      struct cost_args *args)
+struct est_profile *est_counting_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+                                     struct cost_args *args)
 {
-    const struct run_counts *rc = arg;
+    const struct est_run_counts *rc = arg;
     struct est_run_options ro = *rc->o;
     if (req) {
         ro.pairs = req;
@@ -362,9 +357,9 @@ static struct est_profile *run_counts(void *arg, struct est_module *em, const st
 struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status)
 {
-    struct run_counts rc = {o, status};
+    struct est_run_counts rc = {o, status};
     *status = 1;
-    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, run_counts, &rc);
+    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, est_counting_run, &rc);
     if (e)
         est_estimate_warn_unpriced(e);
     return e;

@@ -162,5 +162,15 @@ typedef struct est_profile *(*est_counts_fn)(void *arg, struct est_module *m, co
 struct est_estimate *est_estimate_counted(struct est_module *m, const struct isa *isa, FILE *diag, FILE *dump,
                                           bool values, est_counts_fn counts, void *arg);
 void est_estimate_warn_unpriced(struct est_estimate *e);
+/* The COUNTS of est_estimate_run: runs the program with O (ARG is a struct
+ * est_run_counts); *STATUS gets its exit status, or 1 when it faulted (then
+ * NULL after a message). */
+struct est_run_options;
+struct est_run_counts {
+    const struct est_run_options *o;
+    int *status;
+};
+struct est_profile *est_counting_run(void *arg, struct est_module *m, const struct est_block_ref *req, size_t nreq,
+                                     struct cost_args *args);
 
 #endif

@@ -26,30 +26,18 @@ struct ir_counts {
 };
 
 struct first_run {
-    const struct est_run_options *o;
-    int *status;
+    struct est_run_counts rc;
     struct ir_counts *ic;
 };
 
+/* The first run, keeping its IR block counts. */
 static struct est_profile *count_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {
     struct first_run *fr = arg;
-    struct est_run_options ro = *fr->o;
-    if (req) {
-        ro.pairs = req;
-        ro.npairs = nreq;
-    }
-    est_args_options(args, &ro);
-    struct est_profile *p = est_run(em, &ro);
+    struct est_profile *p = est_counting_run(&fr->rc, em, req, nreq, args);
     if (!p)
         return NULL;
-    *fr->status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
-    if (est_profile_faulted(p)) {
-        sup_diag(ro.diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
-        est_profile_free(p);
-        return NULL;
-    }
     struct ir_counts *ic = fr->ic;
     size_t n = est_profile_nfuncs(p);
     ic->nfuncs = n;
@@ -276,7 +264,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     char *inbuf = !o->in && reads_stdin(est_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
     if (inbuf)
         first.in = memory_file(inbuf, inlen);
-    struct first_run frun = {&first, status, &ic};
+    struct first_run frun = {{&first, status}, &ic};
     struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
     if (inbuf && first.in)
         fclose(first.in);

@@ -8,6 +8,8 @@
 #include "support.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,8 @@ struct buf {
 
 static void put(struct buf *b, const char *s, size_t n)
 {
+    if (n >= (size_t)PTRDIFF_MAX / 2)
+        return; /* no such string (and gcc then knows the copy is bounded) */
     if (b->n + n + 1 > b->cap) {
         b->cap = (b->n + n + 1) * 2;
         b->s = sup_xrealloc(b->s, b->cap);
