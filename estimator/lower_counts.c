@@ -213,6 +213,9 @@ struct solver {
     bool *ord_branch_cond;  /* the instruction is the condition of its block's branch, used by it alone */
     uint32_t nord;
     int trace;
+    size_t nflow;          /* constraints [0, nflow) are flow conservation */
+    size_t nrejected;      /* inferred constraints dropped for contradicting the others */
+    struct cons *dropped;  /* ... and those constraints */
     struct irview ir;
 };
 
@@ -1375,6 +1378,7 @@ static void build(struct solver *s)
             var[k] = evar(s, m, j), coef[k++] = -1;
         sys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
     }
+    s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
     /* jump tables: each entry handles one value, so an edge from the table to
      * a block that no hole of the table reaches carries exactly its values'
      * case counts */
@@ -1690,7 +1694,7 @@ static void record(struct solver *s, bool estimated)
 
 /* Fixes one open variable by an even split of what a block still sends out;
  * returns false when everything is fixed. */
-static bool estimate_one(struct solver *s)
+static bool estimate_one(struct solver *s, int *fixed)
 {
     struct mfunc *mf = s->mf;
     struct system *sy = &s->sy;
@@ -1718,6 +1722,7 @@ static bool estimate_one(struct solver *s)
             share = sy->hi[first];
         sy->lo[first] = sy->hi[first] = share;
         sy->tainted[first] = true;
+        *fixed = first;
         return true;
     }
     for (size_t v = 0; v < sy->nvars; v++)
@@ -1725,9 +1730,87 @@ static bool estimate_one(struct solver *s)
             double x = sy->hi[v] < INF ? (sy->lo[v] + sy->hi[v]) / 2 : sy->lo[v];
             sy->lo[v] = sy->hi[v] = x;
             sy->tainted[v] = true;
+            *fixed = (int)v;
             return true;
         }
     return false;
+}
+
+/* Relaxing is trusted only when it drops this few inferences. */
+enum { RELAX_MAX_DROPPED = 8 };
+
+/* The constraints contradict each other: some inference about the machine
+ * code was wrong. Starting from flow conservation alone (always true), the
+ * inferred constraints are taken back one at a time, in the order they were
+ * made, each kept only if the system stays consistent with it. */
+static void relax(struct solver *s)
+{
+    struct system *sy = &s->sy;
+    size_t nc = sy->nc, w = s->nflow;
+    double *lo = sup_xmalloc((sy->nvars + 1) * sizeof *lo), *hi = sup_xmalloc((sy->nvars + 1) * sizeof *hi);
+    for (size_t v = 0; v < sy->nvars; v++) {
+        sy->lo[v] = 0;
+        sy->hi[v] = INF;
+    }
+    sy->conflict = false;
+    sy->first_conflict = -1;
+    sy->nc = s->nflow;
+    sys_solve(sy);
+    for (size_t i = s->nflow; i < nc; i++) {
+        memcpy(lo, sy->lo, sy->nvars * sizeof *lo);
+        memcpy(hi, sy->hi, sy->nvars * sizeof *hi);
+        struct cons c = sy->c[i];
+        sy->c[w] = c;
+        sy->nc = w + 1;
+        sys_solve(sy);
+        if (sy->conflict) {
+            if (s->trace) {
+                fprintf(stderr, "  dropped (contradicts the others):");
+                trace_constraint(s, &c);
+            }
+            s->dropped = sup_xrealloc(s->dropped, (s->nrejected + 1) * sizeof *s->dropped);
+            s->dropped[s->nrejected] = c;
+            memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
+            memcpy(sy->hi, hi, sy->nvars * sizeof *hi);
+            sy->conflict = false;
+            sy->first_conflict = -1;
+            sy->nc = w;
+            s->nrejected++;
+        } else {
+            w++;
+        }
+    }
+    sy->nc = w;
+    free(lo);
+    free(hi);
+}
+
+/* Fixes what is still open, one estimate at a time, each followed by
+ * propagation; returns true when an estimate contradicts the constraints. */
+static bool estimate_rest(struct solver *s)
+{
+    struct system *sy = &s->sy;
+    bool conflict = sy->conflict;
+    int v;
+    bool *was = sup_xcalloc(sy->nvars + 1, sizeof *was);
+    while (!conflict && estimate_one(s, &v)) {
+        for (size_t k = 0; k < sy->nvars; k++)
+            was[k] = sys_fixed(sy, (int)k) && (int)k != v;
+        sys_solve(sy);
+        for (size_t k = 0; k < sy->nvars; k++)
+            if (!was[k] && sys_fixed(sy, (int)k))
+                sy->tainted[k] = true;
+        conflict |= sy->conflict;
+    }
+    free(was);
+    return conflict;
+}
+
+static double *copy_doubles(const double *a, size_t n)
+{
+    double *b = sup_xmalloc((n + 1) * sizeof *b);
+    memcpy(b, a, n * sizeof *b);
+    return b;
 }
 
 static void solve_function(struct mfunc *mf, const struct xfunc *xf)
@@ -1758,25 +1841,53 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
     classify(&s);
     build(&s);
     sys_solve(&s.sy);
-    bool conflict = s.sy.conflict;
-    /* what is still open: estimates, one at a time */
-    bool estimated = false;
-    while (!conflict && estimate_one(&s)) {
-        size_t before = s.sy.nvars;
-        (void)before;
-        bool *was = sup_xcalloc(s.sy.nvars + 1, sizeof *was);
-        for (size_t v = 0; v < s.sy.nvars; v++)
-            was[v] = sys_fixed(&s.sy, (int)v);
-        sys_solve(&s.sy);
-        for (size_t v = 0; v < s.sy.nvars; v++)
-            if (!was[v] && sys_fixed(&s.sy, (int)v))
-                s.sy.tainted[v] = true;
-        free(was);
-        conflict |= s.sy.conflict;
+    bool conflict = s.sy.conflict, estimated = false;
+    if (conflict) {
+        /* a wrong inference: try without the few that contradict the rest,
+         * else keep what propagation reached and estimate the rest */
+        struct system saved = s.sy;
+        saved.lo = copy_doubles(s.sy.lo, s.sy.nvars);
+        saved.hi = copy_doubles(s.sy.hi, s.sy.nvars);
+        saved.tainted = sup_xmalloc((s.sy.nvars + 1) * sizeof *saved.tainted);
+        memcpy(saved.tainted, s.sy.tainted, s.sy.nvars * sizeof *saved.tainted);
+        saved.c = sup_xmalloc((s.sy.nc + 1) * sizeof *saved.c);
+        memcpy(saved.c, s.sy.c, s.sy.nc * sizeof *saved.c);
+        relax(&s);
+        if (s.nrejected <= RELAX_MAX_DROPPED && !estimate_rest(&s)) {
+            conflict = false;
+            estimated = true; /* what rests on the dropped inferences is not certain */
+            for (size_t i = 0; i < s.nrejected; i++) {
+                free(s.dropped[i].var);
+                free(s.dropped[i].coef);
+            }
+        } else {
+            if (s.trace)
+                fprintf(stderr, "  dropping %zu inferences did not settle the counts: back to propagation\n",
+                        s.nrejected);
+            memcpy(s.sy.lo, saved.lo, s.sy.nvars * sizeof *saved.lo);
+            memcpy(s.sy.hi, saved.hi, s.sy.nvars * sizeof *saved.hi);
+            memcpy(s.sy.tainted, saved.tainted, s.sy.nvars * sizeof *saved.tainted);
+            memcpy(s.sy.c, saved.c, saved.nc * sizeof *saved.c);
+            s.sy.nc = saved.nc;
+            s.sy.conflict = true;
+            s.sy.first_conflict = saved.first_conflict;
+            s.nrejected = 0;
+        }
+        free(saved.lo);
+        free(saved.hi);
+        free(saved.tainted);
+        free(saved.c);
+        free(s.dropped);
+    } else {
+        conflict = estimate_rest(&s);
     }
+    int v;
     if (s.trace) {
-        fprintf(stderr, "counts of %s: %zu blocks, %zu constraints%s\n", mf->name, n, s.sy.nc,
+        fprintf(stderr, "counts of %s: %zu blocks, %zu constraints%s", mf->name, n, s.sy.nc,
                 conflict ? ", CONFLICT (all counts marked as estimates)" : "");
+        if (s.nrejected)
+            fprintf(stderr, ", %zu contradicting inferences dropped", s.nrejected);
+        fprintf(stderr, "\n");
         if (conflict && s.sy.first_conflict >= 0) {
             fprintf(stderr, "  first contradiction (constraint %ld):", s.sy.first_conflict);
             trace_constraint(&s, &s.sy.c[s.sy.first_conflict]);
@@ -1790,7 +1901,7 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
     if (conflict) {
         /* contradictory facts: fall back to estimates everywhere but keep the
          * numbers the propagation reached */
-        while (estimate_one(&s))
+        while (estimate_one(&s, &v))
             ;
     }
     record(&s, conflict || estimated);
