@@ -1597,6 +1597,87 @@ static void build(struct solver *s)
             sys_add(&s->sy, var, coef, 1, total, false);
         }
     }
+    /* per-bit loops inside a block: AVR shifts a 16-bit value, or rotates
+     * a wider one (after swapping its halves on bit 4), by a variable
+     * amount with `dec; brmi` around `lsl; rol; dec; brpl`. A loop of k
+     * shift instructions moves a k-byte group: it runs the amount mod 8k
+     * times, or for a rotate's opposite half, which shifts one bit ahead,
+     * 8k - 1 minus that */
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        size_t k = 0, self = b->nsucc;
+        for (size_t j = 0; j < b->nsucc; j++)
+            if (b->succ[j] == (int)m)
+                self = j;
+        if (self == b->nsucc || b->ninsns < 3 || (b->ir_name && !strncmp(b->ir_name, "shift.loop", 10)) ||
+            strcmp(b->insns[b->ninsns - 2].mnemonic, "dec") || strcmp(b->insns[b->ninsns - 1].mnemonic, "brpl"))
+            continue;
+        bool left = !strcmp(b->insns[0].mnemonic, "lsl") || !strcmp(b->insns[0].mnemonic, "rol"), ok = true;
+        for (; k + 2 < b->ninsns; k++) {
+            const char *mn = b->insns[k].mnemonic;
+            ok &= left ? !strcmp(mn, "lsl") || !strcmp(mn, "rol")
+                       : !strcmp(mn, "lsr") || !strcmp(mn, "asr") || !strcmp(mn, "ror");
+        }
+        uint32_t ord = 0;
+        for (size_t i = 0; i < b->ninsns && !ord; i++)
+            if (b->insns[i].src_col == EST_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
+                ord = b->insns[i].src_line;
+        int found = -1;
+        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if (xs->kind == SEL_SHIFT && ordinal_of(s, xs->block, select_position(xf, xs)) == ord)
+                found = found == -1 ? (int)r : -2;
+        }
+        if (found < 0)
+            continue;
+        const struct xselect *xs = &xf->selects[found];
+        LLVMValueRef si = select_inst(xf, xs);
+        bool rotate = false, shift_left = false;
+        if (si && LLVMGetInstructionOpcode(si) == LLVMCall) {
+            const char *fn = LLVMGetValueName(LLVMGetCalledValue(si));
+            rotate = !strncmp(fn, "llvm.fsh", 8) && LLVMGetOperand(si, 0) == LLVMGetOperand(si, 1);
+            shift_left = !strncmp(fn, "llvm.fshl", 9);
+        } else if (si) {
+            shift_left = LLVMGetInstructionOpcode(si) == LLVMShl;
+        }
+        if (!si || (!rotate && shift_left != left))
+            continue;
+        uint32_t mod = 8 * (uint32_t)k;
+        bool opposite = rotate && shift_left != left;
+        /* entered past a `dec; brmi` (skipped when there is nothing to do),
+         * or straight after the other half's loop: then the one-bit shift
+         * ahead is folded in, a do-while that runs once more */
+        size_t nv = 0;
+        bool guarded = true;
+        for (size_t p = 0; p < b->npred && guarded; p++) {
+            const struct mblock *pb = &mf->blocks[b->pred[p]];
+            if (b->pred[p] == (int)m)
+                continue;
+            guarded = pb->ninsns >= 2 && !strcmp(pb->insns[pb->ninsns - 1].mnemonic, "brmi") &&
+                      !strcmp(pb->insns[pb->ninsns - 2].mnemonic, "dec");
+            for (size_t j = 0; j < pb->nsucc && guarded; j++)
+                if (pb->succ[j] == (int)m)
+                    var[nv] = evar(s, (size_t)b->pred[p], j), coef[nv++] = 1;
+        }
+        if (!guarded && !opposite)
+            continue;
+        double total = 0, entered = 0;
+        for (uint32_t a = 0; a < 64; a++) {
+            double h = (double)xf->sel_counts[2 * xs->base + a];
+            uint32_t times = (opposite ? mod - 1 - a % mod : a % mod) + !guarded;
+            total += h * times;
+            entered += times ? h : 0;
+        }
+        if (s->trace)
+            fprintf(stderr, "  per-bit loop [%zu]: %s of %u bits, %s half%s: %g times\n", m,
+                    rotate ? "rotate" : "shift", mod, opposite ? "opposite" : "same", guarded ? "" : ", do-while",
+                    total);
+        if (guarded && nv)
+            sys_add(&s->sy, var, coef, nv, entered, false);
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        sys_add(&s->sy, var, coef, 1, total, false);
+    }
     /* select arms: the edges into the arm (the side that gives the select's
      * second value, or the first: see arm_sense) carry its count, summed
      * over copies of the select's branch on different paths; the parts of a
@@ -1793,16 +1874,52 @@ static bool estimate_rest(struct solver *s)
     bool conflict = sy->conflict;
     int v;
     bool *was = sup_xcalloc(sy->nvars + 1, sizeof *was);
-    while (!conflict && estimate_one(s, &v)) {
+    double *lo = sup_xmalloc((sy->nvars + 1) * sizeof *lo), *hi = sup_xmalloc((sy->nvars + 1) * sizeof *hi);
+    bool *tainted = sup_xmalloc((sy->nvars + 1) * sizeof *tainted);
+    for (;;) {
+        if (conflict)
+            break;
+        memcpy(lo, sy->lo, sy->nvars * sizeof *lo);
+        memcpy(hi, sy->hi, sy->nvars * sizeof *hi);
+        memcpy(tainted, sy->tainted, sy->nvars * sizeof *tainted);
+        if (!estimate_one(s, &v))
+            break;
         for (size_t k = 0; k < sy->nvars; k++)
             was[k] = sys_fixed(sy, (int)k) && (int)k != v;
         sys_solve(sy);
+        /* an even split the constraints refuse: the variable's bounds */
+        for (int bound = 0; sy->conflict && bound < 2; bound++) {
+            double x = bound ? hi[v] : lo[v];
+            memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
+            memcpy(sy->hi, hi, sy->nvars * sizeof *hi);
+            memcpy(sy->tainted, tainted, sy->nvars * sizeof *tainted);
+            sy->conflict = false;
+            sy->first_conflict = -1;
+            if (x >= INF) {
+                sy->conflict = true;
+                continue;
+            }
+            sy->lo[v] = sy->hi[v] = x;
+            sy->tainted[v] = true;
+            sys_solve(sy);
+        }
         for (size_t k = 0; k < sy->nvars; k++)
             if (!was[k] && sys_fixed(sy, (int)k))
                 sy->tainted[k] = true;
         conflict |= sy->conflict;
+        if (conflict && s->trace) {
+            struct cons c = {.var = &v, .coef = (signed char[]){1}, .n = 1, .rhs = lo[v]};
+            fprintf(stderr, "  an estimate contradicts constraint %ld; before it:", sy->first_conflict);
+            double *l = sy->lo, *h = sy->hi;
+            sy->lo = lo, sy->hi = hi;
+            trace_constraint(s, &c);
+            sy->lo = l, sy->hi = h;
+        }
     }
     free(was);
+    free(lo);
+    free(hi);
+    free(tainted);
     return conflict;
 }
 

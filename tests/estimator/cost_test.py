@@ -283,7 +283,8 @@ def case_avr(a):
     lf = functions(rep)
     # straight-line code, a loop of known trip count, a branch both ways, loads, calls and
     # returns (3-byte PC), a call through a pointer: simavr's cycles of each function
-    for f in ("straight", "loop16", "branch", "bits", "divide", "twice", "indirect", "multiply"):
+    # (rotate, shift16: per-bit loops inside a block, counted from the amounts)
+    for f in ("straight", "loop16", "branch", "bits", "divide", "twice", "indirect", "multiply", "rotate", "shift16"):
         got = own_cycles(lf[f]) if f in lf else None
         want = sim.get(f, {}).get("cycles")
         check("atmega2560: %s() cycles = simavr's" % f, got is not None and want is not None and abs(got - want) < 0.5,

@@ -67,6 +67,20 @@ __attribute__((noinline)) uint32_t shift(uint32_t x, uint32_t n)
     return x << (n & 31);
 }
 
+/* a rotate by a register: on the AVR, two per-bit loops on 16-bit halves,
+ * one running the amount mod 16 times, the other 15 minus that */
+__attribute__((noinline)) uint32_t rotate(uint32_t x, uint32_t n)
+{
+    n &= 31;
+    return (x << n) | (x >> ((32 - n) & 31));
+}
+
+/* a 16-bit shift by a register: one per-bit loop inside the block on the AVR */
+__attribute__((noinline)) uint16_t shift16(uint16_t x, uint8_t n)
+{
+    return (uint16_t)(x >> (n & 15));
+}
+
 /* a multiplication: a runtime routine (__mulsi3) on rv32i and on the AVR */
 __attribute__((noinline)) uint32_t multiply(uint32_t a, uint32_t b)
 {
@@ -96,6 +110,10 @@ int main(void)
     sink = indirect(twice, 21);
     for (uint32_t n = 0; n < 32; n++) /* every amount once */
         sink = shift(0x9e3779b9u, n);
+    for (uint32_t n = 0; n < 40; n += 3) /* amounts 0..39: both halves, 0 and 15 mod 16 */
+        sink = rotate(0x9e3779b9u, n * 7 + (n > 20));
+    for (uint8_t n = 0; n < 20; n++)
+        sink = shift16(0xbeefu, n);
     sink = multiply(12345u, 678u);
     sink = multiply(0xdeadbeefu, 3u);
     sink = multiply(7u, 0x80000001u);
