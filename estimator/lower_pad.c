@@ -123,6 +123,21 @@ static double falls_into(const struct mfunc *f, size_t b, size_t *from)
     return 0;
 }
 
+/* Adds EXECS executions of an instruction of C cycles to block BC of
+ * function FI, and to the totals. */
+static void charge(struct est_estimate *e, size_t fi, struct est_block_cost *bc, double execs, double c)
+{
+    bc->instructions += execs;
+    bc->cycles += execs * c;
+    e->funcs[fi].self += execs * c;
+    e->funcs[fi].instructions += execs;
+    e->cycles += execs * c;
+    e->machine_cycles += execs * c;
+    e->instructions += execs;
+    if (bc->estimated)
+        e->estimated_cycles += execs * c;
+}
+
 static void add_padding(struct cost_ctx *cx, size_t fi, size_t first_block, const struct mfunc *f, const unsigned *pads)
 {
     struct est_estimate *e = cx->e;
@@ -135,16 +150,7 @@ static void add_padding(struct cost_ctx *cx, size_t fi, size_t first_block, cons
         double execs = falls_into(f, b, &from) * pads[b];
         if (execs <= 0)
             continue;
-        struct est_block_cost *bc = &e->blocks[first_block + from];
-        bc->instructions += execs;
-        bc->cycles += execs * c;
-        e->funcs[fi].self += execs * c;
-        e->funcs[fi].instructions += execs;
-        e->cycles += execs * c;
-        e->machine_cycles += execs * c;
-        e->instructions += execs;
-        if (bc->estimated)
-            e->estimated_cycles += execs * c;
+        charge(e, fi, &e->blocks[first_block + from], execs, c);
     }
 }
 
@@ -187,16 +193,7 @@ static void add_plt(struct cost_ctx *cx, const struct mmodule *mm)
                 double execs = plt_calls(&f->blocks[b], k);
                 if (execs <= 0)
                     continue;
-                struct est_block_cost *bc = &e->blocks[first + b];
-                bc->instructions += execs;
-                bc->cycles += execs * c;
-                e->funcs[fi].self += execs * c;
-                e->funcs[fi].instructions += execs;
-                e->cycles += execs * c;
-                e->machine_cycles += execs * c;
-                e->instructions += execs;
-                if (bc->estimated)
-                    e->estimated_cycles += execs * c;
+                charge(e, fi, &e->blocks[first + b], execs, c);
             }
         first += f->nblocks;
     }
