@@ -110,6 +110,18 @@ void est_pair_requests_free(struct est_block_ref *req, size_t n);
  * IR counts of the profile. Returns false only on internal inconsistency. */
 bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag);
 
+/* lower_flags.c: block M ends in a branch on a boolean kept in a register
+ * (AVR: `cpi rF, k; breq/brne` after a constant was loaded on each path):
+ * the machine edges (block, successor index) whose constant reaches the
+ * test, those that make the branch go to *TAKEN first (*N_TAKEN of them).
+ * Returns how many, 0 when the paths are unclear; free *OUT. */
+struct est_flag_origin {
+    int block;
+    size_t succ;
+    int value;
+};
+size_t est_flag_test(const struct mfunc *mf, size_t m, int *taken, struct est_flag_origin **out, size_t *n_taken);
+
 /* lower_pad.c: x86 only, after pricing (estimate.c): what the binary runs
  * that the assembly does not show. The alignment padding the assembler puts
  * before aligned blocks (loop headers) runs as no-ops when the block before

@@ -22,155 +22,11 @@
 #include "exec.h"
 #include "isa.h"
 #include "lower.h"
+#include "lower_system.h"
 #include "support.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define INF 1e300
-
-/* ---- the constraint system ---- */
-
-struct cons {
-    int *var;
-    signed char *coef;
-    size_t n;
-    double rhs;
-    bool ge;               /* sum >= rhs instead of = */
-};
-
-struct system {
-    double *lo, *hi;       /* per variable */
-    bool *tainted;
-    size_t nvars;
-    struct cons *c;
-    size_t nc, capc;
-    bool conflict;
-    long first_conflict;   /* constraint that first contradicted, or -1 */
-};
-
-static void sys_add(struct system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge)
-{
-    if (sy->nc == sy->capc) {
-        sy->capc = sy->capc ? sy->capc * 2 : 64;
-        sy->c = sup_xrealloc(sy->c, sy->capc * sizeof *sy->c);
-    }
-    struct cons *c = &sy->c[sy->nc++];
-    c->var = sup_xmalloc((n + 1) * sizeof *c->var);
-    c->coef = sup_xmalloc(n + 1);
-    memcpy(c->var, var, n * sizeof *var);
-    memcpy(c->coef, coef, n);
-    c->n = n;
-    c->rhs = rhs;
-    c->ge = ge;
-}
-
-static bool tighten(struct system *sy, int v, double lo, double hi)
-{
-    bool changed = false;
-    if (lo > sy->hi[v] + 0.5 || hi < sy->lo[v] - 0.5) {
-        sy->conflict = true;
-        return false;
-    }
-    if (lo > sy->lo[v] + 1e-6) {
-        sy->lo[v] = lo > sy->hi[v] ? sy->hi[v] : lo;
-        changed = true;
-    }
-    if (hi < sy->hi[v] - 1e-6) {
-        sy->hi[v] = hi < sy->lo[v] ? sy->lo[v] : hi;
-        changed = true;
-    }
-    return changed;
-}
-
-/* One pass over the constraints; true when an interval narrowed. */
-static bool sys_pass(struct system *sy)
-{
-    bool changed = false;
-    for (size_t i = 0; i < sy->nc; i++) {
-        struct cons *c = &sy->c[i];
-        /* sum of the terms' minima and maxima */
-        double smin = 0, smax = 0;
-        size_t nmax_inf = 0, nmin_inf = 0;
-        for (size_t k = 0; k < c->n; k++) {
-            int v = c->var[k];
-            if (c->coef[k] > 0) {
-                smin += sy->lo[v];
-                if (sy->hi[v] >= INF)
-                    nmax_inf++;
-                else
-                    smax += sy->hi[v];
-            } else {
-                smax -= sy->lo[v];
-                if (sy->hi[v] >= INF)
-                    nmin_inf++;
-                else
-                    smin -= sy->hi[v];
-            }
-        }
-        for (size_t k = 0; k < c->n; k++) {
-            int v = c->var[k];
-            bool pos = c->coef[k] > 0;
-            /* the other terms' range */
-            double omin = smin, omax = smax;
-            size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
-            if (pos) {
-                omin -= sy->lo[v];
-                if (sy->hi[v] >= INF)
-                    omax_inf--;
-                else
-                    omax -= sy->hi[v];
-            } else {
-                omax += sy->lo[v];
-                if (sy->hi[v] >= INF)
-                    omin_inf--;
-                else
-                    omin += sy->hi[v];
-            }
-            /* coef * x = rhs - others */
-            double lo = -INF, hi = INF;
-            if (pos) {
-                if (!omax_inf)
-                    lo = c->rhs - omax;
-                if (!c->ge && !omin_inf)
-                    hi = c->rhs - omin;
-            } else {
-                /* -x = rhs - others  =>  x = others - rhs */
-                if (!c->ge && !omin_inf)
-                    lo = omin - c->rhs;
-                if (!omax_inf)
-                    hi = omax - c->rhs;
-            }
-            if (lo < 0)
-                lo = 0;
-            bool before = sy->conflict;
-            changed |= tighten(sy, v, lo, hi);
-            if (!before && sy->conflict)
-                sy->first_conflict = (long)i;
-        }
-    }
-    return changed;
-}
-
-static void sys_solve(struct system *sy)
-{
-    for (int round = 0; round < 400 && sys_pass(sy); round++)
-        ;
-}
-
-static bool sys_fixed(const struct system *sy, int v) { return sy->hi[v] < INF && sy->hi[v] - sy->lo[v] < 0.5; }
-
-static void sys_free(struct system *sy)
-{
-    for (size_t i = 0; i < sy->nc; i++) {
-        free(sy->c[i].var);
-        free(sy->c[i].coef);
-    }
-    free(sy->c);
-    free(sy->lo);
-    free(sy->hi);
-    free(sy->tainted);
-}
 
 /* ---- a function's machine blocks seen against its IR ---- */
 
@@ -423,6 +279,7 @@ static void classify(struct solver *s)
                  * made with a branch */
                 for (uint32_t r = 0; r < xf->nselects; r++)
                     if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
+                        xf->selects[r].kind != SEL_SHIFT && /* amounts, not a choice */
                         ordinal_of(s, g, select_position(xf, &xf->selects[r])) == ord)
                         s->sel_head[m] = (int)r;
                 /* a comparison only selects use, whose value a core without
@@ -1596,6 +1453,30 @@ static void build(struct solver *s)
             coef[0] = 1;
             sys_add(&s->sy, var, coef, 1, total, false);
         }
+    }
+    /* branches on a boolean kept in a register (AVR): taken as often as
+     * the paths into them bring a value that sends them there */
+    for (size_t m = 0; m < n; m++) {
+        int taken;
+        struct est_flag_origin *o;
+        size_t nt, no = est_flag_test(mf, m, &taken, &o, &nt);
+        const struct mblock *b = &mf->blocks[m];
+        size_t nv = 0;
+        for (size_t j = 0; j < b->nsucc && no; j++)
+            if (b->succ[j] == taken)
+                var[nv] = evar(s, m, j), coef[nv++] = 1;
+        bool ok = nv == 1 && no < 4 * n;
+        for (size_t i = 0; i < nt && ok; i++) {
+            int v = evar(s, (size_t)o[i].block, o[i].succ);
+            ok = v != var[0];
+            var[nv] = v, coef[nv++] = -1;
+        }
+        if (ok) {
+            if (s->trace)
+                fprintf(stderr, "  flag test [%zu]: taken on %zu of %zu paths\n", m, nt, no);
+            sys_add(&s->sy, var, coef, nv, 0, false);
+        }
+        free(o);
     }
     /* per-bit loops inside a block: AVR shifts a 16-bit value, or rotates
      * a wider one (after swapping its halves on bit 4), by a variable

@@ -283,8 +283,10 @@ def case_avr(a):
     lf = functions(rep)
     # straight-line code, a loop of known trip count, a branch both ways, loads, calls and
     # returns (3-byte PC), a call through a pointer: simavr's cycles of each function
-    # (rotate, shift16: per-bit loops inside a block, counted from the amounts)
-    for f in ("straight", "loop16", "branch", "bits", "divide", "twice", "indirect", "multiply", "rotate", "shift16"):
+    # (rotate, shift16: per-bit loops inside a block, counted from the amounts; popcount,
+    # reverse: branches on a boolean kept in a register)
+    for f in ("straight", "loop16", "branch", "bits", "divide", "twice", "indirect", "multiply", "rotate", "shift16",
+              "popcount", "reverse"):
         got = own_cycles(lf[f]) if f in lf else None
         want = sim.get(f, {}).get("cycles")
         check("atmega2560: %s() cycles = simavr's" % f, got is not None and want is not None and abs(got - want) < 0.5,

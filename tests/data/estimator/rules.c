@@ -81,6 +81,28 @@ __attribute__((noinline)) uint16_t shift16(uint16_t x, uint8_t n)
     return (uint16_t)(x >> (n & 15));
 }
 
+/* a loop whose condition the AVR keeps in a register (no conditional move):
+ * `ldi rF, 1` before the compare, `mov rF, r1` on the other side, tested by
+ * the latch; the test's direction follows from the paths into it */
+__attribute__((noinline)) uint8_t popcount(uint32_t x)
+{
+    uint8_t n = 0;
+    for (; x; x >>= 1)
+        n += x & 1;
+    return n;
+}
+
+/* bit reversal with shifts by the loop index: on the AVR each 32-bit shift is
+ * a loop whose counter counts up to zero, its "last iteration" flag kept in a
+ * register */
+__attribute__((noinline)) uint32_t reverse(uint32_t x)
+{
+    uint32_t r = 0;
+    for (uint8_t i = 0; i < 32; i++)
+        r |= ((x >> i) & 1) << (31 - i);
+    return r;
+}
+
 /* a multiplication: a runtime routine (__mulsi3) on rv32i and on the AVR */
 __attribute__((noinline)) uint32_t multiply(uint32_t a, uint32_t b)
 {
@@ -114,6 +136,9 @@ int main(void)
         sink = rotate(0x9e3779b9u, n * 7 + (n > 20));
     for (uint8_t n = 0; n < 20; n++)
         sink = shift16(0xbeefu, n);
+    for (uint32_t x = 1; x < 0x40000000u; x = x * 5 + 3) /* 14 values, 3..30 bits */
+        sink8 = popcount(x);
+    sink = reverse(0x9e3779b9u);
     sink = multiply(12345u, 678u);
     sink = multiply(0xdeadbeefu, 3u);
     sink = multiply(7u, 0x80000001u);

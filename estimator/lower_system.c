@@ -1,0 +1,257 @@
+/* lower_system.c — the constraint system of machine counts: linear
+ * equalities and inequalities with coefficients +1/-1 over non-negative
+ * variables, narrowed by interval propagation (each constraint bounds each
+ * of its variables by the others' ranges) and, where that stalls, by
+ * Gauss-Jordan elimination of the equalities over the open variables,
+ * which finds what they determine jointly. A contradiction either way is
+ * reported, never papered over. */
+#include "lower_system.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sys_add(struct system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge)
+{
+    if (sy->nc == sy->capc) {
+        sy->capc = sy->capc ? sy->capc * 2 : 64;
+        sy->c = sup_xrealloc(sy->c, sy->capc * sizeof *sy->c);
+    }
+    struct cons *c = &sy->c[sy->nc++];
+    c->var = sup_xmalloc((n + 1) * sizeof *c->var);
+    c->coef = sup_xmalloc(n + 1);
+    memcpy(c->var, var, n * sizeof *var);
+    memcpy(c->coef, coef, n);
+    c->n = n;
+    c->rhs = rhs;
+    c->ge = ge;
+}
+
+static bool tighten(struct system *sy, int v, double lo, double hi)
+{
+    bool changed = false;
+    if (lo > sy->hi[v] + 0.5 || hi < sy->lo[v] - 0.5) {
+        sy->conflict = true;
+        return false;
+    }
+    if (lo > sy->lo[v] + 1e-6) {
+        sy->lo[v] = lo > sy->hi[v] ? sy->hi[v] : lo;
+        changed = true;
+    }
+    if (hi < sy->hi[v] - 1e-6) {
+        sy->hi[v] = hi < sy->lo[v] ? sy->lo[v] : hi;
+        changed = true;
+    }
+    return changed;
+}
+
+/* One pass over the constraints; true when an interval narrowed. */
+static bool sys_pass(struct system *sy)
+{
+    bool changed = false;
+    for (size_t i = 0; i < sy->nc; i++) {
+        struct cons *c = &sy->c[i];
+        /* sum of the terms' minima and maxima */
+        double smin = 0, smax = 0;
+        size_t nmax_inf = 0, nmin_inf = 0;
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            if (c->coef[k] > 0) {
+                smin += sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    nmax_inf++;
+                else
+                    smax += sy->hi[v];
+            } else {
+                smax -= sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    nmin_inf++;
+                else
+                    smin -= sy->hi[v];
+            }
+        }
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            bool pos = c->coef[k] > 0;
+            /* the other terms' range */
+            double omin = smin, omax = smax;
+            size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
+            if (pos) {
+                omin -= sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    omax_inf--;
+                else
+                    omax -= sy->hi[v];
+            } else {
+                omax += sy->lo[v];
+                if (sy->hi[v] >= INF)
+                    omin_inf--;
+                else
+                    omin += sy->hi[v];
+            }
+            /* coef * x = rhs - others */
+            double lo = -INF, hi = INF;
+            if (pos) {
+                if (!omax_inf)
+                    lo = c->rhs - omax;
+                if (!c->ge && !omin_inf)
+                    hi = c->rhs - omin;
+            } else {
+                /* -x = rhs - others  =>  x = others - rhs */
+                if (!c->ge && !omin_inf)
+                    lo = omin - c->rhs;
+                if (!omax_inf)
+                    hi = omax - c->rhs;
+            }
+            if (lo < 0)
+                lo = 0;
+            bool before = sy->conflict;
+            changed |= tighten(sy, v, lo, hi);
+            if (!before && sy->conflict)
+                sy->first_conflict = (long)i;
+        }
+    }
+    return changed;
+}
+
+static void sys_propagate(struct system *sy)
+{
+    for (int round = 0; round < 400 && sys_pass(sy); round++)
+        ;
+}
+
+bool sys_fixed(const struct system *sy, int v) { return sy->hi[v] < INF && sy->hi[v] - sy->lo[v] < 0.5; }
+
+void sys_free(struct system *sy)
+{
+    for (size_t i = 0; i < sy->nc; i++) {
+        free(sy->c[i].var);
+        free(sy->c[i].coef);
+    }
+    free(sy->c);
+    free(sy->lo);
+    free(sy->hi);
+    free(sy->tainted);
+}
+
+
+/* Elimination is dense: it is skipped above this many open variables
+ * (propagation leaves few open in practice). */
+enum { ELIM_MAX_OPEN = 600 };
+
+/* Fixes the open variables the equalities determine jointly; true when it
+ * fixed one. The rows are the equalities with the fixed variables moved to
+ * the right-hand side; after Gauss-Jordan elimination, a row left with one
+ * variable gives its value. */
+static bool sys_eliminate(struct system *sy)
+{
+    int *col = sup_xmalloc((sy->nvars + 1) * sizeof *col);
+    size_t nopen = 0;
+    for (size_t v = 0; v < sy->nvars; v++)
+        col[v] = sys_fixed(sy, (int)v) ? -1 : (int)nopen++;
+    size_t nrows = 0;
+    for (size_t i = 0; i < sy->nc && nopen && nopen <= ELIM_MAX_OPEN; i++) {
+        const struct cons *c = &sy->c[i];
+        bool open = false;
+        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
+            open = col[c->var[k]] >= 0;
+        nrows += open;
+    }
+    if (!nrows) {
+        free(col);
+        return false;
+    }
+    size_t w = nopen + 1; /* the last column is the right-hand side */
+    double *a = sup_xcalloc(nrows * w + 1, sizeof *a);
+    int *var_of = sup_xmalloc((nopen + 1) * sizeof *var_of);
+    for (size_t v = 0; v < sy->nvars; v++)
+        if (col[v] >= 0)
+            var_of[col[v]] = (int)v;
+    size_t r = 0;
+    for (size_t i = 0; i < sy->nc; i++) {
+        const struct cons *c = &sy->c[i];
+        bool open = false;
+        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
+            open = col[c->var[k]] >= 0;
+        if (!open)
+            continue;
+        double *row = &a[r++ * w];
+        row[nopen] = c->rhs;
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            if (col[v] >= 0)
+                row[col[v]] += c->coef[k];
+            else
+                row[nopen] -= c->coef[k] * sy->lo[v];
+        }
+    }
+    /* Gauss-Jordan with partial pivoting; the coefficients stay small
+     * integers on these systems, the tolerance only absorbs rounding */
+    const double eps = 1e-9;
+    size_t rank = 0;
+    int *pivot_col = sup_xmalloc((nrows + 1) * sizeof *pivot_col);
+    for (size_t c = 0; c < nopen && rank < nrows; c++) {
+        size_t best = rank;
+        for (size_t i = rank + 1; i < nrows; i++)
+            if (fabs(a[i * w + c]) > fabs(a[best * w + c]))
+                best = i;
+        if (fabs(a[best * w + c]) < eps)
+            continue;
+        if (best != rank)
+            for (size_t j = 0; j < w; j++) {
+                double t = a[best * w + j];
+                a[best * w + j] = a[rank * w + j];
+                a[rank * w + j] = t;
+            }
+        double *pr = &a[rank * w];
+        double p = pr[c];
+        for (size_t j = c; j < w; j++)
+            pr[j] /= p;
+        for (size_t i = 0; i < nrows; i++) {
+            double f = a[i * w + c];
+            if (i == rank || fabs(f) < eps)
+                continue;
+            double *ri = &a[i * w];
+            for (size_t j = c; j < w; j++)
+                ri[j] -= f * pr[j];
+            ri[c] = 0;
+        }
+        pivot_col[rank++] = (int)c;
+    }
+    bool fixed = false;
+    /* a row with no variable left must have nothing on the right */
+    for (size_t i = rank; i < nrows && !sy->conflict; i++)
+        if (fabs(a[i * w + nopen]) > 1e-6 * (1 + fabs(a[i * w + nopen])) + 0.5)
+            sy->conflict = true;
+    for (size_t i = 0; i < rank && !sy->conflict; i++) {
+        const double *ri = &a[i * w];
+        bool alone = true;
+        for (size_t j = (size_t)pivot_col[i] + 1; j < nopen && alone; j++)
+            alone = fabs(ri[j]) < eps;
+        if (!alone)
+            continue;
+        int v = var_of[pivot_col[i]];
+        double x = ri[nopen], rx = floor(x + 0.5);
+        if (fabs(x - rx) > 1e-6 * (1 + fabs(x)))
+            continue; /* not a count: leave it to the bounds */
+        if (rx < sy->lo[v] - 0.5 || rx > sy->hi[v] + 0.5) {
+            sy->conflict = true;
+            break;
+        }
+        sy->lo[v] = sy->hi[v] = rx;
+        fixed = true;
+    }
+    free(pivot_col);
+    free(var_of);
+    free(a);
+    free(col);
+    return fixed;
+}
+
+void sys_solve(struct system *sy)
+{
+    do
+        sys_propagate(sy);
+    while (!sy->conflict && sys_eliminate(sy));
+}

@@ -1,0 +1,133 @@
+/* test_system.c — the constraint system of machine counts (estimator/
+ * lower_system.c) on systems whose solutions are derived by hand: what
+ * interval propagation alone settles, what only the equalities together
+ * determine (elimination), and contradictions either finds. */
+#include "lower_system.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+static struct system make(size_t nvars)
+{
+    struct system sy = {.nvars = nvars, .first_conflict = -1};
+    sy.lo = calloc(nvars, sizeof *sy.lo);
+    sy.hi = calloc(nvars, sizeof *sy.hi);
+    sy.tainted = calloc(nvars, sizeof *sy.tainted);
+    for (size_t v = 0; v < nvars; v++)
+        sy.hi[v] = INF;
+    return sy;
+}
+
+/* sum of +x[a] - x[b] ... = rhs, given as a list of signed 1-based variables */
+static void eq(struct system *sy, double rhs, int n, const int *terms)
+{
+    int var[8];
+    signed char coef[8];
+    for (int i = 0; i < n; i++) {
+        var[i] = abs(terms[i]) - 1;
+        coef[i] = terms[i] > 0 ? 1 : -1;
+    }
+    sys_add(sy, var, coef, (size_t)n, rhs, false);
+}
+
+#define EQ(sy, rhs, ...) eq(sy, rhs, sizeof((int[]){__VA_ARGS__}) / sizeof(int), (int[]){__VA_ARGS__})
+
+/* A chain: propagation alone gives every count. */
+static void chain_by_propagation(void **state)
+{
+    (void)state;
+    struct system sy = make(3);
+    EQ(&sy, 40, 1);          /* x1 = 40 */
+    EQ(&sy, 0, 1, -2, -3);   /* x1 = x2 + x3 */
+    EQ(&sy, 15, 3);          /* x3 = 15 */
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    assert_true(sys_fixed(&sy, 1));
+    assert_int_equal((int)sy.lo[1], 25);
+    sys_free(&sy);
+}
+
+/* The diamond of a boolean kept in a register (AVR): block T (300 runs)
+ * branches to J directly (flag 1, edge a) or through F (flag 0, edges b, c);
+ * J sends d to K when the flag is set and e = 143 elsewhere. The flag says
+ * d = a. Each of J's in-edges is open, so propagation cannot bound J; the
+ * equalities together give J = T = 300, d = 157, a = 157, b = c = 143.
+ * Variables: 1 T, 2 a, 3 b, 4 F, 5 c, 6 J, 7 d, 8 e. */
+static void diamond_by_elimination(void **state)
+{
+    (void)state;
+    struct system sy = make(8);
+    EQ(&sy, 300, 1);
+    EQ(&sy, 0, 1, -2, -3);   /* T = a + b */
+    EQ(&sy, 0, 4, -3);       /* F = b */
+    EQ(&sy, 0, 4, -5);       /* F = c */
+    EQ(&sy, 0, 6, -2, -5);   /* J = a + c */
+    EQ(&sy, 0, 6, -7, -8);   /* J = d + e */
+    EQ(&sy, 143, 8);         /* e = 143 */
+    EQ(&sy, 0, 7, -2);       /* d = a (the flag) */
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    const int want[8] = {300, 157, 143, 143, 143, 300, 157, 143};
+    for (int v = 0; v < 8; v++) {
+        assert_true(sys_fixed(&sy, v));
+        assert_int_equal((int)sy.lo[v], want[v]);
+    }
+    sys_free(&sy);
+}
+
+/* x1 = x2 and x2 = x1 + 1: propagation only pushes the lower bounds up
+ * (no upper bound to cross); the equalities together are contradictory. */
+static void contradiction_by_elimination(void **state)
+{
+    (void)state;
+    struct system sy = make(2);
+    EQ(&sy, 0, 1, -2);
+    EQ(&sy, 1, 2, -1);
+    sys_solve(&sy);
+    assert_true(sy.conflict);
+    sys_free(&sy);
+}
+
+/* A free split stays open: two edges out of a block of 10, nothing else. */
+static void free_split_stays_open(void **state)
+{
+    (void)state;
+    struct system sy = make(3);
+    EQ(&sy, 10, 1);
+    EQ(&sy, 0, 1, -2, -3);
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    assert_false(sys_fixed(&sy, 1));
+    assert_false(sys_fixed(&sy, 2));
+    assert_true(sy.hi[1] <= 10 && sy.hi[2] <= 10);
+    sys_free(&sy);
+}
+
+/* An equality whose solution is not a whole count is left to the bounds. */
+static void fraction_left_open(void **state)
+{
+    (void)state;
+    struct system sy = make(2);
+    EQ(&sy, 5, 1, 2);        /* x1 + x2 = 5 */
+    EQ(&sy, 0, 1, -2);       /* x1 = x2 */
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    assert_false(sys_fixed(&sy, 0));
+    sys_free(&sy);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(chain_by_propagation),
+        cmocka_unit_test(diamond_by_elimination),
+        cmocka_unit_test(contradiction_by_elimination),
+        cmocka_unit_test(free_split_stays_open),
+        cmocka_unit_test(fraction_left_open),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
