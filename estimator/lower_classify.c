@@ -1,0 +1,310 @@
+/* lower_classify.c — machine blocks seen against the IR: each block's
+ * entry group (the IR block its label names), its exit group (the IR block
+ * whose terminator its last located branch came from, by the provenance
+ * locations of the assembly), the select records whose branches end
+ * blocks, and each IR block's head block. */
+#include "exec.h"
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* IR instruction ordinals of the function, as the provenance locations number them. */
+void mc_ordinals(struct solver *s)
+{
+    const struct xfunc *xf = s->xf;
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
+            n++;
+    s->nord = n;
+    s->ord_block = sup_xcalloc(n + 2, sizeof *s->ord_block);
+    s->ord_op = sup_xcalloc(n + 2, sizeof *s->ord_op);
+    s->ord_branch_cond = sup_xcalloc(n + 2, sizeof *s->ord_branch_cond);
+    n = 0;
+    for (uint32_t b = 0; b < xf->nblocks; b++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[b].bb);
+        LLVMValueRef cond = t && LLVMGetInstructionOpcode(t) == LLVMBr && LLVMIsConditional(t) ? LLVMGetCondition(t) : NULL;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i)) {
+            n++;
+            s->ord_block[n] = b;
+            s->ord_op[n] = LLVMGetInstructionOpcode(i);
+            LLVMUseRef u = LLVMGetFirstUse(i);
+            s->ord_branch_cond[n] = i == cond && u && !LLVMGetNextUse(u);
+        }
+    }
+}
+
+/* The ordinal of an IR instruction (1-based), or 0. */
+uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all)
+{
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < block; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
+            n++;
+    return n + pos_counting_all + 1;
+}
+
+bool mc_is_control(const struct minsn *in)
+{
+    if (!in->isa)
+        return false;
+    switch (in->isa->kind) {
+    case ISA_COND_BRANCH: case ISA_JUMP: case ISA_INDIRECT_JUMP: case ISA_RETURN: case ISA_COND_RETURN:
+    case ISA_TAIL_CALL: case ISA_SKIP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Position of a select record counting every instruction (debug intrinsics too). */
+uint32_t mc_select_position(const struct xfunc *xf, const struct xselect *sel)
+{
+    uint32_t pos = 0, counted = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[sel->block].bb); i; i = LLVMGetNextInstruction(i), pos++) {
+        bool dbg = false;
+        if (LLVMGetInstructionOpcode(i) == LLVMCall) {
+            LLVMValueRef f = LLVMGetCalledValue(i);
+            size_t len;
+            const char *name = f ? LLVMGetValueName2(f, &len) : "";
+            dbg = !strncmp(name, "llvm.dbg.", 9);
+        }
+        if (dbg)
+            continue;
+        if (counted++ == sel->index)
+            return pos;
+    }
+    return 0;
+}
+
+/* The IR instruction of select record XS. */
+LLVMValueRef mc_select_inst(const struct xfunc *xf, const struct xselect *xs)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
+    for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
+        i = LLVMGetNextInstruction(i);
+    return i;
+}
+
+/* Whether block B does nothing but load a constant into a register (and
+ * jump or fall on): "li rd, IMM" (RISC-V, PowerPC) or "ldi rd, IMM" (AVR). */
+bool mc_arm_constant(const struct mblock *b, long long *imm)
+{
+    const struct minsn *only = NULL;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        if (mc_is_control(&b->insns[k]))
+            continue;
+        if (only)
+            return false;
+        only = &b->insns[k];
+    }
+    if (!only)
+        return false;
+    /* AVR: r1 is the zero register; clr r = eor r, r */
+    if ((!strcmp(only->mnemonic, "mov") && strlen(only->ops) > 4 && !strcmp(only->ops + strlen(only->ops) - 4, ", r1")) ||
+        !strcmp(only->mnemonic, "clr")) {
+        *imm = 0;
+        return true;
+    }
+    if (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi"))
+        return false;
+    const char *comma = strrchr(only->ops, ',');
+    if (!comma)
+        return false;
+    char *end;
+    *imm = strtoll(comma + 1, &end, 0);
+    while (*end == ' ')
+        end++;
+    return *end == '\0' && end != comma + 1;
+}
+
+void mc_classify(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
+    /* entry groups first: the rules below look at successors' */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        s->in_g[m] = -1;
+        s->sel_head[m] = -1;
+        b->ir_block = -1;
+        if (b->ir_name)
+            for (uint32_t g = 0; g < xf->nblocks; g++)
+                if (!strcmp(xf->blocks[g].name, b->ir_name)) {
+                    s->in_g[m] = (int)g;
+                    b->ir_block = (int)g;
+                    break;
+                }
+    }
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        s->out_g[m] = s->in_g[m];
+        /* a block without a branch that ends in a copy of a successor IR
+         * block's code (tail duplication of a block that only falls or
+         * jumps on) continues as that block */
+        bool has_control = false;
+        for (size_t k = 0; k < b->ninsns; k++)
+            has_control |= mc_is_control(&b->insns[k]);
+        if (!has_control && s->in_g[m] >= 0 && b->falls_through) {
+            for (size_t k = b->ninsns; k-- > 0;) {
+                const struct minsn *in = &b->insns[k];
+                if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+                    continue;
+                int g = (int)s->ord_block[in->src_line];
+                bool edge = false;
+                /* entering G's own code: a phi copy placed before it */
+                for (size_t k = 0; k < b->nsucc; k++)
+                    if (s->in_g[b->succ[k]] == g || mf->blocks[b->succ[k]].ir_name == NULL)
+                        g = -1;
+                for (uint32_t e = 1; e < xf->nedges && g >= 0 && g != s->in_g[m] && !edge; e++)
+                    edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == g;
+                if (edge) {
+                    s->out_g[m] = g;
+                    s->out_known[m] = true;
+                }
+                break;
+            }
+        }
+        /* the last control instruction with a provenance location */
+        for (size_t k = b->ninsns; k-- > 0;) {
+            const struct minsn *in = &b->insns[k];
+            if (!mc_is_control(in))
+                continue;
+            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
+                nolocation[m] = true;
+                break;
+            }
+            uint32_t ord = in->src_line;
+            LLVMOpcode op = s->ord_op[ord];
+            uint32_t g = s->ord_block[ord];
+            /* a comparison only the branch uses is compiled with it */
+            if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
+                s->ord_branch_cond[ord]) {
+                /* a copy of G's branch in another IR block's code needs an IR
+                 * edge into G; otherwise identical branches were merged and
+                 * kept one location, and the branch is the block's own */
+                bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g;
+                for (uint32_t e = 1; e < xf->nedges && !plausible; e++)
+                    plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
+                s->out_g[m] = plausible ? (int)g : s->in_g[m];
+                s->out_known[m] = true;
+            } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {
+                /* a select, min/max, saturation or a comparison's value
+                 * made with a branch */
+                for (uint32_t r = 0; r < xf->nselects; r++)
+                    if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
+                        xf->selects[r].kind != SEL_SHIFT && /* amounts, not a choice */
+                        mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord)
+                        s->sel_head[m] = (int)r;
+                /* a comparison only selects use, whose value a core without
+                 * conditional moves makes anyway (AVR): the select's
+                 * condition counts are the comparison's (a "compare view"
+                 * of the select record, numbered after the records) */
+                for (uint32_t r = 0; r < xf->nselects && op == LLVMICmp && s->sel_head[m] < 0; r++) {
+                    const struct xselect *xs = &xf->selects[r];
+                    if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
+                        continue;
+                    LLVMValueRef si = mc_select_inst(xf, xs), c = si ? LLVMGetOperand(si, 0) : NULL;
+                    if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
+                        uint32_t pos = 0;
+                        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+                            pos++;
+                        if (mc_ordinal_of(s, g, pos) == ord)
+                            s->sel_head[m] = (int)(r + xf->nselects);
+                    }
+                }
+                if (s->in_g[m] < 0)
+                    s->out_g[m] = (int)g;
+            } else {
+                nolocation[m] = true;
+            }
+            break;
+        }
+    }
+    /* a branch code generation made without a location inherits the
+     * previous one: it is its own block's terminator when it leaves for an
+     * IR successor */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        bool leaves = false;
+        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0 && !leaves; k++) {
+            int t = s->in_g[b->succ[k]];
+            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !leaves; e++)
+                leaves = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+        }
+        if (leaves)
+            s->out_known[m] = true;
+    }
+    /* a triangle whose branch has no location and whose arm only loads a
+     * constant is the select (or min/max) of its IR block whose second value
+     * is that constant, when exactly one fits */
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (!nolocation[m] || s->in_g[m] < 0 || s->sel_head[m] >= 0 || b->nsucc != 2)
+            continue;
+        int arm = -1;
+        for (int k = 0; k < 2; k++) {
+            const struct mblock *ab = &mf->blocks[b->succ[k]];
+            if (ab->npred == 1 && ab->nsucc == 1 && ab->succ[0] == b->succ[1 - k])
+                arm = b->succ[k];
+        }
+        long long imm;
+        if (arm < 0 || !mc_arm_constant(&mf->blocks[arm], &imm))
+            continue;
+        int found = -1;
+        for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 || xs->kind == SEL_LOGIC)
+                continue;
+            LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
+            for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
+                i = LLVMGetNextInstruction(i);
+            if (!i)
+                continue;
+            LLVMValueRef second = LLVMGetOperand(i, xs->kind == SEL_MINMAX ? 1 : 2);
+            if (LLVMIsAConstantInt(second) && (uint32_t)LLVMConstIntGetSExtValue(second) == (uint32_t)imm)
+                found = found == -1 ? (int)r : -2;
+        }
+        if (found >= 0)
+            s->sel_head[m] = found;
+    }
+    free(nolocation);
+    /* unnamed blocks inside one group belong to it */
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        if (s->in_g[m] >= 0 || !b->npred)
+            continue;
+        int g = s->out_g[b->pred[0]];
+        bool same = g >= 0;
+        for (size_t p = 0; p < b->npred && same; p++)
+            same = s->out_g[b->pred[p]] == g && s->in_g[b->pred[p]] == g;
+        for (size_t k = 0; k < b->nsucc && same; k++)
+            same = s->in_g[b->succ[k]] == g;
+        if (same && b->nsucc) {
+            s->in_g[m] = g;
+            if (!s->out_known[m])
+                s->out_g[m] = g;
+        }
+    }
+    /* heads: the blocks of an IR block entered from elsewhere */
+    for (uint32_t g = 0; g < xf->nblocks; g++)
+        s->head[g] = -1;
+    for (size_t m = 0; m < n; m++) {
+        int g = s->in_g[m];
+        if (g < 0)
+            continue;
+        bool outside = m == 0;
+        for (size_t p = 0; p < mf->blocks[m].npred && !outside; p++) {
+            int q = mf->blocks[m].pred[p];
+            outside = s->in_g[q] != g || s->out_g[q] != g;
+        }
+        if (outside)
+            s->head[g] = s->head[g] == -1 ? (int)m : -2;
+    }
+}

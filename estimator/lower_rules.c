@@ -1,0 +1,511 @@
+/* lower_rules.c — the constraints on machine counts: flow conservation,
+ * then the inferences from the IR counts (jump tables, IR edges split
+ * between copies of their source, heads, split conditions, AVR shift and
+ * per-bit loops, branches on booleans kept in registers, select arms). */
+#include "exec.h"
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether IR block G ends in a branch on a two-operand logical and/or
+ * whose first operand was counted; then GO_ON is how often it let the
+ * evaluation go on to the second (and: true, or: false) and STOP_TO the IR
+ * block the first operand alone decides for otherwise. */
+static bool split_condition(const struct solver *s, uint32_t g, double *go_on, int *stop_to)
+{
+    const struct xfunc *xf = s->xf;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+        return false;
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (!LLVMIsAInstruction(c) || LLVMGetInstructionParent(c) != xf->blocks[g].bb)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(c);
+    bool is_and;
+    if (op == LLVMAnd || op == LLVMOr)
+        is_and = op == LLVMAnd;
+    else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 2)) && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 2)) == 0)
+        is_and = true; /* select a, b, false */
+    else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 1)) == 1)
+        is_and = false; /* select a, true, b */
+    else
+        return false;
+    /* its record: the instruction's position in the block */
+    uint32_t pos = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+        pos++;
+    for (uint32_t r = 0; r < xf->nselects; r++) {
+        const struct xselect *xs = &xf->selects[r];
+        if (xs->block != g || xs->lanes != 1 || xs->kind == SEL_MINMAX || mc_select_position(xf, xs) != pos)
+            continue;
+        double tc = (double)xf->sel_counts[2 * xs->base], fc = (double)xf->sel_counts[2 * xs->base + 1];
+        *go_on = is_and ? tc : fc;
+        *stop_to = -1;
+        for (uint32_t e = 1; e < xf->nedges; e++)
+            if (xf->einfo[e].from == g && xf->einfo[e].kind == (is_and ? EK_FALSE : EK_TRUE))
+                *stop_to = (int)xf->einfo[e].to;
+        return *stop_to >= 0;
+    }
+    return false;
+}
+
+/* Adds: sum of the machine edges leaving blocks with exit group Z (and entry
+ * group CTX, or any when CTX is -2) towards IR block Y == RHS. */
+static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
+{
+    struct mfunc *mf = s->mf;
+    int *var = sup_xmalloc((mf->nblocks * 4 + 8) * sizeof *var);
+    signed char *coef = sup_xmalloc(mf->nblocks * 4 + 8);
+    size_t n = 0;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        /* Z's own blocks count whatever their last branch is (a select's
+         * branch may skip straight to Y), copies only with a known branch */
+        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z) ||
+            (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
+            continue;
+        struct mblock *b = &mf->blocks[m];
+        /* a block of its own only entered from Z's branch code continues it */
+        bool continuation = s->in_g[m] < 0 && b->npred > 0;
+        for (size_t p = 0; p < b->npred && continuation; p++)
+            continuation = s->out_g[b->pred[p]] == z;
+        if (continuation || (s->in_g[m] < 0 && ctx != -2))
+            continue;
+        for (size_t k = 0; k < b->nsucc; k++) {
+            int t = b->succ[k];
+            bool to_y = z == y ? t == s->head[y] : mc_arrives(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            if (to_y) {
+                var[n] = evar(s, m, k);
+                coef[n++] = 1;
+            }
+        }
+    }
+    bool any = n > 0;
+    if (any)
+        sys_add(&s->sy, var, coef, n, rhs, false);
+    free(var);
+    free(coef);
+    return any;
+}
+
+
+
+/* flow conservation */
+static void rule_flow(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        struct mblock *b = &mf->blocks[m];
+        size_t k = 0;
+        var[k] = bvar(s, m), coef[k++] = 1;
+        for (size_t p = 0; p < b->npred; p++) {
+            struct mblock *pb = &mf->blocks[b->pred[p]];
+            for (size_t j = 0; j < pb->nsucc; j++)
+                if (pb->succ[j] == (int)m)
+                    var[k] = evar(s, (size_t)b->pred[p], j), coef[k++] = -1;
+        }
+        sys_add(&s->sy, var, coef, k, m == 0 ? (double)xf->edges[0].count : 0, false);
+        k = 0;
+        var[k] = bvar(s, m), coef[k++] = 1;
+        for (size_t j = 0; j < b->nsucc; j++)
+            var[k] = evar(s, m, j), coef[k++] = -1;
+        sys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
+    }
+}
+
+/* jump tables: each entry handles one value, so an edge from the table to
+ * a block that no hole of the table reaches carries exactly its values'
+ * case counts */
+static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool *jt_switch)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        struct jswitch js;
+        if (!mc_find_jswitch(s, m, &js))
+            continue;
+        jt_switch[js.x] = true;
+        struct mblock *b = &mf->blocks[m];
+        for (size_t k = 0; k < b->nsucc; k++) {
+            double c = 0;
+            bool hole = false;
+            for (uint64_t i = 0; i < js.t->n; i++) {
+                if (mc_jt_target(mf, &js, js.min + i) != b->succ[k])
+                    continue;
+                bool is_case = false;
+                for (uint32_t e = 1; e < xf->nedges; e++)
+                    if ((int)xf->einfo[e].from == js.x && xf->einfo[e].kind == EK_CASE &&
+                        xf->einfo[e].case_lo == js.min + i) {
+                        c += (double)xf->edges[e].count;
+                        is_case = true;
+                    }
+                hole |= !is_case;
+            }
+            if (hole)
+                continue;
+            var[0] = evar(s, m, k);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, c, false);
+        }
+    }
+}
+
+/* IR edges, split between copies of their source */
+static void rule_ir_edges(struct solver *s, const bool *jt_switch)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    mc_build_view(s);
+    for (uint32_t e = 0; e < s->ir.n; e++) {
+        int z = s->ir.from[e], y = s->ir.to[e];
+        double total = s->ir.count[e];
+        bool is_case_edge = false;
+        for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
+            is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == EK_CASE;
+        if (jt_switch[z] && is_case_edge) {
+            bool only_cases = true;
+            for (uint32_t f = 1; f < xf->nedges; f++)
+                if ((int)xf->einfo[f].from == z && (int)xf->einfo[f].to == y && xf->einfo[f].kind != EK_CASE)
+                    only_cases = false;
+            if (only_cases)
+                continue; /* the table's constraints say it better */
+        }
+        /* contexts: copies of Z's terminator in other IR blocks' code */
+        int ctx[64];
+        size_t nctx = 0;
+        for (size_t m = 0; m < n && nctx < 64; m++)
+            if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z) {
+                bool seen = false;
+                for (size_t c = 0; c < nctx; c++)
+                    seen |= ctx[c] == s->in_g[m];
+                if (!seen)
+                    ctx[nctx++] = s->in_g[m];
+            }
+        /* a partial copy (its branch continues into Z's own blocks) runs
+         * Z's remaining code in place: no split by context */
+        bool split = nctx > 0;
+        for (size_t m = 0; m < n && split; m++)
+            if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z)
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
+                        split = false;
+        double rest = total;
+        for (size_t c = 0; c < nctx && split; c++) {
+            double pc = ctx[c] >= 0 ? mc_pair_count(xf, z, ctx[c], y) : -1;
+            if (pc < 0)
+                split = false;
+            else
+                rest -= pc;
+        }
+        if (split) {
+            for (size_t c = 0; c < nctx; c++)
+                edge_constraint(s, z, ctx[c], y, mc_pair_count(xf, z, ctx[c], y));
+            edge_constraint(s, z, z, y, rest);
+        } else {
+            edge_constraint(s, z, -2, y, total);
+        }
+    }
+}
+
+/* heads run as often as the in-edges that reach them */
+static void rule_heads(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (uint32_t g = 0; g < xf->nblocks; g++) {
+        int h = s->head[g];
+        if (h < 0)
+            continue;
+        double c = h == 0 ? (double)xf->edges[0].count : 0;
+        bool ok = true;
+        /* code shared by several IR blocks' paths (an unnamed block with
+         * several entries) leads in: whose it is, is unknown */
+        for (size_t p = 0; p < mf->blocks[h].npred && ok; p++) {
+            int q = mf->blocks[h].pred[p];
+            ok = !(s->in_g[q] < 0 && s->out_g[q] < 0 && mf->blocks[q].npred > 1);
+        }
+        for (uint32_t e = 0; e < s->ir.n && ok; e++) {
+            if (s->ir.to[e] != (int)g || !s->ir.count[e])
+                continue;
+            if (s->ir.from[e] == (int)g) {
+                c += s->ir.count[e]; /* the loop's back edge enters the head */
+                continue;
+            }
+            int p = s->ir.from[e];
+            /* reaches the head through a machine edge, or is inside a copy */
+            bool reaches = false, copied = false;
+            for (size_t m = 0; m < n; m++) {
+                if (s->in_g[m] == p && s->out_g[m] == (int)g && s->out_known[m])
+                    copied = true;
+                if (s->out_g[m] != p)
+                    continue;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (mf->blocks[m].succ[k] == h ||
+                        (s->in_g[mf->blocks[m].succ[k]] < 0 && mc_arrives(s, mf->blocks[m].succ[k]) == (int)g))
+                        reaches = true;
+            }
+            if (reaches && !copied)
+                c += s->ir.count[e];
+            else if (!copied || reaches)
+                ok = false; /* neither, or both: unknown */
+        }
+        if (ok) {
+            /* copies of G's first branches elsewhere continue into the head
+             * when they do not leave */
+            size_t nv = 0;
+            var[nv] = bvar(s, (size_t)h);
+            coef[nv++] = 1;
+            for (size_t m = 0; m < n; m++) {
+                if ((int)m == h)
+                    continue;
+                int p = s->out_g[m];
+                bool copy = p == (int)g && s->in_g[m] >= 0 && s->in_g[m] != (int)g && s->out_known[m];
+                /* tail merging: another IR block's identical code was
+                 * merged into G's, so its blocks jump to G's head without an
+                 * IR edge from it */
+                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
+                for (uint32_t e = 0; e < s->ir.n && merged; e++)
+                    merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                if (!copy && !merged)
+                    continue;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    if (mf->blocks[m].succ[k] == h) {
+                        var[nv] = evar(s, m, k);
+                        coef[nv++] = -1;
+                    }
+            }
+            sys_add(&s->sy, var, coef, nv, c, false);
+        }
+    }
+}
+
+/* branches on a && b / a || b split in two: the second test runs as
+ * often as the first operand let the evaluation go on */
+static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (uint32_t g = 0; g < xf->nblocks; g++) {
+        double go_on;
+        int stop_to;
+        if (!split_condition(s, g, &go_on, &stop_to))
+            continue;
+        int found = -1;
+        for (size_t m = 0; m < n && found != -2; m++) {
+            const struct mblock *b = &mf->blocks[m];
+            if (s->in_g[m] != (int)g || s->out_g[m] != (int)g || b->npred != 1 || b->nsucc != 2)
+                continue;
+            int p = b->pred[0];
+            const struct mblock *pb = &mf->blocks[p];
+            if (s->in_g[p] != (int)g || pb->nsucc != 2)
+                continue;
+            int other = pb->succ[0] == (int)m ? pb->succ[1] : pb->succ[1] == (int)m ? pb->succ[0] : -1;
+            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || mc_arrives(s, other) != stop_to)
+                continue;
+            found = found == -1 ? (int)m : -2;
+        }
+        if (found >= 0) {
+            var[0] = bvar(s, (size_t)found);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, go_on, false);
+        }
+    }
+}
+
+/* shift loops code generation made of a shift by a variable amount
+ * (AVR expands 32-bit ones into "shift.loop" blocks): the body runs the
+ * sum of the amounts, its preheader once per non-zero amount */
+static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (!b->ir_name || strncmp(b->ir_name, "shift.loop", 10))
+            continue;
+        bool preheader = strstr(b->ir_name, ".preheader") != NULL;
+        /* the loop's first block: entered from outside the loop */
+        bool first = false;
+        for (size_t p = 0; p < b->npred; p++) {
+            const char *pn = mf->blocks[b->pred[p]].ir_name;
+            first |= !pn || strcmp(pn, b->ir_name);
+        }
+        if (!first)
+            continue;
+        /* the shift the loop came from: the loop's own located instructions
+         * (a preheader has none: its loop's) */
+        uint32_t ord = 0;
+        size_t len = strlen(b->ir_name) - (preheader ? strlen(".preheader") : 0);
+        for (size_t q = 0; q < n && !ord; q++) {
+            const struct mblock *lb = &mf->blocks[q];
+            if (!lb->ir_name || strlen(lb->ir_name) != len || strncmp(lb->ir_name, b->ir_name, len))
+                continue;
+            for (size_t k = 0; k < lb->ninsns && !ord; k++)
+                if (lb->insns[k].src_col == EST_PROVENANCE_COLUMN && lb->insns[k].src_line &&
+                    lb->insns[k].src_line <= s->nord)
+                    ord = lb->insns[k].src_line;
+        }
+        for (uint32_t r = 0; r < xf->nselects && ord; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if (xs->kind != SEL_SHIFT || mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) != ord)
+                continue;
+            double total = 0;
+            for (uint32_t a = 1; a < 64; a++)
+                total += (double)xf->sel_counts[2 * xs->base + a] * (preheader ? 1 : a);
+            var[0] = bvar(s, m);
+            coef[0] = 1;
+            sys_add(&s->sy, var, coef, 1, total, false);
+        }
+    }
+}
+
+/* branches on a boolean kept in a register (AVR): taken as often as
+ * the paths into them bring a value that sends them there */
+static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        int taken;
+        struct est_flag_origin *o;
+        size_t nt, no = est_flag_test(mf, m, &taken, &o, &nt);
+        const struct mblock *b = &mf->blocks[m];
+        size_t nv = 0;
+        for (size_t j = 0; j < b->nsucc && no; j++)
+            if (b->succ[j] == taken)
+                var[nv] = evar(s, m, j), coef[nv++] = 1;
+        bool ok = nv == 1 && no < 4 * n;
+        for (size_t i = 0; i < nt && ok; i++) {
+            int v = evar(s, (size_t)o[i].block, o[i].succ);
+            ok = v != var[0];
+            var[nv] = v, coef[nv++] = -1;
+        }
+        if (ok) {
+            if (s->trace)
+                fprintf(stderr, "  flag test [%zu]: taken on %zu of %zu paths\n", m, nt, no);
+            sys_add(&s->sy, var, coef, nv, 0, false);
+        }
+        free(o);
+    }
+}
+
+/* per-bit loops inside a block: AVR shifts a 16-bit value, or rotates
+ * a wider one (after swapping its halves on bit 4), by a variable
+ * amount with `dec; brmi` around `lsl; rol; dec; brpl`. A loop of k
+ * shift instructions moves a k-byte group: it runs the amount mod 8k
+ * times, or for a rotate's opposite half, which shifts one bit ahead,
+ * 8k - 1 minus that */
+static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        size_t k = 0, self = b->nsucc;
+        for (size_t j = 0; j < b->nsucc; j++)
+            if (b->succ[j] == (int)m)
+                self = j;
+        if (self == b->nsucc || b->ninsns < 3 || (b->ir_name && !strncmp(b->ir_name, "shift.loop", 10)) ||
+            strcmp(b->insns[b->ninsns - 2].mnemonic, "dec") || strcmp(b->insns[b->ninsns - 1].mnemonic, "brpl"))
+            continue;
+        bool left = !strcmp(b->insns[0].mnemonic, "lsl") || !strcmp(b->insns[0].mnemonic, "rol"), ok = true;
+        for (; k + 2 < b->ninsns; k++) {
+            const char *mn = b->insns[k].mnemonic;
+            ok &= left ? !strcmp(mn, "lsl") || !strcmp(mn, "rol")
+                       : !strcmp(mn, "lsr") || !strcmp(mn, "asr") || !strcmp(mn, "ror");
+        }
+        uint32_t ord = 0;
+        for (size_t i = 0; i < b->ninsns && !ord; i++)
+            if (b->insns[i].src_col == EST_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
+                ord = b->insns[i].src_line;
+        int found = -1;
+        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
+                found = found == -1 ? (int)r : -2;
+        }
+        if (found < 0)
+            continue;
+        const struct xselect *xs = &xf->selects[found];
+        LLVMValueRef si = mc_select_inst(xf, xs);
+        bool rotate = false, shift_left = false;
+        if (si && LLVMGetInstructionOpcode(si) == LLVMCall) {
+            const char *fn = LLVMGetValueName(LLVMGetCalledValue(si));
+            rotate = !strncmp(fn, "llvm.fsh", 8) && LLVMGetOperand(si, 0) == LLVMGetOperand(si, 1);
+            shift_left = !strncmp(fn, "llvm.fshl", 9);
+        } else if (si) {
+            shift_left = LLVMGetInstructionOpcode(si) == LLVMShl;
+        }
+        if (!si || (!rotate && shift_left != left))
+            continue;
+        uint32_t mod = 8 * (uint32_t)k;
+        bool opposite = rotate && shift_left != left;
+        /* entered past a `dec; brmi` (skipped when there is nothing to do),
+         * or straight after the other half's loop: then the one-bit shift
+         * ahead is folded in, a do-while that runs once more */
+        size_t nv = 0;
+        bool guarded = true;
+        for (size_t p = 0; p < b->npred && guarded; p++) {
+            const struct mblock *pb = &mf->blocks[b->pred[p]];
+            if (b->pred[p] == (int)m)
+                continue;
+            guarded = pb->ninsns >= 2 && !strcmp(pb->insns[pb->ninsns - 1].mnemonic, "brmi") &&
+                      !strcmp(pb->insns[pb->ninsns - 2].mnemonic, "dec");
+            for (size_t j = 0; j < pb->nsucc && guarded; j++)
+                if (pb->succ[j] == (int)m)
+                    var[nv] = evar(s, (size_t)b->pred[p], j), coef[nv++] = 1;
+        }
+        if (!guarded && !opposite)
+            continue;
+        double total = 0, entered = 0;
+        for (uint32_t a = 0; a < 64; a++) {
+            double h = (double)xf->sel_counts[2 * xs->base + a];
+            uint32_t times = (opposite ? mod - 1 - a % mod : a % mod) + !guarded;
+            total += h * times;
+            entered += times ? h : 0;
+        }
+        if (s->trace)
+            fprintf(stderr, "  per-bit loop [%zu]: %s of %u bits, %s half%s: %g times\n", m,
+                    rotate ? "rotate" : "shift", mod, opposite ? "opposite" : "same", guarded ? "" : ", do-while",
+                    total);
+        if (guarded && nv)
+            sys_add(&s->sy, var, coef, nv, entered, false);
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        sys_add(&s->sy, var, coef, 1, total, false);
+    }
+}
+
+/* Every rule's constraints: flow conservation first (certain), then the
+ * inferences, in the order they are taken back in when relaxing. */
+void mc_build(struct solver *s)
+{
+    size_t n = s->mf->nblocks;
+    int *var = sup_xmalloc((4 * n + 8) * sizeof *var);
+    signed char *coef = sup_xmalloc(4 * n + 8);
+    bool *jt_switch = sup_xcalloc(s->xf->nblocks + 1, sizeof *jt_switch);
+    rule_flow(s, var, coef);
+    s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
+    rule_jump_tables(s, var, coef, jt_switch);
+    rule_ir_edges(s, jt_switch);
+    free(jt_switch);
+    rule_heads(s, var, coef);
+    rule_split_conditions(s, var, coef);
+    rule_shift_loops(s, var, coef);
+    rule_flag_tests(s, var, coef);
+    rule_bit_loops(s, var, coef);
+    mc_rule_select_arms(s, var, coef);
+    free(var);
+    free(coef);
+}

@@ -1,0 +1,312 @@
+/* lower_selects.c — selects (and min/max, saturations, comparisons' values)
+ * that code generation turned into branches: which side of the branch is
+ * the arm, which value it gives, and the constraints their recorded
+ * outcomes put on the arm edges. */
+#include "exec.h"
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Which successor of block M (whose branch is a select's) is the select's
+ * arm, the side that assigns its second value: a block entered only from M
+ * that joins the other side (a triangle), the named side of a diamond whose
+ * other side is a split edge, or, where both sides continue with further
+ * code (chained selects, code duplicated into both sides), the side with
+ * more non-branch instructions (the assignment). -1 when unclear. */
+static int select_arm(const struct solver *s, size_t m)
+{
+    const struct mfunc *mf = s->mf;
+    const struct mblock *b = &mf->blocks[m];
+    if (b->nsucc != 2 || b->succ[0] == b->succ[1])
+        return -1;
+    int a = b->succ[0], t = b->succ[1];
+    const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
+    if (ab->nsucc == 1 && ab->succ[0] == t && !(tb->nsucc == 1 && tb->succ[0] == a))
+        return 0; /* a triangle (the arm may be shared with other code) */
+    if (tb->nsucc == 1 && tb->succ[0] == a && !(ab->nsucc == 1 && ab->succ[0] == t))
+        return 1;
+    /* an arm shared by copies of the select's branch */
+    for (int k = 0; k < 2; k++) {
+        const struct mblock *arm = &mf->blocks[b->succ[k]];
+        bool shared = arm->nsucc == 1 && arm->npred > 1;
+        for (size_t p = 0; p < arm->npred && shared; p++) {
+            const struct mblock *pb = &mf->blocks[arm->pred[p]];
+            shared = s->sel_head[arm->pred[p]] == s->sel_head[m] && pb->nsucc == 2 &&
+                     (pb->succ[0] == arm->succ[0] || pb->succ[1] == arm->succ[0]);
+        }
+        if (shared)
+            return k;
+    }
+    if (ab->npred == 1 && tb->npred == 1 && ab->nsucc == 1 && tb->nsucc == 1 && ab->succ[0] == tb->succ[0]) {
+        bool an = ab->ir_name != NULL, tn = tb->ir_name != NULL;
+        return an && !tn ? 0 : tn && !an ? 1 : -1;
+    }
+    /* both sides stay in the select's IR block and have no other entries
+     * than copies of this code */
+    if (s->in_g[a] != s->in_g[m] || s->in_g[t] != s->in_g[m] || s->in_g[m] < 0)
+        return -1;
+    size_t na = 0, nt = 0;
+    for (size_t k = 0; k < ab->ninsns; k++)
+        na += !mc_is_control(&ab->insns[k]);
+    for (size_t k = 0; k < tb->ninsns; k++)
+        nt += !mc_is_control(&tb->insns[k]);
+    return na > nt ? 0 : nt > na ? 1 : -1;
+}
+
+static bool is_copy(const struct minsn *in)
+{
+    static const char *const copies[] = {"mv", "mr", "li", "lis", "ldi", "mov", "movw", "lui", NULL};
+    for (const char *const *c = copies; *c; c++)
+        if (!strcmp(in->mnemonic, *c))
+            return true;
+    return false;
+}
+
+/* Like arm_constant, for an arm that also holds a copy of the code of the
+ * other side (OTHER) after its assignment: the instructions both end with
+ * are set aside first. */
+static bool arm_assignment(const struct mblock *arm, const struct mblock *other, long long *imm)
+{
+    size_t a = arm->ninsns, o = other ? other->ninsns : 0;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    struct mblock prefix = *arm;
+    prefix.ninsns = a;
+    return mc_arm_constant(&prefix, imm);
+}
+
+/* Which value the arm (successor ARMK of block M) of select record XS
+ * gives: 1 the first (true) value, 0 the second, -1 unknown.
+ *  - a constant it loads names the operand equal to it (a comparison's
+ *    value: 0 is false);
+ *  - min/max and saturation arms give the bound, their second value;
+ *  - plain copies are the backend's select expansion, whose arm is the
+ *    false value;
+ *  - an arm that computes is a value code generation sank into it: the
+ *    operand used by the select alone. */
+static int arm_sense(const struct solver *s, const struct xselect *xs, int kind, size_t m, int armk)
+{
+    const struct mfunc *mf = s->mf;
+    if (armk < 0)
+        return -1;
+    const struct mblock *b = &mf->blocks[m];
+    const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
+    long long imm;
+    bool constant = arm_assignment(arm, other, &imm);
+    if (kind == SEL_CMP)
+        return constant ? imm != 0 : -1;
+    if (kind != SEL_SELECT)
+        return 0;
+    LLVMValueRef sel = mc_select_inst(s->xf, xs);
+    if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
+        return -1;
+    LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
+    if (constant) {
+        bool t = LLVMIsAConstantInt(tv) && (uint32_t)LLVMConstIntGetSExtValue(tv) == (uint32_t)imm;
+        bool f = LLVMIsAConstantInt(fv) && (uint32_t)LLVMConstIntGetSExtValue(fv) == (uint32_t)imm;
+        if (t != f)
+            return t;
+    }
+    /* the arm's own instructions (a copy of the other side's code set aside) */
+    size_t a = arm->ninsns, o = other->ninsns;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    bool copies = true;
+    for (size_t k = 0; k < a; k++)
+        if (!mc_is_control(&arm->insns[k]) && !is_copy(&arm->insns[k]))
+            copies = false;
+    /* in a diamond both sides compute: the backend's expansion */
+    bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
+    if (copies || !triangle)
+        return 0;
+    bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
+    bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
+    return ts != fs ? ts : -1;
+}
+
+/* Whether equal operands of a min/max whose branch ends block M go to the
+ * arm (successor ARMK): a strict comparison ("blt") that skips the arm
+ * runs it on equality, a non-strict one ("bge") does not; and the reverse
+ * when the branch goes to the arm. 1, 0, or -1 when unknown. */
+static int ties_to_arm(const struct solver *s, size_t m, int armk)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    if (armk < 0)
+        return -1;
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+            char sense = mc_branch_sense(b->insns[k].mnemonic);
+            if (sense != 's' && sense != 'w')
+                return -1;
+            bool taken_is_arm = b->insns[k].target == b->succ[armk];
+            return (sense == 's') != taken_is_arm;
+        }
+    return -1;
+}
+
+/* The constraint of select record R on the edges VAR[0..NV) into its arms,
+ * from the heads of R (all of them, or block ONLY). */
+static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv)
+{
+    const struct xfunc *xf = s->xf;
+    size_t n = s->mf->nblocks;
+    /* R past the records: the compare view of record R - nselects */
+    const struct xselect *xs = &xf->selects[r % xf->nselects];
+    int kind = r >= xf->nselects ? SEL_CMP : xs->kind;
+    /* vector lanes each become a branch of their own, in an order of
+     * the scheduler's choosing: their sum is known */
+    double first = 0, second = 0, ties = 0;
+    for (uint32_t l = 0; l < xs->lanes; l++) {
+        first += (double)xf->sel_counts[2 * (xs->base + l)];
+        second += (double)xf->sel_counts[2 * (xs->base + l) + 1];
+        if (xs->ties != UINT32_MAX)
+            ties += (double)xf->sel_counts[2 * (xs->ties + l)];
+    }
+    /* which value the arm gives: agreed by every copy */
+    int sense = -1;
+    for (size_t m = 0; m < n && sense != -2; m++) {
+        if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+            continue;
+        int v = arm_sense(s, xs, kind, m, select_arm(s, m));
+        sense = sense == -1 || sense == v ? v : -2;
+    }
+    if (sense == 1) {
+        double t = first;
+        first = second;
+        second = t;
+    } else if (sense < 0) {
+        /* either value: only bounds */
+        double lo = first < second ? first : second, hi = first < second ? second : first;
+        sys_add(&s->sy, var, coef, nv, lo, true);
+        for (size_t i = 0; i < nv; i++)
+            coef[i] = -1;
+        sys_add(&s->sy, var, coef, nv, -(hi + ties), true);
+        return;
+    }
+    bool hoisted = false;
+    for (size_t m = 0; m < n; m++)
+        hoisted |= s->sel_head[m] == (int)r && (only < 0 || (int)m == only) && s->in_g[m] != (int)xs->block;
+    if (ties > 0 && !hoisted) {
+        /* equal operands go where the branch's strictness sends them */
+        int to_arm = -1;
+        for (size_t m = 0; m < n && to_arm != -2; m++) {
+            if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+                continue;
+            int v = ties_to_arm(s, m, select_arm(s, m));
+            to_arm = to_arm == -1 || to_arm == v ? v : -2;
+        }
+        if (to_arm >= 0) {
+            if (to_arm)
+                second += ties;
+            ties = 0;
+        }
+    }
+    if (hoisted) {
+        /* code generation moved the comparison to a block that runs it
+         * on paths where the IR did not: those runs go either way, so
+         * only bounds are known: arm >= second, other side >= first - ties */
+        sys_add(&s->sy, var, coef, nv, second, true);
+        size_t k = 0;
+        for (size_t m = 0; m < n; m++) {
+            if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
+                continue;
+            int arm = select_arm(s, m);
+            var[k] = evar(s, m, (size_t)(1 - arm));
+            coef[k++] = 1;
+        }
+        sys_add(&s->sy, var, coef, k, first - ties, true);
+    } else if (ties == 0) {
+        sys_add(&s->sy, var, coef, nv, second, false);
+    } else {
+        sys_add(&s->sy, var, coef, nv, second, true);
+        for (size_t i = 0; i < nv; i++)
+            coef[i] = -1;
+        sys_add(&s->sy, var, coef, nv, -(second + ties), true);
+    }
+}
+
+/* How many branches code generation makes for select record R's value:
+ * one per register-sized piece (16 bits on AVR, whose select pseudos
+ * handle 8 and 16 bits; 32 elsewhere). */
+static size_t select_parts(const struct solver *s, uint32_t r)
+{
+    LLVMValueRef sel = mc_select_inst(s->xf, &s->xf->selects[r]);
+    if (!sel)
+        return 1;
+    LLVMTypeRef t = LLVMTypeOf(sel);
+    unsigned bits = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 32;
+    LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(sel)));
+    const char *triple = LLVMGetTarget(mod);
+    unsigned reg = triple && !strncmp(triple, "avr", 3) ? 16 : 32;
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+        return 1;
+    return bits <= reg ? 1 : (bits + reg - 1) / reg;
+}
+
+/* select arms: the edges into the arm (the side that gives the select's
+ * second value, or the first: see arm_sense) carry its count, summed
+ * over copies of the select's branch on different paths; the parts of a
+ * select split in several (a wide value on a narrow core), one after
+ * the other, each carry it */
+void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    size_t n = mf->nblocks;
+    for (uint32_t r = 0; r < 2 * xf->nselects; r++) {
+        size_t nv = 0, nh = 0;
+        bool ok = true;
+        int heads[16];
+        const struct xselect *rec = &xf->selects[r % xf->nselects];
+        for (size_t m = 0; m < n && ok; m++) {
+            if (s->sel_head[m] != (int)r)
+                continue;
+            int k = select_arm(s, m);
+            if (k < 0 || nh == 16)
+                ok = false;
+            else {
+                heads[nh++] = (int)m;
+                var[nv] = evar(s, m, (size_t)k);
+                coef[nv++] = 1;
+            }
+        }
+        if (!ok || nv == 0)
+            continue;
+        /* (a signed saturation's two branches test different bounds) */
+        bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != SEL_SAT, apart = true;
+        for (size_t i = 0; i < nh; i++)
+            for (size_t j = i + 1; j < nh; j++) {
+                bool related = mc_dominates(s, heads[i], heads[j]) || mc_dominates(s, heads[j], heads[i]);
+                ordered &= related;
+                apart &= !related;
+            }
+        if (ordered) {
+            /* one after the other: the select's value is made by its last
+             * parts (one per register-sized piece); earlier branches with
+             * its location compute its condition (a wide comparison) */
+            for (size_t i = 0; i < nh; i++)
+                for (size_t j = i + 1; j < nh; j++)
+                    if (mc_dominates(s, heads[j], heads[i])) {
+                        int t = heads[i];
+                        heads[i] = heads[j];
+                        heads[j] = t;
+                    }
+            size_t parts = r >= xf->nselects ? 1 : select_parts(s, r);
+            for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
+                var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
+                coef[0] = 1;
+                select_constraint(s, r, heads[i], var, coef, 1);
+            }
+        } else if (apart || rec->lanes > 1 || rec->kind == SEL_SAT) {
+            /* copies on different paths, or one branch per vector lane or
+             * bound, in the scheduler's order: the sum is known */
+            select_constraint(s, r, -1, var, coef, nv);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/* lower_solver.h — the solver of machine counts, shared by the files that
+ * classify machine blocks (lower_classify.c), realise IR edges
+ * (lower_view.c), make constraints (lower_rules.c, lower_selects.c) and
+ * solve them (lower_counts.c). Internal to estimator/. */
+#ifndef LPNEST_LOWER_SOLVER_H
+#define LPNEST_LOWER_SOLVER_H
+
+#include "exec.h"
+#include "lower.h"
+#include "lower_system.h"
+
+/* IR edges as the machine code realises them: blocks code generation folded
+ * away entirely (no machine block enters or leaves as them) are contracted:
+ * one with a single successor forwards its in-edges' flow to it; one with a
+ * single predecessor hands its out-edges to that predecessor. */
+struct irview {
+    uint32_t n;
+    int *from, *to;
+    double *count;
+};
+
+struct solver {
+    struct mfunc *mf;
+    const struct xfunc *xf;
+    struct system sy;
+    int *evar;             /* first edge variable of each block */
+    int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
+    bool *out_known;       /* out_g comes from a terminator's provenance */
+    int *sel_head;         /* select record whose branch ends the block, or -1 */
+    int *head;             /* per IR block: its single head, -1 none, -2 several */
+    uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
+    LLVMOpcode *ord_op;
+    bool *ord_branch_cond;  /* the instruction is the condition of its block's branch, used by it alone */
+    uint32_t nord;
+    int trace;
+    size_t nflow;          /* constraints [0, nflow) are flow conservation */
+    size_t nrejected;      /* inferred constraints dropped for contradicting the others */
+    struct cons *dropped;  /* ... and those constraints */
+    struct irview ir;
+};
+
+/* Variables: one per machine block (its count), then one per edge. */
+static inline int bvar(const struct solver *s, size_t m) { (void)s; return (int)m; }
+static inline int evar(const struct solver *s, size_t m, size_t k) { return s->evar[m] + (int)k; }
+
+/* A jump-table switch: the machine block dispatching through table T of
+ * IR block X's switch, when the table covers exactly its case values
+ * (entry i handles value min + i). */
+struct jswitch {
+    size_t m;              /* the dispatching block */
+    int x;                 /* IR block of the switch */
+    uint64_t min;
+    const struct jtable *t;
+};
+
+/* lower_classify.c: blocks against the IR */
+void mc_ordinals(struct solver *s);
+uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all);
+bool mc_is_control(const struct minsn *in);
+uint32_t mc_select_position(const struct xfunc *xf, const struct xselect *sel);
+LLVMValueRef mc_select_inst(const struct xfunc *xf, const struct xselect *xs);
+bool mc_arm_constant(const struct mblock *b, long long *imm);
+void mc_classify(struct solver *s);
+
+/* lower_view.c: IR edges as realised */
+int mc_arrives(const struct solver *s, int t);
+double mc_pair_count(const struct xfunc *xf, int z, int p, int y);
+bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
+int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
+char mc_branch_sense(const char *mn);
+void mc_build_view(struct solver *s);
+bool mc_dominates(const struct solver *s, int a, int b);
+
+/* lower_rules.c: constraints */
+void mc_build(struct solver *s);
+
+/* lower_selects.c: selects turned into branches */
+void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);
+
+#endif

@@ -1,0 +1,536 @@
+/* lower_view.c — the IR's edges as the machine code realises them: IR
+ * blocks code generation folded away are contracted, blocks whose
+ * identical tails were merged are mapped onto the block they were merged
+ * into, jump tables are matched with their switches; plus the branch
+ * senses and dominance the rules ask about. */
+#include "exec.h"
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void view_add(struct irview *v, int from, int to, double c)
+{
+    for (uint32_t e = 0; e < v->n; e++)
+        if (v->from[e] == from && v->to[e] == to) {
+            v->count[e] += c;
+            return;
+        }
+    v->from = sup_xrealloc(v->from, (v->n + 1) * sizeof *v->from);
+    v->to = sup_xrealloc(v->to, (v->n + 1) * sizeof *v->to);
+    v->count = sup_xrealloc(v->count, (v->n + 1) * sizeof *v->count);
+    v->from[v->n] = from;
+    v->to[v->n] = to;
+    v->count[v->n++] = c;
+}
+
+
+
+/* The IR block a machine edge into T arrives at: T's entry group, through
+ * blocks without one that code generation created on the edge. */
+int mc_arrives(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1 || b->npred != 1)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted. */
+double mc_pair_count(const struct xfunc *xf, int z, int p, int y)
+{
+    for (uint32_t k = 0; k < xf->npairs; k++) {
+        const struct xpairs *xp = &xf->pairs[k];
+        if ((int)xp->block != z || !xp->counts)
+            continue;
+        double c = 0;
+        bool found_in = false;
+        for (uint32_t i = 0; i < xp->nin; i++) {
+            if (xp->in_edges[i] == 0 || (int)xf->einfo[xp->in_edges[i]].from != p)
+                continue;
+            found_in = true;
+            for (uint32_t j = 0; j < xp->nout; j++)
+                if ((int)xf->einfo[xp->out_edges[j]].to == y)
+                    c += (double)xp->counts[i * xp->nout + j];
+        }
+        return found_in ? c : -1;
+    }
+    return -1;
+}
+
+bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    struct mblock *b = &mf->blocks[m];
+    if (b->jt < 0)
+        return false;
+    int x = s->out_known[m] ? s->out_g[m] : s->in_g[m];
+    if (x < 0)
+        return false;
+    bool any = false;
+    uint64_t lo = 0, hi = 0;
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == x && xf->einfo[e].kind == EK_CASE) {
+            uint64_t v = xf->einfo[e].case_lo;
+            if (!any || v < lo)
+                lo = v;
+            if (!any || v > hi)
+                hi = v;
+            any = true;
+        }
+    const struct jtable *t = &mf->jt[b->jt];
+    if (!any || hi - lo + 1 != t->n)
+        return false;
+    *js = (struct jswitch){.m = m, .x = x, .min = lo, .t = t};
+    return true;
+}
+
+int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value)
+{
+    int number = js->t->targets[value - js->min];
+    for (size_t j = 0; j < mf->nblocks; j++)
+        if (mf->blocks[j].number == number)
+            return (int)j;
+    return -1;
+}
+
+/* Case targets folded into another block's identical code: the jump table
+ * sends their values to a block entered as another IR block. */
+static void merged_cases(struct solver *s, int *merged_into)
+{
+    const struct xfunc *xf = s->xf;
+    for (size_t m = 0; m < s->mf->nblocks; m++) {
+        struct jswitch js;
+        if (!mc_find_jswitch(s, m, &js))
+            continue;
+        for (uint32_t e = 1; e < xf->nedges; e++) {
+            if ((int)xf->einfo[e].from != js.x || xf->einfo[e].kind != EK_CASE)
+                continue;
+            int y = (int)xf->einfo[e].to;
+            int t = mc_jt_target(s->mf, &js, xf->einfo[e].case_lo);
+            if (t < 0)
+                continue;
+            int w = mc_arrives(s, t);
+            bool y_has_blocks = false;
+            for (size_t k = 0; k < s->mf->nblocks && !y_has_blocks; k++)
+                y_has_blocks = s->in_g[k] == y || s->out_g[k] == y;
+            if (w >= 0 && w != y && !y_has_blocks)
+                merged_into[y] = w;
+        }
+    }
+}
+
+/* The sense of a conditional branch's mnemonic (RISC-V, PowerPC, AVR
+ * spellings): 'e' taken when equal, 'n' when not equal, 's' on a strict
+ * order (<, >), 'w' on a non-strict one (<=, >=); 0 when unknown. */
+char mc_branch_sense(const char *mn)
+{
+    static const char *const eq[] = {"beq", "beqz", "breq", "je", "jz", NULL};
+    static const char *const ne[] = {"bne", "bnez", "brne", "jne", "jnz", NULL};
+    static const char *const strict[] = {"blt", "bltu", "bltz", "bgt", "bgtu", "bgtz", "brlt", "brlo", "brcs",
+                                         "jl", "jg", "jb", "ja", "jnge", "jnle", "jnae", "jnbe", NULL};
+    static const char *const weak[] = {"bge", "bgeu", "bgez", "ble", "bleu", "blez", "bnl", "bng",
+                                       "brge", "brsh", "brcc", "jle", "jge", "jbe", "jae", "jng", "jnl",
+                                       "jna", "jnb", NULL};
+    char m[16];
+    size_t n = strlen(mn);
+    if (n >= sizeof m)
+        return 0;
+    memcpy(m, mn, n + 1);
+    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
+        m[--n] = '\0'; /* PowerPC static prediction hints */
+    const char *const *lists[] = {eq, ne, strict, weak};
+    const char senses[] = {'e', 'n', 's', 'w'};
+    for (int l = 0; l < 4; l++)
+        for (const char *const *k = lists[l]; *k; k++)
+            if (!strcmp(m, *k))
+                return senses[l];
+    return 0;
+}
+
+/* Whether the taken side of block M's conditional branch is IR block P's
+ * true edge (1), its false edge (0), or unknown (-1): from the sense of the
+ * machine branch and the predicate of P's icmp condition. */
+static int taken_is_true(const struct solver *s, size_t m, int p)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const struct minsn *br = NULL;
+    for (size_t k = b->ninsns; k-- > 0 && !br;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
+            br = &b->insns[k];
+    if (!br)
+        return -1;
+    char ms = mc_branch_sense(br->mnemonic);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(s->xf->blocks[p].bb);
+    if (!ms || !t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+        return -1;
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (!LLVMIsAICmpInst(c))
+        return -1;
+    char is;
+    switch (LLVMGetICmpPredicate(c)) {
+    case LLVMIntEQ: is = 'e'; break;
+    case LLVMIntNE: is = 'n'; break;
+    case LLVMIntSLT: case LLVMIntSGT: case LLVMIntULT: case LLVMIntUGT: is = 's'; break;
+    default: is = 'w'; break;
+    }
+    bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
+    if (eqclass != ireq)
+        return -1;
+    return ms == is;
+}
+
+/* The machine block the taken side of M's conditional branch goes to, and
+ * the other side (fall-through or final jump), or false. */
+static bool branch_sides(const struct solver *s, size_t m, int *taken, int *other)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    if (b->nsucc != 2)
+        return false;
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+            *taken = b->insns[k].target;
+            *other = b->succ[0] == *taken ? b->succ[1] : b->succ[0];
+            return *taken >= 0 && *other != *taken;
+        }
+    return false;
+}
+
+/* The IR block whose code machine block T is, or falls or jumps into
+ * through blocks without a group of their own (shared or not), or -1. */
+static int flows_into(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Whether the conditional branch ending block M goes to machine block T
+ * exactly when a register equals a constant: "beq"/"bnez"-style sense
+ * ("e" taken to T, or "n" falling to T) after a comparison with an
+ * immediate ("cmpwi"/"cmplwi r, V" on PowerPC, "li r, V" feeding the branch
+ * on RISC-V, "cpi r, V" on AVR; "beqz"/"bnez" compare with 0). */
+static bool equality_test(const struct solver *s, size_t m, int t, long long *val)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;) {
+        const struct minsn *br = &b->insns[k];
+        if (!br->isa || br->isa->kind != ISA_COND_BRANCH)
+            continue;
+        char sense = mc_branch_sense(br->mnemonic);
+        bool to_t = br->target == t;
+        if (!((sense == 'e' && to_t) || (sense == 'n' && !to_t)))
+            return false;
+        if (!strcmp(br->mnemonic, "beqz") || !strcmp(br->mnemonic, "bnez")) {
+            *val = 0;
+            return true;
+        }
+        for (size_t j = k; j-- > 0;) {
+            const struct minsn *c = &b->insns[j];
+            /* x86 (AT&T): cmpl $V, %reg; testl %r, %r compares with 0 */
+            if (!strncmp(c->mnemonic, "cmp", 3) && c->ops[0] == '$') {
+                char *end;
+                *val = strtoll(c->ops + 1, &end, 0);
+                return end != c->ops + 1 && *end == ',';
+            }
+            if (!strncmp(c->mnemonic, "test", 4)) {
+                /* test %r, %r: the register against 0 */
+                const char *comma = strchr(c->ops, ',');
+                if (!comma)
+                    return false;
+                const char *second = comma + 1;
+                while (*second == ' ')
+                    second++;
+                *val = 0;
+                return strlen(second) == (size_t)(comma - c->ops) && !strncmp(second, c->ops, (size_t)(comma - c->ops));
+            }
+            if (!strcmp(c->mnemonic, "cmpwi") || !strcmp(c->mnemonic, "cmplwi") || !strcmp(c->mnemonic, "li") ||
+                !strcmp(c->mnemonic, "cpi")) {
+                const char *comma = strrchr(c->ops, ',');
+                char *end;
+                if (!comma)
+                    return false;
+                *val = strtoll(comma + 1, &end, 0);
+                return end != comma + 1;
+            }
+            if (mc_is_control(c))
+                return false;
+        }
+        return false;
+    }
+    return false;
+}
+
+/* Whether vanished IR block V has the shape of present block G: the same
+ * number of successors, paired by edge kind (and case value), each pair the
+ * same block or, for a vanished one, isomorphic in turn. Records the pairs
+ * in MERGED. */
+static bool isomorphic(const struct solver *s, const bool *present, int *merged, int v, int g, int depth)
+{
+    const struct xfunc *xf = s->xf;
+    if (depth > 8 || present[v] || !present[g])
+        return false;
+    merged[v] = g;
+    size_t nv = 0, ng = 0;
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        nv += (int)xf->einfo[e].from == v;
+        ng += (int)xf->einfo[e].from == g;
+    }
+    if (nv != ng)
+        return false;
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        if ((int)xf->einfo[e].from != v)
+            continue;
+        int sv = (int)xf->einfo[e].to, sg = -1;
+        for (uint32_t f = 1; f < xf->nedges && sg < 0; f++)
+            if ((int)xf->einfo[f].from == g && xf->einfo[f].kind == xf->einfo[e].kind &&
+                (xf->einfo[e].kind != EK_CASE || xf->einfo[f].case_lo == xf->einfo[e].case_lo))
+                sg = (int)xf->einfo[f].to;
+        if (sg < 0)
+            return false;
+        if (sv == sg || (sv == v && sg == g) || merged[sv] == sg)
+            continue;
+        if (!isomorphic(s, present, merged, sv, sg, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* Tail merging: IR block V has no machine code of its own, and the machine
+ * edge realising each IR edge P -> V lands in the code of one other IR
+ * block G with which P has no IR edge, whose successors are V's: code
+ * generation merged V's code into G's. Sets merged_into[V] = G. */
+static void merged_tails(struct solver *s, int *merged_into)
+{
+    const struct xfunc *xf = s->xf;
+    const struct mfunc *mf = s->mf;
+    bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        if (s->in_g[m] >= 0)
+            present[s->in_g[m]] = true;
+        if (s->out_g[m] >= 0)
+            present[s->out_g[m]] = true;
+    }
+    for (uint32_t v = 1; v < xf->nblocks; v++) {
+        if (present[v] || merged_into[v] >= 0)
+            continue;
+        int g = -1;
+        bool ok = true, any = false;
+        for (uint32_t e = 1; e < xf->nedges && ok; e++) {
+            if (xf->einfo[e].to != v || xf->einfo[e].from == v)
+                continue;
+            int p = (int)xf->einfo[e].from;
+            enum edge_kind kind = xf->einfo[e].kind;
+            any = true;
+            /* where P's code goes without an IR edge, on V's side */
+            int landing = -1;
+            for (size_t m = 0; m < mf->nblocks && landing != -2; m++) {
+                if (s->out_g[m] != p || !s->out_known[m])
+                    continue;
+                int foreign[2], fk[2], nf = 0;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+                    int t = flows_into(s, mf->blocks[m].succ[k]);
+                    bool ir = t == p;
+                    for (uint32_t f = 1; f < xf->nedges && !ir && t >= 0; f++)
+                        ir = (int)xf->einfo[f].from == p && (int)xf->einfo[f].to == t;
+                    if (t >= 0 && !ir && nf < 2) {
+                        fk[nf] = mf->blocks[m].succ[k];
+                        foreign[nf++] = t;
+                    }
+                }
+                int here = -1;
+                if (nf == 0)
+                    continue;
+                if (kind == EK_CASE) {
+                    /* a compare chain: the equality test of V's case value */
+                    for (int i = 0; i < nf; i++) {
+                        long long val;
+                        if (equality_test(s, m, fk[i], &val) && (uint32_t)val == (uint32_t)xf->einfo[e].case_lo)
+                            here = foreign[i];
+                    }
+                    if (here < 0)
+                        continue;
+                } else if (nf == 1 && kind != EK_CASE && kind != EK_DEFAULT) {
+                    here = foreign[0];
+                } else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
+                    int tk, ot, tt = taken_is_true(s, m, p);
+                    if (tt >= 0 && branch_sides(s, m, &tk, &ot))
+                        here = flows_into(s, (kind == EK_TRUE) == (tt == 1) ? tk : ot);
+                }
+                if (here < 0)
+                    landing = -2;
+                else
+                    landing = landing == -1 || landing == here ? here : -2;
+            }
+            if (landing == -1)
+                continue; /* nothing to say: its branch is not known */
+            if (landing < 0 || (g >= 0 && g != landing))
+                ok = false;
+            else
+                g = landing;
+        }
+        if (!any || !ok || g < 0)
+            continue;
+        /* V's successors must be G's, or vanished blocks merged into G's in
+         * turn (a whole region merged with an identical one) */
+        int *tmp = sup_xmalloc((xf->nblocks + 1) * sizeof *tmp);
+        memcpy(tmp, merged_into, xf->nblocks * sizeof *tmp);
+        if (isomorphic(s, present, tmp, v, g, 0))
+            memcpy(merged_into, tmp, xf->nblocks * sizeof *tmp);
+        free(tmp);
+    }
+    free(present);
+}
+
+/* Partial tail merging: the code of IR block P ends by jumping or falling
+ * into the code of another IR block G with which P has no IR edge, and P's
+ * successors are G's: code generation merged P's last instructions and
+ * terminator into G's, so P's out-edges are realised by G's branches. Sets
+ * out_merge[P] = G. */
+static void merged_partial_tails(struct solver *s, const int *merged_into, int *out_merge)
+{
+    const struct xfunc *xf = s->xf;
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int p = s->out_g[m];
+        if (p < 0 || merged_into[p] >= 0 || out_merge[p] == -2)
+            continue;
+        for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+            int g = s->in_g[mf->blocks[m].succ[k]];
+            if (g < 0 || g == p)
+                continue;
+            bool ir = false, subset = true, any = false;
+            for (uint32_t e = 1; e < xf->nedges && !ir; e++)
+                ir = (int)xf->einfo[e].from == p && (int)xf->einfo[e].to == g;
+            for (uint32_t e = 1; e < xf->nedges && subset && !ir; e++) {
+                if ((int)xf->einfo[e].from != p)
+                    continue;
+                any = true;
+                bool shared = false;
+                for (uint32_t f = 1; f < xf->nedges && !shared; f++)
+                    shared = (int)xf->einfo[f].from == g && xf->einfo[f].to == xf->einfo[e].to;
+                subset = shared;
+            }
+            if (ir || !subset || !any)
+                continue;
+            out_merge[p] = out_merge[p] == -1 || out_merge[p] == g ? g : -2;
+        }
+    }
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        if (out_merge[b] == -2)
+            out_merge[b] = -1;
+}
+
+void mc_build_view(struct solver *s)
+{
+    const struct xfunc *xf = s->xf;
+    struct irview *v = &s->ir;
+    int *merged_into = sup_xcalloc(xf->nblocks + 1, sizeof *merged_into);
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        merged_into[b] = -1;
+    merged_cases(s, merged_into);
+    merged_tails(s, merged_into);
+    int *out_merge = sup_xcalloc(xf->nblocks + 1, sizeof *out_merge);
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        out_merge[b] = -1;
+    merged_partial_tails(s, merged_into, out_merge);
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        int from = (int)xf->einfo[e].from, to = (int)xf->einfo[e].to;
+        if (merged_into[from] >= 0)
+            from = merged_into[from];
+        else if (out_merge[from] >= 0)
+            from = out_merge[from];
+        if (merged_into[to] >= 0)
+            to = merged_into[to];
+        view_add(v, from, to, (double)xf->edges[e].count);
+    }
+    bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
+    for (size_t m = 0; m < s->mf->nblocks; m++) {
+        if (s->in_g[m] >= 0)
+            present[s->in_g[m]] = true;
+        if (s->out_g[m] >= 0)
+            present[s->out_g[m]] = true;
+    }
+    for (uint32_t b = 0; b < xf->nblocks; b++)
+        if (merged_into[b] >= 0)
+            present[b] = true; /* its edges moved to the block it merged into */
+    free(merged_into);
+    free(out_merge);
+    for (uint32_t b = 1; b < xf->nblocks; b++) {
+        if (present[b])
+            continue;
+        int nin = 0, nout = 0, pred = -1, succ = -1;
+        for (uint32_t e = 0; e < v->n; e++) {
+            if (v->to[e] == (int)b && v->from[e] != (int)b)
+                nin++, pred = v->from[e];
+            if (v->from[e] == (int)b && v->to[e] != (int)b)
+                nout++, succ = v->to[e];
+        }
+        uint32_t n0 = v->n;
+        if (nout == 1) {
+            for (uint32_t e = 0; e < n0; e++)
+                if (v->to[e] == (int)b && v->from[e] != (int)b)
+                    view_add(v, v->from[e], succ, v->count[e]);
+        } else if (nin == 1) {
+            for (uint32_t e = 0; e < n0; e++)
+                if (v->from[e] == (int)b && v->to[e] != (int)b)
+                    view_add(v, pred, v->to[e], v->count[e]);
+        } else {
+            continue;
+        }
+        /* drop B's edges */
+        uint32_t k = 0;
+        for (uint32_t e = 0; e < v->n; e++)
+            if (v->from[e] != (int)b && v->to[e] != (int)b) {
+                v->from[k] = v->from[e];
+                v->to[k] = v->to[e];
+                v->count[k++] = v->count[e];
+            }
+        v->n = k;
+    }
+    free(present);
+}
+
+/* Whether machine block A dominates B (every path from the entry to B
+ * passes through A). */
+bool mc_dominates(const struct solver *s, int a, int b)
+{
+    const struct mfunc *mf = s->mf;
+    if (a == b || a == 0)
+        return true;
+    bool *seen = sup_xcalloc(mf->nblocks + 1, sizeof *seen);
+    int *stack = sup_xmalloc((mf->nblocks + 1) * sizeof *stack);
+    size_t sp = 0;
+    stack[sp++] = 0;
+    seen[0] = true;
+    bool reached = false;
+    while (sp && !reached) {
+        int m = stack[--sp];
+        reached = m == b;
+        for (size_t k = 0; k < mf->blocks[m].nsucc && !reached; k++) {
+            int t = mf->blocks[m].succ[k];
+            if (t != a && !seen[t]) {
+                seen[t] = true;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return !reached;
+}
