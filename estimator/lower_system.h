@@ -26,6 +26,7 @@ struct system {
     size_t nc, capc;
     bool conflict;
     long first_conflict;   /* constraint that first contradicted, or -1 */
+    double work;           /* multiply-adds spent eliminating so far */
 };
 
 void sys_add(struct system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge);

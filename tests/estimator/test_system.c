@@ -79,6 +79,93 @@ static void diamond_by_elimination(void **state)
     sys_free(&sy);
 }
 
+/* A system whose elimination budget is spent keeps what propagation gives
+ * and stays consistent: the diamond's join is left open. */
+static void spent_budget_leaves_open(void **state)
+{
+    (void)state;
+    struct system sy = make(8);
+    sy.work = 1e12;
+    EQ(&sy, 300, 1);
+    EQ(&sy, 0, 1, -2, -3);
+    EQ(&sy, 0, 4, -3);
+    EQ(&sy, 0, 4, -5);
+    EQ(&sy, 0, 6, -2, -5);
+    EQ(&sy, 0, 6, -7, -8);
+    EQ(&sy, 143, 8);
+    EQ(&sy, 0, 7, -2);
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    assert_false(sys_fixed(&sy, 5));
+    assert_true(sys_fixed(&sy, 7));
+    sys_free(&sy);
+}
+
+/* A chain of 70 such diamonds, each join feeding the next top: all of it
+ * only the equalities together determine (560 open counts), solved by one
+ * elimination within its budget. Per diamond k (base b = 8k): T = b+1,
+ * a = b+2, bb = b+3, F = b+4, c = b+5, J = b+6, d = b+7, e = b+8 = 1,
+ * and the next T = J. */
+static void diamond_chain_by_elimination(void **state)
+{
+    (void)state;
+    enum { D = 70, V = 8 };
+    struct system sy = make(D * V);
+    EQ(&sy, 1000, 1);
+    for (int k = 0; k < D; k++) {
+        int b = V * k;
+        EQ(&sy, 0, b + 1, -(b + 2), -(b + 3));
+        EQ(&sy, 0, b + 4, -(b + 3));
+        EQ(&sy, 0, b + 4, -(b + 5));
+        EQ(&sy, 0, b + 6, -(b + 2), -(b + 5));
+        EQ(&sy, 0, b + 6, -(b + 7), -(b + 8));
+        EQ(&sy, 1, b + 8);
+        EQ(&sy, 0, b + 7, -(b + 2));
+        if (k + 1 < D)
+            EQ(&sy, 0, b + 9, -(b + 6));
+    }
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    const int want[V] = {1000, 999, 1, 1, 1, 1000, 999, 1};
+    for (int v = 0; v < D * V; v++) {
+        assert_true(sys_fixed(&sy, v));
+        assert_int_equal((int)sy.lo[v], want[v % V]);
+    }
+    assert_true(sy.work > 0 && sy.work < 2e8);
+    sys_free(&sy);
+}
+
+/* A long chain around which propagation raises upper bounds a little each
+ * pass: they must not grow until the sums lose integer precision and invent
+ * a contradiction (they did, past 2^53, at the 44th of these diamonds).
+ * Per diamond k (base b = 7k): T = b+1 = 1000 - k, a = b+2 = 1, bb = b+3,
+ * F = b+4, c = b+5, J = b+6, d = b+7 = 1, the next T = J - d. */
+static void long_chain_stays_exact(void **state)
+{
+    (void)state;
+    enum { D = 150, V = 7 };
+    struct system sy = make(D * V + 1);
+    EQ(&sy, 1000, 1);
+    for (int k = 0; k < D; k++) {
+        int b = V * k;
+        EQ(&sy, 0, b + 1, -(b + 2), -(b + 3));
+        EQ(&sy, 0, b + 4, -(b + 3));
+        EQ(&sy, 0, b + 4, -(b + 5));
+        EQ(&sy, 0, b + 6, -(b + 2), -(b + 5));
+        EQ(&sy, 0, b + 7, -(b + 2));
+        EQ(&sy, 0, b + 6, -(b + 7), -(b + 8));
+        EQ(&sy, 1, b + 7);
+    }
+    sys_solve(&sy);
+    assert_false(sy.conflict);
+    for (int k = 0; k < D; k++) {
+        assert_true(sys_fixed(&sy, V * k));
+        assert_int_equal((int)sy.lo[V * k], 1000 - k);
+        assert_int_equal((int)sy.lo[V * k + 2], 999 - k);
+    }
+    sys_free(&sy);
+}
+
 /* x1 = x2 and x2 = x1 + 1: propagation only pushes the lower bounds up
  * (no upper bound to cross); the equalities together are contradictory. */
 static void contradiction_by_elimination(void **state)
@@ -126,6 +213,9 @@ int main(void)
         cmocka_unit_test(chain_by_propagation),
         cmocka_unit_test(diamond_by_elimination),
         cmocka_unit_test(contradiction_by_elimination),
+        cmocka_unit_test(spent_budget_leaves_open),
+        cmocka_unit_test(diamond_chain_by_elimination),
+        cmocka_unit_test(long_chain_stays_exact),
         cmocka_unit_test(free_split_stays_open),
         cmocka_unit_test(fraction_left_open),
     };
