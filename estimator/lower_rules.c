@@ -55,6 +55,22 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
 
 /* Adds: sum of the machine edges leaving blocks with exit group Z (and entry
  * group CTX, or any when CTX is -2) towards IR block Y == RHS. */
+/* The IR block machine block T leads to: T's entry group, through blocks
+ * without one that only continue to a single successor, even when other
+ * paths share them (a phi copy placed on two IR edges into one block):
+ * what enters them arrives there. */
+static int leads_to(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        if (s->mf->blocks[t].nsucc != 1)
+            return -1;
+        t = s->mf->blocks[t].succ[0];
+    }
+    return -1;
+}
+
 static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
 {
     struct mfunc *mf = s->mf;
@@ -74,9 +90,18 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
             continuation = s->out_g[b->pred[p]] == z;
         if (continuation || (s->in_g[m] < 0 && ctx != -2))
             continue;
+        if (s->in_g[m] < 0) {
+            /* code shared with other IR blocks' paths (a tail merged into
+             * one block): what Z sends into it towards Y is counted on
+             * Z's edges into it; one that branches on is not Z's alone */
+            if (leads_to(s, (int)m) == y)
+                continue;
+            n = 0;
+            break;
+        }
         for (size_t k = 0; k < b->nsucc; k++) {
             int t = b->succ[k];
-            bool to_y = z == y ? t == s->head[y] : mc_arrives(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            bool to_y = z == y ? t == s->head[y] : leads_to(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
             if (to_y) {
                 var[n] = evar(s, m, k);
                 coef[n++] = 1;
@@ -90,8 +115,6 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     free(coef);
     return any;
 }
-
-
 
 /* flow conservation */
 static void rule_flow(struct solver *s, int *var, signed char *coef)

@@ -27,8 +27,6 @@ static void view_add(struct irview *v, int from, int to, double c)
     v->count[v->n++] = c;
 }
 
-
-
 /* The IR block a machine edge into T arrives at: T's entry group, through
  * blocks without one that code generation created on the edge. */
 int mc_arrives(const struct solver *s, int t)
