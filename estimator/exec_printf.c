@@ -90,8 +90,8 @@ static bool next_raw(struct argsrc *s, bool fp, unsigned bits, uint64_t *v, enum
 
 static bool next_int(struct argsrc *s, unsigned bits, bool is_signed, uint64_t *out)
 {
-    uint64_t v;
-    enum vkind k;
+    uint64_t v = 0;
+    enum vkind k = VK_INT;
     if (!next_raw(s, false, bits, &v, &k))
         return false;
     if (k == VK_F32 || k == VK_F64)
@@ -103,8 +103,8 @@ static bool next_int(struct argsrc *s, unsigned bits, bool is_signed, uint64_t *
 
 static bool next_double(struct argsrc *s, double *out)
 {
-    uint64_t v;
-    enum vkind k;
+    uint64_t v = 0;
+    enum vkind k = VK_INT;
     if (!next_raw(s, true, 64, &v, &k))
         return false;
     if (k == VK_F32) {
@@ -143,7 +143,7 @@ long lc_format(struct vm *vm, const char *fmt, const struct calldesc *cd, const 
             spec[sn++] = *p++;
         /* width */
         if (*p == '*') {
-            uint64_t w;
+            uint64_t w = 0;
             if (!next_int(&src, t->int_bits, true, &w))
                 goto fail;
             sn += (size_t)snprintf(spec + sn, sizeof spec - sn, "%d", (int)(int64_t)w);

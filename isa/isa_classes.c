@@ -258,7 +258,7 @@ static bool load_pseudo(struct isa__loader *L, const struct sup_ynode *key, cons
             return false;
     }
     if ((v = sup_yget(m, "kind"))) {
-        enum isa_kind k;
+        enum isa_kind k = e->pub.kind;
         if (!parse_kind(L, v, &k))
             return false;
         if (conditional(k) != conditional(e->pub.kind))

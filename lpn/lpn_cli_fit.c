@@ -74,17 +74,43 @@ static int bad(const char *cmd, const char *fmt, const char *arg)
     return 2;
 }
 
-static int parse_format(const char *cmd, const char *v, int *fmt)
+static const char *const formats[] = {"text", "json", "yaml", NULL};
+
+/* Strings the options' values were copied to (list and NAME=VALUE splitting
+ * writes into them), freed when the command ends. */
+struct owned {
+    char **s;
+    size_t n;
+};
+
+static char *own(struct owned *o, const char *v)
 {
-    if (!strcmp(v, "text"))
-        *fmt = 0;
-    else if (!strcmp(v, "json"))
-        *fmt = 1;
-    else if (!strcmp(v, "yaml"))
-        *fmt = 2;
-    else
-        return bad(cmd, "unknown format '%s' (expected text, json or yaml)", v);
-    return 0;
+    o->s = sup_xrealloc(o->s, (o->n + 1) * sizeof *o->s);
+    return o->s[o->n++] = sup_strdup(v);
+}
+
+static void owned_free(struct owned *o)
+{
+    for (size_t k = 0; k < o->n; k++)
+        free(o->s[k]);
+    free(o->s);
+}
+
+/* NAME=INTEGER in a copy of V: the name (cut at '=') and the integer;
+ * false when V has no name or no integer. */
+static bool name_value(struct owned *o, const char *v, char **name, int64_t *x)
+{
+    const char *eq = strchr(v, '=');
+    char *e;
+    if (!eq || eq == v)
+        return false;
+    long long n = strtoll(eq + 1, &e, 10);
+    if (e == eq + 1 || *e)
+        return false;
+    *name = own(o, v);
+    (*name)[eq - v] = '\0';
+    *x = n;
+    return true;
 }
 
 /* Splits a comma-separated list in place into *OUT (malloc'd). */
@@ -109,137 +135,94 @@ static bool parse_double(const char *s, double *v)
     return e != s && !*e && isfinite(*v);
 }
 
-static bool parse_i64(const char *s, int64_t *v)
+/* lpn fit's state while its options are read */
+struct fit_cli {
+    struct lpn_fit_opts o;
+    struct owned owned;
+    const char **params, **layers;
+    int nlayers;
+    struct lpn_fit_step *steps;
+};
+
+static int fit_params(void *ctx, const char *v)
 {
-    char *e;
-    long long x = strtoll(s, &e, 10);
-    if (e == s || *e)
-        return false;
-    *v = x;
-    return true;
+    struct fit_cli *c = ctx;
+    free((void *)c->params);
+    c->params = NULL;
+    c->o.nparams = split_list(own(&c->owned, v), &c->params);
+    c->o.params = c->params;
+    return 0;
+}
+
+static int fit_compose(void *ctx, const char *v)
+{
+    struct fit_cli *c = ctx;
+    free((void *)c->layers);
+    c->layers = NULL;
+    c->nlayers = split_list(own(&c->owned, v), &c->layers);
+    return 0;
+}
+
+static int fit_step(void *ctx, const char *v)
+{
+    struct fit_cli *c = ctx;
+    char *name;
+    int64_t w;
+    if (!name_value(&c->owned, v, &name, &w) || w < 1) {
+        bad("fit", "--step needs NAME=WIDTH with WIDTH >= 1, found '%s'", v);
+        return 1;
+    }
+    c->steps = sup_xrealloc(c->steps, (size_t)(c->o.nsteps + 1) * sizeof *c->steps);
+    c->steps[c->o.nsteps++] = (struct lpn_fit_step){name, w};
+    c->o.steps = c->steps;
+    return 0;
 }
 
 int lpn_cli_fit_main(int argc, char **argv)
 {
-    const char *csv = NULL, *out = NULL, *next = NULL, *emit = NULL, *ops = NULL, *v;
-    struct lpn_fit_opts o;
-    lpn_fit_opts_default(&o);
-    int fmt = 0, rc = 2;
-    unsigned long long budget = 0;
-    const char **params = NULL, **layers = NULL;
-    int nlayers = 0;
-    struct lpn_fit_step *steps = NULL;
-    char *owned[64];
-    int nowned = 0;
-    for (int i = 2; i < argc;) {
-        const char *a = argv[i];
-        int r;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(fit_usage, stdout);
-            rc = 0;
-            goto done;
-        }
-#define VAL(name) ((r = sup_cli_value(argc, argv, &i, name, &v, "lpn fit", stderr)) < 0 ? (rc = 2, -1) : r)
-        if (VAL("-o") < 0) goto done;
-        if (r) { out = v; continue; }
-        if (VAL("--format") < 0) goto done;
-        if (r) { if (parse_format("fit", v, &fmt)) goto done; continue; }
-        if (VAL("--target") < 0) goto done;
-        if (r) { o.target = v; continue; }
-        if (VAL("--params") < 0) goto done;
-        if (r) {
-            if (nowned == 64) { rc = bad("fit", "too many list options%s", ""); goto done; }
-            char *s = owned[nowned++] = sup_strdup(v);
-            free((void *)params);
-            params = NULL;
-            o.nparams = split_list(s, &params);
-            o.params = params;
-            continue;
-        }
-        if (VAL("--compose") < 0) goto done;
-        if (r) {
-            if (nowned == 64) { rc = bad("fit", "too many list options%s", ""); goto done; }
-            char *s = owned[nowned++] = sup_strdup(v);
-            free((void *)layers);
-            layers = NULL;
-            nlayers = split_list(s, &layers);
-            continue;
-        }
-        if (VAL("--ops") < 0) goto done;
-        if (r) { ops = v; continue; }
-        if (VAL("--step") < 0) goto done;
-        if (r) {
-            const char *eq = strchr(v, '=');
-            int64_t w;
-            if (!eq || eq == v || !parse_i64(eq + 1, &w) || w < 1) {
-                rc = bad("fit", "--step needs NAME=WIDTH with WIDTH >= 1, found '%s'", v);
-                goto done;
-            }
-            if (nowned == 64) { rc = bad("fit", "too many --step options%s", ""); goto done; }
-            char *name = owned[nowned++] = sup_strdup(v);
-            name[eq - v] = '\0';
-            steps = sup_xrealloc(steps, (size_t)(o.nsteps + 1) * sizeof *steps);
-            steps[o.nsteps++] = (struct lpn_fit_step){name, w};
-            o.steps = steps;
-            continue;
-        }
-        if (VAL("--holdout") < 0) goto done;
-        if (r) {
-            if (!parse_double(v, &o.holdout) || o.holdout < 0 || o.holdout > 0.9) {
-                rc = bad("fit", "--holdout needs a fraction in [0, 0.9], found '%s'", v);
-                goto done;
-            }
-            continue;
-        }
-        if (VAL("--linear-threshold") < 0) goto done;
-        if (r) {
-            if (!parse_double(v, &o.linear_threshold) || o.linear_threshold <= 0) {
-                rc = bad("fit", "--linear-threshold needs a positive number, found '%s'", v);
-                goto done;
-            }
-            continue;
-        }
-        if (VAL("--seed") < 0) goto done;
-        if (r) {
-            unsigned long long s;
-            if (!sup_parse_u64(v, &s)) { rc = bad("fit", "--seed needs a number, found '%s'", v); goto done; }
-            o.seed = s;
-            continue;
-        }
-        if (VAL("--budget") < 0) goto done;
-        if (r) {
-            if (!sup_parse_u64(v, &budget) || budget > 1000000) {
-                rc = bad("fit", "--budget needs a count up to 1M, found '%s'", v);
-                goto done;
-            }
-            continue;
-        }
-        if (VAL("--next") < 0) goto done;
-        if (r) { next = v; continue; }
-        if (VAL("--emit-lpn") < 0) goto done;
-        if (r) { emit = v; continue; }
-        if (VAL("--prefix") < 0) goto done;
-        if (r) { o.prefix = v; continue; }
-        if (VAL("--model") < 0) goto done;
-        if (r) {
-            if (!strcmp(v, "auto")) o.choice = LPN_FIT_AUTO;
-            else if (!strcmp(v, "closed")) o.choice = LPN_FIT_CLOSED;
-            else if (!strcmp(v, "table")) o.choice = LPN_FIT_TABLE;
-            else { rc = bad("fit", "--model needs auto, closed or table, found '%s'", v); goto done; }
-            continue;
-        }
-#undef VAL
-        if (a[0] == '-' && a[1]) {
-            rc = bad("fit", "unknown option '%s'", a);
-            goto done;
-        }
-        if (csv) {
-            rc = bad("fit", "unexpected argument '%s'", a);
-            goto done;
-        }
-        csv = a;
-        i++;
+    const char *csv = NULL, *out = NULL, *next = NULL, *emit = NULL, *ops = NULL;
+    struct fit_cli c = {0};
+    lpn_fit_opts_default(&c.o);
+    struct lpn_fit_opts *op = &c.o;
+    int fmt = 0, model = LPN_FIT_AUTO, rc = 2;
+    unsigned long long budget = 0, seed = c.o.seed;
+    static const char *const models[] = {"auto", "closed", "table", NULL};
+    const struct sup_opt opts[] = {
+        {.name = "-o", .kind = SUP_OPT_STR, .dest = &out},
+        {.name = "--format", .kind = SUP_OPT_CHOICE, .dest = &fmt, .choices = formats, .need = "text, json or yaml"},
+        {.name = "--target", .kind = SUP_OPT_STR, .dest = &op->target},
+        {.name = "--params", .kind = SUP_OPT_CALL, .call = fit_params, .ctx = &c},
+        {.name = "--compose", .kind = SUP_OPT_CALL, .call = fit_compose, .ctx = &c},
+        {.name = "--ops", .kind = SUP_OPT_STR, .dest = &ops},
+        {.name = "--step", .kind = SUP_OPT_CALL, .call = fit_step, .ctx = &c},
+        {.name = "--holdout", .kind = SUP_OPT_DOUBLE, .dest = &op->holdout, .lo = 0, .hi = 0.9,
+         .need = "a fraction in [0, 0.9]"},
+        {.name = "--linear-threshold", .kind = SUP_OPT_DOUBLE, .dest = &op->linear_threshold, .lo = 0,
+         .lo_open = true, .hi = HUGE_VAL, .need = "a positive number"},
+        {.name = "--seed", .kind = SUP_OPT_U64, .dest = &seed, .hi = HUGE_VAL, .need = "a number"},
+        {.name = "--budget", .kind = SUP_OPT_U64, .dest = &budget, .hi = 1e6, .need = "a count up to 1M"},
+        {.name = "--next", .kind = SUP_OPT_STR, .dest = &next},
+        {.name = "--emit-lpn", .kind = SUP_OPT_STR, .dest = &emit},
+        {.name = "--prefix", .kind = SUP_OPT_STR, .dest = &op->prefix},
+        {.name = "--model", .kind = SUP_OPT_CHOICE, .dest = &model, .choices = models,
+         .need = "auto, closed or table"},
+    };
+    size_t npos;
+    int r = sup_cli_parse(argc, argv, 2, opts, sizeof opts / sizeof *opts, "lpn fit", &csv, 1, &npos, stderr);
+    if (r == 1) {
+        fputs(fit_usage, stdout);
+        rc = 0;
+        goto done;
     }
+    if (r) {
+        fprintf(stderr, "lpn fit: run 'lpn fit --help' for usage\n");
+        goto done;
+    }
+    c.o.seed = seed;
+    c.o.choice = (enum lpn_fit_choice)model;
+    const char **params = c.params, **layers = c.layers;
+    int nlayers = c.nlayers;
+    struct lpn_fit_opts o = c.o;
     if (!csv) {
         rc = bad("fit", "no CSV file given%s", "");
         goto done;
@@ -318,110 +301,85 @@ int lpn_cli_fit_main(int argc, char **argv)
     }
     lpn_table_free(t);
 done:
-    free((void *)params);
-    free((void *)layers);
-    free(steps);
-    for (int k = 0; k < nowned; k++)
-        free(owned[k]);
+    free((void *)c.params);
+    free((void *)c.layers);
+    free(c.steps);
+    owned_free(&c.owned);
     return rc;
+}
+
+/* lpn tune's state while its options are read */
+struct tune_cli {
+    struct owned owned;
+    struct lpn_tune_param *params;
+    int nparams;
+    struct lpn_param *fixed;
+    size_t nfixed;
+};
+
+static int tune_params(void *ctx, const char *v)
+{
+    struct tune_cli *c = ctx;
+    return !lpn_tune_parse_params(own(&c->owned, v), &c->params, &c->nparams, stderr);
+}
+
+static int tune_fixed(void *ctx, const char *v)
+{
+    struct tune_cli *c = ctx;
+    char *name;
+    int64_t x;
+    if (!name_value(&c->owned, v, &name, &x)) {
+        bad("tune", "expected NAME=VALUE after -p, found '%s'", v);
+        return 1;
+    }
+    c->fixed = sup_xrealloc(c->fixed, (c->nfixed + 1) * sizeof *c->fixed);
+    c->fixed[c->nfixed++] = (struct lpn_param){name, x};
+    return 0;
 }
 
 int lpn_cli_tune_main(int argc, char **argv)
 {
     struct lpn_tune_opts o = {0};
-    const char *out = NULL, *v, *bound = NULL, *objective = NULL;
-    int fmt = 0, rc = 2;
-    struct lpn_tune_param *params = NULL;
-    int nparams = 0;
-    struct lpn_param *fixed = NULL;
-    char *owned[64];
-    int nowned = 0;
-    for (int i = 2; i < argc;) {
-        const char *a = argv[i];
-        int r;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(tune_usage, stdout);
-            rc = 0;
-            goto done;
-        }
-#define VAL(name) ((r = sup_cli_value(argc, argv, &i, name, &v, "lpn tune", stderr)) < 0 ? (rc = 2, -1) : r)
-        if (VAL("-o") < 0) goto done;
-        if (r) { out = v; continue; }
-        if (VAL("--format") < 0) goto done;
-        if (r) { if (parse_format("tune", v, &fmt)) goto done; continue; }
-        if (VAL("--params") < 0) goto done;
-        if (r) {
-            if (nowned == 64) { rc = bad("tune", "too many options%s", ""); goto done; }
-            char *s = owned[nowned++] = sup_strdup(v);
-            if (!lpn_tune_parse_params(s, &params, &nparams, stderr))
-                goto done;
-            continue;
-        }
-        if (VAL("--bound") < 0) goto done;
-        if (r) { bound = v; continue; }
-        if (VAL("--objective") < 0) goto done;
-        if (r) { objective = v; continue; }
-        if (VAL("--search") < 0) goto done;
-        if (r) {
-            if (!strcmp(v, "auto")) o.search = LPN_TUNE_AUTO;
-            else if (!strcmp(v, "monotone")) o.search = LPN_TUNE_MONOTONE;
-            else if (!strcmp(v, "exhaustive")) o.search = LPN_TUNE_EXHAUSTIVE;
-            else { rc = bad("tune", "--search needs auto, monotone or exhaustive, found '%s'", v); goto done; }
-            continue;
-        }
-        if (VAL("--input") < 0) goto done;
-        if (r) { o.input = v; continue; }
-        if (VAL("--space") < 0) goto done;
-        if (r) { o.space = v; continue; }
-        if (VAL("--timeout") < 0) goto done;
-        if (r) {
-            if (!parse_double(v, &o.timeout) || o.timeout <= 0) { rc = bad("tune", "--timeout needs seconds, found '%s'", v); goto done; }
-            continue;
-        }
-        if (VAL("--max-commits") < 0) goto done;
-        if (r) {
-            unsigned long long n;
-            if (!sup_parse_u64(v, &n) || !n) { rc = bad("tune", "--max-commits needs a positive count, found '%s'", v); goto done; }
-            o.max_commits = n;
-            continue;
-        }
-        if (VAL("--max-points") < 0) goto done;
-        if (r) {
-            unsigned long long n;
-            if (!sup_parse_u64(v, &n) || !n) { rc = bad("tune", "--max-points needs a positive count, found '%s'", v); goto done; }
-            o.max_points = n;
-            continue;
-        }
-        int rp = VAL("-p");
-        if (rp < 0) goto done;
-        if (!rp && VAL("--param") < 0) goto done;
-        if (rp || r) {
-            const char *eq = strchr(v, '=');
-            int64_t x;
-            if (!eq || eq == v || !parse_i64(eq + 1, &x)) { rc = bad("tune", "expected NAME=VALUE after -p, found '%s'", v); goto done; }
-            if (nowned == 64) { rc = bad("tune", "too many options%s", ""); goto done; }
-            char *name = owned[nowned++] = sup_strdup(v);
-            name[eq - v] = '\0';
-            fixed = sup_xrealloc(fixed, (o.nfixed + 1) * sizeof *fixed);
-            fixed[o.nfixed++] = (struct lpn_param){name, x};
-            continue;
-        }
-#undef VAL
-        if (sup_cli_flag(argv, &i, "--generate")) {
-            o.generate = true;
-            continue;
-        }
-        if (a[0] == '-' && a[1]) {
-            rc = bad("tune", "unknown option '%s'", a);
-            goto done;
-        }
-        if (o.model) {
-            rc = bad("tune", "unexpected argument '%s'", a);
-            goto done;
-        }
-        o.model = a;
-        i++;
+    struct tune_cli c = {0};
+    const char *out = NULL, *bound = NULL, *objective = NULL;
+    int fmt = 0, search = LPN_TUNE_AUTO, rc = 2;
+    unsigned long long max_commits = 0, max_points = 0;
+    static const char *const searches[] = {"auto", "monotone", "exhaustive", NULL};
+    const struct sup_opt opts[] = {
+        {.name = "-o", .kind = SUP_OPT_STR, .dest = &out},
+        {.name = "--format", .kind = SUP_OPT_CHOICE, .dest = &fmt, .choices = formats, .need = "text, json or yaml"},
+        {.name = "--params", .kind = SUP_OPT_CALL, .call = tune_params, .ctx = &c},
+        {.name = "--bound", .kind = SUP_OPT_STR, .dest = &bound},
+        {.name = "--objective", .kind = SUP_OPT_STR, .dest = &objective},
+        {.name = "--search", .kind = SUP_OPT_CHOICE, .dest = &search, .choices = searches,
+         .need = "auto, monotone or exhaustive"},
+        {.name = "--input", .kind = SUP_OPT_STR, .dest = &o.input},
+        {.name = "--space", .kind = SUP_OPT_STR, .dest = &o.space},
+        {.name = "--timeout", .kind = SUP_OPT_DOUBLE, .dest = &o.timeout, .lo = 0, .lo_open = true, .hi = HUGE_VAL,
+         .need = "seconds"},
+        {.name = "--max-commits", .kind = SUP_OPT_U64, .dest = &max_commits, .lo = 1, .hi = HUGE_VAL,
+         .need = "a positive count"},
+        {.name = "--max-points", .kind = SUP_OPT_U64, .dest = &max_points, .lo = 1, .hi = HUGE_VAL,
+         .need = "a positive count"},
+        {.name = "--param", .alias = "-p", .kind = SUP_OPT_CALL, .call = tune_fixed, .ctx = &c},
+        {.name = "--generate", .kind = SUP_OPT_FLAG, .dest = &o.generate},
+    };
+    size_t npos;
+    int pr = sup_cli_parse(argc, argv, 2, opts, sizeof opts / sizeof *opts, "lpn tune", &o.model, 1, &npos, stderr);
+    if (pr == 1) {
+        fputs(tune_usage, stdout);
+        rc = 0;
+        goto done;
     }
+    if (pr) {
+        fprintf(stderr, "lpn tune: run 'lpn tune --help' for usage\n");
+        goto done;
+    }
+    o.search = (enum lpn_tune_search)search;
+    o.max_commits = max_commits;
+    o.max_points = max_points;
+    struct lpn_tune_param *params = c.params;
+    int nparams = c.nparams;
     if (!o.model) { rc = bad("tune", "no model file given%s", ""); goto done; }
     if (!nparams) { rc = bad("tune", "no parameters to search (--params P=LO:HI,...)%s", ""); goto done; }
     if (!bound) { rc = bad("tune", "no bound given (--bound 'latency<=N' or 'throughput>=X')%s", ""); goto done; }
@@ -457,7 +415,7 @@ int lpn_cli_tune_main(int argc, char **argv)
         rc = bad("tune", "--input and --generate do not apply with --space (the space is the input)%s", "");
         goto done;
     }
-    o.params = params, o.nparams = nparams, o.fixed = fixed;
+    o.params = params, o.nparams = nparams, o.fixed = c.fixed, o.nfixed = c.nfixed;
     struct lpn_tune_result r;
     rc = 1;
     if (lpn_tune_run(&o, &r, stderr) == 0) {
@@ -469,9 +427,8 @@ int lpn_cli_tune_main(int argc, char **argv)
         lpn_tune_result_free(&r);
     }
 done:
-    free(params);
-    free(fixed);
-    for (int k = 0; k < nowned; k++)
-        free(owned[k]);
+    free(c.params);
+    free(c.fixed);
+    owned_free(&c.owned);
     return rc;
 }

@@ -62,6 +62,37 @@ int sup_cli_value(int argc, char **argv, int *i, const char *name,
 /* Matches a flag without value ("--quiet"); returns true and advances *i. */
 bool sup_cli_flag(char **argv, int *i, const char *name);
 
+/* A table of options for sup_cli_parse. Each takes a value ("NAME VALUE",
+ * "NAME=VALUE") except SUP_OPT_FLAG; a value that does not fit is reported
+ * as "PROG: error: NAME needs NEED, found 'VALUE'". */
+enum sup_opt_kind {
+    SUP_OPT_STR,      /* const char **dest */
+    SUP_OPT_DOUBLE,   /* double *dest, finite, in [lo, hi] (lo excluded if lo_open) */
+    SUP_OPT_U64,      /* unsigned long long *dest (k/M/G suffixes), in [lo, hi] */
+    SUP_OPT_CHOICE,   /* int *dest: the value's index in choices (NULL-ended) */
+    SUP_OPT_FLAG,     /* bool *dest = true */
+    SUP_OPT_CALL,     /* call(ctx, value): 0, or non-zero after its own message */
+};
+struct sup_opt {
+    const char *name;             /* "--holdout" */
+    const char *alias;            /* another spelling ("-p"), or NULL */
+    enum sup_opt_kind kind;
+    void *dest;
+    double lo, hi;
+    bool lo_open;
+    const char *const *choices;
+    const char *need;             /* what a value must be, for the message */
+    int (*call)(void *ctx, const char *value);
+    void *ctx;
+};
+/* Parses argv[first..argc) against the N options of OPT; the other
+ * arguments are positional, stored in POS (at most MAXPOS, more is an
+ * error). Returns 0, 1 when --help or -h was given (nothing else is
+ * checked), 2 after a message on DIAG: an unknown option, a missing or
+ * unfit value, too many arguments. */
+int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, size_t n, const char *prog,
+                  const char **pos, size_t maxpos, size_t *npos, FILE *diag);
+
 /* Parses a decimal unsigned integer with an optional k/M/G suffix (powers of
  * 1000). Returns false on anything else, including overflow. */
 bool sup_parse_u64(const char *s, unsigned long long *out);

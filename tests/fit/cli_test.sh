@@ -114,10 +114,25 @@ fit_usage)
     expect 2 "$LPN" fit
     has err.txt "no CSV file given"
     expect 2 "$LPN" fit a.csv --holdout 2
+    has err.txt "^lpn fit: error: --holdout needs a fraction in \[0, 0.9\], found '2'"
+    has err.txt "^lpn fit: run 'lpn fit --help' for usage"
     expect 2 "$LPN" fit a.csv --format=xml
+    has err.txt "^lpn fit: error: --format needs text, json or yaml, found 'xml'"
     expect 2 "$LPN" fit a.csv --frobnicate
+    has err.txt "^lpn fit: error: unknown option '--frobnicate'"
+    expect 2 "$LPN" fit a.csv b.csv
+    has err.txt "^lpn fit: error: unexpected argument 'b.csv'"
+    expect 2 "$LPN" fit a.csv --budget
+    has err.txt "option '--budget' needs a value"
+    expect 2 "$LPN" fit a.csv --budget 2M
+    has err.txt "^lpn fit: error: --budget needs a count up to 1M, found '2M'"
+    expect 2 "$LPN" fit a.csv --model linear
+    has err.txt "^lpn fit: error: --model needs auto, closed or table, found 'linear'"
+    expect 2 "$LPN" fit a.csv --linear-threshold 0
+    has err.txt "^lpn fit: error: --linear-threshold needs a positive number, found '0'"
     expect 2 "$LPN" fit a.csv --next n.csv
     expect 2 "$LPN" fit a.csv --step C=0
+    has err.txt "^lpn fit: error: --step needs NAME=WIDTH with WIDTH >= 1, found 'C=0'"
     expect 0 "$LPN" --help
     has out.txt "lpn fit  *SWEEPS.csv"
     has out.txt "lpn tune  *MODEL"
@@ -167,6 +182,16 @@ tune_errors)
     has err.txt "'depth' is both tuned"
     expect 1 "$LPN" tune "$M" --params depth=1:1000000 --bound 'latency<=5' --search exhaustive --max-points 1000
     has err.txt "an exhaustive search would simulate 1000000 configurations"
+    expect 2 "$LPN" tune "$M" --params depth=1:4 --bound 'latency<=5' --search random
+    has err.txt "^lpn tune: error: --search needs auto, monotone or exhaustive, found 'random'"
+    expect 2 "$LPN" tune "$M" --params depth=1:4 --bound 'latency<=5' --max-points 0
+    has err.txt "^lpn tune: error: --max-points needs a positive count, found '0'"
+    expect 2 "$LPN" tune "$M" --params depth=1:4 --bound 'latency<=5' --timeout=-1
+    has err.txt "^lpn tune: error: --timeout needs seconds, found '-1'"
+    expect 2 "$LPN" tune "$M" --params depth=1:4 --bound 'latency<=5' -p depth
+    has err.txt "^lpn tune: error: expected NAME=VALUE after -p, found 'depth'"
+    expect 2 "$LPN" tune "$M" other.yaml
+    has err.txt "^lpn tune: error: unexpected argument 'other.yaml'"
     expect 0 "$LPN" tune --help
     has out.txt "^usage: lpn tune MODEL"
     ;;
