@@ -52,7 +52,9 @@ static void trace_constraint(const struct solver *s, const struct cons *c)
     fprintf(stderr, " %s %g\n", c->ge ? ">=" : "=", c->rhs);
 }
 
-static void record(struct solver *s, bool estimated)
+/* Records the counts; with ESTIMATED, those not CERTAIN (NULL: none) are
+ * marked as estimates too. */
+static void record(struct solver *s, bool estimated, const bool *certain)
 {
     struct mfunc *mf = s->mf;
     for (size_t m = 0; m < mf->nblocks; m++) {
@@ -61,10 +63,14 @@ static void record(struct solver *s, bool estimated)
         b->count = (s->sy.lo[v] + (s->sy.hi[v] < INF ? s->sy.hi[v] : s->sy.lo[v])) / 2;
         b->lo = s->sy.lo[v];
         b->hi = s->sy.hi[v];
-        b->source = estimated || s->sy.tainted[v] ? MC_ESTIMATE : MC_FLOW;
+        b->source = (estimated && !(certain && certain[v])) || s->sy.tainted[v] ? MC_ESTIMATE : MC_FLOW;
         for (size_t k = 0; k < b->nsucc; k++) {
             int ev = evar(s, m, k);
             b->succ_count[k] = (s->sy.lo[ev] + (s->sy.hi[ev] < INF ? s->sy.hi[ev] : s->sy.lo[ev])) / 2;
+            /* a branch's cost depends on its split: an estimated split is an
+             * estimated cost */
+            if ((estimated && !(certain && certain[ev])) || s->sy.tainted[ev])
+                b->source = MC_ESTIMATE;
         }
     }
 }
@@ -162,6 +168,112 @@ static void relax(struct solver *s)
     free(hi);
 }
 
+/* Whether the N constraints of LIST contradict each other, solved on
+ * bounds of their own; the elimination work is charged to S's budget. */
+static bool list_conflicts(struct solver *s, struct cons *list, size_t n, bool *fixed)
+{
+    struct system t = {.nvars = s->sy.nvars, .c = list, .nc = n, .capc = n, .first_conflict = -1,
+                       .work = s->sy.work};
+    t.lo = sup_xcalloc(t.nvars + 1, sizeof *t.lo);
+    t.hi = sup_xmalloc((t.nvars + 1) * sizeof *t.hi);
+    t.tainted = sup_xcalloc(t.nvars + 1, sizeof *t.tainted);
+    for (size_t v = 0; v < t.nvars; v++)
+        t.hi[v] = INF;
+    sys_solve(&t);
+    s->sy.work = t.work;
+    for (size_t v = 0; v < t.nvars && fixed; v++)
+        fixed[v] = sys_fixed(&t, (int)v);
+    free(t.lo);
+    free(t.hi);
+    free(t.tainted);
+    return t.conflict;
+}
+
+/* Solving the system again to find the inferences in a contradiction is
+ * bounded to this many solutions a function; past it, the inferences not
+ * yet cleared stay suspect. */
+enum { SUSPECT_MAX_SOLVES = 200 };
+
+struct suspects {
+    struct solver *s;
+    bool *in;              /* kept inferences still in the contradiction */
+    struct cons *list;
+    const struct cons *dropped;
+    int budget;            /* solutions left */
+};
+
+/* Whether flow conservation, the kept inferences IN and the dropped one
+ * contradict each other. */
+static bool still_conflicts(struct suspects *q)
+{
+    struct solver *s = q->s;
+    size_t nf = s->nflow, nk = s->sy.nc - nf, n = nf;
+    for (size_t k = 0; k < nk; k++)
+        if (q->in[k])
+            q->list[n++] = s->sy.c[nf + k];
+    q->list[n++] = *q->dropped;
+    q->budget--;
+    return list_conflicts(s, q->list, n, NULL);
+}
+
+/* Takes out of the contradiction the kept inferences of [lo, hi) it does
+ * not need: all at once, else each half in turn. */
+static void prune(struct suspects *q, size_t lo, size_t hi)
+{
+    if (lo >= hi || q->budget <= 0)
+        return;
+    bool *saved = sup_xmalloc(hi - lo + 1);
+    memcpy(saved, q->in + lo, hi - lo);
+    memset(q->in + lo, 0, hi - lo);
+    if (!still_conflicts(q)) {
+        memcpy(q->in + lo, saved, hi - lo);
+        if (hi - lo > 1) {
+            prune(q, lo, lo + (hi - lo) / 2);
+            prune(q, lo + (hi - lo) / 2, hi);
+        }
+    }
+    free(saved);
+}
+
+/* After relaxing: which counts do not rest on a kept inference that took
+ * part in a contradiction. For each dropped inference, the kept ones it
+ * contradicts (with flow conservation) are narrowed down by deletion; the
+ * counts flow conservation and the other kept inferences determine are as
+ * certain as in a function without contradictions. */
+static void certain_counts(struct solver *s, bool *certain)
+{
+    size_t nf = s->nflow, nk = s->sy.nc - nf, n;
+    bool *suspect = sup_xcalloc(nk + 1, sizeof *suspect);
+    struct suspects q = {.s = s, .in = sup_xmalloc(nk + 1), .list = sup_xmalloc((s->sy.nc + 2) * sizeof *q.list),
+                         .budget = SUSPECT_MAX_SOLVES};
+    memcpy(q.list, s->sy.c, nf * sizeof *q.list);
+    for (size_t d = 0; d < s->nrejected; d++) {
+        memset(q.in, 1, nk);
+        q.dropped = &s->dropped[d];
+        /* (a contradiction not seen again, with elimination out of budget:
+         * all suspect) */
+        if (q.budget > 0 && still_conflicts(&q))
+            prune(&q, 0, nk);
+        for (size_t k = 0; k < nk; k++)
+            suspect[k] |= q.in[k];
+    }
+    n = nf;
+    size_t nsuspect = 0;
+    for (size_t k = 0; k < nk; k++)
+        if (!suspect[k])
+            q.list[n++] = s->sy.c[nf + k];
+        else
+            nsuspect++;
+    if (list_conflicts(s, q.list, n, certain))
+        memset(certain, 0, s->sy.nvars);
+    if (s->trace)
+        fprintf(stderr, "  %zu kept inferences take part in the contradictions (%d solutions left)\n", nsuspect,
+                q.budget);
+    free(suspect);
+    free(q.in);
+    free(q.list);
+}
+
 /* Fixes what is still open, one estimate at a time, each followed by
  * propagation; returns true when an estimate contradicts the constraints. */
 static bool estimate_rest(struct solver *s)
@@ -254,7 +366,7 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
     mc_classify(&s);
     mc_build(&s);
     sys_solve(&s.sy);
-    bool conflict = s.sy.conflict, estimated = false;
+    bool conflict = s.sy.conflict, estimated = false, *certain = NULL;
     if (conflict) {
         /* a wrong inference: try without the few that contradict the rest,
          * else keep what propagation reached and estimate the rest */
@@ -268,7 +380,9 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
         relax(&s);
         if (s.nrejected <= RELAX_MAX_DROPPED && !estimate_rest(&s)) {
             conflict = false;
-            estimated = true; /* what rests on the dropped inferences is not certain */
+            estimated = true; /* what rests on the inferences in the contradiction is not certain */
+            certain = sup_xcalloc(s.sy.nvars + 1, sizeof *certain);
+            certain_counts(&s, certain);
             for (size_t i = 0; i < s.nrejected; i++) {
                 free(s.dropped[i].var);
                 free(s.dropped[i].coef);
@@ -317,7 +431,8 @@ static void solve_function(struct mfunc *mf, const struct xfunc *xf)
         while (estimate_one(&s, &v))
             ;
     }
-    record(&s, conflict || estimated);
+    record(&s, conflict || estimated, conflict ? NULL : certain);
+    free(certain);
     if (s.trace)
         for (size_t m = 0; m < n; m++)
             fprintf(stderr, "  [%zu] in %d out %d%s sel %d head %d count %.0f [%g, %g]\n", m, s.in_g[m], s.out_g[m],

@@ -98,8 +98,16 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
     const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
     long long imm;
     bool constant = arm_assignment(arm, other, &imm);
-    if (kind == SEL_CMP)
+    int follows, taken, not_taken;
+    if (kind == SEL_CMP) {
+        /* the value made may be the comparison's complement (what a later
+         * `and` or `or` needs): the branch's sense decides first */
+        LLVMValueRef sel = mc_select_inst(s->xf, xs);
+        follows = sel ? mc_branch_follows(s, m, LLVMGetOperand(sel, 0)) : -1;
+        if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
+            return (b->succ[armk] == taken) == (follows == 1);
         return constant ? imm != 0 : -1;
+    }
     if (kind != SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
@@ -112,6 +120,11 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
         if (t != f)
             return t;
     }
+    /* the branch compares as the select's condition does: the arm runs on
+     * the side the condition sends it */
+    follows = mc_branch_follows(s, m, LLVMGetOperand(sel, 0));
+    if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
+        return (b->succ[armk] == taken) == (follows == 1);
     /* the arm's own instructions (a copy of the other side's code set aside) */
     size_t a = arm->ninsns, o = other->ninsns;
     while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&

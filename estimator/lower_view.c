@@ -155,27 +155,25 @@ char mc_branch_sense(const char *mn)
     return 0;
 }
 
-/* Whether the taken side of block M's conditional branch is IR block P's
- * true edge (1), its false edge (0), or unknown (-1): from the sense of the
- * machine branch and the predicate of P's icmp condition. */
-static int taken_is_true(const struct solver *s, size_t m, int p)
+/* Whether block M's conditional branch is taken when the IR comparison
+ * COND is true (1) or when it is false (0), or unknown (-1): from the sense
+ * of the machine branch and COND's predicate. A strict predicate ("lt",
+ * "gt") is branched on by a strict machine branch when the branch follows
+ * it (with the operands ordered to fit: AVR has no "greater than"), by a
+ * non-strict one when the branch goes the other way. */
+int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
 {
     const struct mblock *b = &s->mf->blocks[m];
     const struct minsn *br = NULL;
     for (size_t k = b->ninsns; k-- > 0 && !br;)
         if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
             br = &b->insns[k];
-    if (!br)
+    if (!br || !cond || !LLVMIsAICmpInst(cond))
         return -1;
-    char ms = mc_branch_sense(br->mnemonic);
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(s->xf->blocks[p].bb);
-    if (!ms || !t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+    char ms = mc_branch_sense(br->mnemonic), is;
+    if (!ms)
         return -1;
-    LLVMValueRef c = LLVMGetCondition(t);
-    if (!LLVMIsAICmpInst(c))
-        return -1;
-    char is;
-    switch (LLVMGetICmpPredicate(c)) {
+    switch (LLVMGetICmpPredicate(cond)) {
     case LLVMIntEQ: is = 'e'; break;
     case LLVMIntNE: is = 'n'; break;
     case LLVMIntSLT: case LLVMIntSGT: case LLVMIntULT: case LLVMIntUGT: is = 's'; break;
@@ -187,9 +185,19 @@ static int taken_is_true(const struct solver *s, size_t m, int p)
     return ms == is;
 }
 
+/* Whether the taken side of block M's conditional branch is IR block P's
+ * true edge (1), its false edge (0), or unknown (-1). */
+static int compare_taken_is_true(const struct solver *s, size_t m, int p)
+{
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(s->xf->blocks[p].bb);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+        return -1;
+    return mc_branch_follows(s, m, LLVMGetCondition(t));
+}
+
 /* The machine block the taken side of M's conditional branch goes to, and
  * the other side (fall-through or final jump), or false. */
-static bool branch_sides(const struct solver *s, size_t m, int *taken, int *other)
+bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other)
 {
     const struct mblock *b = &s->mf->blocks[m];
     if (b->nsucc != 2)
@@ -202,6 +210,43 @@ static bool branch_sides(const struct solver *s, size_t m, int *taken, int *othe
         }
     return false;
 }
+/* The same for a branch on a boolean kept in a register (AVR): the side
+ * of the comparison that loads the value which makes it taken decides. */
+static int taken_is_true(const struct solver *s, size_t m, int p)
+{
+    int taken;
+    struct est_flag_origin *o;
+    size_t nt, no = est_flag_test(s->mf, m, &taken, &o, &nt);
+    if (!no)
+        return compare_taken_is_true(s, m, p);
+    int cmp = -1, side = -1;
+    bool ok = true;
+    for (size_t i = 0; i < no && ok; i++) {
+        const struct mblock *u = &s->mf->blocks[o[i].block];
+        int c, tk, ot;
+        bool on_taken;
+        if (u->nsucc == 2 && mc_branch_sides(s, (size_t)o[i].block, &tk, &ot)) {
+            c = o[i].block; /* loaded before the comparison's own branch */
+            on_taken = u->succ[o[i].succ] == tk;
+        } else if (u->npred == 1 && mc_branch_sides(s, (size_t)u->pred[0], &tk, &ot) &&
+                   (o[i].block == tk || o[i].block == ot)) {
+            c = u->pred[0]; /* loaded on one side of it */
+            on_taken = o[i].block == tk;
+        } else {
+            ok = false;
+            break;
+        }
+        int sd = i < nt ? on_taken : !on_taken; /* the comparison's side that makes M taken */
+        ok = cmp == -1 || (cmp == c && side == sd);
+        cmp = c, side = sd;
+    }
+    free(o);
+    if (!ok || cmp < 0 || cmp == (int)m)
+        return -1;
+    int tt = compare_taken_is_true(s, (size_t)cmp, p);
+    return tt < 0 ? -1 : side ? tt : !tt;
+}
+
 
 /* The IR block whose code machine block T is, or falls or jumps into
  * through blocks without a group of their own (shared or not), or -1. */
@@ -367,7 +412,7 @@ static void merged_tails(struct solver *s, int *merged_into)
                     here = foreign[0];
                 } else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
                     int tk, ot, tt = taken_is_true(s, m, p);
-                    if (tt >= 0 && branch_sides(s, m, &tk, &ot))
+                    if (tt >= 0 && mc_branch_sides(s, m, &tk, &ot))
                         here = flows_into(s, (kind == EK_TRUE) == (tt == 1) ? tk : ot);
                 }
                 if (here < 0)
