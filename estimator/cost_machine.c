@@ -180,11 +180,15 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
     struct board board = {.n = 0};
     double t = 0;              /* scoreboard time within one execution */
     double execs = b->count;   /* how often the current instruction runs */
+    double split_from = -1;    /* cycles before the first branch whose split is an estimate */
     memset(out, 0, sizeof *out);
     for (size_t k = 0; k < b->ninsns; k++) {
         const struct minsn *in = &b->insns[k];
         const struct isa_insn *d = in->isa;
         double cycles, count;
+        if (b->split_estimated && split_from < 0 && d &&
+            (d->kind == ISA_COND_BRANCH || d->kind == ISA_COND_RETURN || d->kind == ISA_SKIP))
+            split_from = out->cycles;
         base_cost(isa, in, &cycles, &count);
         double measured;
         if (d && d->cycles_formula && est_args_insn_cycles(cx, in, &measured))
@@ -290,4 +294,7 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
             break;
         }
     }
+    /* the branch and what runs after it depend on the estimated split */
+    if (split_from >= 0)
+        out->estimated_cycles += out->cycles - split_from;
 }

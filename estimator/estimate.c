@@ -257,7 +257,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             bc->count = mb->count;
             bc->cycles = bp.cycles;
             bc->instructions = bp.instructions;
-            bc->estimated = est;
+            bc->estimated = est || mb->split_estimated; /* its count, or its split */
             if (xf && mb->ir_block >= 0)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }

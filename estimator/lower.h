@@ -54,6 +54,7 @@ struct mblock {
     double lo, hi;             /* bounds the flow constraints leave on it */
     double *succ_count;        /* traversals of each successor edge */
     enum mcount_source source;
+    bool split_estimated;      /* the count is known, its split over the edges is an estimate */
 };
 
 /* A jump table: the machine block numbers (not indices) it lists. */

@@ -64,13 +64,13 @@ static void record(struct solver *s, bool estimated, const bool *certain)
         b->lo = s->sy.lo[v];
         b->hi = s->sy.hi[v];
         b->source = (estimated && !(certain && certain[v])) || s->sy.tainted[v] ? MC_ESTIMATE : MC_FLOW;
+        b->split_estimated = false;
         for (size_t k = 0; k < b->nsucc; k++) {
             int ev = evar(s, m, k);
             b->succ_count[k] = (s->sy.lo[ev] + (s->sy.hi[ev] < INF ? s->sy.hi[ev] : s->sy.lo[ev])) / 2;
-            /* a branch's cost depends on its split: an estimated split is an
-             * estimated cost */
+            /* a branch's cost depends on its split (cost_machine.c) */
             if ((estimated && !(certain && certain[ev])) || s->sy.tainted[ev])
-                b->source = MC_ESTIMATE;
+                b->split_estimated = b->source != MC_ESTIMATE;
         }
     }
 }

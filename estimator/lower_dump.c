@@ -1,5 +1,6 @@
 /* lower_dump.c — a readable listing of the machine blocks with their counts,
- * for `lpnest --dump-machine` (diagnostics and validation). */
+ * for `lpnest --dump-machine` (diagnostics and validation). A block's
+ * source is how its count was found; SPLIT: known count, estimated split. */
 #include "cost.h"
 #include "lower.h"
 
@@ -32,7 +33,8 @@ void est_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
             for (size_t k = 0; k < bl->ninsns; k++)
                 mi += isa ? est_insn_count(isa, &bl->insns[k]) : 1;
             fprintf(f, "  [%zu] bb.%d %-24s count %-12.0f %-8s insns %zu machine %.0f succ", b, bl->number,
-                    bl->ir_name ? bl->ir_name : "-", bl->count, source_name(bl->source), bl->ninsns, mi);
+                    bl->ir_name ? bl->ir_name : "-", bl->count, bl->split_estimated ? "SPLIT" : source_name(bl->source),
+                    bl->ninsns, mi);
             for (size_t k = 0; k < bl->nsucc; k++)
                 fprintf(f, " %d:%.0f", bl->succ[k], bl->succ_count ? bl->succ_count[k] : -1.0);
             fprintf(f, "\n");
