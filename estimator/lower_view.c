@@ -268,6 +268,36 @@ static int flows_into(const struct solver *s, int t)
  * ("e" taken to T, or "n" falling to T) after a comparison with an
  * immediate ("cmpwi"/"cmplwi r, V" on PowerPC, "li r, V" feeding the branch
  * on RISC-V, "cpi r, V" on AVR; "beqz"/"bnez" compare with 0). */
+/* RISC-V: the constant a callee-saved register (s0-s11) holds throughout
+ * function F, when its one definition is `li REG, IMM` (a compare chain's
+ * case values hoisted into registers). */
+static bool register_constant(const struct mfunc *f, const char *reg, size_t len, long long *val)
+{
+    if (len < 2 || len > 3 || reg[0] != 's' || reg[1] < '0' || reg[1] > '9')
+        return false;
+    int defs = 0;
+    bool li = false;
+    for (size_t m = 0; m < f->nblocks; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
+            const struct minsn *in = &f->blocks[m].insns[k];
+            const char *mn = in->mnemonic;
+            /* stores and branches read their first operand */
+            if (mn[0] == 'b' || mn[0] == 'j' || !strcmp(mn, "sw") || !strcmp(mn, "sh") || !strcmp(mn, "sb"))
+                continue;
+            if (strncmp(in->ops, reg, len) || (in->ops[len] != ',' && in->ops[len] != '\0'))
+                continue;
+            if (f->blocks[m].exits && !strcmp(mn, "lw"))
+                continue; /* the epilogue restores it for the caller */
+            defs++;
+            if (!strcmp(mn, "li")) {
+                char *end;
+                *val = strtoll(in->ops + len + 1, &end, 0);
+                li = end != in->ops + len + 1 && !*end;
+            }
+        }
+    return defs == 1 && li;
+}
+
 static bool equality_test(const struct solver *s, size_t m, int t, long long *val)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -282,6 +312,16 @@ static bool equality_test(const struct solver *s, size_t m, int t, long long *va
         if (!strcmp(br->mnemonic, "beqz") || !strcmp(br->mnemonic, "bnez")) {
             *val = 0;
             return true;
+        }
+        if (!strcmp(br->mnemonic, "beq") || !strcmp(br->mnemonic, "bne")) {
+            /* "bne a0, s7, L": against a register holding a constant */
+            const char *c1 = strchr(br->ops, ','), *r2 = c1 ? c1 + 1 : NULL;
+            while (r2 && *r2 == ' ')
+                r2++;
+            const char *c2 = r2 ? strchr(r2, ',') : NULL;
+            if (c2 && (register_constant(s->mf, r2, (size_t)(c2 - r2), val) ||
+                       register_constant(s->mf, br->ops, (size_t)(c1 - br->ops), val)))
+                return true;
         }
         for (size_t j = k; j-- > 0;) {
             const struct minsn *c = &b->insns[j];
@@ -385,29 +425,29 @@ static void merged_tails(struct solver *s, int *merged_into)
             for (size_t m = 0; m < mf->nblocks && landing != -2; m++) {
                 if (s->out_g[m] != p || !s->out_known[m])
                     continue;
-                int foreign[2], fk[2], nf = 0;
+                int foreign[2], nf = 0;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
                     int t = flows_into(s, mf->blocks[m].succ[k]);
                     bool ir = t == p;
                     for (uint32_t f = 1; f < xf->nedges && !ir && t >= 0; f++)
                         ir = (int)xf->einfo[f].from == p && (int)xf->einfo[f].to == t;
-                    if (t >= 0 && !ir && nf < 2) {
-                        fk[nf] = mf->blocks[m].succ[k];
+                    if (t >= 0 && !ir && nf < 2)
                         foreign[nf++] = t;
-                    }
                 }
                 int here = -1;
-                if (nf == 0)
-                    continue;
                 if (kind == EK_CASE) {
-                    /* a compare chain: the equality test of V's case value */
-                    for (int i = 0; i < nf; i++) {
+                    /* a compare chain: the equality test of V's case value,
+                     * which may lead to another case's identical code */
+                    for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
                         long long val;
-                        if (equality_test(s, m, fk[i], &val) && (uint32_t)val == (uint32_t)xf->einfo[e].case_lo)
-                            here = foreign[i];
+                        int t = mf->blocks[m].succ[k];
+                        if (equality_test(s, m, t, &val) && (uint32_t)val == (uint32_t)xf->einfo[e].case_lo)
+                            here = flows_into(s, t);
                     }
                     if (here < 0)
                         continue;
+                } else if (nf == 0) {
+                    continue;
                 } else if (nf == 1 && kind != EK_CASE && kind != EK_DEFAULT) {
                     here = foreign[0];
                 } else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
