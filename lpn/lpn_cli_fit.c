@@ -135,6 +135,58 @@ static bool parse_double(const char *s, double *v)
     return e != s && !*e && isfinite(*v);
 }
 
+/* What lpn fit writes: a fit or a composition, its report and side files. */
+struct fit_outputs {
+    struct lpn_fit *f;
+    struct lpn_compose *c;
+    int64_t *pts;
+    int np, fmt;
+};
+
+enum { OUT_REPORT, OUT_NEXT, OUT_LPN };
+
+static void write_one(const struct fit_outputs *w, int what, FILE *out)
+{
+    if (what == OUT_REPORT && w->c)
+        lpn_compose_write(w->c, w->fmt, out);
+    else if (what == OUT_REPORT)
+        lpn_fit_write(w->f, w->pts, w->np, w->fmt, out);
+    else if (what == OUT_NEXT)
+        lpn_fit_write_next_csv(w->f, w->pts, w->np, out);
+    else if (w->c)
+        lpn_compose_write_lpn(w->c, out);
+    else
+        lpn_fit_write_lpn(w->f, out);
+}
+
+/* The report to OUT (stdout when NULL), the next points to NEXT and the
+ * model to EMIT when given: each file is written whole or left as it was,
+ * and the report only when every side file was written. 0, or 1. */
+static int write_outputs(const struct fit_outputs *w, const char *out, const char *next, const char *emit)
+{
+    struct sup_outfile of, sf;
+    if (sup_outfile_open(&of, out, stderr) != 0)
+        return 1;
+    write_one(w, OUT_REPORT, of.f);
+    const char *side[] = {[OUT_NEXT] = next, [OUT_LPN] = emit};
+    int rc = 0;
+    for (int k = OUT_NEXT; k <= OUT_LPN && !rc; k++) {
+        if (!side[k])
+            continue;
+        if (sup_outfile_open(&sf, side[k], stderr) != 0) {
+            rc = 1;
+            break;
+        }
+        write_one(w, k, sf.f);
+        rc = sup_outfile_commit(&sf, stderr) != 0;
+    }
+    if (rc)
+        sup_outfile_abort(&of);
+    else if (sup_outfile_commit(&of, stderr) != 0)
+        rc = 1;
+    return rc;
+}
+
 /* lpn fit's state while its options are read */
 struct fit_cli {
     struct lpn_fit_opts o;
@@ -243,61 +295,22 @@ int lpn_cli_fit_main(int argc, char **argv)
     struct lpn_table *t = lpn_table_read(csv, stderr);
     if (!t)
         goto done;
-    struct sup_outfile of, nf, ef;
     if (layers) {
         struct lpn_compose_opts co = {.target = o.target, .layers = layers, .nlayers = nlayers, .ops = ops,
                                       .holdout = o.holdout, .seed = o.seed};
-        struct lpn_compose *c = lpn_compose_run(t, &co, stderr);
-        if (c && sup_outfile_open(&of, out, stderr) == 0) {
-            lpn_compose_write(c, fmt, of.f);
-            rc = 0;
-            if (emit) {
-                if (sup_outfile_open(&ef, emit, stderr) == 0) {
-                    lpn_compose_write_lpn(c, ef.f);
-                    if (sup_outfile_commit(&ef, stderr) != 0)
-                        rc = 1;
-                } else
-                    rc = 1;
-            }
-            if (rc)
-                sup_outfile_abort(&of);
-            else if (sup_outfile_commit(&of, stderr) != 0)
-                rc = 1;
+        struct fit_outputs w = {.c = lpn_compose_run(t, &co, stderr), .fmt = fmt};
+        if (w.c)
+            rc = write_outputs(&w, out, NULL, emit);
+        lpn_compose_free(w.c);
+    } else {
+        struct fit_outputs w = {.f = lpn_fit_run(t, &o, stderr), .fmt = fmt};
+        if (w.f) {
+            w.pts = budget ? sup_xmalloc((size_t)budget * (size_t)lpn_fit_nparams(w.f) * sizeof *w.pts) : NULL;
+            w.np = budget ? lpn_fit_next(w.f, (int)budget, o.seed, w.pts) : 0;
+            rc = write_outputs(&w, out, next, emit);
+            free(w.pts);
+            lpn_fit_free(w.f);
         }
-        lpn_compose_free(c);
-        lpn_table_free(t);
-        goto done;
-    }
-    struct lpn_fit *f = lpn_fit_run(t, &o, stderr);
-    if (f) {
-        int64_t *pts = budget ? sup_xmalloc((size_t)budget * (size_t)lpn_fit_nparams(f) * sizeof *pts) : NULL;
-        int np = budget ? lpn_fit_next(f, (int)budget, o.seed, pts) : 0;
-        if (sup_outfile_open(&of, out, stderr) == 0) {
-            lpn_fit_write(f, pts, np, fmt, of.f);
-            rc = 0;
-            if (next) {
-                if (sup_outfile_open(&nf, next, stderr) == 0) {
-                    lpn_fit_write_next_csv(f, pts, np, nf.f);
-                    if (sup_outfile_commit(&nf, stderr) != 0)
-                        rc = 1;
-                } else
-                    rc = 1;
-            }
-            if (emit) {
-                if (sup_outfile_open(&ef, emit, stderr) == 0) {
-                    lpn_fit_write_lpn(f, ef.f);
-                    if (sup_outfile_commit(&ef, stderr) != 0)
-                        rc = 1;
-                } else
-                    rc = 1;
-            }
-            if (rc)
-                sup_outfile_abort(&of);
-            else if (sup_outfile_commit(&of, stderr) != 0)
-                rc = 1;
-        }
-        free(pts);
-        lpn_fit_free(f);
     }
     lpn_table_free(t);
 done:
