@@ -102,6 +102,7 @@ fit_errors)
     printf 'C,cycles\n1,2\n"2.5",3\n' > frac.csv
     expect 1 "$LPN" fit frac.csv
     has err.txt "^frac.csv:3:1: error: parameter 'C' must be an integer"
+    "$GEN" conv 1 40 > conv.csv || fail "fit_gen"
     expect 1 "$LPN" fit conv.csv -o r.txt --emit-lpn no/such/dir/m.yaml
     has err.txt "^no/such/dir/m.yaml: error: cannot create output file"
     [ ! -e r.txt ] || fail "the report was written although the model could not be"
