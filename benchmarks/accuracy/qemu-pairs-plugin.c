@@ -4,31 +4,15 @@
  * (PicoRV32) needs to be priced instruction by instruction — a branch is taken when the
  * next pc is not the fall-through. At exit it writes "<pc-hex> <next-hex> <count>" per
  * pair to the file named by the plugin argument out=PATH (the last instruction has next
- * pc 0). benchmarks/accuracy/run prices the pairs with isa/calibrate's trace pricer. The
- * few API declarations are written from the documented plugin interface: Debian ships no
- * qemu-plugin.h. */
+ * pc 0). benchmarks/accuracy/run prices the pairs with isa/calibrate's trace pricer. The API
+ * declarations are in benchmarks/tools/qemu_plugin_api.h. */
+#include "qemu_plugin_api.h"
+
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef uint64_t qemu_plugin_id_t;
-struct qemu_info_t;
-struct qemu_plugin_tb;
-struct qemu_plugin_insn;
-enum qemu_plugin_cb_flags { QEMU_PLUGIN_CB_NO_REGS };
-typedef void (*tb_trans_cb)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-typedef void (*udata_cb)(qemu_plugin_id_t id, void *userdata);
-typedef void (*vcpu_udata_cb)(unsigned int vcpu_index, void *userdata);
-
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, tb_trans_cb cb);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
-uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
-void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn, vcpu_udata_cb cb,
-                                            enum qemu_plugin_cb_flags flags, void *userdata);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb cb, void *userdata);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 

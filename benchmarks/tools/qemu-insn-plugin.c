@@ -3,29 +3,14 @@
  * every translated instruction, so the count is exact even when a block is left early.
  * At exit it writes "<vaddr-hex> <count>" for every executed instruction address to the
  * file named by the plugin argument out=PATH (default stderr). qemu-count turns that into
- * totals and per-function counts. The few API declarations are written from the
- * documented plugin interface: Debian ships no qemu-plugin.h. */
+ * totals and per-function counts. The API declarations are in qemu_plugin_api.h. */
+#include "qemu_plugin_api.h"
+
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef uint64_t qemu_plugin_id_t;
-struct qemu_info_t;
-struct qemu_plugin_tb;
-struct qemu_plugin_insn;
-enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
-typedef void (*tb_trans_cb)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-typedef void (*udata_cb)(qemu_plugin_id_t id, void *userdata);
-
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, tb_trans_cb cb);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
-uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
-void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
-                                                enum qemu_plugin_op op, void *ptr, uint64_t imm);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb cb, void *userdata);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
