@@ -1,14 +1,15 @@
 /* fit.c — `lpn fit`'s method (FIT.md): Algorithm 1 of seed 002 on the
  * one-parameter sweeps found in a table of measurements (linear, step-wise
- * with a width and phase, or no influence), the Performance
- * Representatives and a spread-out choice of the next ones to measure, and
- * two delay functions over the parameters rounded up to their steps
- * (eq. 7–8): a closed form (a sum of products of rounded parameters chosen
- * by forward selection on cross-validated relative error, written with
- * integer coefficients) and a table (interpolated for one parameter, exact
- * lookup with the closed form as fallback for several). Each is evaluated
- * exactly as the emitted LPN expression computes it. */
+ * with a width and phase, or no influence), and two delay functions over
+ * the parameters rounded up to their steps (eq. 7–8): a closed form (a sum
+ * of products of rounded parameters chosen by forward selection on
+ * cross-validated relative error, written with integer coefficients) and a
+ * table (interpolated for one parameter, exact lookup with the closed form
+ * as fallback for several). Each is evaluated exactly as the emitted LPN
+ * expression computes it. The Performance Representatives are in fit_pr.c,
+ * the outputs in fit_report.c. */
 #include "fit.h"
+#include "fit_impl.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -16,17 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PARAMS 32
 #define MIN_SWEEP 4              /* points for a sweep to be analysed */
 #define MAX_SWEEPS 400           /* sweeps analysed per parameter */
 #define SEP_MIN 5.0              /* step jumps: cluster distance in pooled standard deviations */
 #define MAX_CANDIDATES 256       /* closed form: monomials considered */
 #define MAX_TERMS 12
-#define MAX_EXPR 4000            /* FORMAT.md caps expressions at 4096 characters */
-#define PR_CANDIDATES 20000
 
 /* ---- small helpers ---------------------------------------------------------------*/
-static uint64_t splitmix(uint64_t *s)
+uint64_t fit_splitmix(uint64_t *s)
 {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -34,7 +32,7 @@ static uint64_t splitmix(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static int64_t cdiv64(int64_t a, int64_t b)
+int64_t fit_cdiv64(int64_t a, int64_t b)
 {
     int64_t q = a / b, r = a % b;
     return (r != 0 && ((r > 0) == (b > 0))) ? q + 1 : q;
@@ -79,40 +77,6 @@ static void sb_printf(struct sbuf *b, const char *fmt, ...)
 }
 
 /* ---- the fit ----------------------------------------------------------------------*/
-/* A monomial: per parameter 0 (absent), 1 (the raw value), 2 (rounded up to
- * its step, eq. 8). */
-struct mono {
-    unsigned char c[MAX_PARAMS];
-};
-
-struct ctable {                  /* the table model */
-    int nk;                      /* key length: influencing parameters */
-    int kp[MAX_PARAMS];          /* their parameter indices */
-    size_t n;                    /* entries */
-    int64_t *key;                /* [n * nk], sorted */
-    int64_t *val;                /* [n] */
-};
-
-struct lpn_fit {
-    const struct lpn_table *t;
-    int tcol;
-    int np;
-    struct lpn_fit_param p[MAX_PARAMS];
-    char *prefix;
-    size_t n;
-    int64_t *x;                  /* [n * np] */
-    double *y;                   /* [n] */
-    size_t *train, ntrain, *test, ntest;
-    /* closed form: (n0 + sum n_j * mono_j) / den, clamped at 0 when CLAMP */
-    int nt;
-    struct mono *terms;
-    int64_t n0, *nj, den;
-    bool clamp;
-    struct ctable tab;
-    struct lpn_fit_model closed, table;
-    bool chose_table;
-};
-
 const char *lpn_influence_name(enum lpn_influence k)
 {
     static const char *const names[] = {"none", "linear", "step", "nonlinear", "unknown"};
@@ -133,7 +97,7 @@ void lpn_fit_opts_default(struct lpn_fit_opts *o)
 static int64_t feat(const struct lpn_fit *f, int k, int64_t v, int choice)
 {
     if (choice == 2 && f->p[k].kind == LPN_INF_STEP)
-        return cdiv64(v - f->p[k].phase, f->p[k].width);
+        return fit_cdiv64(v - f->p[k].phase, f->p[k].width);
     return choice ? v : 1;
 }
 
@@ -162,7 +126,7 @@ static int cmp_i64(const void *a, const void *b)
 }
 
 /* The most common value of V[0..n) (the smallest among ties) and its count. */
-static int64_t mode_i64(int64_t *v, size_t n, size_t *count)
+int64_t fit_mode_i64(int64_t *v, size_t n, size_t *count)
 {
     qsort(v, n, sizeof *v, cmp_i64);
     int64_t best = v[0];
@@ -227,14 +191,14 @@ static struct sweep_result analyse_sweep(const int64_t *x, const double *y, size
                 for (size_t i = 0; i + 1 < nb; i++)
                     dist[i] = b[i + 1] - b[i];
                 size_t cnt, ok = 0;
-                int64_t w = mode_i64(dist, nb - 1, &cnt);
+                int64_t w = fit_mode_i64(dist, nb - 1, &cnt);
                 for (size_t i = 0; i + 1 < nb; i++)
                     ok += w > 0 && dist[i] % w == 0;
                 if (w > 1 && 4 * ok >= 3 * (nb - 1)) {
                     int64_t *ph = sup_xmalloc(nb * sizeof *ph);
                     for (size_t i = 0; i < nb; i++)
                         ph[i] = ((b[i] % w) + w) % w;
-                    r.phase = mode_i64(ph, nb, &cnt);
+                    r.phase = fit_mode_i64(ph, nb, &cnt);
                     free(ph);
                     r.kind = LPN_INF_STEP, r.width = w, r.jump = jsum / (double)nb;
                     step = true;
@@ -385,7 +349,7 @@ static void detect(struct lpn_fit *f, int k, double thr)
             size_t cnt;
             int64_t *wc = sup_xmalloc(nstep * sizeof *wc);
             memcpy(wc, widths, nstep * sizeof *wc);
-            p->width = mode_i64(wc, nstep, &cnt);
+            p->width = fit_mode_i64(wc, nstep, &cnt);
             free(wc);
             p->agree = (int)cnt;
             size_t np = 0;
@@ -393,7 +357,7 @@ static void detect(struct lpn_fit *f, int k, double thr)
             for (size_t s = 0; s < nstep; s++)
                 if (widths[s] == p->width)
                     phases[np] = phases[s], js += jumps[s], np++;
-            p->phase = mode_i64(phases, np, &cnt);
+            p->phase = fit_mode_i64(phases, np, &cnt);
             p->jump = js / (double)np;
         }
     }
@@ -551,7 +515,7 @@ static void write_feat(const struct lpn_fit *f, int k, int choice, struct sbuf *
         write_name(f, k, b);
 }
 
-static char *closed_expr(const struct lpn_fit *f)
+char *fit_closed_expr(const struct lpn_fit *f)
 {
     struct sbuf b = {0};
     if (f->clamp)
@@ -751,7 +715,7 @@ static void fit_closed(struct lpn_fit *f)
     }
     integerise(f, coef, terms, k - 1);
     f->closed.valid = true;
-    f->closed.expr = closed_expr(f);
+    f->closed.expr = fit_closed_expr(f);
     f->closed.nterms = f->nt;
     free(coef);
     free(terms);
@@ -847,7 +811,7 @@ static void write_key_feat(const struct lpn_fit *f, int k, struct sbuf *b)
 }
 
 /* The table as an expression, or NULL when longer than MAX_EXPR. */
-static char *table_expr(const struct lpn_fit *f, const struct ctable *t)
+char *fit_table_expr(const struct lpn_fit *f, const struct ctable *t)
 {
     struct sbuf b = {0};
     if (!t->n)
@@ -1143,7 +1107,7 @@ struct lpn_fit *lpn_fit_run(const struct lpn_table *t, const struct lpn_fit_opts
         perm[i] = i;
     uint64_t st = o->seed ? o->seed : 1;
     for (size_t i = f->n; i > 1; i--) {
-        size_t j = (size_t)(splitmix(&st) % i);
+        size_t j = (size_t)(fit_splitmix(&st) % i);
         size_t tmp = perm[i - 1];
         perm[i - 1] = perm[j], perm[j] = tmp;
     }
@@ -1156,7 +1120,7 @@ struct lpn_fit *lpn_fit_run(const struct lpn_table *t, const struct lpn_fit_opts
     /* the models */
     fit_closed(f);
     build_table(f, f->train, f->ntrain, &f->tab);
-    f->table.expr = table_expr(f, &f->tab);
+    f->table.expr = fit_table_expr(f, &f->tab);
     f->table.valid = f->table.expr != NULL;
     f->table.entries = (int)f->tab.n;
     f->closed.cv_mape = closed_cv(f);
@@ -1208,384 +1172,4 @@ int64_t lpn_fit_predict_model(const struct lpn_fit *f, bool table, const int64_t
 int64_t lpn_fit_predict(const struct lpn_fit *f, const int64_t *x)
 {
     return lpn_fit_predict_model(f, f->chose_table, x);
-}
-
-/* ---- Performance Representatives ----------------------------------------------*/
-static int64_t common_value(const struct lpn_fit *f, int k)
-{
-    int64_t *v = sup_xmalloc(f->n * sizeof *v);
-    for (size_t i = 0; i < f->n; i++)
-        v[i] = f->x[i * (size_t)f->np + (size_t)k];
-    size_t cnt;
-    int64_t m = mode_i64(v, f->n, &cnt);
-    free(v);
-    return m;
-}
-
-int64_t lpn_fit_pr_axis(const struct lpn_fit *f, int k, int64_t *values, int64_t max)
-{
-    const struct lpn_fit_param *p = &f->p[k];
-    if (p->kind == LPN_INF_NONE) {
-        if (values && max > 0)
-            values[0] = common_value(f, k);
-        return 1;
-    }
-    int64_t w = p->width, first, last;
-    if (p->kind == LPN_INF_STEP) {
-        first = p->phase + w * cdiv64(p->lo - p->phase, w);
-        last = p->phase + w * cdiv64(p->hi - p->phase, w);
-    } else
-        first = p->lo, last = p->hi, w = 1;
-    int64_t n = (last - first) / w + 1;
-    for (int64_t i = 0; values && i < n && i < max; i++)
-        values[i] = first + i * w;
-    return n;
-}
-
-double lpn_fit_pr_count(const struct lpn_fit *f)
-{
-    double c = 1;
-    for (int k = 0; k < f->np; k++)
-        c *= (double)lpn_fit_pr_axis(f, k, NULL, 0);
-    return c;
-}
-
-int lpn_fit_next(const struct lpn_fit *f, int budget, uint64_t seed, int64_t *out)
-{
-    if (budget <= 0)
-        return 0;
-    int np = f->np;
-    int64_t *len = sup_xmalloc((size_t)np * sizeof *len), *first = sup_xmalloc((size_t)np * sizeof *first),
-            *step = sup_xmalloc((size_t)np * sizeof *step);
-    double total = 1;
-    for (int k = 0; k < np; k++) {
-        int64_t v[2];
-        len[k] = lpn_fit_pr_axis(f, k, v, 2);
-        first[k] = v[0];
-        step[k] = len[k] > 1 ? v[1] - v[0] : 1;
-        total *= (double)len[k];
-    }
-    /* candidates: the whole grid when small, else a random draw */
-    size_t ncand = total <= PR_CANDIDATES ? (size_t)total : PR_CANDIDATES;
-    int64_t *cand = sup_xmalloc(ncand * (size_t)np * sizeof *cand);
-    uint64_t st = seed ? seed : 1;
-    for (size_t c = 0; c < ncand; c++) {
-        size_t rest = c;
-        for (int k = 0; k < np; k++) {
-            int64_t idx;
-            if (total <= PR_CANDIDATES)
-                idx = (int64_t)(rest % (size_t)len[k]), rest /= (size_t)len[k];
-            else
-                idx = (int64_t)(splitmix(&st) % (uint64_t)len[k]);
-            cand[c * (size_t)np + (size_t)k] = first[k] + idx * step[k];
-        }
-    }
-    /* normalised coordinates; distance to the nearest measured point */
-    double *span = sup_xmalloc((size_t)np * sizeof *span);
-    for (int k = 0; k < np; k++) {
-        double lo = (double)first[k], hi = (double)(first[k] + (len[k] - 1) * step[k]);
-        lo = fmin(lo, (double)f->p[k].lo), hi = fmax(hi, (double)f->p[k].hi);
-        span[k] = hi > lo ? hi - lo : 1;
-    }
-    double *dmin = sup_xmalloc(ncand * sizeof *dmin);
-    for (size_t c = 0; c < ncand; c++) {
-        dmin[c] = INFINITY;
-        for (size_t i = 0; i < f->n; i++) {
-            double d = 0;
-            for (int k = 0; k < np; k++) {
-                double e = (double)(cand[c * (size_t)np + (size_t)k] - f->x[i * (size_t)np + (size_t)k]) / span[k];
-                d += e * e;
-            }
-            if (d < dmin[c])
-                dmin[c] = d;
-        }
-    }
-    int got = 0;
-    while (got < budget) {
-        size_t best = ncand;
-        for (size_t c = 0; c < ncand; c++)
-            if (dmin[c] > 0 && (best == ncand || dmin[c] > dmin[best]))
-                best = c;
-        if (best == ncand)
-            break;
-        memcpy(out + (size_t)got * (size_t)np, cand + best * (size_t)np, (size_t)np * sizeof *out);
-        got++;
-        for (size_t c = 0; c < ncand; c++) {
-            double d = 0;
-            for (int k = 0; k < np; k++) {
-                double e = (double)(cand[c * (size_t)np + (size_t)k] - cand[best * (size_t)np + (size_t)k]) / span[k];
-                d += e * e;
-            }
-            if (d < dmin[c])
-                dmin[c] = d;
-        }
-    }
-    free(dmin);
-    free(span);
-    free(cand);
-    free(len);
-    free(first);
-    free(step);
-    return got;
-}
-
-/* ---- reports ---------------------------------------------------------------------*/
-#include "json.h"
-
-static void axis_text(const struct lpn_fit *f, int k, FILE *out)
-{
-    const struct lpn_fit_param *p = &f->p[k];
-    int64_t v[2];
-    int64_t n = lpn_fit_pr_axis(f, k, v, 2);
-    if (p->kind == LPN_INF_NONE)
-        fprintf(out, "%s = %lld", p->name, (long long)v[0]);
-    else if (p->kind == LPN_INF_STEP) {
-        int64_t x0 = (v[0] - p->phase) / p->width;
-        if (p->phase)
-            fprintf(out, "%s = %lld + %lld*x (x = %lld..%lld)", p->name, (long long)p->phase, (long long)p->width, (long long)x0,
-                    (long long)(x0 + n - 1));
-        else
-            fprintf(out, "%s = %lld*x (x = %lld..%lld)", p->name, (long long)p->width, (long long)x0, (long long)(x0 + n - 1));
-    } else
-        fprintf(out, "%s = %lld..%lld", p->name, (long long)p->lo, (long long)p->hi);
-}
-
-static void model_json(struct sup_json *w, const struct lpn_fit_model *m)
-{
-    sup_json_obj(w);
-    sup_json_key(w, "valid"), sup_json_bool(w, m->valid);
-    sup_json_key(w, "expression");
-    if (m->expr)
-        sup_json_str(w, m->expr);
-    else
-        sup_json_null(w);
-    sup_json_key(w, "cv_mape"), sup_json_double(w, m->cv_mape);
-    sup_json_key(w, "mape"), sup_json_double(w, m->mape);
-    sup_json_key(w, "max_abs_error"), sup_json_double(w, m->max_abs);
-    sup_json_key(w, "max_rel_error"), sup_json_double(w, m->max_rel);
-    sup_json_key(w, "rmse"), sup_json_double(w, m->rmse);
-    sup_json_end(w);
-}
-
-static void yaml_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-static void model_yaml(FILE *out, const char *name, const struct lpn_fit_model *m, bool table)
-{
-    fprintf(out, "  %s:\n    valid: %s\n    expression: ", name, m->valid ? "true" : "false");
-    if (m->expr)
-        yaml_str(out, m->expr);
-    else
-        fputs("null", out);
-    fprintf(out, "\n    %s: %d\n", table ? "entries" : "terms", table ? m->entries : m->nterms);
-    fprintf(out, "    cv_mape: %.4g\n    mape: %.4g\n    max_abs_error: %.4g\n    max_rel_error: %.4g\n    rmse: %.4g\n",
-            m->cv_mape, m->mape, m->max_abs, m->max_rel, m->rmse);
-}
-
-void lpn_fit_write(const struct lpn_fit *f, const int64_t *next, int nnext, int format, FILE *out)
-{
-    const char *target = f->t->names[f->tcol];
-    const char *errs = f->ntest ? "held-out" : "training (no rows held out)";
-    if (format == 1) {
-        struct sup_json w;
-        sup_json_init(&w, out, true);
-        sup_json_obj(&w);
-        sup_json_key(&w, "file"), sup_json_str(&w, f->t->path);
-        sup_json_key(&w, "target"), sup_json_str(&w, target);
-        sup_json_key(&w, "rows"), sup_json_uint(&w, f->n);
-        sup_json_key(&w, "train_rows"), sup_json_uint(&w, f->ntrain);
-        sup_json_key(&w, "test_rows"), sup_json_uint(&w, f->ntest);
-        sup_json_key(&w, "params"), sup_json_arr(&w);
-        for (int k = 0; k < f->np; k++) {
-            const struct lpn_fit_param *p = &f->p[k];
-            sup_json_obj(&w);
-            sup_json_key(&w, "name"), sup_json_str(&w, p->name);
-            sup_json_key(&w, "influence"), sup_json_str(&w, lpn_influence_name(p->kind));
-            sup_json_key(&w, "width"), sup_json_int(&w, p->width);
-            sup_json_key(&w, "phase"), sup_json_int(&w, p->phase);
-            sup_json_key(&w, "min"), sup_json_int(&w, p->lo);
-            sup_json_key(&w, "max"), sup_json_int(&w, p->hi);
-            sup_json_key(&w, "sweeps"), sup_json_int(&w, p->sweeps);
-            sup_json_key(&w, "agree"), sup_json_int(&w, p->agree);
-            sup_json_key(&w, "given"), sup_json_bool(&w, p->given);
-            sup_json_key(&w, "step_height"), sup_json_double(&w, p->jump);
-            int64_t n = lpn_fit_pr_axis(f, k, NULL, 0);
-            int64_t *v = sup_xmalloc((size_t)(n < 64 ? n : 64) * sizeof *v);
-            lpn_fit_pr_axis(f, k, v, 64);
-            sup_json_key(&w, "representatives"), sup_json_int(&w, n);
-            sup_json_key(&w, "first_representatives"), sup_json_arr(&w);
-            for (int64_t i = 0; i < n && i < 64; i++)
-                sup_json_int(&w, v[i]);
-            sup_json_end(&w);
-            free(v);
-            sup_json_end(&w);
-        }
-        sup_json_end(&w);
-        sup_json_key(&w, "representatives"), sup_json_double(&w, lpn_fit_pr_count(f));
-        sup_json_key(&w, "next"), sup_json_arr(&w);
-        for (int i = 0; i < nnext; i++) {
-            sup_json_obj(&w);
-            for (int k = 0; k < f->np; k++)
-                sup_json_key(&w, f->p[k].name), sup_json_int(&w, next[(size_t)i * (size_t)f->np + (size_t)k]);
-            sup_json_end(&w);
-        }
-        sup_json_end(&w);
-        sup_json_key(&w, "errors_on"), sup_json_str(&w, f->ntest ? "held-out" : "training");
-        sup_json_key(&w, "closed_form"), model_json(&w, &f->closed);
-        sup_json_key(&w, "table"), model_json(&w, &f->table);
-        sup_json_key(&w, "chosen"), sup_json_str(&w, f->chose_table ? "table" : "closed_form");
-        sup_json_key(&w, "delay"), sup_json_str(&w, lpn_fit_expr(f));
-        sup_json_end(&w);
-        fputc('\n', out);
-        return;
-    }
-    if (format == 2) {
-        fprintf(out, "file: ");
-        yaml_str(out, f->t->path);
-        fprintf(out, "\ntarget: ");
-        yaml_str(out, target);
-        fprintf(out, "\nrows: %zu\ntrain_rows: %zu\ntest_rows: %zu\nparams:\n", f->n, f->ntrain, f->ntest);
-        for (int k = 0; k < f->np; k++) {
-            const struct lpn_fit_param *p = &f->p[k];
-            fprintf(out, "  - {name: %s, influence: %s, width: %lld, phase: %lld, min: %lld, max: %lld, sweeps: %d, agree: %d, given: %s, step_height: %.6g, representatives: %lld}\n",
-                    p->name, lpn_influence_name(p->kind), (long long)p->width, (long long)p->phase, (long long)p->lo,
-                    (long long)p->hi, p->sweeps, p->agree, p->given ? "true" : "false", p->jump,
-                    (long long)lpn_fit_pr_axis(f, k, NULL, 0));
-        }
-        fprintf(out, "representatives: %.0f\nnext:%s\n", lpn_fit_pr_count(f), nnext ? "" : " []");
-        for (int i = 0; i < nnext; i++) {
-            fprintf(out, "  - {");
-            for (int k = 0; k < f->np; k++)
-                fprintf(out, "%s%s: %lld", k ? ", " : "", f->p[k].name, (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
-            fprintf(out, "}\n");
-        }
-        fprintf(out, "errors_on: %s\nmodels:\n", f->ntest ? "held-out" : "training");
-        model_yaml(out, "closed_form", &f->closed, false);
-        model_yaml(out, "table", &f->table, true);
-        fprintf(out, "chosen: %s\ndelay: ", f->chose_table ? "table" : "closed_form");
-        yaml_str(out, lpn_fit_expr(f));
-        fputc('\n', out);
-        return;
-    }
-    fprintf(out, "lpn fit: %s: %zu rows (%zu fitted, %zu held out), latency column '%s'\n", f->t->path, f->n, f->ntrain, f->ntest,
-            target);
-    fprintf(out, "parameters (Algorithm 1 on the one-parameter sweeps):\n");
-    int wname = 4;
-    for (int k = 0; k < f->np; k++)
-        wname = (int)strlen(f->p[k].name) > wname ? (int)strlen(f->p[k].name) : wname;
-    for (int k = 0; k < f->np; k++) {
-        const struct lpn_fit_param *p = &f->p[k];
-        fprintf(out, "  %-*s  %-9s", wname, p->name, lpn_influence_name(p->kind));
-        if (p->kind == LPN_INF_STEP)
-            fprintf(out, " width %-5lld phase %-3lld", (long long)p->width, (long long)p->phase);
-        else
-            fprintf(out, " %-21s", "");
-        fprintf(out, " range %lld..%lld", (long long)p->lo, (long long)p->hi);
-        if (p->given)
-            fprintf(out, ", width given");
-        if (p->sweeps)
-            fprintf(out, ", %d of %d sweeps agree", p->agree, p->sweeps);
-        else
-            fprintf(out, ", no sweep of it (taken as linear)");
-        if (p->kind == LPN_INF_STEP && !p->given)
-            fprintf(out, ", step height %.4g", p->jump);
-        fputc('\n', out);
-    }
-    fprintf(out, "performance representatives (eq. 4): ");
-    for (int k = 0; k < f->np; k++) {
-        if (k)
-            fprintf(out, ", ");
-        axis_text(f, k, out);
-    }
-    fprintf(out, "; %.0f configurations\n", lpn_fit_pr_count(f));
-    if (nnext) {
-        fprintf(out, "next to measure (%d):\n", nnext);
-        for (int i = 0; i < nnext; i++) {
-            fprintf(out, "  ");
-            for (int k = 0; k < f->np; k++)
-                fprintf(out, "%s%s=%lld", k ? " " : "", f->p[k].name, (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
-            fputc('\n', out);
-        }
-    }
-    fprintf(out, "delay functions (errors on the %s rows):\n", errs);
-    fprintf(out, "  closed form  %2d terms    cv MAPE %.3g%%, MAPE %.3g%%, max error %.4g cycles (%.3g%%), RMSE %.4g\n",
-            f->closed.nterms, f->closed.cv_mape, f->closed.mape, f->closed.max_abs, f->closed.max_rel, f->closed.rmse);
-    if (f->table.valid)
-        fprintf(out, "  table      %4d entries  cv MAPE %.3g%%, MAPE %.3g%%, max error %.4g cycles (%.3g%%), RMSE %.4g\n",
-                f->table.entries, f->table.cv_mape, f->table.mape, f->table.max_abs, f->table.max_rel, f->table.rmse);
-    else
-        fprintf(out, "  table      %4d entries  too long for one expression (%d characters at most)\n", f->table.entries, MAX_EXPR);
-    fprintf(out, "chosen: %s\n",
-            f->chose_table ? "table (more accurate than the closed form in cross-validation)"
-                           : "closed form (transparent, and as accurate as the table in cross-validation)");
-    fprintf(out, "delay: %s\n", lpn_fit_expr(f));
-}
-
-void lpn_fit_write_next_csv(const struct lpn_fit *f, const int64_t *next, int nnext, FILE *out)
-{
-    for (int c = 0; c < f->t->ncols; c++)
-        fprintf(out, "%s%s", c ? "," : "", f->t->names[c]);
-    fputc('\n', out);
-    for (int i = 0; i < nnext; i++) {
-        for (int c = 0; c < f->t->ncols; c++) {
-            if (c)
-                fputc(',', out);
-            for (int k = 0; k < f->np; k++)
-                if (f->p[k].col == c)
-                    fprintf(out, "%lld", (long long)next[(size_t)i * (size_t)f->np + (size_t)k]);
-            if (c != f->tcol) {
-                bool is_param = false;
-                for (int k = 0; k < f->np; k++)
-                    is_param |= f->p[k].col == c;
-                if (!is_param)   /* a column that is neither: the first row's value */
-                    fprintf(out, "%.17g", f->t->v[(size_t)c]);
-            }
-        }
-        fputc('\n', out);
-    }
-}
-
-void lpn_fit_write_lpn(const struct lpn_fit *f, FILE *out)
-{
-    /* the expression reads the properties of the consumed token `op_in` */
-    struct lpn_fit g = *f;
-    g.prefix = (char *)"op_in.";
-    char *expr = g.chose_table ? NULL : closed_expr(&g);
-    if (g.chose_table) {
-        g.closed.expr = closed_expr(&g);
-        expr = table_expr(&g, &g.tab);
-        free(g.closed.expr);
-    }
-    fprintf(out, "# A single-transition model of the measured operation, written by `lpn fit`\n"
-                 "# from %s (%s, chosen; errors on the %s rows: MAPE %.3g%%, max %.4g cycles).\n"
-                 "# Its delay is the fitted function of the token's properties; the generated\n"
-                 "# tokens are the %s rows, served one at a time, so `lpn sim` reports the sum\n"
-                 "# of the predicted delays as the last done cycle.\n",
-            f->t->path, f->chose_table ? "table" : "closed form", f->ntest ? "held-out" : "training",
-            f->chose_table ? f->table.mape : f->closed.mape, f->chose_table ? f->table.max_abs : f->closed.max_abs,
-            f->ntest ? "held-out" : "training");
-    fprintf(out, "lpn: 1\nname: fitted\ntypes:\n  op: [");
-    for (int k = 0; k < f->np; k++)
-        fprintf(out, "%s%s", k ? ", " : "", f->p[k].name);
-    fprintf(out, "]\nplaces:\n  op_in: {type: op}\n  done: ~\nstart: op_in\ndone: done\ntransitions:\n");
-    fprintf(out, "  op:\n    in: op_in\n    out: done\n    delay: ");
-    yaml_str(out, expr);
-    fprintf(out, "\ngenerate:\n");
-    const size_t *rows = f->ntest ? f->test : f->train;
-    size_t n = f->ntest ? f->ntest : f->ntrain;
-    for (size_t i = 0; i < n && i < 100000; i++) {
-        fprintf(out, "  - {place: op_in, props: {");
-        for (int k = 0; k < f->np; k++)
-            fprintf(out, "%s%s: %lld", k ? ", " : "", f->p[k].name, (long long)f->x[rows[i] * (size_t)f->np + (size_t)k]);
-        fprintf(out, "}}\n");
-    }
-    free(expr);
 }
