@@ -274,19 +274,27 @@ static bool mono(struct lpn_space *sp, Z3_ast a, int sign, unsigned char *dirs, 
         return mono(sp, ARG(0), flip(sign), dirs, depth + 1);
     case Z3_OP_TO_REAL:
         return mono(sp, ARG(0), sign, dirs, depth + 1);
-    case Z3_OP_MUL: {   /* a constant factor times one term */
-        int64_t v;
-        int other = -1;
-        bool neg = false;
+    case Z3_OP_MUL: {
+        /* constant factors times terms of a fixed sign over the box (the
+         * ranges' intervals): u*w - u'*w' = (u - u')*w + u'*(w - w'), so each
+         * factor moves the product its own way times the other factors' signs */
+        int nneg = 0;
+        unsigned char negf[64];
+        if (n > 64)
+            return false;
         for (unsigned q = 0; q < n; q++) {
-            if (lpn__zval(z, ARG(q), &v))
-                neg ^= v < 0;
-            else if (other < 0)
-                other = (int)q;
-            else
+            lpn__zrange(z, ARG(q), &lo, &hi);
+            if (lo == 0 && hi == 0)
+                return true;   /* the product is 0 */
+            if (lo < 0 && hi > 0)
                 return false;
+            negf[q] = hi <= 0 && lo < 0;
+            nneg += negf[q];
         }
-        return other < 0 || mono(sp, ARG(other), neg ? flip(sign) : sign, dirs, depth + 1);
+        for (unsigned q = 0; q < n; q++)
+            if (!mono(sp, ARG(q), (nneg - negf[q]) % 2 ? flip(sign) : sign, dirs, depth + 1))
+                return false;
+        return true;
     }
     case Z3_OP_IDIV:   /* floor(x / c), c > 0: monotone like x */
         lpn__zrange(z, ARG(1), &lo, &hi);
@@ -330,10 +338,148 @@ static Z3_ast corner(struct lpn_space *sp, const struct lpn_set *set, bool maxim
     return r;
 }
 
+/* Why a solver call answered "unknown": the first reason met is reported
+ * (Z3's own words; a timeout only when Z3 says so). */
+struct why {
+    char msg[240];
+};
+
+static void note_unknown(struct why *w, const char *reason, double seconds)
+{
+    if (w->msg[0])
+        return;
+    if (!reason || !*reason)
+        reason = "no reason given";
+    if (strstr(reason, "timeout") || strstr(reason, "canceled"))
+        snprintf(w->msg, sizeof w->msg, "the solver timed out on some class after %.3g s (raise --timeout)", seconds);
+    else
+        snprintf(w->msg, sizeof w->msg, "the solver could not decide some class (Z3: \"%s\", after %.3g s; not a timeout)",
+                 reason, seconds);
+}
+
+/* Whether A multiplies or divides two terms that are not numerals (Z3's
+ * optimizer is not complete for those). Deep terms count as nonlinear. */
+static bool nonlinear(Z3_context c, Z3_ast a, int depth)
+{
+    if (depth > 60)
+        return true;
+    if (Z3_get_ast_kind(c, a) != Z3_APP_AST)
+        return false;
+    unsigned n = Z3_get_app_num_args(c, Z3_to_app(c, a));
+    Z3_decl_kind d = Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)));
+    if (d == Z3_OP_MUL || d == Z3_OP_IDIV || d == Z3_OP_DIV || d == Z3_OP_MOD || d == Z3_OP_REM) {
+        unsigned vars = 0;
+        for (unsigned q = 0; q < n; q++)
+            vars += Z3_get_ast_kind(c, Z3_get_app_arg(c, Z3_to_app(c, a), q)) != Z3_NUMERAL_AST;
+        if (vars > 1 || (d != Z3_OP_MUL && Z3_get_ast_kind(c, Z3_get_app_arg(c, Z3_to_app(c, a), n - 1)) != Z3_NUMERAL_AST))
+            return true;
+    }
+    for (unsigned q = 0; q < n; q++)
+        if (nonlinear(c, Z3_get_app_arg(c, Z3_to_app(c, a), q), depth + 1))
+            return true;
+    return false;
+}
+
+static bool set_nonlinear(const struct lpn_space *sp, const struct lpn_set *set)
+{
+    Z3_context c = sp->zx.c;
+    for (int64_t f = 0; f < set->nfir; f++)
+        if (nonlinear(c, set->fir[f].delay, 0))
+            return true;
+    for (int q = 0; q < set->npc; q++)
+        if (nonlinear(c, set->pc[q], 0))
+            return true;
+    for (int q = 0; q < sp->ncons; q++)
+        if (nonlinear(c, sp->cons[q], 0))
+            return true;
+    return false;
+}
+
+/* Optimizes the latency of SET (MAXIMIZE or not) by a sequence of
+ * satisfiability checks on its exact encoding: is there an input whose
+ * latency beats the best one so far? The answer moves by bisection between
+ * the best value found and the interval bound of the latency term. Z3's
+ * solver handles products of bounded symbols (nonlinear integer
+ * arithmetic) where its optimizer does not. Updates B with better inputs;
+ * true when the set's optimum is proven to be no better than B's value. */
+static bool bisect(struct lpn_classes *cl, const struct lpn_set *set, int tag, bool maximize, double timeout,
+                   struct lpn_bound *b, struct why *why, FILE *diag)
+{
+    struct lpn_space *sp = cl->sp;
+    struct lpn_zx *z = &sp->zx;
+    Z3_solver so = Z3_mk_solver(z->c);
+    Z3_solver_inc_ref(z->c, so);
+    Z3_params p = Z3_mk_params(z->c);
+    Z3_params_inc_ref(z->c, p);
+    Z3_params_set_uint(z->c, p, Z3_mk_string_symbol(z->c, "timeout"), (unsigned)(timeout * 1000));
+    Z3_solver_set_params(z->c, so, p);
+    Z3_params_dec_ref(z->c, p);
+    for (int c = 0; c < sp->ncons; c++)
+        Z3_solver_assert(z->c, so, sp->cons[c]);
+    Z3_solver_assert(z->c, so, set->cond);
+    struct sink sk = {z->c, NULL, so};
+    Z3_ast lat = encode(cl, set, &sk, ENC_EXACT, tag);
+    int64_t lo, hi;
+    lpn__zrange(z, set->latency, &lo, &hi);
+    /* search for values strictly better than BEST, up to the interval's end */
+    double best = b->has_value ? b->value : maximize ? (double)lo - 1 : (double)hi + 1;
+    int64_t a = maximize ? (int64_t)floor(best) + 1 : lo, e = maximize ? hi : (int64_t)ceil(best) - 1;
+    bool proved = false;
+    for (int iter = 0; iter < 200; iter++) {
+        if (a > e) {
+            proved = true;
+            break;
+        }
+        int64_t mid = maximize ? a + (e - a + 1) / 2 : a + (e - a) / 2;
+        Z3_solver_push(z->c, so);
+        Z3_solver_assert(z->c, so, maximize ? Z3_mk_ge(z->c, lat, lpn__znum(z, mid)) : Z3_mk_le(z->c, lat, lpn__znum(z, mid)));
+        double t0 = now_s();
+        Z3_lbool r = Z3_solver_check(z->c, so);
+        if (r == Z3_L_UNDEF) {
+            note_unknown(why, Z3_solver_get_reason_unknown(z->c, so), now_s() - t0);
+            Z3_solver_pop(z->c, so, 1);
+            break;
+        }
+        if (r == Z3_L_FALSE) {
+            if (maximize)
+                e = mid - 1;
+            else
+                a = mid + 1;
+        } else {
+            Z3_model md = Z3_solver_get_model(z->c, so);
+            double v;
+            if (!md) {
+                Z3_solver_pop(z->c, so, 1);
+                break;
+            }
+            Z3_model_inc_ref(z->c, md);
+            bool ok = lpn__zeval(z, md, lpn__zreal(z, set->latency), &v);
+            if (ok && (!b->has_value || (maximize ? v > b->value : v < b->value))) {
+                b->has_value = true;
+                b->value = v;
+                free(b->witness);
+                set_witness(cl, md, b, diag);
+            }
+            Z3_model_dec_ref(z->c, md);
+            if (!ok) {
+                Z3_solver_pop(z->c, so, 1);
+                break;
+            }
+            if (maximize)
+                a = (int64_t)floor(v) + 1;
+            else
+                e = (int64_t)ceil(v) - 1;
+        }
+        Z3_solver_pop(z->c, so, 1);
+    }
+    Z3_solver_dec_ref(z->c, so);
+    return proved;
+}
+
 /* Optimizes the query's objective over class K (MAXIMIZE or not) into B,
  * one explored set of the class at a time. */
 static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, int k, bool maximize,
-                     double timeout, struct lpn_bound *b, FILE *diag)
+                     double timeout, struct lpn_bound *b, struct why *why, FILE *diag)
 {
     struct lpn_space *sp = cl->sp;
     struct lpn_zx *z = &sp->zx;
@@ -383,6 +529,12 @@ static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const stru
             }
             free(in);
         }
+        if (lat_only && set_nonlinear(sp, set)) {
+            /* Z3's optimizer is incomplete on products of symbols */
+            if (!bisect(cl, set, s, maximize, timeout, b, why, diag))
+                all_proved = false;
+            continue;
+        }
         Z3_optimize o = Z3_mk_optimize(z->c);
         Z3_optimize_inc_ref(z->c, o);
         Z3_params p = Z3_mk_params(z->c);
@@ -402,7 +554,18 @@ static void optimize(struct lpn_classes *cl, const struct lpn_pi *pi, const stru
         Z3_ast to[2] = {lpn__zreal(z, lat), pi ? pi->k[k].formula : lpn__zrat(z, 0, 1)};
         Z3_ast obj = lat_only ? lat : Z3_substitute(z->c, q->expr, 2, from, to);
         unsigned h = maximize ? Z3_optimize_maximize(z->c, o, obj) : Z3_optimize_minimize(z->c, o, obj);
+        double t0 = now_s();
         Z3_lbool r = Z3_optimize_check(z->c, o, 0, NULL);
+        const char *reason = r == Z3_L_UNDEF ? Z3_optimize_get_reason_unknown(z->c, o) : NULL;
+        if (reason && lat_only && !strstr(reason, "timeout") && !strstr(reason, "canceled")) {
+            /* the optimizer gave up (not for lack of time): bisect with the solver instead */
+            Z3_optimize_dec_ref(z->c, o);
+            if (!bisect(cl, set, s, maximize, timeout, b, why, diag))
+                all_proved = false;
+            continue;
+        }
+        if (reason)
+            note_unknown(why, reason, now_s() - t0);
         if (r != Z3_L_TRUE)
             all_proved = false;
         if (r != Z3_L_FALSE) {
@@ -472,7 +635,7 @@ static Z3_ast undivide(struct lpn_zx *z, Z3_ast a, Z3_ast pos, int depth)
 /* Proves the query's property over class K, one explored set at a time,
  * with the latency as named commit times. */
 static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lpn_query *q, int k, double timeout,
-                  struct lpn_bound *b, FILE *diag)
+                  struct lpn_bound *b, struct why *why, FILE *diag)
 {
     struct lpn_space *sp = cl->sp;
     struct lpn_zx *z = &sp->zx;
@@ -504,9 +667,12 @@ static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, const struct 
         if (lo > 0)
             prop = undivide(z, prop, lat, 0);
         Z3_solver_assert(z->c, so, lpn__znot(z, prop));
+        double t0 = now_s();
         Z3_lbool r = Z3_solver_check(z->c, so);
-        if (r == Z3_L_UNDEF)
+        if (r == Z3_L_UNDEF) {
             b->verdict = LPN_V_UNKNOWN;
+            note_unknown(why, Z3_solver_get_reason_unknown(z->c, so), now_s() - t0);
+        }
         if (r == Z3_L_TRUE) {
             b->verdict = LPN_V_DISPROVED;
             Z3_model md = Z3_solver_get_model(z->c, so);
@@ -571,8 +737,9 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
     r->per_class = sup_xcalloc((size_t)r->nclasses * 2 + 2, sizeof *r->per_class);
     for (int s = 0; s < 2; s++)
         r->overall[s].simulated = -1;
-    int nunknown = 0;
+    int nunknown[2] = {0, 0};   /* per answer: max (or the property), min */
     bool out_of_time = false;
+    struct why why = {{0}};
     for (int k = 0; k < r->nclasses; k++) {
         Z3_ast e = bind(cl, pi, q, k);
         struct lpn_bound *b = &r->per_class[2 * k];
@@ -581,7 +748,7 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
             out_of_time = true;
             b[0].verdict = b[1].verdict = LPN_V_UNKNOWN;
             b[0].simulated = b[1].simulated = -1;
-            nunknown++;
+            nunknown[0]++, nunknown[1]++;
             continue;
         }
         double bc;
@@ -590,7 +757,7 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
             /* latency op c: decided by the class's optimum, when that is proven */
             struct lpn_query lq = {.kind = upper ? LPN_Q_MAX : LPN_Q_MIN, .expr = sp->latency};
             struct lpn_bound ob = {0};
-            optimize(cl, pi, &lq, k, upper, timeout, &ob, diag);
+            optimize(cl, pi, &lq, k, upper, timeout, &ob, &why, diag);
             bool holds = upper ? (strict ? ob.value < bc : ob.value <= bc) : (strict ? ob.value > bc : ob.value >= bc);
             if (ob.has_value && !holds) {   /* the optimum's input is a counterexample, proven or not */
                 *b = ob;
@@ -601,16 +768,16 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
                 b->simulated = -1;
             } else {
                 free(ob.witness);
-                prove(cl, pi, q, k, timeout, b, diag);
+                prove(cl, pi, q, k, timeout, b, &why, diag);
             }
         } else if (q->kind == LPN_Q_PROVE) {
             (void)e;
-            prove(cl, pi, q, k, timeout, b, diag);
+            prove(cl, pi, q, k, timeout, b, &why, diag);
         } else {
             if (q->kind != LPN_Q_MIN)
-                optimize(cl, pi, q, k, true, timeout, &b[0], diag);
+                optimize(cl, pi, q, k, true, timeout, &b[0], &why, diag);
             if (q->kind != LPN_Q_MAX)
-                optimize(cl, pi, q, k, false, timeout, &b[q->kind == LPN_Q_BOUNDS], diag);
+                optimize(cl, pi, q, k, false, timeout, &b[q->kind == LPN_Q_BOUNDS], &why, diag);
         }
         if (lpn__zx_error()) {
             sup_diag(diag, sp->path, 0, 0, "error", "internal error: the solver rejected the query");
@@ -624,7 +791,7 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
                 continue;
             struct lpn_bound *cb = &b[s], *ob = &r->overall[s];
             bool want_max = q->kind == LPN_Q_MAX || (q->kind == LPN_Q_BOUNDS && s == 0);
-            nunknown += cb->verdict == LPN_V_UNKNOWN;
+            nunknown[s] += cb->verdict == LPN_V_UNKNOWN;
             if (q->kind == LPN_Q_PROVE) {
                 if (cb->verdict == LPN_V_DISPROVED && ob->verdict != LPN_V_DISPROVED)
                     copy_bound(ob, cb, row);
@@ -637,16 +804,16 @@ int lpn_smt_run(struct lpn_classes *cl, const struct lpn_pi *pi, const struct lp
     for (int s = 0; s < 2; s++) {
         struct lpn_bound *ob = &r->overall[s];
         if (q->kind == LPN_Q_PROVE)
-            ob->verdict = ob->verdict == LPN_V_DISPROVED ? LPN_V_DISPROVED : nunknown ? LPN_V_UNKNOWN : LPN_V_PROVED;
+            ob->verdict = ob->verdict == LPN_V_DISPROVED ? LPN_V_DISPROVED : nunknown[s] ? LPN_V_UNKNOWN : LPN_V_PROVED;
         else
-            ob->verdict = nunknown || !ob->has_value ? LPN_V_UNKNOWN : LPN_V_PROVED;
+            ob->verdict = nunknown[s] || !ob->has_value ? LPN_V_UNKNOWN : LPN_V_PROVED;
     }
     if (r->nclasses == 0)
         r->reason = sup_strdup("no input class was found");
     else if (out_of_time)
         r->reason = sup_strdup("the time budget (--max-time) ran out before every class was solved");
-    else if (nunknown)
-        r->reason = sup_strdup("the solver timed out on some class (raise --timeout)");
+    else if (nunknown[0] || nunknown[1])
+        r->reason = sup_strdup(why.msg[0] ? why.msg : "the solver could not prove the optimum of some class");
     if (lpn_classes_status(cl) != LPN_A_COMPLETE) {
         for (int s = 0; s < 2; s++)
             if (r->overall[s].verdict == LPN_V_PROVED)

@@ -488,6 +488,7 @@ static void check_bounds(const char *model_path, const char *space_path, double 
     smt(&a, "bounds", &r);
     check_bound(&a, &r.overall[0], max);
     check_bound(&a, &r.overall[1], min);
+    assert_null(r.reason);
     lpn_smt_result_free(&r);
     an_close(&a);
 }
@@ -502,6 +503,44 @@ static void test_smt_hand_nets(void **state)
     check_bounds(AN "loop2.yaml", AN "loop2_space.yaml", 5 * 20 + 25, 5 * 1 + 25);
     /* Fig. 6: 128 ref + 3 steps + 774 */
     check_bounds(MODELS "darwin.yaml", AN "darwin1.yaml", 128 * 512 + 3 * 300 + 774, 128 * 100 + 774);
+}
+
+/* Darwin's closed form (Fig. 6 with whole stripes), num_pe = 4. */
+static int64_t darwin_cycles(int64_t ref, int64_t query, int64_t steps)
+{
+    return (ref + 6) * ((query + 3) / 4) + 6 + 3 * steps;
+}
+
+/* The extremes of darwin_cycles over ref, query in [100, 512] x [QLO, QHI],
+ * steps in [0, 300], with ref + query <= SUM. */
+static void darwin_extremes(int64_t qlo, int64_t qhi, int64_t sum, int64_t *max, int64_t *min)
+{
+    *max = -1, *min = INT64_MAX;
+    for (int64_t r = 100; r <= 512; r++)
+        for (int64_t q = qlo; q <= qhi; q++)
+            if (r + q <= sum) {
+                int64_t hi = darwin_cycles(r, q, 300), lo = darwin_cycles(r, q, 0);
+                *max = hi > *max ? hi : *max;
+                *min = lo < *min ? lo : *min;
+            }
+}
+
+/* Products of bounded symbols: the latency (ref_len + 6) * cdiv(query_len, 4)
+ * is nonlinear; its optima are proven (monotone corners, or bisection with
+ * the solver under a coupling constraint) and equal the closed form's
+ * extremes found by enumerating every (ref, query) pair. */
+static void test_smt_products(void **state)
+{
+    (void)state;
+    int64_t max, min;
+    darwin_extremes(100, 512, 1 << 30, &max, &min);
+    assert_int_equal(max, 518 * 128 + 906);
+    check_bounds(LPN_TEST_DATA "/darwin_2t.yaml", AN "darwin_rq.yaml", (double)max, (double)min);
+    darwin_extremes(100, 512, 700, &max, &min);
+    check_bounds(LPN_TEST_DATA "/darwin_2t.yaml", AN "darwin_rq_sum.yaml", (double)max, (double)min);
+    /* the stripe-by-stripe model: one class per stripe count */
+    darwin_extremes(4, 64, 1 << 30, &max, &min);
+    check_bounds(MODELS "darwin.yaml", AN "darwin_rq16.yaml", (double)max, (double)min);
 }
 
 /* Fig. 2 with a fixed mix: the bounds agree with simulating every input. */
@@ -676,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_pi_formulas),
         cmocka_unit_test(test_pi_emit_c),
         cmocka_unit_test(test_smt_hand_nets),
+        cmocka_unit_test(test_smt_products),
         cmocka_unit_test(test_smt_fig2_exhaustive),
         cmocka_unit_test(test_smt_jpeg),
         cmocka_unit_test(test_smt_multiclass),
