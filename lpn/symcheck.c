@@ -2,8 +2,9 @@
  * checked on the model before exploring (ANALYSIS.md "What the analyses
  * support"): no inhibitor edges, no several firings in flight with a delay
  * that depends on the tokens, places read by several transitions routed by
- * guards (or by one routed place all their readers take from), no property
- * tokens merged from several producers. Refusals are located in the model. */
+ * guards or by one routed place all their readers take from (other shared
+ * places are ordered by time during the exploration), no property tokens
+ * merged from several producers. Refusals are located in the model. */
 #include "ana.h"
 #include "support.h"
 
@@ -98,18 +99,6 @@ bool lpn__sx_check_model(const struct lpn_model *m, int *route_via, FILE *diag)
                 }
                 if (all)
                     route_via[p] = q;
-            }
-            if (route_via[p] < 0) {
-                int k = 0;
-                while (k < pl->nreaders - 1 && reader_routed(m, p, pl->readers[k]))
-                    k++;
-                cerr(diag, m, pl->line, pl->col,
-                     "place '%s' is read by %d transitions ('%s', '%s', ...); the analyses need each reader to have a "
-                     "guard that reads only this place's tokens, so that each token goes to one reader, or all of them "
-                     "to take the head of one such place ('%s' has no such guard)",
-                     pl->name, pl->nreaders, m->trans[pl->readers[0]].name, m->trans[pl->readers[1]].name,
-                     m->trans[pl->readers[k]].name);
-                return false;
             }
         }
         if (pl->nwriters > 1 && pl->nreaders > 0 && pl->nprops > 0) {

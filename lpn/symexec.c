@@ -31,6 +31,9 @@ struct sx {
     double t0;
     bool failed, limited;
     int merge_wait;              /* place a consumption waited on in this pass, -1 */
+    int race_wait[3];            /* place, transition, rival: a race undecided in this pass ([0] = -1: none) */
+    int *rival, *rival_place;    /* readers that may take the head of a shared place first, and the place */
+    int nrival;
     int *route_via;              /* per shared place: the routed place its readers all take from, or -1 */
     /* scratch, per input of the transition being tried */
     int64_t *base, *avail, *w, *maxread, *rbase, *ravail;
@@ -359,8 +362,126 @@ static bool is_merged(const struct lpn_model *m, int p)
     return m->places[p].nwriters > 1 && m->places[p].nreaders > 0;
 }
 
-/* Shared place P, which T is about to take tokens from: no other reader's
- * guard may hold on its head tokens for any input on this path. */
+/* ---- races on shared places, by the simulator's rule -------------------------------
+ * T is about to take the head of shared place P at start S. In the
+ * simulator, a rival reader R takes it instead when R is enabled earlier,
+ * or at the same cycle with a smaller id (FORMAT.md "Order within a
+ * cycle"). R cannot be earlier when it needs tokens that only firings after
+ * T's can make (after_t), or when a lower bound of its start is proven
+ * later; when R's tokens are all materialized and it has no guard, that
+ * bound is its start and the path splits on the order if both are
+ * possible. Otherwise T waits; a path that can only wait is refused. */
+
+/* Every future firing of a writer of Q comes after the firing of TID being
+ * tried: each writer is TID, or needs tokens of such a place (depth-limited). */
+static bool after_t(struct sx *x, const struct lpn_sstate *st, int q, int tid, int depth)
+{
+    const struct lpn_place *pl = &x->m->places[q];
+    for (int k = 0; k < pl->nwriters; k++) {
+        int w = pl->writers[k];
+        if (w == tid)
+            continue;
+        if (depth >= 3)
+            return false;
+        const struct lpn_transition *t = &x->m->trans[w];
+        bool after = false;
+        for (int j = 0; j < t->nin && !after; j++) {
+            const struct lpn_in *in = &t->in[j];
+            if (in->inhibit || !in->weight.is_const || in->weight.cval < 1)
+                continue;
+            const struct lpn_splace *sq = &st->pl[in->place];
+            after = sq->n - sq->head < in->weight.cval && after_t(x, st, in->place, tid, depth + 1);
+        }
+        if (!after)
+            return false;
+    }
+    return true;
+}
+
+/* A lower bound of the start of rival RID taking the shared head (*EXACT: its
+ * start); false when R cannot fire before T's firing. */
+static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int rid, Z3_ast *lb, bool *exact)
+{
+    const struct lpn_model *m = x->m;
+    const struct lpn_transition *r = &m->trans[rid];
+    struct lpn_zx *z = x->z;
+    Z3_ast b = lpn__znum(z, 0);
+    *exact = !r->has_guard;
+    int64_t n = st->ntfir[rid];
+    if (n >= r->inflight)
+        b = st->fir[st->tfir[rid][n - r->inflight]].commit;
+    if (n >= 1 && r->inflight > 1)
+        b = lpn__zmax(z, b, st->fir[st->tfir[rid][n - 1]].start);
+    if (n >= 1 && r->ii)
+        b = lpn__zmax(z, b, lpn__zadd(z, st->fir[st->tfir[rid][n - 1]].start, lpn__znum(z, r->ii)));
+    for (int j = 0; j < r->nin; j++) {
+        const struct lpn_in *in = &r->in[j];
+        if (in->has_guard)
+            *exact = false;
+        int64_t need = in->weight.is_const ? in->weight.cval : 1;
+        if (!in->weight.is_const)
+            *exact = false;
+        if (need < 1)
+            continue;
+        const struct lpn_splace *q = &st->pl[in->place];
+        if (q->n - q->head >= need) {
+            b = lpn__zmax(z, b, q->tok[q->head + need - 1].ts);
+        } else {
+            *exact = false;
+            if (after_t(x, st, in->place, tid, 0))
+                return false;
+            const struct lpn_place *pl = &m->places[in->place];
+            Z3_ast best = NULL;
+            for (int k = 0; k < pl->nwriters; k++) {
+                bool never;
+                Z3_ast f = future_lb(x, st, pl->writers[k], 0, &never);
+                if (!never)
+                    best = best ? lpn__zmin(z, best, f) : f;
+            }
+            if (!best)
+                return false;
+            b = lpn__zmax(z, b, best);
+        }
+        if (q->last_lock && m->places[in->place].nreaders > 1)
+            b = lpn__zmax(z, b, q->last_lock);
+    }
+    *lb = b;
+    return true;
+}
+
+/* Orders T (starting at S) before every rival found by check_routing:
+ * FIRED, NOT_NOW (a rival goes first, or the order is not known yet) or
+ * FAILED (the path limit). */
+static int resolve_rivals(struct sx *x, struct lpn_sstate *st, int tid, Z3_ast S)
+{
+    struct lpn_zx *z = x->z;
+    for (int k = 0; k < x->nrival; k++) {
+        int rid = x->rival[k];
+        Z3_ast lb;
+        bool exact;
+        if (!rival_start(x, st, tid, rid, &lb, &exact))
+            continue;
+        /* T first: R starts later, or at the same cycle with a larger id */
+        Z3_ast first = rid > tid ? Z3_mk_ge(z->c, lb, S) : Z3_mk_gt(z->c, lb, S);
+        if ((rid > tid && lpn__zgeq(z, lb, S)) || lpn__zprove(z, st->pc, st->npc, first))
+            continue;
+        if (exact) {
+            int d = decide(x, st, first);
+            if (d < 0)
+                return FAILED;
+            if (d)
+                continue;
+            return NOT_NOW;
+        }
+        x->race_wait[0] = x->rival_place[k], x->race_wait[1] = tid, x->race_wait[2] = rid;
+        return NOT_NOW;
+    }
+    return FIRED;
+}
+
+/* Shared place P, which T is about to take tokens from: every other reader
+ * whose guard may hold on its head tokens on this path is a rival (kept in
+ * x->rival), to be ordered by time once T's start is known (resolve_rivals). */
 static int check_routing(struct sx *x, struct lpn_sstate *st, int tid, int p)
 {
     const struct lpn_model *m = x->m;
@@ -382,21 +503,18 @@ static int check_routing(struct sx *x, struct lpn_sstate *st, int tid, int p)
             if (!(q ? r->has_guard : r->in[j].has_guard))
                 continue;
             int res = eval(x, st, &cx, r, e, "a guard", &v);
-            if (res == NOT_NOW) {
-                xerr(x, pl->line, pl->col, "the guard of '%s' on place '%s' reads tokens that are not there yet: which "
-                     "reader takes the head token depends on timing (not supported by the analyses)", r->name, pl->name);
-                return FAILED;
+            if (res == NOT_NOW) {   /* it reads other places: it may hold */
+                g = NULL;
+                break;
             }
             if (res != FIRED)
                 return res;
             g = lpn__zand(x->z, g, v);
         }
-        int sat = lpn__zcheck(x->z, st->pc, st->npc, g, NULL);
-        if (sat != 0) {
-            xerr(x, pl->line, pl->col, "transitions '%s' and '%s' can both take the head token of place '%s'%s: "
-                 "which one does depends on timing (a race the analyses do not support)", m->trans[tid].name, r->name,
-                 pl->name, sat < 0 ? " (the solver could not exclude it)" : " for some inputs");
-            return FAILED;
+        if (!g || lpn__zcheck(x->z, st->pc, st->npc, g, NULL) != 0) {
+            /* R may take the head: whoever is enabled first does (below) */
+            x->rival[x->nrival] = pl->readers[k];
+            x->rival_place[x->nrival++] = p;
         }
     }
     return FIRED;
@@ -496,6 +614,7 @@ static int try_fire(struct sx *x, struct lpn_sstate *st, int tid)
             return NOT_NOW;
         w[j] = c;
     }
+    x->nrival = 0;
     for (int j = 0; j < t->nin; j++) {
         int p = t->in[j].place;
         if (w[j] > 0 && m->places[p].nreaders > 1 && x->route_via[p] < 0 && (r = check_routing(x, st, tid, p)) != FIRED)
@@ -583,6 +702,10 @@ static int try_fire(struct sx *x, struct lpn_sstate *st, int tid)
         const struct lpn_splace *p = &st->pl[t->in[j].place];
         if (w[j] > 0 && m->places[t->in[j].place].nreaders > 1 && p->last_lock)
             S = lpn__zmax(z, S, p->last_lock);
+    }
+    if (x->nrival && (res = resolve_rivals(x, st, tid, S)) != FIRED) {
+        free(props);
+        return res;
     }
     Z3_ast C = lpn__zadd(z, S, delay);
     /* where the tokens go in merged places (decided before anything changes) */
@@ -716,6 +839,7 @@ static void run_path(struct sx *x, struct lpn_sstate *st)
         }
         bool progress = false;
         x->merge_wait = -1;
+        x->race_wait[0] = -1;
         for (int t = 0; t < m->ntrans; t++) {
             int r;
             while ((r = try_fire(x, st, t)) == FIRED || r == RETRY) {
@@ -737,6 +861,15 @@ static void run_path(struct sx *x, struct lpn_sstate *st)
         }
         if (!progress)
             break;
+    }
+    if (x->race_wait[0] >= 0) {
+        const struct lpn_place *pl = &m->places[x->race_wait[0]];
+        xerr(x, pl->line, pl->col, "place '%s' is read by %d transitions and the analyses cannot tell whether '%s' or "
+             "'%s' is enabled first to take its head token (the simulator gives it to the earlier one, or at one "
+             "cycle to the one declared first): give the readers guards on this place's tokens, or tokens that only "
+             "the other's firings make", pl->name, pl->nreaders, m->trans[x->race_wait[1]].name,
+             m->trans[x->race_wait[2]].name);
+        return;
     }
     if (x->merge_wait >= 0) {
         const struct lpn_place *pl = &m->places[x->merge_wait];
@@ -775,6 +908,11 @@ struct lpn_classes *lpn_classes_explore(struct lpn_space *sp, const struct lpn_l
     x.ravail = sup_xcalloc(nin, sizeof *x.ravail);
     x.pos = sup_xcalloc(nout, sizeof *x.pos);
     x.route_via = sup_xcalloc((size_t)m->nplaces + 1, sizeof *x.route_via);
+    size_t maxreaders = 1;
+    for (int p = 0; p < m->nplaces; p++)
+        maxreaders += (size_t)m->places[p].nreaders;
+    x.rival = sup_xcalloc(maxreaders, sizeof *x.rival);
+    x.rival_place = sup_xcalloc(maxreaders, sizeof *x.rival_place);
     x.failed = !lpn__sx_check_model(m, x.route_via, diag);
     if (!x.failed) {
         struct lpn_sstate *st = initial_state(&x);
@@ -800,6 +938,8 @@ struct lpn_classes *lpn_classes_explore(struct lpn_space *sp, const struct lpn_l
     free(x.ravail);
     free(x.pos);
     free(x.route_via);
+    free(x.rival);
+    free(x.rival_place);
     cl->seconds = now_s() - x.t0;
     cl->nchecks = sp->zx.nchecks - checks0;
     if (x.failed) {

@@ -215,6 +215,16 @@ an_smt)
     has out.txt "^property: disproved"
     expect 0 "$LPN" sim "$AN/chain3.yaml" --input c-cex.jsonl
     has out.txt "done tokens: 4,"
+    # products of symbols (Darwin in one firing: (ref + 6) * cdiv(query, 4) + 6 + 3 steps),
+    # with a long timeout: proved at once, the maximum at ref = query = 512, steps = 300
+    expect 0 "$LPN" smt "$DATA/darwin_2t.yaml" --space "$AN/darwin_rq.yaml" --query bounds --timeout 120 --witness d
+    has out.txt "^max: 67210 (proved)"
+    has out.txt "^min: 2656 (proved)"
+    expect 0 "$LPN" sim "$DATA/darwin_2t.yaml" --input d-max.jsonl
+    has out.txt "last at cycle 67210"
+    # the paper's JPEG model: three paths read one place, ordered by time
+    expect 0 "$LPN" pi "$DATA/jpeg_paper.yaml" --space "$AN/jpeg_paper18.yaml" --samples 4
+    has out.txt "latency ~ max(54\*avg_nonzero + 108, 1524)"
     # a timeout is unknown (exit 4), never a proof
     expect 4 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18_ratio.yaml" --query max --timeout 0.2
     has out.txt "unknown"
@@ -239,7 +249,7 @@ an_errors)
     has err.txt "chain3_shared.yaml:7:3: error: place 'start' has no property 'x'"
     printf 'lpn_space: 1\ntokens: 2\nprops: {bytes: 64, flow: [0, 1]}\n' > nic.yaml
     expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space nic.yaml
-    has err.txt "smartnic_ip.yaml:23:3: error: place 'intf' is read by 3 transitions"
+    has err.txt "smartnic_ip.yaml:26:3: error: tokens with properties are merged into place 'rr'"
     expect 1 "$LPN" classes "$MODELS/jpeg.yaml" --space missing.yaml
     has err.txt "missing.yaml: error: cannot open"
     ;;

@@ -322,14 +322,97 @@ static void test_classes_unsupported(void **state)
 {
     (void)state;
     check_explore_error(MODELS "smartnic_ip.yaml", "lpn_space: 1\ntokens: 2\nprops: {bytes: 64, flow: [0, 1]}\n",
-                        "smartnic_ip.yaml:23:3: error: place 'intf' is read by 3 transitions");
-    check_explore_error(LPN_TEST_DATA "/grab.yaml", "lpn_space: 1\nplace: p\ntokens: 1\n",
-                        "grab.yaml:6:3: error: place 'p' is read by 2 transitions ('zed', 'abc', ...)");
+                        "smartnic_ip.yaml:26:3: error: tokens with properties are merged into place 'rr' by 'sched0' and 'sched1'");
+    /* a race on a shared place that neither reader's start decides */
+    check_explore_error(LPN_TEST_DATA "/race_guards.yaml", "lpn_space: 1\ntokens: 1\nprops: {x: {min: 0, max: 30}, y: {min: 0, max: 30}}\n",
+                        "race_guards.yaml:14:3: error: place 'job' is read by 2 transitions and the analyses cannot tell whether 'slow' or 'fast'");
     check_explore_error(LPN_TEST_DATA "/inhibit.yaml", "lpn_space: 1\nplace: low\ntokens: 1\n",
                         "inhibit.yaml:14:18: error: inhibitor edges are not supported by the analyses (transition 'lo', place 'high')");
     /* a negative delay for some inputs */
     check_explore_error(AN "chain3.yaml", "lpn_space: 1\ntokens: 1\nprops: {x: {min: -3, max: 3}}\n",
                         "chain3.yaml:21:31: error: the delay of transition 'b' can be negative for inputs in the space");
+}
+
+static void check_bounds(const char *model_path, const char *space_path, double max, double min);
+
+/* Shared places ordered by the simulator's rule: the job goes to the reader
+ * enabled first, `fast` on ties. Two classes (x <= y, x > y); every input's
+ * exact latency is the closed form and lpn sim's. */
+static void test_classes_race(void **state)
+{
+    (void)state;
+    struct an a;
+    an_open(&a, LPN_TEST_DATA "/race.yaml", AN "race.yaml", 0);
+    assert_int_equal(lpn_classes_count(a.cl), 2);
+    int64_t in[2];
+    for (in[0] = 0; in[0] <= 30; in[0]++)
+        for (in[1] = 0; in[1] <= 30; in[1]++) {
+            int64_t want = in[0] <= in[1] ? in[0] + 10 : in[1] + 20, got = -1, v;
+            for (int k = 0; k < 2; k++)
+                if (lpn_class_latency(a.cl, k, in, &v))
+                    got = v;
+            if (got != want || lpn_space_simulate(a.sp, in, stderr) != want)
+                fail_msg("x=%lld y=%lld: class latency %lld, expected %lld", (long long)in[0], (long long)in[1],
+                         (long long)got, (long long)want);
+        }
+    an_close(&a);
+    /* one token, two readers enabled at cycle 0: the one declared first */
+    an_open(&a, LPN_TEST_DATA "/grab.yaml", AN "grab.yaml", 0);
+    assert_int_equal(lpn_classes_count(a.cl), 1);
+    assert_int_equal(lpn_class_commits(a.cl, 0, 0), 1);   /* zed */
+    assert_int_equal(lpn_class_commits(a.cl, 0, 1), 0);   /* abc */
+    an_close(&a);
+}
+
+/* The paper's JPEG model (credits shared by the Y, Cb and Cr paths, one
+ * place read by all three): one class; its interface is Fig. 4's formula,
+ * compared here with lpn sim on inputs the test makes. */
+static double jpeg_paper_error(const char *space_path, int blocks, const char *want)
+{
+    struct an a;
+    an_open(&a, LPN_TEST_DATA "/jpeg_paper.yaml", space_path, 0);
+    assert_int_equal(lpn_classes_count(a.cl), 1);
+    if (strcmp(lpn_pi_formula(a.pi, 0), want))
+        fail_msg("formula '%s', expected '%s'", lpn_pi_formula(a.pi, 0), want);
+    int64_t *in = calloc((size_t)blocks, sizeof *in);
+    double sum = 0;
+    for (int s = 0; s < 8; s++) {
+        int64_t total = 0;
+        for (int b = 0; b < blocks; b++)
+            total += in[b] = s == 0 ? 0 : s == 1 ? 64 : (b * 37 + s * 11 + (b / 6) * s * 13) % 65;
+        /* Fig. 4: rgb blocks x max(6 (3 avg + 6), 508) / 4 */
+        double avg = (double)total / blocks, fig4 = blocks * 2 / 3 * fmax(6 * (3 * avg + 6), 4 * 127) / 4;
+        double pi = lpn_pi_eval(a.pi, 0, in);
+        if (fabs(pi - fig4) > 1e-6 * fig4)
+            fail_msg("interface %g, Fig. 4 gives %g", pi, fig4);
+        int64_t sim = lpn_space_simulate(a.sp, in, stderr), exact;
+        assert_true(lpn_class_latency(a.cl, 0, in, &exact));
+        assert_int_equal(exact, sim);
+        sum += fabs(pi - (double)sim) / (double)sim;
+    }
+    free(in);
+    an_close(&a);
+    return sum / 8;
+}
+
+static void test_pi_jpeg_paper(void **state)
+{
+    (void)state;
+    double e18 = jpeg_paper_error(AN "jpeg_paper18.yaml", 18, "max(54*avg_nonzero + 108, 1524)");
+    double e120 = jpeg_paper_error(AN "jpeg_paper120.yaml", 120, "max(360*avg_nonzero + 720, 10160)");
+    print_message("jpeg_paper: interface vs lpn sim, mean |error| %.1f%% on 18 blocks, %.1f%% on 120\n", 100 * e18, 100 * e120);
+    /* pipeline filling and draining: large on 3 MCUs, small on 20 */
+    assert_true(e18 > 0.15 && e18 < 0.35);
+    assert_true(e120 < 0.07);
+    /* exact bounds: the latency grows with every block's coefficients */
+    struct an a;
+    an_open(&a, LPN_TEST_DATA "/jpeg_paper.yaml", AN "jpeg_paper18.yaml", 0);
+    int64_t lo[18] = {0}, hi[18];
+    for (int b = 0; b < 18; b++)
+        hi[b] = 64;
+    double smax = (double)lpn_space_simulate(a.sp, hi, stderr), smin = (double)lpn_space_simulate(a.sp, lo, stderr);
+    an_close(&a);
+    check_bounds(LPN_TEST_DATA "/jpeg_paper.yaml", AN "jpeg_paper18.yaml", smax, smin);
 }
 
 static void test_classes_limits(void **state)
@@ -711,9 +794,11 @@ int main(void)
         cmocka_unit_test(test_classes_split),
         cmocka_unit_test(test_classes_vta),
         cmocka_unit_test(test_classes_unsupported),
+        cmocka_unit_test(test_classes_race),
         cmocka_unit_test(test_classes_limits),
         cmocka_unit_test(test_pi_formulas),
         cmocka_unit_test(test_pi_emit_c),
+        cmocka_unit_test(test_pi_jpeg_paper),
         cmocka_unit_test(test_smt_hand_nets),
         cmocka_unit_test(test_smt_products),
         cmocka_unit_test(test_smt_fig2_exhaustive),
