@@ -151,6 +151,7 @@ void lpn__space_from_model(const struct lpn_space *sp, Z3_model md, int64_t *pro
 struct lpn_stok {
     Z3_ast ts;                    /* timestamp (Int) */
     Z3_ast *props;                /* the place's nprops values, NULL for counters */
+    bool made;                    /* produced by a firing (not initial or input) */
 };
 
 struct lpn_splace {

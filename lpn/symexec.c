@@ -145,7 +145,7 @@ static void pc_push(struct lpn_sstate *s, Z3_ast c)
     s->pc[s->npc++] = c;
 }
 
-static void tok_push(struct lpn_splace *p, int64_t at, Z3_ast ts, Z3_ast *props)
+static void tok_push(struct lpn_splace *p, int64_t at, Z3_ast ts, Z3_ast *props, bool made)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? p->cap * 2 : 16;
@@ -155,6 +155,7 @@ static void tok_push(struct lpn_splace *p, int64_t at, Z3_ast ts, Z3_ast *props)
         memmove(&p->tok[at + 1], &p->tok[at], (size_t)(p->n - at) * sizeof *p->tok);
     p->tok[at].ts = ts;
     p->tok[at].props = props;
+    p->tok[at].made = made;
     p->n++;
 }
 
@@ -230,7 +231,7 @@ static struct lpn_sstate *initial_state(struct sx *x)
     for (int p = 0; p < m->nplaces; p++)
         if (m->places[p].cap_of >= 0)
             for (int64_t k = 0; k < m->places[p].initial; k++)
-                tok_push(&st->pl[p], st->pl[p].n, zero, NULL);
+                tok_push(&st->pl[p], st->pl[p].n, zero, NULL, false);
     for (int g = 0; g < m->ngens; g++) {
         const struct lpn_tokgen *gen = &m->gens[g];
         if (gen->generator)
@@ -253,7 +254,7 @@ static struct lpn_sstate *initial_state(struct sx *x)
                 }
                 props[k] = lpn__znum(z, v);
             }
-            tok_push(&st->pl[gen->place], st->pl[gen->place].n, zero, props);
+            tok_push(&st->pl[gen->place], st->pl[gen->place].n, zero, props, false);
         }
     }
     struct lpn_space *sp = x->sp;
@@ -261,7 +262,7 @@ static struct lpn_sstate *initial_state(struct sx *x)
         Z3_ast *props = sp->nprops ? lpn__aalloc(&x->cl->arena, (size_t)sp->nprops * sizeof *props) : NULL;
         for (int k = 0; k < sp->nprops; k++)
             props[k] = sp->val[(size_t)t * (size_t)sp->nprops + (size_t)k];
-        tok_push(&st->pl[sp->place], st->pl[sp->place].n, zero, props);
+        tok_push(&st->pl[sp->place], st->pl[sp->place].n, zero, props, false);
     }
     return st;
 }
@@ -400,7 +401,7 @@ static bool after_t(struct sx *x, const struct lpn_sstate *st, int q, int tid, i
 
 /* A lower bound of the start of rival RID taking the shared head (*EXACT: its
  * start); false when R cannot fire before T's firing. */
-static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int rid, Z3_ast *lb, bool *exact)
+static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int rid, Z3_ast *lb, bool *exact, bool *round0)
 {
     const struct lpn_model *m = x->m;
     const struct lpn_transition *r = &m->trans[rid];
@@ -408,6 +409,7 @@ static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int 
     Z3_ast b = lpn__znum(z, 0);
     *exact = !r->has_guard;
     int64_t n = st->ntfir[rid];
+    *round0 = n == 0;
     if (n >= r->inflight)
         b = st->fir[st->tfir[rid][n - r->inflight]].commit;
     if (n >= 1 && r->inflight > 1)
@@ -426,6 +428,8 @@ static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int 
         const struct lpn_splace *q = &st->pl[in->place];
         if (q->n - q->head >= need) {
             b = lpn__zmax(z, b, q->tok[q->head + need - 1].ts);
+            for (int64_t i = 0; i < need; i++)
+                *round0 &= !q->tok[q->head + i].made;
         } else {
             *exact = false;
             if (after_t(x, st, in->place, tid, 0))
@@ -442,39 +446,81 @@ static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int 
                 return false;
             b = lpn__zmax(z, b, best);
         }
-        if (q->last_lock && m->places[in->place].nreaders > 1)
+        if (q->last_lock && m->places[in->place].nreaders > 1) {
             b = lpn__zmax(z, b, q->last_lock);
+            *round0 = false;
+        }
     }
     *lb = b;
     return true;
 }
 
+/* Whether T's firing starts in the first pass of cycle 0 (FORMAT.md "Order
+ * within a cycle"): its first firing, on initial or input tokens only. */
+static bool starts_round0(struct sx *x, const struct lpn_sstate *st, int tid)
+{
+    const struct lpn_transition *t = &x->m->trans[tid];
+    if (st->ntfir[tid])
+        return false;
+    for (int j = 0; j < t->nin; j++) {
+        const struct lpn_splace *q = &st->pl[t->in[j].place];
+        int64_t last = x->w[j] - 1 > x->maxread[j] ? x->w[j] - 1 : x->maxread[j];
+        for (int64_t i = 0; i <= last && x->base[j] + i < q->n; i++)
+            if (q->tok[x->base[j] + i].made)
+                return false;
+        if (x->w[j] > 0 && q->last_lock && x->m->places[t->in[j].place].nreaders > 1)
+            return false;
+    }
+    return true;
+}
+
 /* Orders T (starting at S) before every rival found by check_routing:
  * FIRED, NOT_NOW (a rival goes first, or the order is not known yet) or
- * FAILED (the path limit). */
+ * FAILED (an unsupported tie, or the path limit). Two readers enabled at
+ * one cycle are checked in id order only in that cycle's first pass; when
+ * commits of the cycle enable them, their order is the commits' order,
+ * which the analyses do not track: such ties are refused. */
 static int resolve_rivals(struct sx *x, struct lpn_sstate *st, int tid, Z3_ast S)
 {
     struct lpn_zx *z = x->z;
+    const struct lpn_model *m = x->m;
+    bool t0 = starts_round0(x, st, tid);
     for (int k = 0; k < x->nrival; k++) {
         int rid = x->rival[k];
         Z3_ast lb;
-        bool exact;
-        if (!rival_start(x, st, tid, rid, &lb, &exact))
+        bool exact, r0;
+        if (!rival_start(x, st, tid, rid, &lb, &exact, &r0))
             continue;
-        /* T first: R starts later, or at the same cycle with a larger id */
-        Z3_ast first = rid > tid ? Z3_mk_ge(z->c, lb, S) : Z3_mk_gt(z->c, lb, S);
-        if ((rid > tid && lpn__zgeq(z, lb, S)) || lpn__zprove(z, st->pc, st->npc, first))
+        bool id_tie = t0 && r0 && exact;   /* a tie, if any, is decided by the ids */
+        Z3_ast later = Z3_mk_gt(z->c, lb, S);
+        if (lpn__zprove(z, st->pc, st->npc, later) ||
+            (id_tie && rid > tid && lpn__zprove(z, st->pc, st->npc, Z3_mk_ge(z->c, lb, S))))
             continue;
-        if (exact) {
-            int d = decide(x, st, first);
-            if (d < 0)
-                return FAILED;
-            if (d)
+        if (!exact) {
+            x->race_wait[0] = x->rival_place[k], x->race_wait[1] = tid, x->race_wait[2] = rid;
+            return NOT_NOW;
+        }
+        int d = decide(x, st, later);
+        if (d < 0)
+            return FAILED;
+        if (d)
+            continue;
+        d = decide(x, st, Z3_mk_lt(z->c, lb, S));
+        if (d < 0)
+            return FAILED;
+        if (d)
+            return NOT_NOW;   /* the rival starts first */
+        if (id_tie) {
+            if (rid > tid)
                 continue;
             return NOT_NOW;
         }
-        x->race_wait[0] = x->rival_place[k], x->race_wait[1] = tid, x->race_wait[2] = rid;
-        return NOT_NOW;
+        const struct lpn_place *pl = &m->places[x->rival_place[k]];
+        xerr(x, pl->line, pl->col, "'%s' and '%s' can be enabled at the same cycle to take the head token of place '%s' "
+             "for some inputs, by commits of that cycle: which one takes it depends on the order of those commits, "
+             "which the analyses do not follow (add a constraint that excludes the tie)",
+             m->trans[tid].name, m->trans[rid].name, pl->name);
+        return FAILED;
     }
     return FIRED;
 }
@@ -760,7 +806,7 @@ static int try_fire(struct sx *x, struct lpn_sstate *st, int tid)
             if (t->out[q].place == t->out[k].place && x->pos[q] <= at)
                 at += cnt[t->nin + q];
         for (int64_t i = 0; i < cnt[t->nin + k]; i++)
-            tok_push(sp, at + i, C, props[k] ? props[k] + i * pl->nprops : NULL);
+            tok_push(sp, at + i, C, props[k] ? props[k] + i * pl->nprops : NULL, true);
     }
     free(props);
     return FIRED;
