@@ -399,9 +399,10 @@ static bool after_t(struct sx *x, const struct lpn_sstate *st, int q, int tid, i
     return true;
 }
 
-/* A lower bound of the start of rival RID taking the shared head (*EXACT: its
+/* A lower bound of the start of rival RID taking the head of P (*EXACT: its
  * start); false when R cannot fire before T's firing. */
-static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int rid, Z3_ast *lb, bool *exact, bool *round0)
+static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int rid, int p, Z3_ast *lb, bool *exact,
+                        bool *round0)
 {
     const struct lpn_model *m = x->m;
     const struct lpn_transition *r = &m->trans[rid];
@@ -430,6 +431,9 @@ static bool rival_start(struct sx *x, const struct lpn_sstate *st, int tid, int 
             b = lpn__zmax(z, b, q->tok[q->head + need - 1].ts);
             for (int64_t i = 0; i < need; i++)
                 *round0 &= !q->tok[q->head + i].made;
+            /* another shared place: a third reader may take these first */
+            if (m->places[in->place].nreaders > 1 && in->place != p)
+                *exact = false;
         } else {
             *exact = false;
             if (after_t(x, st, in->place, tid, 0))
@@ -489,7 +493,7 @@ static int resolve_rivals(struct sx *x, struct lpn_sstate *st, int tid, Z3_ast S
         int rid = x->rival[k];
         Z3_ast lb;
         bool exact, r0;
-        if (!rival_start(x, st, tid, rid, &lb, &exact, &r0))
+        if (!rival_start(x, st, tid, rid, x->rival_place[k], &lb, &exact, &r0))
             continue;
         bool id_tie = t0 && r0 && exact;   /* a tie, if any, is decided by the ids */
         Z3_ast later = Z3_mk_gt(z->c, lb, S);
