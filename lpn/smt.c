@@ -395,6 +395,28 @@ static bool set_nonlinear(const struct lpn_space *sp, const struct lpn_set *set)
     return false;
 }
 
+/* A solver (released by the caller) holding the space's constraints, SET's
+ * condition and, with PI, the averages' definitions; calls time out after
+ * TIMEOUT seconds. */
+static Z3_solver set_solver(struct lpn_classes *cl, const struct lpn_set *set, const struct lpn_pi *pi, double timeout)
+{
+    struct lpn_space *sp = cl->sp;
+    Z3_context c = sp->zx.c;
+    Z3_solver so = Z3_mk_solver(c);
+    Z3_solver_inc_ref(c, so);
+    Z3_params p = Z3_mk_params(c);
+    Z3_params_inc_ref(c, p);
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), (unsigned)(timeout * 1000));
+    Z3_solver_set_params(c, so, p);
+    Z3_params_dec_ref(c, p);
+    for (int k = 0; k < sp->ncons; k++)
+        Z3_solver_assert(c, so, sp->cons[k]);
+    Z3_solver_assert(c, so, set->cond);
+    if (pi)
+        Z3_solver_assert(c, so, pi->avgdef);
+    return so;
+}
+
 /* Optimizes the latency of SET (MAXIMIZE or not) by a sequence of
  * satisfiability checks on its exact encoding: is there an input whose
  * latency beats the best one so far? The answer moves by bisection between
@@ -407,16 +429,7 @@ static bool bisect(struct lpn_classes *cl, const struct lpn_set *set, int tag, b
 {
     struct lpn_space *sp = cl->sp;
     struct lpn_zx *z = &sp->zx;
-    Z3_solver so = Z3_mk_solver(z->c);
-    Z3_solver_inc_ref(z->c, so);
-    Z3_params p = Z3_mk_params(z->c);
-    Z3_params_inc_ref(z->c, p);
-    Z3_params_set_uint(z->c, p, Z3_mk_string_symbol(z->c, "timeout"), (unsigned)(timeout * 1000));
-    Z3_solver_set_params(z->c, so, p);
-    Z3_params_dec_ref(z->c, p);
-    for (int c = 0; c < sp->ncons; c++)
-        Z3_solver_assert(z->c, so, sp->cons[c]);
-    Z3_solver_assert(z->c, so, set->cond);
+    Z3_solver so = set_solver(cl, set, NULL, timeout);
     struct sink sk = {z->c, NULL, so};
     Z3_ast lat = encode(cl, set, &sk, ENC_EXACT, tag);
     int64_t lo, hi;
@@ -645,18 +658,7 @@ static void prove(struct lpn_classes *cl, const struct lpn_pi *pi, const struct 
         const struct lpn_set *set = &cl->sets[s];
         if (set->cls != k)
             continue;
-        Z3_solver so = Z3_mk_solver(z->c);
-        Z3_solver_inc_ref(z->c, so);
-        Z3_params p = Z3_mk_params(z->c);
-        Z3_params_inc_ref(z->c, p);
-        Z3_params_set_uint(z->c, p, Z3_mk_string_symbol(z->c, "timeout"), (unsigned)(timeout * 1000));
-        Z3_solver_set_params(z->c, so, p);
-        Z3_params_dec_ref(z->c, p);
-        for (int c = 0; c < sp->ncons; c++)
-            Z3_solver_assert(z->c, so, sp->cons[c]);
-        Z3_solver_assert(z->c, so, set->cond);
-        if (pi)
-            Z3_solver_assert(z->c, so, pi->avgdef);
+        Z3_solver so = set_solver(cl, set, pi, timeout);
         struct sink sk = {z->c, NULL, so};
         Z3_ast lat = lpn__zreal(z, encode(cl, set, &sk, ENC_EXACT, s));
         Z3_ast from[2] = {sp->latency, sp->pi};
