@@ -1,0 +1,645 @@
+/* calibrate.c — `lpn calibrate` (CALIBRATE.md): the runs file, the
+ * simulation of every run at a parameter vector (memoised), the integer
+ * pattern search, leave-one-out refits and the flat-direction analysis.
+ * Reports and the rewritten model are in calibrate_report.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "calibrate.h"
+#include "support.h"
+#include "yamltree.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MAX_EVALS 20000
+
+/* ---- the runs file -------------------------------------------------------------*/
+static char *keep(struct lpn_cal_runs *r, const char *s)
+{
+    /* each string is its own allocation, listed in the arena for freeing */
+    char **list = (char **)(void *)r->arena;
+    list = sup_xrealloc(list, (r->arena_len + 1) * sizeof *list);
+    list[r->arena_len++] = sup_strdup(s);
+    r->arena = (char *)(void *)list;
+    return list[r->arena_len - 1];
+}
+
+static char *resolve(struct lpn_cal_runs *r, const char *base, const char *p)
+{
+    const char *slash = strrchr(base, '/');
+    if (p[0] == '/' || !slash)
+        return keep(r, p);
+    size_t n = (size_t)(slash - base) + 1;
+    char *s = sup_xmalloc(n + strlen(p) + 1);
+    memcpy(s, base, n);
+    strcpy(s + n, p);
+    char *k = keep(r, s);
+    free(s);
+    return k;
+}
+
+static bool is_ident(const char *s)
+{
+    if (!*s || !(s[0] == '_' || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
+        return false;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+static bool read_fit(struct sup_ydoc *d, const struct sup_ynode *fit, struct lpn_cal_runs *r)
+{
+    if (!sup_yexpect(d, fit, SUP_Y_MAP, "fit"))
+        return false;
+    bool ok = true;
+    r->fit = sup_xcalloc(fit->n ? fit->n : 1, sizeof *r->fit);
+    for (size_t k = 0; k < fit->n; k++) {
+        const struct sup_ynode *b = fit->items[k];
+        struct lpn_cal_param p = {.name = keep(r, fit->keys[k]->str)};
+        if (!is_ident(p.name)) {
+            ok = sup_yerror(d, fit->keys[k], "'%s' is not a parameter name", p.name);
+            continue;
+        }
+        if (b->kind != SUP_Y_SEQ || b->n != 2) {
+            ok = sup_yerror(d, b, "expected the bounds [LO, HI] of '%s'", p.name);
+            continue;
+        }
+        if (!sup_yint(d, b->items[0], INT64_MIN / 4, INT64_MAX / 4, &p.lo) ||
+            !sup_yint(d, b->items[1], INT64_MIN / 4, INT64_MAX / 4, &p.hi)) {
+            ok = false;
+            continue;
+        }
+        if (p.lo > p.hi) {
+            ok = sup_yerror(d, b, "empty range: LO %lld > HI %lld", (long long)p.lo, (long long)p.hi);
+            continue;
+        }
+        r->fit[r->nfit++] = p;
+    }
+    return ok;
+}
+
+static bool read_run(struct sup_ydoc *d, const struct sup_ynode *n, size_t idx, struct lpn_cal_runs *r)
+{
+    static const char *const keys[] = {"name", "input", "cycles", "params", NULL};
+    if (!sup_yexpect(d, n, SUP_Y_MAP, "a run"))
+        return false;
+    bool ok = sup_ycheck_keys(d, n, keys, "a run");
+    struct lpn_cal_run *u = &r->runs[idx];
+    u->line = n->line, u->col = n->col;
+    const struct sup_ynode *name = sup_yget(n, "name"), *in = sup_yneed(d, n, "input", "a run"),
+                           *cy = sup_yneed(d, n, "cycles", "a run"), *ps = sup_yget(n, "params");
+    char def[32];
+    snprintf(def, sizeof def, "run%zu", idx + 1);
+    const char *nm = name ? sup_ystr(d, name) : def;
+    u->name = keep(r, nm ? nm : def);
+    ok = ok && (!name || nm);
+    if (in) {
+        const char *s = sup_ystr(d, in);
+        if (!s || !*s)
+            ok = s ? sup_yerror(d, in, "empty input file name") : false;
+        else {
+            u->input = resolve(r, d->path, s);
+            FILE *f = fopen(u->input, "r");
+            if (!f)
+                ok = sup_yerror(d, in, "cannot read token file '%s'", u->input);
+            else
+                fclose(f);
+        }
+    } else
+        ok = false;
+    if (cy) {
+        if (!sup_yint(d, cy, 1, INT64_MAX / 4, &u->cycles))
+            ok = false;
+    } else
+        ok = false;
+    if (ps) {
+        if (!sup_yexpect(d, ps, SUP_Y_MAP, "params"))
+            return false;
+        u->params = sup_xcalloc(ps->n ? ps->n : 1, sizeof *u->params);
+        for (size_t k = 0; k < ps->n; k++) {
+            int64_t v;
+            if (!is_ident(ps->keys[k]->str)) {
+                ok = sup_yerror(d, ps->keys[k], "'%s' is not a parameter name", ps->keys[k]->str);
+                continue;
+            }
+            if (!sup_yint(d, ps->items[k], INT64_MIN / 4, INT64_MAX / 4, &v)) {
+                ok = false;
+                continue;
+            }
+            u->params[u->nparams++] = (struct lpn_param){keep(r, ps->keys[k]->str), v};
+        }
+    }
+    return ok;
+}
+
+bool lpn_cal_runs_read(const char *path, struct lpn_cal_runs *r, FILE *diag)
+{
+    static const char *const keys[] = {"lpn_runs", "objective", "fit", "runs", NULL};
+    memset(r, 0, sizeof *r);
+    r->objective = -1;
+    struct sup_ydoc *d = sup_yaml_load_file(path, diag);
+    if (!d)
+        return false;
+    const struct sup_ynode *root = d->root;
+    bool ok = root ? sup_yexpect(d, root, SUP_Y_MAP, "a runs file") : sup_yerror(d, NULL, "empty runs file");
+    if (ok) {
+        ok = sup_ycheck_keys(d, root, keys, "a runs file");
+        const struct sup_ynode *ver = sup_yneed(d, root, "lpn_runs", "a runs file");
+        int64_t v;
+        if (!ver)
+            ok = false;
+        else if (sup_yint(d, ver, 0, 1000, &v) && v != 1)
+            ok = sup_yerror(d, ver, "unsupported runs file version %lld (expected 1)", (long long)v);
+        const struct sup_ynode *obj = sup_yget(root, "objective"), *fit = sup_yget(root, "fit"),
+                               *runs = sup_yneed(d, root, "runs", "a runs file");
+        if (obj) {
+            const char *s = sup_ystr(d, obj);
+            if (s && !strcmp(s, "max"))
+                r->objective = LPN_CAL_MAX;
+            else if (s && !strcmp(s, "mean"))
+                r->objective = LPN_CAL_MEAN;
+            else
+                ok = s ? sup_yerror(d, obj, "objective must be 'max' or 'mean', found '%s'", s) : false;
+        }
+        if (fit && !read_fit(d, fit, r))
+            ok = false;
+        if (!runs)
+            ok = false;
+        else if (sup_yexpect(d, runs, SUP_Y_SEQ, "runs")) {
+            if (!runs->n)
+                ok = sup_yerror(d, runs, "no runs");
+            r->runs = sup_xcalloc(runs->n ? runs->n : 1, sizeof *r->runs);
+            r->n = runs->n;
+            for (size_t k = 0; k < runs->n; k++)
+                if (!read_run(d, runs->items[k], k, r))
+                    ok = false;
+            for (size_t k = 0; k < runs->n && ok; k++)
+                for (size_t j = 0; j < k; j++)
+                    if (!strcmp(r->runs[j].name, r->runs[k].name)) {
+                        ok = sup_yerror(d, runs->items[k], "run name '%s' is used twice", r->runs[k].name);
+                        break;
+                    }
+        } else
+            ok = false;
+    }
+    sup_yaml_free(d);
+    if (!ok)
+        lpn_cal_runs_free(r);
+    return ok;
+}
+
+void lpn_cal_runs_free(struct lpn_cal_runs *r)
+{
+    for (size_t k = 0; k < r->n; k++)
+        free(r->runs[k].params);
+    free(r->runs);
+    free(r->fit);
+    char **list = (char **)(void *)r->arena;
+    for (size_t k = 0; k < r->arena_len; k++)
+        free(list[k]);
+    free(list);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- evaluation ----------------------------------------------------------------*/
+struct point {
+    int64_t *v;
+    int64_t *pred;        /* [nruns], -1: the run failed */
+};
+
+struct cal {
+    const struct lpn_cal_opts *o;
+    const struct lpn_cal_runs *runs;
+    int np;
+    size_t nr;
+    struct point *pts;
+    size_t npts, cap;
+    size_t *hash, hcap;
+    struct lpn_param *ov;  /* scratch overrides */
+    size_t evals, budget;  /* evaluations of this fit, and its limit */
+    char *first_why;       /* the first failure seen */
+};
+
+static uint64_t hash_v(const int64_t *v, int n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (int k = 0; k < n; k++) {
+        h ^= (uint64_t)v[k];
+        h *= 1099511628211ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/* One run's end cycle at V, or -1 (the reason in *WHY when still NULL). */
+static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why)
+{
+    const struct lpn_cal_opts *o = C->o;
+    const struct lpn_cal_run *u = &C->runs->runs[run];
+    size_t n = 0;
+    for (size_t k = 0; k < o->nfixed; k++) {
+        bool over = false;
+        for (size_t j = 0; j < u->nparams; j++)
+            over |= !strcmp(u->params[j].name, o->fixed[k].name);
+        if (!over)
+            C->ov[n++] = o->fixed[k];
+    }
+    for (size_t j = 0; j < u->nparams; j++)
+        C->ov[n++] = u->params[j];
+    for (int k = 0; k < C->np; k++)
+        C->ov[n++] = (struct lpn_param){o->params[k].name, v[k]};
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *msg = open_memstream(&buf, &blen);
+    int64_t end = -1;
+    struct lpn_model *m = lpn_load_file(o->model, C->ov, n, msg);
+    struct lpn_sim *s = m ? lpn_sim_new_limited(m, LPN_SIM_NO_GENERATORS, o->max_commits, 0, msg) : NULL;
+    if (s && lpn_sim_load_jsonl(s, u->input, msg) < 0) {
+        lpn_sim_free(s);
+        s = NULL;
+    }
+    if (s) {
+        enum lpn_status st = lpn_sim_run(s, LPN_NO_TIME_LIMIT, LPN_NO_DONE_LIMIT);
+        if (st == LPN_ERROR)
+            fprintf(msg, "%s", lpn_sim_error(s));
+        else if (st == LPN_LIMIT)
+            fprintf(msg, "stopped at the commit limit");
+        else if (lpn_sim_deadlocked(s))
+            fprintf(msg, "deadlock at cycle %lld", (long long)lpn_sim_now(s));
+        else if (!lpn_sim_done_count(s))
+            fprintf(msg, "no token reached the done place");
+        else
+            end = lpn_sim_last_done(s);
+        lpn_sim_free(s);
+    }
+    lpn_model_free(m);
+    fclose(msg);
+    if (end < 0 && why && !*why) {
+        while (blen && buf[blen - 1] == '\n')
+            buf[--blen] = '\0';
+        char *nl = strchr(buf, '\n');
+        if (nl)
+            *nl = '\0';
+        size_t need = strlen(u->name) + blen + 64;
+        *why = sup_xmalloc(need);
+        snprintf(*why, need, "run '%s': %s", u->name, buf);
+    }
+    free(buf);
+    return end;
+}
+
+/* The index of the point for V, simulated once (memoised); -1 past the
+ * budget. Indices stay valid (C->pts moves as it grows). */
+static long eval(struct cal *C, const int64_t *v)
+{
+    uint64_t h = hash_v(v, C->np);
+    for (size_t i = (size_t)(h % C->hcap);; i = (i + 1) % C->hcap) {
+        if (!C->hash[i])
+            break;
+        struct point *p = &C->pts[C->hash[i] - 1];
+        if (!memcmp(p->v, v, (size_t)C->np * sizeof *v))
+            return (long)(C->hash[i] - 1);
+    }
+    if (C->evals >= C->budget)
+        return -1;
+    C->evals++;
+    if (2 * (C->npts + 1) > C->hcap) {
+        size_t ncap = C->hcap * 2;
+        size_t *nh = sup_xcalloc(ncap, sizeof *nh);
+        for (size_t k = 0; k < C->npts; k++) {
+            size_t i = (size_t)(hash_v(C->pts[k].v, C->np) % ncap);
+            while (nh[i])
+                i = (i + 1) % ncap;
+            nh[i] = k + 1;
+        }
+        free(C->hash);
+        C->hash = nh, C->hcap = ncap;
+    }
+    if (C->npts == C->cap) {
+        C->cap = C->cap ? 2 * C->cap : 64;
+        C->pts = sup_xrealloc(C->pts, C->cap * sizeof *C->pts);
+    }
+    struct point *p = &C->pts[C->npts];
+    p->v = sup_xmalloc((size_t)C->np * sizeof *v);
+    memcpy(p->v, v, (size_t)C->np * sizeof *v);
+    p->pred = sup_xmalloc(C->nr * sizeof *p->pred);
+    for (size_t r = 0; r < C->nr; r++)
+        p->pred[r] = simulate(C, r, v, &C->first_why);
+    size_t i = (size_t)(h % C->hcap);
+    while (C->hash[i])
+        i = (i + 1) % C->hcap;
+    C->hash[i] = ++C->npts;
+    return (long)(C->npts - 1);
+}
+
+#define PT(C, i) (&(C)->pts[i])
+
+static double rel(const struct cal *C, const struct point *p, size_t r)
+{
+    int64_t m = C->runs->runs[r].cycles;
+    return ((double)p->pred[r] - (double)m) / (double)m;
+}
+
+/* The objective over the runs not left out (SKIP, or SIZE_MAX): primary
+ * (max or mean |error|) and secondary (the other); infinite when a run failed. */
+static void score(const struct cal *C, const struct point *p, size_t skip, double *pri, double *sec)
+{
+    double mx = 0, sum = 0;
+    size_t n = 0;
+    for (size_t r = 0; r < C->nr; r++) {
+        if (r == skip)
+            continue;
+        if (p->pred[r] < 0) {
+            *pri = *sec = INFINITY;
+            return;
+        }
+        double e = fabs(rel(C, p, r));
+        mx = e > mx ? e : mx;
+        sum += e, n++;
+    }
+    double mean = n ? sum / (double)n : 0;
+    *pri = C->o->objective == LPN_CAL_MAX ? mx : mean;
+    *sec = C->o->objective == LPN_CAL_MAX ? mean : mx;
+}
+
+static bool better(const struct cal *C, long a, long b, size_t skip)
+{
+    if (a < 0 || b < 0)
+        return false;
+    double pa, sa, pb, sb;
+    score(C, PT(C, a), skip, &pa, &sa);
+    score(C, PT(C, b), skip, &pb, &sb);
+    const double eps = 1e-12;
+    return pa < pb - eps || (pa <= pb + eps && sa < sb - eps);
+}
+
+static int64_t clamp(const struct lpn_cal_param *p, int64_t x)
+{
+    return x < p->lo ? p->lo : x > p->hi ? p->hi : x;
+}
+
+/* Pattern search from X (updated in place), the runs but SKIP. */
+static void search(struct cal *C, int64_t *x, size_t skip)
+{
+    int np = C->np;
+    const struct lpn_cal_param *ps = C->o->params;
+    int64_t *step = sup_xmalloc((size_t)np * sizeof *step), *y = sup_xmalloc((size_t)np * sizeof *y);
+    for (int k = 0; k < np; k++) {
+        step[k] = (ps[k].hi - ps[k].lo) / 8;
+        step[k] = step[k] < 1 ? 1 : step[k];
+    }
+    long cur = eval(C, x);
+    while (cur >= 0) {
+        bool moved = false;
+        for (int k = 0; k < np && !moved; k++)
+            for (int s = 1; s >= -1 && !moved; s -= 2) {
+                memcpy(y, x, (size_t)np * sizeof *y);
+                y[k] = clamp(&ps[k], x[k] + s * step[k]);
+                long q = y[k] != x[k] ? eval(C, y) : -1;
+                while (better(C, q, cur, skip)) {   /* keep going while it pays */
+                    memcpy(x, y, (size_t)np * sizeof *x);
+                    cur = q;
+                    moved = true;
+                    y[k] = clamp(&ps[k], x[k] + s * step[k]);
+                    q = y[k] != x[k] ? eval(C, y) : -1;
+                }
+            }
+        if (moved)
+            continue;
+        bool coarse = false;
+        for (int k = 0; k < np; k++)
+            if (step[k] > 1)
+                step[k] /= 2, coarse = true;
+        if (coarse)
+            continue;
+        /* unit moves of two parameters at once: along the ridges of a max */
+        for (int k = 0; k < np && !moved; k++)
+            for (int l = k + 1; l < np && !moved; l++)
+                for (int sk = 1; sk >= -1 && !moved; sk -= 2)
+                    for (int sl = 1; sl >= -1 && !moved; sl -= 2) {
+                        memcpy(y, x, (size_t)np * sizeof *y);
+                        y[k] = clamp(&ps[k], x[k] + sk), y[l] = clamp(&ps[l], x[l] + sl);
+                        if (y[k] == x[k] || y[l] == x[l])
+                            continue;
+                        long q = eval(C, y);
+                        if (better(C, q, cur, skip)) {
+                            memcpy(x, y, (size_t)np * sizeof *x);
+                            cur = q;
+                            moved = true;
+                        }
+                    }
+        if (!moved)
+            break;
+    }
+    free(step);
+    free(y);
+}
+
+static void fill_fit(const struct cal *C, const struct point *p, struct lpn_cal_fit *f)
+{
+    f->v = sup_xmalloc((size_t)C->np * sizeof *f->v);
+    memcpy(f->v, p->v, (size_t)C->np * sizeof *f->v);
+    f->pred = sup_xmalloc(C->nr * sizeof *f->pred);
+    memcpy(f->pred, p->pred, C->nr * sizeof *f->pred);
+    double mx = 0, sum = 0;
+    for (size_t r = 0; r < C->nr; r++) {
+        double e = p->pred[r] < 0 ? INFINITY : fabs(rel(C, p, r));
+        mx = e > mx ? e : mx;
+        sum += e;
+    }
+    f->max_err = mx, f->mean_err = sum / (double)C->nr;
+}
+
+/* Sensitivities, flat parameters and pairs at the fit. */
+static void analyse(struct cal *C, struct lpn_cal_result *R)
+{
+    int np = C->np;
+    size_t nr = C->nr;
+    const struct lpn_cal_param *ps = C->o->params;
+    const int64_t *x = R->fit.v;
+    int64_t *y = sup_xmalloc((size_t)np * sizeof *y);
+    R->sens = sup_xcalloc((size_t)np * nr, sizeof *R->sens);
+    R->flat = sup_xcalloc((size_t)np, sizeof *R->flat);
+    R->at_bound = sup_xcalloc((size_t)np, sizeof *R->at_bound);
+    long bi = eval(C, x);
+    const int64_t *base = bi >= 0 ? PT(C, bi)->pred : NULL;
+    int64_t *upv = sup_xmalloc(nr * sizeof *upv), *dnv = sup_xmalloc(nr * sizeof *dnv);
+    for (int k = 0; k < np && base; k++) {
+        R->at_bound[k] = ps[k].lo < ps[k].hi && (x[k] == ps[k].lo || x[k] == ps[k].hi);
+        long up = -1, dn = -1;
+        memcpy(y, x, (size_t)np * sizeof *y);
+        if (x[k] < ps[k].hi)
+            y[k] = x[k] + 1, up = eval(C, y);
+        memcpy(y, x, (size_t)np * sizeof *y);
+        if (x[k] > ps[k].lo)
+            y[k] = x[k] - 1, dn = eval(C, y);
+        base = PT(C, bi)->pred;
+        for (size_t r = 0; r < nr; r++)
+            upv[r] = up >= 0 ? PT(C, up)->pred[r] : -1, dnv[r] = dn >= 0 ? PT(C, dn)->pred[r] : -1;
+        bool flat = ps[k].lo < ps[k].hi;
+        for (size_t r = 0; r < nr; r++) {
+            int64_t hi = upv[r] >= 0 ? upv[r] : base[r], lo = dnv[r] >= 0 ? dnv[r] : base[r];
+            int steps = (upv[r] >= 0) + (dnv[r] >= 0);
+            R->sens[(size_t)k * nr + r] = steps ? (hi - lo) / steps : 0;
+            if ((upv[r] >= 0 && upv[r] != base[r]) || (dnv[r] >= 0 && dnv[r] != base[r]))
+                flat = false;
+        }
+        R->flat[k] = flat;
+    }
+    for (int k = 0; k < np && base; k++)
+        for (int l = k + 1; l < np; l++) {
+            if (R->flat[k] || R->flat[l])
+                continue;
+            for (int sl = -1; sl <= 1; sl += 2) {
+                memcpy(y, x, (size_t)np * sizeof *y);
+                y[k] = x[k] + 1, y[l] = x[l] + sl;
+                if (y[k] > ps[k].hi || y[l] > ps[l].hi || y[l] < ps[l].lo)
+                    continue;
+                long q = eval(C, y);
+                bool same = q >= 0;
+                for (size_t r = 0; q >= 0 && r < nr; r++)
+                    same &= PT(C, q)->pred[r] == PT(C, bi)->pred[r];
+                if (same) {
+                    R->flat_pairs = sup_xrealloc(R->flat_pairs, (size_t)(R->nflat_pairs + 1) * 3 * sizeof(int));
+                    int *f = &R->flat_pairs[3 * R->nflat_pairs++];
+                    f[0] = k, f[1] = l, f[2] = sl;
+                }
+            }
+        }
+    free(upv);
+    free(dnv);
+    free(y);
+}
+
+/* Why the best fit misses the tolerance, in words. */
+static char *explain(const struct cal *C, const struct lpn_cal_result *R)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    size_t nr = C->nr, w = 0;
+    double ew = -1;
+    bool pos = false, neg = false;
+    for (size_t r = 0; r < nr; r++) {
+        double e = ((double)R->fit.pred[r] - (double)C->runs->runs[r].cycles) / (double)C->runs->runs[r].cycles;
+        if (fabs(e) > ew)
+            ew = fabs(e), w = r;
+        pos |= e > C->o->tolerance, neg |= e < -C->o->tolerance;
+    }
+    bool moves = false;
+    for (int k = 0; k < C->np; k++)
+        moves |= R->sens[(size_t)k * nr + w] != 0;
+    const char *wn = C->runs->runs[w].name;
+    if (!moves)
+        fprintf(f, "run '%s' (error %+.2f%%) does not move with any fitted parameter: fit others, or the model lacks what this run exercises",
+                wn, 100 * (((double)R->fit.pred[w] - (double)C->runs->runs[w].cycles) / (double)C->runs->runs[w].cycles));
+    else if (pos && neg)
+        fprintf(f, "the runs pull the parameters in opposite directions (some predicted too long, some too short, worst '%s'): no values of the fitted parameters match them all; the model's structure (or a parameter not fitted) differs from the measured system",
+                wn);
+    else
+        fprintf(f, "the worst run '%s' is still %.2f%% off", wn, 100 * ew);
+    bool any = false;
+    for (int k = 0; k < C->np; k++)
+        if (R->at_bound[k]) {
+            fprintf(f, "%s%s sits on its bound %lld", any ? ", " : "; widen the bounds: ", C->o->params[k].name,
+                    (long long)R->fit.v[k]);
+            any = true;
+        }
+    fclose(f);
+    return buf;
+}
+
+int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, struct lpn_cal_result *R, FILE *diag)
+{
+    memset(R, 0, sizeof *R);
+    /* the model's own values, and the checks a load can make */
+    struct lpn_model *m = lpn_load_file(o->model, o->fixed, o->nfixed, diag);
+    if (!m)
+        return -1;
+    int rc = 0;
+    R->start = sup_xmalloc((size_t)(o->nparams ? o->nparams : 1) * sizeof *R->start);
+    for (int k = 0; k < o->nparams && !rc; k++) {
+        int64_t v;
+        if (!lpn_param_value(m, o->params[k].name, &v)) {
+            sup_diag(diag, "lpn calibrate", 0, 0, "error", "model '%s' has no parameter '%s' to fit", o->model,
+                     o->params[k].name);
+            rc = -1;
+            break;
+        }
+        R->start[k] = clamp(&o->params[k], v);
+        for (size_t j = 0; j < runs->n; j++)
+            for (size_t q = 0; q < runs->runs[j].nparams; q++)
+                if (!strcmp(runs->runs[j].params[q].name, o->params[k].name)) {
+                    sup_diag(diag, "lpn calibrate", 0, 0, "error", "run '%s' sets '%s', which is being fitted",
+                             runs->runs[j].name, o->params[k].name);
+                    rc = -1;
+                }
+    }
+    lpn_model_free(m);
+    if (rc)
+        return -1;
+    struct cal C = {.o = o, .runs = runs, .np = o->nparams, .nr = runs->n, .hcap = 256};
+    C.budget = o->max_evals ? o->max_evals : DEFAULT_MAX_EVALS;
+    C.hash = sup_xcalloc(C.hcap, sizeof *C.hash);
+    size_t maxov = o->nfixed + (size_t)o->nparams;
+    for (size_t j = 0; j < runs->n; j++)
+        maxov += runs->runs[j].nparams;
+    C.ov = sup_xmalloc((maxov ? maxov : 1) * sizeof *C.ov);
+    R->nparams = o->nparams, R->nruns = runs->n;
+    long i0 = eval(&C, R->start);
+    bool failed = false;
+    for (size_t r = 0; r < runs->n; r++)
+        failed |= PT(&C, i0)->pred[r] < 0;
+    if (failed) {
+        sup_diag(diag, "lpn calibrate", 0, 0, "error", "at the model's own values, %s", C.first_why);
+        rc = -1;
+        goto out;
+    }
+    fill_fit(&C, PT(&C, i0), &R->start_fit);
+    int64_t *x = sup_xmalloc((size_t)(o->nparams ? o->nparams : 1) * sizeof *x);
+    memcpy(x, R->start, (size_t)o->nparams * sizeof *x);
+    search(&C, x, SIZE_MAX);
+    long ix = eval(&C, x);
+    fill_fit(&C, PT(&C, ix >= 0 ? ix : i0), &R->fit);
+    analyse(&C, R);
+    if (o->loo && runs->n >= 2) {
+        R->loo_err = sup_xmalloc(runs->n * sizeof *R->loo_err);
+        R->loo_pred = sup_xmalloc(runs->n * sizeof *R->loo_pred);
+        int64_t *y = sup_xmalloc((size_t)(o->nparams ? o->nparams : 1) * sizeof *y);
+        for (size_t i = 0; i < runs->n; i++) {
+            memcpy(y, R->fit.v, (size_t)o->nparams * sizeof *y);
+            C.evals = 0;   /* each refit has the whole budget */
+            search(&C, y, i);
+            long q = eval(&C, y);
+            R->loo_pred[i] = q >= 0 ? PT(&C, q)->pred[i] : -1;
+            R->loo_err[i] = q >= 0 && PT(&C, q)->pred[i] >= 0 ? rel(&C, PT(&C, q), i) : INFINITY;
+        }
+        free(y);
+    }
+    double obj = o->objective == LPN_CAL_MAX ? R->fit.max_err : R->fit.mean_err;
+    R->good = obj <= o->tolerance;
+    if (!R->good)
+        R->why = explain(&C, R);
+    free(x);
+out:
+    R->evals = C.npts;
+    for (size_t k = 0; k < C.npts; k++)
+        free(C.pts[k].v), free(C.pts[k].pred);
+    free(C.pts);
+    free(C.hash);
+    free(C.ov);
+    free(C.first_why);
+    return rc;
+}
+
+void lpn_cal_result_free(struct lpn_cal_result *r)
+{
+    free(r->start);
+    free(r->start_fit.v), free(r->start_fit.pred);
+    free(r->fit.v), free(r->fit.pred);
+    free(r->loo_err), free(r->loo_pred);
+    free(r->sens), free(r->flat), free(r->flat_pairs), free(r->at_bound);
+    free(r->why);
+    memset(r, 0, sizeof *r);
+}
