@@ -436,6 +436,94 @@ static void search(struct cal *C, int64_t *x, size_t skip)
     free(y);
 }
 
+/* Gauss-Newton steps from X (updated in place), the runs but SKIP: end
+ * times are piecewise linear in delays, so on a linear piece the least-
+ * squares step over unit differences (relative errors, a small ridge for
+ * parameters nothing moves) lands on the solution; a step that does not
+ * improve the objective is halved, then given up. */
+static void newton(struct cal *C, int64_t *x, size_t skip)
+{
+    int np = C->np;
+    size_t nr = C->nr;
+    const struct lpn_cal_param *ps = C->o->params;
+    double *J = sup_xcalloc((size_t)np * nr, sizeof *J), *A = sup_xcalloc((size_t)np * (size_t)(np + 1), sizeof *A);
+    int64_t *y = sup_xmalloc((size_t)np * sizeof *y);
+    for (int it = 0; it < 30; it++) {
+        long cur = eval(C, x);
+        if (cur < 0)
+            break;
+        for (int k = 0; k < np; k++) {
+            memcpy(y, x, (size_t)np * sizeof *y);
+            int d = x[k] < ps[k].hi ? 1 : -1;
+            y[k] = clamp(&ps[k], x[k] + d);
+            long q = y[k] != x[k] ? eval(C, y) : -1;
+            for (size_t r = 0; r < nr; r++) {
+                bool ok = q >= 0 && r != skip && PT(C, q)->pred[r] >= 0 && PT(C, cur)->pred[r] >= 0;
+                J[(size_t)k * nr + r] =
+                    ok ? d * (double)(PT(C, q)->pred[r] - PT(C, cur)->pred[r]) / (double)C->runs->runs[r].cycles : 0;
+            }
+        }
+        /* normal equations (J^T J + ridge) dx = -J^T e, augmented matrix A */
+        for (int k = 0; k < np; k++) {
+            for (int l = 0; l < np; l++) {
+                double sum = 0;
+                for (size_t r = 0; r < nr; r++)
+                    sum += J[(size_t)k * nr + r] * J[(size_t)l * nr + r];
+                A[k * (np + 1) + l] = sum + (k == l ? 1e-12 : 0);
+            }
+            double b = 0;
+            for (size_t r = 0; r < nr; r++)
+                if (r != skip && PT(C, cur)->pred[r] >= 0)
+                    b -= J[(size_t)k * nr + r] * rel(C, PT(C, cur), r);
+            A[k * (np + 1) + np] = b;
+        }
+        for (int k = 0; k < np; k++) {   /* Gauss-Jordan with partial pivoting */
+            int piv = k;
+            for (int l = k + 1; l < np; l++)
+                if (fabs(A[l * (np + 1) + k]) > fabs(A[piv * (np + 1) + k]))
+                    piv = l;
+            for (int c = 0; c <= np; c++) {
+                double t = A[k * (np + 1) + c];
+                A[k * (np + 1) + c] = A[piv * (np + 1) + c];
+                A[piv * (np + 1) + c] = t;
+            }
+            double dkk = A[k * (np + 1) + k];
+            if (fabs(dkk) < 1e-300)
+                continue;
+            for (int l = 0; l < np; l++) {
+                if (l == k)
+                    continue;
+                double f = A[l * (np + 1) + k] / dkk;
+                for (int c = k; c <= np; c++)
+                    A[l * (np + 1) + c] -= f * A[k * (np + 1) + c];
+            }
+        }
+        bool moved = false;
+        for (double scale = 1; scale > 1.0 / 64 && !moved; scale /= 2) {
+            bool change = false;
+            for (int k = 0; k < np; k++) {
+                double dkk = A[k * (np + 1) + k];
+                double dx = fabs(dkk) < 1e-300 ? 0 : scale * A[k * (np + 1) + np] / dkk;
+                dx = dx > 1e15 ? 1e15 : dx < -1e15 ? -1e15 : dx;
+                y[k] = clamp(&ps[k], x[k] + (int64_t)llround(dx));
+                change |= y[k] != x[k];
+            }
+            if (!change)
+                break;
+            long q = eval(C, y);
+            if (better(C, q, cur, skip)) {
+                memcpy(x, y, (size_t)np * sizeof *x);
+                moved = true;
+            }
+        }
+        if (!moved)
+            break;
+    }
+    free(J);
+    free(A);
+    free(y);
+}
+
 static void fill_fit(const struct cal *C, const struct point *p, struct lpn_cal_fit *f)
 {
     f->v = sup_xmalloc((size_t)C->np * sizeof *f->v);
@@ -599,6 +687,9 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
     fill_fit(&C, PT(&C, i0), &R->start_fit);
     int64_t *x = sup_xmalloc((size_t)(o->nparams ? o->nparams : 1) * sizeof *x);
     memcpy(x, R->start, (size_t)o->nparams * sizeof *x);
+    newton(&C, x, SIZE_MAX);
+    search(&C, x, SIZE_MAX);
+    newton(&C, x, SIZE_MAX);
     search(&C, x, SIZE_MAX);
     long ix = eval(&C, x);
     fill_fit(&C, PT(&C, ix >= 0 ? ix : i0), &R->fit);
@@ -610,6 +701,7 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
         for (size_t i = 0; i < runs->n; i++) {
             memcpy(y, R->fit.v, (size_t)o->nparams * sizeof *y);
             C.evals = 0;   /* each refit has the whole budget */
+            newton(&C, y, i);
             search(&C, y, i);
             long q = eval(&C, y);
             R->loo_pred[i] = q >= 0 ? PT(&C, q)->pred[i] : -1;
