@@ -597,6 +597,35 @@ static void analyse(struct cal *C, struct lpn_cal_result *R)
         }
     free(upv);
     free(dnv);
+    /* rank of the relative sensitivities (Gaussian elimination) */
+    double *S = sup_xmalloc((size_t)np * nr * sizeof *S), big = 0;
+    for (int k = 0; k < np; k++)
+        for (size_t r = 0; r < nr; r++) {
+            S[(size_t)k * nr + r] = (double)R->sens[(size_t)k * nr + r] / (double)C->runs->runs[r].cycles;
+            big = fabs(S[(size_t)k * nr + r]) > big ? fabs(S[(size_t)k * nr + r]) : big;
+        }
+    int rank = 0;
+    for (size_t col = 0; col < nr && rank < np; col++) {
+        int piv = -1;
+        for (int k = rank; k < np; k++)
+            if (fabs(S[(size_t)k * nr + col]) > 1e-9 * big && (piv < 0 || fabs(S[(size_t)k * nr + col]) > fabs(S[(size_t)piv * nr + col])))
+                piv = k;
+        if (piv < 0)
+            continue;
+        for (size_t c = 0; c < nr; c++) {
+            double t = S[(size_t)rank * nr + c];
+            S[(size_t)rank * nr + c] = S[(size_t)piv * nr + c];
+            S[(size_t)piv * nr + c] = t;
+        }
+        for (int k = rank + 1; k < np; k++) {
+            double f = S[(size_t)k * nr + col] / S[(size_t)rank * nr + col];
+            for (size_t c = col; c < nr; c++)
+                S[(size_t)k * nr + c] -= f * S[(size_t)rank * nr + c];
+        }
+        rank++;
+    }
+    R->rank = rank;
+    free(S);
     free(y);
 }
 

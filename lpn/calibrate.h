@@ -71,6 +71,7 @@ struct lpn_cal_result {
     bool *flat;                   /* [nparams] no run's end time moves with it */
     int *flat_pairs;              /* pairs (k, l, sign) along which no end time moves: 3 ints each */
     int nflat_pairs;
+    int rank;                     /* rank of the relative sensitivities: combinations the runs fix */
     bool *at_bound;               /* [nparams] the fit sits on a bound */
     bool good;                    /* objective <= tolerance */
     char *why;                    /* when not good: why (malloc'd) */

@@ -38,6 +38,10 @@ static void write_text(const struct lpn_cal_opts *o, const struct lpn_cal_runs *
         fprintf(f, "  not determined: %s %s %s (moving both by 1 leaves every end time unchanged)\n",
                 o->params[p[0]].name, p[2] > 0 ? "+" : "-", o->params[p[1]].name);
     }
+    if (r->rank < np)
+        fprintf(f, "  the runs fix at most %d combination%s of the %d parameters (rank of the sensitivities): %d direction%s free;\n"
+                   "  the values are one solution of many: add runs that load other stages, or fit fewer parameters\n",
+                r->rank, r->rank == 1 ? "" : "s", np, np - r->rank, np - r->rank == 1 ? " is" : "s are");
     fprintf(f, "runs (measured, at the model's values, fitted%s):\n", r->loo_err ? ", left out of the fit" : "");
     for (size_t k = 0; k < nr; k++) {
         fprintf(f, "  %-20s %12lld  %12lld %+7.3f%%  %12lld %+7.3f%%", runs->runs[k].name,
@@ -121,6 +125,7 @@ static void write_json(const struct lpn_cal_opts *o, const struct lpn_cal_runs *
         sup_json_end(&w);
     }
     sup_json_end(&w);
+    sup_json_key(&w, "rank"), sup_json_int(&w, r->rank);
     sup_json_key(&w, "flat_pairs");
     sup_json_arr(&w);
     for (int q = 0; q < r->nflat_pairs; q++) {
