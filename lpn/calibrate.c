@@ -4,6 +4,7 @@
  * Reports and the rewritten model are in calibrate_report.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "calibrate.h"
+#include "fit.h"
 #include "support.h"
 #include "yamltree.h"
 
@@ -79,9 +80,61 @@ static bool read_fit(struct sup_ydoc *d, const struct sup_ynode *fit, struct lpn
     return ok;
 }
 
+/* events: [{transition, at, csv, column, offset}] */
+static bool read_events(struct sup_ydoc *d, const struct sup_ynode *list, struct lpn_cal_run *u,
+                        struct lpn_cal_runs *r)
+{
+    static const char *const keys[] = {"transition", "at", "csv", "column", "offset", NULL};
+    if (!sup_yexpect(d, list, SUP_Y_SEQ, "events"))
+        return false;
+    bool ok = true;
+    u->events = sup_xcalloc(list->n ? list->n : 1, sizeof *u->events);
+    for (size_t k = 0; k < list->n; k++) {
+        const struct sup_ynode *e = list->items[k];
+        if (!sup_yexpect(d, e, SUP_Y_MAP, "an event series") || !sup_ycheck_keys(d, e, keys, "an event series")) {
+            ok = false;
+            continue;
+        }
+        const struct sup_ynode *tn = sup_yneed(d, e, "transition", "an event series"), *at = sup_yget(e, "at"),
+                               *csv = sup_yneed(d, e, "csv", "an event series"),
+                               *col = sup_yneed(d, e, "column", "an event series"), *off = sup_yget(e, "offset");
+        struct lpn_cal_events ev = {0};
+        const char *t = tn ? sup_ystr(d, tn) : NULL, *a = at ? sup_ystr(d, at) : "start";
+        const char *c = csv ? sup_ystr(d, csv) : NULL, *cn = col ? sup_ystr(d, col) : NULL;
+        if (!t || !a || !c || !cn || (off && !sup_yint(d, off, INT64_MIN / 4, INT64_MAX / 4, &ev.offset))) {
+            ok = false;
+            continue;
+        }
+        if (strcmp(a, "start") && strcmp(a, "commit")) {
+            ok = sup_yerror(d, at, "at must be 'start' or 'commit', found '%s'", a);
+            continue;
+        }
+        ev.transition = keep(r, t);
+        ev.commit = !strcmp(a, "commit");
+        const char *path = resolve(r, d->path, c);
+        struct lpn_table *tab = lpn_table_read(path, d->diag);
+        if (!tab) {
+            ok = sup_yerror(d, csv, "cannot use the timestamps in '%s' (see above)", path);
+            continue;
+        }
+        int ci = lpn_table_find(tab, cn);
+        if (ci < 0)
+            ok = sup_yerror(d, col, "'%s' has no column '%s'", path, cn);
+        else {
+            ev.n = tab->nrows;
+            ev.times = sup_xmalloc(ev.n * sizeof *ev.times);
+            for (size_t row = 0; row < ev.n; row++)
+                ev.times[row] = tab->v[row * (size_t)tab->ncols + (size_t)ci];
+            u->events[u->nevents++] = ev;
+        }
+        lpn_table_free(tab);
+    }
+    return ok;
+}
+
 static bool read_run(struct sup_ydoc *d, const struct sup_ynode *n, size_t idx, struct lpn_cal_runs *r)
 {
-    static const char *const keys[] = {"name", "input", "cycles", "params", NULL};
+    static const char *const keys[] = {"name", "input", "cycles", "params", "events", NULL};
     if (!sup_yexpect(d, n, SUP_Y_MAP, "a run"))
         return false;
     bool ok = sup_ycheck_keys(d, n, keys, "a run");
@@ -112,6 +165,9 @@ static bool read_run(struct sup_ydoc *d, const struct sup_ynode *n, size_t idx, 
         if (!sup_yint(d, cy, 1, INT64_MAX / 4, &u->cycles))
             ok = false;
     } else
+        ok = false;
+    const struct sup_ynode *evs = sup_yget(n, "events");
+    if (evs && !read_events(d, evs, u, r))
         ok = false;
     if (ps) {
         if (!sup_yexpect(d, ps, SUP_Y_MAP, "params"))
@@ -191,8 +247,12 @@ bool lpn_cal_runs_read(const char *path, struct lpn_cal_runs *r, FILE *diag)
 
 void lpn_cal_runs_free(struct lpn_cal_runs *r)
 {
-    for (size_t k = 0; k < r->n; k++)
+    for (size_t k = 0; k < r->n; k++) {
         free(r->runs[k].params);
+        for (size_t e = 0; e < r->runs[k].nevents; e++)
+            free(r->runs[k].events[e].times);
+        free(r->runs[k].events);
+    }
     free(r->runs);
     free(r->fit);
     char **list = (char **)(void *)r->arena;
@@ -206,7 +266,30 @@ void lpn_cal_runs_free(struct lpn_cal_runs *r)
 struct point {
     int64_t *v;
     int64_t *pred;        /* [nruns], -1: the run failed */
+    double *ev;           /* [nruns] mean |event error| / cycles, -1: no events */
 };
+
+/* The on_fire hook's state: the measured series of the run, by transition. */
+struct ev_acc {
+    const struct lpn_cal_run *u;
+    int *tid;             /* [nevents] transition ids */
+    size_t *seen;         /* [nevents] firings seen */
+    double sum;           /* |predicted - measured| */
+    size_t n;
+};
+
+static void on_fire(void *ctx, int t, int64_t start, int64_t commit)
+{
+    struct ev_acc *a = ctx;
+    for (size_t e = 0; e < a->u->nevents; e++) {
+        const struct lpn_cal_events *ev = &a->u->events[e];
+        if (a->tid[e] != t || a->seen[e] >= ev->n)
+            continue;
+        double meas = ev->times[a->seen[e]++] + (double)ev->offset;
+        a->sum += fabs((double)(ev->commit ? commit : start) - meas);
+        a->n++;
+    }
+}
 
 struct cal {
     const struct lpn_cal_opts *o;
@@ -232,8 +315,9 @@ static uint64_t hash_v(const int64_t *v, int n)
     return h;
 }
 
-/* One run's end cycle at V, or -1 (the reason in *WHY when still NULL). */
-static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why)
+/* One run's end cycle at V, or -1 (the reason in *WHY when still NULL);
+ * *EV its mean event error relative to the measured end (-1: no events). */
+static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why, double *ev)
 {
     const struct lpn_cal_opts *o = C->o;
     const struct lpn_cal_run *u = &C->runs->runs[run];
@@ -259,6 +343,20 @@ static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why)
         lpn_sim_free(s);
         s = NULL;
     }
+    struct ev_acc acc = {.u = u};
+    *ev = -1;
+    if (s && u->nevents) {
+        acc.tid = sup_xmalloc(u->nevents * sizeof *acc.tid);
+        acc.seen = sup_xcalloc(u->nevents, sizeof *acc.seen);
+        for (size_t e = 0; e < u->nevents && s; e++)
+            if ((acc.tid[e] = lpn_transition_find(m, u->events[e].transition)) < 0) {
+                fprintf(msg, "the model has no transition '%s' (events)", u->events[e].transition);
+                lpn_sim_free(s);
+                s = NULL;
+            }
+        if (s)
+            lpn_sim_on_fire(s, on_fire, &acc);
+    }
     if (s) {
         enum lpn_status st = lpn_sim_run(s, LPN_NO_TIME_LIMIT, LPN_NO_DONE_LIMIT);
         if (st == LPN_ERROR)
@@ -271,8 +369,17 @@ static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why)
             fprintf(msg, "no token reached the done place");
         else
             end = lpn_sim_last_done(s);
+        if (end >= 0 && u->nevents) {
+            size_t want = 0;
+            for (size_t e = 0; e < u->nevents; e++)
+                want += u->events[e].n;
+            /* a measured firing the model never made counts as a whole run off */
+            *ev = (acc.sum + (double)(want - acc.n) * (double)u->cycles) / (double)(want ? want : 1) / (double)u->cycles;
+        }
         lpn_sim_free(s);
     }
+    free(acc.tid);
+    free(acc.seen);
     lpn_model_free(m);
     fclose(msg);
     if (end < 0 && why && !*why) {
@@ -324,8 +431,9 @@ static long eval(struct cal *C, const int64_t *v)
     p->v = sup_xmalloc((size_t)C->np * sizeof *v);
     memcpy(p->v, v, (size_t)C->np * sizeof *v);
     p->pred = sup_xmalloc(C->nr * sizeof *p->pred);
+    p->ev = sup_xmalloc(C->nr * sizeof *p->ev);
     for (size_t r = 0; r < C->nr; r++)
-        p->pred[r] = simulate(C, r, v, &C->first_why);
+        p->pred[r] = simulate(C, r, v, &C->first_why, &p->ev[r]);
     size_t i = (size_t)(h % C->hcap);
     while (C->hash[i])
         i = (i + 1) % C->hcap;
@@ -345,8 +453,8 @@ static double rel(const struct cal *C, const struct point *p, size_t r)
  * (max or mean |error|) and secondary (the other); infinite when a run failed. */
 static void score(const struct cal *C, const struct point *p, size_t skip, double *pri, double *sec)
 {
-    double mx = 0, sum = 0;
-    size_t n = 0;
+    double mx = 0, sum = 0, evsum = 0;
+    size_t n = 0, nev = 0;
     for (size_t r = 0; r < C->nr; r++) {
         if (r == skip)
             continue;
@@ -357,9 +465,13 @@ static void score(const struct cal *C, const struct point *p, size_t skip, doubl
         double e = fabs(rel(C, p, r));
         mx = e > mx ? e : mx;
         sum += e, n++;
+        if (p->ev[r] >= 0)
+            evsum += p->ev[r], nev++;
     }
-    double mean = n ? sum / (double)n : 0;
-    *pri = C->o->objective == LPN_CAL_MAX ? mx : mean;
+    double mean = n ? sum / (double)n : 0, evmean = nev ? evsum / (double)nev : 0;
+    /* the events' mean error joins the objective: among fits of the end
+     * times, the one whose firings match the timestamps */
+    *pri = (C->o->objective == LPN_CAL_MAX ? mx : mean) + evmean;
     *sec = C->o->objective == LPN_CAL_MAX ? mean : mx;
 }
 
@@ -530,6 +642,8 @@ static void fill_fit(const struct cal *C, const struct point *p, struct lpn_cal_
     memcpy(f->v, p->v, (size_t)C->np * sizeof *f->v);
     f->pred = sup_xmalloc(C->nr * sizeof *f->pred);
     memcpy(f->pred, p->pred, C->nr * sizeof *f->pred);
+    f->ev_err = sup_xmalloc(C->nr * sizeof *f->ev_err);
+    memcpy(f->ev_err, p->ev, C->nr * sizeof *f->ev_err);
     double mx = 0, sum = 0;
     for (size_t r = 0; r < C->nr; r++) {
         double e = p->pred[r] < 0 ? INFINITY : fabs(rel(C, p, r));
@@ -728,8 +842,12 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
         R->loo_pred = sup_xmalloc(runs->n * sizeof *R->loo_pred);
         int64_t *y = sup_xmalloc((size_t)(o->nparams ? o->nparams : 1) * sizeof *y);
         for (size_t i = 0; i < runs->n; i++) {
-            memcpy(y, R->fit.v, (size_t)o->nparams * sizeof *y);
+            /* from the start values, as the full fit: starting from the
+             * full fit would leak the left-out run into its own prediction */
+            memcpy(y, R->start, (size_t)o->nparams * sizeof *y);
             C.evals = 0;   /* each refit has the whole budget */
+            newton(&C, y, i);
+            search(&C, y, i);
             newton(&C, y, i);
             search(&C, y, i);
             long q = eval(&C, y);
@@ -746,7 +864,7 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
 out:
     R->evals = C.npts;
     for (size_t k = 0; k < C.npts; k++)
-        free(C.pts[k].v), free(C.pts[k].pred);
+        free(C.pts[k].v), free(C.pts[k].pred), free(C.pts[k].ev);
     free(C.pts);
     free(C.hash);
     free(C.ov);
@@ -757,8 +875,8 @@ out:
 void lpn_cal_result_free(struct lpn_cal_result *r)
 {
     free(r->start);
-    free(r->start_fit.v), free(r->start_fit.pred);
-    free(r->fit.v), free(r->fit.pred);
+    free(r->start_fit.v), free(r->start_fit.pred), free(r->start_fit.ev_err);
+    free(r->fit.v), free(r->fit.pred), free(r->fit.ev_err);
     free(r->loo_err), free(r->loo_pred);
     free(r->sens), free(r->flat), free(r->flat_pairs), free(r->at_bound);
     free(r->why);

@@ -12,12 +12,25 @@
 
 #include "lpn.h"
 
+/* Measured times of one transition's firings in a run (per-token or
+ * per-stage timestamps): firing k of TRANSITION starts (or commits) at
+ * times[k] + offset. */
+struct lpn_cal_events {
+    char *transition;
+    bool commit;                  /* at: commit (else start) */
+    int64_t offset;
+    double *times;
+    size_t n;
+};
+
 struct lpn_cal_run {
     char *name;
     char *input;                  /* JSONL tokens (resolved against the runs file) */
     int64_t cycles;               /* the measured end cycle */
     struct lpn_param *params;     /* this run's own overrides (-p) */
     size_t nparams;
+    struct lpn_cal_events *events;
+    size_t nevents;
     unsigned line, col;           /* where the run is in the runs file */
 };
 
@@ -55,6 +68,7 @@ struct lpn_cal_opts {
 struct lpn_cal_fit {
     int64_t *v;                   /* [nparams] the fitted values */
     int64_t *pred;                /* [nruns] simulated end cycles */
+    double *ev_err;               /* [nruns] mean |event error| / cycles, -1: the run has no events */
     double max_err, mean_err;     /* relative (|pred - cycles| / cycles) */
 };
 

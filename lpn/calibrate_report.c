@@ -50,6 +50,9 @@ static void write_text(const struct lpn_cal_opts *o, const struct lpn_cal_runs *
         if (r->loo_err)
             fprintf(f, "  %12lld %+7.3f%%", (long long)r->loo_pred[k], 100 * r->loo_err[k]);
         fputc('\n', f);
+        if (r->fit.ev_err[k] >= 0)
+            fprintf(f, "  %-20s events: mean |error| %.3f%% -> %.3f%% of the run\n", "", 100 * r->start_fit.ev_err[k],
+                    100 * r->fit.ev_err[k]);
     }
     fprintf(f, "error: at the model's values mean %.3f%% max %.3f%%; fitted mean %.3f%% max %.3f%%\n",
             100 * r->start_fit.mean_err, 100 * r->start_fit.max_err, 100 * r->fit.mean_err, 100 * r->fit.max_err);
@@ -92,6 +95,14 @@ static void json_fit(struct sup_json *w, const struct lpn_cal_runs *runs, const 
     sup_json_arr(w);
     for (size_t k = 0; k < r->nruns; k++)
         sup_json_double(w, err(runs, k, fit->pred[k]));
+    sup_json_end(w);
+    sup_json_key(w, "event_errors");
+    sup_json_arr(w);
+    for (size_t k = 0; k < r->nruns; k++)
+        if (fit->ev_err[k] >= 0)
+            sup_json_double(w, fit->ev_err[k]);
+        else
+            sup_json_null(w);
     sup_json_end(w);
     sup_json_end(w);
 }
