@@ -267,6 +267,7 @@ struct point {
     int64_t *v;
     int64_t *pred;        /* [nruns], -1: the run failed */
     double *ev;           /* [nruns] mean |event error| / cycles, -1: no events */
+    double *evs;          /* [C->nres - nruns] mean signed error of each event series / cycles */
 };
 
 /* The on_fire hook's state: the measured series of the run, by transition. */
@@ -274,6 +275,7 @@ struct ev_acc {
     const struct lpn_cal_run *u;
     int *tid;             /* [nevents] transition ids */
     size_t *seen;         /* [nevents] firings seen */
+    double *signed_sum;   /* [nevents] predicted - measured */
     double sum;           /* |predicted - measured| */
     size_t n;
 };
@@ -286,7 +288,9 @@ static void on_fire(void *ctx, int t, int64_t start, int64_t commit)
         if (a->tid[e] != t || a->seen[e] >= ev->n)
             continue;
         double meas = ev->times[a->seen[e]++] + (double)ev->offset;
-        a->sum += fabs((double)(ev->commit ? commit : start) - meas);
+        double d = (double)(ev->commit ? commit : start) - meas;
+        a->sum += fabs(d);
+        a->signed_sum[e] += d;
         a->n++;
     }
 }
@@ -299,6 +303,7 @@ struct cal {
     struct point *pts;
     size_t npts, cap;
     size_t *hash, hcap;
+    size_t nres;           /* residuals: one per run, one per event series */
     struct lpn_param *ov;  /* scratch overrides */
     size_t evals, budget;  /* evaluations of this fit, and its limit */
     char *first_why;       /* the first failure seen */
@@ -317,7 +322,7 @@ static uint64_t hash_v(const int64_t *v, int n)
 
 /* One run's end cycle at V, or -1 (the reason in *WHY when still NULL);
  * *EV its mean event error relative to the measured end (-1: no events). */
-static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why, double *ev)
+static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why, double *ev, double *evs)
 {
     const struct lpn_cal_opts *o = C->o;
     const struct lpn_cal_run *u = &C->runs->runs[run];
@@ -348,6 +353,7 @@ static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why,
     if (s && u->nevents) {
         acc.tid = sup_xmalloc(u->nevents * sizeof *acc.tid);
         acc.seen = sup_xcalloc(u->nevents, sizeof *acc.seen);
+        acc.signed_sum = sup_xcalloc(u->nevents, sizeof *acc.signed_sum);
         for (size_t e = 0; e < u->nevents && s; e++)
             if ((acc.tid[e] = lpn_transition_find(m, u->events[e].transition)) < 0) {
                 fprintf(msg, "the model has no transition '%s' (events)", u->events[e].transition);
@@ -375,11 +381,14 @@ static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why,
                 want += u->events[e].n;
             /* a measured firing the model never made counts as a whole run off */
             *ev = (acc.sum + (double)(want - acc.n) * (double)u->cycles) / (double)(want ? want : 1) / (double)u->cycles;
+            for (size_t e = 0; e < u->nevents; e++)
+                evs[e] = acc.seen[e] ? acc.signed_sum[e] / (double)acc.seen[e] / (double)u->cycles : 0;
         }
         lpn_sim_free(s);
     }
     free(acc.tid);
     free(acc.seen);
+    free(acc.signed_sum);
     lpn_model_free(m);
     fclose(msg);
     if (end < 0 && why && !*why) {
@@ -432,8 +441,9 @@ static long eval(struct cal *C, const int64_t *v)
     memcpy(p->v, v, (size_t)C->np * sizeof *v);
     p->pred = sup_xmalloc(C->nr * sizeof *p->pred);
     p->ev = sup_xmalloc(C->nr * sizeof *p->ev);
-    for (size_t r = 0; r < C->nr; r++)
-        p->pred[r] = simulate(C, r, v, &C->first_why, &p->ev[r]);
+    p->evs = sup_xcalloc(C->nres - C->nr + 1, sizeof *p->evs);
+    for (size_t r = 0, at = 0; r < C->nr; at += C->runs->runs[r].nevents, r++)
+        p->pred[r] = simulate(C, r, v, &C->first_why, &p->ev[r], p->evs + at);
     size_t i = (size_t)(h % C->hcap);
     while (C->hash[i])
         i = (i + 1) % C->hcap;
@@ -548,6 +558,23 @@ static void search(struct cal *C, int64_t *x, size_t skip)
     free(y);
 }
 
+/* The residuals of point I: each run's relative end error, then each event
+ * series' mean signed error relative to its run (0 for SKIP). false when a
+ * run failed. */
+static bool residuals(const struct cal *C, long i, size_t skip, double *e)
+{
+    const struct point *p = PT(C, i);
+    size_t at = C->nr;
+    for (size_t r = 0; r < C->nr; r++) {
+        if (r != skip && p->pred[r] < 0)
+            return false;
+        e[r] = r == skip ? 0 : rel(C, p, r);
+        for (size_t k = 0; k < C->runs->runs[r].nevents; k++, at++)
+            e[at] = r == skip ? 0 : p->evs[at - C->nr];
+    }
+    return true;
+}
+
 /* Gauss-Newton steps from X (updated in place), the runs but SKIP: end
  * times are piecewise linear in delays, so on a linear piece the least-
  * squares step over unit differences (relative errors, a small ridge for
@@ -556,24 +583,24 @@ static void search(struct cal *C, int64_t *x, size_t skip)
 static void newton(struct cal *C, int64_t *x, size_t skip)
 {
     int np = C->np;
-    size_t nr = C->nr;
+    size_t nr = C->nres;
     const struct lpn_cal_param *ps = C->o->params;
     double *J = sup_xcalloc((size_t)np * nr, sizeof *J), *A = sup_xcalloc((size_t)np * (size_t)(np + 1), sizeof *A);
+    double *e0 = sup_xmalloc(nr * sizeof *e0), *e1 = sup_xmalloc(nr * sizeof *e1);
     int64_t *y = sup_xmalloc((size_t)np * sizeof *y);
     for (int it = 0; it < 30; it++) {
         long cur = eval(C, x);
-        if (cur < 0)
+        if (cur < 0 || !residuals(C, cur, skip, e0))
             break;
         for (int k = 0; k < np; k++) {
             memcpy(y, x, (size_t)np * sizeof *y);
             int d = x[k] < ps[k].hi ? 1 : -1;
             y[k] = clamp(&ps[k], x[k] + d);
             long q = y[k] != x[k] ? eval(C, y) : -1;
-            for (size_t r = 0; r < nr; r++) {
-                bool ok = q >= 0 && r != skip && PT(C, q)->pred[r] >= 0 && PT(C, cur)->pred[r] >= 0;
-                J[(size_t)k * nr + r] =
-                    ok ? d * (double)(PT(C, q)->pred[r] - PT(C, cur)->pred[r]) / (double)C->runs->runs[r].cycles : 0;
-            }
+            bool ok = q >= 0 && residuals(C, q, skip, e1);
+            cur = eval(C, x);
+            for (size_t r = 0; r < nr; r++)
+                J[(size_t)k * nr + r] = ok ? d * (e1[r] - e0[r]) : 0;
         }
         /* normal equations (J^T J + ridge) dx = -J^T e, augmented matrix A */
         for (int k = 0; k < np; k++) {
@@ -581,14 +608,18 @@ static void newton(struct cal *C, int64_t *x, size_t skip)
                 double sum = 0;
                 for (size_t r = 0; r < nr; r++)
                     sum += J[(size_t)k * nr + r] * J[(size_t)l * nr + r];
-                A[k * (np + 1) + l] = sum + (k == l ? 1e-12 : 0);
+                A[k * (np + 1) + l] = sum;
             }
             double b = 0;
             for (size_t r = 0; r < nr; r++)
-                if (r != skip && PT(C, cur)->pred[r] >= 0)
-                    b -= J[(size_t)k * nr + r] * rel(C, PT(C, cur), r);
+                b -= J[(size_t)k * nr + r] * e0[r];
             A[k * (np + 1) + np] = b;
         }
+        double tr = 0;   /* Levenberg-Marquardt damping: a step of minimal size where the runs do not decide */
+        for (int k = 0; k < np; k++)
+            tr += A[k * (np + 1) + k];
+        for (int k = 0; k < np; k++)
+            A[k * (np + 1) + k] += 1e-6 * tr / np + 1e-300;
         for (int k = 0; k < np; k++) {   /* Gauss-Jordan with partial pivoting */
             int piv = k;
             for (int l = k + 1; l < np; l++)
@@ -623,7 +654,7 @@ static void newton(struct cal *C, int64_t *x, size_t skip)
             if (!change)
                 break;
             long q = eval(C, y);
-            if (better(C, q, cur, skip)) {
+            if (better(C, q, eval(C, x), skip)) {
                 memcpy(x, y, (size_t)np * sizeof *x);
                 moved = true;
             }
@@ -633,6 +664,8 @@ static void newton(struct cal *C, int64_t *x, size_t skip)
     }
     free(J);
     free(A);
+    free(e0);
+    free(e1);
     free(y);
 }
 
@@ -812,6 +845,9 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
         return -1;
     struct cal C = {.o = o, .runs = runs, .np = o->nparams, .nr = runs->n, .hcap = 256};
     C.budget = o->max_evals ? o->max_evals : DEFAULT_MAX_EVALS;
+    C.nres = runs->n;
+    for (size_t j = 0; j < runs->n; j++)
+        C.nres += runs->runs[j].nevents;
     C.hash = sup_xcalloc(C.hcap, sizeof *C.hash);
     size_t maxov = o->nfixed + (size_t)o->nparams;
     for (size_t j = 0; j < runs->n; j++)
@@ -864,7 +900,7 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
 out:
     R->evals = C.npts;
     for (size_t k = 0; k < C.npts; k++)
-        free(C.pts[k].v), free(C.pts[k].pred), free(C.pts[k].ev);
+        free(C.pts[k].v), free(C.pts[k].pred), free(C.pts[k].ev), free(C.pts[k].evs);
     free(C.pts);
     free(C.hash);
     free(C.ov);
