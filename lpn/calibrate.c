@@ -575,13 +575,15 @@ static bool residuals(const struct cal *C, long i, size_t skip, double *e)
     return true;
 }
 
-/* Gauss-Newton steps from X (updated in place), the runs but SKIP: end
- * times are piecewise linear in delays, so on a linear piece the least-
- * squares step over unit differences (relative errors, a small ridge for
- * parameters nothing moves) lands on the solution; a step that does not
- * improve the objective is halved, then given up. */
+/* Levenberg-Marquardt steps from X (updated in place), the runs but SKIP:
+ * end times are piecewise linear in delays, so on a linear piece the
+ * least-squares step over unit differences of the residuals (relative end
+ * errors, event series' mean signed errors) lands on the solution; a step
+ * that does not improve the objective is retried with 10x the damping
+ * (shorter, closer to the gradient), up to 12 times. */
 static void newton(struct cal *C, int64_t *x, size_t skip)
 {
+    double lam = 1e-3, *lambda = &lam;
     int np = C->np;
     size_t nr = C->nres;
     const struct lpn_cal_param *ps = C->o->params;
@@ -615,50 +617,53 @@ static void newton(struct cal *C, int64_t *x, size_t skip)
                 b -= J[(size_t)k * nr + r] * e0[r];
             A[k * (np + 1) + np] = b;
         }
-        double tr = 0;   /* Levenberg-Marquardt damping: a step of minimal size where the runs do not decide */
-        for (int k = 0; k < np; k++)
-            tr += A[k * (np + 1) + k];
-        for (int k = 0; k < np; k++)
-            A[k * (np + 1) + k] += 1e-6 * tr / np + 1e-300;
-        for (int k = 0; k < np; k++) {   /* Gauss-Jordan with partial pivoting */
-            int piv = k;
-            for (int l = k + 1; l < np; l++)
-                if (fabs(A[l * (np + 1) + k]) > fabs(A[piv * (np + 1) + k]))
-                    piv = l;
-            for (int c = 0; c <= np; c++) {
-                double t = A[k * (np + 1) + c];
-                A[k * (np + 1) + c] = A[piv * (np + 1) + c];
-                A[piv * (np + 1) + c] = t;
-            }
-            double dkk = A[k * (np + 1) + k];
-            if (fabs(dkk) < 1e-300)
-                continue;
-            for (int l = 0; l < np; l++) {
-                if (l == k)
-                    continue;
-                double f = A[l * (np + 1) + k] / dkk;
-                for (int c = k; c <= np; c++)
-                    A[l * (np + 1) + c] -= f * A[k * (np + 1) + c];
-            }
-        }
+        /* Levenberg-Marquardt: solve (A + lambda * diag(A)) dx = b, raising
+         * lambda (towards small gradient steps) until a step improves */
+        double *M = sup_xmalloc((size_t)np * (size_t)(np + 1) * sizeof *M);
         bool moved = false;
-        for (double scale = 1; scale > 1.0 / 64 && !moved; scale /= 2) {
+        for (int tries = 0; tries < 12 && !moved; tries++, *lambda *= 10) {
+            memcpy(M, A, (size_t)np * (size_t)(np + 1) * sizeof *M);
+            for (int k = 0; k < np; k++)
+                M[k * (np + 1) + k] += *lambda * (A[k * (np + 1) + k] + 1e-12) + 1e-300;
+            for (int k = 0; k < np; k++) {   /* Gauss-Jordan with partial pivoting */
+                int piv = k;
+                for (int l = k + 1; l < np; l++)
+                    if (fabs(M[l * (np + 1) + k]) > fabs(M[piv * (np + 1) + k]))
+                        piv = l;
+                for (int c = 0; c <= np; c++) {
+                    double t = M[k * (np + 1) + c];
+                    M[k * (np + 1) + c] = M[piv * (np + 1) + c];
+                    M[piv * (np + 1) + c] = t;
+                }
+                double dkk = M[k * (np + 1) + k];
+                if (fabs(dkk) < 1e-300)
+                    continue;
+                for (int l = 0; l < np; l++) {
+                    if (l == k)
+                        continue;
+                    double f = M[l * (np + 1) + k] / dkk;
+                    for (int c = k; c <= np; c++)
+                        M[l * (np + 1) + c] -= f * M[k * (np + 1) + c];
+                }
+            }
             bool change = false;
             for (int k = 0; k < np; k++) {
-                double dkk = A[k * (np + 1) + k];
-                double dx = fabs(dkk) < 1e-300 ? 0 : scale * A[k * (np + 1) + np] / dkk;
+                double dkk = M[k * (np + 1) + k];
+                double dx = fabs(dkk) < 1e-300 ? 0 : M[k * (np + 1) + np] / dkk;
                 dx = dx > 1e15 ? 1e15 : dx < -1e15 ? -1e15 : dx;
                 y[k] = clamp(&ps[k], x[k] + (int64_t)llround(dx));
                 change |= y[k] != x[k];
             }
             if (!change)
-                break;
+                continue;
             long q = eval(C, y);
             if (better(C, q, eval(C, x), skip)) {
                 memcpy(x, y, (size_t)np * sizeof *x);
                 moved = true;
+                *lambda /= 100;
             }
         }
+        free(M);
         if (!moved)
             break;
     }
