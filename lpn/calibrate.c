@@ -705,6 +705,9 @@ static void analyse(struct cal *C, struct lpn_cal_result *R)
     long bi = eval(C, x);
     const int64_t *base = bi >= 0 ? PT(C, bi)->pred : NULL;
     int64_t *upv = sup_xmalloc(nr * sizeof *upv), *dnv = sup_xmalloc(nr * sizeof *dnv);
+    size_t nres = C->nres;   /* the rank is over every residual: end times and event series */
+    double *S = sup_xcalloc((size_t)np * nres, sizeof *S), *ea = sup_xmalloc(nres * sizeof *ea),
+           *eb = sup_xmalloc(nres * sizeof *eb), big = 0;
     for (int k = 0; k < np && base; k++) {
         R->at_bound[k] = ps[k].lo < ps[k].hi && (x[k] == ps[k].lo || x[k] == ps[k].hi);
         long up = -1, dn = -1;
@@ -726,6 +729,12 @@ static void analyse(struct cal *C, struct lpn_cal_result *R)
                 flat = false;
         }
         R->flat[k] = flat;
+        long a = up >= 0 ? up : bi, b = dn >= 0 ? dn : bi;
+        if (a != b && residuals(C, a, SIZE_MAX, ea) && residuals(C, b, SIZE_MAX, eb))
+            for (size_t r = 0; r < nres; r++) {
+                S[(size_t)k * nres + r] = ea[r] - eb[r];
+                big = fabs(ea[r] - eb[r]) > big ? fabs(ea[r] - eb[r]) : big;
+            }
     }
     for (int k = 0; k < np && base; k++)
         for (int l = k + 1; l < np; l++) {
@@ -749,14 +758,9 @@ static void analyse(struct cal *C, struct lpn_cal_result *R)
         }
     free(upv);
     free(dnv);
-    /* rank of the relative sensitivities (Gaussian elimination) */
-    double *S = sup_xmalloc((size_t)np * nr * sizeof *S), big = 0;
-    for (int k = 0; k < np; k++)
-        for (size_t r = 0; r < nr; r++) {
-            S[(size_t)k * nr + r] = (double)R->sens[(size_t)k * nr + r] / (double)C->runs->runs[r].cycles;
-            big = fabs(S[(size_t)k * nr + r]) > big ? fabs(S[(size_t)k * nr + r]) : big;
-        }
+    /* rank of the residuals' sensitivities (Gaussian elimination) */
     int rank = 0;
+    nr = nres;
     for (size_t col = 0; col < nr && rank < np; col++) {
         int piv = -1;
         for (int k = rank; k < np; k++)
@@ -778,6 +782,8 @@ static void analyse(struct cal *C, struct lpn_cal_result *R)
     }
     R->rank = rank;
     free(S);
+    free(ea);
+    free(eb);
     free(y);
 }
 

@@ -39,7 +39,7 @@ static void write_text(const struct lpn_cal_opts *o, const struct lpn_cal_runs *
                 o->params[p[0]].name, p[2] > 0 ? "+" : "-", o->params[p[1]].name);
     }
     if (r->rank < np)
-        fprintf(f, "  the runs fix at most %d combination%s of the %d parameters (rank of the sensitivities): %d direction%s free;\n"
+        fprintf(f, "  the runs fix at most %d combination%s of the %d parameters (rank of the sensitivities of end times and events): %d direction%s free;\n"
                    "  the values are one solution of many: add runs that load other stages, or fit fewer parameters\n",
                 r->rank, r->rank == 1 ? "" : "s", np, np - r->rank, np - r->rank == 1 ? " is" : "s are");
     fprintf(f, "runs (measured, at the model's values, fitted%s):\n", r->loo_err ? ", left out of the fit" : "");

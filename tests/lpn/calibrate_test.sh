@@ -20,7 +20,7 @@ recover)
     expect 0 "$LPN" calibrate "$C/chain.yaml" --runs "$C/runs.yaml" --fit a=1:20,b=0:50,c=0:50,unused=0:9
     has out.txt "unused .* not determined: no run's end time moves with it"
     has out.txt "leave-one-out .*mean 0.000% max 0.000%"
-    has out.txt "the runs fix at most 3 combinations of the 4 parameters"
+    has out.txt "the runs fix at most 3 combinations of the 4 parameters (rank"
     ;;
 nofit)
     sed 's/cycles: 103/cycles: 206/' "$C/runs.yaml" > runs.yaml
