@@ -3,9 +3,12 @@
  * measured end cycle), minimising the max or mean relative error of the
  * simulated end times; reports the fit per run, leave-one-out errors and the
  * parameters (or pairs) the runs do not determine. Simulation is in the
- * loop (the same load-and-run as `lpn tune`); the search is an integer
- * pattern search (coordinate moves with shrinking steps, then paired unit
- * moves along the ridges a max of piecewise-linear end times makes).
+ * loop (the same load-and-run as `lpn tune`); the search alternates
+ * Levenberg-Marquardt steps over unit differences (end times are piecewise
+ * linear in delays) and an integer pattern search (coordinate moves with
+ * shrinking steps, then paired unit moves along the ridges of a max).
+ * Optional per-run events (measured firing times of a transition) join the
+ * objective.
  * Prefix: lpn_cal_. */
 #ifndef LPNEST_LPN_CALIBRATE_H
 #define LPNEST_LPN_CALIBRATE_H
@@ -48,8 +51,8 @@ struct lpn_cal_runs {
     struct lpn_cal_param *fit;    /* its `fit:` bounds, if any */
     int nfit;
     int objective;                /* -1: not given */
-    char *arena;                  /* names the entries point into */
-    size_t arena_len;
+    char **strings;               /* the names and paths the entries point into */
+    size_t nstrings;
 };
 
 struct lpn_cal_opts {
@@ -81,7 +84,7 @@ struct lpn_cal_result {
     size_t evals;                 /* simulations of the run set, all fits */
     double *loo_err;              /* [nruns] signed relative error of run i fitted without it, or NULL */
     int64_t *loo_pred;            /* [nruns] */
-    int64_t *sens;                /* [nparams * nruns] end cycles per +1 of the parameter (central difference * 2) */
+    int64_t *sens;                /* [nparams * nruns] end cycles per +1 of the parameter (central difference) */
     bool *flat;                   /* [nparams] no run's end time moves with it */
     int *flat_pairs;              /* pairs (k, l, sign) along which no end time moves: 3 ints each */
     int nflat_pairs;
