@@ -30,7 +30,8 @@ static void usage(FILE *f)
           "       lpn smt     MODEL --space SPACE --query Q     proven bounds / properties (Z3)\n"
           "       lpn fit     SWEEPS.csv [options]              delay function from measurements\n"
           "       lpn tune    MODEL --params P=LO:HI --bound B  smallest configuration meeting B\n"
-          "                 (lpn fit --help, lpn tune --help: their options; lpn/FIT.md)\n"
+          "       lpn calibrate MODEL --runs RUNS.yaml      fit parameters to measured runs\n"
+          "                 (lpn fit/tune/calibrate --help: their options; lpn/FIT.md, CALIBRATE.md)\n"
           "\n"
           "options:\n"
           "  -p NAME=VALUE, --param NAME=VALUE  override a model parameter (repeatable)\n"
@@ -338,6 +339,8 @@ int main(int argc, char **argv)
         return lpn_cli_fit_main(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "tune"))
         return lpn_cli_tune_main(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "calibrate"))
+        return lpn_cli_calibrate_main(argc, argv);
     struct lpn_cli_opts o = {0};
     int r = parse_args(argc, argv, &o);
     if (r) {

@@ -43,13 +43,13 @@ static const struct bcase cases[] = {
     {"fig2, 4 insns of any kind", "lpn/models/pipeline.yaml", "tests/data/lpn/analysis/fig2_kinds.yaml", NULL},
     {"darwin, 1 alignment", "lpn/models/darwin.yaml", "tests/data/lpn/analysis/darwin1.yaml", "pi == latency"},
     {"vta, 3 tiles (13 insns)", "lpn/models/vta.yaml", "tests/data/lpn/analysis/vta3.yaml", NULL},
-    {"jpeg, 18 blocks, 0..64", "lpn/models/jpeg.yaml", "tests/data/lpn/analysis/jpeg18.yaml",
+    {"jpeg, 18 blocks, 0..64", "lpn/models/jpeg_fig4.yaml", "tests/data/lpn/analysis/jpeg18.yaml",
      "|pi - latency| / latency < 0.5"},
-    {"jpeg, 18 blocks, 10..40", "lpn/models/jpeg.yaml", "tests/data/lpn/analysis/jpeg18_range.yaml", NULL},
-    {"jpeg, 600 blocks, 0..64", "lpn/models/jpeg.yaml", "lpn_space: 1\ntokens: 600\nprops:\n  symbols: {min: 0, max: 64}\n", NULL},
-    {"jpeg, 3000 blocks, 0..64", "lpn/models/jpeg.yaml", "lpn_space: 1\ntokens: 3000\nprops:\n  symbols: {min: 0, max: 64}\n",
+    {"jpeg, 18 blocks, 10..40", "lpn/models/jpeg_fig4.yaml", "tests/data/lpn/analysis/jpeg18_range.yaml", NULL},
+    {"jpeg, 600 blocks, 0..64", "lpn/models/jpeg_fig4.yaml", "lpn_space: 1\ntokens: 600\nprops:\n  symbols: {min: 0, max: 64}\n", NULL},
+    {"jpeg, 3000 blocks, 0..64", "lpn/models/jpeg_fig4.yaml", "lpn_space: 1\ntokens: 3000\nprops:\n  symbols: {min: 0, max: 64}\n",
      NULL},
-    {"jpeg, 18 blocks, avg 20", "lpn/models/jpeg.yaml", "tests/data/lpn/analysis/jpeg18_ratio.yaml", NULL},
+    {"jpeg, 18 blocks, avg 20", "lpn/models/jpeg_fig4.yaml", "tests/data/lpn/analysis/jpeg18_ratio.yaml", NULL},
 };
 
 static const char *verdict(const struct lpn_bound *b)

@@ -49,8 +49,8 @@ input)
     has err.txt "^bad.jsonl:2:11: error: unknown place 'nope'"
     # --input drops the model's generator unless --generate keeps it
     printf '{"props": {"symbols": 10}}\n' > one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl --generate
+    expect 3 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl
+    expect 3 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl --generate
     has out.txt "done tokens: 4,"
     ;;
 deadlock)
@@ -113,7 +113,7 @@ check)
         expect 0 "$LPN" check "$m"
         has out.txt ": ok: model"
     done
-    expect 0 "$LPN" check --format=json "$MODELS/jpeg.yaml"
+    expect 0 "$LPN" check --format=json "$MODELS/jpeg_fig4.yaml"
     python3 -c 'import json; r=json.load(open("out.txt")); assert r["ok"] and r["transitions"]==5 and r["capacity_places"]==4' \
         || fail "check JSON"
     ;;
@@ -151,7 +151,7 @@ an_classes)
     has out.txt "exploration: complete, 13 paths, 5 classes"
     has out.txt "class 5: 1 path, ends in a deadlock"
     has out.txt "exact latency = lpn sim on 5 sampled inputs"
-    expect 0 "$LPN" classes "$MODELS/jpeg.yaml" --space="$AN/jpeg18.yaml" --print-latency --samples 3
+    expect 0 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space="$AN/jpeg18.yaml" --print-latency --samples 3
     has out.txt "commits: huffman 18, dequant 18, idct 18, colour 3, output 12"
     has out.txt "  huffman#1 = 3\*symbols\[0\] + 6"
     has out.txt "  latency = output#12"
@@ -166,7 +166,7 @@ an_classes)
     ;;
 an_pi)
     AN=$DATA/analysis
-    expect 0 "$LPN" pi "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --emit-c jpeg_pi.c --samples 10
+    expect 0 "$LPN" pi "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --emit-c jpeg_pi.c --samples 10
     has out.txt "latency ~ max(54\*avg_symbols + 108, 1527)"
     has out.txt "bottleneck: huffman | colour"
     has out.txt "vs lpn sim on 10 inputs: mean error"
@@ -199,14 +199,14 @@ EOC
     ;;
 an_smt)
     AN=$DATA/analysis
-    expect 0 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query bounds --witness w
+    expect 0 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query bounds --witness w
     has out.txt "^max: 4473 (proved)"
     has out.txt "^min: 2333 (proved)"
     has out.txt "lpn sim on the witness: 4473 cycles"
     # the witnesses replay in the simulator
-    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" --input w-max.jsonl
+    expect 0 "$LPN" sim "$MODELS/jpeg_fig4.yaml" --input w-max.jsonl
     has out.txt "done tokens: 12, last at cycle 4473"
-    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" --input w-min.jsonl
+    expect 0 "$LPN" sim "$MODELS/jpeg_fig4.yaml" --input w-min.jsonl
     has out.txt "done tokens: 12, last at cycle 2333"
     # a property: proved (exit 0), disproved with a counterexample (exit 5)
     expect 0 "$LPN" smt "$AN/chain3.yaml" --space "$AN/chain3_shared.yaml" --query 'prove latency <= 47'
@@ -226,7 +226,7 @@ an_smt)
     expect 0 "$LPN" pi "$DATA/jpeg_paper.yaml" --space "$AN/jpeg_paper18.yaml" --samples 4
     has out.txt "latency ~ max(54\*avg_nonzero + 108, 1524)"
     # a timeout is unknown (exit 4), never a proof
-    expect 4 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18_ratio.yaml" --query max --timeout 0.2
+    expect 4 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18_ratio.yaml" --query max --timeout 0.2
     has out.txt "unknown"
     has out.txt "note: the solver timed out"
     expect 0 "$LPN" smt "$MODELS/pipeline.yaml" --space "$AN/fig2_mix.yaml" --query bounds --format=json
@@ -236,35 +236,35 @@ an_smt)
 an_errors)
     AN=$DATA/analysis
     printf 'lpn_space: 1\ntokens: 2\nprops:\n  symbols: {min: 5, max: 1}\n' > bad_space.yaml
-    expect 1 "$LPN" pi "$MODELS/jpeg.yaml" --space bad_space.yaml
+    expect 1 "$LPN" pi "$MODELS/jpeg_fig4.yaml" --space bad_space.yaml
     has err.txt "^bad_space.yaml:4:12: error: empty range: min 5 is larger than max 1"
     printf 'lpn_space: 1\ntokens: 2\nprops: {symbols: 1}\nconstraints:\n  - "avg(symbols) >> 2"\n' > bad_cons.yaml
-    expect 1 "$LPN" classes "$MODELS/jpeg.yaml" --space bad_cons.yaml
+    expect 1 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space bad_cons.yaml
     has err.txt "^bad_cons.yaml:5:20: error: unexpected '>'"
-    expect 1 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query 'max latency + foo'
+    expect 1 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query 'max latency + foo'
     has err.txt "^<query>:1:15: error: unknown name 'foo'"
-    expect 1 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query 'latency <'
+    expect 1 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query 'latency <'
     has err.txt "^<query>:1:10: error: unexpected end of the expression"
     expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space "$AN/chain3_shared.yaml"
     has err.txt "chain3_shared.yaml:7:3: error: place 'start' has no property 'x'"
     printf 'lpn_space: 1\ntokens: 2\nprops: {bytes: 64, flow: [0, 1]}\n' > nic.yaml
     expect 1 "$LPN" classes "$MODELS/smartnic_ip.yaml" --space nic.yaml
     has err.txt "smartnic_ip.yaml:26:3: error: tokens with properties are merged into place 'rr'"
-    expect 1 "$LPN" classes "$MODELS/jpeg.yaml" --space missing.yaml
+    expect 1 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space missing.yaml
     has err.txt "missing.yaml: error: cannot open"
     ;;
 an_usage)
     AN=$DATA/analysis
-    expect 2 "$LPN" pi "$MODELS/jpeg.yaml"
+    expect 2 "$LPN" pi "$MODELS/jpeg_fig4.yaml"
     has err.txt "'lpn pi' needs an input space (--space FILE)"
-    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml"
+    expect 2 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml"
     has err.txt "'lpn smt' needs a query"
-    expect 2 "$LPN" sim "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml"
-    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max
-    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max --timeout abc
-    expect 2 "$LPN" smt "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --query max --emit-c x.c
-    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space "$AN/jpeg18.yaml" --max-paths 0
-    expect 2 "$LPN" classes "$MODELS/jpeg.yaml" --space
+    expect 2 "$LPN" sim "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml"
+    expect 2 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query max
+    expect 2 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query max --timeout abc
+    expect 2 "$LPN" smt "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --query max --emit-c x.c
+    expect 2 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space "$AN/jpeg18.yaml" --max-paths 0
+    expect 2 "$LPN" classes "$MODELS/jpeg_fig4.yaml" --space
     expect 0 "$LPN" --help
     has out.txt "lpn smt     MODEL --space SPACE --query Q"
     ;;

@@ -124,7 +124,7 @@ static void check_space_error(const struct lpn_model *m, const char *yaml, const
 static void test_space_errors(void **state)
 {
     (void)state;
-    struct lpn_model *m = model(MODELS "jpeg.yaml");
+    struct lpn_model *m = model(MODELS "jpeg_fig4.yaml");
     static const struct { const char *yaml, *want; } cases[] = {
         {"", "s.yaml:1:1: error: empty input space"},
         {"lpn_space: 2\ntokens: 1\nprops: {symbols: 1}\n", "s.yaml:1:12: error: unsupported input space version 2"},
@@ -187,7 +187,7 @@ static void test_space_good(void **state)
 static void test_query_errors(void **state)
 {
     (void)state;
-    struct lpn_model *m = model(MODELS "jpeg.yaml");
+    struct lpn_model *m = model(MODELS "jpeg_fig4.yaml");
     struct lpn_space *sp = space(m, AN "jpeg18.yaml");
     static const struct { const char *q, *want; } cases[] = {
         {"max latency + foo", "<query>:1:15: error: unknown name 'foo'"},
@@ -490,7 +490,7 @@ static void test_pi_formulas(void **state)
     /* Fig. 6 (Darwin GACT), exactly: (ref + 6) * 512 / 4 + 6 + 3 steps */
     check_formula(MODELS "darwin.yaml", AN "darwin1.yaml", "128*avg_ref_len + 3*avg_steps + 774", 1e-12);
     /* Fig. 4: 12 RGB blocks x max(6 (3 n + 6), 509) / 4 */
-    check_formula(MODELS "jpeg.yaml", AN "jpeg18.yaml", "max(54*avg_symbols + 108, 1527)", 0.5);
+    check_formula(MODELS "jpeg_fig4.yaml", AN "jpeg18.yaml", "max(54*avg_symbols + 108, 1527)", 0.5);
 }
 
 typedef double latency_fn(long ntokens, const long long *tok);
@@ -550,7 +550,7 @@ static void test_pi_emit_c(void **state)
 {
     (void)state;
     check_emitted_c(AN "chain3.yaml", AN "chain3_shared.yaml");
-    check_emitted_c(MODELS "jpeg.yaml", AN "jpeg18.yaml");
+    check_emitted_c(MODELS "jpeg_fig4.yaml", AN "jpeg18.yaml");
     check_emitted_c(MODELS "pipeline.yaml", AN "fig2_mix.yaml");
     check_emitted_c(MODELS "pipeline.yaml", AN "fig2_kinds.yaml");   /* five classes */
 }
@@ -665,10 +665,10 @@ static void test_smt_jpeg(void **state)
     (void)state;
     /* 18 blocks, 0..64 symbols each: the latency grows with every block's
      * symbols, so the extremes are all-64 and all-0 */
-    check_bounds(MODELS "jpeg.yaml", AN "jpeg18.yaml", 4473, 2333);
+    check_bounds(MODELS "jpeg_fig4.yaml", AN "jpeg18.yaml", 4473, 2333);
     /* bound properties follow from the proven optima */
     struct an j;
-    an_open(&j, MODELS "jpeg.yaml", AN "jpeg18.yaml", 0);
+    an_open(&j, MODELS "jpeg_fig4.yaml", AN "jpeg18.yaml", 0);
     struct lpn_smt_result pr;
     smt(&j, "latency <= 4473", &pr);
     assert_int_equal(pr.overall[0].verdict, LPN_V_PROVED);
@@ -683,7 +683,7 @@ static void test_smt_jpeg(void **state)
     an_close(&j);
     /* a range of symbol counts per block, 10..40 */
     struct an a;
-    an_open(&a, MODELS "jpeg.yaml", AN "jpeg18_range.yaml", 0);
+    an_open(&a, MODELS "jpeg_fig4.yaml", AN "jpeg18_range.yaml", 0);
     struct lpn_smt_result r;
     smt(&a, "bounds", &r);
     int64_t in[18];
@@ -768,7 +768,7 @@ static void test_smt_prove(void **state)
 static void test_smt_timeout(void **state)
 {
     (void)state;
-    struct lpn_model *m = model(MODELS "jpeg.yaml");
+    struct lpn_model *m = model(MODELS "jpeg_fig4.yaml");
     struct lpn_space *sp = space(m, AN "jpeg18_ratio.yaml");
     struct lpn_limits lim;
     lpn_limits_default(&lim);

@@ -99,7 +99,7 @@ static void test_overrides(void **state)
 static void test_models_load(void **state)
 {
     (void)state;
-    const char *models[] = {"pipeline.yaml", "jpeg.yaml", "darwin.yaml", "pcie_dma.yaml", "smartnic_ip.yaml"};
+    const char *models[] = {"pipeline.yaml", "jpeg.yaml", "jpeg_fig4.yaml", "darwin.yaml", "pcie_dma.yaml", "smartnic_ip.yaml"};
     for (size_t k = 0; k < sizeof models / sizeof *models; k++) {
         struct lpn_model *m = tl_load(models[k], true, NULL, 0);
         assert_true(lpn_start_place(m) >= 0);

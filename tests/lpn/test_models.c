@@ -60,7 +60,7 @@ static int64_t uniform(int64_t lo, int64_t hi)
  * relative error of Fig. 4's formula against the simulation. */
 static double jpeg_vs_fig4(int mcus, int64_t lo, int64_t hi, double *sim_cycles, double *formula)
 {
-    struct lpn_model *m = tl_load("jpeg.yaml", true, NULL, 0);
+    struct lpn_model *m = tl_load("jpeg_fig4.yaml", true, NULL, 0);
     struct lpn_sim *s = tl_sim(m, LPN_SIM_NO_GENERATORS);
     double sum = 0;
     for (int b = 0; b < 6 * mcus; b++) {

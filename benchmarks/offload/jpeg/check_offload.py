@@ -51,7 +51,7 @@ for img in sorted(A.images):
     tok = os.path.join(A.work, os.path.basename(img) + ".jsonl")
     env = dict(os.environ, LPNEST_TOKENS=tok)
     subprocess.run([A.tool, "tokens", img], env=env, check=True, capture_output=True)
-    r = subprocess.run([A.lpn, "sim", A.model, "--input", tok, "-p", "fifo=2", "--format=json"],
+    r = subprocess.run([A.lpn, "sim", A.model, "--input", tok, "--format=json"],
                        capture_output=True, text=True, check=True)
     latencies.append(json.loads(r.stdout)["done"]["last_cycle"])
 

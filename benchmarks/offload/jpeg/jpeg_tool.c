@@ -1,8 +1,10 @@
 /* jpeg_tool.c — native-only driver of the decoder for the tests:
  *   jpeg_tool decode IN.jpg OUT.ppm   decodes a file to a binary PPM (P6)
- *   jpeg_tool tokens IN.jpg           runs the token function; with
- *                                     LPNEST_TOKENS=FILE the tokens go to FILE
+ *   jpeg_tool tokens IN.jpg [OUT.jsonl]  runs the token function and writes
+ *                                     its tokens to OUT.jsonl (or, without it,
+ *                                     to $LPNEST_TOKENS; none when unset)
  * Exit status 0 on success, 1 on a decode or I/O error, 2 on bad usage. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +39,10 @@ static unsigned char *read_file(const char *path, size_t *len)
 
 int main(int argc, char **argv)
 {
-    int decode = argc == 4 && !strcmp(argv[1], "decode"), tokens = argc == 3 && !strcmp(argv[1], "tokens");
+    int decode = argc == 4 && !strcmp(argv[1], "decode"), tokens = (argc == 3 || argc == 4) && !strcmp(argv[1], "tokens");
     if (!decode && !tokens) {
-        fprintf(stderr, "usage: jpeg_tool decode IN.jpg OUT.ppm | jpeg_tool tokens IN.jpg\n");
+        fprintf(stderr, "usage: jpeg_tool decode IN.jpg OUT.ppm | jpeg_tool tokens IN.jpg [OUT.jsonl]\n"
+                        "       (tokens go to OUT.jsonl, else to $LPNEST_TOKENS, else nowhere)\n");
         return 2;
     }
     size_t len;
@@ -58,13 +61,25 @@ int main(int argc, char **argv)
     unsigned char *rgb = malloc(cap);
     if (!rgb)
         return 1;
+    const char *dest = tokens && argc == 4 ? argv[3] : tokens ? getenv("LPNEST_TOKENS") : NULL;
+    if (tokens && argc == 4) {
+        FILE *t = fopen(dest, "w");   /* fail here, before the tokens are made */
+        if (!t || fclose(t)) {
+            perror(dest);
+            return 1;
+        }
+        setenv("LPNEST_TOKENS", dest, 1);
+    }
     if (tokens) {
         rc = jpeg_decode_tokens(jpg, len, rgb, cap);
         if (rc < 0) {
             fprintf(stderr, "%s: error %d\n", argv[2], rc);
             return 1;
         }
-        printf("%s: %d tokens\n", argv[2], rc);
+        if (dest && *dest)
+            printf("%s: %d tokens written to %s\n", argv[2], rc, dest);
+        else
+            printf("%s: %d tokens (not written: give OUT.jsonl or set LPNEST_TOKENS)\n", argv[2], rc);
         return 0;
     }
     rc = jpeg_decode(jpg, len, rgb, cap);
