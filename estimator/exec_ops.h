@@ -32,6 +32,8 @@
     X(W_TOFP) X(FP_TOW) \
     X(FPEXT) X(FPTRUNC) \
     X(FMATH1) X(FMATH2) X(FMATH3) \
+    /* half, bfloat, fp128, x86_fp80 (exec_xfloat.c): x = format; k = operation, predicate or conversion */ \
+    X(XFARITH) X(XFNEG) X(XFCMP) X(XFCVT) \
     /* memory */ \
     X(LD8) X(LD16) X(LD32) X(LD64) X(LD16B) X(LD32B) X(LD64B) X(LDN) \
     X(ST8) X(ST16) X(ST32) X(ST64) X(ST16B) X(ST32B) X(ST64B) X(STN) \
