@@ -51,6 +51,7 @@ struct est_run_options {
     char **argv;
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
+    bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
     bool progress;          /* progress line on stderr for long runs */
     FILE *diag;             /* errors and faults */
     /* blocks whose paths through them are counted too (which in-edge, then

@@ -285,6 +285,8 @@ struct vm {
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
     void *watch_arg;
 
+    bool linked;              /* --memory=linked: the linker's layout, accesses through globals checked */
+
     /* program I/O: its stdin, stdout and stderr */
     FILE *in, *out, *err;
     int argc;
@@ -356,6 +358,11 @@ uint64_t exec_stack_push(struct vm *vm, uint64_t n, uint64_t align); /* 0: overf
 
 /* ---- globals (exec_globals.c) ---- */
 bool exec_globals_init(struct vm *vm);
+
+/* ---- --memory=linked (exec_bounds.c) ---- */
+/* NULL when ADDR is within the access's global (or a read past it, warned
+ * once per site); else the fault message of a write past it. */
+const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc);
 
 /* ---- translation (exec_compile*.c) ---- */
 bool exec_funcs_init(struct vm *vm);

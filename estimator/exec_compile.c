@@ -566,7 +566,9 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
                 c.nslots += exec_type_slots(t);
             }
             int64_t off;
-            if (foldable_gep(&c, i, &off))
+            if (cc_linked_gep(&c, i))
+                ; /* materialised: its loads and stores are checked */
+            else if (foldable_gep(&c, i, &off))
                 ptrmap_put(&c.folded, i, (uint64_t)off);
             else if (indexable_gep(&c, i))
                 ptrmap_put(&c.indexed, i, 1);

@@ -1009,6 +1009,7 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMAlloca: alloca_inst(c, inst); return;
     case LLVMLoad: {
         uint64_t off;
+        cc_bounds(c, inst, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), false);
         if (indexed_access(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), dest(c, inst), false, LLVMGetAlignment(inst)))
             return;
         uint32_t base = address(c, LLVMGetOperand(inst, 0), &off);
@@ -1018,6 +1019,7 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMStore: {
         LLVMValueRef v = LLVMGetOperand(inst, 0);
         uint64_t off;
+        cc_bounds(c, inst, LLVMGetOperand(inst, 1), LLVMTypeOf(v), true);
         if (indexed_access(c, LLVMGetOperand(inst, 1), LLVMTypeOf(v), cc_slot(c, v), true, LLVMGetAlignment(inst)))
             return;
         uint32_t base = address(c, LLVMGetOperand(inst, 1), &off);

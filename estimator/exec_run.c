@@ -595,6 +595,12 @@ static bool run(struct vm *vm)
         }
         case OP_FPEXT: L(FPEXT) R[op->d] = putd((double)getf(R[op->a])); NEXT;
         case OP_FPTRUNC: L(FPTRUNC) R[op->d] = putf((float)getd(R[op->a])); NEXT;
+        case OP_BOUNDS: L(BOUNDS) {
+            const char *m = exec_bounds(vm, R[op->a], (void *)(uintptr_t)op->k);
+            if (m)
+                FAULT("%s", m);
+            NEXT;
+        }
         case OP_XFARITH: L(XFARITH) exec_xf_arith((unsigned)op->k, (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b]); NEXT;
         case OP_XFNEG: L(XFNEG) exec_xf_neg((enum xfmt)op->x, &R[op->d], &R[op->a]); NEXT;
         case OP_XFCMP: L(XFCMP) R[op->d] = exec_xf_cmp(op->x, (enum xfmt)op->k, &R[op->a], &R[op->b]); NEXT;

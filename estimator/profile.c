@@ -85,6 +85,7 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
         for (size_t i = 0; i < o->nwatch; i++)
             ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
     }
+    vm->linked = o->memory_linked;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
         goto fail;
     vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);

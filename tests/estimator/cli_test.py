@@ -50,6 +50,12 @@ CASES = [
     ("ppc-long-double", "ppc_long_double.c", ["ppc"], [], [], "", 1, "",
      [r"ppc_long_double\.c:5:\d+: error: long double on 32-bit PowerPC is IBM double-double \(ppc_fp128\)",
       r"-mlong-double-64"]),
+    ("past-end-linked", "past_end.c", ALL, ["--memory=linked"], [], "", 0, "60\n",
+     [r"past_end\.c:11:16: warning: read of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), (2|4) bytes "
+      r"past its end: it reads the neighbouring object 'after'"]),
+    ("past-end-write", "past_end_write.c", ALL, ["--memory=linked"], [], "", 1, "",
+     [r"past_end_write\.c:8:18: error: write of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), "
+      r"(2|4) bytes past its end: writes outside an object stay errors"]),
     ("abort", "aborts.c", ALL, [], [], "", 1, "", [r"aborts\.c:3:18: error: the program called abort\(\)"]),
     ("bad-free", "badfree.c", ALL, [], [], "", 1, "",
      [r"badfree\.c:6:5: error: free\(\) of 0x[0-9a-f]+, which is not a live block from malloc"]),
