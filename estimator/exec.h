@@ -250,6 +250,7 @@ struct vm {
     uint8_t *mem;
     uint64_t ro_lo, rw_lo, brk, heap_limit;
     uint64_t stack_lo, stack_hi, sp;
+    uint64_t sp_low, globals_end; /* the lowest sp reached; where the program's heap starts (brk: its end) */
     uint64_t ptr_mask;
     uint64_t func_base;       /* function addresses: func_base + 4 * index */
     uint64_t func_end;

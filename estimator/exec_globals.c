@@ -117,6 +117,7 @@ bool exec_globals_init(struct vm *vm)
     vm->brk = (addr + 15) & ~(uint64_t)15;
     if (vm->brk < vm->rw_lo + 16)
         vm->brk = vm->rw_lo + 16; /* keep the windows non-empty */
+    vm->globals_end = vm->brk;   /* the heap starts here (after the arguments: exec_run_main) */
     /* aliases point into other globals or functions */
     for (LLVMValueRef a = LLVMGetFirstGlobalAlias(vm->m); a; a = LLVMGetNextGlobalAlias(a)) {
         slot_t v = 0;

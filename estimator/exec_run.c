@@ -1080,6 +1080,7 @@ bool exec_run_main(struct vm *vm)
         sup_diag(vm->diag, NULL, 0, 0, "error", "the program arguments do not fit the simulated memory");
         return false;
     }
+    vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
     slot_t *R = vm->slots;
     if (main_fn->nconst)
         memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);

@@ -189,6 +189,13 @@ void est_profile_free(struct est_profile *p)
     free(p);
 }
 
+void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *stack)
+{
+    const struct vm *vm = &p->vm;
+    *heap = vm->brk > vm->globals_end ? vm->brk - vm->globals_end : 0;
+    *stack = vm->stack_hi - vm->sp_low;
+}
+
 bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }
 const struct xfunc *est_profile_xfunc(const struct est_profile *p, size_t i) { return &p->vm.funcs[i]; }
 int est_profile_exit_status(const struct est_profile *p) { return p->vm.exit_status; }
