@@ -88,8 +88,14 @@ function(lpnest_corpus_setup)
 endfunction()
 
 # lpnest_corpus_program(NAME SOURCE [INCLUDES dir...])
+# A folder may shadow LPNEST_CORPUS_TARGETS (the targets) and LPNEST_CORPUS_X86_LIBS
+# (extra libraries of the native link) with normal variables.
 function(lpnest_corpus_program NAME SOURCE)
   get_filename_component(_src ${SOURCE} ABSOLUTE)
+  set(_bench_h ${CMAKE_CURRENT_SOURCE_DIR}/bench.h)
+  if(NOT EXISTS ${_bench_h})
+    set(_bench_h ${LPNEST_SOURCE_DIR}/benchmarks/corpus/bench.h)
+  endif()
   set(_outs "")
   foreach(_t ${LPNEST_CORPUS_TARGETS})
     set(_d ${CMAKE_CURRENT_BINARY_DIR}/${_t})
@@ -100,8 +106,9 @@ function(lpnest_corpus_program NAME SOURCE)
     add_custom_command(OUTPUT ${_bc}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${_d}
       COMMAND ${LPNEST_CLANG} ${_lpc_flags_${_t}} ${LPNEST_CORPUS_CFLAGS}
-              -I${CMAKE_CURRENT_SOURCE_DIR} -emit-llvm -c ${_src} -o ${_bc}
-      DEPENDS ${_src} ${CMAKE_CURRENT_SOURCE_DIR}/bench.h
+              -I${CMAKE_CURRENT_SOURCE_DIR} -I${LPNEST_SOURCE_DIR}/benchmarks/corpus
+              -emit-llvm -c ${_src} -o ${_bc}
+      DEPENDS ${_src} ${_bench_h}
       COMMENT "corpus ${_t}: ${NAME}.bc" VERBATIM)
     add_custom_command(OUTPUT ${_ll}
       COMMAND ${LPNEST_LLVM_DIS} ${_bc} -o ${_ll}
@@ -114,7 +121,7 @@ function(lpnest_corpus_program NAME SOURCE)
       COMMAND ${LPNEST_CLANG} ${_lpc_flags_${_t}} -O2 -Xclang -disable-llvm-passes -c ${_bc} -o ${_obj}
       DEPENDS ${_bc} VERBATIM)
     if(_t STREQUAL "x86-64")
-      set(_link ${LPNEST_CLANG} ${_lpc_flags_${_t}} ${_obj} -o ${_elf} -lm)
+      set(_link ${LPNEST_CLANG} ${_lpc_flags_${_t}} ${_obj} -o ${_elf} -lm ${LPNEST_CORPUS_X86_LIBS})
     elseif(_t STREQUAL "riscv32")
       set(_link ${LPNEST_LLD} -static -e _start ${LPNEST_RT_riscv32} ${_obj}
                 ${LPNEST_RV_LIBGCC} -o ${_elf})

@@ -335,7 +335,7 @@ void est_estimate_warn_unpriced(struct est_estimate *e)
 struct est_profile *est_counting_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {
-    const struct est_run_counts *rc = arg;
+    struct est_run_counts *rc = arg;
     struct est_run_options ro = *rc->o;
     if (req) {
         ro.pairs = req;
@@ -346,6 +346,8 @@ struct est_profile *est_counting_run(void *arg, struct est_module *em, const str
     if (!p)
         return NULL;
     *rc->status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
+    est_profile_memory(p, &rc->heap, &rc->stack);
+    rc->ran = true;
     if (est_profile_faulted(p)) {
         sup_diag(ro.diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
         est_profile_free(p);
@@ -357,11 +359,14 @@ struct est_profile *est_counting_run(void *arg, struct est_module *em, const str
 struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status)
 {
-    struct est_run_counts rc = {o, status};
+    struct est_run_counts rc = {o, status, false, 0, 0};
     *status = 1;
     struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, est_counting_run, &rc);
-    if (e)
+    if (e) {
         est_estimate_warn_unpriced(e);
+        if (rc.ran)
+            est_memory_fit(e, em, isa, rc.heap, rc.stack, o->diag);
+    }
     return e;
 }
 

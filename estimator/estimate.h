@@ -169,7 +169,14 @@ struct est_run_options;
 struct est_run_counts {
     const struct est_run_options *o;
     int *status;
+    bool ran;                          /* the run's memory use (est_profile_memory) */
+    uint64_t heap, stack;
 };
+/* Warns when the globals and the run's heap and stack (est_profile_memory)
+ * or the program's code and initial data do not fit the chip's RAM or flash
+ * (estimate_memory.c). */
+void est_memory_fit(struct est_estimate *e, struct est_module *em, const struct isa *isa, uint64_t heap,
+                    uint64_t stack, FILE *diag);
 struct est_profile *est_counting_run(void *arg, struct est_module *m, const struct est_block_ref *req, size_t nreq,
                                      struct cost_args *args);
 

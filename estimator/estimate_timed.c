@@ -264,7 +264,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     char *inbuf = !o->in && reads_stdin(est_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
     if (inbuf)
         first.in = memory_file(inbuf, inlen);
-    struct first_run frun = {{&first, status}, &ic};
+    struct first_run frun = {{&first, status, false, 0, 0}, &ic};
     struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
     if (inbuf && first.in)
         fclose(first.in);
@@ -346,6 +346,8 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
                               timed, timed - e->cycles);
         }
         est_estimate_warn_unpriced(e);
+        if (frun.rc.ran)
+            est_memory_fit(e, em, isa, frun.rc.heap, frun.rc.stack, o->diag);
     } else {
         est_estimate_free(e);
         e = NULL;

@@ -51,6 +51,7 @@ struct est_run_options {
     char **argv;
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
+    bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
     bool progress;          /* progress line on stderr for long runs */
     FILE *diag;             /* errors and faults */
     /* blocks whose paths through them are counted too (which in-edge, then
@@ -95,6 +96,10 @@ struct est_profile;
 struct est_profile *est_run(struct est_module *m, const struct est_run_options *o);
 void est_profile_free(struct est_profile *p);
 bool est_profile_faulted(const struct est_profile *p);
+/* Memory the run used: the heap's high-water mark and the stack's (the IR
+ * frames' allocas plus 8 bytes per call: registers the machine code saves
+ * come on top). */
+void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *stack);
 /* The program's exit status (main's result or exit()'s argument, 0..255). */
 int est_profile_exit_status(const struct est_profile *p);
 /* IR instructions executed (debug intrinsics excluded). */

@@ -250,6 +250,7 @@ struct vm {
     uint8_t *mem;
     uint64_t ro_lo, rw_lo, brk, heap_limit;
     uint64_t stack_lo, stack_hi, sp;
+    uint64_t sp_low, globals_end; /* the lowest sp reached; where the program's heap starts (brk: its end) */
     uint64_t ptr_mask;
     uint64_t func_base;       /* function addresses: func_base + 4 * index */
     uint64_t func_end;
@@ -284,6 +285,8 @@ struct vm {
     const struct est_watch *watch;
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
     void *watch_arg;
+
+    bool linked;              /* --memory=linked: the linker's layout, accesses through globals checked */
 
     /* program I/O: its stdin, stdout and stderr */
     FILE *in, *out, *err;
@@ -356,6 +359,11 @@ uint64_t exec_stack_push(struct vm *vm, uint64_t n, uint64_t align); /* 0: overf
 
 /* ---- globals (exec_globals.c) ---- */
 bool exec_globals_init(struct vm *vm);
+
+/* ---- --memory=linked (exec_bounds.c) ---- */
+/* NULL when ADDR is within the access's global (or a read past it, warned
+ * once per site); else the fault message of a write past it. */
+const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc);
 
 /* ---- translation (exec_compile*.c) ---- */
 bool exec_funcs_init(struct vm *vm);

@@ -46,6 +46,18 @@ void cc_unsupported(struct cc *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Like cc_unsupported, for code lpnest understands but will not run: the
+ * message is the whole error, without the "unsupported IR" prefix. */
+void cc_refuse(struct cc *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* --memory=linked (exec_bounds.c): whether PTR is a getelementptr on a
+ * global (its loads and stores are then checked, not folded), and the check
+ * of one access through it. */
+bool cc_linked_gep(struct cc *c, LLVMValueRef ptr);
+void cc_bounds(struct cc *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMTypeRef vt, bool store);
 /* Slot of an operand: an instruction/argument's slot, or a constant's slot
  * in the constant area (evaluated once). UINT32_MAX after a message. */
 uint32_t cc_slot(struct cc *c, LLVMValueRef v);

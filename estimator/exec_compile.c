@@ -31,14 +31,27 @@ uint32_t cc_emit(struct cc *c, enum opcode code, uint32_t d, uint32_t a, uint32_
     return c->ncode++;
 }
 
+static void emit_unsupported(struct cc *c, bool whole, const char *fmt, va_list ap)
+{
+    char buf[600];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    cc_emit(c, OP_UNSUPPORTED, 0, 0, 0, (uint64_t)(uintptr_t)sup_strdup(buf), 0, whole);
+}
+
 void cc_unsupported(struct cc *c, const char *fmt, ...)
 {
-    char buf[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    emit_unsupported(c, false, fmt, ap);
     va_end(ap);
-    cc_emit(c, OP_UNSUPPORTED, 0, 0, 0, (uint64_t)(uintptr_t)sup_strdup(buf), 0, 0);
+}
+
+void cc_refuse(struct cc *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_unsupported(c, true, fmt, ap);
+    va_end(ap);
 }
 
 static uint32_t new_slots(struct cc *c, uint32_t n)
@@ -553,7 +566,9 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
                 c.nslots += exec_type_slots(t);
             }
             int64_t off;
-            if (foldable_gep(&c, i, &off))
+            if (cc_linked_gep(&c, i))
+                ; /* materialised: its loads and stores are checked */
+            else if (foldable_gep(&c, i, &off))
                 ptrmap_put(&c.folded, i, (uint64_t)off);
             else if (indexable_gep(&c, i))
                 ptrmap_put(&c.indexed, i, 1);

@@ -2,6 +2,7 @@
  * calls get a call descriptor; LLVM intrinsics become ops (lane by lane for
  * vector forms). */
 #include "exec_cc.h"
+#include "exec_xfloat.h"
 #include "exec_math.h"
 #include "support.h"
 
@@ -199,6 +200,17 @@ static void fp_intrinsic(struct cc *c, LLVMValueRef inst, enum mathfn fn)
     unsigned n = nlanes(LLVMTypeOf(a0), &e);
     unsigned w;
     enum vkind k = cc_scalar(c, e, &w);
+    enum xfmt xf = exec_type_fmt(e);
+    if (xf != XF_F32 && xf != XF_F64 && (fn == MF_FABS || fn == MF_COPYSIGN)) {
+        /* half, bfloat, fp128, x86_fp80: sign-bit operations */
+        uint32_t d = dest(c, inst), es = exec_type_slots(e);
+        for (unsigned i = 0; xf != XF_NONE && i < n; i++)
+            cc_emit(c, OP_XFARITH, d + i * es, cc_slot(c, a0) + i * es,
+                    fn == MF_COPYSIGN ? cc_slot(c, LLVMGetOperand(inst, 1)) + i * es : 0,
+                    fn == MF_FABS ? XF_ABS : XF_COPYSIGN, 0, xf);
+        if (xf != XF_NONE)
+            return;
+    }
     if (k != VK_F32 && k != VK_F64) {
         cc_unsupported(c, "math intrinsic on this floating-point type");
         return;
@@ -340,12 +352,71 @@ static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
     cc_unsupported(c, "intrinsic %s", name);
 }
 
+/* Inline assembly. Without outputs (barriers, nop, wfi, CSR/SPR writes,
+ * sei/cli) it changes nothing the program computes in the engine's model:
+ * a no-op here, priced by the lowering from the instructions in the
+ * assembly. With outputs the engine cannot know the values: an error that
+ * quotes the asm. avr-libc's pgm_read_* (lpm) gets its own message. */
+static void inline_asm(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
+{
+    size_t alen, clen;
+    const char *text = LLVMGetInlineAsmAsmString(callee, &alen);
+    const char *cons = LLVMGetInlineAsmConstraintString(callee, &clen);
+    /* outputs: a result, or an indirect output ("=*m") among the constraints */
+    bool outputs = LLVMGetTypeKind(LLVMTypeOf(inst)) != LLVMVoidTypeKind;
+    for (size_t i = 0; i < clen && !outputs; i++)
+        outputs = cons[i] == '=' && (i == 0 || cons[i - 1] == ',');
+    if (!outputs)
+        return;
+    char quoted[160];
+    size_t n = 0;
+    for (size_t i = 0; i < alen && n + 3 < sizeof quoted; i++) {
+        if (text[i] == '\n' || text[i] == '\t') {
+            if (n && quoted[n - 1] != ' ' && n && quoted[n - 1] != ';')
+                quoted[n++] = text[i] == '\n' ? ';' : ' ';
+            continue;
+        }
+        quoted[n++] = text[i];
+    }
+    quoted[n] = 0;
+    /* the operands' constraints, without the clobbers ("~{memory}", "~{flags}") */
+    char ops[120];
+    size_t m = 0;
+    for (size_t i = 0; i < clen && m + 2 < sizeof ops;) {
+        size_t j = i;
+        while (j < clen && cons[j] != ',')
+            j++;
+        if (cons[i] != '~') {
+            if (m)
+                ops[m++] = ',';
+            for (size_t k = i; k < j && m + 1 < sizeof ops; k++)
+                ops[m++] = cons[k];
+        }
+        i = j + 1;
+    }
+    ops[m] = 0;
+    bool lpm = false;
+    for (const char *p = text; p && *p; p++)
+        if ((p == text || !(p[-1] >= 'a' && p[-1] <= 'z')) && (!strncmp(p, "lpm", 3) || !strncmp(p, "elpm", 4)))
+            lpm = true;
+    if (lpm && strstr(c->vm->t.triple, "avr"))
+        cc_refuse(c, "inline assembly \"%s\" reads program memory (avr-libc's pgm_read_* and PROGMEM): "
+                     "clang ignores PROGMEM and places the data in RAM, so on the board this reads flash at a RAM "
+                     "address; declare the data `const __flash` and read it as ordinary C (clang's AVR named "
+                     "address space), which lpnest runs and prices", quoted);
+    else
+        cc_refuse(c, "inline assembly with outputs cannot run in lpnest: \"%s\" (constraints \"%s\"); "
+                     "write what it computes in C for the estimate (for instance under #ifdef LPNEST, building the "
+                     "bitcode with -DLPNEST); asm without outputs runs as a no-op and is priced",
+                  quoted, ops);
+}
+
 void cc_call(struct cc *c, LLVMValueRef inst)
 {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
     LLVMValueKind k = LLVMGetValueKind(callee);
     if (k == LLVMInlineAsmValueKind) {
-        cc_unsupported(c, "inline assembly");
+        inline_asm(c, inst, callee);
         return;
     }
     if (k == LLVMGlobalAliasValueKind) {

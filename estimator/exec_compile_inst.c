@@ -2,6 +2,7 @@
  * arithmetic, comparisons, casts, memory, vectors, aggregates, terminators.
  * Vectors are translated lane by lane into scalar ops. */
 #include "exec_cc.h"
+#include "exec_xfloat.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -49,8 +50,31 @@ static const char *type_name(LLVMTypeRef t, char *buf, size_t n)
 
 static void unsupported_type(struct cc *c, const char *what, LLVMTypeRef t)
 {
+    if (!strcmp(what, EXEC_PPC_FP128_REFUSAL)) {
+        cc_refuse(c, "%s", what);
+        return;
+    }
     char buf[128];
     cc_unsupported(c, "%s on type %s is not supported", what, type_name(t, buf, sizeof buf));
+}
+
+/* The format of a floating type the engine holds as bits (half, bfloat,
+ * fp128, x86_fp80), else XF_NONE; ppc_fp128 is refused here. */
+static enum xfmt bits_float(struct cc *c, LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMPPC_FP128TypeKind) {
+        cc_refuse(c, "%s", EXEC_PPC_FP128_REFUSAL);
+        return XF_NONE;
+    }
+    enum xfmt f = exec_type_fmt(t);
+    return f == XF_F32 || f == XF_F64 ? XF_NONE : f;
+}
+
+static bool is_ppc_fp128(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMPPC_FP128TypeKind;
 }
 
 /* ---- integer arithmetic ---- */
@@ -151,6 +175,16 @@ static void binop(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
     enum vkind k = cc_scalar(c, e, &w);
     LLVMValueRef av = LLVMGetOperand(inst, 0), bv = LLVMGetOperand(inst, 1);
     uint32_t d = dest(c, inst);
+    if (is_ppc_fp128(e) || bits_float(c, e) != XF_NONE) {
+        enum xfmt f = bits_float(c, e);
+        if (f == XF_NONE)
+            return;
+        enum xfop fo = op == LLVMFAdd ? XF_ADD : op == LLVMFSub ? XF_SUB : op == LLVMFMul ? XF_MUL : op == LLVMFDiv ? XF_DIV : XF_REM;
+        uint32_t a = cc_slot(c, av), b = cc_slot(c, bv);
+        for (unsigned i = 0; i < n; i++)
+            cc_emit(c, OP_XFARITH, d + i * es, a + i * es, b + i * es, (uint64_t)fo, 0, f);
+        return;
+    }
     /* constant first operand of a scalar sub: d = k - b */
     uint64_t kv;
     if (n == 1 && k == VK_INT && op == LLVMSub && cc_imm(av, &kv) && !cc_imm(bv, &kv)) {
@@ -312,6 +346,15 @@ static void fcmp(struct cc *c, LLVMValueRef inst)
     unsigned n = lanes(LLVMTypeOf(av), &e, &es);
     unsigned w;
     enum vkind k = cc_scalar(c, e, &w);
+    if (is_ppc_fp128(e) || bits_float(c, e) != XF_NONE) {
+        enum xfmt f = bits_float(c, e);
+        if (f == XF_NONE)
+            return;
+        uint32_t d = dest(c, inst), a = cc_slot(c, av), b = cc_slot(c, bv);
+        for (unsigned i = 0; i < n; i++)
+            cc_emit(c, OP_XFCMP, d + i, a + i * es, b + i * es, f, 0, (unsigned)LLVMGetFCmpPredicate(inst));
+        return;
+    }
     if (k != VK_F32 && k != VK_F64) {
         unsupported_type(c, "fcmp", e);
         return;
@@ -352,6 +395,18 @@ static void cast_scalar(struct cc *c, LLVMOpcode op, LLVMTypeRef st, LLVMTypeRef
 {
     unsigned sw, dw;
     enum vkind sk = cc_scalar(c, st, &sw), dk = cc_scalar(c, dt, &dw);
+    if (op >= LLVMFPToUI && op <= LLVMFPExt && (is_ppc_fp128(st) || is_ppc_fp128(dt))) {
+        bits_float(c, is_ppc_fp128(st) ? st : dt);
+        return;
+    }
+    if (op >= LLVMFPToUI && op <= LLVMFPExt && (bits_float(c, st) != XF_NONE || bits_float(c, dt) != XF_NONE)) {
+        /* conversions to, from or between half, bfloat, fp128, x86_fp80 */
+        enum xfmt from = op == LLVMUIToFP || op == LLVMSIToFP ? XF_INT : exec_type_fmt(st);
+        enum xfmt to = op == LLVMFPToUI || op == LLVMFPToSI ? XF_INT : exec_type_fmt(dt);
+        unsigned ib = from == XF_INT ? sw : to == XF_INT ? dw : 0;
+        cc_emit(c, OP_XFCVT, d, a, 0, exec_xf_cvt_key(from, to, op == LLVMFPToSI || op == LLVMSIToFP, ib), 0, 0);
+        return;
+    }
     switch (op) {
     case LLVMTrunc:
         if (sk == VK_INT) cc_emit(c, OP_ANDI, d, a, 0, mask_of(dw), 64, 0);
@@ -421,7 +476,10 @@ static void bitcast_generic(struct cc *c, LLVMTypeRef from, LLVMTypeRef to, uint
     bd->nto = exec_type_leaves(c->vm, to, NULL, 0, &why);
     if (bd->nfrom <= 0 || bd->nto <= 0) {
         free(bd);
-        cc_unsupported(c, "bitcast of %s", why ? why : "this type");
+        if (why && !strcmp(why, EXEC_PPC_FP128_REFUSAL))
+            cc_refuse(c, "%s", why);
+        else
+            cc_unsupported(c, "bitcast of %s", why ? why : "this type");
         return;
     }
     bd->from = sup_xcalloc((size_t)bd->nfrom, sizeof *bd->from);
@@ -927,6 +985,12 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
         unsigned w;
         enum vkind k = cc_scalar(c, e, &w);
         uint32_t d = dest(c, inst), a = cc_slot(c, LLVMGetOperand(inst, 0));
+        if (is_ppc_fp128(e) || bits_float(c, e) != XF_NONE) {
+            enum xfmt f = bits_float(c, e);
+            for (unsigned i = 0; f != XF_NONE && i < n; i++)
+                cc_emit(c, OP_XFNEG, d + i * es, a + i * es, 0, 0, 0, f);
+            return;
+        }
         for (unsigned i = 0; i < n; i++)
             cc_emit(c, k == VK_F64 ? OP_FNEG64 : OP_FNEG32, d + i, a + i, 0, 0, 0, 0);
         return;
@@ -945,6 +1009,7 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMAlloca: alloca_inst(c, inst); return;
     case LLVMLoad: {
         uint64_t off;
+        cc_bounds(c, inst, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), false);
         if (indexed_access(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), dest(c, inst), false, LLVMGetAlignment(inst)))
             return;
         uint32_t base = address(c, LLVMGetOperand(inst, 0), &off);
@@ -954,6 +1019,7 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
     case LLVMStore: {
         LLVMValueRef v = LLVMGetOperand(inst, 0);
         uint64_t off;
+        cc_bounds(c, inst, LLVMGetOperand(inst, 1), LLVMTypeOf(v), true);
         if (indexed_access(c, LLVMGetOperand(inst, 1), LLVMTypeOf(v), cc_slot(c, v), true, LLVMGetAlignment(inst)))
             return;
         uint32_t base = address(c, LLVMGetOperand(inst, 1), &off);

@@ -51,8 +51,20 @@ static bool skip_global(LLVMValueRef g, const char *name)
     return has_prefix(name, "llvm.");
 }
 
-/* Places every global of one kind (read-only or writable) from *addr on. */
-static bool place(struct vm *vm, bool readonly, uint64_t *addr)
+/* Which globals a pass of place() lays out: the constants, the writable
+ * ones, or (--memory=linked, the linker's .data then .bss) the writable ones
+ * with an initial value and the zero-initialised ones. */
+enum pass { P_CONST, P_WRITABLE, P_DATA, P_BSS };
+
+static bool zero_init(LLVMValueRef g)
+{
+    LLVMValueRef init = LLVMGetInitializer(g);
+    return !init || LLVMIsNull(init) || LLVMGetValueKind(init) == LLVMUndefValueValueKind;
+}
+
+/* Places every global of pass P from *addr on, in the module's order (the
+ * order clang emits them into their section, which the linker keeps). */
+static bool place(struct vm *vm, enum pass p, uint64_t *addr)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(vm->m); g; g = LLVMGetNextGlobal(g)) {
         size_t len;
@@ -61,7 +73,8 @@ static bool place(struct vm *vm, bool readonly, uint64_t *addr)
             continue;
         bool defined = !LLVMIsDeclaration(g);
         bool ro = defined && LLVMIsGlobalConstant(g);
-        if (ro != readonly)
+        if (ro != (p == P_CONST) || (p == P_DATA && (!defined || zero_init(g))) ||
+            (p == P_BSS && defined && !zero_init(g)))
             continue;
         uint64_t size = LLVMABISizeOfType(vm->td, LLVMGlobalGetValueType(g));
         uint64_t align = global_align(vm, g);
@@ -93,15 +106,18 @@ bool exec_globals_init(struct vm *vm)
     }
     uint64_t addr = vm->t.data_base;
     vm->ro_lo = addr;
-    if (!place(vm, true, &addr))
+    if (!place(vm, P_CONST, &addr))
         return false;
     addr = (addr + 15) & ~(uint64_t)15;
     vm->rw_lo = addr;
-    if (!place(vm, false, &addr))
+    if (vm->linked ? !place(vm, P_DATA, &addr) || !place(vm, P_BSS, &addr) : !place(vm, P_WRITABLE, &addr))
         return false;
+    if (vm->linked)
+        addr += 64; /* what follows the last global on the board (heap, stack) reads as zeros */
     vm->brk = (addr + 15) & ~(uint64_t)15;
     if (vm->brk < vm->rw_lo + 16)
         vm->brk = vm->rw_lo + 16; /* keep the windows non-empty */
+    vm->globals_end = vm->brk;   /* the heap starts here (after the arguments: exec_run_main) */
     /* aliases point into other globals or functions */
     for (LLVMValueRef a = LLVMGetFirstGlobalAlias(vm->m); a; a = LLVMGetNextGlobalAlias(a)) {
         slot_t v = 0;

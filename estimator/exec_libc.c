@@ -634,6 +634,8 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
     builtin_fn f = lc_lookup_io(name);
     if (!f)
         f = lc_lookup_printf(name);
+    if (!f)
+        f = lc_lookup_chars(name, data);
     if (f)
         return f;
     int is_float;

@@ -46,5 +46,7 @@ long lc_format(struct vm *vm, const char *fmt, const struct calldesc *cd, const 
 /* Registries of the separate files: return a built-in for NAME or NULL. */
 builtin_fn lc_lookup_io(const char *name);
 builtin_fn lc_lookup_printf(const char *name);
+/* <ctype.h>, string spans, frexp/modf (exec_libc_chars.c); *DATA as for exec_builtin_lookup */
+builtin_fn lc_lookup_chars(const char *name, int *data);
 
 #endif

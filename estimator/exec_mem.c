@@ -55,6 +55,7 @@ bool exec_mem_init(struct vm *vm, uint64_t stack_bytes)
     vm->stack_hi &= ~(uint64_t)15;
     vm->stack_lo = vm->stack_hi - stack_bytes;
     vm->sp = vm->stack_hi;
+    vm->sp_low = vm->stack_hi;
     vm->heap_limit = vm->stack_lo - 256;
     vm->heap = sup_xcalloc(1, sizeof *vm->heap);
     return true;
@@ -124,6 +125,8 @@ uint64_t exec_stack_push(struct vm *vm, uint64_t n, uint64_t align)
     if (sp < vm->stack_lo)
         return 0;
     vm->sp = sp;
+    if (sp < vm->sp_low)
+        vm->sp_low = sp;
     return sp;
 }
 

@@ -32,13 +32,15 @@
     X(W_TOFP) X(FP_TOW) \
     X(FPEXT) X(FPTRUNC) \
     X(FMATH1) X(FMATH2) X(FMATH3) \
+    /* half, bfloat, fp128, x86_fp80 (exec_xfloat.c): x = format; k = operation, predicate or conversion */ \
+    X(XFARITH) X(XFNEG) X(XFCMP) X(XFCVT) \
     /* memory */ \
     X(LD8) X(LD16) X(LD32) X(LD64) X(LD16B) X(LD32B) X(LD64B) X(LDN) \
     X(ST8) X(ST16) X(ST32) X(ST64) X(ST16B) X(ST32B) X(ST64B) X(STN) \
     X(LD8X) X(LD16X) X(LD32X) X(LD64X) X(LD16BX) X(LD32BX) X(LD64BX) \
     X(ST8X) X(ST16X) X(ST32X) X(ST64X) X(ST16BX) X(ST32BX) X(ST64BX) \
     X(GEP) X(ALLOCA) X(FRAMEADDR) X(STACKSAVE) X(STACKRESTORE) \
-    X(MEMCPY) X(MEMMOVE) X(MEMSET) \
+    X(MEMCPY) X(MEMMOVE) X(MEMSET) X(BOUNDS) \
     /* bits */ \
     X(CTLZ) X(CTTZ) X(CTPOP) X(BSWAP) X(BITREV) X(FSHL) X(FSHR) \
     X(SMIN) X(SMAX) X(UMIN) X(UMAX) X(ABS) \

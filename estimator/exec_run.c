@@ -3,6 +3,7 @@
  * location. Calls use an explicit frame stack, never the host's. */
 #define _POSIX_C_SOURCE 200809L
 #include "exec.h"
+#include "exec_xfloat.h"
 #include "exec_math.h"
 #include "support.h"
 
@@ -594,6 +595,16 @@ static bool run(struct vm *vm)
         }
         case OP_FPEXT: L(FPEXT) R[op->d] = putd((double)getf(R[op->a])); NEXT;
         case OP_FPTRUNC: L(FPTRUNC) R[op->d] = putf((float)getd(R[op->a])); NEXT;
+        case OP_BOUNDS: L(BOUNDS) {
+            const char *m = exec_bounds(vm, R[op->a], (void *)(uintptr_t)op->k);
+            if (m)
+                FAULT("%s", m);
+            NEXT;
+        }
+        case OP_XFARITH: L(XFARITH) exec_xf_arith((unsigned)op->k, (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b]); NEXT;
+        case OP_XFNEG: L(XFNEG) exec_xf_neg((enum xfmt)op->x, &R[op->d], &R[op->a]); NEXT;
+        case OP_XFCMP: L(XFCMP) R[op->d] = exec_xf_cmp(op->x, (enum xfmt)op->k, &R[op->a], &R[op->b]); NEXT;
+        case OP_XFCVT: L(XFCVT) exec_xf_cvt(op->k, &R[op->d], &R[op->a]); NEXT;
         case OP_FMATH1: L(FMATH1)
             R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), 0, 0))
                              : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), 0, 0));
@@ -946,7 +957,7 @@ static bool run(struct vm *vm)
         case OP_UNREACHABLE: L(UNREACHABLE) FAULT("reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
         case OP_INDIRECTBR: L(INDIRECTBR) FAULT("indirectbr is not supported");
         case OP_TRAP: L(TRAP) FAULT("the program trapped (llvm.trap, e.g. __builtin_trap)");
-        case OP_UNSUPPORTED: L(UNSUPPORTED) FAULT("unsupported IR: %s", (const char *)(uintptr_t)op->k);
+        case OP_UNSUPPORTED: L(UNSUPPORTED) FAULT(op->x ? "%s" : "unsupported IR: %s", (const char *)(uintptr_t)op->k);
 
         case OP_VASTART: L(VASTART)
             if (!vm->frames[vm->depth].va_addr && !F->variadic)
@@ -1069,6 +1080,7 @@ bool exec_run_main(struct vm *vm)
         sup_diag(vm->diag, NULL, 0, 0, "error", "the program arguments do not fit the simulated memory");
         return false;
     }
+    vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
     slot_t *R = vm->slots;
     if (main_fn->nconst)
         memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);

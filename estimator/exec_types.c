@@ -2,6 +2,7 @@
  * slot and byte offsets), GEP offsets, and evaluation of constants (into
  * slots, or written into simulated memory in the target's byte order). */
 #include "exec.h"
+#include "exec_xfloat.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -21,6 +22,10 @@ enum vkind exec_kind(LLVMTypeRef t, uint16_t *bits)
     }
     case LLVMFloatTypeKind: k = VK_F32; b = 32; break;
     case LLVMDoubleTypeKind: k = VK_F64; b = 64; break;
+    /* held as their bits, operated on by exec_xfloat.c */
+    case LLVMHalfTypeKind: case LLVMBFloatTypeKind: k = VK_INT; b = 16; break;
+    case LLVMFP128TypeKind: k = VK_WIDE; b = 128; break;
+    case LLVMX86_FP80TypeKind: k = VK_WIDE; b = 80; break;
     case LLVMPointerTypeKind: k = VK_PTR; break;
     case LLVMVectorTypeKind: k = VK_VEC; break;
     case LLVMStructTypeKind:
@@ -55,11 +60,7 @@ uint32_t exec_type_slots(LLVMTypeRef t)
 static const char *type_problem(LLVMTypeRef t)
 {
     switch (LLVMGetTypeKind(t)) {
-    case LLVMHalfTypeKind: return "half-precision floating point";
-    case LLVMBFloatTypeKind: return "bfloat";
-    case LLVMX86_FP80TypeKind: return "x86_fp80 (long double)";
-    case LLVMFP128TypeKind: return "fp128 (long double)";
-    case LLVMPPC_FP128TypeKind: return "ppc_fp128 (long double)";
+    case LLVMPPC_FP128TypeKind: return EXEC_PPC_FP128_REFUSAL;
     case LLVMScalableVectorTypeKind: return "scalable vectors";
     case LLVMIntegerTypeKind: return "integers wider than 128 bits";
     default: return "this type";
@@ -251,6 +252,9 @@ bool exec_const_eval(struct vm *vm, LLVMValueRef c, slot_t *out, uint32_t nslots
         out[0] = LLVMConstIntGetZExtValue(c) & mask_of(bits);
         return true;
     case LLVMConstantFPValueKind: {
+        enum xfmt f = exec_type_fmt(t);
+        if (f != XF_F32 && f != XF_F64)
+            return exec_xf_const(c, f, out) || const_fail(vm, c, "floating-point constant");
         LLVMBool loses;
         double d = LLVMConstRealGetDouble(c, &loses);
         if (k == VK_F32) {

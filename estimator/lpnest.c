@@ -43,6 +43,9 @@ static void usage(FILE *f)
             "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G;\n"
             "                        default 100G, about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
+            "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
+            "                        past a global reads its neighbour with one warning per site,\n"
+            "                        a write past one is an error (default: module order, unchecked)\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -93,6 +96,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     bool counts = false, quiet = false, dump_machine = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
     unsigned long long max_steps = 100000000000ULL, stack = 0;
+    bool memory_linked = false;
     int prog_argc = 0;
     char **prog_argv = NULL;
     for (int i = 1; i < argc;) {
@@ -148,6 +152,14 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
                 return 2;
             if (!sup_parse_u64(v, &max_steps))
                 return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--memory", &v, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            if (strcmp(v, "linked") && strcmp(v, "module"))
+                return bad_usage("invalid --memory value '%s' (expected linked or module)", v);
+            memory_linked = !strcmp(v, "linked");
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "--stack-size", &v, prog, stderr)) != 0) {
@@ -215,6 +227,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .argv = pargv,
         .max_steps = max_steps,
         .stack_bytes = stack,
+        .memory_linked = memory_linked,
         .progress = !quiet && isatty(2),
         .diag = stderr,
     };

@@ -85,6 +85,7 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
         for (size_t i = 0; i < o->nwatch; i++)
             ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
     }
+    vm->linked = o->memory_linked;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
         goto fail;
     vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);
@@ -186,6 +187,13 @@ void est_profile_free(struct est_profile *p)
     if (vm->td)
         LLVMDisposeTargetData(vm->td);
     free(p);
+}
+
+void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *stack)
+{
+    const struct vm *vm = &p->vm;
+    *heap = vm->brk > vm->globals_end ? vm->brk - vm->globals_end : 0;
+    *stack = vm->stack_hi - vm->sp_low;
 }
 
 bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }

@@ -118,6 +118,10 @@ enum isa_predict isa_predict(const struct isa *isa);
  * description is for. Descriptive: the instruction cycles already include
  * them (a wait state does not simply add up: PicoRV32's mul hides it). */
 uint32_t isa_fetch_wait(const struct isa *isa);
+/* The chip's data memory and program memory (memory: ram_bytes, flash_bytes); 0 when
+ * the description does not give them (a soft-core's memories are what the design has). */
+uint64_t isa_ram_bytes(const struct isa *isa);
+uint64_t isa_flash_bytes(const struct isa *isa);
 uint32_t isa_load_wait(const struct isa *isa);
 uint32_t isa_store_wait(const struct isa *isa);
 /* RISC-V style linker relaxation applied to the reference build (call -> jal). */

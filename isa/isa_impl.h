@@ -79,6 +79,7 @@ struct isa {
     size_t nforbidden;
     enum isa_predict predict;
     uint32_t fetch_wait, load_wait, store_wait;
+    uint64_t ram_bytes, flash_bytes; /* 0: not given */
     bool relax;
     struct isa__map insns;         /* mnemonic -> struct isa__entry */
     struct isa__map runtime;       /* symbol -> struct isa__runtime */

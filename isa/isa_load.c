@@ -124,7 +124,7 @@ static bool load_memory(struct isa__loader *L)
     const struct sup_ynode *m = sup_yget(L->root, "memory");
     if (!m)
         return true;
-    static const char *const keys[] = {"fetch_wait", "load_wait", "store_wait", "note", NULL};
+    static const char *const keys[] = {"fetch_wait", "load_wait", "store_wait", "ram_bytes", "flash_bytes", "note", NULL};
     if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "memory") || !sup_ycheck_keys(L->doc, m, keys, "memory"))
         return false;
     bool ok = true;
@@ -135,6 +135,11 @@ static bool load_memory(struct isa__loader *L)
         ok = false;
     if ((v = sup_yget(m, "store_wait")) && !isa__cycles(L, v, "store_wait", &L->isa->store_wait))
         ok = false;
+    int64_t n;
+    if ((v = sup_yget(m, "ram_bytes")) && (ok = ok && sup_yint(L->doc, v, 1, (int64_t)1 << 40, &n)))
+        L->isa->ram_bytes = (uint64_t)n;
+    if ((v = sup_yget(m, "flash_bytes")) && (ok = ok && sup_yint(L->doc, v, 1, (int64_t)1 << 40, &n)))
+        L->isa->flash_bytes = (uint64_t)n;
     if ((v = sup_yget(m, "note")) && !isa__string(L, v, "note"))
         ok = false;
     return ok;

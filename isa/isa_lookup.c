@@ -17,6 +17,8 @@ const char *isa_features(const struct isa *isa) { return isa->features; }
 size_t isa_nforbidden(const struct isa *isa) { return isa->nforbidden; }
 enum isa_predict isa_predict(const struct isa *isa) { return isa->predict; }
 uint32_t isa_fetch_wait(const struct isa *isa) { return isa->fetch_wait; }
+uint64_t isa_ram_bytes(const struct isa *isa) { return isa->ram_bytes; }
+uint64_t isa_flash_bytes(const struct isa *isa) { return isa->flash_bytes; }
 uint32_t isa_load_wait(const struct isa *isa) { return isa->load_wait; }
 uint32_t isa_store_wait(const struct isa *isa) { return isa->store_wait; }
 bool isa_relax(const struct isa *isa) { return isa->relax; }

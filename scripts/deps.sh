@@ -5,7 +5,7 @@ set -eu
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 PKGS="build-essential cmake ninja-build pkg-config python3 \
-  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev lld-19 \
+  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev lld-19 libclang-rt-19-dev \
   libz3-dev libyaml-dev libcmocka-dev \
   qemu-user simavr libsimavr-dev gcc-avr avr-libc binutils-avr \
   gcc-riscv64-unknown-elf libgcc-12-dev-powerpc-cross binutils-powerpc-linux-gnu \

@@ -207,6 +207,24 @@ def sse():
     return [(m, t, "alu") for m, t in out + avx]
 
 
+def x87():
+    """The x87 instructions clang emits for long double (x86_fp80)."""
+    out = [(m, m) for m in "fld1 fldz fchs fabs fsqrt frndint fxch faddp fsubp fsubrp fmulp fdivp fdivrp fucompp".split()]
+    for m in "fadd fsub fsubr fmul fdiv fdivr".split():
+        out.append((m, f"{m} %st(1), %st"))
+    for m in "fucomi fucompi fcomi fcompi fucomp fcomp fucom fcom".split():
+        out.append((m, f"{m} %st(1)"))
+    for m in "fcmovb fcmove fcmovbe fcmovu fcmovnb fcmovne fcmovnbe fcmovnu".split():
+        out.append((m, f"{m} %st(1), %st"))
+    out.append(("fstp", "fstp %st(1)"))
+    for m in ("fldt flds fldl fstpt fstps fstpl fsts fstl filds fildl fildll fistps fistpl fistpll fisttps fisttpl "
+              "fisttpll fnstcw fldcw fnstsw").split():
+        out.append((m, f"{m} (%rdi)"))
+    out += [("fadds", "fadds (%rdi)"), ("faddl", "faddl (%rdi)"), ("fmuls", "fmuls (%rdi)"), ("fmull", "fmull (%rdi)"),
+            ("fnstsw", "fnstsw %ax"), ("fwait", "fwait")]
+    return [(m, t, "alu") for m, t in out]
+
+
 def measure(mca, cpu, template):
     """(latency, reciprocal throughput) of one instruction, or None when rejected."""
     with tempfile.NamedTemporaryFile("w", suffix=".s") as f:
@@ -231,7 +249,7 @@ def main():
     ap.add_argument("--mca", default="llvm-mca-19")
     ap.add_argument("--cpu", default="skylake")
     a = ap.parse_args()
-    entries = integer() + control() + sse()
+    entries = integer() + control() + sse() + x87()
     classes = {}
     seen = set()
     for name, template, kind in entries:

@@ -12,6 +12,8 @@ References, none of them lpnest's:
 - IR-level model: a core description of the test's own with numbers chosen so that every
   rule shows in the total, priced by hand from the known trip counts.
 
+Memory fit: globals of a size chosen by hand against the ATmega2560's 8 KiB of RAM.
+
 Errors: an unknown mnemonic (a counted warning naming it), bitcode for another
 architecture, a feature the core cannot execute (isel on a PPC405), a bad ISA file
 (file:line:col). Exit 0 when every check passes, 1 otherwise, 77 when a tool is missing."""
@@ -368,6 +370,24 @@ def case_ir_model(a):
         check("testir: %s = %g cycles" % (f, w), got is not None and abs(got - w) < 0.5, "lpnest %s" % got)
 
 
+def case_memory_fit(a):
+    """The ATmega2560's 8 KiB of RAM: 9000 bytes of globals do not fit (a warning with the
+    sizes), 8000 do (no warning)."""
+    for size, fits in ((9000, False), (8000, True)):
+        bc = os.path.join(a.work, "fit_ram_%d.avr.bc" % size)
+        must([a.clang, "--target=avr", "-mmcu=atmega2560", "-O2", "-DSIZE=%d" % size, "-emit-llvm", "-c",
+              os.path.join(a.data, "fit_ram.c"), "-o", bc])
+        r, rep = lpnest(a, bc, "atmega2560")
+        warns = [w for w in (rep["warnings"] if rep else []) if "does not fit" in w]
+        if fits:
+            check("memory fit: %d bytes of globals fit, no warning" % size, rep is not None and not warns, str(warns))
+        else:
+            want = ("the program does not fit atmega2560's RAM: 9000 bytes used, 8192 available "
+                    "(data+bss 9000, heap 0, stack high-water 0")
+            check("memory fit: %d bytes of globals do not fit: a warning with the sizes" % size,
+                  rep is not None and len(warns) == 1 and warns[0].startswith(want), str(warns))
+
+
 def case_errors(a):
     bc_rv = os.path.join(a.work, "rules.rv32im.bc")
     # an unknown mnemonic: a copy of picorv32.yaml without xor, under another name
@@ -436,7 +456,7 @@ def main():
         print("cost_test: a tool is missing (clang, ld.lld, qemu-riscv32, rv32 libgcc, the pairs plugin): skipped")
         return 77
     os.makedirs(a.work, exist_ok=True)
-    cases = [case_picorv32, case_picorv32_min, case_ppc405, case_ir_model, case_errors]
+    cases = [case_picorv32, case_picorv32_min, case_ppc405, case_ir_model, case_memory_fit, case_errors]
     if a.avr_gcc and a.avr_run and os.path.exists(a.avr_run) and a.rt_avr:
         cases.insert(2, case_avr)
     else:

@@ -1,4 +1,4 @@
-/* Inline assembly cannot be executed at IR level. */
+/* Inline assembly with an output: the engine cannot know what it computes. */
 int main(void)
 {
     int x = 1;
