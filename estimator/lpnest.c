@@ -185,7 +185,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     if (target && !strcmp(target, "host"))
         target = "x86-64"; /* the host an instrumented program ran on */
     if (!cli_out_prepare(co, stderr))
-        return 1;
+        return co->bad_usage ? 2 : 1;
     struct isa *isa = NULL;
     if (target) {
         size_t tl = strlen(target);
