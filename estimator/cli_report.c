@@ -19,7 +19,7 @@ const char cli_out_help[] =
     "                        events), annotate (source with cycles per line), html (one\n"
     "                        self-contained page)\n"
     "  -o FILE               output file, replaced atomically (default: stdout)\n"
-    "  --top=N               rows of the long text tables (default 10)\n"
+    "  --top=N               rows of the text tables: functions, loops, blocks (default 10)\n"
     "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
     "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
     "                        every exceeded limit\n"

@@ -78,7 +78,8 @@ static void summary(const struct est_estimate *e, FILE *f)
     fprintf(f, "\n");
 }
 
-static void functions(const struct est_estimate *e, FILE *f)
+/* The TOP functions by inclusive cycles (all when TOP is 0), and how many were left out. */
+static void functions(const struct est_estimate *e, size_t top, FILE *f)
 {
     char a[40], b[40], c[40];
     const struct est_func_cost **fs = sup_xcalloc(e->nfuncs + 1, sizeof *fs);
@@ -86,13 +87,21 @@ static void functions(const struct est_estimate *e, FILE *f)
         fs[i] = &e->funcs[i];
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
     fprintf(f, "\n%-28s %12s %16s %16s %7s\n", "function", "calls", "self cycles", "inclusive", "share");
+    size_t shown = 0, left = 0;
     for (size_t i = 0; i < e->nfuncs; i++) {
         if (!fs[i]->calls && fs[i]->self == 0)
             continue;
+        if (top && shown == top) {
+            left++;
+            continue;
+        }
+        shown++;
         fprintf(f, "%-28s %12s %16s %16s %6.1f%%\n", fs[i]->name, est_grouped((double)fs[i]->calls, a, sizeof a),
                 est_grouped(fs[i]->self, b, sizeof b), est_grouped(fs[i]->inclusive, c, sizeof c),
                 est_pct(fs[i]->self, e->cycles));
     }
+    if (left)
+        fprintf(f, "(%zu more functions; --top=N shows more)\n", left);
     free(fs);
 }
 
@@ -241,7 +250,7 @@ int est_report_write_text(const struct est_report *r, const struct est_view_opti
     const struct est_estimate *e = r->e;
     size_t top = o && o->top ? o->top : 10;
     summary(e, f);
-    functions(e, f);
+    functions(e, top, f);
     loops(r, top, f);
     blocks(e, top, f);
     runtime(e, f);
