@@ -19,17 +19,21 @@ const char cli_out_help[] =
     "                        events), annotate (source with cycles per line), html (one\n"
     "                        self-contained page)\n"
     "  -o FILE               output file, replaced atomically (default: stdout)\n"
-    "  --top=N               rows of the long text tables (default 10)\n"
+    "  --top=N               rows of the text tables: functions, loops, blocks (default 10)\n"
     "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
     "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
     "                        every exceeded limit\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
+    "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
+    "                        instead of the report; under GitHub Actions\n"
+    "                        (GITHUB_ACTIONS=true) each exceeded limit and regression\n"
+    "                        is also an ::error or ::warning annotation\n"
     "\n"
     "subcommands:\n"
     "  lpnest report REPORT.json [report options]\n"
     "                        any view of, and budgets on, a saved JSON report\n"
     "  lpnest diff OLD.json NEW.json [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
-    "              [--format=text|json] [-o FILE] [--junit=FILE]\n"
+    "              [--format=text|json|sarif] [-o FILE] [--junit=FILE]\n"
     "                        total and per-function deltas by impact; exit 3 when the\n"
     "                        total, a function's self cycles or an accelerator grew by\n"
     "                        more than PCT % (default 1) of its old value and more than\n"
@@ -74,8 +78,9 @@ int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char 
     if ((r = sup_cli_value(argc, argv, i, "--format", &v, prog, stderr)) != 0) {
         if (r < 0)
             return 2;
-        if (!est_format_parse(v, &o->format))
-            return usage_error(prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ")", v);
+        o->sarif = !strcmp(v, "sarif");
+        if (!o->sarif && !est_format_parse(v, &o->format))
+            return usage_error(prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ", or sarif with --budget)", v);
         return 1;
     }
     if ((r = sup_cli_value(argc, argv, i, "-o", &o->out, prog, stderr)) != 0)
@@ -102,6 +107,11 @@ int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char 
 
 bool cli_out_prepare(struct cli_out *o, FILE *diag)
 {
+    if (o->sarif && !o->budget_path) {
+        fprintf(diag, "lpnest: error: --format=sarif writes budget checks: give --budget=FILE.yaml\n");
+        o->bad_usage = true;
+        return false;
+    }
     if (!o->budget_path)
         return true;
     o->budget = est_budget_load(o->budget_path, diag);
@@ -132,22 +142,29 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
     };
     fflush(stdout);
     struct sup_outfile of;
-    if (sup_outfile_open(&of, o->out, stderr) != 0)
+    struct est_check *checks = NULL;
+    size_t nchecks = 0, failed = 0;
+    if (o->budget)
+        failed = est_budget_check(o->budget, r, stderr, &checks, &nchecks);
+    if (sup_outfile_open(&of, o->out, stderr) != 0) {
+        est_checks_free(checks, nchecks);
         return 1;
-    int w = est_report_write(r, o->format, &vo, of.f);
+    }
+    int w = o->sarif ? est_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) : est_report_write(r, o->format, &vo, of.f);
     if (w != 0) {
         sup_outfile_abort(&of);
         if (w < 0)
-            fprintf(stderr, "%s: error: cannot write the report\n", prog);
+            fprintf(stderr, "%s: error: cannot write the %s\n", prog, o->sarif ? "SARIF log" : "report");
+        est_checks_free(checks, nchecks);
         return 1;
     }
-    if (sup_outfile_commit(&of, stderr) != 0)
+    if (sup_outfile_commit(&of, stderr) != 0) {
+        est_checks_free(checks, nchecks);
         return 1;
-
-    struct est_check *checks = NULL;
-    size_t nchecks = 0, failed = 0;
+    }
     if (o->budget) {
-        failed = est_budget_check(o->budget, r, stderr, &checks, &nchecks);
+        if (est_github_actions())
+            est_github_annotate(stderr, checks, nchecks);
         if (failed)
             fprintf(stderr, "%s: %zu of %zu budgets exceeded (%s)\n", prog, failed, nchecks, o->budget_path);
         else
@@ -212,8 +229,10 @@ int cli_report_main(int argc, char **argv)
         goto done;
     }
     status = 1;
-    if (!cli_out_prepare(&o, stderr))
+    if (!cli_out_prepare(&o, stderr)) {
+        status = o.bad_usage ? 2 : 1;
         goto done;
+    }
     struct est_report *r = est_report_read_file(input, stderr);
     if (r) {
         status = cli_out_emit(&o, r, prog);
@@ -246,6 +265,7 @@ int cli_diff_main(int argc, char **argv)
     const char *files[2] = {NULL, NULL}, *out = NULL, *junit = NULL, *v;
     size_t nfiles = 0;
     struct est_diff_options opt = {.threshold_pct = 1.0, .top = 20};
+    bool sarif = false;
     double start = now();
     for (int i = 1; i < argc;) {
         const char *a = argv[i];
@@ -280,9 +300,10 @@ int cli_diff_main(int argc, char **argv)
         if ((r = sup_cli_value(argc, argv, &i, "--format", &v, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
-            if (strcmp(v, "text") && strcmp(v, "json"))
-                return usage_error(prog, "unknown --format '%s' for diff (expected text or json)", v);
+            if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "sarif"))
+                return usage_error(prog, "unknown --format '%s' for diff (expected text, json or sarif)", v);
             opt.json = !strcmp(v, "json");
+            sarif = !strcmp(v, "sarif");
             continue;
         }
         if ((r = sup_cli_value(argc, argv, &i, "-o", &out, prog, stderr)) != 0) {
@@ -317,7 +338,15 @@ int cli_diff_main(int argc, char **argv)
     size_t nchecks = 0;
     struct sup_outfile of;
     if (sup_outfile_open(&of, out, stderr) == 0) {
-        int regs = est_report_diff(old, new_, &opt, of.f, &checks, &nchecks);
+        /* with --format=sarif the comparison's text is not wanted, its checks are */
+        FILE *text = sarif ? tmpfile() : of.f;
+        int regs = text ? est_report_diff(old, new_, &opt, text, &checks, &nchecks) : -1;
+        if (sarif && text)
+            fclose(text);
+        if (sarif && regs >= 0 && est_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) != 0)
+            regs = -1;
+        if (regs >= 0 && est_github_actions())
+            est_github_annotate(stderr, checks, nchecks);
         if (regs < 0) {
             sup_outfile_abort(&of);
             fprintf(stderr, "%s: error: cannot write the comparison\n", prog);

@@ -9,6 +9,8 @@
 
 struct cli_out {
     enum est_format format;
+    bool sarif;                      /* --format=sarif: the budget checks as SARIF instead of the report */
+    bool bad_usage;                  /* set by cli_out_prepare for a usage error (exit 2) */
     const char *out;                 /* -o, NULL for stdout */
     const char *budget_path;         /* --budget */
     const char *junit;               /* --junit */

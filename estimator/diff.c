@@ -340,6 +340,14 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
             continue;
         c[nc].name = sup_strdup(fr[i].name);
         c[nc].classname = sup_strdup("lpnest.diff.functions");
+        size_t fi = est_report_func_index(n, fr[i].name);
+        const char *loc = fi != (size_t)-1 ? ne->funcs[fi].loc : NULL;
+        const char *colon = loc ? strrchr(loc, ':') : NULL;
+        if (colon && colon > loc) {
+            c[nc].file = sup_strdup(loc);
+            c[nc].file[colon - loc] = '\0';
+            c[nc].line = (unsigned)strtoul(colon + 1, NULL, 10);
+        }
         if (fr[i].regressed) {
             c[nc].failed = true;
             c[nc].message = fmt("function '%s': self cycles %s -> %s (%s), beyond the threshold of +%g%%", fr[i].name,

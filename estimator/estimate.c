@@ -390,6 +390,7 @@ void est_estimate_free(struct est_estimate *e)
         free(e->contexts[i].callsite);
     for (size_t i = 0; i < e->nlines; i++)
         free(e->lines[i].file);
+    free(e->line_parts);
     for (size_t i = 0; i < e->ntracks; i++)
         free(e->tracks[i].name);
     for (size_t i = 0; i < e->nslices; i++)

@@ -59,6 +59,14 @@ struct est_line_cost {
     double executions;        /* times the line's first-executed instruction ran */
 };
 
+/* What one machine block gave one source line (estimate_lines.c), kept so
+ * that an offloaded run's lines can be rebased on the host's counts. */
+struct est_line_part {
+    size_t line;              /* index into lines */
+    size_t block;             /* index into blocks */
+    double cycles;
+};
+
 /* A timeline: tracks (the host, each accelerator) and slices on them, in
  * host cycles from the start of main. Filled by the timed run. */
 struct est_track {
@@ -123,6 +131,8 @@ struct est_estimate {
     size_t ncontexts;
     struct est_line_cost *lines;
     size_t nlines;
+    struct est_line_part *line_parts; /* not in the JSON report */
+    size_t nline_parts;
     struct est_track *tracks;
     size_t ntracks;
     struct est_slice *slices;

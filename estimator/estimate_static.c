@@ -252,6 +252,10 @@ static void scale_down(struct est_estimate *e, double s)
         e->blocks[i].cycles /= s;
         e->blocks[i].instructions /= s;
     }
+    for (size_t i = 0; i < e->nlines; i++) {
+        e->lines[i].cycles /= s;
+        e->lines[i].executions /= s;
+    }
     for (size_t i = 0; i < e->nruntime; i++) {
         e->runtime[i].calls /= s;
         e->runtime[i].cycles /= s;

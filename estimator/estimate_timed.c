@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "cost.h"
 #include "estimate.h"
+#include "estimate_host.h"
 #include "exec.h"
 #include "isa.h"
 #include "offload.h"
@@ -15,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
 
 /* IR block counts of the first run, kept for pricing blocks per execution. */
 struct ir_counts {
@@ -340,6 +342,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         if (off) {
             est_offload_report(off, e);
             e->cycles = timed;
+            est_estimate_rebase_host(e);
         } else if (fabs(timed - e->cycles) > 1e-6 * e->cycles + 1) {
             est_estimate_warn(e, "the timed run adds up to %.0f cycles, %.0f away from the estimate (cycles of code "
                                  "generation's blocks spread over IR blocks)",

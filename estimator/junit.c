@@ -27,8 +27,19 @@ int est_junit_write(FILE *f, const char *suite, const struct est_check *c, size_
             fprintf(f, "\" line=\"%u\"", c[i].line);
         }
         fputs(" time=\"0\"", f);
-        if (!c[i].failed) {
+        if (!c[i].failed && !c[i].warning) {
             fputs("/>\n", f);
+            continue;
+        }
+        if (!c[i].failed) {
+            /* a limit of severity warning: passed, with what it exceeded as text */
+            fputs(">\n      <system-out>warning: ", f);
+            if (c[i].file) {
+                est_xml_escape(f, c[i].file);
+                fprintf(f, ":%u:%u: ", c[i].line, c[i].col);
+            }
+            est_xml_escape(f, c[i].message);
+            fputs("</system-out>\n    </testcase>\n", f);
             continue;
         }
         fputs(">\n      <failure type=\"", f);

@@ -29,7 +29,8 @@ static void usage(FILE *f)
             "(the triple and data layout of the bitcode), counting exactly how often every\n"
             "block, edge, select and call executes, then prices the machine code the core's\n"
             "LLVM backend makes of it. Several files are linked together. The program's\n"
-            "stdin/stdout/stderr are lpnest's.\n"
+            "stdin/stdout/stderr are lpnest's, except that with --target and the report on\n"
+            "stdout (no -o) the program's stdout goes to stderr.\n"
             "\n"
             "modes:\n"
             "  --target=CORE         estimate cycles on CORE (a bundled name or a .yaml file;\n"
@@ -39,7 +40,8 @@ static void usage(FILE *f)
             "                        LPNs described by SYSTEM.yaml (estimator/SYSTEM.md)\n"
             "\n"
             "options:\n"
-            "  -o FILE               output file (default: stdout, after the program's output)\n"
+            "  -o FILE               output file (default: stdout; the program's own stdout then\n"
+            "                        goes to stderr)\n"
             "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G;\n"
             "                        default 100G, about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
@@ -70,6 +72,42 @@ static int bad_usage(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
     return 2;
+}
+
+/* Every option of lpnest's own command line, for "did you mean". */
+static const char *const known_options[] = {
+    "--target", "--counts", "--accel", "--profile", "-o", "--max-steps", "--stack-size", "--quiet", "--help",
+    "--version", "--dump-machine", "--format", "--top", "--source-dir", "--budget", "--junit", NULL};
+
+/* An unknown option A: exit 2, naming the closest known one. */
+static int unknown_option(const char *a)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
+    const char *near = sup_closest(name, known_options);
+    fprintf(stderr, "%s: error: unknown option '%s'", prog, a);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
+    return 2;
+}
+
+/* A --target that is neither a bundled core nor a .yaml file: exit 2. */
+static bool known_target(const char *t)
+{
+    size_t tl = strlen(t);
+    if ((tl > 5 && !strcmp(t + tl - 5, ".yaml")) || !strcmp(t, "help"))
+        return true;
+    const char *const *names = isa_list(NULL);
+    for (size_t k = 0; names && names[k]; k++)
+        if (!strcmp(names[k], t))
+            return true;
+    const char *near = sup_closest(t, names);
+    fprintf(stderr, "%s: error: unknown target '%s'", prog, t);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fprintf(stderr, "\n%s: 'lpnest --target=help' lists the cores\n", prog);
+    return false;
 }
 
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co);
@@ -170,7 +208,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             continue;
         }
         if (a[0] == '-' && a[1] != '\0')
-            return bad_usage("unknown option '%s'", a);
+            return unknown_option(a);
         inputs[ninputs++] = a;
         i++;
     }
@@ -196,8 +234,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         return bad_usage("--profile needs --target and cannot be combined with --accel%s", "");
     if (target && !strcmp(target, "host"))
         target = "x86-64"; /* the host an instrumented program ran on */
+    if (target && !known_target(target))
+        return 2;
     if (!cli_out_prepare(co, stderr))
-        return 1;
+        return co->bad_usage ? 2 : 1;
     struct isa *isa = NULL;
     if (target) {
         size_t tl = strlen(target);
@@ -231,6 +271,9 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .progress = !quiet && isatty(2),
         .diag = stderr,
     };
+    /* the report on stdout never mixes with the program's output: that goes to stderr */
+    if (!counts && !co->out)
+        o.out = stderr;
     if (!counts) {
         int prog_status;
         struct est_estimate *e = profile ? est_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)

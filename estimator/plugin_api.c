@@ -13,6 +13,8 @@
 
 static struct isa *load_core(const char *target, FILE *diag)
 {
+    if (!strcmp(target, "host"))
+        target = "x86-64"; /* as lpnest --target=host */
     size_t tl = strlen(target);
     return tl > 5 && !strcmp(target + tl - 5, ".yaml") ? isa_load_file(target, diag) : isa_load_named(target, diag);
 }

@@ -170,6 +170,16 @@ void est_checks_free(struct est_check *c, size_t n);
  * <testcase> per check. Returns 0 or -1 on a write error. */
 int est_junit_write(FILE *f, const char *suite, const struct est_check *c, size_t n, double seconds);
 
+/* sarif.c: the checks that failed or warned as a SARIF 2.1.0 log (one result
+ * each, rule = classname, at file:line:col when known). Returns 0 or -1 on a
+ * write error. */
+int est_sarif_write(FILE *f, const char *tool_version, const struct est_check *c, size_t n);
+/* Whether lpnest runs under GitHub Actions (GITHUB_ACTIONS=true). */
+bool est_github_actions(void);
+/* One workflow command per failed (::error) or warned (::warning) check,
+ * with file, line and col when known: annotations on the pull request. */
+void est_github_annotate(FILE *f, const struct est_check *c, size_t n);
+
 /* budget.c: a budgets file (REPORT.md "Budgets"). */
 struct est_budget;
 /* Loads and validates PATH; NULL after "file:line:col: error: ..." on diag. */

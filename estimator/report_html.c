@@ -108,6 +108,12 @@ static void summary(const struct est_report *r, FILE *f)
     snprintf(buf, sizeof buf, "%s cycles (%.1f%%) from the core's cost table", est_grouped(e->runtime_cycles, a, sizeof a),
              est_pct(e->runtime_cycles, e->cycles));
     kv(f, "runtime and library", buf);
+    if (e->nwhatifs) {
+        double calls = e->cycles - e->machine_cycles - e->runtime_cycles;
+        snprintf(buf, sizeof buf, "%s cycles (%.1f%%) the host spends invoking and waiting", est_grouped(calls, a, sizeof a),
+                 est_pct(calls, e->cycles));
+        kv(f, "offloaded calls", buf);
+    }
     const char *src = e->count_source ? e->count_source : "execution";
     snprintf(buf, sizeof buf, "%s; exact for %.2f%% of the cycles", src, 100 - est_pct(e->estimated_cycles, e->cycles));
     kv(f, "counts", buf);

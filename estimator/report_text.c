@@ -50,18 +50,24 @@ static void summary(const struct est_estimate *e, FILE *f)
     fprintf(f, "total: %s cycles = %.6g s", est_grouped(e->cycles, a, sizeof a), secs);
     fprintf(f, "   (program exit status %d, %llu IR instructions run)\n", e->exit_status,
             (unsigned long long)e->ir_instructions);
-    /* with offloads, the code's own figures are those of the program run in software */
-    double sw = e->machine_cycles + e->runtime_cycles;
+    /* one rule for every view: figures describe the run the total is of
+     * (with offloads, the host's), shares are of that total */
     if (e->nwhatifs) {
+        double sw = e->cycles;
+        for (size_t i = 0; i < e->nwhatifs; i++)
+            sw += e->whatifs[i].software - e->whatifs[i].offloaded;
         fprintf(f, "  with accelerators: the host's time; all in software it would take %s cycles\n",
                 est_grouped(sw, a, sizeof a));
     }
-    fprintf(f, "  machine code:       %s cycles (%.1f%%%s), %s instructions\n", est_grouped(e->machine_cycles, a, sizeof a),
-            est_pct(e->machine_cycles, e->nwhatifs ? sw : e->cycles), e->nwhatifs ? " of software" : "",
-            est_grouped(e->instructions, b, sizeof b));
-    fprintf(f, "  runtime/library:    %s cycles (%.1f%%%s) from the core's cost table\n",
-            est_grouped(e->runtime_cycles, a, sizeof a), est_pct(e->runtime_cycles, e->nwhatifs ? sw : e->cycles),
-            e->nwhatifs ? " of software" : "");
+    fprintf(f, "  machine code:       %s cycles (%.1f%%), %s instructions\n", est_grouped(e->machine_cycles, a, sizeof a),
+            est_pct(e->machine_cycles, e->cycles), est_grouped(e->instructions, b, sizeof b));
+    fprintf(f, "  runtime/library:    %s cycles (%.1f%%) from the core's cost table\n",
+            est_grouped(e->runtime_cycles, a, sizeof a), est_pct(e->runtime_cycles, e->cycles));
+    if (e->nwhatifs) {
+        double calls = e->cycles - e->machine_cycles - e->runtime_cycles;
+        fprintf(f, "  offloaded calls:    %s cycles (%.1f%%) the host spends invoking and waiting\n",
+                est_grouped(calls, a, sizeof a), est_pct(calls, e->cycles));
+    }
     const char *src = e->count_source ? e->count_source : "execution";
     fprintf(f, "  counts: %s; exact for %.2f%% of the cycles",
             !strcmp(src, "execution") ? "from executing the program" : !strcmp(src, "profile") ? "from a profile"
@@ -72,7 +78,8 @@ static void summary(const struct est_estimate *e, FILE *f)
     fprintf(f, "\n");
 }
 
-static void functions(const struct est_estimate *e, FILE *f)
+/* The TOP functions by inclusive cycles (all when TOP is 0), and how many were left out. */
+static void functions(const struct est_estimate *e, size_t top, FILE *f)
 {
     char a[40], b[40], c[40];
     const struct est_func_cost **fs = sup_xcalloc(e->nfuncs + 1, sizeof *fs);
@@ -80,13 +87,21 @@ static void functions(const struct est_estimate *e, FILE *f)
         fs[i] = &e->funcs[i];
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
     fprintf(f, "\n%-28s %12s %16s %16s %7s\n", "function", "calls", "self cycles", "inclusive", "share");
+    size_t shown = 0, left = 0;
     for (size_t i = 0; i < e->nfuncs; i++) {
         if (!fs[i]->calls && fs[i]->self == 0)
             continue;
+        if (top && shown == top) {
+            left++;
+            continue;
+        }
+        shown++;
         fprintf(f, "%-28s %12s %16s %16s %6.1f%%\n", fs[i]->name, est_grouped((double)fs[i]->calls, a, sizeof a),
                 est_grouped(fs[i]->self, b, sizeof b), est_grouped(fs[i]->inclusive, c, sizeof c),
                 est_pct(fs[i]->self, e->cycles));
     }
+    if (left)
+        fprintf(f, "(%zu more functions; --top=N shows more)\n", left);
     free(fs);
 }
 
@@ -235,7 +250,7 @@ int est_report_write_text(const struct est_report *r, const struct est_view_opti
     const struct est_estimate *e = r->e;
     size_t top = o && o->top ? o->top : 10;
     summary(e, f);
-    functions(e, f);
+    functions(e, top, f);
     loops(r, top, f);
     blocks(e, top, f);
     runtime(e, f);

@@ -44,7 +44,7 @@ namespace {
 // the same settings through the environment.
 cl::opt<std::string> OptTarget("lpnest-target",
                                cl::desc("lpnest: estimate cycles per call on this core (a name of "
-                                        "'lpnest --target=help' or a description .yaml)"),
+                                        "'lpnest --target=help', host for x86-64, or a description .yaml)"),
                                cl::value_desc("core"));
 cl::opt<std::string> OptReport("lpnest-report",
                                cl::desc("lpnest: write the translation unit's JSON report here "

@@ -1,5 +1,7 @@
 #!/bin/sh
 # Configures and builds lpnest in ./build (or $BUILD_DIR); extra arguments go to cmake.
+# cmake's progress lines are hidden; its warnings (a missing tool, and so tests
+# not built: cmake/LpnestRequire.cmake) go to stderr and are shown.
 set -eu
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}

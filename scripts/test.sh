@@ -17,8 +17,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 ./scripts/deps.sh
+# Debian's python3 (with python3-yaml, python3-jsonschema from deps.sh), not one
+# that happens to come first on PATH
+PY=""
+[ -x /usr/bin/python3 ] && PY="-DPython3_EXECUTABLE=/usr/bin/python3"
 if [ "$ASAN" = 1 ]; then
-  BUILD_DIR=build-asan ./scripts/build.sh -DCMAKE_BUILD_TYPE=Debug \
+  BUILD_DIR=build-asan ./scripts/build.sh -DCMAKE_BUILD_TYPE=Debug -DLPNEST_REQUIRE_ALL=ON $PY \
     "-DCMAKE_C_FLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
     "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer" \
     "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
@@ -30,7 +34,7 @@ if [ "$ASAN" = 1 ]; then
   # run in the normal build only
   set -- -E '^plugin\.' "$@"
 else
-  ./scripts/build.sh -DCMAKE_BUILD_TYPE=Release
+  ./scripts/build.sh -DCMAKE_BUILD_TYPE=Release -DLPNEST_REQUIRE_ALL=ON $PY
   DIR=build
 fi
 cd "$DIR"

@@ -93,6 +93,10 @@ struct sup_opt {
 int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, size_t n, const char *prog,
                   const char **pos, size_t maxpos, size_t *npos, FILE *diag);
 
+/* suggest.c: the word of CANDS (NULL-ended) within a typo's distance of
+ * WORD, for "did you mean 'X'?"; NULL when none is close. */
+const char *sup_closest(const char *word, const char *const *cands);
+
 /* Parses a decimal unsigned integer with an optional k/M/G suffix (powers of
  * 1000). Returns false on anything else, including overflow. */
 bool sup_parse_u64(const char *s, unsigned long long *out);

@@ -261,6 +261,9 @@ def t_options():
     r = run(["clang-19", *RV, "-O2", "-c", data("straight.c"), "-o", "o.o", *plugin_flags("-lpnest-target=nosuch")],
             ok=False)
     check(r.returncode != 0 and "unknown target 'nosuch'" in r.stderr, "an unknown core fails the build")
+    r = run(["clang-19", "-O2", "-c", data("straight.c"), "-o", "o.o", *plugin_flags("-lpnest-target=host"),
+             "-Rpass-analysis=lpnest"], ok=False)
+    check(r.returncode == 0 and "on x86-64" in r.stderr, "-lpnest-target=host is the x86-64 host, as lpnest --target=host")
 
 
 # ---- opt ----

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""cli_usage_test.py — lpnest's command line as a user meets it: an unknown
+--target or option is bad usage (exit 2, "lpnest: error:", a "did you mean"
+for a typo); the report on stdout is never mixed with the program's output
+(which goes to stderr); --top limits the functions table; a core's clock is
+named once in the header."""
+import argparse
+import json
+import re
+import subprocess
+import sys
+
+FAILS = []
+
+
+def check(ok, what):
+    print(("ok:   " if ok else "FAIL: ") + what)
+    if not ok:
+        FAILS.append(what)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--lpnest", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--report", required=True, help="a saved JSON report with over 3 functions")
+    A = ap.parse_args()
+    L = A.lpnest
+    rv = A.corpus + "/riscv32/crc32.bc"
+    run = lambda *a: subprocess.run([L] + list(a), capture_output=True, text=True)
+
+    r = run(rv, "--target=ppc404")
+    check(r.returncode == 2 and r.stderr.startswith("lpnest: error: unknown target 'ppc404'; did you mean 'ppc405'?"),
+          "unknown target: exit 2 with a suggestion (%d: %s)" % (r.returncode, r.stderr.strip()[:120]))
+    r = run(rv, "--target=nosuchcore")
+    check(r.returncode == 2 and "unknown target 'nosuchcore'" in r.stderr and "did you mean" not in r.stderr,
+          "unknown target without a near name: exit 2, no suggestion")
+    r = run(rv, "--targt=picorv32")
+    check(r.returncode == 2 and "unknown option '--targt=picorv32'; did you mean '--target'?" in r.stderr,
+          "unknown option: exit 2 with a suggestion (%d)" % r.returncode)
+
+    r = run(rv, "--target=picorv32", "--quiet", "--format=json")
+    try:
+        json.loads(r.stdout)
+        ok = True
+    except ValueError:
+        ok = False
+    check(r.returncode == 0 and ok, "--format=json on stdout is JSON alone")
+    check("crc32=" in r.stderr and "crc32=" not in r.stdout, "the program's output went to stderr")
+
+    r = run("report", A.report, "--top=2")
+    table = r.stdout.split("\nfunction ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    rows = [l for l in table if l.rstrip().endswith("%")]
+    check(len(rows) == 2 and re.search(r"\(\d+ more functions; --top=N shows more\)", r.stdout) is not None,
+          "--top=2 shows two functions (%d)" % len(rows))
+
+    r = run(A.corpus + "/avr/crc32.bc", "--target=atmega2560", "--quiet")
+    head = r.stdout.splitlines()[0] if r.stdout else ""
+    check(head.count("MHz") == 1, "atmega2560's clock named once: %s" % head)
+    print("cli_usage_test: %d failed" % len(FAILS))
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
