@@ -210,7 +210,8 @@ void mc_classify(struct solver *s)
                     const struct xselect *xs = &xf->selects[r];
                     if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
                         continue;
-                    LLVMValueRef si = mc_select_inst(xf, xs), c = si ? LLVMGetOperand(si, 0) : NULL;
+                    LLVMValueRef si = mc_select_inst(xf, xs);
+                    LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
                     if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
                         uint32_t pos = 0;
                         for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
@@ -260,14 +261,16 @@ void mc_classify(struct solver *s)
         int found = -1;
         for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
             const struct xselect *xs = &xf->selects[r];
-            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 || xs->kind == SEL_LOGIC)
+            /* only a select or a min/max has a "second value" an arm can
+             * load; a comparison's value, a saturation or a shift do not */
+            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 ||
+                (xs->kind != SEL_SELECT && xs->kind != SEL_MINMAX))
                 continue;
-            LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
-            for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
-                i = LLVMGetNextInstruction(i);
-            if (!i)
+            LLVMValueRef i = mc_select_inst(xf, xs);
+            unsigned second_op = xs->kind == SEL_MINMAX ? 1 : 2;
+            if (!i || LLVMGetNumOperands(i) <= (int)second_op)
                 continue;
-            LLVMValueRef second = LLVMGetOperand(i, xs->kind == SEL_MINMAX ? 1 : 2);
+            LLVMValueRef second = LLVMGetOperand(i, second_op);
             if (LLVMIsAConstantInt(second) && (uint32_t)LLVMConstIntGetSExtValue(second) == (uint32_t)imm)
                 found = found == -1 ? (int)r : -2;
         }
