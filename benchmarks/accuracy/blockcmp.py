@@ -14,9 +14,29 @@ reference count, lpnest's count, detail): COUNT (a block's executions differ), B
 count is right, its last conditional branch is taken a different number of times), ALIGN
 (the function's instructions do not line up: lpnest priced other code than the ELF has).
 A finding is *certain* when lpnest did not mark what is wrong as an estimate."""
+import glob
 import os
 import re
 import subprocess
+
+SRC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+CLANG = "clang-19"
+# as the corpus builds its programs (benchmarks/corpus/README.md, cmake/LpnestCorpus.cmake)
+CFLAGS = ["-O2", "-std=c11", "-nostdlibinc", "-I", os.path.join(SRC, "benchmarks", "corpus")]
+FLAGS = {
+    "riscv32": ["--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32"],
+    "ppc": ["--target=powerpc-unknown-eabi", "-mcpu=ppc", "-msoft-float"],
+    "avr": ["--target=avr", "-mmcu=atmega2560"],
+}
+RUNTIME = {
+    "riscv32": ["start_riscv32.o", "rt_libc.o", "rt_linux.o", "rt_math.o", "rt_int128.o"],
+    "ppc": ["start_ppc.o", "rt_libc.o", "rt_linux.o", "rt_math.o", "softfp.o", "rt_int128.o", "int128_ppc.o"],
+    "avr": ["rt_libc.o", "rt_avr.o"],
+}
+LIBGCC = {
+    "riscv32": "/usr/lib/gcc/riscv64-unknown-elf/*/rv32im/ilp32/libgcc.a",
+    "ppc": "/usr/lib/gcc-cross/powerpc-linux-gnu/*/libgcc.a",
+}
 
 TARGETS = {
     # name: (lpnest core, qemu command or None for simavr, objdump)
@@ -31,6 +51,26 @@ PPC_COND = re.compile(r"^(bc|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bn
 AVR_ALIASES = {"lsl": "add", "rol": "adc", "clr": "eor", "tst": "and", "sbr": "ori", "cbr": "andi", "ser": "ldi",
                "brlo": "brcs", "brsh": "brcc"}
 AVR_COND = re.compile(r"^br(?!k)[a-z]+$")
+
+
+def build_program(target, build, c, bc, elf, extra):
+    """C source -> bitcode (BC) and the ELF linked from that same bitcode with the corpus
+    runtime of BUILD; the last command's CompletedProcess"""
+    def run(cmd):
+        return subprocess.run(cmd, capture_output=True)
+    obj = bc[:-3] + ".o"
+    r = run([CLANG] + FLAGS[target] + CFLAGS + extra + ["-emit-llvm", "-c", c, "-o", bc])
+    if r.returncode == 0:
+        r = run([CLANG] + FLAGS[target] + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", obj])
+    if r.returncode != 0:
+        return r
+    rt = [os.path.join(build, "benchmarks", "corpus", target, "runtime", o) for o in RUNTIME[target]]
+    if target == "avr":
+        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + rt + ["-lm", "-o", elf])
+    libgcc = sorted(glob.glob(LIBGCC[target]))
+    # the program first: its own memset or memcpy is the one linked (the runtime has them too)
+    return run(["ld.lld-19", "-static", "-e", "_start", "--allow-multiple-definition", obj] + rt + libgcc[:1] +
+               ["-o", elf])
 
 
 def is_cond(target, mnemonic):
