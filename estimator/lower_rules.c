@@ -88,9 +88,14 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         bool continuation = s->in_g[m] < 0 && b->npred > 0;
         for (size_t p = 0; p < b->npred && continuation; p++)
             continuation = s->out_g[b->pred[p]] == z;
-        if (continuation || (s->in_g[m] < 0 && ctx != -2))
+        /* ...by jumping on (its way in was counted as leading to Y), or by
+         * branching again: the second test of a compare split in two
+         * (a 64-bit compare on a 32-bit core), whose edges realise Z's
+         * as much as the first test's do */
+        bool second_test = continuation && b->nsucc > 1;
+        if (!second_test && (continuation || (s->in_g[m] < 0 && ctx != -2)))
             continue;
-        if (s->in_g[m] < 0) {
+        if (s->in_g[m] < 0 && !second_test) {
             /* code shared with other IR blocks' paths (a tail merged into
              * one block): what Z sends into it towards Y is counted on
              * Z's edges into it; one that branches on is not Z's alone */
