@@ -155,12 +155,53 @@ char mc_branch_sense(const char *mn)
     return 0;
 }
 
+/* How the compare before the branch (index K of block B) uses the
+ * IR constant C: 1 as C itself, 2 as C + 1 or C - 1 (the backend turned
+ * "x > C" into "x >= C + 1"), 0 not seen. The immediates of the few
+ * instructions before the branch are read ("cpi r24, 16", "cmplwi r3, 16",
+ * "li a1, 16", "sltiu a0, a0, 16"); an AVR compare sees one byte of C at a
+ * time. */
+static int constant_use(const struct mblock *b, size_t k, long long c)
+{
+    bool plain = false, adjusted = false;
+    /* RISC-V's compares with zero ("bgez a0" for x > -1) */
+    const char *mn = b->insns[k].mnemonic;
+    if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
+        return c == 0 ? 1 : c == 1 || c == -1 ? 2 : 0;
+    for (size_t j = k, n = 0; j-- > 0 && n < 6; n++) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        const char *comma = strrchr(in->ops, ',');
+        if (!comma)
+            continue;
+        char *end;
+        long long v = strtoll(comma + 1, &end, 0);
+        while (*end == ' ')
+            end++;
+        if (*end || end == comma + 1)
+            continue;
+        bool byte = v >= 0 && v <= 255 && (!strcmp(in->mnemonic, "cpi") || !strcmp(in->mnemonic, "ldi"));
+        for (int d = -1; d <= 1; d++) {
+            long long w = c + d;
+            bool hit = byte ? (w & 0xFF) == v : w == v;
+            if (hit && d == 0)
+                plain = true;
+            else if (hit)
+                adjusted = true;
+        }
+    }
+    return plain ? 1 : adjusted ? 2 : 0;
+}
+
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
  * "gt") is branched on by a strict machine branch when the branch follows
  * it (with the operands ordered to fit: AVR has no "greater than"), by a
- * non-strict one when the branch goes the other way. */
+ * non-strict one when the branch goes the other way — unless the backend
+ * moved a constant by one (x > 15 as x >= 16, its negation as x < 16):
+ * then the other way round (a constant not seen keeps the first rule). */
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -182,6 +223,12 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
     bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
     if (eqclass != ireq)
         return -1;
+    LLVMValueRef rhs = LLVMGetOperand(cond, 1);
+    if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
+        int use = constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
+        if (use == 2)
+            return ms != is;
+    }
     return ms == is;
 }
 
