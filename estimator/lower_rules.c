@@ -146,30 +146,41 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
     }
 }
 
-/* jump tables: each entry handles one value, so an edge from the table to
- * a block that no hole of the table reaches carries exactly its values'
- * case counts */
+/* jump tables: each entry handles one value, so the edges from the table to
+ * a block that no hole of the table reaches carry exactly its values' case
+ * counts, summed over the copies of the switch's jump (tail duplication
+ * puts one at the end of every case of a loop's previous switch) */
 static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
     const struct xfunc *xf = s->xf;
     size_t n = mf->nblocks;
-    for (size_t m = 0; m < n; m++) {
-        struct jswitch js;
-        if (!mc_find_jswitch(s, m, &js))
+    struct jswitch *all = sup_xcalloc(n + 1, sizeof *all);
+    size_t nall = 0;
+    for (size_t m = 0; m < n; m++)
+        if (mc_find_jswitch(s, m, &all[nall])) {
+            jt_switch[all[nall].x] = true;
+            nall++;
+        }
+    for (size_t a = 0; a < nall; a++) {
+        const struct jswitch *js = &all[a];
+        bool first = true; /* the group's first copy states it */
+        for (size_t q = 0; q < a && first; q++)
+            first = !(all[q].x == js->x && all[q].t == js->t && all[q].min == js->min);
+        if (!first)
             continue;
-        jt_switch[js.x] = true;
-        struct mblock *b = &mf->blocks[m];
+        struct mblock *b = &mf->blocks[js->m];
         for (size_t k = 0; k < b->nsucc; k++) {
+            int target = b->succ[k];
             double c = 0;
             bool hole = false;
-            for (uint64_t i = 0; i < js.t->n; i++) {
-                if (mc_jt_target(mf, &js, js.min + i) != b->succ[k])
+            for (uint64_t i = 0; i < js->t->n; i++) {
+                if (mc_jt_target(mf, js, js->min + i) != target)
                     continue;
                 bool is_case = false;
                 for (uint32_t e = 1; e < xf->nedges; e++)
-                    if ((int)xf->einfo[e].from == js.x && xf->einfo[e].kind == EK_CASE &&
-                        xf->einfo[e].case_lo == js.min + i) {
+                    if ((int)xf->einfo[e].from == js->x && xf->einfo[e].kind == EK_CASE &&
+                        xf->einfo[e].case_lo == js->min + i) {
                         c += (double)xf->edges[e].count;
                         is_case = true;
                     }
@@ -177,11 +188,21 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
             }
             if (hole)
                 continue;
-            var[0] = evar(s, m, k);
-            coef[0] = 1;
-            sys_add(&s->sy, var, coef, 1, c, false);
+            size_t nv = 0;
+            for (size_t q = a; q < nall; q++) {
+                if (all[q].x != js->x || all[q].t != js->t || all[q].min != js->min)
+                    continue;
+                const struct mblock *c2 = &mf->blocks[all[q].m];
+                for (size_t j = 0; j < c2->nsucc; j++)
+                    if (c2->succ[j] == target) {
+                        var[nv] = evar(s, all[q].m, j);
+                        coef[nv++] = 1;
+                    }
+            }
+            sys_add(&s->sy, var, coef, nv, c, false);
         }
     }
+    free(all);
 }
 
 /* IR edges, split between copies of their source */
