@@ -536,6 +536,55 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* the same loop entered at its test (a shift whose amount two paths set,
+ * a select's): BODY only shifts and falls into `dec; brpl BODY`, so it runs
+ * the amount (mod 8k for k shift instructions) times per execution */
+static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (b->ninsns == 0 || b->nsucc != 1 || b->npred != 1 || b->pred[0] != b->succ[0])
+            continue;
+        const struct mblock *t = &mf->blocks[b->succ[0]];
+        if (t->ninsns != 2 || strcmp(t->insns[0].mnemonic, "dec") || strcmp(t->insns[1].mnemonic, "brpl") ||
+            t->insns[1].target != (int)m)
+            continue;
+        bool left = !strcmp(b->insns[0].mnemonic, "lsl"), ok = true;
+        uint32_t ord = 0;
+        for (size_t k = 0; k < b->ninsns; k++) {
+            const char *mn = b->insns[k].mnemonic;
+            ok &= left ? !strcmp(mn, "lsl") || !strcmp(mn, "rol")
+                       : !strcmp(mn, "lsr") || !strcmp(mn, "asr") || !strcmp(mn, "ror");
+            if (!ord && b->insns[k].src_col == EST_PROVENANCE_COLUMN && b->insns[k].src_line <= s->nord)
+                ord = b->insns[k].src_line;
+        }
+        int found = -1;
+        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
+            const struct xselect *xs = &xf->selects[r];
+            if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
+                found = found == -1 ? (int)r : -2;
+        }
+        if (found < 0)
+            continue;
+        const struct xselect *xs = &xf->selects[found];
+        LLVMValueRef si = mc_select_inst(xf, xs);
+        LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
+        if (op == LLVMCall || (op == LLVMShl) != left)
+            continue; /* rotates: the self-looping shape's rule */
+        uint32_t mod = 8 * (uint32_t)b->ninsns;
+        double total = 0;
+        for (uint32_t a = 0; a < 64; a++)
+            total += (double)xf->sel_counts[2 * xs->base + a] * (a % mod);
+        if (s->trace)
+            fprintf(stderr, "  test-first bit loop [%zu]: shift of %u bits: %g times\n", m, mod, total);
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        sys_add(&s->sy, var, coef, 1, total, false);
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -554,6 +603,7 @@ void mc_build(struct solver *s)
     rule_shift_loops(s, var, coef);
     rule_flag_tests(s, var, coef);
     rule_bit_loops(s, var, coef);
+    rule_test_first_bit_loops(s, var, coef);
     mc_rule_select_arms(s, var, coef);
     free(var);
     free(coef);
