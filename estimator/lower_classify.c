@@ -183,6 +183,22 @@ void mc_classify(struct solver *s)
             uint32_t ord = in->src_line;
             LLVMOpcode op = s->ord_op[ord];
             uint32_t g = s->ord_block[ord];
+            /* a return of another IR block folded into this one's code (a
+             * conditional return, "bltlr"; a counted loop's "bdnz; blr"):
+             * the block's own branch is the one before it, or the
+             * conditional return itself */
+            if (op == LLVMRet && s->in_g[m] >= 0 && (int)g != s->in_g[m]) {
+                bool earlier = false;
+                for (size_t j = k; j-- > 0 && !earlier;)
+                    earlier = mc_is_control(&b->insns[j]);
+                if (earlier)
+                    continue;
+                if (in->isa->kind == ISA_COND_RETURN) {
+                    s->out_g[m] = s->in_g[m];
+                    s->out_known[m] = true;
+                    break;
+                }
+            }
             /* a comparison only the branch uses is compiled with it */
             if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
                 s->ord_branch_cond[ord]) {
