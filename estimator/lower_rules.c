@@ -448,6 +448,19 @@ static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* The one shift-amount record of the IR instruction with ordinal ORD, or -1. */
+static int shift_record_at(const struct solver *s, uint32_t ord)
+{
+    const struct xfunc *xf = s->xf;
+    int found = -1;
+    for (uint32_t r = 0; r < xf->nselects && ord && found != -2; r++) {
+        const struct xselect *xs = &xf->selects[r];
+        if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
+            found = found == -1 ? (int)r : -2;
+    }
+    return found < 0 ? -1 : found;
+}
+
 /* per-bit loops inside a block: AVR shifts a 16-bit value, or rotates
  * a wider one (after swapping its halves on bit 4), by a variable
  * amount with `dec; brmi` around `lsl; rol; dec; brpl`. A loop of k
@@ -478,12 +491,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
         for (size_t i = 0; i < b->ninsns && !ord; i++)
             if (b->insns[i].src_col == EST_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
                 ord = b->insns[i].src_line;
-        int found = -1;
-        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
-            const struct xselect *xs = &xf->selects[r];
-            if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
-                found = found == -1 ? (int)r : -2;
-        }
+        int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
             continue;
         const struct xselect *xs = &xf->selects[found];
@@ -560,12 +568,7 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
             if (!ord && b->insns[k].src_col == EST_PROVENANCE_COLUMN && b->insns[k].src_line <= s->nord)
                 ord = b->insns[k].src_line;
         }
-        int found = -1;
-        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
-            const struct xselect *xs = &xf->selects[r];
-            if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
-                found = found == -1 ? (int)r : -2;
-        }
+        int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
             continue;
         const struct xselect *xs = &xf->selects[found];
