@@ -284,8 +284,10 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     size_t nreq = 0;
     if (ok) {
         /* paths are counted where the machine code needs them */
-        if (machine)
+        if (machine) {
             nreq = est_pair_requests(&mm, cx.m, &req);
+            est_call_plan(&mm, em);
+        }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
             cx.args = est_args_plan(&cx, machine ? &mm : NULL);

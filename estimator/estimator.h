@@ -26,6 +26,13 @@ void est_module_free(struct est_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef est_module_llvm(const struct est_module *m);
 const char *est_module_name(const struct est_module *m);
+/* What code generation made of some calls (lower_requests.c), for the IR
+ * engine to run them as the machine code does: CALLEE[i] is the module's own
+ * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
+ * call of, or NULL when the backend deleted the call INST[i] (no side
+ * effects, result unused). Copied; replaces the previous plan. */
+void est_module_set_call_plan(struct est_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n);
+size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee);
 /* A new copy of the module parsed again from the input bytes into CTX, with
  * the same block names, for code generation (which rewrites the IR it
  * compiles, and whose output depends on use-list order, which cloning does

@@ -282,6 +282,8 @@ struct vm {
 
     /* instructions whose values are reported (est_run_options.watch) */
     struct ptrmap watched;    /* instruction -> index + 1 */
+    struct ptrmap call_plan;  /* call instruction -> index + 1 into plan_callee (est_module_set_call_plan) */
+    const LLVMValueRef *plan_callee;
     const struct est_watch *watch;
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
     void *watch_arg;

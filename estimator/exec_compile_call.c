@@ -411,6 +411,24 @@ static void inline_asm(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
                   quoted, ops);
 }
 
+/* A call as code generation made it (est_module_set_call_plan): deleted
+ * (CALLEE NULL: nothing runs), or an llvm.mem* intrinsic lowered to a call
+ * of the module's own memset/memcpy/memmove (dst, src or value, length). */
+static void planned_call(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
+{
+    if (!callee)
+        return;
+    uint64_t idx;
+    if (!ptrmap_get(&c->vm->fidx, callee, &idx)) {
+        cc_unsupported(c, "the call code generation makes of an intrinsic");
+        return;
+    }
+    struct calldesc *cd = make_desc(c, inst, &c->vm->funcs[idx]);
+    cd->nargs = 3; /* not the intrinsic's is-volatile flag */
+    cd->ret_slots = 0;
+    cc_emit(c, OP_CALL, 0, (uint32_t)idx, 0, (uint64_t)(uintptr_t)cd, 0, 0);
+}
+
 void cc_call(struct cc *c, LLVMValueRef inst)
 {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
@@ -427,6 +445,11 @@ void cc_call(struct cc *c, LLVMValueRef inst)
         }
     }
     uint32_t d = dest(c, inst);
+    uint64_t plan;
+    if (ptrmap_get(&c->vm->call_plan, inst, &plan)) {
+        planned_call(c, inst, c->vm->plan_callee[plan - 1]);
+        return;
+    }
     if (k == LLVMFunctionValueKind) {
         size_t len;
         const char *name = LLVMGetValueName2(callee, &len);

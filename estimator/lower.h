@@ -8,6 +8,7 @@
 #include "estimator.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,6 +90,12 @@ char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, cons
 char *est_codegen_obj(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, size_t *len,
                       FILE *diag);
 bool est_same_arch(const char *a, const char *b);
+/* lower_emit.cpp: M compiled by TM as clang's back end does (with the
+ * library info of M's triple): an object file when OBJECT, else assembly
+ * text; malloc'd, *LEN bytes plus a NUL; NULL when TM cannot emit it. */
+char *est_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
+/* Whether code generation may delete CALL (no side effects, result unused). */
+bool est_call_trivially_dead(LLVMValueRef call);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
  * assembly line. */
@@ -106,6 +113,10 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
  * that machine counts can be exact; the caller frees with est_pair_requests_free. */
 size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_block_ref **out);
 void est_pair_requests_free(struct est_block_ref *req, size_t n);
+/* lower_calls.c: sets EM's call plan (est_module_set_call_plan) from the
+ * machine code of MM: intrinsics lowered to calls of the module's own
+ * memset/memcpy/memmove, calls the backend deleted. */
+void est_call_plan(const struct mmodule *mm, struct est_module *em);
 
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */

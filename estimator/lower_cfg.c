@@ -58,11 +58,76 @@ static int block_index(const struct mfunc *f, int number)
     return -1;
 }
 
-/* The jump table an indirect jump of block I uses: one named in the block,
- * else the only table of the function. */
+/* Whether operand text OPS has the token TOK (registers: "a5", "r3"),
+ * counting from its operand number FROM (0: the first). */
+static bool has_operand(const char *ops, const char *tok, int from)
+{
+    size_t n = strlen(tok);
+    int operand = 0;
+    for (const char *p = ops; *p;) {
+        size_t len = strcspn(p, ", ()\t");
+        if (len == n && !strncmp(p, tok, n) && operand >= from)
+            return true;
+        p += len;
+        for (; *p == ',' || *p == ' ' || *p == '(' || *p == ')' || *p == '\t'; p++)
+            operand += *p == ',';
+    }
+    return false;
+}
+
+/* The table whose address block I reads from a register, when exactly one
+ * is: code generation hoists table addresses into registers (two switches
+ * in one loop: both loaded before it), so the table named nearest is not
+ * always the one used. A register holding a table is the first operand
+ * (the destination) of an instruction that names it. */
+static const struct jtable *jump_table_by_register(const struct mfunc *f, size_t i)
+{
+    const struct mblock *b = &f->blocks[i];
+    const struct jtable *found = NULL;
+    for (size_t t = 0; t < f->njt; t++) {
+        bool read = false;
+        for (size_t j = 0; j < f->nblocks && !read; j++)
+            for (size_t k = 0; k < f->blocks[j].ninsns && !read; k++) {
+                const struct minsn *def = &f->blocks[j].insns[k];
+                if (!strstr(def->ops, f->jt[t].name))
+                    continue;
+                char reg[32];
+                size_t len = strcspn(def->ops, ", ");
+                if (len == 0 || len >= sizeof reg)
+                    continue;
+                memcpy(reg, def->ops, len);
+                reg[len] = '\0';
+                /* read while it holds the table: from the block's start
+                 * (a hoisted address) or from the instruction naming it,
+                 * until something else is written there */
+                bool holds = true;
+                for (size_t q = 0; q < b->ninsns && !read; q++) {
+                    const char *ops = b->insns[q].ops;
+                    bool names = strstr(ops, f->jt[t].name) != NULL;
+                    read = holds && !names && has_operand(ops, reg, 1);
+                    if (!strncmp(ops, reg, len) && (ops[len] == ',' || ops[len] == ' '))
+                        holds = false; /* written */
+                    if (names)
+                        holds = true;
+                }
+            }
+        if (read && found)
+            return NULL;
+        if (read)
+            found = &f->jt[t];
+    }
+    return found;
+}
+
+/* The jump table an indirect jump of block I uses: the one whose address
+ * register it reads, else one named in the block, else in an earlier
+ * block, else the only table of the function. */
 static const struct jtable *jump_table(const struct mfunc *f, size_t i)
 {
     const struct mblock *b = &f->blocks[i];
+    const struct jtable *by_register = f->njt > 1 ? jump_table_by_register(f, i) : NULL;
+    if (by_register)
+        return by_register;
     for (size_t k = 0; k < b->ninsns; k++)
         for (size_t t = 0; t < f->njt; t++)
             if (strstr(b->insns[k].ops, f->jt[t].name))

@@ -183,6 +183,22 @@ void mc_classify(struct solver *s)
             uint32_t ord = in->src_line;
             LLVMOpcode op = s->ord_op[ord];
             uint32_t g = s->ord_block[ord];
+            /* a return of another IR block folded into this one's code (a
+             * conditional return, "bltlr"; a counted loop's "bdnz; blr"):
+             * the block's own branch is the one before it, or the
+             * conditional return itself */
+            if (op == LLVMRet && s->in_g[m] >= 0 && (int)g != s->in_g[m]) {
+                bool earlier = false;
+                for (size_t j = k; j-- > 0 && !earlier;)
+                    earlier = mc_is_control(&b->insns[j]);
+                if (earlier)
+                    continue;
+                if (in->isa->kind == ISA_COND_RETURN) {
+                    s->out_g[m] = s->in_g[m];
+                    s->out_known[m] = true;
+                    break;
+                }
+            }
             /* a comparison only the branch uses is compiled with it */
             if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
                 s->ord_branch_cond[ord]) {
@@ -210,7 +226,8 @@ void mc_classify(struct solver *s)
                     const struct xselect *xs = &xf->selects[r];
                     if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
                         continue;
-                    LLVMValueRef si = mc_select_inst(xf, xs), c = si ? LLVMGetOperand(si, 0) : NULL;
+                    LLVMValueRef si = mc_select_inst(xf, xs);
+                    LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
                     if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
                         uint32_t pos = 0;
                         for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
@@ -260,14 +277,16 @@ void mc_classify(struct solver *s)
         int found = -1;
         for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
             const struct xselect *xs = &xf->selects[r];
-            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 || xs->kind == SEL_LOGIC)
+            /* only a select or a min/max has a "second value" an arm can
+             * load; a comparison's value, a saturation or a shift do not */
+            if ((int)xs->block != s->in_g[m] || xs->lanes != 1 ||
+                (xs->kind != SEL_SELECT && xs->kind != SEL_MINMAX))
                 continue;
-            LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
-            for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
-                i = LLVMGetNextInstruction(i);
-            if (!i)
+            LLVMValueRef i = mc_select_inst(xf, xs);
+            unsigned second_op = xs->kind == SEL_MINMAX ? 1 : 2;
+            if (!i || LLVMGetNumOperands(i) <= (int)second_op)
                 continue;
-            LLVMValueRef second = LLVMGetOperand(i, xs->kind == SEL_MINMAX ? 1 : 2);
+            LLVMValueRef second = LLVMGetOperand(i, second_op);
             if (LLVMIsAConstantInt(second) && (uint32_t)LLVMConstIntGetSExtValue(second) == (uint32_t)imm)
                 found = found == -1 ? (int)r : -2;
         }

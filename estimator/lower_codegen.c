@@ -1,7 +1,8 @@
 /* lower_codegen.c — compiles a copy of the module with the target's LLVM
  * backend (the same options a normal -O2 build uses) to assembly text. No
  * profile is attached: weights would change block placement and code, and
- * the code to price is the code a normal build produces. The module given is
+ * the code to price is the code a normal build produces (lower_emit.cpp
+ * gives the back end the library info clang gives it). The module given is
  * consumed in the sense that code generation rewrites its IR. */
 #include "lower.h"
 #include "support.h"
@@ -73,19 +74,10 @@ static char *emit(LLVMModuleRef m, const char *triple, const char *cpu, const ch
         return NULL;
     }
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
-    LLVMMemoryBufferRef buf = NULL;
-    char *text = NULL;
-    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, type, &err, &buf)) {
-        sup_diag(diag, NULL, 0, 0, "error", "the %s backend rejected the module: %s", triple, err ? err : "");
-        LLVMDisposeMessage(err);
-    } else {
-        size_t n = LLVMGetBufferSize(buf);
-        text = sup_xmalloc(n + 1);
-        memcpy(text, LLVMGetBufferStart(buf), n);
-        text[n] = '\0';
-        *len = n;
-        LLVMDisposeMemoryBuffer(buf);
-    }
+    char *text = est_emit_as_clang(tm, m, type == LLVMObjectFile, len);
+    if (!text)
+        sup_diag(diag, NULL, 0, 0, "error", "the %s backend cannot emit %s", triple,
+                 type == LLVMObjectFile ? "an object file" : "assembly");
     LLVMDisposeTargetMachine(tm);
     return text;
 }

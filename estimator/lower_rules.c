@@ -88,9 +88,14 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         bool continuation = s->in_g[m] < 0 && b->npred > 0;
         for (size_t p = 0; p < b->npred && continuation; p++)
             continuation = s->out_g[b->pred[p]] == z;
-        if (continuation || (s->in_g[m] < 0 && ctx != -2))
+        /* ...by jumping on (its way in was counted as leading to Y), or by
+         * branching again: the second test of a compare split in two
+         * (a 64-bit compare on a 32-bit core), whose edges realise Z's
+         * as much as the first test's do */
+        bool second_test = continuation && b->nsucc > 1;
+        if (!second_test && (continuation || (s->in_g[m] < 0 && ctx != -2)))
             continue;
-        if (s->in_g[m] < 0) {
+        if (s->in_g[m] < 0 && !second_test) {
             /* code shared with other IR blocks' paths (a tail merged into
              * one block): what Z sends into it towards Y is counted on
              * Z's edges into it; one that branches on is not Z's alone */
@@ -141,30 +146,41 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
     }
 }
 
-/* jump tables: each entry handles one value, so an edge from the table to
- * a block that no hole of the table reaches carries exactly its values'
- * case counts */
+/* jump tables: each entry handles one value, so the edges from the table to
+ * a block that no hole of the table reaches carry exactly its values' case
+ * counts, summed over the copies of the switch's jump (tail duplication
+ * puts one at the end of every case of a loop's previous switch) */
 static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
     const struct xfunc *xf = s->xf;
     size_t n = mf->nblocks;
-    for (size_t m = 0; m < n; m++) {
-        struct jswitch js;
-        if (!mc_find_jswitch(s, m, &js))
+    struct jswitch *all = sup_xcalloc(n + 1, sizeof *all);
+    size_t nall = 0;
+    for (size_t m = 0; m < n; m++)
+        if (mc_find_jswitch(s, m, &all[nall])) {
+            jt_switch[all[nall].x] = true;
+            nall++;
+        }
+    for (size_t a = 0; a < nall; a++) {
+        const struct jswitch *js = &all[a];
+        bool first = true; /* the group's first copy states it */
+        for (size_t q = 0; q < a && first; q++)
+            first = !(all[q].x == js->x && all[q].t == js->t && all[q].min == js->min);
+        if (!first)
             continue;
-        jt_switch[js.x] = true;
-        struct mblock *b = &mf->blocks[m];
+        struct mblock *b = &mf->blocks[js->m];
         for (size_t k = 0; k < b->nsucc; k++) {
+            int target = b->succ[k];
             double c = 0;
             bool hole = false;
-            for (uint64_t i = 0; i < js.t->n; i++) {
-                if (mc_jt_target(mf, &js, js.min + i) != b->succ[k])
+            for (uint64_t i = 0; i < js->t->n; i++) {
+                if (mc_jt_target(mf, js, js->min + i) != target)
                     continue;
                 bool is_case = false;
                 for (uint32_t e = 1; e < xf->nedges; e++)
-                    if ((int)xf->einfo[e].from == js.x && xf->einfo[e].kind == EK_CASE &&
-                        xf->einfo[e].case_lo == js.min + i) {
+                    if ((int)xf->einfo[e].from == js->x && xf->einfo[e].kind == EK_CASE &&
+                        xf->einfo[e].case_lo == js->min + i) {
                         c += (double)xf->edges[e].count;
                         is_case = true;
                     }
@@ -172,11 +188,21 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
             }
             if (hole)
                 continue;
-            var[0] = evar(s, m, k);
-            coef[0] = 1;
-            sys_add(&s->sy, var, coef, 1, c, false);
+            size_t nv = 0;
+            for (size_t q = a; q < nall; q++) {
+                if (all[q].x != js->x || all[q].t != js->t || all[q].min != js->min)
+                    continue;
+                const struct mblock *c2 = &mf->blocks[all[q].m];
+                for (size_t j = 0; j < c2->nsucc; j++)
+                    if (c2->succ[j] == target) {
+                        var[nv] = evar(s, all[q].m, j);
+                        coef[nv++] = 1;
+                    }
+            }
+            sys_add(&s->sy, var, coef, nv, c, false);
         }
     }
+    free(all);
 }
 
 /* IR edges, split between copies of their source */
@@ -422,6 +448,19 @@ static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* The one shift-amount record of the IR instruction with ordinal ORD, or -1. */
+static int shift_record_at(const struct solver *s, uint32_t ord)
+{
+    const struct xfunc *xf = s->xf;
+    int found = -1;
+    for (uint32_t r = 0; r < xf->nselects && ord && found != -2; r++) {
+        const struct xselect *xs = &xf->selects[r];
+        if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
+            found = found == -1 ? (int)r : -2;
+    }
+    return found < 0 ? -1 : found;
+}
+
 /* per-bit loops inside a block: AVR shifts a 16-bit value, or rotates
  * a wider one (after swapping its halves on bit 4), by a variable
  * amount with `dec; brmi` around `lsl; rol; dec; brpl`. A loop of k
@@ -452,12 +491,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
         for (size_t i = 0; i < b->ninsns && !ord; i++)
             if (b->insns[i].src_col == EST_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
                 ord = b->insns[i].src_line;
-        int found = -1;
-        for (uint32_t r = 0; r < xf->nselects && ok && ord && found != -2; r++) {
-            const struct xselect *xs = &xf->selects[r];
-            if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
-                found = found == -1 ? (int)r : -2;
-        }
+        int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
             continue;
         const struct xselect *xs = &xf->selects[found];
@@ -510,6 +544,50 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* the same loop entered at its test (a shift whose amount two paths set,
+ * a select's): BODY only shifts and falls into `dec; brpl BODY`, so it runs
+ * the amount (mod 8k for k shift instructions) times per execution */
+static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *coef)
+{
+    struct mfunc *mf = s->mf;
+    const struct xfunc *xf = s->xf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        if (b->ninsns == 0 || b->nsucc != 1 || b->npred != 1 || b->pred[0] != b->succ[0])
+            continue;
+        const struct mblock *t = &mf->blocks[b->succ[0]];
+        if (t->ninsns != 2 || strcmp(t->insns[0].mnemonic, "dec") || strcmp(t->insns[1].mnemonic, "brpl") ||
+            t->insns[1].target != (int)m)
+            continue;
+        bool left = !strcmp(b->insns[0].mnemonic, "lsl"), ok = true;
+        uint32_t ord = 0;
+        for (size_t k = 0; k < b->ninsns; k++) {
+            const char *mn = b->insns[k].mnemonic;
+            ok &= left ? !strcmp(mn, "lsl") || !strcmp(mn, "rol")
+                       : !strcmp(mn, "lsr") || !strcmp(mn, "asr") || !strcmp(mn, "ror");
+            if (!ord && b->insns[k].src_col == EST_PROVENANCE_COLUMN && b->insns[k].src_line <= s->nord)
+                ord = b->insns[k].src_line;
+        }
+        int found = ok ? shift_record_at(s, ord) : -1;
+        if (found < 0)
+            continue;
+        const struct xselect *xs = &xf->selects[found];
+        LLVMValueRef si = mc_select_inst(xf, xs);
+        LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
+        if (op == LLVMCall || (op == LLVMShl) != left)
+            continue; /* rotates: the self-looping shape's rule */
+        uint32_t mod = 8 * (uint32_t)b->ninsns;
+        double total = 0;
+        for (uint32_t a = 0; a < 64; a++)
+            total += (double)xf->sel_counts[2 * xs->base + a] * (a % mod);
+        if (s->trace)
+            fprintf(stderr, "  test-first bit loop [%zu]: shift of %u bits: %g times\n", m, mod, total);
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        sys_add(&s->sy, var, coef, 1, total, false);
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -528,6 +606,7 @@ void mc_build(struct solver *s)
     rule_shift_loops(s, var, coef);
     rule_flag_tests(s, var, coef);
     rule_bit_loops(s, var, coef);
+    rule_test_first_bit_loops(s, var, coef);
     mc_rule_select_arms(s, var, coef);
     free(var);
     free(coef);

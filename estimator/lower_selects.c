@@ -103,7 +103,10 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
         /* the value made may be the comparison's complement (what a later
          * `and` or `or` needs): the branch's sense decides first */
         LLVMValueRef sel = mc_select_inst(s->xf, xs);
-        follows = sel ? mc_branch_follows(s, m, LLVMGetOperand(sel, 0)) : -1;
+        /* a compare record is the icmp itself; a compare view, the
+         * select whose condition it is */
+        LLVMValueRef cmp = sel && LLVMGetInstructionOpcode(sel) == LLVMSelect ? LLVMGetOperand(sel, 0) : sel;
+        follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
         return constant ? imm != 0 : -1;

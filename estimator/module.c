@@ -20,6 +20,9 @@ struct est_module {
     char **data;
     size_t *len;
     size_t n;
+    /* est_module_set_call_plan */
+    LLVMValueRef *plan_inst, *plan_callee;
+    size_t nplan;
 };
 
 /* Collects LLVM's diagnostics (bitcode reader, linker) as text. */
@@ -212,6 +215,8 @@ void est_module_free(struct est_module *m)
     free(m->data);
     free(m->len);
     free(m->name);
+    free(m->plan_inst);
+    free(m->plan_callee);
     free(m);
 }
 
@@ -279,4 +284,24 @@ LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, F
 }
 
 LLVMModuleRef est_module_llvm(const struct est_module *m) { return m->m; }
+
+void est_module_set_call_plan(struct est_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
+{
+    free(m->plan_inst);
+    free(m->plan_callee);
+    m->plan_inst = sup_xcalloc(n + 1, sizeof *m->plan_inst);
+    m->plan_callee = sup_xcalloc(n + 1, sizeof *m->plan_callee);
+    if (n) {
+        memcpy(m->plan_inst, inst, n * sizeof *inst);
+        memcpy(m->plan_callee, callee, n * sizeof *callee);
+    }
+    m->nplan = n;
+}
+
+size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee)
+{
+    *inst = m->plan_inst;
+    *callee = m->plan_callee;
+    return m->nplan;
+}
 const char *est_module_name(const struct est_module *m) { return m->name; }

@@ -78,6 +78,10 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->progress = o->progress;
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
+    const LLVMValueRef *plan_inst;
+    size_t nplan = est_module_call_plan(m, &plan_inst, &vm->plan_callee);
+    for (size_t i = 0; i < nplan; i++)
+        ptrmap_put(&vm->call_plan, plan_inst[i], i + 1);
     if (o->watch_fn) {
         vm->watch = o->watch;
         vm->watch_fn = o->watch_fn;
@@ -179,6 +183,7 @@ void est_profile_free(struct est_profile *p)
     ptrmap_free(&vm->gaddr);
     ptrmap_free(&vm->fidx);
     ptrmap_free(&vm->watched);
+    ptrmap_free(&vm->call_plan);
     if (vm->frames)
         munmap(vm->frames, MAX_FRAMES * sizeof *vm->frames);
     if (vm->slots)

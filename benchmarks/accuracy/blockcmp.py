@@ -1,0 +1,250 @@
+"""blockcmp -- lpnest's machine-block counts of one program against a reference run of the
+ELF linked from the same bitcode, block by block, for the PicoRV32 (qemu-riscv32), the
+PPC405 (qemu-ppc -cpu 405gpa) and the ATmega2560 (simavr).
+
+lpnest's blocks (--dump-machine with LPNEST_DUMP_INSNS, in layout order) line up with the
+ELF's instructions (objdump); the reference gives every address's executions: qemu's
+(pc, next pc) pairs (qemu-pairs-plugin: a branch is taken when the next pc is not the
+fall-through; both ISAs have 4-byte instructions), simavr's per-address executions and
+cycles (avr-run --pc-counts: a branch's taken count from its cycles). Used by csmith-sweep;
+rv-blocks and avr-blocks are the corpus front ends of the same comparison.
+
+compare() returns findings (kind, function, block number, IR block, lpnest's source, the
+reference count, lpnest's count, detail): COUNT (a block's executions differ), BRANCH (its
+count is right, its last conditional branch is taken a different number of times), ALIGN
+(the function's instructions do not line up: lpnest priced other code than the ELF has:
+on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V and
+PowerPC, whose assembly spells pseudo-instructions objdump expands, their lengths differ).
+A finding is *certain* when lpnest did not mark what is wrong as an estimate."""
+import glob
+import os
+import re
+import subprocess
+
+SRC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+CLANG = "clang-19"
+# as the corpus builds its programs (benchmarks/corpus/README.md, cmake/LpnestCorpus.cmake)
+CFLAGS = ["-O2", "-std=c11", "-nostdlibinc", "-I", os.path.join(SRC, "benchmarks", "corpus")]
+FLAGS = {
+    "riscv32": ["--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32"],
+    "ppc": ["--target=powerpc-unknown-eabi", "-mcpu=ppc", "-msoft-float"],
+    "avr": ["--target=avr", "-mmcu=atmega2560"],
+}
+RUNTIME = {
+    "riscv32": ["start_riscv32.o", "rt_libc.o", "rt_linux.o", "rt_math.o", "rt_int128.o"],
+    "ppc": ["start_ppc.o", "rt_libc.o", "rt_linux.o", "rt_math.o", "softfp.o", "rt_int128.o", "int128_ppc.o"],
+    "avr": ["rt_libc.o", "rt_avr.o"],
+}
+LIBGCC = {
+    "riscv32": "/usr/lib/gcc/riscv64-unknown-elf/*/rv32im/ilp32/libgcc.a",
+    "ppc": "/usr/lib/gcc-cross/powerpc-linux-gnu/*/libgcc.a",
+}
+
+TARGETS = {
+    # name: (lpnest core, qemu command or None for simavr, objdump)
+    "riscv32": ("picorv32", ["qemu-riscv32"], ["llvm-objdump-19", "-d", "--no-show-raw-insn", "-M", "no-aliases"]),
+    "ppc": ("ppc405", ["qemu-ppc", "-cpu", "405gpa"], ["llvm-objdump-19", "-d", "--no-show-raw-insn"]),
+    "avr": ("atmega2560", None, ["avr-objdump", "-d"]),
+}
+RV_COND = {"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble",
+           "bgtu", "bleu"}
+PPC_COND = re.compile(r"^(bc|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bnl|bng)[-+]?$")
+# spellings avr-objdump and LLVM's AsmPrinter use for the same instruction
+AVR_ALIASES = {"lsl": "add", "rol": "adc", "clr": "eor", "tst": "and", "sbr": "ori", "cbr": "andi", "ser": "ldi",
+               "brlo": "brcs", "brsh": "brcc"}
+AVR_COND = re.compile(r"^br(?!k)[a-z]+$")
+
+
+def build_program(target, build, c, bc, elf, extra):
+    """C source -> bitcode (BC) and the ELF linked from that same bitcode with the corpus
+    runtime of BUILD; the last command's CompletedProcess"""
+    def run(cmd):
+        return subprocess.run(cmd, capture_output=True)
+    obj = bc[:-3] + ".o"
+    r = run([CLANG] + FLAGS[target] + CFLAGS + extra + ["-emit-llvm", "-c", c, "-o", bc])
+    if r.returncode == 0:
+        r = run([CLANG] + FLAGS[target] + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", obj])
+    if r.returncode != 0:
+        return r
+    rt = [os.path.join(build, "benchmarks", "corpus", target, "runtime", o) for o in RUNTIME[target]]
+    if target == "avr":
+        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + rt + ["-lm", "-o", elf])
+    libgcc = sorted(glob.glob(LIBGCC[target]))
+    # the program first: its own memset or memcpy is the one linked (the runtime has them too)
+    return run(["ld.lld-19", "-static", "-e", "_start", "--allow-multiple-definition", obj] + rt + libgcc[:1] +
+               ["-o", elf])
+
+
+def is_cond(target, mnemonic):
+    if target == "riscv32":
+        return mnemonic in RV_COND
+    if target == "ppc":
+        return bool(PPC_COND.match(mnemonic))
+    return bool(AVR_COND.match(avr_canon(mnemonic)))
+
+
+def avr_canon(m):
+    m = m.lower()
+    return AVR_ALIASES.get(m, m)
+
+
+def parse_dump(text):
+    """function -> [{index, number, ir, count, source, machine, succ, insns}]"""
+    funcs, cur, blk = {}, None, None
+    for line in text.splitlines():
+        m = re.match(r"^function (\S+):", line)
+        if m:
+            cur = funcs.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"^\s+\[(\d+)\] bb\.(-?\d+) (\S+)\s+count (\S+)\s+(\S+)\s+insns (\d+) machine (\d+).*succ(.*)$",
+                     line)
+        if m and cur is not None:
+            succ = {int(a): float(b) for a, b in re.findall(r"(\d+):(\S+)", m.group(8))}
+            blk = {"index": int(m.group(1)), "number": int(m.group(2)), "ir": m.group(3), "count": float(m.group(4)),
+                   "source": m.group(5), "machine": int(m.group(7)), "succ": succ, "insns": []}
+            cur.append(blk)
+            continue
+        m = re.match(r"^      (\S+)\s*(.*)$", line)
+        if m and blk is not None:
+            blk["insns"].append((m.group(1), m.group(2)))
+    return funcs
+
+
+def symbol_ends(target, elf):
+    """function -> the address past its last byte (the symbol's size): the linker's padding
+    after a function (traps on the PowerPC) is not the function's code"""
+    nm = "avr-nm" if target == "avr" else "llvm-nm-19"
+    out = subprocess.run([nm, "-S", elf], capture_output=True, text=True).stdout
+    ends = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[2] in "tT":
+            ends[p[3]] = int(p[0], 16) + int(p[1], 16)
+    return ends
+
+
+def objdump(target, elf):
+    """function -> [(address, mnemonic)]"""
+    out = subprocess.run(TARGETS[target][2] + [elf], capture_output=True, text=True, check=True).stdout
+    ends = symbol_ends(target, elf)
+    funcs, cur, end = {}, None, None
+    raw = r"(?:[0-9a-f]{2} )+\s*" if target == "avr" else ""
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if m:
+            cur, end = funcs.setdefault(m.group(1), []), ends.get(m.group(1))
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+" + raw + r"(\S+)", line)
+        if m and cur is not None and (end is None or int(m.group(1), 16) < end):
+            cur.append((int(m.group(1), 16), m.group(2)))
+    return funcs
+
+
+def reference(target, elf, args, build, work, timeout):
+    """(executions per address, taken per address, exit status, stdout) or None on a timeout"""
+    execs, taken = {}, {}
+    pairs = os.path.join(work, "ref.pairs")
+    if target == "avr":
+        cmd = [os.path.join(build, "benchmarks", "tools", "avr-run"), "--pc-counts", pairs, elf] + args
+    else:
+        plugin = os.path.join(build, "benchmarks", "accuracy", "qemu-pairs-plugin.so")
+        cmd = TARGETS[target][1] + ["-plugin", plugin + ",out=" + pairs, elf] + args
+    try:
+        r = subprocess.run(cmd, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    if not os.path.exists(pairs):
+        return {}, {}, r.returncode, r.stdout
+    with open(pairs) as f:
+        for line in f:
+            p = line.split()
+            if target == "avr":
+                execs[int(p[0], 16)] = (int(p[1]), int(p[2]))
+            else:
+                pc, nxt, n = int(p[0], 16), int(p[1], 16), int(p[2])
+                execs[pc] = execs.get(pc, 0) + n
+                if nxt != pc + 4:
+                    taken[pc] = taken.get(pc, 0) + n
+    return execs, taken, r.returncode, r.stdout
+
+
+def avr_taken(table, mnemonic, e):
+    row = table.get(mnemonic) or table.get(avr_canon(mnemonic))
+    if not row or row["kind"] != "cond_branch":
+        return None
+    return (e[1] - e[0] * row["not_taken"]) / max(1, row["taken"] - row["not_taken"])
+
+
+def avr_table(build, mnemonics):
+    """mnemonic -> {kind, taken, not_taken} from the core's own table (isa_query)"""
+    query = os.path.join(build, "tests", "isa", "isa_query")
+    src = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    env = dict(os.environ, LPNEST_ISA_DIR=os.environ.get("LPNEST_ISA_DIR", os.path.join(src, "isa")))
+    out = subprocess.run([query, "table", "atmega2560"], input="\n".join(sorted(mnemonics)) + "\n",
+                         capture_output=True, text=True, env=env).stdout
+    rows = {}
+    for line in out.splitlines():
+        p = line.split()
+        if line.startswith("#") or len(p) < 6 or p[1] == "unknown":
+            continue
+        rows[p[0]] = {"kind": p[1], "taken": int(p[4]), "not_taken": int(p[5])}
+    return rows
+
+
+def compare(target, dump, code, execs, taken, build):
+    """the findings of lpnest's blocks (dump) against the reference (see the module comment)"""
+    out = []
+    table = None
+    if target == "avr":
+        table = avr_table(build, {m for f in code.values() for _, m in f} |
+                          {avr_canon(m) for f in code.values() for _, m in f})
+    for fn, blocks in dump.items():
+        insns = code.get(fn)
+        if insns is None:
+            continue
+        if sum(b["machine"] for b in blocks) != len(insns):
+            out.append(("ALIGN", fn, -1, "-", "-", len(insns), sum(b["machine"] for b in blocks),
+                        "lpnest has %d machine instructions, the ELF %d" % (
+                            sum(b["machine"] for b in blocks), len(insns))))
+            continue
+        if target == "avr":
+            # the AVR's assembly and its objdump name instructions alike (up to aliases): the lists must match
+            lp = [avr_canon(mn) for b in blocks for mn, _ in b["insns"]]
+            elf = [avr_canon(mn) for _, mn in insns]
+            where = next((j for j, (x, y) in enumerate(zip(lp, elf)) if x != y), None)
+            if where is not None:
+                out.append(("ALIGN", fn, -1, "-", "-", elf[where], lp[where],
+                            "instruction %d: the ELF has %s, lpnest %s" % (where, elf[where], lp[where])))
+                continue
+        number_to_index = {b["number"]: b["index"] for b in blocks}
+        k = 0
+        for b in blocks:
+            seg = insns[k:k + b["machine"]]
+            k += b["machine"]
+            ref = execs.get(seg[0][0], 0) if seg else 0
+            ref_n = ref[0] if isinstance(ref, tuple) else ref
+            if abs(ref_n - b["count"]) > 0.01:
+                out.append(("COUNT", fn, b["number"], b["ir"], b["source"], ref_n, b["count"], ""))
+                continue
+            elf_br = [(a, mn) for a, mn in seg if is_cond(target, mn)]
+            lp_br = [ops for mn, ops in b["insns"] if is_cond(target, mn)]
+            if not elf_br or not lp_br:
+                continue
+            m = re.search(r"\.LBB\d+_(\d+)", lp_br[-1])
+            tgt = number_to_index.get(int(m.group(1))) if m else None
+            lp_taken = b["succ"].get(tgt) if tgt is not None else None
+            a, mn = elf_br[-1]
+            ref_taken = avr_taken(table, mn, execs.get(a, (0, 0))) if target == "avr" else taken.get(a, 0)
+            if lp_taken is not None and ref_taken is not None and abs(lp_taken - ref_taken) > 0.5:
+                out.append(("BRANCH", fn, b["number"], b["ir"], b["source"], ref_taken, lp_taken, "taken"))
+    return out
+
+
+def certain(finding):
+    """whether lpnest claimed to know what the finding shows wrong"""
+    kind, source = finding[0], finding[4]
+    if kind == "COUNT":
+        return source != "ESTIMATE"
+    if kind == "BRANCH":
+        return source not in ("ESTIMATE", "SPLIT")
+    return kind == "ALIGN"

@@ -1,0 +1,116 @@
+/* lower_calls.c — before the program runs: what code generation made of
+ * the program's calls, so that the IR engine runs them as the machine code
+ * does (est_module_set_call_plan). An llvm.memset/memcpy/memmove the
+ * backend lowered to a call of a memset/memcpy/memmove the module defines
+ * (bare-metal programs and their C libraries do) runs that definition, so
+ * its blocks are counted; a call the backend deleted (no side effects,
+ * result unused: CodeGenPrepare) runs nothing. Provenance locations (see
+ * est_module_fresh) say which IR instruction a machine instruction came
+ * from. */
+#include "isa.h"
+#include "lower.h"
+#include "support.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* The direct callee of CALL, or NULL. */
+static LLVMValueRef direct_callee(LLVMValueRef call)
+{
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    return f && LLVMGetValueKind(f) == LLVMFunctionValueKind ? f : NULL;
+}
+
+/* Whether the operand text OPS names SYM as a whole word. */
+static bool names_symbol(const char *ops, const char *sym)
+{
+    size_t n = strlen(sym);
+    for (const char *p = strstr(ops, sym); p; p = strstr(p + 1, sym)) {
+        bool before = p == ops || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.');
+        bool after = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+        if (before && after)
+            return true;
+    }
+    return false;
+}
+
+/* The module's own definition of the function an llvm.mem* intrinsic call
+ * INST lowers to when machine instruction IN calls it, or NULL. */
+static LLVMValueRef defined_mem_callee(LLVMModuleRef m, LLVMValueRef inst, const struct minsn *in)
+{
+    static const char *const names[][2] = {{"llvm.memset.", "memset"}, {"llvm.memcpy.", "memcpy"},
+                                           {"llvm.memmove.", "memmove"}};
+    LLVMValueRef f = LLVMGetInstructionOpcode(inst) == LLVMCall ? direct_callee(inst) : NULL;
+    if (!f)
+        return NULL;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (!has_prefix(name, names[k][0]) || !names_symbol(in->ops, names[k][1]))
+            continue;
+        LLVMValueRef def = LLVMGetNamedFunction(m, names[k][1]);
+        return def && !LLVMIsDeclaration(def) && LLVMCountParams(def) == 3 ? def : NULL;
+    }
+    return NULL;
+}
+
+void est_call_plan(const struct mmodule *mm, struct est_module *em)
+{
+    LLVMModuleRef m = est_module_llvm(em);
+    LLVMValueRef *inst = NULL, *callee = NULL;
+    size_t n = 0;
+    for (size_t fi = 0; fi < mm->nfuncs; fi++) {
+        const struct mfunc *f = &mm->funcs[fi];
+        LLVMValueRef fn = LLVMGetNamedFunction(m, f->name);
+        if (!fn || LLVMIsDeclaration(fn))
+            continue;
+        /* every instruction by its ordinal (1-based), and which ones machine code carries */
+        size_t nord = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+                nord++;
+        LLVMValueRef *ord = sup_xcalloc(nord + 2, sizeof *ord);
+        bool *seen = sup_xcalloc(nord + 2, sizeof *seen);
+        size_t k = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+                ord[++k] = i;
+        for (size_t bi = 0; bi < f->nblocks; bi++)
+            for (size_t j = 0; j < f->blocks[bi].ninsns; j++) {
+                const struct minsn *in = &f->blocks[bi].insns[j];
+                if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord)
+                    continue;
+                seen[in->src_line] = true;
+                if (!in->isa || (in->isa->kind != ISA_CALL && in->isa->kind != ISA_TAIL_CALL))
+                    continue;
+                LLVMValueRef def = defined_mem_callee(m, ord[in->src_line], in);
+                bool dup = false;
+                for (size_t q = 0; q < n && def; q++)
+                    dup |= inst[q] == ord[in->src_line];
+                if (def && !dup) {
+                    inst = sup_xrealloc(inst, (n + 1) * sizeof *inst);
+                    callee = sup_xrealloc(callee, (n + 1) * sizeof *callee);
+                    inst[n] = ord[in->src_line];
+                    callee[n++] = def;
+                }
+            }
+        /* calls no machine instruction came from, which the backend may delete */
+        for (size_t o = 1; o <= nord; o++) {
+            LLVMValueRef i = ord[o], f2 = LLVMGetInstructionOpcode(i) == LLVMCall ? direct_callee(i) : NULL;
+            if (seen[o] || !f2 || LLVMGetIntrinsicID(f2) != 0 || !est_call_trivially_dead(i))
+                continue;
+            inst = sup_xrealloc(inst, (n + 1) * sizeof *inst);
+            callee = sup_xrealloc(callee, (n + 1) * sizeof *callee);
+            inst[n] = i;
+            callee[n++] = NULL;
+        }
+        free(seen);
+        free(ord);
+    }
+    est_module_set_call_plan(em, inst, callee, n);
+    free(inst);
+    free(callee);
+}
