@@ -259,7 +259,7 @@ static int cmd_dot(const struct lpn_cli_opts *o, const struct lpn_model *m)
 
 static int cmd_check(const struct lpn_cli_opts *o, const struct lpn_model *m)
 {
-    struct lpn_sim *s = lpn_sim_new(m, 0, stderr);   /* evaluates the generators too */
+    struct lpn_sim *s = lpn_sim_new(m, LPN_SIM_EAGER, stderr);   /* evaluates the generators too */
     if (!s)
         return 1;
     lpn_sim_free(s);

@@ -11,15 +11,29 @@
  * by absolute sequence numbers: [head, free_start) are locked or already
  * consumed (timestamp LPN_DEAD), [free_start, tail) are free. Locks always
  * take the first free tokens, so locked tokens are always a prefix.
- * Places without properties hold indistinguishable tokens: counters only. */
+ * Places without properties hold indistinguishable tokens: counters only.
+ * Tokens of `initial:`/`generate:` entries that arrive at cycle 0 are made
+ * when first read or locked: [made, tail) are counted but not yet in the
+ * ring, and `lazy` lists the entries that will make them, in order. A place
+ * that no transition reads (a sink, such as `done`) keeps no token: its
+ * ring only holds the tokens of the commit that is putting them there. So
+ * the rings hold the tokens in flight, not the tokens of the whole run. */
 #define LPN_DEAD (-1)
+struct lpn_lazy {
+    const struct lpn_tokgen *g;
+    int64_t next;            /* the index of the next token the entry makes */
+};
 struct lpn_place_rt {
     int64_t *ring;           /* NULL for counter places */
     uint64_t mask;           /* ring capacity - 1 (a power of two), in tokens */
     uint64_t head, free_start, tail;
+    uint64_t made;           /* tokens before `made` are in the ring (made <= tail) */
     uint32_t stride;
+    bool sink;               /* a ring place nothing reads: tokens are dropped once put */
     uint64_t live;           /* tokens present, free or locked */
     uint64_t nfree;          /* free tokens */
+    struct lpn_lazy *lazy;   /* entries still to make tokens [made, tail) */
+    uint32_t nlazy, lazy_at;
 };
 
 enum { LPN_ST_BUSY, LPN_ST_STARVED, LPN_ST_BLOCKED };
@@ -95,6 +109,14 @@ void lpn__heap_push(struct lpn_sim *s, int64_t time, uint64_t key, uint32_t idx,
 /* Appends a token with timestamp NOW and PROPS (may be NULL: zeros) to place
  * P, waking its readers; false after setting the error (token limit). */
 bool lpn__put_token(struct lpn_sim *s, int p, const int64_t *props);
+/* Makes the generated tokens of place P up to sequence number UPTO
+ * (exclusive); false after setting the error (a generator expression fails,
+ * the token limit). */
+bool lpn__make_tokens(struct lpn_sim *s, int p, uint64_t upto);
+static inline bool lpn__need_tokens(struct lpn_sim *s, int p, uint64_t upto)
+{
+    return upto <= s->pl[p].made || lpn__make_tokens(s, p, upto);
+}
 /* Sets the run-time error (printf-style), located at LINE:COL of the model. */
 void lpn__fail(struct lpn_sim *s, unsigned line, unsigned col, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -1,6 +1,6 @@
 /* sim_api.c — creating and freeing simulations (initial and generated
- * tokens), injecting tokens, and the queries and statistics of lpn.h. The
- * event loop itself is in sim.c. */
+ * tokens, made on demand unless LPN_SIM_EAGER), injecting tokens, and the
+ * queries and statistics of lpn.h. The event loop itself is in sim.c. */
 #include "sim.h"
 #include "support.h"
 
@@ -56,6 +56,27 @@ static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *di
     return true;
 }
 
+/* Whether entry G's tokens can be made when first needed instead of now:
+ * they all arrive at cycle 0 in a place whose tokens are read (tokens of a
+ * sink are dropped at once anyway; tokens into `done` are counted now). */
+static bool make_later(const struct lpn_sim *s, const struct lpn_tokgen *g, unsigned flags)
+{
+    return !(flags & LPN_SIM_EAGER) && g->at.is_const && g->at.cval == 0 && s->m->places[g->place].nprops &&
+           !s->pl[g->place].sink &&
+           g->place != s->m->done && g->count > 0;
+}
+
+/* Puts entry G's tokens into their place: counted now, made on demand. */
+static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g)
+{
+    struct lpn_place_rt *p = &s->pl[g->place];
+    p->lazy = sup_xrealloc(p->lazy, (p->nlazy + 1) * sizeof *p->lazy);
+    p->lazy[p->nlazy++] = (struct lpn_lazy){g, 0};
+    p->tail += (uint64_t)g->count;
+    p->live += (uint64_t)g->count;
+    p->nfree += (uint64_t)g->count;
+}
+
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)
 {
     return lpn_sim_new_limited(m, flags, 0, 0, diag);
@@ -83,9 +104,17 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
     s->watch_prop = -1;
     /* size the rings for the tokens known to arrive at cycle 0 */
     uint64_t *expect = sup_xcalloc((size_t)m->nplaces + 1, sizeof *expect);
-    for (int k = 0; k < m->ngens; k++)
-        if (!(m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS)) && m->gens[k].at.is_const)
-            expect[m->gens[k].place] += (uint64_t)m->gens[k].count;
+    for (int p = 0; p < m->nplaces; p++) {
+        const struct lpn_place *pl = &m->places[p];
+        s->pl[p].sink = pl->nprops && !pl->nreaders && !pl->ninhibited;
+        s->pl[p].made = pl->nprops ? 0 : UINT64_MAX;   /* counter places make nothing */
+    }
+    for (int k = 0; k < m->ngens; k++) {
+        const struct lpn_tokgen *g = &m->gens[k];
+        if (!(g->generator && (flags & LPN_SIM_NO_GENERATORS)) && g->at.is_const && !s->pl[g->place].sink &&
+            !make_later(s, g, flags))
+            expect[g->place] += (uint64_t)g->count;
+    }
     for (int p = 0; p < m->nplaces; p++) {
         const struct lpn_place *pl = &m->places[p];
         if (pl->nprops) {
@@ -108,9 +137,19 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
         lpn__mark_dirty(s, t);
     }
     for (int k = 0; k < m->ngens; k++) {
-        if (m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS))
+        const struct lpn_tokgen *g = &m->gens[k];
+        if (g->generator && (flags & LPN_SIM_NO_GENERATORS))
             continue;
-        if (!place_tokens(s, &m->gens[k], diag)) {
+        if (!s->pl[g->place].ring && g->at.is_const && g->at.cval == 0 && g->place != m->done) {
+            s->pl[g->place].live += (uint64_t)g->count;   /* indistinguishable tokens: a count */
+            s->pl[g->place].nfree += (uint64_t)g->count;
+            continue;
+        }
+        if (make_later(s, g, flags)) {
+            add_later(s, g);
+            continue;
+        }
+        if (!place_tokens(s, g, diag)) {
             lpn_sim_free(s);
             return NULL;
         }
@@ -122,8 +161,10 @@ void lpn_sim_free(struct lpn_sim *s)
 {
     if (!s)
         return;
-    for (int p = 0; p < s->m->nplaces; p++)
+    for (int p = 0; p < s->m->nplaces; p++) {
         free(s->pl[p].ring);
+        free(s->pl[p].lazy);
+    }
     free(s->pl);
     free(s->tr);
     free(s->heap);

@@ -67,10 +67,17 @@ limits)
     expect 0 "$LPN" sim "$DATA/loop.yaml" --until=80
     has out.txt "status: time_limit"
     has out.txt "^t1  *10 "
-    # the token limit also bounds the generated tokens
-    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 100
-    expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 50
-    has err.txt "jpeg.yaml: error: more than 50 tokens alive at cycle 0 (raise the limit with --max-tokens) (making token 50 of the entry at line"
+    # the token limit bounds the tokens held, and generated tokens are made
+    # when Huffman takes them: at most 1 in Huffman + 2 in each of the two
+    # FIFOs with properties (coef, dq) = 5, however many blocks are generated
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1000 --max-tokens 5
+    has out.txt "done tokens: 4000,"
+    expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 3
+    has err.txt "jpeg.yaml: error: more than 3 tokens alive at cycle [1-9][0-9]* (raise the limit with --max-tokens)"
+    # a delay of INT64_MAX commits at the last cycle; the next firing overflows the clock
+    expect 1 "$LPN" sim "$DATA/delay_int64_max.yaml"
+    has err.txt "delay_int64_max.yaml:11:57: error: the commit time overflows (delay 9223372036854775807 at cycle 9223372036854775807, transition 't')"
+    has out.txt "^t  *1 .* 9223372036854775807$"
     ;;
 bad_model)
     expect 1 "$LPN" sim "$DATA/bad/expr_unknown_name.yaml"
