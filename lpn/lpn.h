@@ -183,8 +183,20 @@ int64_t lpn_sim_next_event(const struct lpn_sim *s);
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place);/* tokens in PLACE now, locked ones included */
 /* True when the sim is idle (nothing scheduled) and PLACE still holds tokens
  * that some transition could consume: the place is neither `done`, nor a
- * resource, nor without consumers. A sim is deadlocked when any place is. */
+ * resource, nor without consumers. Such tokens are either
+ *  - parked (lpn_sim_parked): the net ran out of work — a consumer of the
+ *    place lacks tokens in an input that new input could still fill (the
+ *    start place, a place nothing writes, or one written by a transition
+ *    that new input could let fire: FORMAT.md "End, parked tokens and
+ *    deadlock"), say the last block of an incomplete MCU or a token left in
+ *    a loop place; or
+ *  - deadlocked: no input could ever move them — every consumer has the
+ *    tokens it needs but a guard is false on them, or it waits, directly or
+ *    through a cycle, on a full buffer, a resource never given back or a
+ *    place only it could fill.
+ * lpn_sim_deadlocked is true when any place is deadlocked. */
 bool lpn_sim_stuck(const struct lpn_sim *s, int place);
+bool lpn_sim_parked(const struct lpn_sim *s, int place);
 bool lpn_sim_deadlocked(const struct lpn_sim *s);
 /* The run-time error message ("file:line:col: error: ...") or NULL. */
 const char *lpn_sim_error(const struct lpn_sim *s);

@@ -117,6 +117,10 @@ static inline bool lpn__need_tokens(struct lpn_sim *s, int p, uint64_t upto)
 {
     return upto <= s->pl[p].made || lpn__make_tokens(s, p, upto);
 }
+/* Sets DEAD[p] (nplaces entries) for every place stuck in a deadlock:
+ * lpn_sim_stuck, and none of its consumers could ever fire again whatever
+ * input came (lpn.h); returns whether any place is. */
+bool lpn__dead_places(const struct lpn_sim *s, bool *dead);
 /* Sets the run-time error (printf-style), located at LINE:COL of the model. */
 void lpn__fail(struct lpn_sim *s, unsigned line, unsigned col, const char *fmt, ...)
 #if defined(__GNUC__)

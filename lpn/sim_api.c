@@ -239,12 +239,84 @@ bool lpn_sim_stuck(const struct lpn_sim *s, int place)
     return place != m->done && !pl->resource && pl->nreaders > 0 && s->pl[place].live > 0;
 }
 
+/* The tokens input J of T needs at least: its weight when constant, else 1. */
+static uint64_t least_need(const struct lpn_in *in)
+{
+    return in->weight.is_const ? (uint64_t)in->weight.cval : 1;
+}
+
+/* Which transitions new input could still let fire, in an idle sim: T
+ * could when it lacks tokens in some input (so it is not a false guard
+ * that stops it) and every input it lacks tokens in could be filled — it is
+ * the start place or has no writer (input arrives there), or a writer that
+ * could fire writes it. A least fixed point; guards are assumed to hold on
+ * tokens that are not there yet. Inhibitors with tokens count as never
+ * emptied. Fills CAN[ntrans] (FILL is scratch, nplaces). */
+static void could_fire(const struct lpn_sim *s, bool *can, bool *fill)
+{
+    const struct lpn_model *m = s->m;
+    for (int p = 0; p < m->nplaces; p++)
+        fill[p] = p == m->start || m->places[p].nwriters == 0;
+    memset(can, 0, (size_t)m->ntrans * sizeof *can);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int ti = 0; ti < m->ntrans; ti++) {
+            const struct lpn_transition *t = &m->trans[ti];
+            if (can[ti])
+                continue;
+            bool lacks = false, ok = true;
+            for (int j = 0; j < t->nin && ok; j++) {
+                const struct lpn_in *in = &t->in[j];
+                if (in->inhibit)
+                    ok = s->pl[in->place].live == 0;
+                else if (s->pl[in->place].nfree < least_need(in))
+                    lacks = true, ok = fill[in->place];
+            }
+            if (!ok || !lacks)
+                continue;
+            can[ti] = changed = true;
+            for (int k = 0; k < t->nout; k++)
+                fill[t->out[k].place] = true;
+        }
+    }
+}
+
+bool lpn__dead_places(const struct lpn_sim *s, bool *dead)
+{
+    const struct lpn_model *m = s->m;
+    bool any = false, *can = sup_xcalloc((size_t)m->ntrans + 1, sizeof *can);
+    bool *fill = sup_xcalloc((size_t)m->nplaces + 1, sizeof *fill);
+    could_fire(s, can, fill);
+    for (int p = 0; p < m->nplaces; p++) {
+        dead[p] = lpn_sim_stuck(s, p);
+        for (int k = 0; k < m->places[p].nreaders && dead[p]; k++)
+            dead[p] = !can[m->places[p].readers[k]];
+        any |= dead[p];
+    }
+    free(can);
+    free(fill);
+    return any;
+}
+
+bool lpn_sim_parked(const struct lpn_sim *s, int place)
+{
+    if (!lpn_sim_stuck(s, place))
+        return false;
+    bool *dead = sup_xcalloc((size_t)s->m->nplaces + 1, sizeof *dead);
+    lpn__dead_places(s, dead);
+    bool parked = !dead[place];
+    free(dead);
+    return parked;
+}
+
 bool lpn_sim_deadlocked(const struct lpn_sim *s)
 {
-    for (int p = 0; p < s->m->nplaces; p++)
-        if (lpn_sim_stuck(s, p))
-            return true;
-    return false;
+    if (s->nheap || s->any_dirty || s->err)
+        return false;
+    bool *dead = sup_xcalloc((size_t)s->m->nplaces + 1, sizeof *dead);
+    bool any = lpn__dead_places(s, dead);
+    free(dead);
+    return any;
 }
 
 void lpn_sim_tstats(const struct lpn_sim *s, int t, struct lpn_tstats *out)

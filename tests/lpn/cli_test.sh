@@ -48,16 +48,25 @@ input)
     expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad.jsonl
     has err.txt "^bad.jsonl:2:11: error: unknown place 'nope'"
     # --input drops the model's generator unless --generate keeps it
+    # (one block of an MCU waits for the five others: parked, not a deadlock)
     printf '{"props": {"symbols": 10}}\n' > one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl --generate
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl
+    has out.txt "done tokens: 0"
+    has out.txt "^  pix: 1 token; consumers: colour (starved"
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1 --input one.jsonl --generate
     has out.txt "done tokens: 4,"
+    has out.txt "status: completed"
+    has out.txt "^parked tokens (the net ran out of work"
     ;;
 deadlock)
     expect 3 "$LPN" sim "$DATA/deadlock.yaml"
     has err.txt "deadlock at cycle 2"
     has out.txt "status: deadlock"
     has out.txt "  q: 2 tokens; consumers: t0 (starved"
+    # out of work with a token in a loop place: completed, the place listed
+    expect 0 "$LPN" sim "$DATA/parked.yaml" --format=json
+    python3 -c 'import json,sys; r=json.load(open("out.txt")); sys.exit(0 if r["status"]=="completed" and r["stuck_places"]==[] and r["parked_places"][0]["place"]=="ready" else 1)' \
+        || fail "parked JSON report"
     ;;
 limits)
     expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k
