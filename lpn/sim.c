@@ -51,6 +51,26 @@ void lpn__heap_push(struct lpn_sim *s, int64_t time, uint64_t key, uint32_t idx,
     s->heap[k] = e;
 }
 
+void lpn__push_arrival(struct lpn_sim *s, int64_t time, uint32_t idx)
+{
+    uint64_t key = s->seq++;
+    if (s->afifo_len && s->afifo[(s->afifo_head + s->afifo_len - 1) & (s->afifo_cap - 1)].time > time) {
+        lpn__heap_push(s, time, key, idx, LPN_EV_ARRIVAL);   /* out of time order */
+        return;
+    }
+    if (s->afifo_len == s->afifo_cap) {
+        size_t ncap = s->afifo_cap ? s->afifo_cap * 2 : 64;
+        struct lpn_event *n = sup_xmalloc(ncap * sizeof *n);
+        for (size_t k = 0; k < s->afifo_len; k++)
+            n[k] = s->afifo[(s->afifo_head + k) & (s->afifo_cap - 1)];
+        free(s->afifo);
+        s->afifo = n;
+        s->afifo_cap = ncap;
+        s->afifo_head = 0;
+    }
+    s->afifo[(s->afifo_head + s->afifo_len++) & (s->afifo_cap - 1)] = (struct lpn_event){time, key, idx, LPN_EV_ARRIVAL};
+}
+
 static struct lpn_event heap_pop(struct lpn_sim *s)
 {
     struct lpn_event top = s->heap[0];
@@ -70,6 +90,17 @@ static struct lpn_event heap_pop(struct lpn_sim *s)
     if (n)
         s->heap[k] = last;
     return top;
+}
+
+/* Removes NEXT, the head of the heap or of the arrival FIFO. */
+static inline struct lpn_event pop_event(struct lpn_sim *s, const struct lpn_event *next)
+{
+    if (next == s->heap)
+        return heap_pop(s);
+    struct lpn_event e = *next;
+    s->afifo_head = (s->afifo_head + 1) & (s->afifo_cap - 1);
+    s->afifo_len--;
+    return e;
 }
 
 /* ---- dirty set and states ----------------------------------------------------*/
@@ -686,13 +717,14 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
             return LPN_ERROR;
         if (s->done_count >= until_done || s->watch_hit)
             return LPN_DONE_REACHED;
-        if (!s->nheap)
+        const struct lpn_event *next = lpn__next_event(s);
+        if (!next)
             return LPN_IDLE;
-        if (until_time != LPN_NO_TIME_LIMIT && s->heap[0].time >= until_time)
+        if (until_time != LPN_NO_TIME_LIMIT && next->time >= until_time)
             return LPN_TIME_REACHED;
         if (s->commits >= s->max_commits)
             return LPN_LIMIT;
-        struct lpn_event e = heap_pop(s);
+        struct lpn_event e = pop_event(s, next);
         s->now = e.time;
         if (e.kind == LPN_EV_COMMIT) {
             commit(s, e.idx);
@@ -706,9 +738,10 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
                 s->tr[e.idx].wake_pending = false;
                 mark_dirty(s, (int)e.idx);
             }
-            if (!s->nheap || s->heap[0].time != s->now || s->heap[0].kind == LPN_EV_COMMIT)
+            next = lpn__next_event(s);
+            if (!next || next->time != s->now || next->kind == LPN_EV_COMMIT)
                 break;
-            e = heap_pop(s);
+            e = pop_event(s, next);
         }
     }
 }

@@ -69,9 +69,13 @@ struct lpn_sim {
     int64_t now;
     struct lpn_place_rt *pl;
     struct lpn_trans_rt *tr;
-    /* event queue: a binary heap */
+    /* event queue: a binary heap, plus a FIFO of arrivals injected in time
+     * order (their keys grow too, so the FIFO is in (time, key) order: the
+     * next event is the smaller of the two heads) */
     struct lpn_event *heap;
     size_t nheap, capheap;
+    struct lpn_event *afifo;
+    size_t afifo_head, afifo_len, afifo_cap;   /* a ring; afifo_cap is 0 or a power of two */
     uint64_t seq;
     /* firings in flight; locks[f * 2 * maxin + j] = first locked seq of input j,
      * locks[f * 2 * maxin + maxin + j] = tokens locked from input j */
@@ -106,6 +110,19 @@ struct lpn_sim {
 /* sim.c */
 void lpn__mark_dirty(struct lpn_sim *s, int tid);
 void lpn__heap_push(struct lpn_sim *s, int64_t time, uint64_t key, uint32_t idx, uint32_t kind);
+/* Schedules the arrival of arrival slot IDX at TIME (after every event
+ * already scheduled at TIME). */
+void lpn__push_arrival(struct lpn_sim *s, int64_t time, uint32_t idx);
+/* The next event (NULL: none) and the number of events scheduled. */
+static inline const struct lpn_event *lpn__next_event(const struct lpn_sim *s)
+{
+    const struct lpn_event *h = s->nheap ? &s->heap[0] : NULL;
+    if (!s->afifo_len)
+        return h;
+    const struct lpn_event *f = &s->afifo[s->afifo_head & (s->afifo_cap - 1)];
+    return !h || f->time < h->time || (f->time == h->time && f->key < h->key) ? f : h;
+}
+static inline size_t lpn__npending(const struct lpn_sim *s) { return s->nheap + s->afifo_len; }
 /* Appends a token with timestamp NOW and PROPS (may be NULL: zeros) to place
  * P, waking its readers; false after setting the error (token limit). */
 bool lpn__put_token(struct lpn_sim *s, int p, const int64_t *props);

@@ -168,6 +168,7 @@ void lpn_sim_free(struct lpn_sim *s)
     free(s->pl);
     free(s->tr);
     free(s->heap);
+    free(s->afifo);
     free(s->fir);
     free(s->locks);
     free(s->arr);
@@ -211,7 +212,7 @@ int lpn_sim_inject(struct lpn_sim *s, int place, int64_t time, const int64_t *pr
     a[0] = place;
     for (int k = 0; k < m->places[place].nprops; k++)
         a[1 + k] = props ? props[k] : 0;
-    lpn__heap_push(s, time, s->seq++, slot, LPN_EV_ARRIVAL);
+    lpn__push_arrival(s, time, slot);
     return 0;
 }
 
@@ -221,8 +222,12 @@ int64_t lpn_sim_now(const struct lpn_sim *s) { return s->now; }
 uint64_t lpn_sim_commits(const struct lpn_sim *s) { return s->commits; }
 uint64_t lpn_sim_done_count(const struct lpn_sim *s) { return s->done_count; }
 int64_t lpn_sim_last_done(const struct lpn_sim *s) { return s->last_done; }
-size_t lpn_sim_pending(const struct lpn_sim *s) { return s->nheap; }
-int64_t lpn_sim_next_event(const struct lpn_sim *s) { return s->nheap ? s->heap[0].time : -1; }
+size_t lpn_sim_pending(const struct lpn_sim *s) { return lpn__npending(s); }
+int64_t lpn_sim_next_event(const struct lpn_sim *s)
+{
+    const struct lpn_event *e = lpn__next_event(s);
+    return e ? e->time : -1;
+}
 const char *lpn_sim_error(const struct lpn_sim *s) { return s->err; }
 
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
@@ -233,7 +238,7 @@ uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
 bool lpn_sim_stuck(const struct lpn_sim *s, int place)
 {
     const struct lpn_model *m = s->m;
-    if (s->nheap || s->any_dirty || s->err || place < 0 || place >= m->nplaces)
+    if (lpn__npending(s) || s->any_dirty || s->err || place < 0 || place >= m->nplaces)
         return false;
     const struct lpn_place *pl = &m->places[place];
     return place != m->done && !pl->resource && pl->nreaders > 0 && s->pl[place].live > 0;
@@ -311,7 +316,7 @@ bool lpn_sim_parked(const struct lpn_sim *s, int place)
 
 bool lpn_sim_deadlocked(const struct lpn_sim *s)
 {
-    if (s->nheap || s->any_dirty || s->err)
+    if (lpn__npending(s) || s->any_dirty || s->err)
         return false;
     bool *dead = sup_xcalloc((size_t)s->m->nplaces + 1, sizeof *dead);
     bool any = lpn__dead_places(s, dead);

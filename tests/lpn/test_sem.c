@@ -318,6 +318,7 @@ static void test_deadlock(void **state)
     assert_true(lpn_sim_deadlocked(s));
     int q = lpn_place_find(m, "q");
     assert_true(lpn_sim_stuck(s, q));
+    assert_false(lpn_sim_parked(s, q));   /* no input could move them: guards false on the tokens there */
     assert_int_equal(lpn_sim_tokens(s, q), 2);   /* kind 2 blocks the kind 1 behind it */
     assert_false(lpn_sim_stuck(s, lpn_place_find(m, "eng")));
     assert_false(lpn_sim_stuck(s, lpn_place_find(m, "done")));
@@ -338,7 +339,6 @@ static void test_deadlock(void **state)
     free(buf);
     lpn_sim_free(s);
     lpn_model_free(m);
-    assert_false(lpn_sim_parked(s, q));
     /* the same net without the bad token completes */
     m = tl_load("prodcons.yaml", false, NULL, 0);
     s = tl_sim(m, 0);
