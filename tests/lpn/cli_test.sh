@@ -47,6 +47,25 @@ input)
     printf '{"props": {"x": 1}}\n{"place": "nope", "props": {"x": 1}}\n' > bad.jsonl
     expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad.jsonl
     has err.txt "^bad.jsonl:2:11: error: unknown place 'nope'"
+    # the same tokens in forms the fast reader takes and forms it leaves to the
+    # JSON parser (escapes, keys in another order, spaces, a fraction-free
+    # exponent is not an integer): the same result
+    printf '%s\n' '{"props":{"x":40},"time":0,"place":"start"}' '  {"time" : 10 , "props" : { "x" : 10 } }  ' \
+        '{"place": "st\u0061rt", "time": 5, "props": {"x": 20}}' > forms.jsonl
+    expect 0 "$LPN" sim "$DATA/zerochain.yaml" --input forms.jsonl
+    has out.txt "done tokens: 3, last at cycle 14"
+    # errors the fast reader must not hide: a duplicate property, a leading
+    # zero, a missing property, an exponent, a time before 0, unknown keys
+    for bad in '{"props": {"x": 1, "x": 2}}|1:23: error: duplicate key in object' \
+               '{"props": {"x": 01}}|1:18: error: invalid number (leading zero)' \
+               '{"props": {}}|1:11: error: property '"'x'"' of place '"'start'"' is missing' \
+               '{"props": {"x": 1e3}}|1:17: error: property '"'x'"' must be an integer' \
+               '{"time": -1, "props": {"x": 1}}|1:10: error: "time" must be a non-negative integer' \
+               '{"props": {"x": 1}, "when": 3}|1:29: error: unknown key '"'when'"''; do
+        printf '%s\n' "${bad%%|*}" > bad1.jsonl
+        expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad1.jsonl
+        has err.txt "^bad1.jsonl:${bad#*|}"
+    done
     # --input drops the model's generator unless --generate keeps it
     # (one block of an MCU waits for the five others: parked, not a deadlock)
     printf '{"props": {"symbols": 10}}\n' > one.jsonl
