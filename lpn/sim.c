@@ -480,7 +480,7 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
                 return 0;
     }
     /* enabled: make the generated tokens about to be locked, then the delay over them */
-    for (int j = 0; j < t->nin; j++)
+    for (int j = 0; s->tr[tid].lazy_inputs && j < t->nin; j++)
         if (w[j] && !lpn__need_tokens(s, rin[j].place, s->pl[rin[j].place].free_start + (uint64_t)w[j]))
             return -1;
     int64_t d = t->delay.cval;

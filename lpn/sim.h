@@ -42,6 +42,7 @@ struct lpn_trans_rt {
     uint32_t inflight;
     uint32_t max_inflight;   /* the transition's inflight limit (a copy, for locality) */
     bool wake_pending;
+    bool lazy_inputs;        /* an input place holds tokens not made yet (at creation) */
     uint8_t state;           /* LPN_ST_* */
     int64_t since;           /* when the state began */
     int64_t acc[3];          /* cycles spent in each state before `since` */

@@ -75,6 +75,9 @@ static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g)
     p->tail += (uint64_t)g->count;
     p->live += (uint64_t)g->count;
     p->nfree += (uint64_t)g->count;
+    const struct lpn_place *pl = &s->m->places[g->place];
+    for (int k = 0; k < pl->nreaders; k++)
+        s->tr[pl->readers[k]].lazy_inputs = true;
 }
 
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)

@@ -9,15 +9,15 @@ set -eu
 BENCH=$1
 MODELS=$2/lpn/models
 N=${3:-100000000}
-printf '%-10s %12s %14s %12s %12s %10s\n' model tokens commits "CPU s" "wall s" "max RSS MB"
+printf '%-14s %12s %12s %8s %8s %11s\n' model tokens commits "CPU s" "wall s" "max RSS MB"
 one() {   # model, label, -p NAME=VALUE
     out=$("$BENCH" "$MODELS/$1" -p "$3" --repeat 1) || { echo "$out"; exit 1; }
     commits=$(echo "$out" | awk '$1 == "1" {print $7}')
     cpu=$(echo "$out" | awk '$1 == "1" {printf "%.1f", $5 / 1000}')
     wall=$(echo "$out" | awk '$1 == "1" {printf "%.1f", $6 / 1000}')
     rss=$(echo "$out" | awk '/^max RSS/ {print $3}')
-    printf '%-10s %12s %14s %12s %12s %10s\n' "$1" "$2" "$commits" "$cpu" "$wall" "$rss"
+    printf '%-14s %12s %12s %8s %8s %11s\n' "$1" "$2" "$commits" "$cpu" "$wall" "$rss"
 }
 one jpeg.yaml $((N / 6 * 6)) "mcus=$((N / 6))"         # 6 blocks per MCU
 one pipeline.yaml "$N" "N=$N"
-one vta.yaml $((N / 4 * 4 + 1)) "tiles=$((N / 4))"      # 4 instructions per tile, and FINISH
+one vta.yaml $(((N - 1) / 4 * 4 + 1)) "tiles=$(((N - 1) / 4))"   # 4 instructions per tile, and FINISH
