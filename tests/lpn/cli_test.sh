@@ -118,6 +118,14 @@ bad_model)
     printf 'lpn: 1\nplaces: {q: {props: [x]}, o: ~}\nstart: q\ntransitions:\n  t: {in: q, out: o, delay: 5 / q.x}\ngenerate: [{props: {x: 0}}]\n' > div.yaml
     expect 1 "$LPN" sim div.yaml
     has err.txt "^div.yaml:5:31: error: division by zero (in the delay of transition 't', at cycle 0)"
+    # a generated token that cannot be made: the same message whether the token
+    # is made when taken (sim, after 3 firings) or up front (check)
+    printf 'lpn: 1\nplaces: {q: {props: [x]}, o: ~}\nstart: q\ntransitions:\n  t: {in: q, out: o, delay: q.x}\ngenerate: [{count: 10, props: {x: 12 / (3 - i)}}]\n' > gdiv.yaml
+    expect 1 "$LPN" sim gdiv.yaml
+    has err.txt "^gdiv.yaml:6:38: error: division by zero (for token 3 of an initial/generate entry)"
+    has out.txt "^commits: 3$"
+    expect 1 "$LPN" check gdiv.yaml
+    has err.txt "^gdiv.yaml:6:38: error: division by zero (for token 3 of an initial/generate entry)"
     ;;
 usage)
     expect 2 "$LPN"
