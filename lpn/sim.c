@@ -290,7 +290,7 @@ bool lpn__make_tokens(struct lpn_sim *s, int pid, uint64_t upto)
                 return false;
             }
         }
-        if (++z->next == z->g->count)
+        if (++z->next == z->end)
             p->lazy_at++;
     }
     return true;
@@ -734,6 +734,8 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
         for (;;) {
             if (e.kind == LPN_EV_ARRIVAL) {
                 arrive(s, e.idx);
+            } else if (e.kind == LPN_EV_STREAM) {
+                lpn__stream_arrive(s, e.idx);
             } else {
                 s->tr[e.idx].wake_pending = false;
                 mark_dirty(s, (int)e.idx);

@@ -22,6 +22,7 @@
 struct lpn_lazy {
     const struct lpn_tokgen *g;
     int64_t next;            /* the index of the next token the entry makes */
+    int64_t end;             /* and the index after its last one */
 };
 struct lpn_place_rt {
     int64_t *ring;           /* NULL for counter places */
@@ -51,7 +52,17 @@ struct lpn_trans_rt {
     int64_t first_commit, last_commit;
 };
 
-enum { LPN_EV_ARRIVAL, LPN_EV_WAKE, LPN_EV_COMMIT };
+enum { LPN_EV_ARRIVAL, LPN_EV_WAKE, LPN_EV_COMMIT, LPN_EV_STREAM };
+
+/* A `generate:` entry whose tokens arrive over time (non-decreasing `at:`):
+ * one token is scheduled at a time and made when it arrives. Its tokens'
+ * event keys are reserved at creation (key0 + index), so they keep the
+ * order they would have had if all were injected then. */
+struct lpn_stream {
+    const struct lpn_tokgen *g;
+    int64_t next;            /* the index of the token scheduled */
+    uint64_t key0;
+};
 struct lpn_event {
     int64_t time;
     uint64_t key;            /* order within a cycle: arrivals/wake-ups by seq, then commits by (transition, seq) */
@@ -83,6 +94,8 @@ struct lpn_sim {
     struct lpn_firing *fir;
     uint64_t *locks;
     uint32_t capfir, freefir;
+    struct lpn_stream *streams;
+    uint32_t nstreams;
     /* arrivals waiting in the queue: slot = [place, props...] */
     int64_t *arr;
     uint32_t caparr, freearr, arrstride;
@@ -131,6 +144,8 @@ bool lpn__put_token(struct lpn_sim *s, int p, const int64_t *props);
  * (exclusive); false after setting the error (a generator expression fails,
  * the token limit). */
 bool lpn__make_tokens(struct lpn_sim *s, int p, uint64_t upto);
+/* Puts the arriving token of stream K into its place and schedules the next. */
+void lpn__stream_arrive(struct lpn_sim *s, uint32_t k);
 static inline bool lpn__need_tokens(struct lpn_sim *s, int p, uint64_t upto)
 {
     return upto <= s->pl[p].made || lpn__make_tokens(s, p, upto);

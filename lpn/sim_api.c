@@ -56,28 +56,114 @@ static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *di
     return true;
 }
 
-/* Whether entry G's tokens can be made when first needed instead of now:
- * they all arrive at cycle 0 in a place whose tokens are read (tokens of a
- * sink are dropped at once anyway; tokens into `done` are counted now). */
-static bool make_later(const struct lpn_sim *s, const struct lpn_tokgen *g, unsigned flags)
+/* Whether tokens arriving in PLACE at cycle 0 can be made when first
+ * needed instead of now: the place's tokens are read (tokens of a sink are
+ * dropped at once anyway; tokens into `done` are counted now). */
+static bool later_ok(const struct lpn_sim *s, int place, unsigned flags)
 {
-    return !(flags & LPN_SIM_EAGER) && g->at.is_const && g->at.cval == 0 && s->m->places[g->place].nprops &&
-           !s->pl[g->place].sink &&
-           g->place != s->m->done && g->count > 0;
+    return !(flags & LPN_SIM_EAGER) && s->m->places[place].nprops && !s->pl[place].sink && place != s->m->done;
 }
 
-/* Puts entry G's tokens into their place: counted now, made on demand. */
-static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g)
+/* The same for every token of entry G. */
+static bool make_later(const struct lpn_sim *s, const struct lpn_tokgen *g, unsigned flags)
+{
+    return g->at.is_const && g->at.cval == 0 && g->count > 0 && later_ok(s, g->place, flags);
+}
+
+/* Puts the first COUNT tokens of entry G into their place: counted now,
+ * made on demand. */
+static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g, int64_t count)
 {
     struct lpn_place_rt *p = &s->pl[g->place];
     p->lazy = sup_xrealloc(p->lazy, (p->nlazy + 1) * sizeof *p->lazy);
-    p->lazy[p->nlazy++] = (struct lpn_lazy){g, 0};
-    p->tail += (uint64_t)g->count;
-    p->live += (uint64_t)g->count;
-    p->nfree += (uint64_t)g->count;
+    p->lazy[p->nlazy++] = (struct lpn_lazy){g, 0, count};
+    p->tail += (uint64_t)count;
+    p->live += (uint64_t)count;
+    p->nfree += (uint64_t)count;
     const struct lpn_place *pl = &s->m->places[g->place];
     for (int k = 0; k < pl->nreaders; k++)
         s->tr[pl->readers[k]].lazy_inputs = true;
+}
+
+/* Reports a failed generator expression as a run-time error. */
+static void gen_fail(struct lpn_sim *s, const struct lpn_expr *e, uint32_t pc, int64_t i)
+{
+    lpn__fail(s, e->code ? e->iline[pc] : e->line, e->code ? e->icol[pc] : e->col,
+              "%s (for token %lld of an initial/generate entry)", lpn__eval_errmsg(e, pc), (long long)i);
+}
+
+/* Schedules the arrival of stream K's next token, or nothing when the
+ * entry has made them all. */
+static void stream_schedule(struct lpn_sim *s, uint32_t k)
+{
+    struct lpn_stream *z = &s->streams[k];
+    int64_t at;
+    uint32_t pc;
+    if (z->next == z->g->count)
+        return;
+    if (lpn__eval_simple(&z->g->at, z->next, &at, &pc) != 0)   /* checked at creation: cannot fail */
+        gen_fail(s, &z->g->at, pc, z->next);
+    else
+        lpn__heap_push(s, at, z->key0 + (uint64_t)z->next, k, LPN_EV_STREAM);
+}
+
+void lpn__stream_arrive(struct lpn_sim *s, uint32_t k)
+{
+    struct lpn_stream *z = &s->streams[k];
+    const struct lpn_tokgen *g = z->g;
+    int64_t props[LPN_MAX_PROPS + 1];
+    uint32_t pc;
+    for (int q = 0; q < s->m->places[g->place].nprops; q++)
+        if (lpn__eval_simple(&g->props[q], z->next, &props[q], &pc) != 0) {
+            gen_fail(s, &g->props[q], pc, z->next);
+            return;
+        }
+    if (lpn__put_token(s, g->place, props)) {
+        z->next++;
+        stream_schedule(s, k);
+    }
+}
+
+/* Schedules entry G's tokens as a stream when their arrival times never
+ * decrease (checked here, with the errors place_tokens gives): the tokens
+ * arriving at cycle 0 are put now, as place_tokens does (made on demand
+ * where later_ok); the others are made one at a time as they arrive. 1: streamed, 0: not in time order
+ * (place_tokens must place them), -1: an error (reported). */
+static int stream_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *diag)
+{
+    const struct lpn_model *m = s->m;
+    int64_t prev = 0, first = -1;
+    for (int64_t i = 0; i < g->count; i++) {
+        int64_t at;
+        uint32_t pc;
+        if (lpn__eval_simple(&g->at, i, &at, &pc) != 0) {
+            gen_error(diag, m, &g->at, pc, i);
+            return -1;
+        }
+        if (at < 0) {
+            sup_diag(diag, m->source, g->at.line ? g->at.line : g->line, g->at.line ? g->at.col : g->col, "error",
+                     "arrival time %lld of token %lld is negative", (long long)at, (long long)i);
+            return -1;
+        }
+        if (at < prev)
+            return 0;
+        if (at > 0 && first < 0)
+            first = i;
+        prev = at;
+    }
+    struct lpn_tokgen head = *g;   /* the tokens arriving at cycle 0 */
+    head.count = first < 0 ? g->count : first;
+    if (head.count && later_ok(s, g->place, 0))
+        add_later(s, g, head.count);
+    else if (!place_tokens(s, &head, diag))
+        return -1;
+    if (first >= 0) {
+        s->streams = sup_xrealloc(s->streams, (s->nstreams + 1) * sizeof *s->streams);
+        s->streams[s->nstreams] = (struct lpn_stream){g, first, s->seq};
+        s->seq += (uint64_t)g->count;
+        stream_schedule(s, s->nstreams++);
+    }
+    return 1;
 }
 
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)
@@ -149,10 +235,11 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
             continue;
         }
         if (make_later(s, g, flags)) {
-            add_later(s, g);
+            add_later(s, g, g->count);
             continue;
         }
-        if (!place_tokens(s, g, diag)) {
+        int streamed = flags & LPN_SIM_EAGER || (g->at.is_const && g->at.cval == 0) ? 0 : stream_tokens(s, g, diag);
+        if (streamed < 0 || (!streamed && !place_tokens(s, g, diag))) {
             lpn_sim_free(s);
             return NULL;
         }
@@ -172,6 +259,7 @@ void lpn_sim_free(struct lpn_sim *s)
     free(s->tr);
     free(s->heap);
     free(s->afifo);
+    free(s->streams);
     free(s->fir);
     free(s->locks);
     free(s->arr);
@@ -247,7 +335,7 @@ bool lpn_sim_stuck(const struct lpn_sim *s, int place)
     return place != m->done && !pl->resource && pl->nreaders > 0 && s->pl[place].live > 0;
 }
 
-/* The tokens input J of T needs at least: its weight when constant, else 1. */
+/* The tokens input edge IN needs at least: its weight when constant, else 1. */
 static uint64_t least_need(const struct lpn_in *in)
 {
     return in->weight.is_const ? (uint64_t)in->weight.cval : 1;
