@@ -175,7 +175,8 @@ int64_t lpn_sim_now(const struct lpn_sim *s);
 uint64_t lpn_sim_commits(const struct lpn_sim *s);          /* all transitions */
 uint64_t lpn_sim_done_count(const struct lpn_sim *s);       /* tokens put into `done` */
 int64_t lpn_sim_last_done(const struct lpn_sim *s);         /* cycle of the last one, -1: none */
-size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits, arrivals, wake-ups */
+size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits, arrivals, wake-ups
+                                                               (a streamed generate: entry counts once) */
 /* The cycle of the next scheduled event (a commit, an arrival, the end of an
  * initiation interval), or -1 when nothing is scheduled: the earliest time
  * the sim can change by itself. */

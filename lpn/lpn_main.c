@@ -42,7 +42,7 @@ static void usage(FILE *f)
           "  --trace FILE            write Chrome/Perfetto trace events of every firing\n"
           "  --until CYCLE           stop before the first event at or after CYCLE\n"
           "  --max-commits N         stop after N commits (default 100M; k/M/G suffixes)\n"
-          "  --max-tokens N          fail when more than N tokens are alive (default 50M)\n"
+          "  --max-tokens N          fail when more than N tokens are held (in flight; default 50M)\n"
           "  --help, --version\n"
           "\n"
           "analysis options (classes, pi, smt):\n"
