@@ -285,8 +285,7 @@ bool lpn__make_tokens(struct lpn_sim *s, int pid, uint64_t upto)
             const struct lpn_expr *e = &z->g->props[k];
             uint32_t pc;
             if (lpn__eval_simple(e, z->next, &slot[1 + k], &pc) != 0) {
-                lpn__fail(s, e->code ? e->iline[pc] : e->line, e->code ? e->icol[pc] : e->col,
-                          "%s (for token %lld of an initial/generate entry)", lpn__eval_errmsg(e, pc), (long long)z->next);
+                lpn__gen_fail(s, e, pc, z->next);
                 return false;
             }
         }

@@ -144,6 +144,8 @@ bool lpn__put_token(struct lpn_sim *s, int p, const int64_t *props);
  * (exclusive); false after setting the error (a generator expression fails,
  * the token limit). */
 bool lpn__make_tokens(struct lpn_sim *s, int p, uint64_t upto);
+/* Sets the run-time error of generator expression E failing at PC for token I. */
+void lpn__gen_fail(struct lpn_sim *s, const struct lpn_expr *e, uint32_t pc, int64_t i);
 /* Puts the arriving token of stream K into its place and schedules the next. */
 void lpn__stream_arrive(struct lpn_sim *s, uint32_t k);
 static inline bool lpn__need_tokens(struct lpn_sim *s, int p, uint64_t upto)

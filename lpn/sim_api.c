@@ -85,8 +85,7 @@ static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g, int64_t cou
         s->tr[pl->readers[k]].lazy_inputs = true;
 }
 
-/* Reports a failed generator expression as a run-time error. */
-static void gen_fail(struct lpn_sim *s, const struct lpn_expr *e, uint32_t pc, int64_t i)
+void lpn__gen_fail(struct lpn_sim *s, const struct lpn_expr *e, uint32_t pc, int64_t i)
 {
     lpn__fail(s, e->code ? e->iline[pc] : e->line, e->code ? e->icol[pc] : e->col,
               "%s (for token %lld of an initial/generate entry)", lpn__eval_errmsg(e, pc), (long long)i);
@@ -102,7 +101,7 @@ static void stream_schedule(struct lpn_sim *s, uint32_t k)
     if (z->next == z->g->count)
         return;
     if (lpn__eval_simple(&z->g->at, z->next, &at, &pc) != 0)   /* checked at creation: cannot fail */
-        gen_fail(s, &z->g->at, pc, z->next);
+        lpn__gen_fail(s, &z->g->at, pc, z->next);
     else
         lpn__heap_push(s, at, z->key0 + (uint64_t)z->next, k, LPN_EV_STREAM);
 }
@@ -115,7 +114,7 @@ void lpn__stream_arrive(struct lpn_sim *s, uint32_t k)
     uint32_t pc;
     for (int q = 0; q < s->m->places[g->place].nprops; q++)
         if (lpn__eval_simple(&g->props[q], z->next, &props[q], &pc) != 0) {
-            gen_fail(s, &g->props[q], pc, z->next);
+            lpn__gen_fail(s, &g->props[q], pc, z->next);
             return;
         }
     if (lpn__put_token(s, g->place, props)) {
