@@ -96,8 +96,14 @@ enum lpn_status {
 #define LPN_NO_TIME_LIMIT INT64_MAX
 #define LPN_NO_DONE_LIMIT UINT64_MAX
 
-/* lpn_sim_new flags */
-enum { LPN_SIM_NO_GENERATORS = 1 };   /* leave out the model's `generate:` tokens */
+/* lpn_sim_new flags. By default the initial and generated tokens that
+ * arrive at cycle 0 are made when a transition first reads or takes them,
+ * so a run holds the tokens in flight, not every token of the run; an
+ * error in their expressions is then a run-time error (lpn_sim_error). */
+enum {
+    LPN_SIM_NO_GENERATORS = 1,   /* leave out the model's `generate:` tokens */
+    LPN_SIM_EAGER = 2            /* make every token now: errors from lpn_sim_new (`lpn check`) */
+};
 
 /* Default limits; see lpn_sim_set_limits. */
 #define LPN_DEFAULT_MAX_COMMITS 100000000ULL
@@ -109,7 +115,8 @@ enum { LPN_SIM_NO_GENERATORS = 1 };   /* leave out the model's `generate:` token
  * caller frees with lpn_sim_free, or NULL after printing
  * "file:line:col: error: ..." to DIAG when a generator fails to evaluate
  * (division by zero, a negative arrival time) or makes more tokens than
- * the token limit (LPN_DEFAULT_MAX_TOKENS). */
+ * the token limit (LPN_DEFAULT_MAX_TOKENS) — for tokens made on demand
+ * (see the flags) these are run-time errors instead. */
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag);
 /* The same with the limits of lpn_sim_set_limits applied before any token is
  * placed (0: the default), so MAX_TOKENS also bounds the generated tokens. */
@@ -119,8 +126,10 @@ void lpn_sim_free(struct lpn_sim *s);
 
 /* Caps the total number of commits over the sim's life (default
  * LPN_DEFAULT_MAX_COMMITS; lpn_sim_run returns LPN_LIMIT when reached) and the
- * number of tokens alive at once (default LPN_DEFAULT_MAX_TOKENS; exceeding it
- * is a run-time error). 0 keeps the current value. */
+ * number of tokens with properties held at once (default
+ * LPN_DEFAULT_MAX_TOKENS; exceeding it is a run-time error): tokens in
+ * flight, not generated tokens not yet made nor tokens put into a place no
+ * transition reads. 0 keeps the current value. */
 void lpn_sim_set_limits(struct lpn_sim *s, uint64_t max_commits, uint64_t max_tokens);
 
 /* Schedules a token with properties PROPS (lpn_place_nprops values, copied;
@@ -166,7 +175,8 @@ int64_t lpn_sim_now(const struct lpn_sim *s);
 uint64_t lpn_sim_commits(const struct lpn_sim *s);          /* all transitions */
 uint64_t lpn_sim_done_count(const struct lpn_sim *s);       /* tokens put into `done` */
 int64_t lpn_sim_last_done(const struct lpn_sim *s);         /* cycle of the last one, -1: none */
-size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits, arrivals, wake-ups */
+size_t lpn_sim_pending(const struct lpn_sim *s);            /* scheduled commits, arrivals, wake-ups
+                                                               (a streamed generate: entry counts once) */
 /* The cycle of the next scheduled event (a commit, an arrival, the end of an
  * initiation interval), or -1 when nothing is scheduled: the earliest time
  * the sim can change by itself. */
@@ -174,8 +184,20 @@ int64_t lpn_sim_next_event(const struct lpn_sim *s);
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place);/* tokens in PLACE now, locked ones included */
 /* True when the sim is idle (nothing scheduled) and PLACE still holds tokens
  * that some transition could consume: the place is neither `done`, nor a
- * resource, nor without consumers. A sim is deadlocked when any place is. */
+ * resource, nor without consumers. Such tokens are either
+ *  - parked (lpn_sim_parked): the net ran out of work — a consumer of the
+ *    place lacks tokens in an input that new input could still fill (the
+ *    start place, a place nothing writes, or one written by a transition
+ *    that new input could let fire: FORMAT.md "End, parked tokens and
+ *    deadlock"), say the last block of an incomplete MCU or a token left in
+ *    a loop place; or
+ *  - deadlocked: no input could ever move them — every consumer has the
+ *    tokens it needs but a guard is false on them, or it waits, directly or
+ *    through a cycle, on a full buffer, a resource never given back or a
+ *    place only it could fill.
+ * lpn_sim_deadlocked is true when any place is deadlocked. */
 bool lpn_sim_stuck(const struct lpn_sim *s, int place);
+bool lpn_sim_parked(const struct lpn_sim *s, int place);
 bool lpn_sim_deadlocked(const struct lpn_sim *s);
 /* The run-time error message ("file:line:col: error: ...") or NULL. */
 const char *lpn_sim_error(const struct lpn_sim *s);

@@ -43,7 +43,7 @@ static void usage(FILE *f)
           "  --trace FILE            write Chrome/Perfetto trace events of every firing\n"
           "  --until CYCLE           stop before the first event at or after CYCLE\n"
           "  --max-commits N         stop after N commits (default 100M; k/M/G suffixes)\n"
-          "  --max-tokens N          fail when more than N tokens are alive (default 50M)\n"
+          "  --max-tokens N          fail when more than N tokens are held (in flight; default 50M)\n"
           "  --help, --version\n"
           "\n"
           "analysis options (classes, pi, smt):\n"
@@ -260,7 +260,7 @@ static int cmd_dot(const struct lpn_cli_opts *o, const struct lpn_model *m)
 
 static int cmd_check(const struct lpn_cli_opts *o, const struct lpn_model *m)
 {
-    struct lpn_sim *s = lpn_sim_new(m, 0, stderr);   /* evaluates the generators too */
+    struct lpn_sim *s = lpn_sim_new(m, LPN_SIM_EAGER, stderr);   /* evaluates the generators too */
     if (!s)
         return 1;
     lpn_sim_free(s);

@@ -51,6 +51,26 @@ void lpn__heap_push(struct lpn_sim *s, int64_t time, uint64_t key, uint32_t idx,
     s->heap[k] = e;
 }
 
+void lpn__push_arrival(struct lpn_sim *s, int64_t time, uint32_t idx)
+{
+    uint64_t key = s->seq++;
+    if (s->afifo_len && s->afifo[(s->afifo_head + s->afifo_len - 1) & (s->afifo_cap - 1)].time > time) {
+        lpn__heap_push(s, time, key, idx, LPN_EV_ARRIVAL);   /* out of time order */
+        return;
+    }
+    if (s->afifo_len == s->afifo_cap) {
+        size_t ncap = s->afifo_cap ? s->afifo_cap * 2 : 64;
+        struct lpn_event *n = sup_xmalloc(ncap * sizeof *n);
+        for (size_t k = 0; k < s->afifo_len; k++)
+            n[k] = s->afifo[(s->afifo_head + k) & (s->afifo_cap - 1)];
+        free(s->afifo);
+        s->afifo = n;
+        s->afifo_cap = ncap;
+        s->afifo_head = 0;
+    }
+    s->afifo[(s->afifo_head + s->afifo_len++) & (s->afifo_cap - 1)] = (struct lpn_event){time, key, idx, LPN_EV_ARRIVAL};
+}
+
 static struct lpn_event heap_pop(struct lpn_sim *s)
 {
     struct lpn_event top = s->heap[0];
@@ -70,6 +90,17 @@ static struct lpn_event heap_pop(struct lpn_sim *s)
     if (n)
         s->heap[k] = last;
     return top;
+}
+
+/* Removes NEXT, the head of the heap or of the arrival FIFO. */
+static inline struct lpn_event pop_event(struct lpn_sim *s, const struct lpn_event *next)
+{
+    if (next == s->heap)
+        return heap_pop(s);
+    struct lpn_event e = *next;
+    s->afifo_head = (s->afifo_head + 1) & (s->afifo_cap - 1);
+    s->afifo_len--;
+    return e;
 }
 
 /* ---- dirty set and states ----------------------------------------------------*/
@@ -117,8 +148,9 @@ enum { EV_OK, EV_MISSING, EV_FAIL };
 
 /* Evaluates E for transition T reading token k of input j at sequence
  * BASE[j] + k when k < AVAIL[j]. Returns EV_OK, EV_MISSING (a token read
- * beyond AVAIL) or EV_FAIL (division by zero), with *PC at the culprit. */
-static int eval(const struct lpn_sim *s, const struct lpn_transition *t, const struct lpn_expr *e,
+ * beyond AVAIL) or EV_FAIL (division by zero, or a generated token that
+ * could not be made), with *PC at the culprit. */
+static int eval(struct lpn_sim *s, const struct lpn_transition *t, const struct lpn_expr *e,
                 const uint64_t *base, const uint64_t *avail, int64_t idx, int64_t *out, uint32_t *pc)
 {
     if (e->is_const) {
@@ -145,8 +177,14 @@ static int eval(const struct lpn_sim *s, const struct lpn_transition *t, const s
                 *pc = k;
                 return EV_MISSING;
             } else {
-                const struct lpn_place_rt *p = &s->pl[t->in[in->in].place];
-                st[sp++] = p->ring[((base[in->in] + (uint64_t)a) & p->mask) * p->stride + 1 + in->a];
+                int pid = t->in[in->in].place;
+                const struct lpn_place_rt *p = &s->pl[pid];
+                uint64_t q = base[in->in] + (uint64_t)a;
+                if (!lpn__need_tokens(s, pid, q + 1)) {
+                    *pc = k;
+                    return EV_FAIL;
+                }
+                st[sp++] = p->ring[(q & p->mask) * p->stride + 1 + in->a];
             }
             break;
         case LPN_OP_NEG: st[sp - 1] = lpn__sub(0, st[sp - 1]); break;
@@ -203,22 +241,23 @@ static void grow_ring(struct lpn_place_rt *p)
 {
     uint64_t cap = p->mask + 1, ncap = cap * 2;
     int64_t *nr = sup_xmalloc(ncap * p->stride * sizeof *nr);
-    for (uint64_t q = p->head; q != p->tail; q++)
+    for (uint64_t q = p->head; q != p->made; q++)
         memcpy(&nr[(q & (ncap - 1)) * p->stride], &p->ring[(q & p->mask) * p->stride], p->stride * sizeof *nr);
     free(p->ring);
     p->ring = nr;
     p->mask = ncap - 1;
 }
 
-/* A fresh slot at the tail of ring place P (count it as live and free). */
-static int64_t *push_slot(struct lpn_sim *s, struct lpn_place_rt *p)
+/* The ring slot of sequence number P->made, which becomes made (and counts
+ * as a token in memory); NULL after the error. */
+static int64_t *new_slot(struct lpn_sim *s, struct lpn_place_rt *p)
 {
     if (s->tokens_mem >= s->max_tokens) {
         lpn__fail(s, 0, 0, "more than %llu tokens alive at cycle %lld (raise the limit with --max-tokens)",
                   (unsigned long long)s->max_tokens, (long long)s->now);
         return NULL;
     }
-    if (p->tail - p->head > p->mask) {
+    if (p->made - p->head > p->mask) {
         if ((p->mask + 1) * 2 * p->stride * sizeof(int64_t) > LPN_MAX_RING_BYTES) {
             lpn__fail(s, 0, 0, "the tokens of one place would take more than %llu bytes at cycle %lld",
                       (unsigned long long)LPN_MAX_RING_BYTES, (long long)s->now);
@@ -226,13 +265,58 @@ static int64_t *push_slot(struct lpn_sim *s, struct lpn_place_rt *p)
         }
         grow_ring(p);
     }
-    int64_t *slot = &p->ring[(p->tail & p->mask) * p->stride];
+    int64_t *slot = &p->ring[(p->made & p->mask) * p->stride];
+    p->made++;
+    s->tokens_mem++;
+    return slot;
+}
+
+bool lpn__make_tokens(struct lpn_sim *s, int pid, uint64_t upto)
+{
+    struct lpn_place_rt *p = &s->pl[pid];
+    int np = s->m->places[pid].nprops;
+    while (p->made < upto) {
+        struct lpn_lazy *z = &p->lazy[p->lazy_at];
+        int64_t *slot = new_slot(s, p);
+        if (!slot)
+            return false;
+        slot[0] = 0;
+        for (int k = 0; k < np; k++) {
+            const struct lpn_expr *e = &z->g->props[k];
+            uint32_t pc;
+            if (lpn__eval_simple(e, z->next, &slot[1 + k], &pc) != 0) {
+                lpn__gen_fail(s, e, pc, z->next);
+                return false;
+            }
+        }
+        if (++z->next == z->end)
+            p->lazy_at++;
+    }
+    return true;
+}
+
+/* A fresh slot at the tail of ring place PID (count it as live and free);
+ * the place's generated tokens are made first, as they come before it. */
+static int64_t *push_slot(struct lpn_sim *s, int pid)
+{
+    struct lpn_place_rt *p = &s->pl[pid];
+    if (p->made != p->tail && !lpn__make_tokens(s, pid, p->tail))
+        return NULL;
+    int64_t *slot = new_slot(s, p);
+    if (!slot)
+        return NULL;
     p->tail++;
     p->live++;
     p->nfree++;
-    s->tokens_mem++;
     slot[0] = s->now;
     return slot;
+}
+
+/* Forgets the tokens a sink holds (nothing reads them); they stay counted. */
+static inline void drop_sink(struct lpn_sim *s, struct lpn_place_rt *p)
+{
+    s->tokens_mem -= p->made - p->head;
+    p->head = p->free_start = p->made;
 }
 
 bool lpn__put_token(struct lpn_sim *s, int pid, const int64_t *props)
@@ -245,11 +329,13 @@ bool lpn__put_token(struct lpn_sim *s, int pid, const int64_t *props)
         p->live++;
         p->nfree++;
     } else {
-        int64_t *slot = push_slot(s, p);
+        int64_t *slot = push_slot(s, pid);
         if (!slot)
             return false;
         for (int k = 0; k < pl->nprops; k++)
             slot[1 + k] = props ? props[k] : 0;
+        if (p->sink)
+            drop_sink(s, p);
     }
     mark_readers(s, pl, -1);
     if (pid == s->m->done) {
@@ -392,7 +478,10 @@ static int try_start(struct lpn_sim *s, int tid, int *why)
             if (t->in[j].inhibit && s->pl[t->in[j].place].live)
                 return 0;
     }
-    /* enabled: the delay, over the tokens about to be locked */
+    /* enabled: make the generated tokens about to be locked, then the delay over them */
+    for (int j = 0; s->tr[tid].lazy_inputs && j < t->nin; j++)
+        if (w[j] && !lpn__need_tokens(s, rin[j].place, s->pl[rin[j].place].free_start + (uint64_t)w[j]))
+            return -1;
     int64_t d = t->delay.cval;
     if (!t->delay.is_const) {
         for (int j = 0; j < t->nin; j++)
@@ -543,7 +632,7 @@ static void commit(struct lpn_sim *s, uint32_t f)
             p->nfree += (uint64_t)c;
         } else {
             for (int64_t i = 0; i < c; i++) {
-                int64_t *slot = push_slot(s, p);
+                int64_t *slot = push_slot(s, o->place);
                 if (!slot)
                     return;
                 for (int q = 0; q < pl->nprops; q++) {
@@ -571,6 +660,8 @@ static void commit(struct lpn_sim *s, uint32_t f)
                     }
                 }
             }
+            if (p->sink)
+                drop_sink(s, p);
         }
         if (o->place == done) {
             s->done_count += (uint64_t)c;
@@ -625,13 +716,14 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
             return LPN_ERROR;
         if (s->done_count >= until_done || s->watch_hit)
             return LPN_DONE_REACHED;
-        if (!s->nheap)
+        const struct lpn_event *next = lpn__next_event(s);
+        if (!next)
             return LPN_IDLE;
-        if (s->heap[0].time >= until_time)
+        if (until_time != LPN_NO_TIME_LIMIT && next->time >= until_time)
             return LPN_TIME_REACHED;
         if (s->commits >= s->max_commits)
             return LPN_LIMIT;
-        struct lpn_event e = heap_pop(s);
+        struct lpn_event e = pop_event(s, next);
         s->now = e.time;
         if (e.kind == LPN_EV_COMMIT) {
             commit(s, e.idx);
@@ -641,13 +733,16 @@ enum lpn_status lpn_sim_run(struct lpn_sim *s, int64_t until_time, uint64_t unti
         for (;;) {
             if (e.kind == LPN_EV_ARRIVAL) {
                 arrive(s, e.idx);
+            } else if (e.kind == LPN_EV_STREAM) {
+                lpn__stream_arrive(s, e.idx);
             } else {
                 s->tr[e.idx].wake_pending = false;
                 mark_dirty(s, (int)e.idx);
             }
-            if (!s->nheap || s->heap[0].time != s->now || s->heap[0].kind == LPN_EV_COMMIT)
+            next = lpn__next_event(s);
+            if (!next || next->time != s->now || next->kind == LPN_EV_COMMIT)
                 break;
-            e = heap_pop(s);
+            e = pop_event(s, next);
         }
     }
 }

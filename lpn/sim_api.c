@@ -1,6 +1,6 @@
 /* sim_api.c — creating and freeing simulations (initial and generated
- * tokens), injecting tokens, and the queries and statistics of lpn.h. The
- * event loop itself is in sim.c. */
+ * tokens, made on demand unless LPN_SIM_EAGER), injecting tokens, and the
+ * queries and statistics of lpn.h. The event loop itself is in sim.c. */
 #include "sim.h"
 #include "support.h"
 
@@ -56,6 +56,115 @@ static bool place_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *di
     return true;
 }
 
+/* Whether tokens arriving in PLACE at cycle 0 can be made when first
+ * needed instead of now: the place's tokens are read (tokens of a sink are
+ * dropped at once anyway; tokens into `done` are counted now). */
+static bool later_ok(const struct lpn_sim *s, int place, unsigned flags)
+{
+    return !(flags & LPN_SIM_EAGER) && s->m->places[place].nprops && !s->pl[place].sink && place != s->m->done;
+}
+
+/* The same for every token of entry G. */
+static bool make_later(const struct lpn_sim *s, const struct lpn_tokgen *g, unsigned flags)
+{
+    return g->at.is_const && g->at.cval == 0 && g->count > 0 && later_ok(s, g->place, flags);
+}
+
+/* Puts the first COUNT tokens of entry G into their place: counted now,
+ * made on demand. */
+static void add_later(struct lpn_sim *s, const struct lpn_tokgen *g, int64_t count)
+{
+    struct lpn_place_rt *p = &s->pl[g->place];
+    p->lazy = sup_xrealloc(p->lazy, (p->nlazy + 1) * sizeof *p->lazy);
+    p->lazy[p->nlazy++] = (struct lpn_lazy){g, 0, count};
+    p->tail += (uint64_t)count;
+    p->live += (uint64_t)count;
+    p->nfree += (uint64_t)count;
+    const struct lpn_place *pl = &s->m->places[g->place];
+    for (int k = 0; k < pl->nreaders; k++)
+        s->tr[pl->readers[k]].lazy_inputs = true;
+}
+
+void lpn__gen_fail(struct lpn_sim *s, const struct lpn_expr *e, uint32_t pc, int64_t i)
+{
+    lpn__fail(s, e->code ? e->iline[pc] : e->line, e->code ? e->icol[pc] : e->col,
+              "%s (for token %lld of an initial/generate entry)", lpn__eval_errmsg(e, pc), (long long)i);
+}
+
+/* Schedules the arrival of stream K's next token, or nothing when the
+ * entry has made them all. */
+static void stream_schedule(struct lpn_sim *s, uint32_t k)
+{
+    struct lpn_stream *z = &s->streams[k];
+    int64_t at;
+    uint32_t pc;
+    if (z->next == z->g->count)
+        return;
+    if (lpn__eval_simple(&z->g->at, z->next, &at, &pc) != 0)   /* checked at creation: cannot fail */
+        lpn__gen_fail(s, &z->g->at, pc, z->next);
+    else
+        lpn__heap_push(s, at, z->key0 + (uint64_t)z->next, k, LPN_EV_STREAM);
+}
+
+void lpn__stream_arrive(struct lpn_sim *s, uint32_t k)
+{
+    struct lpn_stream *z = &s->streams[k];
+    const struct lpn_tokgen *g = z->g;
+    int64_t props[LPN_MAX_PROPS + 1];
+    uint32_t pc;
+    for (int q = 0; q < s->m->places[g->place].nprops; q++)
+        if (lpn__eval_simple(&g->props[q], z->next, &props[q], &pc) != 0) {
+            lpn__gen_fail(s, &g->props[q], pc, z->next);
+            return;
+        }
+    if (lpn__put_token(s, g->place, props)) {
+        z->next++;
+        stream_schedule(s, k);
+    }
+}
+
+/* Schedules entry G's tokens as a stream when their arrival times never
+ * decrease (checked here, with the errors place_tokens gives): the tokens
+ * arriving at cycle 0 are put now, as place_tokens does (made on demand
+ * where later_ok); the others are made one at a time as they arrive. 1: streamed, 0: not in time order
+ * (place_tokens must place them), -1: an error (reported). */
+static int stream_tokens(struct lpn_sim *s, const struct lpn_tokgen *g, FILE *diag)
+{
+    const struct lpn_model *m = s->m;
+    int64_t prev = 0, first = -1;
+    for (int64_t i = 0; i < g->count; i++) {
+        int64_t at;
+        uint32_t pc;
+        if (lpn__eval_simple(&g->at, i, &at, &pc) != 0) {
+            gen_error(diag, m, &g->at, pc, i);
+            return -1;
+        }
+        if (at < 0) {
+            sup_diag(diag, m->source, g->at.line ? g->at.line : g->line, g->at.line ? g->at.col : g->col, "error",
+                     "arrival time %lld of token %lld is negative", (long long)at, (long long)i);
+            return -1;
+        }
+        if (at < prev)
+            return 0;
+        if (at > 0 && first < 0)
+            first = i;
+        prev = at;
+    }
+    struct lpn_tokgen head = *g;   /* the tokens arriving at cycle 0 */
+    head.count = first < 0 ? g->count : first;
+    if (head.count && later_ok(s, g->place, 0))
+        add_later(s, g, head.count);
+    else if (!place_tokens(s, &head, diag))
+        return -1;
+    if (first >= 0) {
+        s->streams = sup_xrealloc(s->streams, (s->nstreams + 1) * sizeof *s->streams);
+        s->streams[s->nstreams] = (struct lpn_stream){g, first, s->seq};
+        s->seq += (uint64_t)g->count;
+        stream_schedule(s, s->nstreams++);
+    }
+    return 1;
+}
+
 struct lpn_sim *lpn_sim_new(const struct lpn_model *m, unsigned flags, FILE *diag)
 {
     return lpn_sim_new_limited(m, flags, 0, 0, diag);
@@ -83,9 +192,17 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
     s->watch_prop = -1;
     /* size the rings for the tokens known to arrive at cycle 0 */
     uint64_t *expect = sup_xcalloc((size_t)m->nplaces + 1, sizeof *expect);
-    for (int k = 0; k < m->ngens; k++)
-        if (!(m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS)) && m->gens[k].at.is_const)
-            expect[m->gens[k].place] += (uint64_t)m->gens[k].count;
+    for (int p = 0; p < m->nplaces; p++) {
+        const struct lpn_place *pl = &m->places[p];
+        s->pl[p].sink = pl->nprops && !pl->nreaders && !pl->ninhibited;
+        s->pl[p].made = pl->nprops ? 0 : UINT64_MAX;   /* counter places make nothing */
+    }
+    for (int k = 0; k < m->ngens; k++) {
+        const struct lpn_tokgen *g = &m->gens[k];
+        if (!(g->generator && (flags & LPN_SIM_NO_GENERATORS)) && g->at.is_const && !s->pl[g->place].sink &&
+            !make_later(s, g, flags))
+            expect[g->place] += (uint64_t)g->count;
+    }
     for (int p = 0; p < m->nplaces; p++) {
         const struct lpn_place *pl = &m->places[p];
         if (pl->nprops) {
@@ -108,9 +225,20 @@ struct lpn_sim *lpn_sim_new_limited(const struct lpn_model *m, unsigned flags, u
         lpn__mark_dirty(s, t);
     }
     for (int k = 0; k < m->ngens; k++) {
-        if (m->gens[k].generator && (flags & LPN_SIM_NO_GENERATORS))
+        const struct lpn_tokgen *g = &m->gens[k];
+        if (g->generator && (flags & LPN_SIM_NO_GENERATORS))
             continue;
-        if (!place_tokens(s, &m->gens[k], diag)) {
+        if (!s->pl[g->place].ring && g->at.is_const && g->at.cval == 0 && g->place != m->done) {
+            s->pl[g->place].live += (uint64_t)g->count;   /* indistinguishable tokens: a count */
+            s->pl[g->place].nfree += (uint64_t)g->count;
+            continue;
+        }
+        if (make_later(s, g, flags)) {
+            add_later(s, g, g->count);
+            continue;
+        }
+        int streamed = flags & LPN_SIM_EAGER || (g->at.is_const && g->at.cval == 0) ? 0 : stream_tokens(s, g, diag);
+        if (streamed < 0 || (!streamed && !place_tokens(s, g, diag))) {
             lpn_sim_free(s);
             return NULL;
         }
@@ -122,11 +250,15 @@ void lpn_sim_free(struct lpn_sim *s)
 {
     if (!s)
         return;
-    for (int p = 0; p < s->m->nplaces; p++)
+    for (int p = 0; p < s->m->nplaces; p++) {
         free(s->pl[p].ring);
+        free(s->pl[p].lazy);
+    }
     free(s->pl);
     free(s->tr);
     free(s->heap);
+    free(s->afifo);
+    free(s->streams);
     free(s->fir);
     free(s->locks);
     free(s->arr);
@@ -170,7 +302,7 @@ int lpn_sim_inject(struct lpn_sim *s, int place, int64_t time, const int64_t *pr
     a[0] = place;
     for (int k = 0; k < m->places[place].nprops; k++)
         a[1 + k] = props ? props[k] : 0;
-    lpn__heap_push(s, time, s->seq++, slot, LPN_EV_ARRIVAL);
+    lpn__push_arrival(s, time, slot);
     return 0;
 }
 
@@ -180,8 +312,12 @@ int64_t lpn_sim_now(const struct lpn_sim *s) { return s->now; }
 uint64_t lpn_sim_commits(const struct lpn_sim *s) { return s->commits; }
 uint64_t lpn_sim_done_count(const struct lpn_sim *s) { return s->done_count; }
 int64_t lpn_sim_last_done(const struct lpn_sim *s) { return s->last_done; }
-size_t lpn_sim_pending(const struct lpn_sim *s) { return s->nheap; }
-int64_t lpn_sim_next_event(const struct lpn_sim *s) { return s->nheap ? s->heap[0].time : -1; }
+size_t lpn_sim_pending(const struct lpn_sim *s) { return lpn__npending(s); }
+int64_t lpn_sim_next_event(const struct lpn_sim *s)
+{
+    const struct lpn_event *e = lpn__next_event(s);
+    return e ? e->time : -1;
+}
 const char *lpn_sim_error(const struct lpn_sim *s) { return s->err; }
 
 uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
@@ -192,18 +328,90 @@ uint64_t lpn_sim_tokens(const struct lpn_sim *s, int place)
 bool lpn_sim_stuck(const struct lpn_sim *s, int place)
 {
     const struct lpn_model *m = s->m;
-    if (s->nheap || s->any_dirty || s->err || place < 0 || place >= m->nplaces)
+    if (lpn__npending(s) || s->any_dirty || s->err || place < 0 || place >= m->nplaces)
         return false;
     const struct lpn_place *pl = &m->places[place];
     return place != m->done && !pl->resource && pl->nreaders > 0 && s->pl[place].live > 0;
 }
 
+/* The tokens input edge IN needs at least: its weight when constant, else 1. */
+static uint64_t least_need(const struct lpn_in *in)
+{
+    return in->weight.is_const ? (uint64_t)in->weight.cval : 1;
+}
+
+/* Which transitions new input could still let fire, in an idle sim: T
+ * could when it lacks tokens in some input (so it is not a false guard
+ * that stops it) and every input it lacks tokens in could be filled — it is
+ * the start place or has no writer (input arrives there), or a writer that
+ * could fire writes it. A least fixed point; guards are assumed to hold on
+ * tokens that are not there yet. Inhibitors with tokens count as never
+ * emptied. Fills CAN[ntrans] (FILL is scratch, nplaces). */
+static void could_fire(const struct lpn_sim *s, bool *can, bool *fill)
+{
+    const struct lpn_model *m = s->m;
+    for (int p = 0; p < m->nplaces; p++)
+        fill[p] = p == m->start || m->places[p].nwriters == 0;
+    memset(can, 0, (size_t)m->ntrans * sizeof *can);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int ti = 0; ti < m->ntrans; ti++) {
+            const struct lpn_transition *t = &m->trans[ti];
+            if (can[ti])
+                continue;
+            bool lacks = false, ok = true;
+            for (int j = 0; j < t->nin && ok; j++) {
+                const struct lpn_in *in = &t->in[j];
+                if (in->inhibit)
+                    ok = s->pl[in->place].live == 0;
+                else if (s->pl[in->place].nfree < least_need(in))
+                    lacks = true, ok = fill[in->place];
+            }
+            if (!ok || !lacks)
+                continue;
+            can[ti] = changed = true;
+            for (int k = 0; k < t->nout; k++)
+                fill[t->out[k].place] = true;
+        }
+    }
+}
+
+bool lpn__dead_places(const struct lpn_sim *s, bool *dead)
+{
+    const struct lpn_model *m = s->m;
+    bool any = false, *can = sup_xcalloc((size_t)m->ntrans + 1, sizeof *can);
+    bool *fill = sup_xcalloc((size_t)m->nplaces + 1, sizeof *fill);
+    could_fire(s, can, fill);
+    for (int p = 0; p < m->nplaces; p++) {
+        dead[p] = lpn_sim_stuck(s, p);
+        for (int k = 0; k < m->places[p].nreaders && dead[p]; k++)
+            dead[p] = !can[m->places[p].readers[k]];
+        any |= dead[p];
+    }
+    free(can);
+    free(fill);
+    return any;
+}
+
+bool lpn_sim_parked(const struct lpn_sim *s, int place)
+{
+    if (!lpn_sim_stuck(s, place))
+        return false;
+    bool *dead = sup_xcalloc((size_t)s->m->nplaces + 1, sizeof *dead);
+    lpn__dead_places(s, dead);
+    bool parked = !dead[place];
+    free(dead);
+    return parked;
+}
+
 bool lpn_sim_deadlocked(const struct lpn_sim *s)
 {
-    for (int p = 0; p < s->m->nplaces; p++)
-        if (lpn_sim_stuck(s, p))
-            return true;
-    return false;
+    if (lpn__npending(s) || s->any_dirty || s->err)
+        return false;
+    bool *dead = sup_xcalloc((size_t)s->m->nplaces + 1, sizeof *dead);
+    bool any = lpn__dead_places(s, dead);
+    free(dead);
+    return any;
 }
 
 void lpn_sim_tstats(const struct lpn_sim *s, int t, struct lpn_tstats *out)

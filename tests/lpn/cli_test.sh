@@ -47,17 +47,45 @@ input)
     printf '{"props": {"x": 1}}\n{"place": "nope", "props": {"x": 1}}\n' > bad.jsonl
     expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad.jsonl
     has err.txt "^bad.jsonl:2:11: error: unknown place 'nope'"
+    # the same tokens in forms the fast reader takes and forms it leaves to the
+    # JSON parser (escapes, keys in another order, spaces, a fraction-free
+    # exponent is not an integer): the same result
+    printf '%s\n' '{"props":{"x":40},"time":0,"place":"start"}' '  {"time" : 10 , "props" : { "x" : 10 } }  ' \
+        '{"place": "st\u0061rt", "time": 5, "props": {"x": 20}}' > forms.jsonl
+    expect 0 "$LPN" sim "$DATA/zerochain.yaml" --input forms.jsonl
+    has out.txt "done tokens: 3, last at cycle 14"
+    # errors the fast reader must not hide: a duplicate property, a leading
+    # zero, a missing property, an exponent, a time before 0, unknown keys
+    for bad in '{"props": {"x": 1, "x": 2}}|1:23: error: duplicate key in object' \
+               '{"props": {"x": 01}}|1:18: error: invalid number (leading zero)' \
+               '{"props": {}}|1:11: error: property '"'x'"' of place '"'start'"' is missing' \
+               '{"props": {"x": 1e3}}|1:17: error: property '"'x'"' must be an integer' \
+               '{"time": -1, "props": {"x": 1}}|1:10: error: "time" must be a non-negative integer' \
+               '{"props": {"x": 1}, "when": 3}|1:29: error: unknown key '"'when'"''; do
+        printf '%s\n' "${bad%%|*}" > bad1.jsonl
+        expect 1 "$LPN" sim "$DATA/zerochain.yaml" --input bad1.jsonl
+        has err.txt "^bad1.jsonl:${bad#*|}"
+    done
     # --input drops the model's generator unless --generate keeps it
+    # (one block of an MCU waits for the five others: parked, not a deadlock)
     printf '{"props": {"symbols": 10}}\n' > one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl
-    expect 3 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl --generate
+    expect 0 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl
+    has out.txt "done tokens: 0"
+    has out.txt "^  pix: 1 token; consumers: colour (starved"
+    expect 0 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1 --input one.jsonl --generate
     has out.txt "done tokens: 4,"
+    has out.txt "status: completed"
+    has out.txt "^parked tokens (the net ran out of work"
     ;;
 deadlock)
     expect 3 "$LPN" sim "$DATA/deadlock.yaml"
     has err.txt "deadlock at cycle 2"
     has out.txt "status: deadlock"
     has out.txt "  q: 2 tokens; consumers: t0 (starved"
+    # out of work with a token in a loop place: completed, the place listed
+    expect 0 "$LPN" sim "$DATA/parked.yaml" --format=json
+    python3 -c 'import json,sys; r=json.load(open("out.txt")); sys.exit(0 if r["status"]=="completed" and r["stuck_places"]==[] and r["parked_places"][0]["place"]=="ready" else 1)' \
+        || fail "parked JSON report"
     ;;
 limits)
     expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k
@@ -67,10 +95,17 @@ limits)
     expect 0 "$LPN" sim "$DATA/loop.yaml" --until=80
     has out.txt "status: time_limit"
     has out.txt "^t1  *10 "
-    # the token limit also bounds the generated tokens
-    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 100
-    expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 50
-    has err.txt "jpeg.yaml: error: more than 50 tokens alive at cycle 0 (raise the limit with --max-tokens) (making token 50 of the entry at line"
+    # the token limit bounds the tokens held, and generated tokens are made
+    # when Huffman takes them: at most 1 in Huffman + 2 in each of the two
+    # FIFOs with properties (coef, dq) = 5, however many blocks are generated
+    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1000 --max-tokens 5
+    has out.txt "done tokens: 4000,"
+    expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 3
+    has err.txt "jpeg.yaml: error: more than 3 tokens alive at cycle [1-9][0-9]* (raise the limit with --max-tokens)"
+    # a delay of INT64_MAX commits at the last cycle; the next firing overflows the clock
+    expect 1 "$LPN" sim "$DATA/delay_int64_max.yaml"
+    has err.txt "delay_int64_max.yaml:11:57: error: the commit time overflows (delay 9223372036854775807 at cycle 9223372036854775807, transition 't')"
+    has out.txt "^t  *1 .* 9223372036854775807$"
     ;;
 bad_model)
     expect 1 "$LPN" sim "$DATA/bad/expr_unknown_name.yaml"
@@ -83,6 +118,14 @@ bad_model)
     printf 'lpn: 1\nplaces: {q: {props: [x]}, o: ~}\nstart: q\ntransitions:\n  t: {in: q, out: o, delay: 5 / q.x}\ngenerate: [{props: {x: 0}}]\n' > div.yaml
     expect 1 "$LPN" sim div.yaml
     has err.txt "^div.yaml:5:31: error: division by zero (in the delay of transition 't', at cycle 0)"
+    # a generated token that cannot be made: the same message whether the token
+    # is made when taken (sim, after 3 firings) or up front (check)
+    printf 'lpn: 1\nplaces: {q: {props: [x]}, o: ~}\nstart: q\ntransitions:\n  t: {in: q, out: o, delay: q.x}\ngenerate: [{count: 10, props: {x: 12 / (3 - i)}}]\n' > gdiv.yaml
+    expect 1 "$LPN" sim gdiv.yaml
+    has err.txt "^gdiv.yaml:6:38: error: division by zero (for token 3 of an initial/generate entry)"
+    has out.txt "^commits: 3$"
+    expect 1 "$LPN" check gdiv.yaml
+    has err.txt "^gdiv.yaml:6:38: error: division by zero (for token 3 of an initial/generate entry)"
     ;;
 usage)
     expect 2 "$LPN"

@@ -236,6 +236,79 @@ static void test_ii(void **state)
     lpn_model_free(m);
 }
 
+/* A report of S in text (JSON false) or JSON; the caller frees it. */
+static char *report_of(const struct lpn_sim *s, bool json)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    lpn_report(f, s, LPN_IDLE, json);
+    fclose(f);
+    return buf;
+}
+
+/* Out of work with a token left in a loop place: parked, not a deadlock. */
+static void test_parked(void **state)
+{
+    (void)state;
+    struct lpn_model *m = tl_load("parked.yaml", false, NULL, 0);
+    struct lpn_sim *s = tl_sim(m, 0);
+    assert_int_equal(lpn_sim_run(s, LPN_NO_TIME_LIMIT, LPN_NO_DONE_LIMIT), LPN_IDLE);
+    /* jobs of 10, 20, 30 cycles one after the other, 1 cycle to begin each */
+    assert_int_equal(lpn_sim_last_done(s), 1 + 10 + 1 + 20 + 1 + 30);
+    int ready = lpn_place_find(m, "ready");
+    assert_true(lpn_sim_stuck(s, ready));
+    assert_true(lpn_sim_parked(s, ready));
+    assert_false(lpn_sim_deadlocked(s));
+    char *buf = report_of(s, false);
+    assert_non_null(strstr(buf, "status: completed"));
+    assert_non_null(strstr(buf, "parked tokens (the net ran out of work: new input would move them):\n"
+                                "  ready: 1 token; consumers: begin (starved"));
+    assert_null(strstr(buf, "deadlock"));
+    free(buf);
+    buf = report_of(s, true);
+    assert_non_null(strstr(buf, "\"stuck_places\": [],"));
+    assert_non_null(strstr(buf, "\"parked_places\": [\n    {\n      \"place\": \"ready\",\n      \"tokens\": 1,"));
+    free(buf);
+    /* one more job arrives: the parked token moves */
+    int64_t n = 5;
+    assert_int_equal(lpn_sim_inject(s, lpn_start_place(m), 100, &n), 0);
+    assert_int_equal(lpn_sim_run(s, LPN_NO_TIME_LIMIT, LPN_NO_DONE_LIMIT), LPN_IDLE);
+    assert_int_equal(lpn_sim_last_done(s), 106);
+    lpn_sim_free(s);
+    lpn_model_free(m);
+}
+
+/* A circular wait over ordinary places: a deadlock that no input resolves,
+ * while a token waiting for an empty source place is only parked. */
+static void test_circular_wait(void **state)
+{
+    (void)state;
+    char *diag;
+    struct lpn_model *m = tl_load_text("lpn: 1\nplaces: {x: ~, y: ~, z: ~, src: ~, w: ~, out: ~}\n"
+                                       "transitions:\n"
+                                       "  a: {in: [x, y], out: z, delay: 1}\n"
+                                       "  b: {in: z, out: y, delay: 1}\n"
+                                       "  c: {in: [w, src], out: out, delay: 1}\n"
+                                       "initial: [{place: x, count: 2}, {place: w}]\n", &diag);
+    assert_non_null(m);
+    free(diag);
+    struct lpn_sim *s = tl_sim(m, 0);
+    assert_int_equal(lpn_sim_run(s, LPN_NO_TIME_LIMIT, LPN_NO_DONE_LIMIT), LPN_IDLE);
+    int x = lpn_place_find(m, "x"), w = lpn_place_find(m, "w");
+    assert_true(lpn_sim_stuck(s, x));
+    assert_false(lpn_sim_parked(s, x));   /* y is filled only by b, which waits for a */
+    assert_true(lpn_sim_parked(s, w));    /* src is a source: input could come */
+    assert_true(lpn_sim_deadlocked(s));
+    char *buf = report_of(s, false);
+    assert_non_null(strstr(buf, "status: deadlock"));
+    assert_non_null(strstr(buf, "no new input could move the tokens left in:\n  x: 2 tokens; consumers: a (starved"));
+    assert_non_null(strstr(buf, "parked tokens (the net ran out of work: new input would move them):\n  w: 1 token"));
+    free(buf);
+    lpn_sim_free(s);
+    lpn_model_free(m);
+}
+
 static void test_deadlock(void **state)
 {
     (void)state;
@@ -245,6 +318,7 @@ static void test_deadlock(void **state)
     assert_true(lpn_sim_deadlocked(s));
     int q = lpn_place_find(m, "q");
     assert_true(lpn_sim_stuck(s, q));
+    assert_false(lpn_sim_parked(s, q));   /* no input could move them: guards false on the tokens there */
     assert_int_equal(lpn_sim_tokens(s, q), 2);   /* kind 2 blocks the kind 1 behind it */
     assert_false(lpn_sim_stuck(s, lpn_place_find(m, "eng")));
     assert_false(lpn_sim_stuck(s, lpn_place_find(m, "done")));
@@ -308,6 +382,8 @@ int tl_run_semantics(void)
         cmocka_unit_test(test_inhibitor),
         cmocka_unit_test(test_ii),
         cmocka_unit_test(test_deadlock),
+        cmocka_unit_test(test_parked),
+        cmocka_unit_test(test_circular_wait),
         cmocka_unit_test(test_expressions),
     };
     return cmocka_run_group_tests_name("lpn semantics", tests, NULL, NULL);
