@@ -98,10 +98,10 @@ limits)
     # the token limit bounds the tokens held, and generated tokens are made
     # when Huffman takes them: at most 1 in Huffman + 2 in each of the two
     # FIFOs with properties (coef, dq) = 5, however many blocks are generated
-    expect 0 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=1000 --max-tokens 5
+    expect 0 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=1000 --max-tokens 5
     has out.txt "done tokens: 4000,"
-    expect 1 "$LPN" sim "$MODELS/jpeg.yaml" -p mcus=10 --max-tokens 3
-    has err.txt "jpeg.yaml: error: more than 3 tokens alive at cycle [1-9][0-9]* (raise the limit with --max-tokens)"
+    expect 1 "$LPN" sim "$MODELS/jpeg_fig4.yaml" -p mcus=10 --max-tokens 3
+    has err.txt "jpeg_fig4.yaml: error: more than 3 tokens alive at cycle [1-9][0-9]* (raise the limit with --max-tokens)"
     # a delay of INT64_MAX commits at the last cycle; the next firing overflows the clock
     expect 1 "$LPN" sim "$DATA/delay_int64_max.yaml"
     has err.txt "delay_int64_max.yaml:11:57: error: the commit time overflows (delay 9223372036854775807 at cycle 9223372036854775807, transition 't')"
