@@ -73,6 +73,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 
 int main(int argc, char **argv)
 {
+    est_install_fatal_handler();
+    isa_set_backend_check(est_check_backend);
     if (argc > 1 && !strcmp(argv[1], "report"))
         return cli_report_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "diff"))

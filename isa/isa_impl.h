@@ -107,6 +107,9 @@ bool isa__load_runtime(struct isa__loader *L, const struct sup_ynode *runtime);
 /* isa_ir.c: the ir: section (model ir). */
 bool isa__load_ir(struct isa__loader *L, const struct sup_ynode *ir);
 
+/* isa_load_file without the backend check: the bundled descriptions are
+ * checked by the test isa_backend (tests/isa), not on every run. */
+struct isa *isa__load_bundled(const char *path, FILE *diag);
 /* The default ISA directory (LPNEST_ISA_DIR, or the environment's). */
 const char *isa__dir(void);
 
