@@ -423,4 +423,10 @@ static inline int64_t sext_of(uint64_t v, unsigned w)
 }
 double exec_now(void);
 
+/* exec_names.c: the IR's names of opcodes ("fptrunc"), atomicrmw operations
+ * ("uinc_wrap") and value kinds, for messages. */
+const char *exec_opcode_name(LLVMOpcode op);
+const char *exec_atomicrmw_name(LLVMAtomicRMWBinOp op);
+const char *exec_value_kind_name(LLVMValueKind k);
+
 #endif

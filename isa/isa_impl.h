@@ -92,6 +92,9 @@ struct isa__loader {
     const struct sup_ynode *root;
     struct isa__map classes;       /* class name -> struct isa__class (isa_classes.c) */
     struct isa__map where;         /* mnemonic -> const struct sup_ynode * of its first listing */
+    /* classes that failed to load (their error is reported) and the
+     * mnemonics they list: references to them get no second, false error */
+    struct isa__map broken_classes, broken_mnemonics;
 };
 
 /* Reads a non-negative cycle count (0..1e6) at NODE; reports "NAME must not

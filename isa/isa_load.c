@@ -323,6 +323,8 @@ static struct isa *load(struct sup_ydoc *doc, const char *path, bool check)
     ok = ok && doc->errors == 0;
     isa__map_free(&L.classes);
     isa__map_free(&L.where);
+    isa__map_free(&L.broken_classes);
+    isa__map_free(&L.broken_mnemonics);
     sup_yaml_free(doc);
     if (!ok) {
         isa_free(isa);
