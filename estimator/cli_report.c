@@ -108,15 +108,13 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag)
     return o->budget != NULL;
 }
 
-static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs,
-                       const char *prog)
+static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs)
 {
     struct sup_outfile of;
     if (sup_outfile_open(&of, path, stderr) != 0)
         return 1;
     if (est_junit_write(of.f, suite, c, n, secs) != 0) {
-        sup_outfile_abort(&of);
-        fprintf(stderr, "%s: error: cannot write the JUnit file\n", prog);
+        sup_outfile_fail(&of, "the JUnit file", stderr);
         return 1;
     }
     return sup_outfile_commit(&of, stderr) == 0 ? 0 : 1;
@@ -136,9 +134,10 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
         return 1;
     int w = est_report_write(r, o->format, &vo, of.f);
     if (w != 0) {
-        sup_outfile_abort(&of);
         if (w < 0)
-            fprintf(stderr, "%s: error: cannot write the report\n", prog);
+            sup_outfile_fail(&of, "the report", stderr);
+        else
+            sup_outfile_abort(&of);
         return 1;
     }
     if (sup_outfile_commit(&of, stderr) != 0)
@@ -163,7 +162,7 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
     if (o->junit) {
         char suite[1024];
         snprintf(suite, sizeof suite, "lpnest budgets: %s on %s", r->e->module, r->e->core);
-        if (write_junit(o->junit, suite, checks, nchecks, now() - o->start, prog) != 0)
+        if (write_junit(o->junit, suite, checks, nchecks, now() - o->start) != 0)
             status = 1;
     }
     est_checks_free(checks, nchecks);
@@ -319,14 +318,13 @@ int cli_diff_main(int argc, char **argv)
     if (sup_outfile_open(&of, out, stderr) == 0) {
         int regs = est_report_diff(old, new_, &opt, of.f, &checks, &nchecks);
         if (regs < 0) {
-            sup_outfile_abort(&of);
-            fprintf(stderr, "%s: error: cannot write the comparison\n", prog);
+            sup_outfile_fail(&of, "the comparison", stderr);
         } else if (sup_outfile_commit(&of, stderr) == 0) {
             status = regs ? 3 : 0;
             if (junit) {
                 char suite[1024];
                 snprintf(suite, sizeof suite, "lpnest diff: %s -> %s", files[0], files[1]);
-                if (write_junit(junit, suite, checks, nchecks, now() - start, prog) != 0)
+                if (write_junit(junit, suite, checks, nchecks, now() - start) != 0)
                     status = 1;
             }
         }

@@ -142,14 +142,24 @@ int sup_outfile_commit(struct sup_outfile *o, FILE *diag)
     if (!o->f)
         return -1;
     if (!o->tmp) {
+        /* a device or stdout: the error is the one of the first failure */
+        int err = 0;
         int bad = fflush(o->f) != 0 || ferror(o->f);
-        if (o->path && fclose(o->f) != 0)
+        if (bad)
+            err = errno;
+        if (o->path && fclose(o->f) != 0) {
+            err = err ? err : errno;
             bad = 1;
+        }
         o->f = NULL;
-        free(o->path);
-        o->path = NULL;
+        if (!bad) {
+            free(o->path);
+            o->path = NULL;
+        }
         if (bad) {
-            sup_diag(diag, "<stdout>", 0, 0, "error", "write failed: %s", strerror(errno));
+            sup_diag(diag, o->path ? o->path : "<stdout>", 0, 0, "error", "write failed: %s", strerror(err ? err : errno));
+            free(o->path);
+            o->path = NULL;
             return -1;
         }
         return 0;
@@ -182,4 +192,12 @@ void sup_outfile_abort(struct sup_outfile *o)
     free(o->tmp);
     free(o->path);
     memset(o, 0, sizeof *o);
+}
+
+void sup_outfile_fail(struct sup_outfile *o, const char *what, FILE *diag)
+{
+    int err = errno;
+    sup_diag(diag, o->path ? o->path : "<stdout>", 0, 0, "error", "cannot write %s: %s", what,
+             err ? strerror(err) : "write error");
+    sup_outfile_abort(o);
 }

@@ -50,6 +50,9 @@ int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag);
 int sup_outfile_commit(struct sup_outfile *o, FILE *diag);
 /* Discards what was written; PATH is left as it was. Safe on a closed file. */
 void sup_outfile_abort(struct sup_outfile *o);
+/* After a write to o->f failed: "PATH: error: cannot write WHAT: <strerror
+ * of errno>" ("<stdout>" for stdout), then sup_outfile_abort. */
+void sup_outfile_fail(struct sup_outfile *o, const char *what, FILE *diag);
 
 /* ---- command lines (LLVM style) ---------------------------------------------
  * sup_cli_value matches argv[*i] against NAME ("--target" or "-o") in the forms
