@@ -40,9 +40,10 @@ static void usage(FILE *f)
             "\n"
             "options:\n"
             "  -o FILE               output file (default: stdout, after the program's output)\n"
-            "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G;\n"
-            "                        default 100G, about four minutes; 0: no limit)\n"
+            "  --max-steps=N         stop with an error after N IR instructions (default 100G,\n"
+            "                        about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
+            "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -94,7 +95,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     const char *v, *target = NULL, *accel = NULL, *profile = NULL;
     bool counts = false, quiet = false, dump_machine = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
-    unsigned long long max_steps = 100000000000ULL, stack = 0;
+    unsigned long long max_steps = 100ULL << 30, stack = 0;
     int prog_argc = 0;
     char **prog_argv = NULL;
     for (int i = 1; i < argc;) {

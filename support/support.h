@@ -71,7 +71,7 @@ bool sup_cli_flag(char **argv, int *i, const char *name);
 enum sup_opt_kind {
     SUP_OPT_STR,      /* const char **dest */
     SUP_OPT_DOUBLE,   /* double *dest, finite, in [lo, hi] (lo excluded if lo_open) */
-    SUP_OPT_U64,      /* unsigned long long *dest (k/M/G suffixes), in [lo, hi] */
+    SUP_OPT_U64,      /* unsigned long long *dest (k/M/G suffixes: powers of 1024), in [lo, hi] */
     SUP_OPT_CHOICE,   /* int *dest: the value's index in choices (NULL-ended) */
     SUP_OPT_FLAG,     /* bool *dest = true */
     SUP_OPT_CALL,     /* call(ctx, value): 0, or non-zero after its own message */
@@ -97,7 +97,8 @@ int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, s
                   const char **pos, size_t maxpos, size_t *npos, FILE *diag);
 
 /* Parses a decimal unsigned integer with an optional k/M/G suffix (powers of
- * 1000). Returns false on anything else, including overflow. */
+ * 1024, like every size and count suffix of lpnest and lpn: 8M = 8 MiB).
+ * Returns false on anything else, including overflow. */
 bool sup_parse_u64(const char *s, unsigned long long *out);
 
 /* strdup that aborts on exhaustion (our own invariant, not an input error). */

@@ -60,10 +60,10 @@ deadlock)
     has out.txt "  q: 2 tokens; consumers: t0 (starved"
     ;;
 limits)
-    expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k
+    expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k   # k = 1024
     has out.txt "status: commit_limit"
-    has out.txt "commits: 1000"
-    has err.txt "warning: stopped after 1000 commits"
+    has out.txt "commits: 1024"
+    has err.txt "warning: stopped after 1024 commits"
     expect 0 "$LPN" sim "$DATA/loop.yaml" --until=80
     has out.txt "status: time_limit"
     has out.txt "^t1  *10 "
