@@ -44,6 +44,9 @@ static void usage(FILE *f)
             "                        about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
+            "  --fs-root=DIR         the program opens files only under DIR, by relative\n"
+            "                        paths (default: the current directory)\n"
+            "  --allow-writes        let the program create and write files there\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -92,8 +95,8 @@ int main(int argc, char **argv)
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *v, *target = NULL, *accel = NULL, *profile = NULL;
-    bool counts = false, quiet = false, dump_machine = false;
+    const char *v, *target = NULL, *accel = NULL, *profile = NULL, *fs_root = NULL;
+    bool counts = false, quiet = false, dump_machine = false, allow_writes = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
     unsigned long long max_steps = 100ULL << 30, stack = 0;
     int prog_argc = 0;
@@ -140,6 +143,15 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         if ((r = cli_out_option(co, argc, argv, &i, prog)) != 0) {
             if (r == 2)
                 return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--fs-root", &fs_root, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if (sup_cli_flag(argv, &i, "--allow-writes")) {
+            allow_writes = true;
             continue;
         }
         if (sup_cli_flag(argv, &i, "--quiet") || sup_cli_flag(argv, &i, "-q")) {
@@ -220,6 +232,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .stack_bytes = stack,
         .progress = !quiet && isatty(2),
         .diag = stderr,
+        .fs_root = fs_root,
+        .allow_writes = allow_writes,
     };
     if (!counts) {
         int prog_status;
