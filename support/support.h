@@ -37,7 +37,10 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
  * Writes go to a temporary file beside PATH that replaces PATH only on
  * sup_outfile_commit, so an interrupted or failed run never leaves a
  * truncated file in place of an old one. PATH NULL or "-" means stdout.
- * Pending temporaries are removed on SIGINT/SIGTERM/SIGHUP and at exit. */
+ * Pending temporaries are removed on SIGINT/SIGTERM/SIGHUP and at exit.
+ * They are named PATH.lpnest-tmp.PID.XXXXXX; one left by a run that was
+ * killed (SIGKILL) is removed by the next run writing PATH once no process
+ * PID runs (and can be removed by hand: nothing else makes such names). */
 struct sup_outfile {
     FILE *f;          /* where to write */
     char *path;       /* final path, NULL for stdout */

@@ -141,6 +141,25 @@ if os.path.exists("/dev/full"):
     check("lpn sim -o /dev/full", run(LPN + ["sim", os.path.join(A.source, "lpn", "models", "jpeg.yaml"), "-p", "mcus=2",
                                              "-o", "/dev/full"]), 1, [r"^/dev/full: error: .*No space left on device$"])
 
+# ---- temporaries a killed run left are removed by the next run (item 5) ----
+dead = subprocess.Popen(["true"])
+dead.wait()
+out = os.path.join(A.work, "out.txt")
+stale = f"{out}.lpnest-tmp.{dead.pid}.Ab12Cd"
+live = f"{out}.lpnest-tmp.{os.getpid()}.Ef34Gh"   # this script runs: not stale
+other = os.path.join(A.work, "other.txt.lpnest-tmp." + str(dead.pid) + ".Ij56Kl")  # another output's
+for t in (stale, live, other):
+    with open(t, "w") as f:
+        f.write("left by a killed run\n")
+check("temporaries: a run writing out.txt", run(L + [rv, "--target=picorv32", "-o", out]), 0)
+ok = not os.path.exists(stale) and os.path.exists(live) and os.path.exists(other) and os.path.exists(out)
+print(("ok   " if ok else "FAIL ") + "temporaries: the dead run's removed, a live run's and another output's kept")
+failures += not ok
+left = [n for n in os.listdir(A.work) if n.startswith("out.txt.lpnest-tmp.") and str(os.getpid()) not in n]
+ok = not left
+print(("ok   " if ok else "FAIL ") + "temporaries: the run left none of its own")
+failures += not ok
+
 # ---- the program's file sandbox (item 6) ----
 root = os.path.join(A.work, "root")
 os.makedirs(os.path.join(root, "sub"))

@@ -135,7 +135,7 @@ atomic)
     expect 1 "$LPN" sim "$DATA/bad/no_input.yaml" -o keep.txt
     [ "$(cat keep.txt)" = "old content" ] || fail "output file was replaced"
     expect 1 "$LPN" sim "$DATA/loop.yaml" -o no/such/dir/out.txt
-    ls keep.txt.tmp* >/dev/null 2>&1 && fail "temporary file left behind"
+    ls keep.txt.lpnest-tmp* >/dev/null 2>&1 && fail "temporary file left behind"
     ;;
 format_doc)
     # the example at the top of lpn/FORMAT.md is a working model
