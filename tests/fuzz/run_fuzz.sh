@@ -8,7 +8,7 @@ set -eu
 FUZZER=$1 SEEDS=$2 DICT=$3 WORK=$4 SECONDS=$5 MAXLEN=${6:-4096}
 rm -rf "$WORK"
 mkdir -p "$WORK/corpus"
-set -- -max_total_time="$SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len="$MAXLEN" \
+set -- -max_total_time="$SECONDS" -timeout=30 -rss_limit_mb=2048 -max_len="$MAXLEN" \
     -artifact_prefix="$WORK/" -print_final_stats=1
 [ -n "$DICT" ] && set -- "$@" -dict="$DICT"
 cd "$WORK"
