@@ -32,7 +32,7 @@ struct est_budget {
 };
 
 /* Cycles: digits with optional '_' or ',' separators, a fraction, and a
- * k/M/G suffix (powers of 1000). */
+ * k/M/G suffix (powers of 1024, as on the command line). */
 static bool cycles_of(struct sup_ydoc *doc, const struct sup_ynode *node, double *out)
 {
     if (!sup_yexpect(doc, node, SUP_Y_SCALAR, "a budget"))
@@ -59,11 +59,11 @@ static bool cycles_of(struct sup_ydoc *doc, const struct sup_ynode *node, double
     digits[n] = '\0';
     double mul = 1;
     if (*p == 'k' || *p == 'K')
-        mul = 1e3, p++;
+        mul = 1024.0, p++;
     else if (*p == 'M')
-        mul = 1e6, p++;
+        mul = 1048576.0, p++;
     else if (*p == 'G')
-        mul = 1e9, p++;
+        mul = 1073741824.0, p++;
     if (!any || *p || n + 1 >= sizeof digits)
         return sup_yerror(doc, node, "expected a number of cycles (like 1200, 1_200_000 or 1.2M), not '%s'", s);
     *out = strtod(digits, NULL) * mul;

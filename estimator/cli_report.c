@@ -118,15 +118,13 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag)
     return o->budget != NULL;
 }
 
-static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs,
-                       const char *prog)
+static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs)
 {
     struct sup_outfile of;
     if (sup_outfile_open(&of, path, stderr) != 0)
         return 1;
     if (est_junit_write(of.f, suite, c, n, secs) != 0) {
-        sup_outfile_abort(&of);
-        fprintf(stderr, "%s: error: cannot write the JUnit file\n", prog);
+        sup_outfile_fail(&of, "the JUnit file", stderr);
         return 1;
     }
     return sup_outfile_commit(&of, stderr) == 0 ? 0 : 1;
@@ -152,9 +150,10 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
     }
     int w = o->sarif ? est_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) : est_report_write(r, o->format, &vo, of.f);
     if (w != 0) {
-        sup_outfile_abort(&of);
         if (w < 0)
-            fprintf(stderr, "%s: error: cannot write the %s\n", prog, o->sarif ? "SARIF log" : "report");
+            sup_outfile_fail(&of, o->sarif ? "the SARIF log" : "the report", stderr);
+        else
+            sup_outfile_abort(&of);
         est_checks_free(checks, nchecks);
         return 1;
     }
@@ -180,7 +179,7 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
     if (o->junit) {
         char suite[1024];
         snprintf(suite, sizeof suite, "lpnest budgets: %s on %s", r->e->module, r->e->core);
-        if (write_junit(o->junit, suite, checks, nchecks, now() - o->start, prog) != 0)
+        if (write_junit(o->junit, suite, checks, nchecks, now() - o->start) != 0)
             status = 1;
     }
     est_checks_free(checks, nchecks);
@@ -348,14 +347,13 @@ int cli_diff_main(int argc, char **argv)
         if (regs >= 0 && est_github_actions())
             est_github_annotate(stderr, checks, nchecks);
         if (regs < 0) {
-            sup_outfile_abort(&of);
-            fprintf(stderr, "%s: error: cannot write the comparison\n", prog);
+            sup_outfile_fail(&of, "the comparison", stderr);
         } else if (sup_outfile_commit(&of, stderr) == 0) {
             status = regs ? 3 : 0;
             if (junit) {
                 char suite[1024];
                 snprintf(suite, sizeof suite, "lpnest diff: %s -> %s", files[0], files[1]);
-                if (write_junit(junit, suite, checks, nchecks, now() - start, prog) != 0)
+                if (write_junit(junit, suite, checks, nchecks, now() - start) != 0)
                     status = 1;
             }
         }

@@ -186,7 +186,8 @@ static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm
         return false;
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
-    char *text = fresh ? est_codegen_asm(fresh, mt, isa_cpu(isa), isa_features(isa), cx->diag) : NULL;
+    struct est_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), est_module_name(em), isa_name(isa)};
+    char *text = fresh ? est_codegen_asm(fresh, &t, cx->diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);

@@ -69,6 +69,10 @@ struct est_run_options {
     struct est_timing *timing;
     /* the program's standard streams (NULL: lpnest's own) */
     FILE *in, *out, *err;
+    /* the program's fopen: relative paths under FS_ROOT (NULL: the current
+     * directory), reading only unless ALLOW_WRITES (exec_sandbox.c) */
+    const char *fs_root;
+    bool allow_writes;
     /* instructions whose values are wanted at every execution (the cost model
      * prices runtime calls and variable shifts by their operands): each
      * execution of WATCH[i].inst calls WATCH_FN(WATCH_ARG, i, phase, V, N, VM)

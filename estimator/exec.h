@@ -292,6 +292,8 @@ struct vm {
 
     /* program I/O: its stdin, stdout and stderr */
     FILE *in, *out, *err;
+    const char *fs_root;      /* the program's files are under it (NULL: the current directory) */
+    bool allow_writes;        /* it may create and write files there */
     int argc;
     char **argv;
     FILE *files[VM_MAX_FILES];
@@ -432,5 +434,16 @@ static inline int64_t sext_of(uint64_t v, unsigned w)
     return (int64_t)(v << s) >> s;
 }
 double exec_now(void);
+
+/* exec_names.c: the IR's names of opcodes ("fptrunc"), atomicrmw operations
+ * ("uinc_wrap") and value kinds, for messages. */
+const char *exec_opcode_name(LLVMOpcode op);
+const char *exec_atomicrmw_name(LLVMAtomicRMWBinOp op);
+const char *exec_value_kind_name(LLVMValueKind k);
+
+/* exec_sandbox.c: fopen confined to the file root (and to reading unless
+ * writes are allowed). False after a fault; else *F is the file or NULL
+ * with errno, as fopen. */
+bool exec_sandbox_fopen(struct vm *vm, const char *path, const char *mode, FILE **f);
 
 #endif

@@ -96,7 +96,7 @@ uint32_t cc_slot(struct cc *c, LLVMValueRef v)
     LLVMValueKind k = LLVMGetValueKind(v);
     if (k == LLVMInstructionValueKind || k == LLVMArgumentValueKind || k == LLVMBasicBlockValueKind ||
         k == LLVMMetadataAsValueValueKind || k == LLVMInlineAsmValueKind) {
-        cc_unsupported(c, "operand kind %d cannot be used as a value here", (int)k);
+        cc_unsupported(c, "%s cannot be used as a value here", exec_value_kind_name(k));
         return cc_temp(c, 1);
     }
     uint32_t n = exec_type_slots(LLVMTypeOf(v));

@@ -111,7 +111,7 @@ static void int_binop(struct cc *c, LLVMOpcode op, unsigned w, uint32_t d, uint3
     case LLVMSDiv: cc_emit(c, OP_SDIV, d, a, b, m, w, 0); return;
     case LLVMURem: cc_emit(c, OP_UREM, d, a, b, m, w, 0); return;
     case LLVMSRem: cc_emit(c, OP_SREM, d, a, b, m, w, 0); return;
-    default: cc_unsupported(c, "integer operation %d", (int)op); return;
+    default: cc_unsupported(c, "integer operation %s", exec_opcode_name(op)); return;
     }
 }
 
@@ -132,7 +132,7 @@ static void wide_binop(struct cc *c, LLVMOpcode op, unsigned w, uint32_t d, uint
     case LLVMShl: cc_emit(c, OP_W_SHL, d, a, b, 0, hw, 0); return;
     case LLVMLShr: cc_emit(c, OP_W_LSHR, d, a, b, 0, hw, 0); return;
     case LLVMAShr: cc_emit(c, OP_W_ASHR, d, a, b, 0, hw, 0); return;
-    default: cc_unsupported(c, "wide integer operation %d", (int)op); return;
+    default: cc_unsupported(c, "wide integer operation %s", exec_opcode_name(op)); return;
     }
 }
 
@@ -464,7 +464,7 @@ static void cast_scalar(struct cc *c, LLVMOpcode op, LLVMTypeRef st, LLVMTypeRef
         break;
     }
     char b1[64], b2[64];
-    cc_unsupported(c, "cast %d from %s to %s is not supported", (int)op, type_name(st, b1, sizeof b1), type_name(dt, b2, sizeof b2));
+    cc_unsupported(c, "%s from %s to %s is not supported", exec_opcode_name(op), type_name(st, b1, sizeof b1), type_name(dt, b2, sizeof b2));
 }
 
 
@@ -1041,7 +1041,7 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
         terminator(c, inst, op);
         return;
     default:
-        cc_unsupported(c, "instruction with opcode %d", (int)op);
+        cc_unsupported(c, "instruction '%s'", exec_opcode_name(op));
         return;
     }
 }

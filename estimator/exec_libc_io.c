@@ -219,7 +219,9 @@ BUILTIN(b_fopen)
     int i = 3;
     while (i < VM_MAX_FILES && vm->files[i])
         i++;
-    FILE *f = i < VM_MAX_FILES ? fopen(path, mode) : NULL;
+    FILE *f = NULL;
+    if (i < VM_MAX_FILES && !exec_sandbox_fopen(vm, path, mode, &f))
+        return false;
     if (f)
         vm->files[i] = f;
     ret_u(cd, ret, f ? HANDLE(i) : 0);

@@ -284,7 +284,9 @@ static bool atomic_rmw(struct vm *vm, const struct op *op, slot_t *R)
     case LLVMAtomicRMWBinOpMin: nv = so < sv ? old : v; break;
     case LLVMAtomicRMWBinOpUMax: nv = old > v ? old : v; break;
     case LLVMAtomicRMWBinOpUMin: nv = old < v ? old : v; break;
-    default: return exec_fault(vm, "atomicrmw operation %d is not supported", (int)op->k);
+    case LLVMAtomicRMWBinOpUIncWrap: nv = (old & m) >= (v & m) ? 0 : old + 1; break;
+    case LLVMAtomicRMWBinOpUDecWrap: nv = (old & m) == 0 || (old & m) > (v & m) ? v : old - 1; break;
+    default: return exec_fault(vm, "atomicrmw operation %s is not supported", exec_atomicrmw_name((LLVMAtomicRMWBinOp)op->k));
     }
     R[op->d] = old & m;
     return mem_put(vm, R[op->a], op->x, nv & m);
@@ -474,8 +476,9 @@ static bool run(struct vm *vm)
             int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
             if (!y) FAULT("division by zero (%s)", op->code == OP_SDIV ? "sdiv" : "srem");
             if (y == -1) {
-                if (op->code == OP_SDIV && x == sext_of(1ull << (op->w - 1), op->w))
-                    FAULT("signed division overflow (the minimum value divided by -1)");
+                /* both are undefined in LLVM IR (the backend's code traps or differs) */
+                if (x == sext_of(1ull << (op->w - 1), op->w))
+                    FAULT("signed division overflow (%s of the minimum value by -1)", op->code == OP_SDIV ? "sdiv" : "srem");
                 R[op->d] = op->code == OP_SDIV ? (uint64_t)(0 - (uint64_t)x) & op->k : 0;
                 NEXT;
             }
@@ -522,8 +525,9 @@ static bool run(struct vm *vm)
             i128 x = wide_sext(wide(R, op->a), width), y = wide_sext(wide(R, op->b), width);
             if (!y) FAULT("division by zero (wide integer)");
             if (y == -1) {
-                if (op->code == OP_W_SDIV && x == wide_sext((u128)1 << (width - 1), width))
-                    FAULT("signed division overflow (wide integer)");
+                if (x == wide_sext((u128)1 << (width - 1), width))
+                    FAULT("signed division overflow (%s of the minimum value by -1, wide integer)",
+                          op->code == OP_W_SDIV ? "sdiv" : "srem");
                 set_wide(R, op->d, op->code == OP_W_SDIV ? (u128)0 - (u128)x : 0, op->w);
                 NEXT;
             }

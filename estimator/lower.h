@@ -84,11 +84,36 @@ struct mmodule {
 };
 
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
- * Code generation rewrites M's IR: pass a fresh copy (est_module_fresh). */
-char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag);
+ * Code generation rewrites M's IR: pass a fresh copy (est_module_fresh).
+ * It runs in a child process (lower_isolate.c): LLVM's fatal errors become
+ * "FILE: error: code generation failed for 'FUNC' on CORE: <message>". */
+struct est_codegen_target {
+    const char *triple, *cpu, *features;
+    const char *file;  /* the bitcode, for messages */
+    const char *core;  /* the core's name, for messages */
+};
+char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag);
 /* The same as an object file (*LEN bytes), for the layout (lower_pad.c). */
-char *est_codegen_obj(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, size_t *len,
-                      FILE *diag);
+char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag);
+
+/* lower_isolate.c: runs WORK(ARG) in a forked child. WORK returns its output
+ * (*LEN bytes) or NULL with *MSG; LLVM's fatal errors in it end the child
+ * with their message. True with r->text (malloc'd, NUL-terminated); false
+ * with r->message: WORK's, LLVM's, the signal that ended the child, or
+ * (r->system) why no child could be run. r->message (malloc'd, first line
+ * only) also holds what the child wrote to stderr when CAPTURE_STDERR. */
+typedef char *(*est_isolated_fn)(void *arg, size_t *len, char **msg);
+struct est_isolated {
+    char *text;
+    size_t len;
+    char *message;
+    bool system;
+};
+bool est_isolated_run(est_isolated_fn work, void *arg, bool capture_stderr, struct est_isolated *r);
+/* The backend check of ISA descriptions (isa_set_backend_check). */
+bool est_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why);
+/* Makes LLVM's fatal errors outside a child "lpnest: error: LLVM: <message>", exit 1. */
+void est_install_fatal_handler(void);
 bool est_same_arch(const char *a, const char *b);
 /* lower_emit.cpp: M compiled by TM as clang's back end does (with the
  * library info of M's triple): an object file when OBJECT, else assembly

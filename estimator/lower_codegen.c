@@ -52,40 +52,102 @@ static LLVMRelocMode reloc_model(LLVMModuleRef m, const char *triple)
     return x86 && LLVMGetModuleFlag(m, "PIC Level", 9) ? LLVMRelocPIC : LLVMRelocStatic;
 }
 
-/* The backend's output of TYPE for M (malloc'd, *LEN bytes, NUL-terminated), or NULL after a message. */
-static char *emit(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, LLVMCodeGenFileType type,
-                  size_t *len, FILE *diag)
+struct emit_job {
+    LLVMTargetMachineRef tm;
+    LLVMModuleRef m;
+    LLVMCodeGenFileType type;
+    LLVMValueRef only; /* the one function to compile (the others are skipped), or NULL: all */
+};
+
+/* Runs in the isolated child: the backend's output, or NULL with *MSG. */
+static char *emit_in_child(void *arg, size_t *len, char **msg)
+{
+    struct emit_job *job = arg;
+    if (job->only)
+        /* the backend emits no code for available_externally definitions */
+        for (LLVMValueRef f = LLVMGetFirstFunction(job->m); f; f = LLVMGetNextFunction(f))
+            if (f != job->only && !LLVMIsDeclaration(f))
+                LLVMSetLinkage(f, LLVMAvailableExternallyLinkage);
+    /* as clang's back end emits it (lower_emit.cpp); the child exits right after writing it */
+    char *text = est_emit_as_clang(job->tm, job->m, job->type == LLVMObjectFile, len);
+    if (!text)
+        *msg = job->type == LLVMObjectFile ? "the backend cannot emit an object file"
+                                           : "the backend cannot emit assembly";
+    return text;
+}
+
+/* The function whose code generation alone fails (the first such), or NULL. */
+static LLVMValueRef failing_function(struct emit_job job)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(job.m); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        job.only = f;
+        struct est_isolated r;
+        bool ok = est_isolated_run(emit_in_child, &job, false, &r);
+        free(r.text);
+        free(r.message);
+        if (!ok && !r.system)
+            return f;
+    }
+    return NULL;
+}
+
+/* The backend's output of TYPE for M (malloc'd, *LEN bytes, NUL-terminated),
+ * or NULL after a message. Code generation runs in a child process (see
+ * lower_isolate.c): a fatal error or crash of the backend becomes "FILE:
+ * error: code generation failed for 'FUNC' on CORE: <LLVM's message>", the
+ * function found by compiling each one alone. */
+static char *emit(LLVMModuleRef m, const struct est_codegen_target *t, LLVMCodeGenFileType type, size_t *len,
+                  FILE *diag)
 {
     init_llvm();
-    char *norm = LLVMNormalizeTargetTriple(triple);
+    char *norm = LLVMNormalizeTargetTriple(t->triple);
     LLVMTargetRef target;
     char *err = NULL;
     if (LLVMGetTargetFromTriple(norm, &target, &err)) {
-        sup_diag(diag, NULL, 0, 0, "error", "no LLVM backend for '%s': %s", norm, err ? err : "");
+        sup_diag(diag, t->file, 0, 0, "error", "no LLVM backend for '%s': %s", norm, err ? err : "");
         LLVMDisposeMessage(err);
         LLVMDisposeMessage(norm);
         return NULL;
     }
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, norm, cpu ? cpu : "", features ? features : "",
-                                                      LLVMCodeGenLevelDefault, reloc_model(m, triple), LLVMCodeModelDefault);
+    LLVMTargetMachineRef tm =
+        LLVMCreateTargetMachine(target, norm, t->cpu ? t->cpu : "", t->features ? t->features : "",
+                                LLVMCodeGenLevelDefault, reloc_model(m, t->triple), LLVMCodeModelDefault);
     LLVMDisposeMessage(norm);
     if (!tm) {
-        sup_diag(diag, NULL, 0, 0, "error", "cannot create a target machine for '%s' (cpu '%s')", triple, cpu ? cpu : "");
+        sup_diag(diag, t->file, 0, 0, "error", "cannot create a target machine for '%s' (cpu '%s')", t->triple,
+                 t->cpu ? t->cpu : "");
         return NULL;
     }
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
-    char *text = est_emit_as_clang(tm, m, type == LLVMObjectFile, len);
-    if (!text)
-        sup_diag(diag, NULL, 0, 0, "error", "the %s backend cannot emit %s", triple,
-                 type == LLVMObjectFile ? "an object file" : "assembly");
+    struct emit_job job = {tm, m, type, NULL};
+    struct est_isolated r;
+    char *text = NULL;
+    if (est_isolated_run(emit_in_child, &job, false, &r)) {
+        text = r.text;
+        *len = r.len;
+    } else if (r.system) {
+        sup_diag(diag, t->file, 0, 0, "error", "cannot run code generation: %s", r.message);
+    } else {
+        LLVMValueRef f = failing_function(job);
+        size_t n = 0;
+        const char *name = f ? LLVMGetValueName2(f, &n) : NULL;
+        if (name && n)
+            sup_diag(diag, t->file, 0, 0, "error", "code generation failed for '%.*s' on %s: %s", (int)n, name,
+                     t->core, r.message);
+        else
+            sup_diag(diag, t->file, 0, 0, "error", "code generation failed on %s: %s", t->core, r.message);
+    }
+    free(r.message);
     LLVMDisposeTargetMachine(tm);
     return text;
 }
 
-char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, FILE *diag)
+char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag)
 {
     size_t len;
-    char *text = emit(m, triple, cpu, features, LLVMAssemblyFile, &len, diag);
+    char *text = emit(m, t, LLVMAssemblyFile, &len, diag);
     const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
     FILE *df = text && dump ? fopen(dump, "w") : NULL;
     if (df) {
@@ -95,8 +157,87 @@ char *est_codegen_asm(LLVMModuleRef m, const char *triple, const char *cpu, cons
     return text;
 }
 
-char *est_codegen_obj(LLVMModuleRef m, const char *triple, const char *cpu, const char *features, size_t *len,
-                      FILE *diag)
+char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag)
 {
-    return emit(m, triple, cpu, features, LLVMObjectFile, len, diag);
+    return emit(m, t, LLVMObjectFile, len, diag);
+}
+
+struct probe_job {
+    const char *triple, *cpu, *features;
+};
+
+/* Runs in the isolated child: compiles an empty function for the target;
+ * LLVM reports an unknown cpu or feature on stderr, a bad combination as a
+ * fatal error. */
+static char *probe_in_child(void *arg, size_t *len, char **msg)
+{
+    struct probe_job *job = arg;
+    LLVMTargetRef target;
+    if (LLVMGetTargetFromTriple(job->triple, &target, msg))
+        return NULL;
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, job->triple, job->cpu, job->features,
+                                                      LLVMCodeGenLevelDefault, LLVMRelocStatic, LLVMCodeModelDefault);
+    if (!tm) {
+        *msg = sup_strdup("no target machine");
+        return NULL;
+    }
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = LLVMModuleCreateWithNameInContext("probe", ctx);
+    LLVMSetTarget(m, job->triple);
+    LLVMValueRef f = LLVMAddFunction(m, "probe", LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0));
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, f, "entry"));
+    LLVMBuildRetVoid(b);
+    LLVMMemoryBufferRef buf;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, msg, &buf))
+        return NULL;
+    *len = 0;
+    return "";
+}
+
+static bool probe(const char *triple, const char *cpu, const char *features, char **why)
+{
+    struct probe_job job = {triple, cpu, features};
+    struct est_isolated r;
+    bool ok = est_isolated_run(probe_in_child, &job, true, &r) && !r.message[0];
+    free(r.text);
+    if (ok || r.system) { /* a machine that cannot fork lowers nothing either: that run says so */
+        free(r.message);
+    } else {
+        char *ign = strstr(r.message, " (ignoring "); /* LLVM goes on; lpnest does not */
+        if (ign)
+            *ign = '\0';
+        *why = r.message;
+    }
+    return ok || r.system;
+}
+
+bool est_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why)
+{
+    init_llvm();
+    char *norm = LLVMNormalizeTargetTriple(triple);
+    bool ok = probe(norm, cpu, features, why);
+    *bad = -1;
+    /* the feature to blame: the first whose removal satisfies the backend */
+    size_t n = strlen(features);
+    for (int k = 0, start = 0; !ok && (size_t)start < n; k++) {
+        size_t len = strcspn(features + start, ",");
+        char *rest = sup_xmalloc(n + 1);
+        memcpy(rest, features, (size_t)start);
+        const char *after = features + start + len + (features[start + len] ? 1 : 0);
+        strcpy(rest + start, after);
+        if (start && !*after && rest[start - 1] == ',')
+            rest[start - 1] = '\0';
+        char *w = NULL;
+        if (probe(norm, cpu, rest, &w)) {
+            *bad = k;
+            free(rest);
+            break;
+        }
+        free(w);
+        free(rest);
+        start += (int)len + 1;
+    }
+    LLVMDisposeMessage(norm);
+    return ok;
 }

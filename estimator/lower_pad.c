@@ -213,7 +213,9 @@ void est_x86_padding(struct cost_ctx *cx, struct est_module *em, struct mmodule 
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
     size_t len = 0;
-    char *obj = fresh ? est_codegen_obj(fresh, triple, isa_cpu(cx->isa), isa_features(cx->isa), &len, cx->diag) : NULL;
+    struct est_codegen_target t = {triple, isa_cpu(cx->isa), isa_features(cx->isa), est_module_name(em),
+                                   isa_name(cx->isa)};
+    char *obj = fresh ? est_codegen_obj(fresh, &t, &len, cx->diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);

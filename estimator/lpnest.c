@@ -42,12 +42,16 @@ static void usage(FILE *f)
             "options:\n"
             "  -o FILE               output file (default: stdout; the program's own stdout then\n"
             "                        goes to stderr)\n"
-            "  --max-steps=N         stop with an error after N IR instructions (suffix k/M/G;\n"
-            "                        default 100G, about four minutes; 0: no limit)\n"
+            "  --max-steps=N         stop with an error after N IR instructions (default 100G,\n"
+            "                        about four minutes; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
+            "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
             "                        past a global reads its neighbour with one warning per site,\n"
             "                        a write past one is an error (default: module order, unchecked)\n"
+            "  --fs-root=DIR         the program opens files only under DIR, by relative\n"
+            "                        paths (default: the current directory)\n"
+            "  --allow-writes        let the program create and write files there\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -114,6 +118,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 
 int main(int argc, char **argv)
 {
+    est_install_fatal_handler();
+    isa_set_backend_check(est_check_backend);
     if (argc > 1 && !strcmp(argv[1], "report"))
         return cli_report_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "diff"))
@@ -130,10 +136,10 @@ int main(int argc, char **argv)
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *v, *target = NULL, *accel = NULL, *profile = NULL;
-    bool counts = false, quiet = false, dump_machine = false;
+    const char *v, *target = NULL, *accel = NULL, *profile = NULL, *fs_root = NULL;
+    bool counts = false, quiet = false, dump_machine = false, allow_writes = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
-    unsigned long long max_steps = 100000000000ULL, stack = 0;
+    unsigned long long max_steps = 100ULL << 30, stack = 0;
     bool memory_linked = false;
     int prog_argc = 0;
     char **prog_argv = NULL;
@@ -179,6 +185,15 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         if ((r = cli_out_option(co, argc, argv, &i, prog)) != 0) {
             if (r == 2)
                 return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--fs-root", &fs_root, prog, stderr)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if (sup_cli_flag(argv, &i, "--allow-writes")) {
+            allow_writes = true;
             continue;
         }
         if (sup_cli_flag(argv, &i, "--quiet") || sup_cli_flag(argv, &i, "-q")) {
@@ -270,6 +285,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .memory_linked = memory_linked,
         .progress = !quiet && isatty(2),
         .diag = stderr,
+        .fs_root = fs_root,
+        .allow_writes = allow_writes,
     };
     /* the report on stdout never mixes with the program's output: that goes to stderr */
     if (!counts && !co->out)

@@ -767,7 +767,8 @@ void est_offload_report(const struct est_offload *o, struct est_estimate *e)
         ac->overlap = a->busy > a->wait ? a->busy - a->wait : 0;
         ac->nlatencies = a->nlat;
         ac->latencies = sup_xcalloc(a->nlat + 1, sizeof *ac->latencies);
-        memcpy(ac->latencies, a->lat, a->nlat * sizeof *a->lat);
+        if (a->nlat) /* an accelerator never called has no latencies (a->lat is NULL) */
+            memcpy(ac->latencies, a->lat, a->nlat * sizeof *a->lat);
     }
     e->whatifs = sup_xcalloc(o->sys->noffs + 1, sizeof *e->whatifs);
     e->nwhatifs = o->sys->noffs;

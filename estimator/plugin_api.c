@@ -25,8 +25,7 @@ static bool write_report(const struct est_report *r, const char *path, FILE *dia
     if (sup_outfile_open(&of, path, diag) != 0)
         return false;
     if (est_report_write_json(r, of.f) != 0) {
-        sup_outfile_abort(&of);
-        sup_diag(diag, path, 0, 0, "error", "cannot write the report");
+        sup_outfile_fail(&of, "the report", diag);
         return false;
     }
     return sup_outfile_commit(&of, diag) == 0;

@@ -74,6 +74,8 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->in = o->in ? o->in : stdin;
     vm->out = o->out ? o->out : stdout;
     vm->err = o->err ? o->err : stderr;
+    vm->fs_root = o->fs_root;
+    vm->allow_writes = o->allow_writes;
     vm->max_steps = o->max_steps;
     vm->progress = o->progress;
     vm->pair_req = o->pairs;

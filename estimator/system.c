@@ -1,4 +1,5 @@
 /* system.c — loads and checks a system file (system.h, SYSTEM.md). */
+#define _POSIX_C_SOURCE 200809L
 #include "system.h"
 #include "lpn.h"
 #include "support.h"
@@ -35,6 +36,63 @@ static struct oexpr *expr_of(struct sup_ydoc *doc, const struct sup_ynode *n, un
     if (!e)
         doc->errors++;
     return e;
+}
+
+/* Prints the model's messages in TEXT as notes below an error of ours. */
+static void as_notes(FILE *diag, const char *text)
+{
+    for (const char *l = text; diag && *l;) {
+        size_t n = strcspn(l, "\n");
+        const char *e = strstr(l, ": error: ");
+        if (e && e < l + n)
+            fprintf(diag, "%.*s: note: %.*s\n", (int)(e - l), l, (int)(l + n - e - 9), e + 9);
+        else
+            fprintf(diag, "%.*s\n", (int)n, l);
+        l += n + (l[n] ? 1 : 0);
+    }
+}
+
+/* The model at PATH with the parameter overrides of PN (PARAMS[0..NP)),
+ * or NULL after a message. When the model is valid without them, the
+ * error is put on the override that makes it invalid (the model's own
+ * messages follow as notes), not on the model's lines alone. */
+static struct lpn_model *load_with_params(struct sup_ydoc *doc, const struct sup_ynode *mn, const struct sup_ynode *pn,
+                                          const char *path, const struct lpn_param *params, size_t np)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *cap = np ? open_memstream(&text, &len) : NULL;
+    struct lpn_model *model = lpn_load_file(path, params, np, cap ? cap : doc->diag);
+    if (cap)
+        fclose(cap);
+    if (model) {
+        free(text);
+        return model;
+    }
+    struct lpn_model *plain = text ? lpn_load_file(path, NULL, 0, NULL) : NULL;
+    if (!plain) {
+        if (text)
+            fputs(text, doc->diag);
+        sup_yerror(doc, mn, "cannot use the model '%s' (see above)", path);
+        free(text);
+        return NULL;
+    }
+    lpn_model_free(plain);
+    size_t bad = 0;
+    for (; bad < np; bad++) {
+        struct lpn_model *one = lpn_load_file(path, &params[bad], 1, NULL);
+        lpn_model_free(one);
+        if (!one)
+            break;
+    }
+    if (bad < np)
+        sup_yerror(doc, pn->items[bad], "parameter %s = %lld makes the model '%s' invalid:", params[bad].name,
+                   (long long)params[bad].value, path);
+    else
+        sup_yerror(doc, pn, "these parameters together make the model '%s' invalid:", path);
+    as_notes(doc->diag, text);
+    free(text);
+    return NULL;
 }
 
 static bool load_model(struct sup_ydoc *doc, const struct sup_ynode *map, struct sys_model *m, const char *what)
@@ -74,13 +132,8 @@ static bool load_model(struct sup_ydoc *doc, const struct sup_ynode *map, struct
             params[np++].value = v;
         }
     }
-    if (ok) {
-        m->model = lpn_load_file(m->path, params, np, doc->diag);
-        if (!m->model) {
-            sup_yerror(doc, mn, "cannot use the model '%s' (see above)", m->path);
-            ok = false;
-        }
-    }
+    if (ok && !(m->model = load_with_params(doc, mn, pn, m->path, params, np)))
+        ok = false;
     free(params);
     return ok;
 }

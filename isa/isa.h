@@ -96,6 +96,14 @@ struct isa *isa_load_string(const char *name, const char *text, size_t len, FILE
  * name is reported as "unknown target 'NAME' (available: ...)". */
 struct isa *isa_load_named(const char *name, FILE *diag);
 void isa_free(struct isa *isa);
+/* A check of a description's LLVM triple, cpu and features against the
+ * backend, run by every later load of a machine-model description given by
+ * path or text (the bundled ones are checked by a test; the isa
+ * library itself does not link LLVM; lpnest installs est_check_backend).
+ * Returns false when the backend rejects them, with *BAD the index of the
+ * feature to blame (-1: none) and *WHY a malloc'd reason. */
+typedef bool (*isa_backend_check)(const char *triple, const char *cpu, const char *features, int *bad, char **why);
+void isa_set_backend_check(isa_backend_check check);
 /* Names of the bundled descriptions (sorted, NULL-terminated, static storage
  * until the next call) with their one-line descriptions, for --target=help. */
 const char *const *isa_list(const char *const **descriptions);

@@ -183,6 +183,8 @@ static bool from_sequence(struct isa__loader *L, const struct sup_ynode *seq, st
         if (!isa__string(L, n, "a mnemonic of the sequence"))
             return false;
         const struct isa__entry *s = isa__map_get(&L->isa->insns, n->str);
+        if (!s && isa__map_get(&L->broken_mnemonics, n->str))
+            return false;
         if (!s || s->is_pseudo)
             return sup_yerror(L->doc, n, "%s: sequence mnemonic '%s' is not listed in any class", what, n->str);
         bool last = i + 1 == seq->n;
@@ -232,7 +234,9 @@ static bool load_pseudo(struct isa__loader *L, const struct sup_ynode *key, cons
             return false;
         const struct isa__class *c = isa__map_get(&L->classes, cls->str);
         if (!c)
-            return sup_yerror(L->doc, cls, "%s: class '%s' is not defined", what, cls->str);
+            return isa__map_get(&L->broken_classes, cls->str)
+                       ? false
+                       : sup_yerror(L->doc, cls, "%s: class '%s' is not defined", what, cls->str);
         uint32_t k = 1;
         if (count && !isa__cycles(L, count, "count", &k))
             return false;
@@ -298,7 +302,9 @@ static bool check_expand_to(struct isa__loader *L, const struct sup_ynode *pseud
         if (!e || !v || !e->pub.expand_to || isa__map_get(&L->where, pseudo->keys[i]->str) != pseudo->keys[i])
             continue;
         const struct isa__entry *t = isa__map_get(&L->isa->insns, e->pub.expand_to);
-        if (!t)
+        if (!t && isa__map_get(&L->broken_mnemonics, e->pub.expand_to))
+            ok = false;
+        else if (!t)
             ok = sup_yerror(L->doc, v, "pseudo-instruction '%s': expand_to '%s' is not a mnemonic of this description",
                             e->pub.mnemonic, e->pub.expand_to);
         else if (t == e || t->pub.expand_to || t->pub.count != 1)
@@ -310,6 +316,20 @@ static bool check_expand_to(struct isa__loader *L, const struct sup_ynode *pseud
     return ok;
 }
 
+/* A class that did not load (its errors are reported): it and its
+ * mnemonics are remembered so that references to them are not reported
+ * again as undefined. */
+static void mark_broken(struct isa__loader *L, const struct sup_ynode *key, const struct sup_ynode *m)
+{
+    if (isa__map_get(&L->classes, key->str))
+        return;
+    isa__map_put(&L->broken_classes, key->str, (void *)key);
+    const struct sup_ynode *list = m && m->kind == SUP_Y_MAP ? sup_yget(m, "mnemonics") : NULL;
+    for (size_t i = 0; list && list->kind == SUP_Y_SEQ && i < list->n; i++)
+        if (list->items[i]->kind == SUP_Y_SCALAR)
+            isa__map_put(&L->broken_mnemonics, list->items[i]->str, (void *)list->items[i]);
+}
+
 bool isa__load_classes(struct isa__loader *L, const struct sup_ynode *classes, const struct sup_ynode *pseudo)
 {
     if (!sup_yexpect(L->doc, classes, SUP_Y_MAP, "classes"))
@@ -318,8 +338,10 @@ bool isa__load_classes(struct isa__loader *L, const struct sup_ynode *classes, c
         return sup_yerror(L->doc, classes, "'classes' defines no class");
     bool ok = true;
     for (size_t i = 0; i < classes->n; i++)
-        if (!load_class(L, classes->keys[i], classes->items[i]))
+        if (!load_class(L, classes->keys[i], classes->items[i])) {
+            mark_broken(L, classes->keys[i], classes->items[i]);
             ok = false;
+        }
     if (!pseudo)
         return ok;
     if (!sup_yexpect(L->doc, pseudo, SUP_Y_MAP, "pseudo"))

@@ -93,6 +93,9 @@ struct isa__loader {
     const struct sup_ynode *root;
     struct isa__map classes;       /* class name -> struct isa__class (isa_classes.c) */
     struct isa__map where;         /* mnemonic -> const struct sup_ynode * of its first listing */
+    /* classes that failed to load (their error is reported) and the
+     * mnemonics they list: references to them get no second, false error */
+    struct isa__map broken_classes, broken_mnemonics;
 };
 
 /* Reads a non-negative cycle count (0..1e6) at NODE; reports "NAME must not
@@ -108,6 +111,9 @@ bool isa__load_runtime(struct isa__loader *L, const struct sup_ynode *runtime);
 /* isa_ir.c: the ir: section (model ir). */
 bool isa__load_ir(struct isa__loader *L, const struct sup_ynode *ir);
 
+/* isa_load_file without the backend check: the bundled descriptions are
+ * checked by the test isa_backend (tests/isa), not on every run. */
+struct isa *isa__load_bundled(const char *path, FILE *diag);
 /* The default ISA directory (LPNEST_ISA_DIR, or the environment's). */
 const char *isa__dir(void);
 

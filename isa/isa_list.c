@@ -92,7 +92,7 @@ struct isa *isa_load_named(const char *name, FILE *diag)
         free(path);
         return NULL;
     }
-    struct isa *isa = isa_load_file(path, diag);
+    struct isa *isa = isa__load_bundled(path, diag);
     if (isa && strcmp(isa->name, name) != 0) {
         sup_diag(diag, path, 0, 0, "error", "the description is named '%s', not '%s' like its file", isa->name, name);
         isa_free(isa);

@@ -155,7 +155,44 @@ static bool valid_feature(const char *s)
     return true;
 }
 
-static bool load_llvm(struct isa__loader *L)
+static isa_backend_check backend_check;
+
+void isa_set_backend_check(isa_backend_check check) { backend_check = check; }
+
+/* Asks the backend (when a check is set) whether it accepts the triple, cpu
+ * and features; a rejection is reported at the feature it blames, else at
+ * the cpu or the triple. */
+static bool check_backend(struct isa__loader *L, const struct sup_ynode *llvm)
+{
+    struct isa *isa = L->isa;
+    int bad = -1;
+    char *why = NULL;
+    if (!backend_check || isa->model != ISA_MODEL_MACHINE || backend_check(isa->triple, isa->cpu, isa->features, &bad, &why))
+        return true;
+    const struct sup_ynode *at = sup_yget(llvm, "features"), *cpu = sup_yget(llvm, "cpu");
+    unsigned line = 0, col = 0;
+    if (bad >= 0 && at) {
+        const char *s = at->str;
+        for (int k = 0; k < bad && strchr(s, ','); k++)
+            s = strchr(s, ',') + 1;
+        size_t len = strcspn(s, ",");
+        line = at->line;
+        col = at->col + (at->quoted ? 1 : 0) + (unsigned)(s - at->str);
+        sup_diag(L->doc->diag, L->doc->path, line, col, "error",
+                 "feature '%.*s' is rejected by the %s backend (cpu '%s', features '%s'): %s", (int)len, s,
+                 isa->triple, isa->cpu, isa->features, why ? why : "");
+    } else {
+        at = cpu ? cpu : sup_yget(llvm, "triple");
+        sup_diag(L->doc->diag, L->doc->path, at ? at->line : 0, at ? at->col : 0, "error",
+                 "the %s backend rejects cpu '%s' with features '%s': %s", isa->triple, isa->cpu, isa->features,
+                 why ? why : "");
+    }
+    free(why);
+    L->doc->errors++;
+    return false;
+}
+
+static bool load_llvm(struct isa__loader *L, bool check)
 {
     struct isa *isa = L->isa;
     const struct sup_ynode *m = sup_yget(L->root, "llvm");
@@ -232,7 +269,7 @@ static bool load_llvm(struct isa__loader *L)
             isa->forbidden[isa->nforbidden++] = isa__strdup(&isa->arena, f->str);
         }
     }
-    return ok;
+    return ok && (!check || check_backend(L, m));
 }
 
 static bool load_tables(struct isa__loader *L)
@@ -267,7 +304,7 @@ static bool load_tables(struct isa__loader *L)
     return ok;
 }
 
-static struct isa *load(struct sup_ydoc *doc, const char *path)
+static struct isa *load(struct sup_ydoc *doc, const char *path, bool check)
 {
     if (!doc)
         return NULL;
@@ -282,7 +319,7 @@ static struct isa *load(struct sup_ydoc *doc, const char *path)
             bool keys = sup_ycheck_keys(doc, L.root, top_keys, "an ISA description");
             bool head = load_header(&L);
             bool mem = load_memory(&L);
-            bool llvm = head && load_llvm(&L);
+            bool llvm = head && load_llvm(&L, check);
             ok = keys && head && mem && llvm;
             if (head && !load_tables(&L))
                 ok = false;
@@ -291,6 +328,8 @@ static struct isa *load(struct sup_ydoc *doc, const char *path)
     ok = ok && doc->errors == 0;
     isa__map_free(&L.classes);
     isa__map_free(&L.where);
+    isa__map_free(&L.broken_classes);
+    isa__map_free(&L.broken_mnemonics);
     sup_yaml_free(doc);
     if (!ok) {
         isa_free(isa);
@@ -301,12 +340,17 @@ static struct isa *load(struct sup_ydoc *doc, const char *path)
 
 struct isa *isa_load_file(const char *path, FILE *diag)
 {
-    return load(sup_yaml_load_file(path, diag), path);
+    return load(sup_yaml_load_file(path, diag), path, true);
+}
+
+struct isa *isa__load_bundled(const char *path, FILE *diag)
+{
+    return load(sup_yaml_load_file(path, diag), path, false);
 }
 
 struct isa *isa_load_string(const char *name, const char *text, size_t len, FILE *diag)
 {
-    return load(sup_yaml_load_string(name, text, len, diag), name);
+    return load(sup_yaml_load_string(name, text, len, diag), name, true);
 }
 
 void isa_free(struct isa *isa)

@@ -483,15 +483,36 @@ static double subset_cv(const struct gram *g, const int *S, int k, double *A, in
 }
 
 /* ---- the closed form -------------------------------------------------------------*/
+static int64_t sat_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? ((a < 0) != (b < 0) ? INT64_MIN : INT64_MAX) : r;
+}
+
+/* V rounded to an integer, within +-2^62 (llround is undefined beyond int64). */
+static int64_t round_i64(double v)
+{
+    const double lim = 4611686018427387904.0;
+    return v >= lim ? (int64_t)lim : v <= -lim ? -(int64_t)lim : llround(v);
+}
+
 static int64_t closed_eval(const struct lpn_fit *f, const int64_t *x)
 {
-    int64_t acc = f->n0 + (f->den > 1 ? f->den / 2 : 0);
+    /* saturating: a model far off at some point is rejected by its
+     * errors, not by overflowing */
+    int64_t acc = sat_add(f->n0, f->den > 1 ? f->den / 2 : 0);
     for (int j = 0; j < f->nt; j++) {
         int64_t v = f->nj[j];
         for (int k = 0; k < f->np; k++)
             if (f->terms[j].c[k])
-                v *= feat(f, k, x[k], f->terms[j].c[k]);
-        acc += v;
+                v = sat_mul(v, feat(f, k, x[k], f->terms[j].c[k]));
+        acc = sat_add(acc, v);
     }
     if (f->den > 1)
         acc /= f->den;
@@ -567,12 +588,12 @@ static void integerise(struct lpn_fit *f, const double *coef, const struct mono 
         int64_t S = dens[d];
         double big = 0;
         f->den = S;
-        f->n0 = llround(coef[0] * (double)S) - (S > 1 ? S / 2 : 0);
+        f->n0 = round_i64(coef[0] * (double)S) - (S > 1 ? S / 2 : 0);
         big = fabs(coef[0] * (double)S);
         f->nt = 0;
         f->clamp = coef[0] < 0;
         for (int j = 0; j < nt; j++) {
-            int64_t c = llround(coef[j + 1] * (double)S);
+            int64_t c = round_i64(coef[j + 1] * (double)S);
             if (!c)
                 continue;
             f->terms[f->nt] = terms[j];
@@ -802,6 +823,8 @@ static int64_t table_eval(const struct lpn_fit *f, const struct ctable *t, const
     }
     cmp_tab = t;
     const int64_t *hit = t->nk ? bsearch(key, t->key, t->n, (size_t)t->nk * sizeof *key, cmp_keys) : t->key;
+    if (!t->nk) /* no parameter has an influence: one entry */
+        return t->val[0];
     return hit ? t->val[(hit - t->key) / t->nk] : closed_eval(f, x);
 }
 
@@ -1058,6 +1081,9 @@ struct lpn_fit *lpn_fit_run(const struct lpn_table *t, const struct lpn_fit_opts
         if (row[tcol] < 0 && nerr++ < 20)
             sup_diag(diag, t->path, t->line[i], t->col[i * (size_t)t->ncols + (size_t)tcol], "error",
                      "negative latency %g in column '%s'", row[tcol], target);
+        else if (!(row[tcol] <= 1e15) && nerr++ < 20) /* the fit's integers must not overflow */
+            sup_diag(diag, t->path, t->line[i], t->col[i * (size_t)t->ncols + (size_t)tcol], "error",
+                     "latency %g in column '%s' is too large (at most 1e15 cycles)", row[tcol], target);
     }
     if (nerr)
         ok = false;

@@ -57,11 +57,11 @@ bool sup_parse_u64(const char *s, unsigned long long *out)
         return false;
     unsigned long long mul = 1;
     if (*end == 'k' || *end == 'K')
-        mul = 1000ULL, end++;
+        mul = 1ULL << 10, end++;
     else if (*end == 'M')
-        mul = 1000000ULL, end++;
+        mul = 1ULL << 20, end++;
     else if (*end == 'G')
-        mul = 1000000000ULL, end++;
+        mul = 1ULL << 30, end++;
     if (*end)
         return false;
     if (v > ~0ULL / mul)

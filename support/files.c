@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -91,6 +92,47 @@ static void track(char *tmp, bool add)
     }
 }
 
+/* Temporaries are named PATH.lpnest-tmp.PID.XXXXXX: a run killed before it
+ * could remove its own (SIGKILL, a crash) leaves one whose PID no longer
+ * runs, and the next run writing PATH removes it. A PID that runs again
+ * (reused by another process) keeps its file: never remove a live one. */
+#define TMP_TAG ".lpnest-tmp."
+
+static void remove_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path) : 0;
+    char *dir = sup_xmalloc(dl + 2);
+    if (slash)
+        memcpy(dir, path, dl ? dl : 1), dir[dl ? dl : 1] = '\0';
+    else
+        strcpy(dir, ".");
+    const char *base = slash ? slash + 1 : path;
+    size_t bl = strlen(base), tl = strlen(TMP_TAG);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        const char *n = e->d_name;
+        if (strncmp(n, base, bl) || strncmp(n + bl, TMP_TAG, tl))
+            continue;
+        char *end;
+        errno = 0;
+        long pid = strtol(n + bl + tl, &end, 10);
+        if (errno || end == n + bl + tl || *end != '.' || strlen(end + 1) != 6 || pid <= 0)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        size_t need = strlen(dir) + strlen(n) + 2;
+        char *stale = sup_xmalloc(need);
+        snprintf(stale, need, "%s/%s", dir, n);
+        unlink(stale);
+        free(stale);
+    }
+    if (d)
+        closedir(d);
+    free(dir);
+}
+
 int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag)
 {
     memset(o, 0, sizeof *o);
@@ -110,10 +152,11 @@ int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag)
         o->path = sup_strdup(path);
         return 0;
     }
-    size_t n = strlen(path);
+    remove_stale(path);
+    size_t n = strlen(path) + sizeof TMP_TAG + 32;
     o->path = sup_strdup(path);
-    o->tmp = sup_xmalloc(n + 16);
-    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    o->tmp = sup_xmalloc(n);
+    snprintf(o->tmp, n, "%s" TMP_TAG "%ld.XXXXXX", path, (long)getpid());
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         sup_diag(diag, path, 0, 0, "error", "cannot create output file: %s", strerror(errno));
@@ -142,14 +185,24 @@ int sup_outfile_commit(struct sup_outfile *o, FILE *diag)
     if (!o->f)
         return -1;
     if (!o->tmp) {
+        /* a device or stdout: the error is the one of the first failure */
+        int err = 0;
         int bad = fflush(o->f) != 0 || ferror(o->f);
-        if (o->path && fclose(o->f) != 0)
+        if (bad)
+            err = errno;
+        if (o->path && fclose(o->f) != 0) {
+            err = err ? err : errno;
             bad = 1;
+        }
         o->f = NULL;
-        free(o->path);
-        o->path = NULL;
+        if (!bad) {
+            free(o->path);
+            o->path = NULL;
+        }
         if (bad) {
-            sup_diag(diag, "<stdout>", 0, 0, "error", "write failed: %s", strerror(errno));
+            sup_diag(diag, o->path ? o->path : "<stdout>", 0, 0, "error", "write failed: %s", strerror(err ? err : errno));
+            free(o->path);
+            o->path = NULL;
             return -1;
         }
         return 0;
@@ -182,4 +235,12 @@ void sup_outfile_abort(struct sup_outfile *o)
     free(o->tmp);
     free(o->path);
     memset(o, 0, sizeof *o);
+}
+
+void sup_outfile_fail(struct sup_outfile *o, const char *what, FILE *diag)
+{
+    int err = errno;
+    sup_diag(diag, o->path ? o->path : "<stdout>", 0, 0, "error", "cannot write %s: %s", what,
+             err ? strerror(err) : "write error");
+    sup_outfile_abort(o);
 }

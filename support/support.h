@@ -37,7 +37,10 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
  * Writes go to a temporary file beside PATH that replaces PATH only on
  * sup_outfile_commit, so an interrupted or failed run never leaves a
  * truncated file in place of an old one. PATH NULL or "-" means stdout.
- * Pending temporaries are removed on SIGINT/SIGTERM/SIGHUP and at exit. */
+ * Pending temporaries are removed on SIGINT/SIGTERM/SIGHUP and at exit.
+ * They are named PATH.lpnest-tmp.PID.XXXXXX; one left by a run that was
+ * killed (SIGKILL) is removed by the next run writing PATH once no process
+ * PID runs (and can be removed by hand: nothing else makes such names). */
 struct sup_outfile {
     FILE *f;          /* where to write */
     char *path;       /* final path, NULL for stdout */
@@ -50,6 +53,9 @@ int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag);
 int sup_outfile_commit(struct sup_outfile *o, FILE *diag);
 /* Discards what was written; PATH is left as it was. Safe on a closed file. */
 void sup_outfile_abort(struct sup_outfile *o);
+/* After a write to o->f failed: "PATH: error: cannot write WHAT: <strerror
+ * of errno>" ("<stdout>" for stdout), then sup_outfile_abort. */
+void sup_outfile_fail(struct sup_outfile *o, const char *what, FILE *diag);
 
 /* ---- command lines (LLVM style) ---------------------------------------------
  * sup_cli_value matches argv[*i] against NAME ("--target" or "-o") in the forms
@@ -68,7 +74,7 @@ bool sup_cli_flag(char **argv, int *i, const char *name);
 enum sup_opt_kind {
     SUP_OPT_STR,      /* const char **dest */
     SUP_OPT_DOUBLE,   /* double *dest, finite, in [lo, hi] (lo excluded if lo_open) */
-    SUP_OPT_U64,      /* unsigned long long *dest (k/M/G suffixes), in [lo, hi] */
+    SUP_OPT_U64,      /* unsigned long long *dest (k/M/G suffixes: powers of 1024), in [lo, hi] */
     SUP_OPT_CHOICE,   /* int *dest: the value's index in choices (NULL-ended) */
     SUP_OPT_FLAG,     /* bool *dest = true */
     SUP_OPT_CALL,     /* call(ctx, value): 0, or non-zero after its own message */
@@ -98,7 +104,8 @@ int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, s
 const char *sup_closest(const char *word, const char *const *cands);
 
 /* Parses a decimal unsigned integer with an optional k/M/G suffix (powers of
- * 1000). Returns false on anything else, including overflow. */
+ * 1024, like every size and count suffix of lpnest and lpn: 8M = 8 MiB).
+ * Returns false on anything else, including overflow. */
 bool sup_parse_u64(const char *s, unsigned long long *out);
 
 /* strdup that aborts on exhaustion (our own invariant, not an input error). */

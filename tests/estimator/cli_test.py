@@ -40,7 +40,7 @@ CASES = [
     ("unknown-external", "unknown_ext.c", ALL, [], [], "", 1, "",
      [r"unknown_ext\.c:3:25: error: call to unknown external function 'not_in_any_library'"]),
     ("max-steps", "forever.c", ["rv32"], ["--max-steps=1M"], [], "", 1, "",
-     [r"error: the step limit of 1000000 IR instructions was reached \(--max-steps\)"]),
+     [r"error: the step limit of 1048576 IR instructions was reached \(--max-steps\)"]),  # M = 2^20
     ("inline-asm", "inline_asm.c", ["rv32", "x86"], [], [], "", 1, "",
      [r'inline_asm\.c:5:5: error: inline assembly with outputs cannot run in lpnest: "" \(constraints "=r,0"\)',
       r"write what it computes in C"]),

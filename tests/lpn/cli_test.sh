@@ -88,10 +88,10 @@ deadlock)
         || fail "parked JSON report"
     ;;
 limits)
-    expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k
+    expect 0 "$LPN" sim "$DATA/loop.yaml" --max-commits 1k   # k = 1024
     has out.txt "status: commit_limit"
-    has out.txt "commits: 1000"
-    has err.txt "warning: stopped after 1000 commits"
+    has out.txt "commits: 1024"
+    has err.txt "warning: stopped after 1024 commits"
     expect 0 "$LPN" sim "$DATA/loop.yaml" --until=80
     has out.txt "status: time_limit"
     has out.txt "^t1  *10 "
@@ -178,7 +178,7 @@ atomic)
     expect 1 "$LPN" sim "$DATA/bad/no_input.yaml" -o keep.txt
     [ "$(cat keep.txt)" = "old content" ] || fail "output file was replaced"
     expect 1 "$LPN" sim "$DATA/loop.yaml" -o no/such/dir/out.txt
-    ls keep.txt.tmp* >/dev/null 2>&1 && fail "temporary file left behind"
+    ls keep.txt.lpnest-tmp* >/dev/null 2>&1 && fail "temporary file left behind"
     ;;
 format_doc)
     # the example at the top of lpn/FORMAT.md is a working model

@@ -422,7 +422,7 @@ def atomic(fir_bc, forever_bc):
     with open(keep, "w") as f:
         f.write("old report")
     r = run([fir_bc, "--target=picorv32", "--quiet", "--format=trace", "--max-steps=1000", "-o", keep])
-    left = [n for n in os.listdir(A.work) if n.startswith("keep.out.tmp")]
+    left = [n for n in os.listdir(A.work) if n.startswith("keep.out.lpnest-tmp")]
     ok("atomic: a run that fails leaves the old file intact and no temporary",
        r.returncode == 1 and text(keep) == "old report" and not left, f"{r.returncode} {left}")
     r = run([fir_bc, "--target=picorv32", "--quiet", "-o", work("no/such/dir/x.txt")])
@@ -433,7 +433,7 @@ def atomic(fir_bc, forever_bc):
         time.sleep(1.0)
         p.send_signal(signal.SIGTERM)
         p.wait(timeout=60)
-        left = [n for n in os.listdir(A.work) if n.startswith("keep.out.tmp")]
+        left = [n for n in os.listdir(A.work) if n.startswith("keep.out.lpnest-tmp")]
         ok("atomic: an interrupted run leaves the old file intact", text(keep) == "old report" and not left)
     r = run([fir_bc, "--target=picorv32", "--quiet", "--format=json", "-o", keep])
     ok("atomic: a good run replaces it", r.returncode == 0 and json.loads(text(keep))["lpnest_report"] == 1)

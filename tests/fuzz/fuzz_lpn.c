@@ -1,20 +1,14 @@
-/* fuzz_lpn_load.c — libFuzzer target for the LPN loader: any bytes are
+/* fuzz_lpn.c — libFuzzer target for the LPN loader: any bytes are
  * loaded as a model; when they load, the model is drawn (Graphviz) and
  * simulated for a bounded time with a trace and both reports, all written to
  * /dev/null. Nothing may crash, trip a sanitizer, leak or hang. */
+#include "fuzz_util.h"
 #include "lpn.h"
 #include "lpn_impl.h"
 
-#include <stdint.h>
-#include <stdio.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static FILE *null;
-    if (!null)
-        null = fopen("/dev/null", "w");
+    FILE *null = fuzz_null();
     struct lpn_model *m = lpn_load_string("fuzz.yaml", (const char *)data, size, NULL, 0, NULL);
     if (!m)
         return 0;

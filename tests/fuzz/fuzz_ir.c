@@ -1,0 +1,62 @@
+/* fuzz_ir.c — libFuzzer target for textual LLVM IR through the engine and
+ * the lowering: any bytes are loaded as a .ll module; when it loads, main()
+ * runs in the IR engine (counts, bounded steps and stack, the program's
+ * streams on /dev/null, its files confined to an empty directory) and, when
+ * that run ends without a fault, it is estimated on the core of its triple
+ * (code generation in a child process, the machine code parsed and priced,
+ * the timed second run) and both reports written. */
+#define _DEFAULT_SOURCE
+#include "estimator.h"
+#include "fuzz_util.h"
+#include "isa.h"
+
+#include <string.h>
+
+static struct isa *core_for(const char *triple)
+{
+    static struct isa *rv, *ppc, *avr, *x86;
+    struct isa **slot = !strncmp(triple, "riscv32", 7) ? &rv : !strncmp(triple, "powerpc", 7) ? &ppc
+                      : !strncmp(triple, "avr", 3) ? &avr : !strncmp(triple, "x86_64", 6) ? &x86 : NULL;
+    static const char *const names[] = {"picorv32", "ppc405", "atmega2560", "x86-64"};
+    if (!slot)
+        return NULL;
+    if (!*slot && !(*slot = isa_load_named(names[slot == &rv ? 0 : slot == &ppc ? 1 : slot == &avr ? 2 : 3], stderr)))
+        abort();
+    return *slot;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static FILE *in;
+    static char dir[256];
+    if (!in) {
+        in = fopen("/dev/null", "r");
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof dir, "%s/lpnest-fuzz-ir-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(dir) || chdir(dir))
+            abort();
+    }
+    FILE *null = fuzz_null();
+    const char *path = fuzz_file(data, size, "fuzz.ll");
+    struct est_module *m = est_module_load(&path, 1, null);
+    if (!m)
+        return 0;
+    char *argv[] = {"fuzz", "1", NULL};
+    struct est_run_options o = {.argc = 2, .argv = argv, .max_steps = 200000, .stack_bytes = 65536,
+                                .diag = null, .in = in, .out = null, .err = null, .fs_root = dir};
+    struct est_profile *p = est_run(m, &o);
+    bool clean = p && !est_profile_faulted(p);
+    est_profile_free(p);
+    struct isa *isa = clean ? core_for(LLVMGetTarget(est_module_llvm(m))) : NULL;
+    if (isa) {
+        int status;
+        struct est_estimate *e = est_estimate_timed(m, isa, &o, NULL, NULL, &status);
+        if (e) {
+            est_estimate_write_text(e, null, 10);
+            est_estimate_write_json(e, null);
+        }
+        est_estimate_free(e);
+    }
+    est_module_free(m);
+    return 0;
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# run_fuzz.sh — runs one libFuzzer target for a bounded time on its seed
+# corpus (read-only) plus a fresh working corpus; a finding is saved in
+# WORK_DIR (crash-*, leak-*, timeout-*) and fails the run:
+#   run_fuzz.sh FUZZER SEED_DIR DICT WORK_DIR SECONDS [MAX_LEN]
+# DICT may be "" (no dictionary).
+set -eu
+FUZZER=$1 SEEDS=$2 DICT=$3 WORK=$4 SECONDS=$5 MAXLEN=${6:-4096}
+rm -rf "$WORK"
+mkdir -p "$WORK/corpus"
+set -- -max_total_time="$SECONDS" -timeout=30 -rss_limit_mb=2048 -max_len="$MAXLEN" \
+    -artifact_prefix="$WORK/" -print_final_stats=1
+[ -n "$DICT" ] && set -- "$@" -dict="$DICT"
+cd "$WORK"
+exec "$FUZZER" "$@" "$WORK/corpus" "$SEEDS"
