@@ -35,8 +35,9 @@ static uint64_t flash_image(struct est_module *em, const struct isa *isa, FILE *
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = est_module_fresh(em, ctx, diag);
     size_t len = 0;
-    char *obj = fresh ? est_codegen_obj(fresh, LLVMGetTarget(fresh), isa_cpu(isa), isa_features(isa), &len, diag)
-                      : NULL;
+    struct est_codegen_target t = {fresh ? LLVMGetTarget(fresh) : NULL, isa_cpu(isa), isa_features(isa),
+                                   est_module_name(em), isa_name(isa)};
+    char *obj = fresh ? est_codegen_obj(fresh, &t, &len, diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);
