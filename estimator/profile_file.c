@@ -54,9 +54,10 @@ static void pfunc_free(struct pfunc *f)
 {
     free(f->name);
     free(f->edges);
-    for (uint32_t i = 0; i < f->nsites; i++)
+    /* a header read only in part has counts but no arrays */
+    for (uint32_t i = 0; f->sites && i < f->nsites; i++)
         free(f->sites[i].counts);
-    for (uint32_t i = 0; i < f->npairs; i++)
+    for (uint32_t i = 0; f->pairs && i < f->npairs; i++)
         free(f->pairs[i].counts);
     free(f->sites);
     free(f->pairs);
