@@ -226,8 +226,10 @@ static bool read_module(struct reader *r, struct pset *set)
         }
         if (!strcmp(kw, "counters")) {
             uint64_t n;
-            if (!read_u64(&s, &n))
-                return bad(r, "expected 'counters N'");
+            if (!read_u64(&s, &n)) {
+                ok = bad(r, "expected 'counters N'"); /* the functions read so far are freed below */
+                break;
+            }
             for (size_t i = 0; i < npend; i++)
                 total += ncounters(&pend[i]);
             if (n != total) {

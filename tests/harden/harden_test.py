@@ -114,8 +114,8 @@ check("srem of the minimum by -1", run(L + [d("srem_min.ll"), "--counts", "-o", 
 
 # ---- a parameter override that breaks the model points at the override ----
 check("params override: the error is on line 5", run(L + [rv, "--target=picorv32", "--accel=" + d("params_override.yaml")]),
-      1, [r"params_override\.yaml:5:20: error: parameter fifo = 0 makes the model '\S*jpeg\.yaml' invalid:",
-          r"jpeg\.yaml:26:33: note: the capacity of place 'coef' is 0"], [r"jpeg\.yaml:\d+:\d+: error"])
+      1, [r"params_override\.yaml:5:20: error: parameter fifo = 0 makes the model '\S*jpeg_fig4\.yaml' invalid:",
+          r"jpeg_fig4\.yaml:28:33: note: the capacity of place 'coef' is 0"], [r"jpeg\.yaml:\d+:\d+: error"])
 
 # ---- an offloaded function never called (UBSan memcpy(NULL, 0) before) ----
 progbc = os.path.join(A.work, "prog.bc")
