@@ -3,74 +3,12 @@
  * taken when their target is not the next block, calls to functions outside
  * the module from the runtime table — the fallback the seed paper proposes. */
 #include "cost.h"
+#include "ir_names.h"
 #include "isa.h"
 #include "support.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const char *opcode_name(LLVMOpcode op)
-{
-    switch (op) {
-    case LLVMRet: return "ret";
-    case LLVMBr: return "br";
-    case LLVMSwitch: return "switch";
-    case LLVMIndirectBr: return "indirectbr";
-    case LLVMUnreachable: return "unreachable";
-    case LLVMFNeg: return "fneg";
-    case LLVMAdd: return "add";
-    case LLVMFAdd: return "fadd";
-    case LLVMSub: return "sub";
-    case LLVMFSub: return "fsub";
-    case LLVMMul: return "mul";
-    case LLVMFMul: return "fmul";
-    case LLVMUDiv: return "udiv";
-    case LLVMSDiv: return "sdiv";
-    case LLVMFDiv: return "fdiv";
-    case LLVMURem: return "urem";
-    case LLVMSRem: return "srem";
-    case LLVMFRem: return "frem";
-    case LLVMShl: return "shl";
-    case LLVMLShr: return "lshr";
-    case LLVMAShr: return "ashr";
-    case LLVMAnd: return "and";
-    case LLVMOr: return "or";
-    case LLVMXor: return "xor";
-    case LLVMAlloca: return "alloca";
-    case LLVMLoad: return "load";
-    case LLVMStore: return "store";
-    case LLVMGetElementPtr: return "getelementptr";
-    case LLVMTrunc: return "trunc";
-    case LLVMZExt: return "zext";
-    case LLVMSExt: return "sext";
-    case LLVMFPToUI: return "fptoui";
-    case LLVMFPToSI: return "fptosi";
-    case LLVMUIToFP: return "uitofp";
-    case LLVMSIToFP: return "sitofp";
-    case LLVMFPTrunc: return "fptrunc";
-    case LLVMFPExt: return "fpext";
-    case LLVMPtrToInt: return "ptrtoint";
-    case LLVMIntToPtr: return "inttoptr";
-    case LLVMBitCast: return "bitcast";
-    case LLVMAddrSpaceCast: return "addrspacecast";
-    case LLVMICmp: return "icmp";
-    case LLVMFCmp: return "fcmp";
-    case LLVMPHI: return "phi";
-    case LLVMCall: return "call";
-    case LLVMSelect: return "select";
-    case LLVMExtractValue: return "extractvalue";
-    case LLVMInsertValue: return "insertvalue";
-    case LLVMExtractElement: return "extractelement";
-    case LLVMInsertElement: return "insertelement";
-    case LLVMShuffleVector: return "shufflevector";
-    case LLVMFreeze: return "freeze";
-    case LLVMFence: return "fence";
-    case LLVMAtomicRMW: return "atomicrmw";
-    case LLVMAtomicCmpXchg: return "cmpxchg";
-    case LLVMVAArg: return "va_arg";
-    default: return "unknown";
-    }
-}
 
 /* The runtime routine an intrinsic becomes on a core without the operation
  * (memcpy for llvm.memcpy.*, sqrt for llvm.sqrt.f64...), or NULL. */
@@ -143,7 +81,7 @@ bool est_price_ir(struct cost_ctx *cx)
             struct block_price bp = {0};
             for (LLVMValueRef in = LLVMGetFirstInstruction(xf->blocks[b].bb); in; in = LLVMGetNextInstruction(in)) {
                 LLVMOpcode op = LLVMGetInstructionOpcode(in);
-                const char *name = opcode_name(op);
+                const char *name = exec_opcode_name(op);
                 if (op == LLVMCall) {
                     LLVMValueRef callee = LLVMGetCalledValue(in);
                     size_t len;

@@ -13,6 +13,7 @@
 
 #include "estimator.h"
 #include "exec_map.h"
+#include "ir_names.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
@@ -435,11 +436,6 @@ static inline int64_t sext_of(uint64_t v, unsigned w)
 }
 double exec_now(void);
 
-/* exec_names.c: the IR's names of opcodes ("fptrunc"), atomicrmw operations
- * ("uinc_wrap") and value kinds, for messages. */
-const char *exec_opcode_name(LLVMOpcode op);
-const char *exec_atomicrmw_name(LLVMAtomicRMWBinOp op);
-const char *exec_value_kind_name(LLVMValueKind k);
 
 /* exec_sandbox.c: fopen confined to the file root (and to reading unless
  * writes are allowed). False after a fault; else *F is the file or NULL

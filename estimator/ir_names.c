@@ -1,7 +1,7 @@
-/* exec_names.c — the names LLVM's textual IR uses for opcodes, atomicrmw
+/* ir_names.c — the names LLVM's textual IR uses for opcodes, atomicrmw
  * operations and value kinds, so that messages say "fptrunc" or
  * "uinc_wrap" instead of the numbers of the LLVM-C enums. */
-#include "exec.h"
+#include "ir_names.h"
 
 const char *exec_opcode_name(LLVMOpcode op)
 {
