@@ -5,6 +5,7 @@
  * and the rewritten model are in calibrate_report.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "calibrate.h"
+#include "pointset.h"
 #include "support.h"
 
 #include <math.h>
@@ -53,23 +54,12 @@ struct cal {
     size_t nr;
     struct point *pts;
     size_t npts, cap;
-    size_t *hash, hcap;
+    struct lpn__pointset seen; /* the points simulated, in pts order */
     size_t nres;           /* residuals: one per run, one per event series */
     struct lpn_param *ov;  /* scratch overrides */
     size_t evals, budget;  /* evaluations of this fit, and its limit */
     char *first_why;       /* the first failure seen */
 };
-
-static uint64_t hash_v(const int64_t *v, int n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (int k = 0; k < n; k++) {
-        h ^= (uint64_t)v[k];
-        h *= 1099511628211ULL;
-        h ^= h >> 29;
-    }
-    return h;
-}
 
 /* One run's end cycle at V, or -1 (the reason in *WHY when still NULL);
  * *EV its mean event error relative to the measured end (-1: no events). */
@@ -160,29 +150,12 @@ static int64_t simulate(struct cal *C, size_t run, const int64_t *v, char **why,
  * budget. Indices stay valid (C->pts moves as it grows). */
 static long eval(struct cal *C, const int64_t *v)
 {
-    uint64_t h = hash_v(v, C->np);
-    for (size_t i = (size_t)(h % C->hcap);; i = (i + 1) % C->hcap) {
-        if (!C->hash[i])
-            break;
-        struct point *p = &C->pts[C->hash[i] - 1];
-        if (!memcmp(p->v, v, (size_t)C->np * sizeof *v))
-            return (long)(C->hash[i] - 1);
-    }
+    long found = lpn__pointset_find(&C->seen, v);
+    if (found >= 0)
+        return found;
     if (C->evals >= C->budget)
         return -1;
     C->evals++;
-    if (2 * (C->npts + 1) > C->hcap) {
-        size_t ncap = C->hcap * 2;
-        size_t *nh = sup_xcalloc(ncap, sizeof *nh);
-        for (size_t k = 0; k < C->npts; k++) {
-            size_t i = (size_t)(hash_v(C->pts[k].v, C->np) % ncap);
-            while (nh[i])
-                i = (i + 1) % ncap;
-            nh[i] = k + 1;
-        }
-        free(C->hash);
-        C->hash = nh, C->hcap = ncap;
-    }
     if (C->npts == C->cap) {
         C->cap = C->cap ? 2 * C->cap : 64;
         C->pts = sup_xrealloc(C->pts, C->cap * sizeof *C->pts);
@@ -195,11 +168,8 @@ static long eval(struct cal *C, const int64_t *v)
     p->evs = sup_xcalloc(C->nres - C->nr + 1, sizeof *p->evs);
     for (size_t r = 0, at = 0; r < C->nr; at += C->runs->runs[r].nevents, r++)
         p->pred[r] = simulate(C, r, v, &C->first_why, &p->ev[r], p->evs + at);
-    size_t i = (size_t)(h % C->hcap);
-    while (C->hash[i])
-        i = (i + 1) % C->hcap;
-    C->hash[i] = ++C->npts;
-    return (long)(C->npts - 1);
+    lpn__pointset_add(&C->seen, v);
+    return (long)(C->npts++);
 }
 
 #define PT(C, i) (&(C)->pts[i])
@@ -605,12 +575,12 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
     lpn_model_free(m);
     if (rc)
         return -1;
-    struct cal C = {.o = o, .runs = runs, .np = o->nparams, .nr = runs->n, .hcap = 256};
+    struct cal C = {.o = o, .runs = runs, .np = o->nparams, .nr = runs->n};
     C.budget = o->max_evals ? o->max_evals : DEFAULT_MAX_EVALS;
     C.nres = runs->n;
     for (size_t j = 0; j < runs->n; j++)
         C.nres += runs->runs[j].nevents;
-    C.hash = sup_xcalloc(C.hcap, sizeof *C.hash);
+    lpn__pointset_init(&C.seen, C.np);
     size_t maxov = o->nfixed + (size_t)o->nparams;
     for (size_t j = 0; j < runs->n; j++)
         maxov += runs->runs[j].nparams;
@@ -664,7 +634,7 @@ out:
     for (size_t k = 0; k < C.npts; k++)
         free(C.pts[k].v), free(C.pts[k].pred), free(C.pts[k].ev), free(C.pts[k].evs);
     free(C.pts);
-    free(C.hash);
+    lpn__pointset_free(&C.seen);
     free(C.ov);
     free(C.first_why);
     return rc;

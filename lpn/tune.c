@@ -7,6 +7,7 @@
  * cut by the cost of the best configuration. Z3 mode is in tune_z3.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "tune.h"
+#include "pointset.h"
 #include "json.h"
 #include "support.h"
 
@@ -145,23 +146,11 @@ struct tuner {
     size_t nov;
     int np;
     int64_t *len;                    /* values per parameter */
-    size_t *hash;                    /* open addressing: point index + 1 */
-    size_t hcap;
+    struct lpn__pointset seen;       /* the points evaluated, in r->pts order */
     uint64_t max_points;
     bool overflow;                   /* max_points reached */
     struct lpn__tz3 *z3;             /* Z3 mode: decides points instead of simulating */
 };
-
-static uint64_t hash_point(const int64_t *v, int n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (int k = 0; k < n; k++) {
-        h ^= (uint64_t)v[k];
-        h *= 1099511628211ULL;
-        h ^= h >> 29;
-    }
-    return h;
-}
 
 static double cost_of(const struct tuner *T, const int64_t *v)
 {
@@ -237,29 +226,12 @@ static bool meets(const struct tuner *T, const struct lpn_tune_point *p)
 static long eval_point(struct tuner *T, const int64_t *v)
 {
     struct lpn_tune_result *r = T->r;
-    uint64_t h = hash_point(v, T->np);
-    for (size_t i = (size_t)(h % T->hcap);; i = (i + 1) % T->hcap) {
-        if (!T->hash[i])
-            break;
-        size_t k = T->hash[i] - 1;
-        if (!memcmp(r->pts[k].v, v, (size_t)T->np * sizeof *v))
-            return (long)k;
-    }
+    long found = lpn__pointset_find(&T->seen, v);
+    if (found >= 0)
+        return found;
     if (r->npts >= T->max_points) {
         T->overflow = true;
         return -1;
-    }
-    if (2 * (r->npts + 1) > T->hcap) {   /* grow and rehash */
-        size_t ncap = T->hcap * 2;
-        size_t *nh = sup_xcalloc(ncap, sizeof *nh);
-        for (size_t k = 0; k < r->npts; k++) {
-            size_t i = (size_t)(hash_point(r->pts[k].v, T->np) % ncap);
-            while (nh[i])
-                i = (i + 1) % ncap;
-            nh[i] = k + 1;
-        }
-        free(T->hash);
-        T->hash = nh, T->hcap = ncap;
     }
     r->pts = sup_xrealloc(r->pts, (r->npts + 1) * sizeof *r->pts);
     struct lpn_tune_point *p = &r->pts[r->npts];
@@ -270,11 +242,8 @@ static long eval_point(struct tuner *T, const int64_t *v)
     p->cost = cost_of(T, v);
     if (!T->z3)
         p->feasible = meets(T, p);
-    size_t i = (size_t)(h % T->hcap);
-    while (T->hash[i])
-        i = (i + 1) % T->hcap;
-    T->hash[i] = ++r->npts;
-    return (long)(r->npts - 1);
+    lpn__pointset_add(&T->seen, v);
+    return (long)(r->npts++);
 }
 
 /* Whether point A is better than point B under the objective. */
@@ -476,8 +445,7 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
         T.len[k] = (o->params[k].hi - o->params[k].lo) / o->params[k].step + 1;
         total *= (double)T.len[k];
     }
-    T.hcap = 64;
-    T.hash = sup_xcalloc(T.hcap, sizeof *T.hash);
+    lpn__pointset_init(&T.seen, T.np);
     r->nparams = o->nparams;
     r->names = sup_xmalloc((size_t)o->nparams * sizeof *r->names);
     for (int k = 0; k < o->nparams; k++)
@@ -542,7 +510,7 @@ int lpn_tune_run(const struct lpn_tune_opts *o, struct lpn_tune_result *r, FILE 
     lpn__tz3_close(z3);
     free(T.ov);
     free(T.len);
-    free(T.hash);
+    lpn__pointset_free(&T.seen);
     return rc;
 }
 

@@ -15,6 +15,7 @@
 
 #include "fit.h"
 #include "lpn.h"
+#include "pointset.h"
 #include "synth.h"
 #include "tune.h"
 
@@ -572,9 +573,31 @@ static void test_tune_errors(void **state)
     free(p);
 }
 
+/* The point index of tune and calibrate: indices in insertion order, every
+ * point found again after many rehashes, a point differing in one value not. */
+static void test_pointset(void **state)
+{
+    (void)state;
+    struct lpn__pointset ps;
+    lpn__pointset_init(&ps, 3);
+    for (int64_t k = 0; k < 2000; k++) {
+        int64_t v[3] = {k % 7, k / 7, -k};
+        assert_int_equal(lpn__pointset_find(&ps, v), -1);
+        assert_int_equal(lpn__pointset_add(&ps, v), (size_t)k);
+    }
+    for (int64_t k = 0; k < 2000; k++) {
+        int64_t v[3] = {k % 7, k / 7, -k};
+        assert_int_equal(lpn__pointset_find(&ps, v), (long)k);
+        v[2] = k + 1; /* the stored third value is -k: never k + 1 */
+        assert_int_equal(lpn__pointset_find(&ps, v), -1);
+    }
+    lpn__pointset_free(&ps);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pointset),
         cmocka_unit_test(test_csv_good),
         cmocka_unit_test(test_csv_errors),
         cmocka_unit_test(test_fit_errors),
