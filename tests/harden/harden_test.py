@@ -117,10 +117,11 @@ check("params override: the error is on line 5", run(L + [rv, "--target=picorv32
       1, [r"params_override\.yaml:5:20: error: parameter fifo = 0 makes the model '\S*jpeg_fig4\.yaml' invalid:",
           r"jpeg_fig4\.yaml:28:33: note: the capacity of place 'coef' is 0"], [r"jpeg\.yaml:\d+:\d+: error"])
 
-# ---- an offloaded function never called (UBSan memcpy(NULL, 0) before) ----
+# ---- an offloaded function never called (UBSan memcpy(NULL, 0) before); the
+# offload tests' program, with an accelerator for a function it never calls ----
 progbc = os.path.join(A.work, "prog.bc")
 subprocess.run([A.clang, "--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32", "-O2", "-I", A.app_include,
-                "-emit-llvm", "-c", d("prog.c"), "-o", progbc], check=True)
+                "-emit-llvm", "-c", os.path.join(os.path.dirname(d("prog.c")), "..", "offload", "prog.c"), "-o", progbc], check=True)
 rep = os.path.join(A.work, "unused.json")
 r = run(L + [progbc, "--target=picorv32", "--accel=" + d("unused_accel.yaml"), "--format=json", "-o", rep, "--", "0"])
 check("unused accelerator: estimate made", r, 0)
