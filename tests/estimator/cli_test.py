@@ -74,6 +74,8 @@ RAW = [
     ("no-input", ["--counts"], 2, [r"lpnest: error: no input files"]),
     ("unknown-option", ["--frobnicate", "x.bc"], 2, [r"lpnest: error: unknown option '--frobnicate'"]),
     ("bad-max-steps", ["x.bc", "--counts", "--max-steps=lots"], 2, [r"invalid --max-steps value 'lots'"]),
+    ("bad-memory", ["x.bc", "--counts", "--memory=flat"], 2,
+     [r"invalid --memory value 'flat' \(expected linked or module\)"]),
     ("missing-value", ["x.bc", "--counts", "-o"], 2, [r"option '-o' needs a value"]),
     ("no-mode", ["x.bc"], 2, [r"nothing to do"]),
 ]

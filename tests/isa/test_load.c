@@ -205,6 +205,7 @@ static const struct bad bads[] = {
     {"bad_empty_mnemonics.yaml", ":10:42: error: ", "class 'mul' lists no mnemonics"},
     {"bad_mnemonic_name.yaml", ":9:48: error: ", "'s b' is not a mnemonic"},
     {"bad_clock.yaml", ":5:12: error: ", "clock_mhz must be a positive number of MHz (found 0)"},
+    {"bad_ram_bytes.yaml", ":6:21: error: ", "integer 0 is out of range [1, 1099511627776]"},
     {"bad_name.yaml", ":2:7: error: ", "name 'Bad Core' must be lower-case"},
     {"bad_runtime_twice_arg.yaml", ":11:22: error: ", "argument name 'n' is used twice"},
     {"bad_count_branch.yaml", ":12:26: error: ", "pseudo-instruction 'b2': count > 1 needs a class with plain cycles"},
