@@ -5,7 +5,7 @@
 // CFG edge (LLVM's BranchProbabilityInfo heuristics, branch weights of a PGO
 // profile, exact exit probabilities of loops whose trip count
 // ScalarEvolution knows). The estimate, the report and the budget checks are
-// the C library's (estimator/estimate_static.h); this file turns its results
+// the C library's (estimator/cost/include/estimate_static.h); this file turns its results
 // into optimisation remarks and located diagnostics.
 #include "lpnest.h"
 

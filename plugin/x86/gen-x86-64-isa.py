@@ -15,7 +15,7 @@ Register forms are used where a mnemonic has several (the cost of `addl` is
 that of `addl %ecx, %eax`; loads and stores share the mnemonic of the register
 form). Templates llvm-mca rejects are dropped and listed on stderr.
 
-lpnest-specific spellings (estimator/lower_asm.c, x86 only): `jmp.tail` (a
+lpnest-specific spellings (estimator/lower/lower_asm.c, x86 only): `jmp.tail` (a
 direct tail call, `jmp f  # TAILCALL`), `jmpq.tail` (an indirect one),
 `J.tail` (a conditional tail call: jCC f # TAILCALL), `callq.ind` (an
 indirect call), `PREFIX.MNEMONIC` for `lock`/`rep` prefixed instructions.
@@ -314,7 +314,7 @@ source: |
   reads RISC-style register names and does not follow AT&T operands. Branches cost their
   throughput both ways: no misprediction is modelled. Instruction counts are exact;
   cycles are not a prediction of a real x86 core's time.
-  Spellings lpnest adds (estimator/lower_asm.c): jmp.tail / jmpq.tail (tail calls),
+  Spellings lpnest adds (estimator/lower/lower_asm.c): jmp.tail / jmpq.tail (tail calls),
   J.tail (conditional tail calls), callq.ind (indirect calls), lock.X and rep.X.
 clock_mhz: 3000
 model: machine

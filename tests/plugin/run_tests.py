@@ -340,7 +340,7 @@ def t_callgrind():
 
 
 # Programs whose machine counts lpnest cannot derive exactly on x86-64 (the
-# solver of estimator/lower_counts.c falls back to estimates), held to 2 %
+# solver of estimator/lower/lower_counts.c falls back to estimates), held to 2 %
 # instead of 1 %, with the reason. None at present: varargs' fmt, which
 # conflicts, is within 0.5 % since contradicting inferences are dropped.
 KNOWN = {}

@@ -1,4 +1,4 @@
-/* test_freq.c — unit tests of counts without a run (estimator/freq.c,
+/* test_freq.c — unit tests of counts without a run (estimator/counts/freq.c,
  * estimate_static.c): block frequencies solved from probabilities on CFGs
  * whose frequencies are known in closed form (chains, diamonds, loops,
  * nests, an irreducible cycle checked against plain iteration, a loop that

@@ -1,5 +1,5 @@
-/* exec_map.c — open-addressing hash map from pointers to values. */
-#include "exec_map.h"
+/* ptrmap.c — open-addressing hash map from pointers to values. */
+#include "ptrmap.h"
 #include "support.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
-/* exec_map.h — a hash map from LLVM object pointers to 64-bit values, used to
+/* ptrmap.h — a hash map from pointers (LLVM objects) to 64-bit values, used to
  * find slots, addresses and indices of IR values during translation. */
-#ifndef LPNEST_EXEC_MAP_H
-#define LPNEST_EXEC_MAP_H
+#ifndef LPNEST_PTRMAP_H
+#define LPNEST_PTRMAP_H
 
 #include <stdbool.h>
 #include <stddef.h>

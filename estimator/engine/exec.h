@@ -12,7 +12,7 @@
 #define LPNEST_EXEC_H
 
 #include "estimator.h"
-#include "exec_map.h"
+#include "ptrmap.h"
 #include "ir_names.h"
 
 #include <llvm-c/Core.h>

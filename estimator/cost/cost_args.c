@@ -10,7 +10,7 @@
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
-#include "exec_map.h"
+#include "ptrmap.h"
 #include "isa.h"
 #include "support.h"
 
