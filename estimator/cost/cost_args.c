@@ -347,15 +347,15 @@ static unsigned wide_digits_of(uint64_t u, unsigned base, unsigned *bits)
  * write (sign and padding excluded) and how many of those it writes while the
  * value left is 2^32 or more, from the format in the program's memory and the
  * variadic operands. */
-static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
+static bool printf_names(struct est_engine *eng, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
                          double *digits, double *wide, double *dbits)
 {
     double fa = word_value(v, n, w->all_word[w->fmt_op], w->all_words[w->fmt_op]);
     if (isnan(fa))
         return false;
     uint64_t a = (uint64_t)fa;
-    int64_t len = exec_strlen(vm, a);
-    const uint8_t *f = len >= 0 ? exec_ptr_r(vm, a, (uint64_t)len + 1) : NULL;
+    int64_t len = est_engine_strlen(eng, a);
+    const uint8_t *f = len >= 0 ? est_engine_mem(eng, a, (uint64_t)len + 1) : NULL;
     if (!f)
         return false;
     unsigned next = w->fmt_op + 1, nc = 0, nd = 0, nw = 0, nb = 0;
@@ -427,11 +427,11 @@ static bool printf_names(struct vm *vm, const struct arg_watch *w, const uint64_
 }
 
 /* Leading positions two strings (or N bytes) have equal. */
-static bool compared(struct vm *vm, uint64_t a, uint64_t b, double limit, bool strings, double *out)
+static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limit, bool strings, double *out)
 {
     uint64_t i = 0;
     for (; !(limit >= 0 && (double)i >= limit); i++) {
-        const uint8_t *x = exec_ptr_r(vm, a + i, 1), *y = exec_ptr_r(vm, b + i, 1);
+        const uint8_t *x = est_engine_mem(eng, a + i, 1), *y = est_engine_mem(eng, b + i, 1);
         if (!x || !y)
             return false;
         if (*x != *y || (strings && !*x))
@@ -441,14 +441,13 @@ static bool compared(struct vm *vm, uint64_t a, uint64_t b, double limit, bool s
     return true;
 }
 
-static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vmp)
+static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng)
 {
     struct cost_args *ca = arg;
     struct arg_watch *w = &ca->w[i];
-    struct vm *vm = vmp;
     if (phase == 0) {
         double p = word_value(v, n, w->word[0], w->words[0]);
-        w->old_size = isnan(p) || !p ? 0 : (double)exec_alloc_size(vm, (uint64_t)p);
+        w->old_size = isnan(p) || !p ? 0 : (double)est_engine_alloc_size(eng, (uint64_t)p);
         return;
     }
     double fixed[ISA_RT_NFIXED];
@@ -488,7 +487,7 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     }
     switch (w->extra) {
     case EX_PRINTF:
-        if (!printf_names(vm, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
+        if (!printf_names(eng, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
                           &fixed[ISA_RT_DIGIT_BITS]))
             fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = fixed[ISA_RT_WIDE_DIGITS] = fixed[ISA_RT_DIGIT_BITS] = NAN;
         break;
@@ -496,7 +495,7 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     case EX_MEMCMP: {
         double lim = w->extra == EX_MEMCMP || w->nops > 2 ? fixed[ISA_RT_A2] : -1;
         if (isnan(fixed[ISA_RT_A0]) || isnan(fixed[ISA_RT_A1]) || isnan(lim) ||
-            !compared(vm, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
+            !compared(eng, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
                       &fixed[ISA_RT_COMPARED]))
             fixed[ISA_RT_COMPARED] = NAN;
         break;

@@ -41,7 +41,7 @@ struct edge {
     uint32_t pc;      /* where execution continues: phi moves or the block */
     uint32_t ninst;   /* IR instructions in the target block */
     uint64_t count;   /* traversals */
-    uint64_t cost;    /* timed runs: host clock units (timing.h) the target block costs */
+    uint64_t weight;  /* added to vm->clock at each traversal: the target block's weight (est_block_weights) */
 };
 
 /* Reporting information of an edge, parallel to the edge array. */
@@ -194,7 +194,6 @@ struct xfunc {
     uint32_t nsel_lanes;
     struct xpairs *pairs;
     uint32_t npairs;
-    int32_t offload;         /* timed runs: offload (or wait) descriptor index, or -1 */
 };
 
 /* One activation. */
@@ -208,13 +207,7 @@ struct frame {
     uint64_t sp;               /* simulated stack pointer to restore */
     uint64_t va_addr;          /* variadic arguments (0: none) */
     uint64_t frame_base;       /* static allocas of this activation */
-    /* timed runs (exec_timing.c) */
-    uint32_t ctx;              /* calling-context node */
-    uint8_t tflags;            /* TF_* */
-    uint64_t t_enter;          /* host clock at entry */
-    uint64_t charge;           /* TF_CHARGE: what the call costs the host instead of its body */
 };
-enum { TF_NODE = 1, TF_CHARGE = 2 };
 
 /* How va_start initialises a va_list. */
 enum va_kind { VA_POINTER, VA_PPC32, VA_X86_64 };
@@ -286,7 +279,7 @@ struct vm {
     struct ptrmap call_plan;  /* call instruction -> index + 1 into plan_callee (est_module_set_call_plan) */
     const LLVMValueRef *plan_callee;
     const struct est_watch *watch;
-    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng);
     void *watch_arg;
 
     bool linked;              /* --memory=linked: the linker's layout, accesses through globals checked */
@@ -312,9 +305,15 @@ struct vm {
     struct xfunc *fault_fn;
     const struct op *fault_pc;
     uint64_t rand_state;
-    /* timed runs: the host clock (timing.h units) and what follows it */
+    /* the sum of the weights of the blocks entered (est_block_weights), and
+     * what the layers above add to a run (estimator.h: est_run_hooks) */
     uint64_t clock;
-    struct est_timing *timing;
+    const struct est_run_hooks *hooks;
+    void *hooks_arg;
+    const struct est_builtin *builtins;
+    size_t nbuiltins;
+    const struct calldesc *hook_cd; /* the call a hook or a registered built-in serves */
+    const slot_t *hook_R;
     uint64_t ext_calls_total;
     struct ext_count *ext_counts;  /* calls of externals, by function */
 };
@@ -324,7 +323,6 @@ bool exec_target_init(struct vm *vm, FILE *diag);
 
 /* ---- types and constants (exec_types.c) ---- */
 enum vkind exec_kind(LLVMTypeRef t, uint16_t *bits);
-uint32_t exec_type_slots(LLVMTypeRef t);
 /* Enumerates the scalar leaves of T; returns the count, or -1 for a type the
  * engine cannot hold (message in *why). LEAVES may be NULL to count only. */
 int exec_type_leaves(struct vm *vm, LLVMTypeRef t, struct leaf *leaves, int max, const char **why);
@@ -381,17 +379,14 @@ bool exec_run_main(struct vm *vm);
  * when the program faulted or exited inside. */
 bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret);
 
-/* ---- timed runs (exec_timing.c; see timing.h) ---- */
-void exec_timing_attach(struct vm *vm);
-/* Before calling G with call descriptor CD from registers R: an offloaded or
- * waiting function is served by the offload model; *CHARGE gets what the call
- * costs the host (clock units). Returns 0 for an ordinary call, 1 for an
- * offload (*CHARGE set), -1 after a fault. */
-int exec_timing_offload(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, uint64_t *charge);
-void exec_timing_push(struct vm *vm, struct frame *fr, const struct calldesc *site, int offloaded, uint64_t charge);
-void exec_timing_pop(struct vm *vm, struct frame *fr);
-/* The run ended (main returned, exit, fault): closes the frames still open. */
-void exec_timing_finish(struct vm *vm);
+/* ---- the layers above (exec_api.c; estimator.h) ---- */
+static inline struct est_engine *exec_engine(struct vm *vm) { return (struct est_engine *)vm; }
+/* Puts the weights of O's blocks on the edges that enter them. */
+void exec_set_weights(struct vm *vm, const struct est_block_weights *w, size_t n);
+/* The built-in serving registered external function vm->builtins[data]. */
+bool exec_b_registered(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret);
+/* The run ended: the finish hook, with the fault state kept as it was. */
+void exec_hooks_finish(struct vm *vm);
 
 /* ---- faults (exec_fault.c) ---- */
 /* Records a fault at the current op; returns false. */
@@ -401,8 +396,6 @@ bool exec_fault(struct vm *vm, const char *fmt, ...)
 #endif
     ;
 void exec_fault_report(struct vm *vm, FILE *diag);
-/* "file:line" of an instruction's debug location, or "" */
-void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n);
 
 /* ---- C library (exec_libc*.c) ---- */
 /* The built-in serving external function NAME, or NULL; *data gets a value

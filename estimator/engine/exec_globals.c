@@ -31,8 +31,15 @@ bool exec_funcs_init(struct vm *vm)
         x->addr = (uint32_t)(vm->func_base + stride * i);
         x->defined = !LLVMIsDeclaration(f);
         x->variadic = LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f));
-        if (!x->defined && !has_prefix(x->name, "llvm."))
-            x->builtin = exec_builtin_lookup(x->name, &x->builtin_data);
+        if (!x->defined && !has_prefix(x->name, "llvm.")) {
+            for (size_t k = 0; k < vm->nbuiltins && !x->builtin; k++)
+                if (!strcmp(vm->builtins[k].name, x->name)) {
+                    x->builtin = exec_b_registered;
+                    x->builtin_data = (int)k;
+                }
+            if (!x->builtin)
+                x->builtin = exec_builtin_lookup(x->name, &x->builtin_data);
+        }
         ptrmap_put(&vm->fidx, f, i);
     }
     return true;

@@ -4,7 +4,6 @@
  * exec_libc_io.c, the printf family in exec_printf.c. */
 #include "exec_libc.h"
 #include "exec_math.h"
-#include "offload.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -621,7 +620,7 @@ static const struct entry table[] = {
     {"strtod", b_strtod}, {"atof", b_strtod}, {"strtof", b_strtod},
     {"exit", b_exit}, {"_exit", b_exit}, {"_Exit", b_exit}, {"abort", b_abort},
     {"__assert_fail", b_assert_fail}, {"__assert_func", b_assert_func}, {"__assert", b_assert_avr},
-    {"rand", b_rand}, {"srand", b_srand}, {"qsort", b_qsort}, {"bsearch", b_bsearch}, {"lpnest_token", exec_b_lpnest_token},
+    {"rand", b_rand}, {"srand", b_srand}, {"qsort", b_qsort}, {"bsearch", b_bsearch},
     {NULL, NULL},
 };
 

@@ -395,7 +395,7 @@ static struct xfunc *func_at(struct vm *vm, uint64_t addr)
 #define EDGE(idx) do { \
         struct edge *e_ = &E[idx]; \
         e_->count++; \
-        vm->clock += e_->cost; \
+        vm->clock += e_->weight; \
         steps += e_->ninst; \
         pc = C + e_->pc; \
         if (__builtin_expect(steps >= limit, 0)) goto check; \
@@ -878,11 +878,12 @@ static bool run(struct vm *vm)
                     goto external;
             }
             vm->steps = steps;
-            int offloaded = 0;
-            uint64_t charge = 0;
-            if (__builtin_expect(vm->timing != NULL, 0)) {
-                offloaded = exec_timing_offload(vm, g, cd, R, &charge);
-                if (offloaded < 0)
+            int tag = 0;
+            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->call) {
+                vm->hook_cd = cd;
+                vm->hook_R = R;
+                tag = vm->hooks->call(vm->hooks_arg, exec_engine(vm), g->index, cd->inst);
+                if (tag < 0)
                     goto fault;
                 steps = vm->steps;
                 limit = vm->next_check;
@@ -891,8 +892,8 @@ static bool run(struct vm *vm)
             if (!NR)
                 goto fault;
             fr = &vm->frames[vm->depth];
-            if (__builtin_expect(vm->timing != NULL, 0))
-                exec_timing_push(vm, fr, cd, offloaded, charge);
+            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->enter)
+                vm->hooks->enter(vm->hooks_arg, exec_engine(vm), vm->depth, g->index, cd->inst, tag);
             F = g;
             R = NR;
             C = g->code;
@@ -929,13 +930,13 @@ static bool run(struct vm *vm)
             for (uint32_t i = 0; i < wd->n; i++)
                 v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
             vm->steps = steps;
-            vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, vm);
+            vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, exec_engine(vm));
             NEXT;
         }
         case OP_RET: L(RET) {
             uint32_t n = (uint32_t)op->k;
-            if (__builtin_expect(vm->timing != NULL, 0))
-                exec_timing_pop(vm, fr);
+            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret)
+                vm->hooks->ret(vm->hooks_arg, exec_engine(vm), vm->depth);
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
                 for (uint32_t i = 0; i < n && i < 16; i++)
                     vm->ret_buf[i] = R[op->a + i];
@@ -1107,10 +1108,10 @@ bool exec_run_main(struct vm *vm)
             return false;
         }
     }
-    if (vm->timing)
-        exec_timing_push(vm, fr, NULL, 0, 0);
+    if (vm->hooks && vm->hooks->enter)
+        vm->hooks->enter(vm->hooks_arg, exec_engine(vm), 0, main_fn->index, NULL, 0);
     main_fn->edges[0].count++;
-    vm->clock += main_fn->edges[0].cost;
+    vm->clock += main_fn->edges[0].weight;
     vm->steps = main_fn->edges[0].ninst;
     vm->next_check = vm->steps + CHECK_INTERVAL;
     if (vm->max_steps && vm->next_check > vm->max_steps)
@@ -1129,8 +1130,8 @@ bool exec_run_main(struct vm *vm)
     }
     if (vm->progress_shown)
         fprintf(stderr, "\n");
-    if (vm->timing)
-        exec_timing_finish(vm);
+    if (vm->hooks)
+        exec_hooks_finish(vm);
     return ok;
 }
 
@@ -1165,10 +1166,10 @@ bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t na
     free(tmp);
     if (!R)
         return false;
-    if (vm->timing)
-        exec_timing_push(vm, &vm->frames[vm->depth], NULL, 0, 0);
+    if (vm->hooks && vm->hooks->enter)
+        vm->hooks->enter(vm->hooks_arg, exec_engine(vm), vm->depth, g->index, NULL, 0);
     g->edges[0].count++;
-    vm->clock += g->edges[0].cost;
+    vm->clock += g->edges[0].weight;
     vm->steps += g->edges[0].ninst;
     bool ok = run(vm);
     if (!ok || vm->exited)

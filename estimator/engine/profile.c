@@ -92,6 +92,8 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
             ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
     }
     vm->linked = o->memory_linked;
+    vm->builtins = o->builtins;
+    vm->nbuiltins = o->nbuiltins;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
         goto fail;
     vm->frames = reserve(MAX_FRAMES * sizeof *vm->frames);
@@ -111,12 +113,12 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
             if (dump && !strcmp(dump, vm->funcs[i].name))
                 exec_dump_ops(&vm->funcs[i], stderr);
         }
-    for (uint32_t i = 0; i < vm->nfuncs; i++)
-        vm->funcs[i].offload = -1;
-    if (o->timing) {
-        vm->timing = o->timing;
-        exec_timing_attach(vm);
-    }
+    if (o->nweights)
+        exec_set_weights(vm, o->weights, o->nweights);
+    vm->hooks = o->hooks;
+    vm->hooks_arg = o->hooks_arg;
+    if (vm->hooks && vm->hooks->start)
+        vm->hooks->start(vm->hooks_arg, exec_engine(vm));
     bool started = true;
     if (!exec_run_main(vm))
         started = vm->faulted;

@@ -4,10 +4,9 @@
  * gives the calling-context tree (exact inclusive cycles per context), the
  * timeline of calls, and the host's time at offloaded calls (offload.c). */
 #define _GNU_SOURCE
-#include "cost.h"
 #include "estimate.h"
 #include "estimate_host.h"
-#include "exec.h"
+#include "estimator.h"
 #include "isa.h"
 #include "offload.h"
 #include "support.h"
@@ -48,14 +47,14 @@ static struct est_profile *count_run(void *arg, struct est_module *em, const str
     ic->count = sup_xcalloc(n + 1, sizeof *ic->count);
     ic->nblocks = sup_xcalloc(n + 1, sizeof *ic->nblocks);
     for (size_t i = 0; i < n; i++) {
-        const struct xfunc *xf = est_profile_xfunc(p, i);
-        ic->func[i] = sup_strdup(xf->name);
-        ic->nblocks[i] = xf->nblocks;
-        ic->block[i] = sup_xcalloc(xf->nblocks + 1, sizeof *ic->block[i]);
-        ic->count[i] = sup_xcalloc(xf->nblocks + 1, sizeof *ic->count[i]);
-        for (uint32_t b = 0; b < xf->nblocks; b++) {
-            ic->block[i][b] = sup_strdup(xf->blocks[b].name);
-            ic->count[i][b] = xf->blocks[b].count;
+        size_t nb = est_profile_nblocks(p, i);
+        ic->func[i] = sup_strdup(est_profile_func_name(p, i));
+        ic->nblocks[i] = nb;
+        ic->block[i] = sup_xcalloc(nb + 1, sizeof *ic->block[i]);
+        ic->count[i] = sup_xcalloc(nb + 1, sizeof *ic->count[i]);
+        for (size_t b = 0; b < nb; b++) {
+            ic->block[i][b] = sup_strdup(est_profile_block_name(p, i, b));
+            ic->count[i][b] = est_profile_block_count(p, i, b);
         }
     }
     return p;
@@ -86,12 +85,12 @@ static void block_costs(const struct est_estimate *e, const struct ir_counts *ic
     t->funcs = sup_xcalloc(ic->nfuncs + 1, sizeof *t->funcs);
     t->nfuncs = ic->nfuncs;
     for (size_t i = 0; i < ic->nfuncs; i++) {
-        struct tm_func_costs *fc = &t->funcs[i];
+        struct est_block_weights *fc = &t->funcs[i];
         size_t nb = ic->nblocks[i];
-        fc->name = sup_strdup(ic->func[i]);
+        fc->func = sup_strdup(ic->func[i]);
         fc->nblocks = nb;
         fc->blocks = sup_xcalloc(nb + 1, sizeof *fc->blocks);
-        fc->cost = sup_xcalloc(nb + 1, sizeof *fc->cost);
+        fc->weight = sup_xcalloc(nb + 1, sizeof *fc->weight);
         for (size_t b = 0; b < nb; b++)
             fc->blocks[b] = sup_strdup(ic->block[i][b]);
         size_t ef = SIZE_MAX;
@@ -128,7 +127,7 @@ static void block_costs(const struct est_estimate *e, const struct ir_counts *ic
             }
         for (size_t b = 0; b < nb; b++)
             if (ic->count[i][b])
-                fc->cost[b] = (uint64_t)llround(total[b] / (double)ic->count[i][b] * (double)TM_ONE);
+                fc->weight[b] = (uint64_t)llround(total[b] / (double)ic->count[i][b] * (double)TM_ONE);
         free(total);
     }
 }
@@ -164,9 +163,9 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
         c->calls = (double)nd->calls;
         c->inclusive = (double)nd->incl / (double)TM_ONE;
         c->self = c->inclusive;
-        if (nd->site && nd->site->inst) {
+        if (nd->site) {
             char loc[512];
-            exec_inst_loc(nd->site->inst, loc, sizeof loc);
+            exec_inst_loc(nd->site, loc, sizeof loc);
             if (loc[0])
                 c->callsite = sup_strdup(loc);
         }
@@ -318,7 +317,10 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     if (ok) {
         struct est_run_options ro = *o;
         ro.progress = false; /* the first run showed it */
-        ro.timing = &t;
+        ro.weights = t.funcs;
+        ro.nweights = t.nfuncs;
+        ro.hooks = &tm_hooks;
+        ro.hooks_arg = &t;
         /* the program's output was seen in the first run */
         FILE *null = fopen("/dev/null", "w");
         ro.out = ro.err = null;

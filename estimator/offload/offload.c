@@ -64,6 +64,8 @@ struct ofl_off {
 
 struct est_offload {
     const struct est_system *sys;
+    int32_t *role;            /* per engine function: 2 * offload index (+ 1: its wait), or -1 */
+    uint32_t nfuncs;
     struct est_timing *t;
     double host_hz;
     FILE *diag;
@@ -236,6 +238,7 @@ void est_offload_free(struct est_offload *o)
     free(o->token_error);
     free(o->acc);
     free(o->off);
+    free(o->role);
     free(o);
 }
 
@@ -304,24 +307,31 @@ bool est_offload_check(struct est_offload *o, LLVMModuleRef m)
     return ok;
 }
 
-void est_offload_attach(struct est_offload *o, struct vm *vm)
+void est_offload_attach(struct est_offload *o, struct est_engine *eng)
 {
+    free(o->role);
+    o->nfuncs = est_engine_nfuncs(eng);
+    o->role = sup_xmalloc((o->nfuncs + 1) * sizeof *o->role);
+    for (uint32_t k = 0; k < o->nfuncs; k++)
+        o->role[k] = -1;
     for (size_t i = 0; i < o->sys->noffs; i++) {
         const struct sys_offload *so = &o->sys->offs[i];
-        for (uint32_t k = 0; k < vm->nfuncs; k++) {
-            struct xfunc *f = &vm->funcs[k];
-            if (!strcmp(f->name, so->function)) {
+        for (uint32_t k = 0; k < o->nfuncs; k++) {
+            const char *name = est_engine_func_name(eng, k);
+            if (!strcmp(name, so->function)) {
                 o->off[i].fn = (int)k;
-                f->offload = (int32_t)(2 * i);
-            } else if (so->wait && !strcmp(f->name, so->wait)) {
+                o->role[k] = (int32_t)(2 * i);
+            } else if (so->wait && !strcmp(name, so->wait)) {
                 o->off[i].wait_fn = (int)k;
-                f->offload = (int32_t)(2 * i + 1);
+                o->role[k] = (int32_t)(2 * i + 1);
             }
-            if (so->token_fn && !strcmp(f->name, so->token_fn))
+            if (so->token_fn && !strcmp(name, so->token_fn))
                 o->off[i].token_fn = (int)k;
         }
     }
 }
+
+bool est_offload_serves(const struct est_offload *o, uint32_t func) { return func < o->nfuncs && o->role[func] >= 0; }
 
 /* ---- tokens ---- */
 
@@ -342,34 +352,19 @@ static void clear_tokens(struct est_offload *o)
     o->ntok = 0;
 }
 
-/* The call's arguments as integers (pointers are addresses). */
-static unsigned call_args(const struct calldesc *cd, const slot_t *R, int64_t *args)
-{
-    unsigned n = 0;
-    for (uint32_t i = 0; i < cd->nargs && n < 8; i++) {
-        const struct argdesc *ad = &cd->args[i];
-        uint64_t v = R[ad->slot];
-        if (ad->kind == VK_INT && ad->bits && ad->bits < 64)
-            args[n++] = sext_of(v, ad->bits);
-        else
-            args[n++] = (int64_t)v;
-    }
-    return n;
-}
-
-static bool spec_tokens(struct est_offload *o, struct vm *vm, const struct sys_offload *so, const int64_t *args,
+static bool spec_tokens(struct est_offload *o, struct est_engine *eng, const struct sys_offload *so, const int64_t *args,
                         unsigned nargs)
 {
     char err[256] = "";
-    struct oexpr_env env = {.args = args, .nargs = nargs, .vm = vm, .error = err, .error_len = sizeof err};
+    struct oexpr_env env = {.args = args, .nargs = nargs, .eng = eng, .error = err, .error_len = sizeof err};
     for (size_t k = 0; k < so->nspecs; k++) {
         const struct sys_tokens *t = &so->specs[k];
         int64_t count = 1;
         if (t->count && !oexpr_eval(t->count, &env, &count))
-            return exec_fault(vm, "%s:%u:%u: the token count of '%s' cannot be computed: %s", o->sys->path, t->line,
+            return est_engine_fault(eng, "%s:%u:%u: the token count of '%s' cannot be computed: %s", o->sys->path, t->line,
                               t->col, so->function, err);
         if (count < 0 || count > 10000000)
-            return exec_fault(vm, "%s:%u:%u: the call of '%s' makes %lld tokens (expected 0 to 10,000,000)",
+            return est_engine_fault(eng, "%s:%u:%u: the call of '%s' makes %lld tokens (expected 0 to 10,000,000)",
                               o->sys->path, t->line, t->col, so->function, (long long)count);
         for (int64_t i = 0; i < count; i++) {
             int64_t *props = sup_xcalloc(t->nprops + 1, sizeof *props);
@@ -377,7 +372,7 @@ static bool spec_tokens(struct est_offload *o, struct vm *vm, const struct sys_o
             for (size_t p = 0; p < t->nprops; p++)
                 if (!oexpr_eval(t->value[p], &env, &props[p])) {
                     free(props);
-                    return exec_fault(vm, "%s:%u:%u: property '%s' of a token of '%s' cannot be computed: %s",
+                    return est_engine_fault(eng, "%s:%u:%u: property '%s' of a token of '%s' cannot be computed: %s",
                                       o->sys->path, t->line, t->col, t->prop[p], so->function, err);
                 }
             add_token(o, t->place_index, props);
@@ -386,40 +381,29 @@ static bool spec_tokens(struct est_offload *o, struct vm *vm, const struct sys_o
     return true;
 }
 
-static bool function_tokens(struct est_offload *o, struct vm *vm, struct ofl_off *of, const struct calldesc *cd,
-                            const slot_t *R)
+static bool function_tokens(struct est_offload *o, struct est_engine *eng, struct ofl_off *of)
 {
-    struct xfunc *tf = &vm->funcs[of->token_fn];
-    uint32_t nslots = 0;
-    for (uint32_t i = 0; i < cd->nargs; i++)
-        nslots += cd->args[i].nslots;
-    slot_t *flat = sup_xcalloc(nslots + 1, sizeof *flat);
-    uint32_t j = 0;
-    for (uint32_t i = 0; i < cd->nargs; i++)
-        for (uint32_t s = 0; s < cd->args[i].nslots; s++)
-            flat[j++] = R[cd->args[i].slot + s];
     /* the token function costs the host nothing and leaves no contexts */
-    uint64_t clock = vm->clock;
+    uint64_t clock = est_engine_clock(eng);
     o->t->suppress++;
     o->collecting = true;
     o->collect_accel = (int)of->so->accel;
-    slot_t ret[16];
-    bool ok = exec_invoke(vm, tf, flat, nslots, ret, 0);
+    bool ok = est_engine_invoke_with_call_args(eng, (uint32_t)of->token_fn);
     o->collecting = false;
     o->t->suppress--;
-    vm->clock = clock;
-    free(flat);
+    est_engine_set_clock(eng, clock);
     if (ok && o->token_error) {
-        exec_fault(vm, "%s", o->token_error);
+        est_engine_fault(eng, "%s", o->token_error);
         ok = false;
     }
     return ok;
 }
 
-bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+/* lpnest_token(place, props, n): ARG is the timed run's struct est_timing (NULL in a counting run). */
+static bool lpnest_token(void *arg, struct est_engine *eng)
 {
-    (void)ret;
-    struct est_offload *o = vm->timing ? vm->timing->off : NULL;
+    struct est_timing *t = arg;
+    struct est_offload *o = t ? t->off : NULL;
     if (!o || !o->collecting) {
         if (o)
             o->stray_tokens++;
@@ -428,50 +412,52 @@ bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t 
     if (o->token_error)
         return true;
     const struct lpn_model *m = o->sys->accels[o->collect_accel].lpn.model;
-    uint64_t place_addr = R[cd->args[0].slot], props = R[cd->args[1].slot];
-    uint64_t n = R[cd->args[2].slot] & 0xffffffffu;
+    int64_t args[3] = {0, 0, 0};
+    est_engine_call_args(eng, args, 3);
+    uint64_t place_addr = (uint64_t)args[0], props = (uint64_t)args[1];
+    uint64_t n = (uint64_t)args[2] & 0xffffffffu;
     char name[128] = "";
     int place = lpn_start_place(m);
     if (place_addr) {
-        int64_t len = exec_strlen(vm, place_addr);
+        int64_t len = est_engine_strlen(eng, place_addr);
         if (len < 0 || len >= (int64_t)sizeof name)
-            return exec_fault(vm, "lpnest_token: the place name is not a readable string");
-        memcpy(name, vm->mem + place_addr, (size_t)len + 1);
+            return est_engine_fault(eng, "lpnest_token: the place name is not a readable string");
+        memcpy(name, est_engine_mem(eng, place_addr, (uint64_t)len + 1), (size_t)len + 1);
         if (name[0]) {
             place = lpn_place_find(m, name);
             if (place < 0)
-                return exec_fault(vm, "lpnest_token: model '%s' has no place '%s'", lpn_model_name(m), name);
+                return est_engine_fault(eng, "lpnest_token: model '%s' has no place '%s'", lpn_model_name(m), name);
         }
     }
     /* struct lpnest_prop { const char *name; long long value; } in the target's layout */
-    unsigned pb = vm->t.ptr_bytes, a64 = LLVMABIAlignmentOfType(vm->td, LLVMInt64Type());
+    unsigned pb = est_engine_ptr_bytes(eng), a64 = LLVMABIAlignmentOfType(est_engine_data_layout(eng), LLVMInt64Type());
     unsigned off = (pb + a64 - 1) / a64 * a64, al = a64 > pb ? a64 : pb;
     unsigned size = (off + 8 + al - 1) / al * al;
     int np = lpn_place_nprops(m, place);
     int64_t *vals = sup_xcalloc((size_t)np + 1, sizeof *vals);
     bool *set = sup_xcalloc((size_t)np + 1, sizeof *set);
     for (uint64_t k = 0; k < n; k++) {
-        const uint8_t *p = exec_ptr_r(vm, props + k * size, size);
+        const uint8_t *p = est_engine_mem(eng, props + k * size, size);
         if (!p) {
             free(vals);
             free(set);
-            return exec_fault(vm, "lpnest_token: property %llu lies outside the program's memory", (unsigned long long)k);
+            return est_engine_fault(eng, "lpnest_token: property %llu lies outside the program's memory", (unsigned long long)k);
         }
-        uint64_t naddr = exec_load_uint(vm, p, pb);
-        int64_t v = (int64_t)exec_load_uint(vm, p + off, 8);
-        int64_t len = naddr ? exec_strlen(vm, naddr) : -1;
+        uint64_t naddr = est_engine_load(eng, p, pb);
+        int64_t v = (int64_t)est_engine_load(eng, p + off, 8);
+        int64_t len = naddr ? est_engine_strlen(eng, naddr) : -1;
         char pn[128];
         if (len < 0 || len >= (int64_t)sizeof pn) {
             free(vals);
             free(set);
-            return exec_fault(vm, "lpnest_token: the name of property %llu is not a readable string", (unsigned long long)k);
+            return est_engine_fault(eng, "lpnest_token: the name of property %llu is not a readable string", (unsigned long long)k);
         }
-        memcpy(pn, vm->mem + naddr, (size_t)len + 1);
+        memcpy(pn, est_engine_mem(eng, naddr, (uint64_t)len + 1), (size_t)len + 1);
         int idx = lpn_place_prop_find(m, place, pn);
         if (idx < 0) {
             free(vals);
             free(set);
-            return exec_fault(vm, "lpnest_token: place '%s' of model '%s' has no property '%s'", lpn_place_name(m, place),
+            return est_engine_fault(eng, "lpnest_token: place '%s' of model '%s' has no property '%s'", lpn_place_name(m, place),
                               lpn_model_name(m), pn);
         }
         vals[idx] = v;
@@ -482,7 +468,7 @@ bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t 
             const char *pn = lpn_place_prop(m, place, k);
             free(vals);
             free(set);
-            return exec_fault(vm, "lpnest_token: property '%s' of place '%s' is missing", pn, lpn_place_name(m, place));
+            return est_engine_fault(eng, "lpnest_token: property '%s' of place '%s' is missing", pn, lpn_place_name(m, place));
         }
     free(set);
     add_token(o, place, vals);
@@ -491,25 +477,25 @@ bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t 
 
 /* ---- simulation ---- */
 
-static bool sim_failed(struct vm *vm, struct lpn_sim *s, const char *what, const char *fn)
+static bool sim_failed(struct est_engine *eng, struct lpn_sim *s, const char *what, const char *fn)
 {
     const char *err = lpn_sim_error(s);
-    return exec_fault(vm, "%s of the call of '%s': %s", what, fn, err ? err : "the simulation failed");
+    return est_engine_fault(eng, "%s of the call of '%s': %s", what, fn, err ? err : "the simulation failed");
 }
 
 /* Forwards the interconnect's done tokens into the accelerator, in order. */
-static bool forward(struct est_offload *o, struct ofl_accel *a, struct vm *vm, const char *fn)
+static bool forward(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, const char *fn)
 {
     for (size_t k = 0; k < a->nicdone; k++) {
         if (a->fwd_next >= a->nfwd)
-            return exec_fault(vm, "the interconnect of '%s' delivered more tokens than it was given (call of '%s')",
+            return est_engine_fault(eng, "the interconnect of '%s' delivered more tokens than it was given (call of '%s')",
                               a->sa->name, fn);
         struct ofl_token *t = &a->fwd[a->fwd_next++];
         int64_t at = to_clock(o, from_clock(o, a->ic_done_times[k], a->ic_hz), a->hz);
         if (at < lpn_sim_now(a->sim))
             at = lpn_sim_now(a->sim);
         if (lpn_sim_inject(a->sim, t->place, at, t->props) != 0)
-            return exec_fault(vm, "cannot put a token into accelerator '%s' (call of '%s')", a->sa->name, fn);
+            return est_engine_fault(eng, "cannot put a token into accelerator '%s' (call of '%s')", a->sa->name, fn);
         free(t->props);
         t->props = NULL;
     }
@@ -523,7 +509,7 @@ static bool forward(struct est_offload *o, struct ofl_accel *a, struct vm *vm, c
  * UINT64_MAX: no limit) or until its done count reaches DONE (UINT64_MAX:
  * none). Returns the status of the accelerator's simulation, or LPN_ERROR
  * after a fault. */
-static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint64_t until, uint64_t done,
+static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t until, uint64_t done,
                                const char *fn)
 {
     for (;;) {
@@ -541,15 +527,15 @@ static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struc
         if (ui <= ua) {
             enum lpn_status st = lpn_sim_run(a->ic, ni + 1, LPN_NO_DONE_LIMIT);
             if (st == LPN_ERROR || st == LPN_LIMIT) {
-                sim_failed(vm, a->ic, "the interconnect", fn);
+                sim_failed(eng, a->ic, "the interconnect", fn);
                 return LPN_ERROR;
             }
-            if (!forward(o, a, vm, fn))
+            if (!forward(o, a, eng, fn))
                 return LPN_ERROR;
         } else {
             enum lpn_status st = lpn_sim_run(a->sim, na + 1, done == UINT64_MAX ? LPN_NO_DONE_LIMIT : done);
             if (st == LPN_ERROR || st == LPN_LIMIT) {
-                sim_failed(vm, a->sim, "the accelerator", fn);
+                sim_failed(eng, a->sim, "the accelerator", fn);
                 return LPN_ERROR;
             }
         }
@@ -557,9 +543,9 @@ static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struc
 }
 
 /* Sends the collected tokens into A at host time T. */
-static bool send(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint64_t t, const char *fn)
+static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t t, const char *fn)
 {
-    if (advance(o, a, vm, t, UINT64_MAX, fn) == LPN_ERROR)
+    if (advance(o, a, eng, t, UINT64_MAX, fn) == LPN_ERROR)
         return false;
     for (size_t k = 0; k < o->ntok; k++) {
         struct ofl_token *tk = &o->tok[k];
@@ -572,7 +558,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint
                 int q = lpn_place_prop_find(am, tk->place, lpn_place_prop(im, a->ic_start, p));
                 if (q < 0) {
                     free(ip);
-                    return exec_fault(vm, "the interconnect of '%s' needs property '%s', which the tokens of '%s' lack",
+                    return est_engine_fault(eng, "the interconnect of '%s' needs property '%s', which the tokens of '%s' lack",
                                       a->sa->name, lpn_place_prop(im, a->ic_start, p), fn);
                 }
                 ip[p] = tk->props[q];
@@ -583,7 +569,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint
             int r = lpn_sim_inject(a->ic, a->ic_start, at, ip);
             free(ip);
             if (r != 0)
-                return exec_fault(vm, "cannot put a token into the interconnect of '%s' (call of '%s')", a->sa->name, fn);
+                return est_engine_fault(eng, "cannot put a token into the interconnect of '%s' (call of '%s')", a->sa->name, fn);
             if (a->nfwd == a->capfwd) {
                 a->capfwd = a->capfwd ? a->capfwd * 2 : 64;
                 a->fwd = sup_xrealloc(a->fwd, a->capfwd * sizeof *a->fwd);
@@ -595,7 +581,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint
             if (at < lpn_sim_now(a->sim))
                 at = lpn_sim_now(a->sim);
             if (lpn_sim_inject(a->sim, tk->place, at, tk->props) != 0)
-                return exec_fault(vm, "cannot put a token into place '%s' of accelerator '%s' (call of '%s')",
+                return est_engine_fault(eng, "cannot put a token into place '%s' of accelerator '%s' (call of '%s')",
                                   lpn_place_name(a->sa->lpn.model, tk->place), a->sa->name, fn);
         }
     }
@@ -603,10 +589,10 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint
 }
 
 /* Runs A until its done count reaches TARGET; *T_DONE gets the host time. */
-static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct vm *vm, uint64_t target, uint64_t *t_done,
+static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t target, uint64_t *t_done,
                      const char *fn)
 {
-    enum lpn_status st = advance(o, a, vm, UINT64_MAX, target, fn);
+    enum lpn_status st = advance(o, a, eng, UINT64_MAX, target, fn);
     if (st == LPN_ERROR)
         return false;
     if (st != LPN_DONE_REACHED) {
@@ -617,7 +603,7 @@ static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct vm *vm, 
             if (lpn_sim_stuck(a->sim, p))
                 len += (size_t)snprintf(stuck + len, sizeof stuck - len, "%s'%s' (%llu tokens)", len ? ", " : "",
                                         lpn_place_name(m, p), (unsigned long long)lpn_sim_tokens(a->sim, p));
-        return exec_fault(vm,
+        return est_engine_fault(eng,
                           "accelerator '%s' stopped before the call of '%s' was done (%llu of %llu done tokens)%s%s: "
                           "the model deadlocks on these tokens, or done_tokens asks for more than it makes",
                           a->sa->name, fn, (unsigned long long)a->done, (unsigned long long)target,
@@ -627,22 +613,22 @@ static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct vm *vm, 
     return true;
 }
 
-int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R,
-                     uint64_t *charge)
+int est_offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge)
 {
-    size_t i = (size_t)g->offload / 2;
-    bool is_wait = g->offload & 1;
+    size_t i = (size_t)o->role[func] / 2;
+    bool is_wait = o->role[func] & 1;
+    const char *fname = est_engine_func_name(eng, func);
     struct ofl_off *of = &o->off[i];
     const struct sys_offload *so = of->so;
     struct ofl_accel *a = &o->acc[so->accel];
-    uint64_t T = vm->clock;
+    uint64_t T = est_engine_clock(eng);
     if (is_wait) {
         /* everything this offload has in flight */
         of->waits++;
         uint64_t t_done = T;
         if (a->npend) {
             uint64_t target = a->pend[a->npend - 1].target;
-            if (!wait_for(o, a, vm, target, &t_done, g->name))
+            if (!wait_for(o, a, eng, target, &t_done, fname))
                 return -1;
         }
         *charge = t_done > T ? t_done - T : 0;
@@ -651,31 +637,31 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
         return 1;
     }
     int64_t args[8];
-    unsigned nargs = call_args(cd, R, args);
+    unsigned nargs = est_engine_call_args(eng, args, 8);
     char err[256] = "";
-    struct oexpr_env env = {.args = args, .nargs = nargs, .vm = vm, .error = err, .error_len = sizeof err};
+    struct oexpr_env env = {.args = args, .nargs = nargs, .eng = eng, .error = err, .error_len = sizeof err};
     int64_t invoke = 0;
     if (so->invoke && !oexpr_eval(so->invoke, &env, &invoke))
-        return exec_fault(vm, "%s:%u:%u: invoke_cycles of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
+        return est_engine_fault(eng, "%s:%u:%u: invoke_cycles of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
                           so->function, err) ? 0 : -1;
     if (invoke < 0)
-        return exec_fault(vm, "%s:%u:%u: invoke_cycles of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
+        return est_engine_fault(eng, "%s:%u:%u: invoke_cycles of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
                           so->function, (long long)invoke) ? 0 : -1;
     clear_tokens(o);
     free(o->token_error);
     o->token_error = NULL;
-    if (so->token_fn ? !function_tokens(o, vm, of, cd, R) : !spec_tokens(o, vm, so, args, nargs))
+    if (so->token_fn ? !function_tokens(o, eng, of) : !spec_tokens(o, eng, so, args, nargs))
         return -1;
     int64_t ndone = (int64_t)o->ntok;
     env.tokens = (int64_t)o->ntok;
     if (so->done && !oexpr_eval(so->done, &env, &ndone))
-        return exec_fault(vm, "%s:%u:%u: done_tokens of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
+        return est_engine_fault(eng, "%s:%u:%u: done_tokens of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
                           so->function, err) ? 0 : -1;
     if (ndone < 0)
-        return exec_fault(vm, "%s:%u:%u: done_tokens of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
+        return est_engine_fault(eng, "%s:%u:%u: done_tokens of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
                           so->function, (long long)ndone) ? 0 : -1;
     uint64_t t_issue = T + (uint64_t)invoke * TM_ONE;
-    if (!send(o, a, vm, t_issue, g->name))
+    if (!send(o, a, eng, t_issue, fname))
         return -1;
     /* the tokens arrive at the accelerator's next clock edge: latencies and
      * busy time count from there (the host's wait from its own instant) */
@@ -698,7 +684,7 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
             *charge = t_issue - T;
         } else {
             uint64_t t_done;
-            if (!wait_for(o, a, vm, a->requested, &t_done, g->name))
+            if (!wait_for(o, a, eng, a->requested, &t_done, fname))
                 return -1;
             if (t_done < t_issue)
                 t_done = t_issue;
@@ -710,27 +696,29 @@ int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, cons
     return 1;
 }
 
-void est_offload_body(struct est_offload *o, const struct xfunc *g, uint64_t body)
+void est_offload_body(struct est_offload *o, uint32_t func, uint64_t body)
 {
     /* a wait's body (polling, in software) belongs to the software figure too */
-    if (g->offload >= 0)
-        o->off[g->offload / 2].software += units_to_cycles(body);
+    if (est_offload_serves(o, func))
+        o->off[o->role[func] / 2].software += units_to_cycles(body);
 }
 
-void est_offload_finish(struct est_offload *o, struct vm *vm)
+void est_offload_finish(struct est_offload *o, struct est_engine *eng)
 {
     /* the accelerators finish what they have (statistics only: a failure
-     * here is not the program's) */
-    bool faulted = vm->faulted;
-    char msg[sizeof vm->fault_msg];
-    memcpy(msg, vm->fault_msg, sizeof msg);
+     * here is not the program's, and the engine does not keep it) */
     for (size_t i = 0; i < o->sys->naccels; i++) {
         struct ofl_accel *a = &o->acc[i];
         if (a->sim && a->npend)
-            advance(o, a, vm, UINT64_MAX, a->requested, "(end of the program)");
+            advance(o, a, eng, UINT64_MAX, a->requested, "(end of the program)");
     }
-    vm->faulted = faulted;
-    memcpy(vm->fault_msg, msg, sizeof msg);
+}
+
+const struct est_builtin *est_offload_builtins(size_t *n)
+{
+    static const struct est_builtin table[] = {{"lpnest_token", lpnest_token}};
+    *n = sizeof table / sizeof table[0];
+    return table;
 }
 
 size_t est_offload_ntracks(const struct est_offload *o) { return o->ntracks; }

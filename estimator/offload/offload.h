@@ -4,12 +4,13 @@
  * call holds the host until its done tokens, an asynchronous one lets it go on
  * until a call of the function that waits. The function's own body still
  * runs for its results; what the host is charged instead is decided here.
- * Internal to estimator/. */
+ * Private to offload/. */
 #ifndef LPNEST_OFFLOAD_H
 #define LPNEST_OFFLOAD_H
 
-#include "exec.h"
+#include "estimator.h"
 #include "system.h"
+#include "timed.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -28,17 +29,20 @@ void est_offload_free(struct est_offload *o);
  * wait function exists with a body, token functions take the offloaded
  * function's parameters. Messages name the system file's lines; false then. */
 bool est_offload_check(struct est_offload *o, LLVMModuleRef m);
-/* Marks the engine's functions (xfunc.offload) once the run's functions exist. */
-void est_offload_attach(struct est_offload *o, struct vm *vm);
-/* Serves a call of G (offloaded, or a wait); see exec_timing_offload. */
-int est_offload_call(struct est_offload *o, struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R,
-                     uint64_t *charge);
-/* An offloaded body of G returned: BODY clock units is what it would have
+/* Finds the run's offloaded, wait and token functions (engine indices) once they exist. */
+void est_offload_attach(struct est_offload *o, struct est_engine *eng);
+/* Whether engine function FUNC is offloaded or waits for an offload. */
+bool est_offload_serves(const struct est_offload *o, uint32_t func);
+/* Serves the call of FUNC being made (offloaded, or a wait): *CHARGE gets
+ * what the call costs the host (clock units) instead of its body. Returns 1,
+ * or -1 after a fault. */
+int est_offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge);
+/* An offloaded body of FUNC returned: BODY clock units is what it would have
  * cost the host (the what-if software figure). */
-void est_offload_body(struct est_offload *o, const struct xfunc *g, uint64_t body);
+void est_offload_body(struct est_offload *o, uint32_t func, uint64_t body);
 /* The run ended: lets the accelerators finish what is in flight (for their
  * statistics; the host does not wait). */
-void est_offload_finish(struct est_offload *o, struct vm *vm);
+void est_offload_finish(struct est_offload *o, struct est_engine *eng);
 /* Fills E's accelerators, what-if lines and accelerator tracks. Track
  * numbers of slices made by the accelerators are 1 + their index here. */
 void est_offload_report(const struct est_offload *o, struct est_estimate *e);
@@ -46,7 +50,5 @@ void est_offload_report(const struct est_offload *o, struct est_estimate *e);
 size_t est_offload_ntracks(const struct est_offload *o);
 const char *est_offload_track_name(const struct est_offload *o, size_t track, double *clock_hz);
 
-/* The built-in behind lpnest_token (estimator/app/lpnest.h). */
-bool exec_b_lpnest_token(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret);
 
 #endif

@@ -1,7 +1,7 @@
 /* offload_expr.c — parser (precedence climbing) and evaluator of the
  * integer expressions of system files (offload_expr.h). */
 #include "offload_expr.h"
-#include "exec.h"
+#include "estimator.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -308,14 +308,14 @@ static bool read_mem(struct oexpr_env *env, int fn, int64_t addr, int64_t *out)
 {
     static const unsigned bytes[] = {1, 2, 4, 8, 1, 2, 4};
     unsigned n = bytes[fn];
-    if (!env->vm)
+    if (!env->eng)
         return env_error(env, "memory cannot be read here (address 0x%llx)", (long long)addr);
-    const uint8_t *p = exec_ptr_r(env->vm, (uint64_t)addr & env->vm->ptr_mask, n);
+    const uint8_t *p = est_engine_mem(env->eng, (uint64_t)addr & est_engine_ptr_mask(env->eng), n);
     if (!p)
         return env_error(env, "read outside the program's memory at 0x%llx", (long long)addr);
-    uint64_t v = exec_load_uint(env->vm, p, n);
+    uint64_t v = est_engine_load(env->eng, p, n);
     if (fn >= FN_S8)
-        *out = sext_of(v, n * 8);
+        *out = (int64_t)(v << (64 - n * 8)) >> (64 - n * 8); /* sign-extended */
     else
         *out = (int64_t)v;
     return true;

@@ -1,7 +1,7 @@
-/* exec_timing.c — the engine's side of a timed run (timing.h): block costs
- * put on the edges that enter the blocks, the calling-context tree kept as
- * frames are pushed and popped, call slices for the timeline, and the hand-
- * over to the offload model (offload.c) at offloaded calls. */
+/* timing.c — the hooks of a timed run (timing.h): the calling-context tree
+ * kept as activations begin and end, call slices for the timeline, and the
+ * hand-over to the offload model (offload.c) at offloaded calls. The block
+ * costs themselves are the engine's block weights (est_block_weights). */
 #include "offload.h"
 #include "support.h"
 #include "timing.h"
@@ -9,53 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-void exec_timing_attach(struct vm *vm)
+static void on_start(void *arg, struct est_engine *eng)
 {
-    struct est_timing *t = vm->timing;
-    for (uint32_t i = 0; i < vm->nfuncs; i++) {
-        struct xfunc *f = &vm->funcs[i];
-        f->offload = -1;
-        if (!f->defined || !f->code)
-            continue;
-        const struct tm_func_costs *fc = NULL;
-        for (size_t k = 0; k < t->nfuncs && !fc; k++)
-            if (!strcmp(t->funcs[k].name, f->name))
-                fc = &t->funcs[k];
-        if (!fc)
-            continue;
-        /* the cost of each block, by name (blocks and their costs are in
-         * the same order when both come from this module) */
-        uint64_t *bc = sup_xcalloc(f->nblocks + 1, sizeof *bc);
-        for (uint32_t b = 0; b < f->nblocks; b++) {
-            if (b < fc->nblocks && !strcmp(fc->blocks[b], f->blocks[b].name)) {
-                bc[b] = fc->cost[b];
-                continue;
-            }
-            for (size_t k = 0; k < fc->nblocks; k++)
-                if (!strcmp(fc->blocks[k], f->blocks[b].name)) {
-                    bc[b] = fc->cost[k];
-                    break;
-                }
-        }
-        f->edges[0].cost = bc[0];
-        for (uint32_t e = 1; e < f->nedges; e++)
-            f->edges[e].cost = bc[f->einfo[e].to];
-        free(bc);
-    }
+    struct est_timing *t = arg;
     if (t->off)
-        est_offload_attach(t->off, vm);
+        est_offload_attach(t->off, eng);
 }
 
-int exec_timing_offload(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, uint64_t *charge)
+static int on_call(void *arg, struct est_engine *eng, uint32_t func, LLVMValueRef site)
 {
-    struct est_timing *t = vm->timing;
-    if (!t->off || g->offload < 0 || t->suppress)
+    (void)site;
+    struct est_timing *t = arg;
+    if (!t->off || t->suppress || !est_offload_serves(t->off, func))
         return 0;
-    return est_offload_call(t->off, vm, g, cd, R, charge);
+    return est_offload_call(t->off, eng, func, &t->pending_charge);
 }
 
 /* The child of PARENT for FUNC called from SITE, made on first use. */
-static uint32_t child(struct est_timing *t, uint32_t parent, uint32_t func, const struct calldesc *site)
+static uint32_t child(struct est_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site)
 {
     if (t->nnodes * 2 >= t->hcap) {
         size_t ncap = t->hcap ? t->hcap * 2 : 1024;
@@ -90,64 +61,75 @@ static uint32_t child(struct est_timing *t, uint32_t parent, uint32_t func, cons
     return i;
 }
 
-void exec_timing_push(struct vm *vm, struct frame *fr, const struct calldesc *site, int offloaded, uint64_t charge)
+static void on_enter(void *arg, struct est_engine *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag)
 {
-    struct est_timing *t = vm->timing;
-    fr->t_enter = vm->clock;
-    fr->tflags = 0;
-    fr->charge = charge;
-    if (offloaded > 0)
-        fr->tflags |= TF_CHARGE;
+    struct est_timing *t = arg;
+    if (depth >= t->capframes) {
+        size_t ncap = t->capframes ? t->capframes * 2 : 256;
+        while (ncap <= depth)
+            ncap *= 2;
+        t->frames = sup_xrealloc(t->frames, ncap * sizeof *t->frames);
+        t->capframes = ncap;
+    }
+    struct tm_frame *fr = &t->frames[depth];
+    fr->func = func;
+    fr->t_enter = est_engine_clock(eng);
+    fr->flags = 0;
+    fr->charge = tag > 0 ? t->pending_charge : 0;
+    if (tag > 0)
+        fr->flags |= TF_CHARGE;
     if (t->suppress) {
-        fr->ctx = vm->depth ? vm->frames[vm->depth - 1].ctx : UINT32_MAX;
+        fr->ctx = depth ? t->frames[depth - 1].ctx : UINT32_MAX;
         return;
     }
     uint32_t parent = UINT32_MAX;
-    for (uint32_t d = vm->depth; d-- > 0;)
-        if (vm->frames[d].tflags & TF_NODE) {
-            parent = vm->frames[d].ctx;
+    for (uint32_t d = depth; d-- > 0;)
+        if (t->frames[d].flags & TF_NODE) {
+            parent = t->frames[d].ctx;
             break;
         }
-    fr->ctx = child(t, parent, fr->fn->index, site);
-    fr->tflags |= TF_NODE;
+    fr->ctx = child(t, parent, func, site);
+    fr->flags |= TF_NODE;
     t->nodes[fr->ctx].calls++;
-    if (fr->tflags & TF_CHARGE)
+    if (fr->flags & TF_CHARGE)
         t->suppress++; /* the body runs for its results only */
 }
 
-void exec_timing_pop(struct vm *vm, struct frame *fr)
+static void on_return(void *arg, struct est_engine *eng, uint32_t depth)
 {
-    struct est_timing *t = vm->timing;
-    if (fr->tflags & TF_CHARGE) {
+    struct est_timing *t = arg;
+    struct tm_frame *fr = &t->frames[depth];
+    if (fr->flags & TF_CHARGE) {
         if (t->off)
-            est_offload_body(t->off, fr->fn, vm->clock - fr->t_enter);
-        vm->clock = fr->t_enter + fr->charge;
+            est_offload_body(t->off, fr->func, est_engine_clock(eng) - fr->t_enter);
+        est_engine_set_clock(eng, fr->t_enter + fr->charge);
         if (t->suppress)
             t->suppress--;
     }
-    if (!(fr->tflags & TF_NODE))
+    if (!(fr->flags & TF_NODE))
         return;
-    uint64_t dur = vm->clock - fr->t_enter;
+    uint64_t dur = est_engine_clock(eng) - fr->t_enter;
     t->nodes[fr->ctx].incl += dur;
-    tm_slice_add(t, 0, fr->fn->index, t->nodes[fr->ctx].depth, fr->t_enter, dur);
-    fr->tflags = 0;
+    tm_slice_add(t, 0, fr->func, t->nodes[fr->ctx].depth, fr->t_enter, dur);
+    fr->flags = 0;
 }
 
-void exec_timing_finish(struct vm *vm)
+static void on_finish(void *arg, struct est_engine *eng, uint32_t depth)
 {
-    struct est_timing *t = vm->timing;
-    /* exit() or a fault left frames open: close them at the current clock */
-    for (uint32_t d = vm->depth + 1; d-- > 0;) {
-        uint32_t save = vm->depth;
-        vm->depth = d;
-        exec_timing_pop(vm, &vm->frames[d]);
-        vm->depth = save;
-    }
+    struct est_timing *t = arg;
+    /* exit() or a fault left activations open: close them at the current clock */
+    for (uint32_t d = depth + 1; d-- > 0;)
+        if (d < t->capframes)
+            on_return(t, eng, d);
     if (t->off)
-        est_offload_finish(t->off, vm);
-    t->end_clock = vm->clock;
+        est_offload_finish(t->off, eng);
+    t->end_clock = est_engine_clock(eng);
     t->finished = true;
 }
+
+const struct est_run_hooks tm_hooks = {
+    .start = on_start, .call = on_call, .enter = on_enter, .ret = on_return, .finish = on_finish,
+};
 
 void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur)
 {
@@ -172,10 +154,11 @@ void tm_free(struct est_timing *t)
         for (size_t k = 0; k < t->funcs[i].nblocks; k++)
             free(t->funcs[i].blocks[k]);
         free(t->funcs[i].blocks);
-        free(t->funcs[i].cost);
-        free(t->funcs[i].name);
+        free(t->funcs[i].weight);
+        free(t->funcs[i].func);
     }
     free(t->funcs);
+    free(t->frames);
     free(t->nodes);
     free(t->hash);
     free(t->slices);

@@ -3,11 +3,11 @@
  * the block costs per execution, so the host's cycle count is known at every
  * call and return. It yields the calling-context tree (exact inclusive cycles
  * per context), a timeline of calls, and the instants at which offloaded
- * calls reach their accelerators (offload.c). Internal to estimator/. */
+ * calls reach their accelerators (offload.c). Private to offload/. */
 #ifndef LPNEST_TIMING_H
 #define LPNEST_TIMING_H
 
-#include "exec.h"
+#include "estimator.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,20 +17,12 @@
  * the hot path adds integers (2^40 cycles fit). */
 #define TM_ONE ((uint64_t)1 << 20)
 
-/* Per-execution cost of each IR block of one function, by block name. */
-struct tm_func_costs {
-    char *name;
-    char **blocks;
-    uint64_t *cost;           /* clock units per execution */
-    size_t nblocks;
-};
-
 /* A calling-context node: FUNC (engine function index) called from SITE in
  * the context PARENT. */
 struct tm_node {
     uint32_t parent;          /* UINT32_MAX for the root */
     uint32_t func;
-    const struct calldesc *site;
+    LLVMValueRef site;        /* the call instruction; NULL for main and calls made by lpnest */
     uint64_t calls;
     uint64_t incl;            /* clock units inside, callees included */
     uint32_t depth;           /* 0 for the root */
@@ -47,9 +39,23 @@ struct tm_slice {
 
 struct est_offload;           /* offload.c */
 
+/* An activation of the run (by call depth), as the timing follows it. */
+struct tm_frame {
+    uint32_t func;
+    uint32_t ctx;             /* calling-context node */
+    uint8_t flags;            /* TF_* */
+    uint64_t t_enter;         /* host clock at entry */
+    uint64_t charge;          /* TF_CHARGE: what the call costs the host instead of its body */
+};
+enum { TF_NODE = 1, TF_CHARGE = 2 };
+
 struct est_timing {
-    struct tm_func_costs *funcs;
+    /* per-execution cost of each IR block (clock units), the engine's block weights */
+    struct est_block_weights *funcs;
     size_t nfuncs;
+    struct tm_frame *frames;
+    size_t capframes;
+    uint64_t pending_charge;  /* what the offloaded call being entered costs the host */
     /* calling contexts */
     struct tm_node *nodes;
     size_t nnodes, capnodes;
@@ -68,6 +74,10 @@ struct est_timing {
     bool finished;
 };
 
+/* The hooks of a timed run (est_run_options.hooks, with hooks_arg the
+ * struct est_timing): the calling-context tree, the timeline, and the hand-
+ * over to the offload model (offload.c) at offloaded calls. */
+extern const struct est_run_hooks tm_hooks;
 void tm_free(struct est_timing *t);
 /* Appends a slice (subject to the limits). */
 void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur);

@@ -7,6 +7,7 @@
 #include "estimate_static.h"
 #include "estimator.h"
 #include "system.h"
+#include "timed.h"
 #include "isa.h"
 #include "lower.h"
 #include "support.h"
@@ -288,6 +289,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .fs_root = fs_root,
         .allow_writes = allow_writes,
     };
+    o.builtins = est_offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
     /* the report on stdout never mixes with the program's output: that goes to stderr */
     if (!counts && !co->out)
         o.out = stderr;

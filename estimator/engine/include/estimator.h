@@ -6,6 +6,7 @@
 #define LPNEST_ESTIMATOR_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +48,11 @@ LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, F
 void est_name_blocks(LLVMModuleRef m);
 
 /* ---- execution -------------------------------------------------------------*/
+struct est_engine;          /* a running program (the engine's state) */
+struct est_block_weights;
+struct est_run_hooks;
+struct est_builtin;
+
 /* A block by function and block name. */
 struct est_block_ref {
     const char *func;
@@ -65,8 +71,17 @@ struct est_run_options {
      * which out-edge): for blocks code generation duplicated */
     const struct est_block_ref *pairs;
     size_t npairs;
-    /* a timed run (estimate_timed.c, timing.h): NULL for a counting run */
-    struct est_timing *timing;
+    /* a run followed by a layer above (the timed run of offload/): WEIGHTS
+     * of IR blocks summed into a clock at every block entry, and HOOKS told
+     * of calls, entries and returns (est_run_hooks); NULL for a counting run */
+    const struct est_block_weights *weights;
+    size_t nweights;
+    const struct est_run_hooks *hooks;
+    void *hooks_arg;
+    /* external functions served by the layers above (lpnest_token: offload/),
+     * looked up before the engine's C library */
+    const struct est_builtin *builtins;
+    size_t nbuiltins;
     /* the program's standard streams (NULL: lpnest's own) */
     FILE *in, *out, *err;
     /* the program's fopen: relative paths under FS_ROOT (NULL: the current
@@ -80,11 +95,11 @@ struct est_run_options {
      * (phase 0). V holds the slots of its operands in order (a call's
      * arguments, the callee excluded), then, after it, its result's: one
      * 64-bit word per slot as the engine holds values (exec.h), N words in
-     * all (at most EST_WATCH_MAX_WORDS: the rest is cut). VM is the engine
-     * (struct vm, exec.h), for reading the program's memory. */
+     * all (at most EST_WATCH_MAX_WORDS: the rest is cut). ENG is the running
+     * engine, for reading the program's memory (est_engine_mem). */
     const struct est_watch *watch;
     size_t nwatch;
-    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, void *vm);
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng);
     void *watch_arg;
 };
 
@@ -94,6 +109,8 @@ struct est_watch {
     bool before;            /* also report before it executes (operands only) */
 };
 #define EST_WATCH_MAX_WORDS 64
+/* Words a value of type T takes in a watch's V (exec_types.c). */
+uint32_t exec_type_slots(LLVMTypeRef t);
 
 /* The outcome of running main(): counts of every block, edge, select and call. */
 struct est_profile;
@@ -134,6 +151,81 @@ bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, 
 /* Times an external (C library) function was called, by name; 0 if never. */
 uint64_t est_profile_external_calls(const struct est_profile *p, const char *name);
 
+/* ---- the engine seen from the layers above (exec_api.c) ---------------------
+ * A run is followed and extended without the engine knowing by whom: block
+ * weights summed into a clock, hooks at calls, entries and returns, and
+ * built-ins for external functions. They reach the running program only
+ * through the functions below, never through the engine's structures. */
+
+/* Per-execution weights of the IR blocks of function FUNC, by block name;
+ * entering a block adds its weight to the engine's clock. */
+struct est_block_weights {
+    char *func;
+    char **blocks;
+    uint64_t *weight;
+    size_t nblocks;
+};
+
+/* Functions are named by their engine index (0 .. est_engine_nfuncs - 1,
+ * module order); call sites by their call instruction (NULL: main, or a
+ * call made by lpnest). Any member may be NULL. */
+struct est_run_hooks {
+    /* the functions are known, main has not run yet */
+    void (*start)(void *arg, struct est_engine *eng);
+    /* before a call of defined function FUNC from SITE: returns a tag for
+     * enter (>= 0), or -1 after est_engine_fault */
+    int (*call)(void *arg, struct est_engine *eng, uint32_t func, LLVMValueRef site);
+    /* FUNC's activation at call depth DEPTH (main: 0) began; TAG is what call
+     * returned (0 when no call hook ran) */
+    void (*enter)(void *arg, struct est_engine *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag);
+    /* the activation at DEPTH returns */
+    void (*ret)(void *arg, struct est_engine *eng, uint32_t depth);
+    /* the run ended (main returned, exit, fault) with the activations
+     * 0 .. DEPTH still open; a fault raised here is not kept */
+    void (*finish)(void *arg, struct est_engine *eng, uint32_t depth);
+};
+
+/* An external function served by a layer above; FN gets the run's hooks_arg
+ * and reads the call's arguments with est_engine_call_args. Returns false
+ * after est_engine_fault. */
+struct est_builtin {
+    const char *name;
+    bool (*fn)(void *arg, struct est_engine *eng);
+};
+
+uint32_t est_engine_nfuncs(const struct est_engine *eng);
+const char *est_engine_func_name(const struct est_engine *eng, uint32_t func);
+/* The clock: the sum of the weights of the blocks entered so far. */
+uint64_t est_engine_clock(const struct est_engine *eng);
+void est_engine_set_clock(struct est_engine *eng, uint64_t clock);
+/* The arguments of the call a call hook or a built-in is serving, as
+ * integers (sign-extended when narrower than 64 bits, pointers as
+ * addresses); at most MAX of them go to ARGS; returns how many. */
+unsigned est_engine_call_args(const struct est_engine *eng, int64_t *args, unsigned max);
+/* Calls FUNC (defined, taking the same parameters) with the arguments of
+ * that call. Returns false when the program faulted or exited inside. */
+bool est_engine_invoke_with_call_args(struct est_engine *eng, uint32_t func);
+/* Host pointer to N readable bytes of the program at ADDR, or NULL. */
+const uint8_t *est_engine_mem(struct est_engine *eng, uint64_t addr, uint64_t n);
+/* The unsigned integer of NBYTES (1..8) at P, in the target's byte order. */
+uint64_t est_engine_load(const struct est_engine *eng, const uint8_t *p, unsigned nbytes);
+/* Length of the NUL-terminated string at ADDR, or -1 when it runs out of memory. */
+int64_t est_engine_strlen(struct est_engine *eng, uint64_t addr);
+/* Size of the live heap block at ADDR, or 0. */
+uint64_t est_engine_alloc_size(struct est_engine *eng, uint64_t addr);
+/* The target's pointer size in bytes, the mask of its addresses, its data layout. */
+unsigned est_engine_ptr_bytes(const struct est_engine *eng);
+uint64_t est_engine_ptr_mask(const struct est_engine *eng);
+LLVMTargetDataRef est_engine_data_layout(const struct est_engine *eng);
+/* Records a fault of the program (the run stops with MESSAGE); returns false. */
+bool est_engine_fault(struct est_engine *eng, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* "file:line[:col]" of an instruction's debug location, or "" (exec_fault.c). */
+void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n);
+
 /* ---- estimates ----------------------------------------------------------------
  * Pricing a run on a core (an ISA description): the module is lowered with
  * the core's LLVM backend exactly as a normal build does, every machine block
@@ -152,14 +244,6 @@ struct est_estimate;
 struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status);
 void est_estimate_free(struct est_estimate *e);
-/* The same in two runs: the program runs again with every IR block priced
- * as the first run found, so E also gets its calling contexts (exact
- * inclusive cycles per context), a timeline of calls, and, with SYS (a
- * system file, system.h: est_system_load), the accelerators its offloaded
- * calls ran on: then E's total is the host's time with them. */
-struct est_system;
-struct est_estimate *est_estimate_timed(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
-                                        const struct est_system *sys, FILE *dump, int *status);
 double est_estimate_cycles(const struct est_estimate *e);
 /* Machine instructions executed: the program's code plus runtime routines. */
 double est_estimate_instructions(const struct est_estimate *e);

@@ -1,0 +1,143 @@
+/* exec_api.c — the engine as the layers above see it (estimator.h): block
+ * weights put on the edges, built-ins they register, the finish hook, and
+ * the narrow functions through which their hooks, built-ins and watch
+ * callbacks reach the running program. */
+#include "exec.h"
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct vm *VM(struct est_engine *eng) { return (struct vm *)eng; }
+static const struct vm *CVM(const struct est_engine *eng) { return (const struct vm *)eng; }
+
+void exec_set_weights(struct vm *vm, const struct est_block_weights *w, size_t n)
+{
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        struct xfunc *f = &vm->funcs[i];
+        if (!f->defined || !f->code)
+            continue;
+        const struct est_block_weights *fw = NULL;
+        for (size_t k = 0; k < n && !fw; k++)
+            if (!strcmp(w[k].func, f->name))
+                fw = &w[k];
+        if (!fw)
+            continue;
+        /* the weight of each block, by name (blocks and weights are in the
+         * same order when both come from this module) */
+        uint64_t *bw = sup_xcalloc(f->nblocks + 1, sizeof *bw);
+        for (uint32_t b = 0; b < f->nblocks; b++) {
+            if (b < fw->nblocks && !strcmp(fw->blocks[b], f->blocks[b].name)) {
+                bw[b] = fw->weight[b];
+                continue;
+            }
+            for (size_t k = 0; k < fw->nblocks; k++)
+                if (!strcmp(fw->blocks[k], f->blocks[b].name)) {
+                    bw[b] = fw->weight[k];
+                    break;
+                }
+        }
+        f->edges[0].weight = bw[0];
+        for (uint32_t e = 1; e < f->nedges; e++)
+            f->edges[e].weight = bw[f->einfo[e].to];
+        free(bw);
+    }
+}
+
+bool exec_b_registered(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    (void)ret;
+    const struct calldesc *cd0 = vm->hook_cd;
+    const slot_t *R0 = vm->hook_R;
+    vm->hook_cd = cd;
+    vm->hook_R = R;
+    const struct xfunc *g = cd->callee ? cd->callee : NULL;
+    int k = g ? g->builtin_data : -1;
+    if (!g) { /* an indirect call: the callee by address */
+        for (uint32_t i = 0; i < vm->nfuncs && k < 0; i++)
+            if (vm->funcs[i].builtin == exec_b_registered && vm->cur_op && vm->funcs[i].addr == (uint32_t)R[vm->cur_op->a])
+                k = vm->funcs[i].builtin_data;
+    }
+    bool ok = k >= 0 && vm->builtins[k].fn(vm->hooks_arg, exec_engine(vm));
+    vm->hook_cd = cd0;
+    vm->hook_R = R0;
+    return ok;
+}
+
+void exec_hooks_finish(struct vm *vm)
+{
+    if (!vm->hooks->finish)
+        return;
+    bool faulted = vm->faulted;
+    char msg[sizeof vm->fault_msg];
+    memcpy(msg, vm->fault_msg, sizeof msg);
+    vm->hooks->finish(vm->hooks_arg, exec_engine(vm), vm->depth);
+    vm->faulted = faulted;
+    memcpy(vm->fault_msg, msg, sizeof msg);
+}
+
+uint32_t est_engine_nfuncs(const struct est_engine *eng) { return CVM(eng)->nfuncs; }
+const char *est_engine_func_name(const struct est_engine *eng, uint32_t func) { return CVM(eng)->funcs[func].name; }
+uint64_t est_engine_clock(const struct est_engine *eng) { return CVM(eng)->clock; }
+void est_engine_set_clock(struct est_engine *eng, uint64_t clock) { VM(eng)->clock = clock; }
+
+unsigned est_engine_call_args(const struct est_engine *eng, int64_t *args, unsigned max)
+{
+    const struct vm *vm = CVM(eng);
+    const struct calldesc *cd = vm->hook_cd;
+    unsigned n = 0;
+    for (uint32_t i = 0; cd && i < cd->nargs && n < max; i++) {
+        const struct argdesc *ad = &cd->args[i];
+        uint64_t v = vm->hook_R[ad->slot];
+        if (ad->kind == VK_INT && ad->bits && ad->bits < 64)
+            args[n++] = sext_of(v, ad->bits);
+        else
+            args[n++] = (int64_t)v;
+    }
+    return n;
+}
+
+bool est_engine_invoke_with_call_args(struct est_engine *eng, uint32_t func)
+{
+    struct vm *vm = VM(eng);
+    const struct calldesc *cd = vm->hook_cd;
+    const slot_t *R = vm->hook_R;
+    uint32_t nslots = 0;
+    for (uint32_t i = 0; i < cd->nargs; i++)
+        nslots += cd->args[i].nslots;
+    slot_t *flat = sup_xcalloc(nslots + 1, sizeof *flat);
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < cd->nargs; i++)
+        for (uint32_t s = 0; s < cd->args[i].nslots; s++)
+            flat[j++] = R[cd->args[i].slot + s];
+    slot_t ret[16];
+    bool ok = exec_invoke(vm, &vm->funcs[func], flat, nslots, ret, 0);
+    vm->hook_cd = cd;
+    vm->hook_R = R;
+    free(flat);
+    return ok;
+}
+
+const uint8_t *est_engine_mem(struct est_engine *eng, uint64_t addr, uint64_t n) { return exec_ptr_r(VM(eng), addr, n); }
+uint64_t est_engine_load(const struct est_engine *eng, const uint8_t *p, unsigned nbytes)
+{
+    return exec_load_uint((struct vm *)CVM(eng), p, nbytes);
+}
+int64_t est_engine_strlen(struct est_engine *eng, uint64_t addr) { return exec_strlen(VM(eng), addr); }
+uint64_t est_engine_alloc_size(struct est_engine *eng, uint64_t addr) { return exec_alloc_size(VM(eng), addr); }
+unsigned est_engine_ptr_bytes(const struct est_engine *eng) { return CVM(eng)->t.ptr_bytes; }
+uint64_t est_engine_ptr_mask(const struct est_engine *eng) { return CVM(eng)->ptr_mask; }
+LLVMTargetDataRef est_engine_data_layout(const struct est_engine *eng) { return CVM(eng)->td; }
+
+bool est_engine_fault(struct est_engine *eng, const char *fmt, ...)
+{
+    struct vm *vm = VM(eng);
+    if (vm->faulted)
+        return false; /* keep the first, innermost message (exec_fault) */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(vm->fault_msg, sizeof vm->fault_msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
