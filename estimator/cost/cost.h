@@ -4,7 +4,7 @@
 #define LPNEST_COST_H
 
 #include "estimate.h"
-#include "exec.h"
+#include "counts.h"
 #include "lower.h"
 
 struct isa;

@@ -69,6 +69,13 @@ struct cost_args {
 
 /* ---- planning ---- */
 
+/* V's low W bits (1..64) as a signed integer. */
+static int64_t sext_of(uint64_t v, unsigned w)
+{
+    unsigned s = 64 - w;
+    return (int64_t)(v << s) >> s;
+}
+
 static bool priced_by_values(const struct isa_runtime *rt)
 {
     return rt && (rt->formula || rt->ninstr_formula);

@@ -41,7 +41,7 @@ static void typed_opcode(LLVMValueRef in, const char *name, char *out, size_t n)
     LLVMDisposeMessage(ts);
 }
 
-static double edge_count(const struct xfunc *xf, uint32_t from, enum edge_kind kind)
+static double edge_count(const struct cnt_func *xf, uint32_t from, enum edge_kind kind)
 {
     double c = 0;
     for (uint32_t e = 1; e < xf->nedges; e++)
@@ -55,13 +55,13 @@ bool est_price_ir(struct cost_ctx *cx)
     struct est_estimate *e = cx->e;
     size_t nf = est_profile_nfuncs(cx->p), defined = 0;
     for (size_t i = 0; i < nf; i++)
-        defined += est_profile_xfunc(cx->p, i)->compiled;
+        defined += est_profile_counts(cx->p, i)->compiled;
     e->funcs = sup_xcalloc(defined + 1, sizeof *e->funcs);
     cx->nfuncs = defined;
     cx->callgraph = sup_xcalloc(defined * defined + 1, sizeof *cx->callgraph);
     size_t nblocks = 0;
     for (size_t i = 0; i < nf; i++) {
-        const struct xfunc *xf = est_profile_xfunc(cx->p, i);
+        const struct cnt_func *xf = est_profile_counts(cx->p, i);
         if (xf->compiled)
             e->funcs[e->nfuncs++] = (struct est_func_cost){.name = sup_strdup(xf->name), .calls = est_profile_func_calls(cx->p, i)};
         nblocks += xf->compiled ? xf->nblocks : 0;
@@ -71,7 +71,7 @@ bool est_price_ir(struct cost_ctx *cx)
     size_t nunknown = 0;
     size_t fi = 0;
     for (size_t i = 0; i < nf; i++) {
-        const struct xfunc *xf = est_profile_xfunc(cx->p, i);
+        const struct cnt_func *xf = est_profile_counts(cx->p, i);
         if (!xf->compiled)
             continue;
         cx->cur_func = fi;

@@ -222,7 +222,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
     e->blocks = sup_xcalloc(total_blocks + 1, sizeof *e->blocks);
     for (size_t i = 0; i < mm->nfuncs; i++) {
         struct mfunc *mf = &mm->funcs[i];
-        const struct xfunc *xf = mf->prof >= 0 ? est_profile_xfunc(cx->p, (size_t)mf->prof) : NULL;
+        const struct cnt_func *xf = mf->prof >= 0 ? est_profile_counts(cx->p, (size_t)mf->prof) : NULL;
         cx->cur_func = i;
         struct est_func_cost *fc = &e->funcs[i];
         if (xf) {

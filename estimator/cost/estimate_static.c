@@ -116,7 +116,7 @@ static void note(struct static_arg *a, const char *fmt, const char *name)
 }
 
 /* The engine's out-edges of every block, by block: EDGE[OFF[b] .. OFF[b+1]). */
-static void out_table(const struct xfunc *xf, size_t **off, uint32_t **edge)
+static void out_table(const struct cnt_func *xf, size_t **off, uint32_t **edge)
 {
     size_t *o = sup_xcalloc(xf->nblocks + 2, sizeof *o);
     for (uint32_t e = 1; e < xf->nedges; e++)
@@ -135,7 +135,7 @@ static void out_table(const struct xfunc *xf, size_t **off, uint32_t **edge)
 }
 
 /* Edge counts of XF at EST_FREQ_SCALE per call from FF's probabilities. */
-static bool fill_function(struct xfunc *xf, const struct ffunc *ff)
+static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
 {
     if (ff->nblocks != xf->nblocks)
         return false;
@@ -213,7 +213,7 @@ static struct est_profile *static_counts(void *arg, struct est_module *em, const
         return NULL;
     for (size_t i = 0; i < est_profile_nfuncs(p); i++) {
         /* the profile is ours until it is priced */
-        struct xfunc *xf = (struct xfunc *)est_profile_xfunc(p, i);
+        struct cnt_func *xf = est_profile_counts_mut(p, i);
         if (!xf->defined || !xf->compiled)
             continue;
         const struct ffunc *ff = find(a->fq, xf->name);

@@ -350,7 +350,7 @@ static const struct pfunc *lookup(const struct pset *set, const char *name, uint
     return NULL;
 }
 
-static bool fill_measured(struct xfunc *xf, const struct pfunc *pf)
+static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
 {
     if (pf->nblocks != xf->nblocks)
         return false;
@@ -419,7 +419,7 @@ static struct est_profile *measured_counts(void *arg, struct est_module *em, con
     if (!p)
         return NULL;
     for (size_t i = 0; i < est_profile_nfuncs(p); i++) {
-        struct xfunc *xf = (struct xfunc *)est_profile_xfunc(p, i); /* ours until priced */
+        struct cnt_func *xf = est_profile_counts_mut(p, i); /* ours until priced */
         if (!xf->defined || !xf->compiled)
             continue;
         bool wrong;

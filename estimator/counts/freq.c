@@ -336,7 +336,7 @@ bool est_round_flow(size_t nn, size_t ne, const uint32_t *from, const uint32_t *
 
 /* ---- the engine's records ---- */
 
-size_t est_block_out_edges(const struct xfunc *xf, uint32_t b, uint32_t *out, size_t max)
+size_t est_block_out_edges(const struct cnt_func *xf, uint32_t b, uint32_t *out, size_t max)
 {
     size_t n = 0;
     for (uint32_t e = 1; e < xf->nedges; e++)
@@ -360,7 +360,7 @@ static bool is_debug(LLVMValueRef i)
 
 /* Share of the first outcome of select record S: from the instruction's
  * branch weights when it has them, else the static default of its kind. */
-static double first_share(const struct xfunc *xf, const struct xselect *s)
+static double first_share(const struct cnt_func *xf, const struct xselect *s)
 {
     if (s->kind == SEL_SAT)
         return 1; /* not saturated */
@@ -403,7 +403,7 @@ static double first_share(const struct xfunc *xf, const struct xselect *s)
 
 /* Path counts through a block from its in- and out-edge counts, as if the
  * way out did not depend on the way in. */
-static void independent_pairs(struct xfunc *xf, struct xpairs *xp)
+static void independent_pairs(struct cnt_func *xf, struct xpairs *xp)
 {
     uint32_t nin = xp->nin, nout = xp->nout;
     size_t nn = 1 + nin + nout, ne = nin + (size_t)nin * nout + nout;
@@ -434,7 +434,7 @@ static void independent_pairs(struct xfunc *xf, struct xpairs *xp)
     free(y);
 }
 
-void est_fill_derived(struct xfunc *xf, bool selects, bool pairs)
+void est_fill_derived(struct cnt_func *xf, bool selects, bool pairs)
 {
     for (uint32_t b = 0; b < xf->nblocks; b++)
         xf->blocks[b].count = 0;

@@ -11,6 +11,7 @@
 #ifndef LPNEST_EXEC_H
 #define LPNEST_EXEC_H
 
+#include "counts.h"
 #include "estimator.h"
 #include "ptrmap.h"
 #include "ir_names.h"
@@ -44,14 +45,7 @@ struct edge {
     uint64_t weight;  /* added to vm->clock at each traversal: the target block's weight (est_block_weights) */
 };
 
-/* Reporting information of an edge, parallel to the edge array. */
-enum edge_kind { EK_UNCOND, EK_TRUE, EK_FALSE, EK_CASE, EK_DEFAULT, EK_INDIRECT };
-struct edge_info {
-    uint32_t from, to;       /* block indices */
-    enum edge_kind kind;
-    uint64_t case_lo, case_hi; /* switch case value (two words for i128) */
-};
-
+/* Edge kinds, select records and path counters: counts.h. */
 struct xblock {
     LLVMBasicBlockRef bb;
     const char *name;
@@ -60,34 +54,6 @@ struct xblock {
     uint64_t count;          /* filled in after the run */
 };
 
-/* Path counts through one block: how often it was entered by in-edge I and
- * left by out-edge J (requested for blocks code generation duplicated). */
-struct xpairs {
-    uint32_t block;
-    uint32_t nin, nout;
-    uint32_t *in_edges;       /* edge indices (0: the function entry) */
-    uint32_t *out_edges;
-    uint64_t *counts;         /* [i * nout + j] */
-};
-
-struct xselect {
-    uint32_t block;          /* block index */
-    uint32_t index;          /* instruction position in the block */
-    uint32_t lanes;          /* vector selects count lane by lane */
-    uint32_t base;           /* first lane: counts at sel_counts[2 * (base + lane) + outcome] */
-    uint32_t ties;           /* min/max: first lane of the operands-equal counters
-                              * (outcome 0 = equal), else UINT32_MAX */
-    uint8_t kind;            /* SEL_* */
-};
-/* select record kinds: a select (true = first value), a min/max (true =
- * first operand), or the first operand of an i1 and/or that a branch tests
- * (code generation splits such branches in two, the first testing it), or
- * a saturating add/sub (true = not saturated; ties = exactly at a bound),
- * or a comparison whose result is used as a value (true = true), or a
- * shift by a variable amount (32 lanes = 64 counters: how often each amount
- * 0..62 occurred, and 63 or more; cores without a barrel shifter loop or
- * pay per bit) */
-enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT, SEL_CMP, SEL_SHIFT };
 
 /* Type information that drives slot layout, memory access and marshalling. */
 enum vkind { VK_VOID, VK_INT, VK_WIDE, VK_F32, VK_F64, VK_PTR, VK_VEC, VK_AGG, VK_BAD };
@@ -414,8 +380,6 @@ bool exec_va_start(struct vm *vm, uint64_t va_list_addr, uint64_t area);
 bool exec_va_marshal(struct vm *vm, const struct calldesc *cd, uint32_t first, const slot_t *R, uint64_t *area);
 uint64_t exec_va_cursor_addr(struct vm *vm, uint64_t list);
 
-/* The engine's function record of function I of a profile (profile.c). */
-const struct xfunc *est_profile_xfunc(const struct est_profile *p, size_t i);
 
 /* exec_dump.c: the ops of F, for development (LPNEST_DUMP_OPS=name). */
 void exec_dump_ops(const struct xfunc *f, FILE *out);

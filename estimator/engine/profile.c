@@ -13,6 +13,7 @@
 struct est_profile {
     struct vm vm;
     uint64_t instructions;
+    struct cnt_func *counts;  /* the count model (counts.h), per engine function */
 };
 
 #define MAX_FRAMES (1u << 20)
@@ -36,6 +37,30 @@ static void block_counts(struct vm *vm)
             f->blocks[b].count = 0;
         for (uint32_t e = 0; e < f->nedges; e++)
             f->blocks[f->einfo[e].to].count += f->edges[e].count;
+    }
+}
+
+/* The count model of the engine's records: block and edge counts copied,
+ * edge kinds, selects and path counters shared with the engine's arrays. */
+static void make_counts(struct est_profile *p)
+{
+    struct vm *vm = &p->vm;
+    p->counts = sup_xcalloc(vm->nfuncs + 1, sizeof *p->counts);
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        const struct xfunc *x = &vm->funcs[i];
+        struct cnt_func *c = &p->counts[i];
+        *c = (struct cnt_func){.fn = x->fn, .name = x->name, .defined = x->defined, .compiled = x->compiled,
+                               .calls = x->calls, .nblocks = x->nblocks, .einfo = x->einfo, .nedges = x->nedges,
+                               .selects = x->selects, .sel_counts = x->sel_counts, .nselects = x->nselects,
+                               .nsel_lanes = x->nsel_lanes, .pairs = x->pairs, .npairs = x->npairs};
+        c->blocks = sup_xcalloc(x->nblocks + 1, sizeof *c->blocks);
+        for (uint32_t b = 0; b < x->nblocks; b++)
+            c->blocks[b] = (struct cnt_block){x->blocks[b].bb, x->blocks[b].name, x->blocks[b].ninst, x->blocks[b].count};
+        if (x->edges) {
+            c->edges = sup_xcalloc(x->nedges + 1, sizeof *c->edges);
+            for (uint32_t e = 0; e < x->nedges; e++)
+                c->edges[e].count = x->edges[e].count;
+        }
     }
 }
 
@@ -131,6 +156,7 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     }
     block_counts(vm);
     p->instructions = executed(vm);
+    make_counts(p);
     return p;
 fail:
     est_profile_free(p);
@@ -142,6 +168,11 @@ void est_profile_free(struct est_profile *p)
     if (!p)
         return;
     struct vm *vm = &p->vm;
+    for (uint32_t i = 0; p->counts && i < vm->nfuncs; i++) {
+        free(p->counts[i].blocks);
+        free(p->counts[i].edges);
+    }
+    free(p->counts);
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
         struct xfunc *f = &vm->funcs[i];
         /* descriptors hang off the ops */
@@ -206,7 +237,8 @@ void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *s
 }
 
 bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }
-const struct xfunc *est_profile_xfunc(const struct est_profile *p, size_t i) { return &p->vm.funcs[i]; }
+const struct cnt_func *est_profile_counts(const struct est_profile *p, size_t i) { return &p->counts[i]; }
+struct cnt_func *est_profile_counts_mut(struct est_profile *p, size_t i) { return &p->counts[i]; }
 int est_profile_exit_status(const struct est_profile *p) { return p->vm.exit_status; }
 uint64_t est_profile_instructions(const struct est_profile *p) { return p->instructions; }
 size_t est_profile_nfuncs(const struct est_profile *p) { return p->vm.nfuncs; }
@@ -214,17 +246,17 @@ const char *est_profile_func_name(const struct est_profile *p, size_t f) { retur
 
 uint64_t est_profile_func_calls(const struct est_profile *p, size_t f)
 {
-    const struct xfunc *x = &p->vm.funcs[f];
+    const struct cnt_func *x = &p->counts[f];
     return x->defined ? (x->edges ? x->edges[0].count : 0) : x->calls;
 }
 
 size_t est_profile_nblocks(const struct est_profile *p, size_t f) { return p->vm.funcs[f].nblocks; }
 const char *est_profile_block_name(const struct est_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].name; }
-uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].count; }
+uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b) { return p->counts[f].blocks[b].count; }
 
 bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count)
 {
-    const struct xfunc *x = &p->vm.funcs[f];
+    const struct cnt_func *x = &p->counts[f];
     bool found = false;
     *count = 0;
     for (uint32_t e = 1; e < x->nedges; e++)
@@ -278,7 +310,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
     sup_json_key(&w, "functions");
     sup_json_arr(&w);
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
-        const struct xfunc *x = &vm->funcs[i];
+        const struct cnt_func *x = &p->counts[i];
         if (!x->defined)
             continue;
         sup_json_obj(&w);
@@ -415,5 +447,6 @@ struct est_profile *est_profile_compile(struct est_module *m, const struct est_r
     vm->diag = o->diag;
     if (quiet)
         fclose(quiet);
+    make_counts(p);
     return p;
 }

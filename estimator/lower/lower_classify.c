@@ -3,7 +3,7 @@
  * whose terminator its last located branch came from, by the provenance
  * locations of the assembly), the select records whose branches end
  * blocks, and each IR block's head block. */
-#include "exec.h"
+#include "counts.h"
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -15,7 +15,7 @@
 /* IR instruction ordinals of the function, as the provenance locations number them. */
 void mc_ordinals(struct solver *s)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     uint32_t n = 0;
     for (uint32_t b = 0; b < xf->nblocks; b++)
         for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
@@ -62,7 +62,7 @@ bool mc_is_control(const struct minsn *in)
 }
 
 /* Position of a select record counting every instruction (debug intrinsics too). */
-uint32_t mc_select_position(const struct xfunc *xf, const struct xselect *sel)
+uint32_t mc_select_position(const struct cnt_func *xf, const struct xselect *sel)
 {
     uint32_t pos = 0, counted = 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[sel->block].bb); i; i = LLVMGetNextInstruction(i), pos++) {
@@ -82,7 +82,7 @@ uint32_t mc_select_position(const struct xfunc *xf, const struct xselect *sel)
 }
 
 /* The IR instruction of select record XS. */
-LLVMValueRef mc_select_inst(const struct xfunc *xf, const struct xselect *xs)
+LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct xselect *xs)
 {
     LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
     for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
@@ -125,7 +125,7 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
 void mc_classify(struct solver *s)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
     /* entry groups first: the rules below look at successors' */

@@ -24,7 +24,7 @@
  * falls back to what propagation reached; what the constraints leave open
  * is split evenly at branches and marked as an estimate, as is everything
  * derived after it. */
-#include "exec.h"
+#include "counts.h"
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -338,7 +338,7 @@ static double *copy_doubles(const double *a, size_t n)
     return b;
 }
 
-static void solve_function(struct mfunc *mf, const struct xfunc *xf)
+static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
 {
     struct solver s = {.mf = mf, .xf = xf, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
@@ -459,10 +459,10 @@ bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *d
     size_t nf = est_profile_nfuncs(p);
     for (size_t i = 0; i < mm->nfuncs; i++) {
         struct mfunc *mf = &mm->funcs[i];
-        const struct xfunc *xf = NULL;
+        const struct cnt_func *xf = NULL;
         for (size_t k = 0; k < nf && !xf; k++)
-            if (strcmp(est_profile_func_name(p, k), mf->name) == 0 && est_profile_xfunc(p, k)->compiled) {
-                xf = est_profile_xfunc(p, k);
+            if (strcmp(est_profile_func_name(p, k), mf->name) == 0 && est_profile_counts(p, k)->compiled) {
+                xf = est_profile_counts(p, k);
                 mf->prof = (int)k;
             }
         if (!xf) {

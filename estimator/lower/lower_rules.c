@@ -2,7 +2,7 @@
  * then the inferences from the IR counts (jump tables, IR edges split
  * between copies of their source, heads, split conditions, AVR shift and
  * per-bit loops, branches on booleans kept in registers, select arms). */
-#include "exec.h"
+#include "counts.h"
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -17,7 +17,7 @@
  * block the first operand alone decides for otherwise. */
 static bool split_condition(const struct solver *s, uint32_t g, double *go_on, int *stop_to)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
     if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
         return false;
@@ -125,7 +125,7 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
 static void rule_flow(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
@@ -153,7 +153,7 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
 static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     struct jswitch *all = sup_xcalloc(n + 1, sizeof *all);
     size_t nall = 0;
@@ -209,7 +209,7 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     mc_build_view(s);
     for (uint32_t e = 0; e < s->ir.n; e++) {
@@ -267,7 +267,7 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 static void rule_heads(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (uint32_t g = 0; g < xf->nblocks; g++) {
         int h = s->head[g];
@@ -341,7 +341,7 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
 static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (uint32_t g = 0; g < xf->nblocks; g++) {
         double go_on;
@@ -376,7 +376,7 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
 static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (size_t m = 0; m < n; m++) {
         const struct mblock *b = &mf->blocks[m];
@@ -451,7 +451,7 @@ static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
 /* The one shift-amount record of the IR instruction with ordinal ORD, or -1. */
 static int shift_record_at(const struct solver *s, uint32_t ord)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     int found = -1;
     for (uint32_t r = 0; r < xf->nselects && ord && found != -2; r++) {
         const struct xselect *xs = &xf->selects[r];
@@ -470,7 +470,7 @@ static int shift_record_at(const struct solver *s, uint32_t ord)
 static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (size_t m = 0; m < n; m++) {
         const struct mblock *b = &mf->blocks[m];
@@ -550,7 +550,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
 static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     for (size_t m = 0; m < mf->nblocks; m++) {
         const struct mblock *b = &mf->blocks[m];
         if (b->ninsns == 0 || b->nsucc != 1 || b->npred != 1 || b->pred[0] != b->succ[0])

@@ -2,7 +2,7 @@
  * that code generation turned into branches: which side of the branch is
  * the arm, which value it gives, and the constraints their recorded
  * outcomes put on the arm edges. */
-#include "exec.h"
+#include "counts.h"
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -170,7 +170,7 @@ static int ties_to_arm(const struct solver *s, size_t m, int armk)
  * from the heads of R (all of them, or block ONLY). */
 static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = s->mf->nblocks;
     /* R past the records: the compare view of record R - nselects */
     const struct xselect *xs = &xf->selects[r % xf->nselects];
@@ -273,7 +273,7 @@ static size_t select_parts(const struct solver *s, uint32_t r)
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
     for (uint32_t r = 0; r < 2 * xf->nselects; r++) {
         size_t nv = 0, nh = 0;

@@ -5,7 +5,7 @@
 #ifndef LPNEST_LOWER_SOLVER_H
 #define LPNEST_LOWER_SOLVER_H
 
-#include "exec.h"
+#include "counts.h"
 #include "lower.h"
 #include "lower_system.h"
 
@@ -21,7 +21,7 @@ struct irview {
 
 struct solver {
     struct mfunc *mf;
-    const struct xfunc *xf;
+    const struct cnt_func *xf;
     struct system sy;
     int *evar;             /* first edge variable of each block */
     int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
@@ -57,14 +57,14 @@ struct jswitch {
 void mc_ordinals(struct solver *s);
 uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all);
 bool mc_is_control(const struct minsn *in);
-uint32_t mc_select_position(const struct xfunc *xf, const struct xselect *sel);
-LLVMValueRef mc_select_inst(const struct xfunc *xf, const struct xselect *xs);
+uint32_t mc_select_position(const struct cnt_func *xf, const struct xselect *sel);
+LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct xselect *xs);
 bool mc_arm_constant(const struct mblock *b, long long *imm);
 void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */
 int mc_arrives(const struct solver *s, int t);
-double mc_pair_count(const struct xfunc *xf, int z, int p, int y);
+double mc_pair_count(const struct cnt_func *xf, int z, int p, int y);
 bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
 int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
 char mc_branch_sense(const char *mn);

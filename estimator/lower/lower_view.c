@@ -3,7 +3,7 @@
  * identical tails were merged are mapped onto the block they were merged
  * into, jump tables are matched with their switches; plus the branch
  * senses and dominance the rules ask about. */
-#include "exec.h"
+#include "counts.h"
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -45,7 +45,7 @@ int mc_arrives(const struct solver *s, int t)
 }
 
 /* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted. */
-double mc_pair_count(const struct xfunc *xf, int z, int p, int y)
+double mc_pair_count(const struct cnt_func *xf, int z, int p, int y)
 {
     for (uint32_t k = 0; k < xf->npairs; k++) {
         const struct xpairs *xp = &xf->pairs[k];
@@ -69,7 +69,7 @@ double mc_pair_count(const struct xfunc *xf, int z, int p, int y)
 bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js)
 {
     struct mfunc *mf = s->mf;
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     struct mblock *b = &mf->blocks[m];
     if (b->jt < 0)
         return false;
@@ -107,7 +107,7 @@ int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t valu
  * sends their values to a block entered as another IR block. */
 static void merged_cases(struct solver *s, int *merged_into)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     for (size_t m = 0; m < s->mf->nblocks; m++) {
         struct jswitch js;
         if (!mc_find_jswitch(s, m, &js))
@@ -438,7 +438,7 @@ static bool equality_test(const struct solver *s, size_t m, int t, long long *va
  * in MERGED. */
 static bool isomorphic(const struct solver *s, const bool *present, int *merged, int v, int g, int depth)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     if (depth > 8 || present[v] || !present[g])
         return false;
     merged[v] = g;
@@ -473,7 +473,7 @@ static bool isomorphic(const struct solver *s, const bool *present, int *merged,
  * generation merged V's code into G's. Sets merged_into[V] = G. */
 static void merged_tails(struct solver *s, int *merged_into)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     const struct mfunc *mf = s->mf;
     bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
     for (size_t m = 0; m < mf->nblocks; m++) {
@@ -560,7 +560,7 @@ static void merged_tails(struct solver *s, int *merged_into)
  * out_merge[P] = G. */
 static void merged_partial_tails(struct solver *s, const int *merged_into, int *out_merge)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     const struct mfunc *mf = s->mf;
     for (size_t m = 0; m < mf->nblocks; m++) {
         int p = s->out_g[m];
@@ -594,7 +594,7 @@ static void merged_partial_tails(struct solver *s, const int *merged_into, int *
 
 void mc_build_view(struct solver *s)
 {
-    const struct xfunc *xf = s->xf;
+    const struct cnt_func *xf = s->xf;
     struct irview *v = &s->ir;
     int *merged_into = sup_xcalloc(xf->nblocks + 1, sizeof *merged_into);
     for (uint32_t b = 0; b < xf->nblocks; b++)

@@ -1,13 +1,12 @@
 /* freq.h — counts without a run, shared by estimate_static.c and
  * profile_file.c: block frequencies solved from branch probabilities,
  * integer flows rounded from real ones so that every block is entered as
- * often as it is left, and filling the engine's count records (struct
- * xfunc) from edge counts. Internal to estimator/. */
+ * often as it is left, and filling the count records (counts.h: struct
+ * cnt_func) from edge counts. */
 #ifndef LPNEST_FREQ_H
 #define LPNEST_FREQ_H
 
-#include "estimator.h"
-#include "exec.h"
+#include "counts.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,13 +16,6 @@
  * is counted as entered EST_FREQ_SCALE times, so fractional frequencies
  * survive the engine's integer counters; estimates are divided back. */
 #define EST_FREQ_SCALE 1048576.0
-
-/* profile.c: the engine's records of M (blocks, edges, selects, path
- * counters for O->pairs) compiled with every count 0, main not run. Only
- * O->diag, O->pairs/npairs and O->stack_bytes are used. NULL after a
- * message when the module's target cannot be handled. Free with
- * est_profile_free. */
-struct est_profile *est_profile_compile(struct est_module *m, const struct est_run_options *o);
 
 /* Block frequencies of a CFG of N blocks entered once at block 0: F[v] =
  * [v == 0] + sum over edges u->v of F[u] * PROB. Block B's out-edges are
@@ -45,13 +37,13 @@ bool est_round_flow(size_t nn, size_t ne, const uint32_t *from, const uint32_t *
 /* The engine's out-edges of block B of XF in successor order: their edge
  * indices go to OUT (room for the block's successors), the count is
  * returned (0 for a terminator the engine does not follow). */
-size_t est_block_out_edges(const struct xfunc *xf, uint32_t b, uint32_t *out, size_t max);
+size_t est_block_out_edges(const struct cnt_func *xf, uint32_t b, uint32_t *out, size_t max);
 
 /* Fills XF's block counts from its edge counts (edge 0 = the calls), its
  * select records from the instructions' profile metadata or an even split
  * (saturating arithmetic: never saturated; records of later kinds: left
  * empty), and its path counters from independence where they are still 0
  * (in-edge share x out-edge share, rounded consistently). */
-void est_fill_derived(struct xfunc *xf, bool selects, bool pairs);
+void est_fill_derived(struct cnt_func *xf, bool selects, bool pairs);
 
 #endif

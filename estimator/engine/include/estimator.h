@@ -5,6 +5,8 @@
 #ifndef LPNEST_ESTIMATOR_H
 #define LPNEST_ESTIMATOR_H
 
+#include "counts.h"
+
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <stdbool.h>
@@ -150,6 +152,16 @@ uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b
 bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count);
 /* Times an external (C library) function was called, by name; 0 if never. */
 uint64_t est_profile_external_calls(const struct est_profile *p, const char *name);
+/* The counts of function F (counts.h); the profile owns them. The mutable
+ * form is for the producers of counts without a run (freq.c, profile files). */
+const struct cnt_func *est_profile_counts(const struct est_profile *p, size_t f);
+struct cnt_func *est_profile_counts_mut(struct est_profile *p, size_t f);
+/* The records of M (blocks, edges, selects, path counters for O->pairs)
+ * with every count 0, main not run, for counts from elsewhere (static
+ * frequencies, profile files). Only O->diag, O->pairs/npairs and
+ * O->stack_bytes are used. NULL after a message when the module's target
+ * cannot be handled. Free with est_profile_free. */
+struct est_profile *est_profile_compile(struct est_module *m, const struct est_run_options *o);
 
 /* ---- the engine seen from the layers above (exec_api.c) ---------------------
  * A run is followed and extended without the engine knowing by whom: block
