@@ -9,7 +9,7 @@
 // into optimisation remarks and located diagnostics.
 #include "lpnest.h"
 
-#include "estimate_static.h"
+#include "plugin_api.h"
 
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -3,7 +3,7 @@
  * function for one call from the branch probabilities the plugin measured,
  * write the JSON report, check the per-function budgets, and hand back
  * what the plugin turns into remarks and diagnostics. */
-#include "estimate_static.h"
+#include "plugin_api.h"
 #include "isa.h"
 #include "report.h"
 #include "support.h"

@@ -9,6 +9,7 @@
 #include "estimator.h"
 #include "fuzz_util.h"
 #include "isa.h"
+#include "report.h"
 #include "timed.h"
 
 #include <string.h>

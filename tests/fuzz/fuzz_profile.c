@@ -3,6 +3,7 @@
  * a profile of tests/data/fuzz/profile_module.ll (the IR of the corpus's
  * crc32.c, whose real profile is the seed) and, when its functions match,
  * priced on the host core (code generation included). */
+#include "estimate.h"
 #include "estimate_static.h"
 #include "estimator.h"
 #include "fuzz_util.h"

@@ -144,6 +144,26 @@ struct est_estimate {
     const char *count_source;  /* "execution" (exact), "static", "profile" */
 };
 
+/* ---- estimates (estimate.c) ------------------------------------------------
+ * Pricing a run on a core (an ISA description): the module is lowered with
+ * the core's LLVM backend exactly as a normal build does, every machine block
+ * gets its execution count from the run's exact IR counts, and every
+ * instruction, branch and runtime call is priced from the description. */
+struct isa;
+
+/* Lowers M for the core, runs main() once (with O: arguments, limits,
+ * diagnostics) counting what the machine code needs, and prices it. Returns
+ * NULL after a message on o->diag when the bitcode cannot run on the core
+ * (other architecture, features the core lacks), the backend fails, or the
+ * program faults. *STATUS gets the program's exit status (1 on a fault).
+ * DUMP, if not NULL, receives a listing of the machine blocks and counts.
+ * Free with est_estimate_free. */
+struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
+                                      FILE *dump, int *status);
+void est_estimate_free(struct est_estimate *e);
+double est_estimate_cycles(const struct est_estimate *e);
+/* Machine instructions executed: the program's code plus runtime routines. */
+double est_estimate_instructions(const struct est_estimate *e);
 /* Adds a warning (formatted) to the estimate's list. */
 void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
 #if defined(__GNUC__)

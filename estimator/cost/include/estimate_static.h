@@ -71,51 +71,6 @@ struct est_estimate *est_estimate_profile(struct est_module *m, const struct isa
  * block indices. The plugin's instrumentation records the same. */
 uint64_t est_cfg_hash(LLVMValueRef fn);
 
-/* ---- the plugin's estimate of a translation unit (plugin_api.c) ---------- */
-struct est_plugin_options {
-    const char *target;       /* core name or description .yaml (required) */
-    const char *report;       /* JSON report path, or NULL */
-    const char *budget;       /* budgets file (estimator/REPORT.md "Budgets"), or NULL */
-    bool profile;             /* the probabilities come from a PGO profile */
-    const char *name;         /* the translation unit (source file) for messages and the report */
-};
-
-struct est_plugin_func {
-    char *name;
-    double inclusive;         /* cycles per call, callees in this unit included */
-    double self;              /* cycles per call of its own code and runtime calls */
-    double instructions;      /* machine instructions per call of its own code */
-    bool estimated;           /* part of the counts rest on the even split of unknowns */
-};
-
-/* A budget limit a function exceeds. */
-struct est_plugin_over {
-    char *func;               /* NULL for the unit's total */
-    char *what;               /* "inclusive cycles per call", ... */
-    double actual, limit;
-    bool warning;             /* the budgets file makes it a warning, not an error */
-    char *where;              /* "budgets.yaml:5:16" of the limit */
-};
-
-struct est_plugin_result {
-    char *core;
-    struct est_plugin_func *funcs;
-    size_t nfuncs;
-    struct est_plugin_over *over;
-    size_t nover;
-    char **warnings;          /* the estimate's warnings (unpriced calls, ...) */
-    size_t nwarnings;
-};
-
-/* Estimates the unit whose bitcode is DATA[0..LEN) with the probabilities
- * FQ on core O->target, writes the JSON report (estimator/REPORT.md) to
- * O->report, checks O->budget. Returns NULL after messages on DIAG (unknown
- * core, unreadable budgets file, failed estimate). Free with
- * est_plugin_result_free. */
-struct est_plugin_result *est_plugin_estimate(const struct est_plugin_options *o, const void *data, size_t len,
-                                              const struct est_freqs *fq, FILE *diag);
-void est_plugin_result_free(struct est_plugin_result *r);
-
 #ifdef __cplusplus
 }
 #endif

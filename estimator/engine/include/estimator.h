@@ -1,7 +1,8 @@
-/* estimator.h — the lpnest estimator library: loads and links bitcode, runs
- * it at IR level under the target's data layout to count exactly how often
- * every block, edge and select executes, and (later stages) prices those
- * counts on a core. Prefix: est_. */
+/* estimator.h — the engine layer's interface (ARCHITECTURE.md): loads and
+ * links bitcode, runs it at IR level under the target's data layout to
+ * count exactly how often every block, edge and select executes (counts.h),
+ * and lets the layers above follow a run (block weights, hooks, built-ins).
+ * Pricing those counts on a core is theirs (estimate.h, report.h, timed.h). */
 #ifndef LPNEST_ESTIMATOR_H
 #define LPNEST_ESTIMATOR_H
 
@@ -237,31 +238,5 @@ bool est_engine_fault(struct est_engine *eng, const char *fmt, ...)
     ;
 /* "file:line[:col]" of an instruction's debug location, or "" (exec_fault.c). */
 void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n);
-
-/* ---- estimates ----------------------------------------------------------------
- * Pricing a run on a core (an ISA description): the module is lowered with
- * the core's LLVM backend exactly as a normal build does, every machine block
- * gets its execution count from the run's exact IR counts, and every
- * instruction, branch and runtime call is priced from the description. */
-struct isa;
-struct est_estimate;
-
-/* Lowers M for the core, runs main() once (with O: arguments, limits,
- * diagnostics) counting what the machine code needs, and prices it. Returns
- * NULL after a message on o->diag when the bitcode cannot run on the core
- * (other architecture, features the core lacks), the backend fails, or the
- * program faults. *STATUS gets the program's exit status (1 on a fault).
- * DUMP, if not NULL, receives a listing of the machine blocks and counts.
- * Free with est_estimate_free. */
-struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
-                                      FILE *dump, int *status);
-void est_estimate_free(struct est_estimate *e);
-double est_estimate_cycles(const struct est_estimate *e);
-/* Machine instructions executed: the program's code plus runtime routines. */
-double est_estimate_instructions(const struct est_estimate *e);
-/* Reports: text for people (TOP hottest blocks), JSON (schema "lpnest_report": 1,
- * see estimator/REPORT.md). Return 0, or -1 on a write error. */
-int est_estimate_write_text(const struct est_estimate *e, FILE *f, size_t top);
-int est_estimate_write_json(const struct est_estimate *e, FILE *f);
 
 #endif

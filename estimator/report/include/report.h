@@ -75,6 +75,11 @@ struct est_view_options {
 int est_report_write(const struct est_report *r, enum est_format fmt, const struct est_view_options *o, FILE *f);
 
 int est_report_write_json(const struct est_report *r, FILE *f);
+/* Reports: text for people (TOP hottest blocks), JSON (schema "lpnest_report": 1,
+ * see estimator/REPORT.md). Return 0, or -1 on a write error. */
+int est_estimate_write_text(const struct est_estimate *e, FILE *f, size_t top);
+int est_estimate_write_json(const struct est_estimate *e, FILE *f);
+
 int est_report_write_text(const struct est_report *r, const struct est_view_options *o, FILE *f);
 int est_report_write_folded(const struct est_report *r, FILE *f);
 int est_report_write_trace(const struct est_report *r, const struct est_view_options *o, FILE *f);
