@@ -626,6 +626,45 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         fallback(ca, rt->symbol, execs);
 }
 
+/* est_runtime_call (cost.h): a function of the module goes into the call graph, a
+ * routine of the core's table costs its constant. */
+static size_t func_index(struct cost_ctx *cx, const char *name)
+{
+    for (size_t i = 0; i < cx->e->nfuncs; i++)
+        if (!strcmp(cx->e->funcs[i].name, name))
+            return i;
+    return (size_t)-1;
+}
+
+void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out)
+{
+    (void)f;
+    if (!sym[0])
+        return;
+    LLVMValueRef fn = LLVMGetNamedFunction(cx->m, sym);
+    if (fn && !LLVMIsDeclaration(fn)) {
+        size_t callee = func_index(cx, sym);
+        if (callee != (size_t)-1 && cx->callgraph)
+            cx->callgraph[cx->cur_func * cx->nfuncs + callee] += execs;
+        return;
+    }
+    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
+    const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
+    r->calls += execs;
+    if (!rt) {
+        r->known = false;
+        return;
+    }
+    r->known = true;
+    double c = rt->cycles * execs;
+    double n = (double)rt->ninstr * execs;
+    r->cycles += c;
+    r->instructions += n;
+    out->cycles += c;
+    out->runtime_cycles += c;
+    out->runtime_instructions += n;
+}
+
 void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
                     struct block_price *out)
 {

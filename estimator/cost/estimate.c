@@ -1,7 +1,9 @@
-/* estimate.c — prices a run on a core: checks that the bitcode suits the
- * core, lowers it, maps exact counts onto machine blocks, prices every block
- * and runtime call, and totals per function (self and inclusive) and per
- * block, keeping track of what rests on estimates. */
+/* estimate.c — prices a run on a core, wiring the layers below: checks that
+ * the bitcode suits the core, lowers it (lower/), gets the counts (a run of
+ * the engine, or counts from elsewhere), maps them onto machine blocks,
+ * prices every block (runtime calls: cost_args.c), and totals per function (self and
+ * inclusive) and per block, keeping track of what rests on estimates. The
+ * estimate itself (warnings, freeing) is estimate_model.c. */
 #define _GNU_SOURCE
 #include "cost.h"
 #include "isa.h"
@@ -11,66 +13,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    e->warnings = sup_xrealloc(e->warnings, (e->nwarnings + 1) * sizeof *e->warnings);
-    e->warnings[e->nwarnings++] = sup_strdup(buf);
-}
-
-struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol)
-{
-    for (size_t i = 0; i < e->nruntime; i++)
-        if (!strcmp(e->runtime[i].symbol, symbol))
-            return &e->runtime[i];
-    e->runtime = sup_xrealloc(e->runtime, (e->nruntime + 1) * sizeof *e->runtime);
-    struct est_runtime_cost *r = &e->runtime[e->nruntime++];
-    memset(r, 0, sizeof *r);
-    r->symbol = sup_strdup(symbol);
-    return r;
-}
-
-static size_t func_index(struct cost_ctx *cx, const char *name)
-{
-    for (size_t i = 0; i < cx->e->nfuncs; i++)
-        if (!strcmp(cx->e->funcs[i].name, name))
-            return i;
-    return (size_t)-1;
-}
-
-void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out)
-{
-    (void)f;
-    if (!sym[0])
-        return;
-    LLVMValueRef fn = LLVMGetNamedFunction(cx->m, sym);
-    if (fn && !LLVMIsDeclaration(fn)) {
-        size_t callee = func_index(cx, sym);
-        if (callee != (size_t)-1 && cx->callgraph)
-            cx->callgraph[cx->cur_func * cx->nfuncs + callee] += execs;
-        return;
-    }
-    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
-    const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
-    r->calls += execs;
-    if (!rt) {
-        r->known = false;
-        return;
-    }
-    r->known = true;
-    double c = rt->cycles * execs;
-    double n = (double)rt->ninstr * execs;
-    r->cycles += c;
-    r->instructions += n;
-    out->cycles += c;
-    out->runtime_cycles += c;
-    out->runtime_instructions += n;
-}
 
 /* "file:line" of the first instruction of IR block BB with a location. */
 static char *block_loc(LLVMBasicBlockRef bb)
@@ -323,18 +265,6 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     return e;
 }
 
-void est_estimate_warn_unpriced(struct est_estimate *e)
-{
-    for (size_t i = 0; i < e->nruntime; i++)
-        if (!e->runtime[i].known && e->runtime[i].calls > 0)
-            est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
-                              e->runtime[i].calls, e->runtime[i].symbol, e->core);
-    if (e->unknown_execs > 0)
-        est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
-                          e->unknown_execs, e->core);
-}
-
-/* The program runs once, counting paths where the machine code needs them. */
 struct est_profile *est_counting_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {
@@ -372,57 +302,3 @@ struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *i
     }
     return e;
 }
-
-void est_estimate_free(struct est_estimate *e)
-{
-    if (!e)
-        return;
-    for (size_t i = 0; i < e->nfuncs; i++) {
-        free(e->funcs[i].name);
-        free(e->funcs[i].loc);
-    }
-    for (size_t i = 0; i < e->nblocks; i++) {
-        free(e->blocks[i].ir_name);
-        free(e->blocks[i].loc);
-    }
-    for (size_t i = 0; i < e->nruntime; i++)
-        free(e->runtime[i].symbol);
-    for (size_t i = 0; i < e->nwarnings; i++)
-        free(e->warnings[i]);
-    for (size_t i = 0; i < e->ncontexts; i++)
-        free(e->contexts[i].callsite);
-    for (size_t i = 0; i < e->nlines; i++)
-        free(e->lines[i].file);
-    free(e->line_parts);
-    for (size_t i = 0; i < e->ntracks; i++)
-        free(e->tracks[i].name);
-    for (size_t i = 0; i < e->nslices; i++)
-        free(e->slices[i].name);
-    for (size_t i = 0; i < e->naccels; i++) {
-        free(e->accels[i].name);
-        free(e->accels[i].model);
-        free(e->accels[i].latencies);
-    }
-    for (size_t i = 0; i < e->nwhatifs; i++) {
-        free(e->whatifs[i].func);
-        free(e->whatifs[i].accel);
-    }
-    free(e->contexts);
-    free(e->lines);
-    free(e->tracks);
-    free(e->slices);
-    free(e->accels);
-    free(e->whatifs);
-    free(e->funcs);
-    free(e->blocks);
-    free(e->runtime);
-    free(e->warnings);
-    free(e->module);
-    free(e->core);
-    free(e->core_description);
-    free(e->triple);
-    free(e);
-}
-
-double est_estimate_cycles(const struct est_estimate *e) { return e->cycles; }
-double est_estimate_instructions(const struct est_estimate *e) { return e->instructions + e->runtime_instructions; }

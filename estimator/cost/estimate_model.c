@@ -1,0 +1,98 @@
+/* estimate_model.c — the estimate as a value (estimate.h): its warnings,
+ * its runtime-routine entries, the warnings about what was not priced, its
+ * totals, and freeing it. estimate.c fills it. */
+#include "estimate.h"
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    e->warnings = sup_xrealloc(e->warnings, (e->nwarnings + 1) * sizeof *e->warnings);
+    e->warnings[e->nwarnings++] = sup_strdup(buf);
+}
+
+struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol)
+{
+    for (size_t i = 0; i < e->nruntime; i++)
+        if (!strcmp(e->runtime[i].symbol, symbol))
+            return &e->runtime[i];
+    e->runtime = sup_xrealloc(e->runtime, (e->nruntime + 1) * sizeof *e->runtime);
+    struct est_runtime_cost *r = &e->runtime[e->nruntime++];
+    memset(r, 0, sizeof *r);
+    r->symbol = sup_strdup(symbol);
+    return r;
+}
+
+void est_estimate_warn_unpriced(struct est_estimate *e)
+{
+    for (size_t i = 0; i < e->nruntime; i++)
+        if (!e->runtime[i].known && e->runtime[i].calls > 0)
+            est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
+                              e->runtime[i].calls, e->runtime[i].symbol, e->core);
+    if (e->unknown_execs > 0)
+        est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
+                          e->unknown_execs, e->core);
+}
+
+
+void est_estimate_free(struct est_estimate *e)
+{
+    if (!e)
+        return;
+    for (size_t i = 0; i < e->nfuncs; i++) {
+        free(e->funcs[i].name);
+        free(e->funcs[i].loc);
+    }
+    for (size_t i = 0; i < e->nblocks; i++) {
+        free(e->blocks[i].ir_name);
+        free(e->blocks[i].loc);
+    }
+    for (size_t i = 0; i < e->nruntime; i++)
+        free(e->runtime[i].symbol);
+    for (size_t i = 0; i < e->nwarnings; i++)
+        free(e->warnings[i]);
+    for (size_t i = 0; i < e->ncontexts; i++)
+        free(e->contexts[i].callsite);
+    for (size_t i = 0; i < e->nlines; i++)
+        free(e->lines[i].file);
+    free(e->line_parts);
+    for (size_t i = 0; i < e->ntracks; i++)
+        free(e->tracks[i].name);
+    for (size_t i = 0; i < e->nslices; i++)
+        free(e->slices[i].name);
+    for (size_t i = 0; i < e->naccels; i++) {
+        free(e->accels[i].name);
+        free(e->accels[i].model);
+        free(e->accels[i].latencies);
+    }
+    for (size_t i = 0; i < e->nwhatifs; i++) {
+        free(e->whatifs[i].func);
+        free(e->whatifs[i].accel);
+    }
+    free(e->contexts);
+    free(e->lines);
+    free(e->tracks);
+    free(e->slices);
+    free(e->accels);
+    free(e->whatifs);
+    free(e->funcs);
+    free(e->blocks);
+    free(e->runtime);
+    free(e->warnings);
+    free(e->module);
+    free(e->core);
+    free(e->core_description);
+    free(e->triple);
+    free(e);
+}
+
+double est_estimate_cycles(const struct est_estimate *e) { return e->cycles; }
+double est_estimate_instructions(const struct est_estimate *e) { return e->instructions + e->runtime_instructions; }
