@@ -169,6 +169,9 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
             exec_inst_loc(nd->site->inst, loc, sizeof loc);
             if (loc[0])
                 c->callsite = sup_strdup(loc);
+            const char *bn = LLVMGetBasicBlockName(LLVMGetInstructionParent(nd->site->inst));
+            if (bn && bn[0])
+                c->site_block = sup_strdup(bn);
         }
     }
     for (size_t i = 0; i < e->ncontexts; i++)
