@@ -6,6 +6,7 @@
 #include "cost.h"
 #include "isa.h"
 #include "support.h"
+#include "source_path.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdarg.h>
@@ -228,10 +229,9 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
         if (xf) {
             LLVMMetadataRef sp = LLVMGetSubprogram(xf->fn);
             if (sp) {
-                unsigned len;
-                const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
-                char buf[512];
-                snprintf(buf, sizeof buf, "%.*s:%u", (int)len, file ? file : "", LLVMDISubprogramGetLine(sp));
+                char file[1024], buf[1100];
+                est_difile_path(LLVMGetGlobalParent(xf->fn), LLVMDIScopeGetFile(sp), file, sizeof file);
+                snprintf(buf, sizeof buf, "%s:%u", file, LLVMDISubprogramGetLine(sp));
                 fc->loc = sup_strdup(buf);
             }
         }

@@ -7,6 +7,7 @@
  * added to every loop that contains them. */
 #include "report.h"
 #include "support.h"
+#include "source_path.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -241,10 +242,9 @@ static char *loop_loc(const struct cfg *g, size_t h, const uint64_t *body)
     }
     if (!best)
         return NULL;
-    unsigned len;
-    const char *name = LLVMDIFileGetFilename(ref, &len);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%.*s:%u", (int)len, name ? name : "", best);
+    char name[1024], buf[1100];
+    est_difile_path(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[h])), ref, name, sizeof name);
+    snprintf(buf, sizeof buf, "%s:%u", name, best);
     return sup_strdup(buf);
 }
 
