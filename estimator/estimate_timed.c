@@ -10,6 +10,7 @@
 #include "exec.h"
 #include "isa.h"
 #include "offload.h"
+#include "progress.h"
 #include "support.h"
 #include "timing.h"
 
@@ -320,8 +321,8 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     struct est_profile *p = NULL;
     if (ok) {
         struct est_run_options ro = *o;
-        ro.progress = false; /* the first run showed it */
         ro.timing = &t;
+        est_progress_phase("timed run");
         /* the program's output was seen in the first run */
         FILE *null = fopen("/dev/null", "w");
         ro.out = ro.err = null;

@@ -9,6 +9,7 @@
 #include "system.h"
 #include "isa.h"
 #include "lower.h"
+#include "progress.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -110,6 +111,7 @@ int main(int argc, char **argv)
     struct cli_out co;
     cli_out_init(&co, argc);
     int status = run_main(argc, argv, inputs, &co);
+    est_progress_clear();
     cli_out_free(&co);
     free(inputs);
     return status;
@@ -245,6 +247,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         isa_free(isa);
         return 1;
     }
+    est_progress_enable(!ro.quiet && isatty(2));
+    est_progress_phase("loading");
     struct est_module *m = est_module_load(inputs, ninputs, stderr);
     if (!m) {
         isa_free(isa);
@@ -262,7 +266,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .max_steps = ro.max_steps,
         .stack_bytes = ro.stack,
         .memory_linked = ro.memory_linked,
-        .progress = !ro.quiet && isatty(2),
+        .progress = est_progress_enabled(),
         .diag = stderr,
         .fs_root = ro.fs_root,
         .allow_writes = ro.allow_writes,
@@ -277,6 +281,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         int status = 1;
         if (e) {
             struct est_report r = {.e = e};
+            est_progress_phase("report");
             est_report_find_loops(&r, est_module_llvm(m));
             status = cli_out_emit(co, &r, prog);
             est_report_clear(&r);
@@ -285,8 +290,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         est_system_free(sys);
         est_module_free(m);
         free(pargv);
+        est_progress_clear();
         return status;
     }
+    est_progress_phase("run");
     struct est_profile *p = est_run(m, &o);
     int status = 1;
     if (p) {

@@ -154,6 +154,11 @@ struct est_slice_stats {
 size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats **out);
 /* Writes S with &, <, >, ", ' escaped (and control characters dropped) for XML/HTML. */
 void est_xml_escape(FILE *f, const char *s);
+/* What inclusive shares are relative to: the total, or the largest function's
+ * or loop's inclusive cycles when that is more (a plugin report totals one
+ * call of each function, while a caller's inclusive cycles hold its callees
+ * as often as it calls them), so that no share exceeds 100 %. */
+double est_report_share_base(const struct est_report *r);
 /* Index of function NAME in R's estimate, or (size_t)-1. */
 size_t est_report_func_index(const struct est_report *r, const char *name);
 

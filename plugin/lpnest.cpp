@@ -396,8 +396,9 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
     Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
                                              uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
-    Ctx.diagnose(lpnest::Diagnostic(std::string("lpnest: the budget of '") + Ov.func + "' is set at " + Ov.where,
-                                    DS_Note));
+    // located at the limit in the budgets file, as a compiler's notes are
+    // (clang's diagnostics can only point into the unit's own sources)
+    errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";
   }
   est_plugin_result_free(R);
   return true;

@@ -439,14 +439,14 @@ def atomic(fir_bc, forever_bc):
     ok("atomic: a good run replaces it", r.returncode == 0 and json.loads(text(keep))["lpnest_report"] == 1)
 
 
-def progress(forever_bc):
+def progress(forever_bc, fir_bc):
     if not forever_bc:
         return
     args = [A.lpnest, forever_bc, "--target=picorv32", "--max-steps=1200M"]
 
-    def on_tty(extra):
+    def on_tty(cmd, extra, env=None):
         master, slave = pty.openpty()
-        p = subprocess.Popen(args + extra, stdout=subprocess.DEVNULL, stderr=slave)
+        p = subprocess.Popen(cmd + extra, stdout=subprocess.DEVNULL, stderr=slave, env=env)
         os.close(slave)
         chunks = []
 
@@ -466,14 +466,27 @@ def progress(forever_bc):
         os.close(master)
         return p.returncode, b"".join(chunks).decode(errors="replace")
 
-    code, err = on_tty([])
+    erase = "\r\x1b[K"
+    code, err = on_tty(args, [])
     ok("progress: a long estimate run shows progress on a terminal",
-       code == 1 and re.search(r"\rlpnest: [\d.]+ G IR instructions, \d+ M/s", err) is not None
+       code == 1 and re.search(r"\r\x1b\[Klpnest: counting run: [\d.]+ G IR instructions, \d+ M/s", err) is not None
        and "step limit" in err, err[-300:])
-    code, err = on_tty(["--quiet"])
+    ok("progress: the line is erased before the run's error", erase in err and "step limit" in err.rsplit(erase, 1)[1],
+       err[-300:])
+    code, err = on_tty(args, ["--quiet"])
     ok("progress: --quiet suppresses it", code == 1 and "IR instructions," not in err and "step limit" in err)
     r = subprocess.run(args, capture_output=True, timeout=300)
     ok("progress: none when stderr is not a terminal", b"IR instructions," not in r.stderr and b"step limit" in r.stderr)
+    # every phase of an estimate, each erased when it ends (shown at once with a delay of 0)
+    if fir_bc:
+        env = dict(os.environ, LPNEST_PROGRESS_DELAY="0")
+        code, err = on_tty([A.lpnest, fir_bc, "--target=picorv32", "-o", os.devnull], [], env)
+        phases = re.findall(r"\r\x1b\[Klpnest: ([a-z ]+)[:,]", err)
+        want = ["loading", "lowering", "counting run", "pricing", "timed run", "report"]
+        ok("progress: every phase of an estimate is named (%s)" % ", ".join(dict.fromkeys(phases)),
+           code == 0 and all(w in phases for w in want), repr(err[-300:]))
+        ok("progress: erased at the end (nothing left on the terminal)",
+           err.endswith(erase) and "lpnest:" not in err.rsplit(erase, 1)[1], repr(err[-200:]))
 
 
 def usage():
@@ -524,7 +537,7 @@ def main():
         diffs(fir)
         budgets(fir)
         atomic(fir, forever)
-    progress(forever)
+    progress(forever, fir if os.path.exists(fir) else None)
     usage()
     for n in notes:
         print("note: " + n)
