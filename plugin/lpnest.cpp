@@ -18,13 +18,17 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -48,7 +52,8 @@ cl::opt<std::string> OptTarget("lpnest-target",
                                cl::value_desc("core"));
 cl::opt<std::string> OptReport("lpnest-report",
                                cl::desc("lpnest: write the translation unit's JSON report here "
-                                        "(%f: the source file's name without extension)"),
+                                        "(%o: the object file's path without extension, %f: the "
+                                        "source file's name without extension)"),
                                cl::value_desc("file"));
 cl::opt<std::string> OptBudget("lpnest-budget",
                                cl::desc("lpnest: per-function cycle budgets (YAML); a function over "
@@ -128,14 +133,20 @@ Settings settings() {
   return S;
 }
 
+// How a function's block counts per call are known.
+enum class Counts { Exact, ExactLoops, Static };
+
 // Probabilities of the successors of every block of F, in block and
-// successor order (the layout est_freqs_add takes).
-void probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
+// successor order (the layout est_freqs_add takes). Returns whether they
+// are exact: every conditional branch is the exit of a loop with a constant
+// trip count (ExactLoops), or there is none (Exact).
+Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   DenseMap<const BasicBlock *, size_t> Index;
+  size_t Branches = 0, ExactExits = 0;
   Off.clear();
   Prob.clear();
   for (BasicBlock &BB : F) {
@@ -143,6 +154,7 @@ void probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t
     Off.push_back(Prob.size());
     const Instruction *TI = BB.getTerminator();
     unsigned N = TI ? TI->getNumSuccessors() : 0;
+    Branches += N > 1;
     // branch weights (a PGO profile, __builtin_expect) as exact ratios;
     // BranchProbabilityInfo rounds them to 31 bits
     SmallVector<uint32_t, 4> W;
@@ -181,7 +193,77 @@ void probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t
     size_t B = Index[X];
     Prob[Off[B] + 0] = Out0 ? 1 / Trips : (Trips - 1) / Trips;
     Prob[Off[B] + 1] = Out1 ? 1 / Trips : (Trips - 1) / Trips;
+    ExactExits++;
   }
+  return !Branches ? Counts::Exact : ExactExits == Branches ? Counts::ExactLoops : Counts::Static;
+}
+
+// Functions whose counts per call, and those of every function of the unit
+// they call, are exact (a function is as exact as its least exact callee).
+void exactCallees(Module &M, DenseMap<const Function *, Counts> &C) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function &F : M) {
+      auto It = C.find(&F);
+      if (It == C.end() || It->second == Counts::Static)
+        continue;
+      for (Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *G = CB->getCalledFunction(); G && !G->isDeclaration() && C.lookup(G) == Counts::Static) {
+            It->second = Counts::Static;
+            Changed = true;
+            break;
+          }
+    }
+  }
+}
+
+// The compiler's command line (this process's: clang runs its cc1 in
+// process, or the cc1 itself), for the object file's name.
+std::vector<std::string> commandLine() {
+  std::vector<std::string> Args;
+  if (FILE *F = std::fopen("/proc/self/cmdline", "rb")) {
+    std::string Cur;
+    for (int C; (C = std::fgetc(F)) != EOF;)
+      if (C)
+        Cur += char(C);
+      else {
+        Args.push_back(Cur);
+        Cur.clear();
+      }
+    std::fclose(F);
+  }
+  return Args;
+}
+
+// The output file of the compile (-o FILE, -oFILE, --output=FILE), or "".
+std::string outputFile() {
+  std::vector<std::string> Args = commandLine();
+  std::string Out;
+  for (size_t I = 1; I < Args.size(); I++) {
+    StringRef A = Args[I];
+    if ((A == "-o" || A == "--output") && I + 1 < Args.size())
+      Out = Args[++I];
+    else if (A.starts_with("--output="))
+      Out = A.substr(9).str();
+    else if (A.starts_with("-o") && A.size() > 2 && !A.starts_with("-objc") && !A.starts_with("-object"))
+      Out = A.substr(2).str();
+  }
+  return Out == "-" || Out == "/dev/null" ? std::string() : Out;
+}
+
+// A compile CMake makes to identify the compiler or try a flag
+// (CMakeFiles/<version>/CompilerIdC, CMakeFiles/CMakeScratch/TryCompile-*,
+// CMakeFiles/CMakeTmp): no estimate, no report.
+bool cmakeProbe(const Module &M) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  for (StringRef P : {StringRef(M.getSourceFileName()), StringRef(Cwd), StringRef(outputFile())})
+    if (P.contains("CMakeFiles/CMakeScratch") || P.contains("CMakeFiles/CMakeTmp") ||
+        (P.contains("CMakeFiles/") && P.contains("/CompilerId")) || sys::path::filename(P).starts_with("CMakeCCompilerId") ||
+        sys::path::filename(P).starts_with("CMakeCXXCompilerId"))
+      return true;
+  return false;
 }
 
 std::string number(double V) {
@@ -193,18 +275,40 @@ std::string number(double V) {
   return Buf;
 }
 
-// "%f" in a report path: the source file's name without directory and extension.
+// "%f" in a report path: the source file's name without directory and
+// extension; "%o": the object file's path without extension (unique per
+// compile, next to the object, as -fsave-optimization-record's file; the
+// source's name in the working directory when the compile names no output).
 std::string reportPath(const std::string &Pattern, const Module &M) {
   std::string Out;
   StringRef Stem = sys::path::stem(M.getSourceFileName());
+  std::string Object;
+  if (Pattern.find("%o") != std::string::npos) {
+    SmallString<256> O(outputFile());
+    if (O.empty())
+      O = Stem;
+    sys::path::replace_extension(O, "");
+    Object = O.str().str();
+  }
   for (size_t I = 0; I < Pattern.size(); I++) {
     if (Pattern[I] == '%' && I + 1 < Pattern.size() && Pattern[I + 1] == 'f') {
       Out += Stem.str();
+      I++;
+    } else if (Pattern[I] == '%' && I + 1 < Pattern.size() && Pattern[I + 1] == 'o') {
+      Out += Object;
       I++;
     } else
       Out += Pattern[I];
   }
   return Out;
+}
+
+// A remark's place: the function's name (a DISubprogram's own location is
+// its opening brace).
+DiagnosticLocation remarkLoc(Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    return DiagnosticLocation(DILocation::get(F.getContext(), SP->getLine(), 0, SP));
+  return DiagnosticLocation();
 }
 
 bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
@@ -214,12 +318,13 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   bool Profile = false;
   std::vector<size_t> Off;
   std::vector<double> Prob;
+  DenseMap<const Function *, Counts> Exact;
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
     if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
       Profile = true;
-    probabilities(F, FAM, Off, Prob);
+    Exact[&F] = probabilities(F, FAM, Off, Prob);
     est_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
   }
   SmallVector<char, 0> Bitcode;
@@ -239,24 +344,48 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     Ctx.diagnose(lpnest::Diagnostic("lpnest: no estimate for '" + Name + "' (see the messages above)", DS_Error));
     return false;
   }
-  const char *Source = Profile ? "profile" : "static";
+  exactCallees(M, Exact);
+  DenseSet<const Function *> Estimated;
   for (size_t I = 0; I < R->nfuncs; I++) {
     const est_plugin_func &PF = R->funcs[I];
     Function *F = M.getFunction(PF.name);
     if (!F || F->isDeclaration())
       continue;
-    // at the function's name (a DISubprogram's own location is its opening brace)
-    DiagnosticLocation Loc;
-    if (DISubprogram *SP = F->getSubprogram())
-      Loc = DiagnosticLocation(DILocation::get(Ctx, SP->getLine(), 0, SP));
+    Estimated.insert(F);
+    // what the counts rest on, for this function and the ones it calls
+    Counts C = Exact.lookup(F);
+    const char *Source = Profile                   ? "profile block frequencies"
+                         : C == Counts::Exact      ? "exact block counts"
+                         : C == Counts::ExactLoops ? "exact trip counts"
+                                                   : "static block frequencies";
     OptimizationRemarkEmitter ORE(F);
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", Loc, &F->getEntryBlock())
+      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", remarkLoc(*F), &F->getEntryBlock())
              << ore::NV("Function", F->getName()) << ": " << ore::NV("Cycles", number(PF.inclusive))
              << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
-             << " block frequencies" << (PF.estimated ? ", some split evenly" : "") << "; own code "
+             << (PF.estimated ? ", some split evenly" : "") << "; own code "
              << ore::NV("SelfCycles", number(PF.self)) << " cycles, "
              << ore::NV("Instructions", number(PF.instructions)) << " instructions)";
+    });
+  }
+  // a remark for every function: those lpnest could not price say why
+  for (Function &F : M) {
+    if (F.isDeclaration() || Estimated.contains(&F))
+      continue;
+    std::string Why = "not priced";
+    std::string Key = "function '" + F.getName().str() + "'";
+    for (size_t I = 0; I < R->nwarnings; I++)
+      if (StringRef(R->warnings[I]).contains(Key)) {
+        Why = StringRef(R->warnings[I]).split(Key + ": ").second.str();
+        if (Why.empty())
+          Why = R->warnings[I];
+        break;
+      }
+    OptimizationRemarkEmitter ORE(&F);
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis("lpnest", "NoEstimate", remarkLoc(F), &F.getEntryBlock())
+             << ore::NV("Function", F.getName()) << ": no estimate on " << ore::NV("Core", R->core) << " ("
+             << ore::NV("Reason", Why) << ")";
     });
   }
   for (size_t I = 0; I < R->nover; I++) {
@@ -267,8 +396,9 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
     Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
                                              uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
-    Ctx.diagnose(lpnest::Diagnostic(std::string("lpnest: the budget of '") + Ov.func + "' is set at " + Ov.where,
-                                    DS_Note));
+    // located at the limit in the budgets file, as a compiler's notes are
+    // (clang's diagnostics can only point into the unit's own sources)
+    errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";
   }
   est_plugin_result_free(R);
   return true;
@@ -289,7 +419,7 @@ struct LpnestPass : PassInfoMixin<LpnestPass> {
           lpnest::Diagnostic("lpnest: -lpnest-report and -lpnest-budget need -lpnest-target=CORE", DS_Error));
       return PreservedAnalyses::all();
     }
-    if (!S.Target.empty())
+    if (!S.Target.empty() && !cmakeProbe(M))
       estimate(M, MAM, S);
     if ((S.Instrument || ForceInstrument) && lpnest::instrument(M))
       return PreservedAnalyses::none();

@@ -104,6 +104,8 @@ static int take(const struct sup_opt *o, const char *v, const char *prog, FILE *
     case SUP_OPT_CALL:
         return o->call(o->ctx, v) ? 2 : 0;
     case SUP_OPT_FLAG:
+    case SUP_OPT_REST:
+    case SUP_OPT_UNKNOWN:
         break;
     }
     sup_diag(diag, prog, 0, 0, "error", "%s needs %s, found '%s'", o->name, o->need ? o->need : "a value", v);
@@ -130,6 +132,13 @@ int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, s
                         *(bool *)o->dest = true;
                     continue;
                 }
+                if (o->kind == SUP_OPT_REST) {
+                    if (sup_cli_flag(argv, &i, name)) {
+                        *(int *)o->dest = i;
+                        return 0;
+                    }
+                    continue;
+                }
                 const char *v;
                 int r = sup_cli_value(argc, argv, &i, name, &v, prog, diag);
                 if (r < 0)
@@ -141,6 +150,9 @@ int sup_cli_parse(int argc, char **argv, int first, const struct sup_opt *opt, s
         if (matched)
             continue;
         if (a[0] == '-' && a[1]) {
+            for (size_t k = 0; k < n; k++)
+                if (opt[k].kind == SUP_OPT_UNKNOWN && opt[k].call(opt[k].ctx, a))
+                    return 2;
             sup_diag(diag, prog, 0, 0, "error", "unknown option '%s'", a);
             return 2;
         }

@@ -78,6 +78,9 @@ enum sup_opt_kind {
     SUP_OPT_CHOICE,   /* int *dest: the value's index in choices (NULL-ended) */
     SUP_OPT_FLAG,     /* bool *dest = true */
     SUP_OPT_CALL,     /* call(ctx, value): 0, or non-zero after its own message */
+    SUP_OPT_REST,     /* int *dest = index of the argument after it; parsing ends there ("--", "--version") */
+    SUP_OPT_UNKNOWN,  /* no name: call(ctx, arg) reports an option that matched no entry
+                         (non-zero); without such an entry, "unknown option 'ARG'" */
 };
 struct sup_opt {
     const char *name;             /* "--holdout" */

@@ -5,8 +5,13 @@ program built from the same bitcode. Each program's size argument is scaled
 until lpnest executes about --target IR instructions; times are medians of
 --runs whole-process runs. Prints a Markdown table and the totals.
 
+With --scaling F: each program at its small start size and at F times it
+(the same program, the same binary for qemu), lpnest --counts' time over
+qemu-riscv32's at both sizes: where start-up dominates and where execution
+does (README "How good it is").
+
 usage: engine_speed.py --lpnest BUILD/estimator/lpnest --corpus BUILD/benchmarks/corpus
-                       [--target 2e8] [--runs 3] [--programs a,b,...]"""
+                       [--target 2e8] [--runs 3] [--programs a,b,...] [--scaling 100]"""
 import argparse
 import json
 import os
@@ -54,10 +59,17 @@ def main():
     ap.add_argument("--target", type=float, default=2e8)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--programs", default=",".join(START))
+    ap.add_argument("--scaling", type=int, default=0)
     a = ap.parse_args()
     qemu = shutil.which("qemu-riscv32")
     tmp = tempfile.mkdtemp(prefix="engine_speed.")
     out = os.path.join(tmp, "counts.json")
+    if a.scaling:
+        if not qemu:
+            sys.exit("engine_speed: --scaling needs qemu-riscv32")
+        scaling(a, qemu, out)
+        shutil.rmtree(tmp)
+        return
     rows = []
     tot_insn = tot_l = tot_q = 0.0
     for name in a.programs.split(","):
@@ -85,6 +97,42 @@ def main():
     print("| **all** | | %s | %.2f | **%.0f** | %.2f | **%.1f×** |"
           % (format(int(tot_insn), ","), tot_l, tot_insn / tot_l / 1e6, tot_q, tot_l / tot_q))
     shutil.rmtree(tmp)
+
+
+def scaling(a, qemu, out):
+    """lpnest/qemu at the start size and at a.scaling times it, per program."""
+    print("| program | size | IR instructions | lpnest s | qemu-riscv32 s | lpnest/qemu | larger size (up to ×%d) "
+          "| IR instructions | lpnest s | qemu-riscv32 s | lpnest/qemu |" % a.scaling)
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    small, large = [], []
+    for name in a.programs.split(","):
+        bc = os.path.join(a.corpus, "riscv32", name + ".bc")
+        elf = os.path.join(a.corpus, "riscv32", name + ".elf")
+        cells = []
+        big = START[name] * a.scaling
+        # programs bound their size (buffers, the bare runtime's heap): the largest that runs
+        while big > START[name] and not runs_ok([qemu, elf, str(big)]):
+            big //= 2
+        for arg in (START[name], big):
+            if arg == START[name] and cells:
+                cells.append(None)
+                continue
+            n = lpnest_counts(a.lpnest, bc, arg, out)
+            tl = timed([a.lpnest, bc, "--counts", "--quiet", "-o", out, "--", str(arg)], a.runs)
+            tq = timed([qemu, elf, str(arg)], a.runs)
+            cells.append((arg, n, tl, tq))
+        if None in cells:
+            print("%-10s skipped: the program runs at no size above %d" % (name, START[name]), file=sys.stderr)
+            continue
+        small.append(cells[0][2] / cells[0][3])
+        large.append(cells[1][2] / cells[1][3])
+        print("| %s | %s |" % (name, " | ".join("%d | %s | %.3f | %.3f | %.2f×" % (arg, format(n, ","), tl, tq, tl / tq)
+                                                for arg, n, tl, tq in cells)))
+        sys.stdout.flush()
+    gm = lambda v: statistics.geometric_mean(v) if v else float("nan")
+    print("\nlpnest/qemu-riscv32 time, geometric mean over %d programs: %.2f× at the start sizes, %.2f× at the "
+          "larger ones (range %.2f–%.2f× and %.2f–%.2f×)" % (len(small), gm(small), gm(large), min(small or [0]),
+                                                           max(small or [0]), min(large or [0]), max(large or [0])))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@
 #include "cost.h"
 #include "isa.h"
 #include "support.h"
+#include "progress.h"
+#include "source_path.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdarg.h>
@@ -170,10 +172,9 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
         if (xf) {
             LLVMMetadataRef sp = LLVMGetSubprogram(xf->fn);
             if (sp) {
-                unsigned len;
-                const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
-                char buf[512];
-                snprintf(buf, sizeof buf, "%.*s:%u", (int)len, file ? file : "", LLVMDISubprogramGetLine(sp));
+                char file[1024], buf[1100];
+                est_difile_path(LLVMGetGlobalParent(xf->fn), LLVMDIScopeGetFile(sp), file, sizeof file);
+                snprintf(buf, sizeof buf, "%s:%u", file, LLVMDISubprogramGetLine(sp));
                 fc->loc = sup_strdup(buf);
             }
         }
@@ -221,6 +222,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .diag = diag, .dump = dump};
     struct mmodule mm = {0};
     bool machine = isa_model(isa) != ISA_MODEL_IR;
+    est_progress_phase("lowering");
     bool ok = !machine || lower(&cx, em, &mm);
     struct est_profile *p = NULL;
     struct est_block_ref *req = NULL;
@@ -239,6 +241,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     }
     if (ok) {
         cx.p = p;
+        est_progress_phase("pricing");
         e->exit_status = est_profile_exit_status(p);
         e->ir_instructions = est_profile_instructions(p);
         ok = machine ? price_machine(&cx, &mm) : est_price_ir(&cx);
@@ -258,6 +261,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         est_mmodule_free(&mm);
     est_pair_requests_free(req, nreq);
     est_profile_free(p);
+    est_progress_clear();
     if (!ok) {
         est_estimate_free(e);
         return NULL;
@@ -275,6 +279,7 @@ struct est_profile *est_counting_run(void *arg, struct est_module *em, const str
         ro.npairs = nreq;
     }
     est_args_options(args, &ro);
+    est_progress_phase("counting run");
     struct est_profile *p = est_run(em, &ro);
     if (!p)
         return NULL;

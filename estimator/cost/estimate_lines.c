@@ -7,6 +7,7 @@
 #include "cost.h"
 #include "isa.h"
 #include "support.h"
+#include "source_path.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -54,14 +55,9 @@ static struct est_line_cost *line_entry(struct est_estimate *e, const char *file
 /* The source line of IR instruction I (false without a located one). */
 static bool source_line(LLVMValueRef i, char *file, size_t n, unsigned *line)
 {
-    unsigned len = 0;
-    const char *dir = LLVMGetDebugLocDirectory(i, &len);
-    (void)dir;
-    const char *f = LLVMGetDebugLocFilename(i, &len);
     unsigned l = LLVMGetDebugLocLine(i);
-    if (!f || !len || !l)
+    if (!l || !est_inst_file(i, file, n))
         return false;
-    snprintf(file, n, "%.*s", (int)len, f);
     *line = l;
     return true;
 }
@@ -98,9 +94,10 @@ void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi,
     }
     if (!last_line) {
         LLVMMetadataRef sp = LLVMGetSubprogram(fn);
-        unsigned len = 0;
-        const char *f = sp ? LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len) : NULL;
-        snprintf(last_file, sizeof last_file, "%.*s", (int)len, f ? f : mf->name);
+        if (sp)
+            est_difile_path(cx->m, LLVMDIScopeGetFile(sp), last_file, sizeof last_file);
+        else
+            snprintf(last_file, sizeof last_file, "%s", mf->name);
         last_line = sp ? LLVMDISubprogramGetLine(sp) : 0;
     }
     for (size_t k = 0; k < b->ninsns; k++) {

@@ -59,8 +59,10 @@ void est_estimate_free(struct est_estimate *e)
         free(e->runtime[i].symbol);
     for (size_t i = 0; i < e->nwarnings; i++)
         free(e->warnings[i]);
-    for (size_t i = 0; i < e->ncontexts; i++)
+    for (size_t i = 0; i < e->ncontexts; i++) {
         free(e->contexts[i].callsite);
+        free(e->contexts[i].site_block);
+    }
     for (size_t i = 0; i < e->nlines; i++)
         free(e->lines[i].file);
     free(e->line_parts);

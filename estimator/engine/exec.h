@@ -234,7 +234,6 @@ struct vm {
     uint64_t next_check;      /* steps at which the slow path runs */
     double start_time;
     bool progress;
-    bool progress_shown;
 
     /* blocks whose path counts are wanted */
     const struct est_block_ref *pair_req;

@@ -3,6 +3,7 @@
  * led there. */
 #include "exec.h"
 #include "support.h"
+#include "source_path.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -23,16 +24,16 @@ void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n)
     buf[0] = '\0';
     if (!inst)
         return;
-    unsigned len = 0;
-    const char *file = LLVMGetDebugLocFilename(inst, &len);
+    char file[1024];
+    size_t len = est_inst_file(inst, file, sizeof file);
     unsigned line = LLVMGetDebugLocLine(inst);
-    if (!file || !len || !line)
+    if (!len || !line)
         return;
     unsigned col = LLVMGetDebugLocColumn(inst);
     if (col)
-        snprintf(buf, n, "%.*s:%u:%u", (int)len, file, line, col);
+        snprintf(buf, n, "%s:%u:%u", file, line, col);
     else
-        snprintf(buf, n, "%.*s:%u", (int)len, file, line);
+        snprintf(buf, n, "%s:%u", file, line);
 }
 
 /* Where op PC of function F is: block name and instruction position. */

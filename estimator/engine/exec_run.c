@@ -3,6 +3,7 @@
  * location. Calls use an explicit frame stack, never the host's. */
 #define _POSIX_C_SOURCE 200809L
 #include "exec.h"
+#include "progress.h"
 #include "exec_xfloat.h"
 #include "exec_math.h"
 #include "support.h"
@@ -211,15 +212,8 @@ static bool slow_check(struct vm *vm)
     if (vm->max_steps && vm->steps >= vm->max_steps)
         return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
                           (unsigned long long)vm->max_steps);
-    if (vm->progress) {
-        double t = exec_now() - vm->start_time;
-        if (t > 1.5) {
-            fprintf(stderr, "\rlpnest: %.3g G IR instructions, %.0f M/s, %.1f s ",
-                    (double)vm->steps / 1e9, (double)vm->steps / t / 1e6, t);
-            fflush(stderr);
-            vm->progress_shown = true;
-        }
-    }
+    if (vm->progress)
+        est_progress_steps(vm->steps);
     vm->next_check = vm->steps + CHECK_INTERVAL;
     if (vm->max_steps && vm->next_check > vm->max_steps)
         vm->next_check = vm->max_steps;
@@ -1128,8 +1122,8 @@ bool exec_run_main(struct vm *vm)
         vm->exited = true;
         vm->fault_pc = NULL;
     }
-    if (vm->progress_shown)
-        fprintf(stderr, "\n");
+    if (vm->progress)
+        est_progress_clear();
     if (vm->hooks)
         exec_hooks_finish(vm);
     return ok;

@@ -9,6 +9,7 @@
 #include "estimator.h"
 #include "isa.h"
 #include "offload.h"
+#include "progress.h"
 #include "support.h"
 #include "timing.h"
 
@@ -168,6 +169,9 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
             exec_inst_loc(nd->site, loc, sizeof loc);
             if (loc[0])
                 c->callsite = sup_strdup(loc);
+            const char *bn = LLVMGetBasicBlockName(LLVMGetInstructionParent(nd->site));
+            if (bn && bn[0])
+                c->site_block = sup_strdup(bn);
         }
     }
     for (size_t i = 0; i < e->ncontexts; i++)
@@ -316,11 +320,11 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     struct est_profile *p = NULL;
     if (ok) {
         struct est_run_options ro = *o;
-        ro.progress = false; /* the first run showed it */
         ro.weights = t.funcs;
         ro.nweights = t.nfuncs;
         ro.hooks = &tm_hooks;
         ro.hooks_arg = &t;
+        est_progress_phase("timed run");
         /* the program's output was seen in the first run */
         FILE *null = fopen("/dev/null", "w");
         ro.out = ro.err = null;

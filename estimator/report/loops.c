@@ -7,6 +7,7 @@
  * added to every loop that contains them. */
 #include "report.h"
 #include "support.h"
+#include "source_path.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -241,10 +242,9 @@ static char *loop_loc(const struct cfg *g, size_t h, const uint64_t *body)
     }
     if (!best)
         return NULL;
-    unsigned len;
-    const char *name = LLVMDIFileGetFilename(ref, &len);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%.*s:%u", (int)len, name ? name : "", best);
+    char name[1024], buf[1100];
+    est_difile_path(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[h])), ref, name, sizeof name);
+    snprintf(buf, sizeof buf, "%s:%u", name, best);
     return sup_strdup(buf);
 }
 
@@ -271,6 +271,84 @@ static int by_size_desc(const void *a, const void *b)
     if (x->size != y->size)
         return x->size < y->size ? 1 : -1;
     return x->header < y->header ? -1 : x->header > y->header;
+}
+
+/* The cycles of the calls made from each loop of function FI (R's loops
+ * BASE.., raw loops LOOPS[0..nl)), from the calling contexts: a context
+ * whose call site lies in the loop counts with its inclusive cycles, unless
+ * an enclosing context's call came from the same loop already (recursion
+ * through the loop, counted once). The loop's own blocks run again in such
+ * inner calls of FI; that part of its own cycles, which the outer call
+ * already holds, is taken off in the proportion of the inner calls' self
+ * cycles to FI's (the only average: recursive functions alone). */
+static void inclusive_from_contexts(struct est_report *r, size_t fi, size_t base, const struct raw_loop *loops,
+                                    size_t nl, const struct name_pos *byname, size_t nb)
+{
+    const struct est_estimate *e = r->e;
+    size_t nc = e->ncontexts;
+    size_t *site = sup_xcalloc(nc + 1, sizeof *site);
+    for (size_t c = 0; c < nc; c++) {
+        const struct est_context *cx = &e->contexts[c];
+        site[c] = SIZE_MAX;
+        if (cx->parent == EST_NO_PARENT || e->contexts[cx->parent].func != fi || !cx->site_block)
+            continue;
+        struct name_pos key = {cx->site_block, 0};
+        const struct name_pos *hit = bsearch(&key, byname, nb, sizeof *byname, by_name);
+        if (hit)
+            site[c] = hit->i;
+    }
+    for (size_t i = 0; i < nl; i++) {
+        struct est_loop_cost *l = &r->loops[base + i];
+        const uint64_t *body = loops[i].body;
+        double calls = 0, again = 0;
+        for (size_t c = 0; c < nc; c++) {
+            bool in_loop = site[c] != SIZE_MAX && bit(body, site[c]);
+            if (!in_loop && e->contexts[c].func != fi)
+                continue;
+            /* inside a call made from this loop (C itself included for the
+             * recursion check, not for the calls) */
+            bool inner = false;
+            for (size_t a = e->contexts[c].parent; a != EST_NO_PARENT && !inner; a = e->contexts[a].parent)
+                inner = site[a] != SIZE_MAX && bit(body, site[a]);
+            if (in_loop && !inner)
+                calls += e->contexts[c].inclusive;
+            if (e->contexts[c].func == fi && (inner || in_loop))
+                again += e->contexts[c].self;
+        }
+        double fself = e->funcs[fi].self;
+        double own = l->cycles - (fself > 0 ? again / fself * l->cycles : 0);
+        l->inclusive = (own > 0 ? own : 0) + calls;
+    }
+    free(site);
+}
+
+/* Without calling contexts: the functions called from each loop's blocks
+ * at their average inclusive cycles per call. */
+static void inclusive_from_averages(struct est_report *r, size_t fi, size_t base, const struct raw_loop *loops,
+                                    size_t nl, const struct cfg *g, const struct irb *ib)
+{
+    const struct est_estimate *e = r->e;
+    for (size_t i = 0; i < nl; i++) {
+        struct est_loop_cost *l = &r->loops[base + i];
+        l->inclusive = l->cycles;
+        for (size_t b = 0; b < g->n; b++) {
+            if (!bit(loops[i].body, b))
+                continue;
+            for (LLVMValueRef in = LLVMGetFirstInstruction(g->bbs[b]); in; in = LLVMGetNextInstruction(in)) {
+                if (LLVMGetInstructionOpcode(in) != LLVMCall)
+                    continue;
+                LLVMValueRef callee = LLVMGetCalledValue(in);
+                if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
+                    continue;
+                size_t n;
+                const char *cn = LLVMGetValueName2(callee, &n);
+                size_t gi = est_report_func_index(r, cn);
+                if (gi == (size_t)-1 || gi == fi || !e->funcs[gi].calls)
+                    continue;
+                l->inclusive += ib[b].count * e->funcs[gi].inclusive / (double)e->funcs[gi].calls;
+            }
+        }
+    }
 }
 
 /* Finds the loops of function FI (IR function FN) and appends them to R. */
@@ -348,7 +426,6 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
         if (bc->count > ib[b].count)
             ib[b].count = bc->count;
     }
-    free(byname);
 
     size_t base = r->nloops;
     r->loops = sup_xrealloc(r->loops, (r->nloops + nl + 1) * sizeof *r->loops);
@@ -380,28 +457,44 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
                 continue;
             l->cycles += ib[b].cycles;
             l->instructions += ib[b].instructions;
-            l->inclusive += ib[b].cycles;
-            for (LLVMValueRef in = LLVMGetFirstInstruction(g.bbs[b]); in; in = LLVMGetNextInstruction(in)) {
-                if (LLVMGetInstructionOpcode(in) != LLVMCall)
-                    continue;
-                LLVMValueRef callee = LLVMGetCalledValue(in);
-                if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
-                    continue;
-                size_t n;
-                const char *cn = LLVMGetValueName2(callee, &n);
-                size_t gi = est_report_func_index(r, cn);
-                if (gi == (size_t)-1 || gi == fi || !e->funcs[gi].calls)
-                    continue;
-                l->inclusive += ib[b].count * e->funcs[gi].inclusive / (double)e->funcs[gi].calls;
-            }
         }
     }
+    if (e->ncontexts)
+        inclusive_from_contexts(r, fi, base, loops, nl, byname, g.n);
+    else
+        inclusive_from_averages(r, fi, base, loops, nl, &g, ib);
+    /* a loop is part of its function's run: never more than the function's
+     * inclusive cycles (the timed run's fixed-point sums can differ from the
+     * first run's block totals in the last bits) */
+    for (size_t i = 0; i < nl; i++)
+        if (r->loops[base + i].inclusive > e->funcs[fi].inclusive)
+            r->loops[base + i].inclusive = e->funcs[fi].inclusive;
+    free(byname);
     for (size_t i = 0; i < nl; i++)
         free(loops[i].body);
     free(loops);
     free(names);
     free(ib);
     cfg_free(&g);
+}
+
+/* Says in the report when inclusive cycles rest on average costs per call
+ * (no calling contexts: static or profile counts) and a function calls
+ * another of the module. */
+static void label_averages(struct est_report *r)
+{
+    struct est_estimate *e = r->e;
+    static const char note[] = "inclusive cycles are estimates: without calling contexts (a timed run), a "
+                               "function's or loop's callees are charged at their average cycles per call";
+    if (e->ncontexts)
+        return;
+    bool callees = false;
+    for (size_t f = 0; f < e->nfuncs && !callees; f++)
+        callees = e->funcs[f].inclusive > e->funcs[f].self * (1 + 1e-12);
+    for (size_t k = 0; k < e->nwarnings && callees; k++)
+        callees = strcmp(e->warnings[k], note) != 0;
+    if (callees)
+        est_estimate_warn(e, "%s", note);
 }
 
 void est_report_find_loops(struct est_report *r, LLVMModuleRef m)
@@ -437,6 +530,7 @@ void est_report_find_loops(struct est_report *r, LLVMModuleRef m)
     }
     free(order);
     free(first);
+    label_averages(r);
 }
 
 void est_loop_label(const struct est_report *r, size_t l, char *buf, size_t n)

@@ -41,7 +41,7 @@ size_t est_report_candidates(const struct est_report *r, struct est_candidate **
     const struct est_estimate *e = r->e;
     struct est_candidate *c = sup_xcalloc(e->nfuncs + r->nloops + 1, sizeof *c);
     size_t n = 0;
-    double total = e->cycles, sw_total = est_report_software_total(r);
+    double total = est_report_share_base(r), sw_total = est_report_software_total(r);
     for (size_t f = 0; f < e->nfuncs; f++) {
         const struct est_func_cost *fc = &e->funcs[f];
         if (!fc->name || !strcmp(fc->name, "main"))

@@ -297,7 +297,7 @@ static void functions(const struct est_report *r, FILE *f)
         td_n(f, fc->self);
         td_pct(f, fc->self, e->cycles, true);
         td_n(f, fc->inclusive);
-        td_pct(f, fc->inclusive, e->cycles, false);
+        td_pct(f, fc->inclusive, est_report_share_base(r), false);
         td_n(f, fc->calls ? fc->inclusive / (double)fc->calls : 0);
         td_n(f, fc->runtime);
         td_n(f, fc->instructions);
@@ -355,7 +355,7 @@ static void loops(const struct est_report *r, FILE *f)
             td_s(f, NULL);
         td_n(f, l->cycles);
         td_n(f, l->inclusive);
-        td_pct(f, l->inclusive, e->cycles, true);
+        td_pct(f, l->inclusive, est_report_share_base(r), true);
         td_n(f, (double)l->nblocks);
         fputs("</tr>\n", f);
     }

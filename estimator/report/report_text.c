@@ -131,7 +131,7 @@ static void loops(const struct est_report *r, size_t top, FILE *f)
             snprintf(d, sizeof d, "-");
         fprintf(f, "%-20s %-30s %5u %12s %10s %14s %14s %6.1f%%\n", l->func < e->nfuncs ? e->funcs[l->func].name : "?",
                 label + 5, l->depth, est_grouped(l->header_count, a, sizeof a), d, est_grouped(l->cycles, b, sizeof b),
-                est_grouped(l->inclusive, c, sizeof c), est_pct(l->inclusive, e->cycles));
+                est_grouped(l->inclusive, c, sizeof c), est_pct(l->inclusive, est_report_share_base(r)));
     }
     free(ix);
 }

@@ -198,3 +198,13 @@ void est_checks_free(struct est_check *c, size_t n)
     }
     free(c);
 }
+
+double est_report_share_base(const struct est_report *r)
+{
+    double base = r->e->cycles;
+    for (size_t f = 0; f < r->e->nfuncs; f++)
+        base = fmax(base, r->e->funcs[f].inclusive);
+    for (size_t l = 0; l < r->nloops; l++)
+        base = fmax(base, r->loops[l].inclusive);
+    return base;
+}

@@ -71,38 +71,55 @@ static int usage_error(const char *prog, const char *fmt, const char *arg)
     return 2;
 }
 
-int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char *prog)
+static int opt_format(void *ctx, const char *v)
 {
-    const char *v;
-    int r;
-    if ((r = sup_cli_value(argc, argv, i, "--format", &v, prog, stderr)) != 0) {
-        if (r < 0)
-            return 2;
-        o->sarif = !strcmp(v, "sarif");
-        if (!o->sarif && !est_format_parse(v, &o->format))
-            return usage_error(prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ", or sarif with --budget)", v);
-        return 1;
-    }
-    if ((r = sup_cli_value(argc, argv, i, "-o", &o->out, prog, stderr)) != 0)
-        return r < 0 ? 2 : 1;
-    if ((r = sup_cli_value(argc, argv, i, "--top", &v, prog, stderr)) != 0) {
-        if (r < 0)
-            return 2;
-        if (!sup_parse_u64(v, &o->top))
-            return usage_error(prog, "invalid --top value '%s'", v);
-        return 1;
-    }
-    if ((r = sup_cli_value(argc, argv, i, "--source-dir", &v, prog, stderr)) != 0) {
-        if (r < 0)
-            return 2;
-        o->source_dirs[o->nsource_dirs++] = v;
-        return 1;
-    }
-    if ((r = sup_cli_value(argc, argv, i, "--budget", &o->budget_path, prog, stderr)) != 0)
-        return r < 0 ? 2 : 1;
-    if ((r = sup_cli_value(argc, argv, i, "--junit", &o->junit, prog, stderr)) != 0)
-        return r < 0 ? 2 : 1;
+    struct cli_out *o = ctx;
+    o->sarif = !strcmp(v, "sarif");
+    if (!o->sarif && !est_format_parse(v, &o->format))
+        return usage_error(o->prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ", or sarif with --budget)", v);
     return 0;
+}
+
+static int opt_top(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    return sup_parse_u64(v, &o->top) ? 0 : usage_error(o->prog, "invalid --top value '%s'", v);
+}
+
+static int opt_source_dir(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    o->source_dirs[o->nsource_dirs++] = v;
+    return 0;
+}
+
+/* An option no entry matched: "unknown option", with the closest known one
+ * when there is one (ctx: the cli_out, whose known names the caller set). */
+static int opt_unknown(void *ctx, const char *a)
+{
+    struct cli_out *o = ctx;
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
+    const char *near = o->known ? sup_closest(name, o->known) : NULL;
+    fprintf(stderr, "%s: error: unknown option '%s'", o->prog, a);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fprintf(stderr, "\n%s: see 'lpnest --help'\n", o->prog);
+    return 2;
+}
+
+size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t)
+{
+    o->prog = prog;
+    size_t n = 0;
+    t[n++] = (struct sup_opt){.name = "--format", .kind = SUP_OPT_CALL, .call = opt_format, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "-o", .kind = SUP_OPT_STR, .dest = &o->out};
+    t[n++] = (struct sup_opt){.name = "--top", .kind = SUP_OPT_CALL, .call = opt_top, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--source-dir", .kind = SUP_OPT_CALL, .call = opt_source_dir, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--budget", .kind = SUP_OPT_STR, .dest = &o->budget_path};
+    t[n++] = (struct sup_opt){.name = "--junit", .kind = SUP_OPT_STR, .dest = &o->junit};
+    t[n++] = (struct sup_opt){.kind = SUP_OPT_UNKNOWN, .call = opt_unknown, .ctx = o};
+    return n;
 }
 
 bool cli_out_prepare(struct cli_out *o, FILE *diag)
@@ -199,31 +216,23 @@ int cli_report_main(int argc, char **argv)
     const char *prog = "lpnest report";
     struct cli_out o;
     cli_out_init(&o, argc);
-    const char *input = NULL;
+    struct sup_opt opts[CLI_OUT_NOPTS];
+    size_t nopts = cli_out_options(&o, prog, opts);
+    const char *inputs[2] = {NULL, NULL};
+    size_t ninputs;
     int status = 2;
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            cli_out_free(&o);
-            return subcommand_help("report");
-        }
-        int r = cli_out_option(&o, argc, argv, &i, prog);
-        if (r == 2)
-            goto done;
-        if (r == 1)
-            continue;
-        if (a[0] == '-' && a[1]) {
-            usage_error(prog, "unknown option '%s'", a);
-            goto done;
-        }
-        if (input) {
-            usage_error(prog, "one report at a time ('%s' is a second one)", a);
-            goto done;
-        }
-        input = a;
-        i++;
+    int pr = sup_cli_parse(argc, argv, 1, opts, nopts, prog, inputs, 2, &ninputs, stderr);
+    if (pr == 1) {
+        cli_out_free(&o);
+        return subcommand_help("report");
     }
-    if (!input) {
+    if (pr)
+        goto done;
+    if (ninputs > 1) {
+        usage_error(prog, "one report at a time ('%s' is a second one)", inputs[1]);
+        goto done;
+    }
+    if (!ninputs) {
         usage_error(prog, "no report given%s", "");
         goto done;
     }
@@ -232,7 +241,7 @@ int cli_report_main(int argc, char **argv)
         status = o.bad_usage ? 2 : 1;
         goto done;
     }
-    struct est_report *r = est_report_read_file(input, stderr);
+    struct est_report *r = est_report_read_file(inputs[0], stderr);
     if (r) {
         status = cli_out_emit(&o, r, prog);
         est_report_free(r);

@@ -19,14 +19,20 @@ struct cli_out {
     size_t nsource_dirs;
     struct est_budget *budget;       /* loaded by cli_out_prepare */
     double start;                    /* when the run began (for JUnit) */
+    const char *prog;                /* for messages: "lpnest", "lpnest report" */
+    const char *const *known;        /* option names for "did you mean" (NULL: none) */
 };
 
 /* Initialises O with the defaults; ARGC bounds the repeatable options. */
 void cli_out_init(struct cli_out *o, int argc);
 void cli_out_free(struct cli_out *o);
-/* Matches argv[*i] against the output options. Returns 1 when it consumed
- * it, 0 when it is another option, 2 after a usage error message. */
-int cli_out_option(struct cli_out *o, int argc, char **argv, int *i, const char *prog);
+/* The output options as entries of a sup_cli_parse table, filling O (at
+ * most CLI_OUT_NOPTS entries into T; returns how many). The last entry
+ * reports unknown options as PROG's, with a "did you mean" among o->known
+ * when the caller set it (a NULL-ended list of option names). */
+#define CLI_OUT_NOPTS 7
+struct sup_opt;
+size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t);
 /* Loads the budgets file (before a long run). Returns false after a message. */
 bool cli_out_prepare(struct cli_out *o, FILE *diag);
 /* Writes R (atomically), checks the budgets and writes JUnit XML. Returns

@@ -10,6 +10,7 @@
 #include "timed.h"
 #include "isa.h"
 #include "lower.h"
+#include "progress.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -79,24 +80,6 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-/* Every option of lpnest's own command line, for "did you mean". */
-static const char *const known_options[] = {
-    "--target", "--counts", "--accel", "--profile", "-o", "--max-steps", "--stack-size", "--quiet", "--help",
-    "--version", "--dump-machine", "--format", "--top", "--source-dir", "--budget", "--junit", NULL};
-
-/* An unknown option A: exit 2, naming the closest known one. */
-static int unknown_option(const char *a)
-{
-    char name[128];
-    snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
-    const char *near = sup_closest(name, known_options);
-    fprintf(stderr, "%s: error: unknown option '%s'", prog, a);
-    if (near)
-        fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
-    return 2;
-}
-
 /* A --target that is neither a bundled core nor a .yaml file: exit 2. */
 static bool known_target(const char *t)
 {
@@ -129,105 +112,103 @@ int main(int argc, char **argv)
     struct cli_out co;
     cli_out_init(&co, argc);
     int status = run_main(argc, argv, inputs, &co);
+    est_progress_clear();
     cli_out_free(&co);
     free(inputs);
     return status;
 }
 
+/* The options of an estimate or a counts run (the report's from cli_out). */
+struct run_opts {
+    const char *target, *accel, *profile, *fs_root;
+    bool counts, quiet, dump_machine, allow_writes, memory_linked;
+    unsigned long long max_steps, stack;
+    int version_at, rest_at;   /* argv index after --version / -- (0: not given) */
+};
+
+static int opt_max_steps(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (!sup_parse_u64(v, &ro->max_steps))
+        return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
+    return 0;
+}
+
+static int opt_memory(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (strcmp(v, "linked") && strcmp(v, "module"))
+        return bad_usage("invalid --memory value '%s' (expected linked or module)", v);
+    ro->memory_linked = !strcmp(v, "linked");
+    return 0;
+}
+
+static int opt_stack_size(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (!sup_parse_u64(v, &ro->stack) || ro->stack < 256)
+        return bad_usage("invalid --stack-size value '%s' (expected bytes >= 256, e.g. 64k)", v);
+    return 0;
+}
+
+/* Parses lpnest's command line into RO, CO and INPUTS (*NINPUTS). Returns
+ * -1 to go on, else the exit status (0 after --help or --version). */
+static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct cli_out *co, const char **inputs,
+                             size_t *ninputs)
+{
+    struct sup_opt opts[16 + CLI_OUT_NOPTS] = {
+        {.name = "--version", .kind = SUP_OPT_REST, .dest = &ro->version_at},
+        {.name = "--counts", .kind = SUP_OPT_FLAG, .dest = &ro->counts},
+        {.name = "--dump-machine", .kind = SUP_OPT_FLAG, .dest = &ro->dump_machine},
+        {.name = "--target", .kind = SUP_OPT_STR, .dest = &ro->target},
+        {.name = "--accel", .kind = SUP_OPT_STR, .dest = &ro->accel},
+        {.name = "--profile", .kind = SUP_OPT_STR, .dest = &ro->profile},
+        {.name = "--fs-root", .kind = SUP_OPT_STR, .dest = &ro->fs_root},
+        {.name = "--allow-writes", .kind = SUP_OPT_FLAG, .dest = &ro->allow_writes},
+        {.name = "--quiet", .alias = "-q", .kind = SUP_OPT_FLAG, .dest = &ro->quiet},
+        {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
+        {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
+        {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
+        {.name = "--", .kind = SUP_OPT_REST, .dest = &ro->rest_at},
+    };
+    size_t n = 13;
+    n += cli_out_options(co, prog, opts + n);
+    /* the names for "did you mean" */
+    const char *known[16 + CLI_OUT_NOPTS + 1];
+    size_t nk = 0;
+    known[nk++] = "--help";
+    for (size_t k = 0; k < n; k++)
+        if (opts[k].name && strcmp(opts[k].name, "--"))
+            known[nk++] = opts[k].name;
+    known[nk] = NULL;
+    co->known = known;
+    int pr = sup_cli_parse(argc, argv, 1, opts, n, prog, inputs, (size_t)argc, ninputs, stderr);
+    co->known = NULL;
+    if (pr == 1) {
+        usage(stdout);
+        return 0;
+    }
+    if (pr)
+        return 2;
+    if (ro->version_at) {
+        printf("lpnest %s (LLVM %s)\n", LPNEST_VERSION, "19");
+        return 0;
+    }
+    return -1;
+}
+
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co)
 {
     size_t ninputs = 0;
-    const char *v, *target = NULL, *accel = NULL, *profile = NULL, *fs_root = NULL;
-    bool counts = false, quiet = false, dump_machine = false, allow_writes = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
-    unsigned long long max_steps = 100ULL << 30, stack = 0;
-    bool memory_linked = false;
-    int prog_argc = 0;
-    char **prog_argv = NULL;
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        int r;
-        if (strcmp(a, "--") == 0) {
-            prog_argc = argc - i - 1;
-            prog_argv = argv + i + 1;
-            break;
-        }
-        if (sup_cli_flag(argv, &i, "--help") || sup_cli_flag(argv, &i, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (sup_cli_flag(argv, &i, "--version")) {
-            printf("lpnest %s (LLVM %s)\n", LPNEST_VERSION, "19");
-            return 0;
-        }
-        if (sup_cli_flag(argv, &i, "--counts")) {
-            counts = true;
-            continue;
-        }
-        if (sup_cli_flag(argv, &i, "--dump-machine")) {
-            dump_machine = true;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--target", &target, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--accel", &accel, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--profile", &profile, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            continue;
-        }
-        if ((r = cli_out_option(co, argc, argv, &i, prog)) != 0) {
-            if (r == 2)
-                return 2;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--fs-root", &fs_root, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            continue;
-        }
-        if (sup_cli_flag(argv, &i, "--allow-writes")) {
-            allow_writes = true;
-            continue;
-        }
-        if (sup_cli_flag(argv, &i, "--quiet") || sup_cli_flag(argv, &i, "-q")) {
-            quiet = true;
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--max-steps", &v, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            if (!sup_parse_u64(v, &max_steps))
-                return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--memory", &v, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            if (strcmp(v, "linked") && strcmp(v, "module"))
-                return bad_usage("invalid --memory value '%s' (expected linked or module)", v);
-            memory_linked = !strcmp(v, "linked");
-            continue;
-        }
-        if ((r = sup_cli_value(argc, argv, &i, "--stack-size", &v, prog, stderr)) != 0) {
-            if (r < 0)
-                return 2;
-            if (!sup_parse_u64(v, &stack) || stack < 256)
-                return bad_usage("invalid --stack-size value '%s' (expected bytes >= 256, e.g. 64k)", v);
-            continue;
-        }
-        if (a[0] == '-' && a[1] != '\0')
-            return unknown_option(a);
-        inputs[ninputs++] = a;
-        i++;
-    }
+    struct run_opts ro = {.max_steps = 100ULL << 30};
+    int pst = parse_run_options(argc, argv, &ro, co, inputs, &ninputs);
+    if (pst >= 0)
+        return pst;
+    const char *target = ro.target, *accel = ro.accel, *profile = ro.profile;
+    bool counts = ro.counts, dump_machine = ro.dump_machine;
+    int prog_argc = ro.rest_at ? argc - ro.rest_at : 0;
+    char **prog_argv = ro.rest_at ? argv + ro.rest_at : NULL;
     if (target && !strcmp(target, "help")) {
         const char *const *desc;
         const char *const *names = isa_list(&desc);
@@ -267,6 +248,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         isa_free(isa);
         return 1;
     }
+    est_progress_enable(!ro.quiet && isatty(2));
+    est_progress_phase("loading");
     struct est_module *m = est_module_load(inputs, ninputs, stderr);
     if (!m) {
         isa_free(isa);
@@ -281,13 +264,13 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     struct est_run_options o = {
         .argc = prog_argc + 1,
         .argv = pargv,
-        .max_steps = max_steps,
-        .stack_bytes = stack,
-        .memory_linked = memory_linked,
-        .progress = !quiet && isatty(2),
+        .max_steps = ro.max_steps,
+        .stack_bytes = ro.stack,
+        .memory_linked = ro.memory_linked,
+        .progress = est_progress_enabled(),
         .diag = stderr,
-        .fs_root = fs_root,
-        .allow_writes = allow_writes,
+        .fs_root = ro.fs_root,
+        .allow_writes = ro.allow_writes,
     };
     o.builtins = est_offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
     /* the report on stdout never mixes with the program's output: that goes to stderr */
@@ -300,6 +283,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         int status = 1;
         if (e) {
             struct est_report r = {.e = e};
+            est_progress_phase("report");
             est_report_find_loops(&r, est_module_llvm(m));
             status = cli_out_emit(co, &r, prog);
             est_report_clear(&r);
@@ -308,8 +292,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         est_system_free(sys);
         est_module_free(m);
         free(pargv);
+        est_progress_clear();
         return status;
     }
+    est_progress_phase("run");
     struct est_profile *p = est_run(m, &o);
     int status = 1;
     if (p) {

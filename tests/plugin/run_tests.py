@@ -17,6 +17,11 @@ loop's trip count, llvm-profdata's counters, lpnest's IR execution engine, valgr
   instrument instrumented corpus programs count exactly what the IR engine counts
   callgrind  lpnest --profile --target=host instructions = valgrind's within 1 %
   readme     the commands of plugin/README.md run as written
+  build      a CMake project with the plugin in CMAKE_C_FLAGS (the -Xclang recipe of
+             plugin/README.md) builds under -Werror, link step included; one source
+             compiled into two objects gets two reports (%o), CMake's compiler checks
+             none; a source outside the working directory keeps its full path
+  naming     %o names the report after the object file; a computed goto gets a remark
 
 Usage: run_tests.py TEST --build DIR --source DIR [--work DIR]
 """
@@ -196,7 +201,8 @@ def t_budget():
     check(r.returncode != 0, f"the compile fails (exit {r.returncode})")
     check(m is not None and int(m.group(1)) == line and int(m.group(2)) == 5,
           f"error at {src}:{line}:5 (the definition of slow): {m.group(0) if m else r.stderr}")
-    check("over.yaml:4:15" in r.stderr, "a note points at the limit in the budgets file (over.yaml:4:15)")
+    check(re.search(r"^\S*over\.yaml:4:15: note: lpnest: the budget of 'slow' is set here$", r.stderr, re.M)
+          is not None, f"a located note points at the limit in the budgets file (over.yaml:4:15: note:)\n{r.stderr}")
     check("'fast'" not in r.stderr, "fast is within its budget")
     check(not os.path.exists(os.path.join(A.work, "budget.o")), "no object file was written")
     r = run(["clang-19", *RV, "-O2", "-c", src, "-o", "budget.o",
@@ -222,7 +228,7 @@ def t_remarks():
     for f in rep["functions"]:
         line = next(i + 1 for i, l in enumerate(open(data("straight.c"))) if re.match(rf"\w.* {f['name']}\(", l))
         m = re.search(rf"straight\.c:{line}:\d+: remark: {f['name']}: ([\d.]+) cycles per call on picorv32 "
-                      r"\(static block frequencies", r.stderr)
+                      r"\(exact block counts", r.stderr)
         check(m is not None and abs(float(m.group(1)) - f["inclusive_cycles"]) < 0.01,
               f"remark at straight.c:{line}: {m.group(0) if m else r.stderr}")
     docs = list(yaml.safe_load_all(open(os.path.join(A.work, "straight.opt.yaml")).read()
@@ -234,6 +240,53 @@ def t_remarks():
         f = func(rep, args["Function"])
         check(abs(float(args["Cycles"]) - f["inclusive_cycles"]) < 0.01 and args["Core"] == "picorv32",
               f"record {args['Function']}: Cycles {args['Cycles']}, Core {args['Core']}")
+
+
+def t_naming():
+    src = data("loops.c")
+    for d in ("static", "shared"):
+        os.makedirs(os.path.join(A.work, d), exist_ok=True)
+        run(["clang-19", *RV, "-O2", "-g", "-c", src, "-o", f"{d}/loops.o",
+             *plugin_flags("-lpnest-target=picorv32", "-lpnest-report=%o.lpnest.json")])
+    a, b = report("static/loops.lpnest.json"), report("shared/loops.lpnest.json")
+    check(a["functions"] and b["functions"], "%o: one report next to each object (static/ and shared/loops.lpnest.json)")
+    run(["clang-19", *RV, "-O2", "-c", src, *plugin_flags("-lpnest-target=picorv32", "-lpnest-report=%o.nob.json")])
+    check(os.path.exists(os.path.join(A.work, "loops.nob.json")), "%o without -o: the object's default name (loops)")
+    # remarks say what the counts rest on, per function
+    r = run(["clang-19", *RV, "-O2", "-g", "-c", src, "-o", "loops.o", "-Rpass-analysis=lpnest",
+             *plugin_flags("-lpnest-target=picorv32")])
+    for name, what in (("sum100", "exact trip counts"), ("nested", "exact trip counts"),
+                       ("until_zero", "static block frequencies")):
+        check(re.search(rf"remark: {name}: [\d.]+ cycles per call on picorv32 \({what}", r.stderr) is not None,
+              f"the remark of {name} says '{what}'")
+    # a computed goto: lpnest cannot count it, and the remark says so
+    cg = os.path.join(A.work, "cgoto.c")
+    open(cg, "w").write("int pick(int k)\n{\n    static void *t[] = {&&a, &&b};\n    goto *t[k & 1];\n"
+                        "a:\n    return 1;\nb:\n    return 2;\n}\nint twice(int k) { return 2 * k; }\n")
+    r = run(["clang-19", *RV, "-O2", "-g", "-c", cg, "-o", "cgoto.o", "-Rpass-analysis=lpnest",
+             *plugin_flags("-lpnest-target=picorv32")])
+    check(re.search(r"cgoto\.c:1:\d+: remark: pick: no estimate on picorv32 \(.*control flow", r.stderr) is not None
+          and "remark: twice:" in r.stderr, "a function with a computed goto gets a remark saying why it has no estimate")
+
+
+def t_build():
+    so = os.path.join(A.build, "plugin", "lpnest.so")
+    flags = (f"-g -Werror -fpass-plugin={so} -fplugin={so} -Xclang -mllvm -Xclang -lpnest-target=x86-64 "
+             "-Xclang -mllvm -Xclang -lpnest-report=%o.lpnest.json")
+    bdir = os.path.join(A.work, "b")
+    r = run(["cmake", "-S", data("cmake"), "-B", bdir, "-G", "Ninja", "-DCMAKE_C_COMPILER=clang-19",
+             f"-DCMAKE_C_FLAGS={flags}"], ok=False)
+    check(r.returncode == 0, f"cmake configures with the plugin's flags and -Werror in CMAKE_C_FLAGS\n{r.stderr[-1500:]}")
+    r = run(["cmake", "--build", bdir, "-v"], ok=False)
+    check(r.returncode == 0, f"the build, link step included, is clean under -Werror\n{r.stdout[-1500:]}")
+    reports = sorted(os.path.relpath(os.path.join(d, f), bdir) for d, _, fs in os.walk(bdir) for f in fs
+                     if f.endswith(".lpnest.json"))
+    want = ["CMakeFiles/app.dir/app.c.lpnest.json", "CMakeFiles/codec_shared.dir/codec.c.lpnest.json",
+            "CMakeFiles/codec_static.dir/codec.c.lpnest.json"]
+    check(reports == want, f"one report per object, none from CMake's compiler checks: {reports}")
+    a = report(os.path.join(bdir, want[1]))
+    check([f["location"] for f in a["functions"]] == [data("cmake/codec.c") + ":2"],
+          "a source outside the working directory keeps its full path in the report")
 
 
 # ---- options, -O0 ----

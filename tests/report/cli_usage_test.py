@@ -39,6 +39,24 @@ def main():
     check(r.returncode == 2 and "unknown option '--targt=picorv32'; did you mean '--target'?" in r.stderr,
           "unknown option: exit 2 with a suggestion (%d)" % r.returncode)
 
+    # the option table (sup_cli_parse): --version and -- end the options where they stand
+    r = run("--version", "--bogus")
+    check(r.returncode == 0 and r.stdout.startswith("lpnest ") and not r.stderr, "--version answers before a later bad option")
+    r = run(rv, "--counts", "-o", "/dev/null", "--", "--version")
+    check(r.returncode == 0 and "lpnest " not in r.stdout, "-- passes --version on to the program")
+    r = run(rv, "--counts", "--max-steps=lots")
+    check(r.returncode == 2 and r.stderr == "lpnest: error: invalid --max-steps value 'lots' (expected a count, e.g. 500M, "
+          "or 0 for no limit)\nlpnest: see 'lpnest --help'\n", "a bad value: the option's own message, exit 2")
+    r = run(rv, "--counts", "-o")
+    check(r.returncode == 2 and r.stderr == "lpnest: error: option '-o' needs a value\n", "a missing value: exit 2")
+    r = run(rv, "--alow-writes")
+    check(r.returncode == 2 and "did you mean '--allow-writes'?" in r.stderr, "every option is a suggestion")
+    r = run("report", A.report, A.report)
+    check(r.returncode == 2 and "one report at a time" in r.stderr, "lpnest report: one report at a time")
+    r = run("report", A.report, "--bogus")
+    check(r.returncode == 2 and r.stderr.startswith("lpnest report: error: unknown option '--bogus'"),
+          "lpnest report: an unknown option is bad usage")
+
     r = run(rv, "--target=picorv32", "--quiet", "--format=json")
     try:
         json.loads(r.stdout)

@@ -219,19 +219,21 @@ def views_of_a_run(bc, core, label, extra_checks=None):
 
 
 def fir_checks(doc, outs):
+    # the corpus is compiled in the build tree: its sources outside it are named in full
+    fir = os.path.join(A.source, "benchmarks/corpus/fir.c")
     locs = {l["location"] for l in doc["loops"]}
-    ok("fir: loops at the for lines (inlined ones too)",
-       {"benchmarks/corpus/fir.c:19", "benchmarks/corpus/fir.c:21", "benchmarks/corpus/fir.c:53"} <= locs,
+    ok("fir: loops at the for lines (inlined ones too)", {fir + ":19", fir + ":21", fir + ":53"} <= locs,
        str(sorted(l for l in locs if l)))
-    inner = [l for l in doc["loops"] if l["location"] == "benchmarks/corpus/fir.c:21" and l["depth"] == 3]
+    inner = [l for l in doc["loops"] if l["location"] == fir + ":21" and l["depth"] == 3]
     ok("fir: the direct form's inner loop runs 32 iterations per entry",
        len(inner) == 1 and inner[0]["entries"] and inner[0]["header_count"] / inner[0]["entries"] == 32,
        str(inner))
+    f = re.escape(fir)
     ok("fir: folded stacks have nested loop frames",
-       re.search(r"^main;loop@benchmarks/corpus/fir\.c:53;loop@benchmarks/corpus/fir\.c:19(\(\w+\))?;"
-                 r"loop@benchmarks/corpus/fir\.c:21(\(\w+\))? \d+$", outs["folded"], re.M) is not None)
+       re.search(r"^main;loop@%s:53;loop@%s:19(\(\w+\))?;loop@%s:21(\(\w+\))? \d+$" % (f, f, f), outs["folded"], re.M)
+       is not None)
     ok("fir: candidates name the hottest loop", "offload candidates" in outs["text"]
-       and "loop@benchmarks/corpus/fir.c:53" in outs["text"])
+       and "loop@%s:53" % os.path.join(A.source, "benchmarks/corpus/fir.c") in outs["text"])
 
 
 def hand_written():
@@ -439,14 +441,14 @@ def atomic(fir_bc, forever_bc):
     ok("atomic: a good run replaces it", r.returncode == 0 and json.loads(text(keep))["lpnest_report"] == 1)
 
 
-def progress(forever_bc):
+def progress(forever_bc, fir_bc):
     if not forever_bc:
         return
     args = [A.lpnest, forever_bc, "--target=picorv32", "--max-steps=1200M"]
 
-    def on_tty(extra):
+    def on_tty(cmd, extra, env=None):
         master, slave = pty.openpty()
-        p = subprocess.Popen(args + extra, stdout=subprocess.DEVNULL, stderr=slave)
+        p = subprocess.Popen(cmd + extra, stdout=subprocess.DEVNULL, stderr=slave, env=env)
         os.close(slave)
         chunks = []
 
@@ -466,14 +468,27 @@ def progress(forever_bc):
         os.close(master)
         return p.returncode, b"".join(chunks).decode(errors="replace")
 
-    code, err = on_tty([])
+    erase = "\r\x1b[K"
+    code, err = on_tty(args, [])
     ok("progress: a long estimate run shows progress on a terminal",
-       code == 1 and re.search(r"\rlpnest: [\d.]+ G IR instructions, \d+ M/s", err) is not None
+       code == 1 and re.search(r"\r\x1b\[Klpnest: counting run: [\d.]+ G IR instructions, \d+ M/s", err) is not None
        and "step limit" in err, err[-300:])
-    code, err = on_tty(["--quiet"])
+    ok("progress: the line is erased before the run's error", erase in err and "step limit" in err.rsplit(erase, 1)[1],
+       err[-300:])
+    code, err = on_tty(args, ["--quiet"])
     ok("progress: --quiet suppresses it", code == 1 and "IR instructions," not in err and "step limit" in err)
     r = subprocess.run(args, capture_output=True, timeout=300)
     ok("progress: none when stderr is not a terminal", b"IR instructions," not in r.stderr and b"step limit" in r.stderr)
+    # every phase of an estimate, each erased when it ends (shown at once with a delay of 0)
+    if fir_bc:
+        env = dict(os.environ, LPNEST_PROGRESS_DELAY="0")
+        code, err = on_tty([A.lpnest, fir_bc, "--target=picorv32", "-o", os.devnull], [], env)
+        phases = re.findall(r"\r\x1b\[Klpnest: ([a-z ]+)[:,]", err)
+        want = ["loading", "lowering", "counting run", "pricing", "timed run", "report"]
+        ok("progress: every phase of an estimate is named (%s)" % ", ".join(dict.fromkeys(phases)),
+           code == 0 and all(w in phases for w in want), repr(err[-300:]))
+        ok("progress: erased at the end (nothing left on the terminal)",
+           err.endswith(erase) and "lpnest:" not in err.rsplit(erase, 1)[1], repr(err[-200:]))
 
 
 def usage():
@@ -524,7 +539,7 @@ def main():
         diffs(fir)
         budgets(fir)
         atomic(fir, forever)
-    progress(forever)
+    progress(forever, fir if os.path.exists(fir) else None)
     usage()
     for n in notes:
         print("note: " + n)

@@ -133,6 +133,19 @@ def main():
                     "-o", w("filter.o"), "-fpass-plugin=" + A.plugin, "-fplugin=" + A.plugin, "-mllvm",
                     "-lpnest-target=picorv32", "-mllvm", "-lpnest-report=" + w("filter.json")], check=True)
     views("plugin report of filter.c", w("filter.json"))
+    # a caller whose inclusive cycles hold 100 calls of its callee: more than the
+    # report's total (one call of each function), yet no share over 100 %
+    caller = w("caller.c")
+    open(caller, "w").write("__attribute__((noinline)) int g(int x) { return x * x + 3; }\n"
+                            "int f(int *v) { int s = 0; for (int i = 0; i < 100; i++) s += g(v[i]); return s; }\n")
+    subprocess.run([A.clang, "--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32", "-O2", "-g", "-c", caller,
+                    "-o", w("caller.o"), "-fpass-plugin=" + A.plugin, "-fplugin=" + A.plugin, "-mllvm",
+                    "-lpnest-target=picorv32", "-mllvm", "-lpnest-report=" + w("caller.json")], check=True)
+    views("plugin report of a caller", w("caller.json"))
+    text = run([A.lpnest, "report", w("caller.json")])
+    m = re.search(r"^ +\d+ g +[\d,]+ +([\d.]+)%", text, re.M)
+    check(m and 0 < float(m.group(1)) < 2.0, "plugin report of a caller: g's share is of f's call (%s)"
+          % (m.group(0) if m else "no row"))
     print("sums_test: %d failed" % len(FAILS))
     return 1 if FAILS else 0
 

@@ -79,6 +79,11 @@ static void test_loops(void **state)
         e->funcs[i].name = sup_strdup(names[i]);
     e->funcs[1].calls = 100;
     e->funcs[1].inclusive = 300;    /* 3 cycles per call of leaf */
+    /* the functions' inclusive cycles bound their loops': their blocks (below) plus leaf's */
+    e->funcs[0].calls = e->funcs[2].calls = 1;
+    e->funcs[0].self = 2 + 20 + 500 + 60 + 30 + 1 + 7;
+    e->funcs[0].inclusive = e->funcs[0].self + 300;
+    e->funcs[2].self = e->funcs[2].inclusive = 1 + 9 + 5 + 4 + 1;
     e->blocks = sup_xcalloc(16, sizeof *e->blocks);
     add_block(e, 0, "entry", 1, 2);
     add_block(e, 0, "outer", 10, 20);
@@ -123,6 +128,9 @@ static void test_loops(void **state)
     char label[256];
     est_loop_label(&r, 0, label, sizeof label);
     assert_string_equal(label, "loop@nest:outer");
+    /* no calling contexts: the report says its inclusive cycles rest on averages */
+    assert_int_equal(e->nwarnings, 1);
+    assert_non_null(strstr(e->warnings[0], "inclusive cycles are estimates"));
 
     /* the report's cycles split over the loops in the folded stacks */
     e->funcs[0].self = 620;

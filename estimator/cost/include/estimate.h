@@ -14,7 +14,8 @@ struct est_func_cost {
     char *name;
     uint64_t calls;
     double self;              /* cycles of its own code and its runtime calls */
-    double inclusive;         /* self plus what its callees cost per call */
+    double inclusive;         /* self plus its callees: from the calling contexts when the run was
+                                 timed (recursion counted once), else at their average per call */
     double runtime;           /* cycles in runtime/library routines it calls */
     double instructions;      /* machine instructions executed in its own code */
     char *loc;                /* "file:line" of its definition, or NULL */
@@ -45,6 +46,7 @@ struct est_context {
     size_t parent;            /* index into contexts; EST_NO_PARENT for a root */
     size_t func;              /* index into funcs */
     char *callsite;           /* "file:line" of the call in the parent, or NULL */
+    char *site_block;         /* IR block of that call in the parent, or NULL (not in the JSON report) */
     double calls;
     double self;              /* cycles of FUNC's own code and runtime calls here */
     double inclusive;         /* self plus its callees', in this context */

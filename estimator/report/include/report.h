@@ -28,7 +28,8 @@ struct est_loop_cost {
     double header_count;      /* executions of the header */
     double entries;           /* times entered from outside; < 0 when unknown */
     double cycles;            /* its blocks' cycles (nested loops and runtime calls included) */
-    double inclusive;         /* cycles plus callees called from its blocks, at their average per call */
+    double inclusive;         /* cycles plus the calls made from its blocks: from the calling contexts
+                                 when the run was timed, else callees at their average per call */
     double instructions;      /* machine instructions of its blocks */
     size_t nblocks;           /* IR blocks in the loop */
 };
@@ -48,7 +49,9 @@ void est_report_free(struct est_report *r);
 /* ---- loops.c ---------------------------------------------------------------
  * Finds the natural loops of every function of M that R's estimate prices
  * (by function name) and totals their blocks' cycles (machine blocks are
- * matched to IR blocks by name). Replaces R's loops. Never fails. */
+ * matched to IR blocks by name). Replaces R's loops. Without calling
+ * contexts, adds a warning that inclusive cycles rest on averages. Never
+ * fails. */
 void est_report_find_loops(struct est_report *r, LLVMModuleRef m);
 /* "loop@file:line" (with "(header)" appended when several loops of the
  * function share the line; "loop@func:header" without a location): the
@@ -156,6 +159,11 @@ struct est_slice_stats {
 size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats **out);
 /* Writes S with &, <, >, ", ' escaped (and control characters dropped) for XML/HTML. */
 void est_xml_escape(FILE *f, const char *s);
+/* What inclusive shares are relative to: the total, or the largest function's
+ * or loop's inclusive cycles when that is more (a plugin report totals one
+ * call of each function, while a caller's inclusive cycles hold its callees
+ * as often as it calls them), so that no share exceeds 100 %. */
+double est_report_share_base(const struct est_report *r);
 /* Index of function NAME in R's estimate, or (size_t)-1. */
 size_t est_report_func_index(const struct est_report *r, const char *name);
 

@@ -1,0 +1,20 @@
+/* source_path.h — the path of a source file as debug info names it. Clang
+ * records a file outside the compilation directory as a directory plus a
+ * path relative to it (DIFile "out/a.c" in "/tmp"); reports name such a file
+ * by its full path, and files of the compilation directory as clang wrote
+ * them (relative). */
+#ifndef LPNEST_SOURCE_PATH_H
+#define LPNEST_SOURCE_PATH_H
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+
+/* FILE (LEN bytes) in directory DIR (DLEN bytes) of module M into BUF. */
+void est_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char *file, unsigned len, char *buf,
+                     size_t n);
+/* The same for a DIFile. */
+void est_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t n);
+/* The same for the location of instruction I ("" when it has none); returns its length. */
+size_t est_inst_file(LLVMValueRef i, char *buf, size_t n);
+
+#endif

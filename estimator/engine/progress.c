@@ -1,0 +1,72 @@
+/* progress.c — the progress line (progress.h): "lpnest: PHASE: 1.2 G IR
+ * instructions, 520 M/s, 4.1 s" on stderr, redrawn in place with a carriage
+ * return and erased with the terminal's erase-line sequence. */
+#define _POSIX_C_SOURCE 200809L
+#include "progress.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static struct {
+    bool on, shown;
+    double start, delay;      /* when lpnest began; how long before the line appears */
+    double phase_start;
+    const char *phase;
+} P;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void est_progress_enable(bool on)
+{
+    P.on = on;
+    P.start = P.phase_start = now();
+    P.delay = 1.5;
+    const char *d = getenv("LPNEST_PROGRESS_DELAY");
+    char *end;
+    double v = d ? strtod(d, &end) : 0;
+    if (d && end != d && !*end && v >= 0)
+        P.delay = v;
+}
+
+bool est_progress_enabled(void) { return P.on; }
+
+static void draw(const char *detail)
+{
+    double t = now();
+    if (!P.on || !P.phase || t - P.start < P.delay)
+        return;
+    fprintf(stderr, "\r\033[Klpnest: %s%s, %.1f s", P.phase, detail, t - P.start);
+    fflush(stderr);
+    P.shown = true;
+}
+
+void est_progress_phase(const char *name)
+{
+    P.phase = name;
+    P.phase_start = now();
+    draw("");
+}
+
+void est_progress_steps(uint64_t steps)
+{
+    double t = now() - P.phase_start;
+    char buf[96];
+    snprintf(buf, sizeof buf, ": %.3g G IR instructions, %.0f M/s", (double)steps / 1e9,
+             t > 0 ? (double)steps / t / 1e6 : 0.0);
+    draw(buf);
+}
+
+void est_progress_clear(void)
+{
+    if (P.shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    P.shown = false;
+}
