@@ -164,7 +164,9 @@ char mc_branch_sense(const char *mn)
  * it (with the operands ordered to fit: AVR has no "greater than"), by a
  * non-strict one when the branch goes the other way — unless the backend
  * moved a constant by one (x > 15 as x >= 16, its negation as x < 16):
- * then the other way round (a constant not seen keeps the first rule). */
+ * then the other way round. Against a constant the compare is not seen to
+ * use (loaded in another block, built by several instructions), either is
+ * possible: unknown. */
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -191,6 +193,8 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
         int use = mc_constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
         if (use == 2)
             return ms != is;
+        if (use == 0)
+            return -1; /* the constant compared is not seen: C or C +- 1, either sense */
     }
     return ms == is;
 }
