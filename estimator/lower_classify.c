@@ -122,6 +122,43 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
     return *end == '\0' && end != comma + 1;
 }
 
+/* Whether the IR has an edge from block FROM to block TO. */
+static bool ir_edge(const struct xfunc *xf, int from, int to)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == from && (int)xf->einfo[e].to == to)
+            return true;
+    return false;
+}
+
+/* Block M, whose branch has no location of its own, leaves for a block its
+ * IR block cannot reach: the branch is a copy of an IR successor's,
+ * tail-duplicated into M (the successor's code folded away or copied).
+ * When exactly one IR successor G explains every machine successor (G's
+ * own code or G's successors), M ends as G does. */
+static void tail_duplicated_branch(struct solver *s, size_t m)
+{
+    const struct xfunc *xf = s->xf;
+    const struct mblock *b = &s->mf->blocks[m];
+    int found = -1;
+    for (uint32_t e = 1; e < xf->nedges && found != -2; e++) {
+        if ((int)xf->einfo[e].from != s->in_g[m])
+            continue;
+        int g = (int)xf->einfo[e].to;
+        bool explains = g != found;
+        for (size_t k = 0; k < b->nsucc && explains; k++) {
+            int t = s->in_g[b->succ[k]];
+            explains = t < 0 || t == g || ir_edge(xf, g, t);
+        }
+        if (explains)
+            found = found == -1 ? g : -2;
+    }
+    if (found >= 0) {
+        s->out_g[m] = found;
+        s->out_known[m] = true;
+    }
+}
+
 void mc_classify(struct solver *s)
 {
     struct mfunc *mf = s->mf;
@@ -246,17 +283,23 @@ void mc_classify(struct solver *s)
     }
     /* a branch code generation made without a location inherits the
      * previous one: it is its own block's terminator when it leaves for an
-     * IR successor */
+     * IR successor, and for nothing the IR block cannot reach (else it is
+     * a copy of a later block's branch, tail-duplicated into this one) */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
-        bool leaves = false;
-        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0 && !leaves; k++) {
+        bool leaves = false, foreign = false;
+        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0; k++) {
             int t = s->in_g[b->succ[k]];
-            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !leaves; e++)
-                leaves = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+            bool edge = false;
+            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !edge; e++)
+                edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+            leaves |= edge;
+            foreign |= t >= 0 && t != s->in_g[m] && !edge;
         }
-        if (leaves)
+        if (leaves && !foreign)
             s->out_known[m] = true;
+        else if (foreign)
+            tail_duplicated_branch(s, m);
     }
     /* a triangle whose branch has no location and whose arm only loads a
      * constant is the select (or min/max) of its IR block whose second value

@@ -137,10 +137,14 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
     for (size_t k = 0; k < a; k++)
         if (!mc_is_control(&arm->insns[k]) && !is_copy(&arm->insns[k]))
             copies = false;
-    /* in a diamond both sides compute: the backend's expansion */
+    /* plain copies: the backend's expansion; in a diamond whose arm
+     * computes, either value may be the one computed there (a constant
+     * built from a register loaded before the branch): unknown */
     bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
-    if (copies || !triangle)
+    if (copies)
         return 0;
+    if (!triangle)
+        return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
