@@ -269,6 +269,28 @@ static size_t select_parts(const struct solver *s, uint32_t r)
     return bits <= reg ? 1 : (bits + reg - 1) / reg;
 }
 
+/* Whether V depends, within DEPTH steps in its function, on a shift
+ * that ran with an amount as wide as its value (poison in the IR: what
+ * the machine computed there is not what the engine did), so that a
+ * comparison of it counted by the engine says nothing about the machine's. */
+static bool from_overwide_shift(const struct xfunc *xf, LLVMValueRef v, int depth)
+{
+    if (!v || !LLVMIsAInstruction(v) || depth < 0)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMPHI || op == LLVMLoad || op == LLVMCall || op == LLVMAlloca)
+        return false;
+    if (op == LLVMShl || op == LLVMLShr || op == LLVMAShr)
+        for (uint32_t r = 0; r < xf->nselects; r++)
+            if (xf->selects[r].kind == SEL_SHIFT && mc_select_inst(xf, &xf->selects[r]) == v &&
+                mc_overwide_amounts(xf, &xf->selects[r]))
+                return true;
+    for (int k = 0; k < LLVMGetNumOperands(v); k++)
+        if (from_overwide_shift(xf, LLVMGetOperand(v, (unsigned)k), depth - 1))
+            return true;
+    return false;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -297,6 +319,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             }
         }
         if (!ok || nv == 0)
+            continue;
+        /* a comparison of a poison value (an over-wide shift's): not known */
+        LLVMValueRef ri = mc_select_inst(xf, rec);
+        if (r >= xf->nselects && ri && LLVMGetInstructionOpcode(ri) == LLVMSelect)
+            ri = LLVMGetOperand(ri, 0);
+        if (from_overwide_shift(xf, ri, 6))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != SEL_SAT, apart = true;

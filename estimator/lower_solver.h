@@ -78,6 +78,7 @@ int mc_constant_use(const struct mblock *b, size_t k, long long c);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
+bool mc_overwide_amounts(const struct xfunc *xf, const struct xselect *xs);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);
