@@ -123,9 +123,16 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
         if (t != f)
             return t;
     }
+    /* a condition that is an i1 `or`/`and` may be made with one branch
+     * per operand, the last arm copying what the earlier ones chose: which
+     * value a copy gives is not known */
+    LLVMValueRef cond = LLVMGetOperand(sel, 0);
+    LLVMOpcode cop = LLVMIsAInstruction(cond) ? LLVMGetInstructionOpcode(cond) : LLVMRet;
+    if (cop == LLVMOr || cop == LLVMAnd)
+        return -1;
     /* the branch compares as the select's condition does: the arm runs on
      * the side the condition sends it */
-    follows = mc_branch_follows(s, m, LLVMGetOperand(sel, 0));
+    follows = mc_branch_follows(s, m, cond);
     if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
         return (b->succ[armk] == taken) == (follows == 1);
     /* the arm's own instructions (a copy of the other side's code set aside) */
