@@ -235,6 +235,133 @@ static void x86_spelling(const char *m, size_t mlen, const char **ops, size_t *o
         snprintf(out + k, n - k, ".ind");
 }
 
+/* Inside a jump table: an entry names a block (true: the line is used);
+ * anything else but alignment ends the table. */
+static bool jump_table_entry(struct parser *ps, const char *s, const char *code_end, bool indented)
+{
+    if (*s == '.' && strncmp(s, ".p2align", 8) != 0 && strncmp(s, ".section", 8) != 0) {
+        const char *r = strstr(s, ".LBB");
+        if (r && r < code_end && strncmp(r, ".LBB_END", 8) != 0) {
+            const char *u = strchr(r, '_');
+            if (u && u < code_end)
+                jt_add(ps->jt, (int)strtol(u + 1, NULL, 10));
+            return true;
+        }
+    }
+    if (!indented || strncmp(s, ".p2align", 8) != 0)
+        ps->jt = NULL;
+    return false;
+}
+
+/* A comment-only line: "%bb.N:" starts a block without a label. */
+static void comment_line(struct parser *ps, const char *cmt, const char *end)
+{
+    const char *c = cmt + 1;
+    while (c < end && *c == ' ')
+        c++;
+    if (end - c > 4 && !strncmp(c, "%bb.", 4) && isdigit((unsigned char)c[4])) {
+        struct mblock *b = new_block(ps, (int)strtol(c + 4, NULL, 10));
+        const char *rest = strchr(c, ':');
+        if (rest && rest < end)
+            b->ir_name = ir_name_in(rest, (size_t)(end - rest));
+    }
+}
+
+/* A label S of N characters: a function, a jump table, a function's end,
+ * a block (its IR name in the comment CMT). False on a bad function. */
+static bool label(struct parser *ps, const char *s, size_t n, const char *cmt, const char *end)
+{
+    if (is_function(ps, s, n)) {
+        struct mmodule *mm = ps->mm;
+        if (mm->nfuncs == mm->capfuncs) {
+            mm->capfuncs = mm->capfuncs ? mm->capfuncs * 2 : 16;
+            mm->funcs = sup_xrealloc(mm->funcs, mm->capfuncs * sizeof *mm->funcs);
+        }
+        ps->cur = &mm->funcs[mm->nfuncs++];
+        memset(ps->cur, 0, sizeof *ps->cur);
+        ps->cur->name = sup_xmalloc(n + 1);
+        memcpy(ps->cur->name, s, n);
+        ps->cur->name[n] = '\0';
+        ps->cur->prof = -1;
+        ps->cur->line = ps->line;
+        ps->blk = NULL;
+        return true;
+    }
+    if (n > 5 && !strncmp(s, ".LJTI", 5)) {
+        struct mfunc *f = ps->cur ? ps->cur : ps->last;
+        if (f) {
+            f->jt = sup_xrealloc(f->jt, (f->njt + 1) * sizeof *f->jt);
+            ps->jt = &f->jt[f->njt++];
+            memset(ps->jt, 0, sizeof *ps->jt);
+            ps->jt->name = sup_xmalloc(n + 1);
+            memcpy(ps->jt->name, s, n);
+            ps->jt->name[n] = '\0';
+        }
+        return true;
+    }
+    if (!ps->cur)
+        return true;
+    if (n > 10 && !strncmp(s, ".Lfunc_end", 10)) {
+        if (!finish_function(ps, ps->cur))
+            return false;
+        ps->last = ps->cur;
+        ps->cur = NULL;
+        ps->blk = NULL;
+        return true;
+    }
+    if (n > 4 && !strncmp(s, ".LBB", 4) && strncmp(s, ".LBB_END", 8) != 0) {
+        const char *u = memchr(s, '_', n);
+        struct mblock *b = new_block(ps, u ? (int)strtol(u + 1, NULL, 10) : -1);
+        if (cmt)
+            b->ir_name = ir_name_in(cmt, (size_t)(end - cmt));
+    }
+    return true;
+}
+
+/* ".file N [dir] name": the name of file N. */
+static void file_directive(struct parser *ps, const char *s)
+{
+    char *e;
+    unsigned n = (unsigned)strtoul(s + 6, &e, 10);
+    const char *q = strrchr(s, '"'), *o = q ? q - 1 : NULL;
+    while (o && o > e && *o != '"')
+        o--;
+    if (q && o && o < q && n < 4096) {
+        struct mmodule *mm = ps->mm;
+        if (n >= mm->nfiles) {
+            mm->files = sup_xrealloc(mm->files, (n + 1) * sizeof *mm->files);
+            memset(mm->files + mm->nfiles, 0, (n + 1 - mm->nfiles) * sizeof *mm->files);
+            mm->nfiles = n + 1;
+        }
+        free(mm->files[n]);
+        mm->files[n] = sup_xmalloc((size_t)(q - o));
+        memcpy(mm->files[n], o + 1, (size_t)(q - o - 1));
+        mm->files[n][q - o - 1] = '\0';
+    }
+}
+
+/* An instruction: its mnemonic and operands, in the current block. */
+static void instruction(struct parser *ps, const char *s, const char *code_end, const char *cmt, const char *end)
+{
+    if (!ps->blk)
+        new_block(ps, 0);
+    const char *m = s;
+    while (s < code_end && !isspace((unsigned char)*s))
+        s++;
+    size_t mlen = (size_t)(s - m);
+    while (s < code_end && isspace((unsigned char)*s))
+        s++;
+    if (ps->x86) {
+        char mn[64];
+        size_t olen = (size_t)(code_end - s);
+        x86_spelling(m, mlen, &s, &olen, cmt, end, mn, sizeof mn);
+        add_insn(ps, mn, strlen(mn), s, olen);
+        return;
+    }
+    add_insn(ps, m, mlen, s, (size_t)(code_end - s));
+}
+
+
 static bool line(struct parser *ps, const char *p, size_t len)
 {
     const char *end = p + len;
@@ -256,84 +383,17 @@ static bool line(struct parser *ps, const char *p, size_t len)
     bool indented = s > p;
 
     /* entries of a jump table: the blocks they name */
-    if (ps->jt && s < code_end) {
-        if (*s == '.' && strncmp(s, ".p2align", 8) != 0 && strncmp(s, ".section", 8) != 0) {
-            const char *r = strstr(s, ".LBB");
-            if (r && r < code_end && strncmp(r, ".LBB_END", 8) != 0) {
-                const char *u = strchr(r, '_');
-                if (u && u < code_end)
-                    jt_add(ps->jt, (int)strtol(u + 1, NULL, 10));
-                return true;
-            }
-        }
-        if (!indented || strncmp(s, ".p2align", 8) != 0)
-            ps->jt = NULL;
-    }
-    /* comment-only line: "%bb.N:" starts a block without a label */
+    if (ps->jt && s < code_end && jump_table_entry(ps, s, code_end, indented))
+        return true;
     if (s >= code_end) {
-        if (ps->cur && cmt) {
-            const char *c = cmt + 1;
-            while (c < end && *c == ' ')
-                c++;
-            if (end - c > 4 && !strncmp(c, "%bb.", 4) && isdigit((unsigned char)c[4])) {
-                struct mblock *b = new_block(ps, (int)strtol(c + 4, NULL, 10));
-                const char *rest = strchr(c, ':');
-                if (rest && rest < end)
-                    b->ir_name = ir_name_in(rest, (size_t)(end - rest));
-            }
-        }
+        if (ps->cur && cmt)
+            comment_line(ps, cmt, end);
         return true;
     }
     /* a label */
     const char *colon = memchr(s, ':', (size_t)(code_end - s));
-    if (!indented && colon) {
-        size_t n = (size_t)(colon - s);
-        if (is_function(ps, s, n)) {
-            struct mmodule *mm = ps->mm;
-            if (mm->nfuncs == mm->capfuncs) {
-                mm->capfuncs = mm->capfuncs ? mm->capfuncs * 2 : 16;
-                mm->funcs = sup_xrealloc(mm->funcs, mm->capfuncs * sizeof *mm->funcs);
-            }
-            ps->cur = &mm->funcs[mm->nfuncs++];
-            memset(ps->cur, 0, sizeof *ps->cur);
-            ps->cur->name = sup_xmalloc(n + 1);
-            memcpy(ps->cur->name, s, n);
-            ps->cur->name[n] = '\0';
-            ps->cur->prof = -1;
-            ps->cur->line = ps->line;
-            ps->blk = NULL;
-            return true;
-        }
-        if (n > 5 && !strncmp(s, ".LJTI", 5)) {
-            struct mfunc *f = ps->cur ? ps->cur : ps->last;
-            if (f) {
-                f->jt = sup_xrealloc(f->jt, (f->njt + 1) * sizeof *f->jt);
-                ps->jt = &f->jt[f->njt++];
-                memset(ps->jt, 0, sizeof *ps->jt);
-                ps->jt->name = sup_xmalloc(n + 1);
-                memcpy(ps->jt->name, s, n);
-                ps->jt->name[n] = '\0';
-            }
-            return true;
-        }
-        if (!ps->cur)
-            return true;
-        if (n > 10 && !strncmp(s, ".Lfunc_end", 10)) {
-            if (!finish_function(ps, ps->cur))
-                return false;
-            ps->last = ps->cur;
-            ps->cur = NULL;
-            ps->blk = NULL;
-            return true;
-        }
-        if (n > 4 && !strncmp(s, ".LBB", 4) && strncmp(s, ".LBB_END", 8) != 0) {
-            const char *u = memchr(s, '_', n);
-            struct mblock *b = new_block(ps, u ? (int)strtol(u + 1, NULL, 10) : -1);
-            if (cmt)
-                b->ir_name = ir_name_in(cmt, (size_t)(end - cmt));
-        }
-        return true;
-    }
+    if (!indented && colon)
+        return label(ps, s, (size_t)(colon - s), cmt, end);
     /* source positions: ".loc FILE LINE COL", ".file N [dir] name" */
     if (*s == '.' && !strncmp(s, ".loc", 4) && (s[4] == ' ' || s[4] == '\t')) {
         char *e;
@@ -343,44 +403,12 @@ static bool line(struct parser *ps, const char *p, size_t len)
         return true;
     }
     if (*s == '.' && !strncmp(s, ".file", 5) && (s[5] == ' ' || s[5] == '\t') && isdigit((unsigned char)s[6])) {
-        char *e;
-        unsigned n = (unsigned)strtoul(s + 6, &e, 10);
-        const char *q = strrchr(s, '"'), *o = q ? q - 1 : NULL;
-        while (o && o > e && *o != '"')
-            o--;
-        if (q && o && o < q && n < 4096) {
-            struct mmodule *mm = ps->mm;
-            if (n >= mm->nfiles) {
-                mm->files = sup_xrealloc(mm->files, (n + 1) * sizeof *mm->files);
-                memset(mm->files + mm->nfiles, 0, (n + 1 - mm->nfiles) * sizeof *mm->files);
-                mm->nfiles = n + 1;
-            }
-            free(mm->files[n]);
-            mm->files[n] = sup_xmalloc((size_t)(q - o));
-            memcpy(mm->files[n], o + 1, (size_t)(q - o - 1));
-            mm->files[n][q - o - 1] = '\0';
-        }
+        file_directive(ps, s);
         return true;
     }
     if (!ps->cur || *s == '.')
         return true; /* directives */
-    /* an instruction */
-    if (!ps->blk)
-        new_block(ps, 0);
-    const char *m = s;
-    while (s < code_end && !isspace((unsigned char)*s))
-        s++;
-    size_t mlen = (size_t)(s - m);
-    while (s < code_end && isspace((unsigned char)*s))
-        s++;
-    if (ps->x86) {
-        char mn[64];
-        size_t olen = (size_t)(code_end - s);
-        x86_spelling(m, mlen, &s, &olen, cmt, end, mn, sizeof mn);
-        add_insn(ps, mn, strlen(mn), s, olen);
-        return true;
-    }
-    add_insn(ps, m, mlen, s, (size_t)(code_end - s));
+    instruction(ps, s, code_end, cmt, end);
     return true;
 }
 

@@ -122,13 +122,49 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
     return *end == '\0' && end != comma + 1;
 }
 
-void mc_classify(struct solver *s)
+/* Whether the IR has an edge from block FROM to block TO. */
+static bool ir_edge(const struct cnt_func *xf, int from, int to)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == from && (int)xf->einfo[e].to == to)
+            return true;
+    return false;
+}
+
+/* Block M, whose branch has no location of its own, leaves for a block its
+ * IR block cannot reach: the branch is a copy of an IR successor's,
+ * tail-duplicated into M (the successor's code folded away or copied).
+ * When exactly one IR successor G explains every machine successor (G's
+ * own code or G's successors), M ends as G does. */
+static void tail_duplicated_branch(struct solver *s, size_t m)
+{
+    const struct cnt_func *xf = s->xf;
+    const struct mblock *b = &s->mf->blocks[m];
+    int found = -1;
+    for (uint32_t e = 1; e < xf->nedges && found != -2; e++) {
+        if ((int)xf->einfo[e].from != s->in_g[m])
+            continue;
+        int g = (int)xf->einfo[e].to;
+        bool explains = g != found;
+        for (size_t k = 0; k < b->nsucc && explains; k++) {
+            int t = s->in_g[b->succ[k]];
+            explains = t < 0 || t == g || ir_edge(xf, g, t);
+        }
+        if (explains)
+            found = found == -1 ? g : -2;
+    }
+    if (found >= 0) {
+        s->out_g[m] = found;
+        s->out_known[m] = true;
+    }
+}
+
+/* Entry groups: the IR block each machine block's label names. */
+static void entry_groups(struct solver *s)
 {
     struct mfunc *mf = s->mf;
     const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
-    bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
-    /* entry groups first: the rules below look at successors' */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
         s->in_g[m] = -1;
@@ -142,122 +178,164 @@ void mc_classify(struct solver *s)
                     break;
                 }
     }
-    for (size_t m = 0; m < n; m++) {
-        struct mblock *b = &mf->blocks[m];
-        s->out_g[m] = s->in_g[m];
-        /* a block without a branch that ends in a copy of a successor IR
-         * block's code (tail duplication of a block that only falls or
-         * jumps on) continues as that block */
-        bool has_control = false;
-        for (size_t k = 0; k < b->ninsns; k++)
-            has_control |= mc_is_control(&b->insns[k]);
-        if (!has_control && s->in_g[m] >= 0 && b->falls_through) {
-            for (size_t k = b->ninsns; k-- > 0;) {
-                const struct minsn *in = &b->insns[k];
-                if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
-                    continue;
-                int g = (int)s->ord_block[in->src_line];
-                bool edge = false;
-                /* entering G's own code: a phi copy placed before it */
-                for (size_t k = 0; k < b->nsucc; k++)
-                    if (s->in_g[b->succ[k]] == g || mf->blocks[b->succ[k]].ir_name == NULL)
-                        g = -1;
-                for (uint32_t e = 1; e < xf->nedges && g >= 0 && g != s->in_g[m] && !edge; e++)
-                    edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == g;
-                if (edge) {
-                    s->out_g[m] = g;
-                    s->out_known[m] = true;
-                }
-                break;
-            }
-        }
-        /* the last control instruction with a provenance location */
+}
+
+/* Block M without a branch, ending in a copy of a successor IR block's
+ * code (tail duplication of a block that only falls or jumps on),
+ * continues as that block. */
+static void tail_copy_group(struct solver *s, size_t m)
+{
+    const struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    const struct mblock *b = &mf->blocks[m];
+    bool has_control = false;
+    for (size_t k = 0; k < b->ninsns; k++)
+        has_control |= mc_is_control(&b->insns[k]);
+    if (!has_control && s->in_g[m] >= 0 && b->falls_through) {
         for (size_t k = b->ninsns; k-- > 0;) {
             const struct minsn *in = &b->insns[k];
-            if (!mc_is_control(in))
+            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
                 continue;
-            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
-                nolocation[m] = true;
-                break;
-            }
-            uint32_t ord = in->src_line;
-            LLVMOpcode op = s->ord_op[ord];
-            uint32_t g = s->ord_block[ord];
-            /* a return of another IR block folded into this one's code (a
-             * conditional return, "bltlr"; a counted loop's "bdnz; blr"):
-             * the block's own branch is the one before it, or the
-             * conditional return itself */
-            if (op == LLVMRet && s->in_g[m] >= 0 && (int)g != s->in_g[m]) {
-                bool earlier = false;
-                for (size_t j = k; j-- > 0 && !earlier;)
-                    earlier = mc_is_control(&b->insns[j]);
-                if (earlier)
-                    continue;
-                if (in->isa->kind == ISA_COND_RETURN) {
-                    s->out_g[m] = s->in_g[m];
-                    s->out_known[m] = true;
-                    break;
-                }
-            }
-            /* a comparison only the branch uses is compiled with it */
-            if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
-                s->ord_branch_cond[ord]) {
-                /* a copy of G's branch in another IR block's code needs an IR
-                 * edge into G; otherwise identical branches were merged and
-                 * kept one location, and the branch is the block's own */
-                bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g;
-                for (uint32_t e = 1; e < xf->nedges && !plausible; e++)
-                    plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
-                s->out_g[m] = plausible ? (int)g : s->in_g[m];
+            int g = (int)s->ord_block[in->src_line];
+            bool edge = false;
+            /* entering G's own code: a phi copy placed before it */
+            for (size_t k = 0; k < b->nsucc; k++)
+                if (s->in_g[b->succ[k]] == g || mf->blocks[b->succ[k]].ir_name == NULL)
+                    g = -1;
+            for (uint32_t e = 1; e < xf->nedges && g >= 0 && g != s->in_g[m] && !edge; e++)
+                edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == g;
+            if (edge) {
+                s->out_g[m] = g;
                 s->out_known[m] = true;
-            } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {
-                /* a select, min/max, saturation or a comparison's value
-                 * made with a branch */
-                for (uint32_t r = 0; r < xf->nselects; r++)
-                    if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
-                        xf->selects[r].kind != SEL_SHIFT && /* amounts, not a choice */
-                        mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord)
-                        s->sel_head[m] = (int)r;
-                /* a comparison only selects use, whose value a core without
-                 * conditional moves makes anyway (AVR): the select's
-                 * condition counts are the comparison's (a "compare view"
-                 * of the select record, numbered after the records) */
-                for (uint32_t r = 0; r < xf->nselects && op == LLVMICmp && s->sel_head[m] < 0; r++) {
-                    const struct xselect *xs = &xf->selects[r];
-                    if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
-                        continue;
-                    LLVMValueRef si = mc_select_inst(xf, xs);
-                    LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
-                    if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
-                        uint32_t pos = 0;
-                        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
-                            pos++;
-                        if (mc_ordinal_of(s, g, pos) == ord)
-                            s->sel_head[m] = (int)(r + xf->nselects);
-                    }
-                }
-                if (s->in_g[m] < 0)
-                    s->out_g[m] = (int)g;
-            } else {
-                nolocation[m] = true;
             }
             break;
         }
     }
+}
+
+/* The select records whose branch (at IR ordinal ORD of IR block G, an
+ * instruction with opcode OP) ends block M: sel_head[m]. */
+static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LLVMOpcode op)
+{
+    const struct cnt_func *xf = s->xf;
+    /* a select, min/max, saturation or a comparison's value
+     * made with a branch */
+    for (uint32_t r = 0; r < xf->nselects; r++)
+        if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
+            xf->selects[r].kind != SEL_SHIFT && /* amounts, not a choice */
+            mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord)
+            s->sel_head[m] = (int)r;
+    /* a comparison only selects use, whose value a core without
+     * conditional moves makes anyway (AVR): the select's
+     * condition counts are the comparison's (a "compare view"
+     * of the select record, numbered after the records) */
+    for (uint32_t r = 0; r < xf->nselects && op == LLVMICmp && s->sel_head[m] < 0; r++) {
+        const struct xselect *xs = &xf->selects[r];
+        if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
+            continue;
+        LLVMValueRef si = mc_select_inst(xf, xs);
+        LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
+        if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
+            uint32_t pos = 0;
+            for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+                pos++;
+            if (mc_ordinal_of(s, g, pos) == ord)
+                s->sel_head[m] = (int)(r + xf->nselects);
+        }
+    }
+}
+
+/* Block M's exit group from its last control instruction with a
+ * provenance location; NOLOCATION[m] when it has none. */
+static void exit_group(struct solver *s, size_t m, bool *nolocation)
+{
+    const struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    const struct mblock *b = &mf->blocks[m];
+    /* the last control instruction with a provenance location */
+    for (size_t k = b->ninsns; k-- > 0;) {
+        const struct minsn *in = &b->insns[k];
+        if (!mc_is_control(in))
+            continue;
+        if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
+            nolocation[m] = true;
+            break;
+        }
+        uint32_t ord = in->src_line;
+        LLVMOpcode op = s->ord_op[ord];
+        uint32_t g = s->ord_block[ord];
+        /* a return of another IR block folded into this one's code (a
+         * conditional return, "bltlr"; a counted loop's "bdnz; blr"):
+         * the block's own branch is the one before it, or the
+         * conditional return itself */
+        if (op == LLVMRet && s->in_g[m] >= 0 && (int)g != s->in_g[m]) {
+            bool earlier = false;
+            for (size_t j = k; j-- > 0 && !earlier;)
+                earlier = mc_is_control(&b->insns[j]);
+            if (earlier)
+                continue;
+            if (in->isa->kind == ISA_COND_RETURN) {
+                s->out_g[m] = s->in_g[m];
+                s->out_known[m] = true;
+                break;
+            }
+        }
+        /* a comparison only the branch uses is compiled with it */
+        if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
+            s->ord_branch_cond[ord]) {
+            /* a copy of G's branch in another IR block's code needs an IR
+             * edge into G; otherwise identical branches were merged and
+             * kept one location, and the branch is the block's own */
+            bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g;
+            for (uint32_t e = 1; e < xf->nedges && !plausible; e++)
+                plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
+            s->out_g[m] = plausible ? (int)g : s->in_g[m];
+            s->out_known[m] = true;
+        } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {
+            select_head(s, m, g, ord, op);
+            if (s->in_g[m] < 0)
+                s->out_g[m] = (int)g;
+        } else {
+            nolocation[m] = true;
+        }
+        break;
+    }
+}
+
+/* Blocks whose branch has no location of its own: their exit group. */
+static void inherited_branches(struct solver *s, const bool *nolocation)
+{
+    struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    size_t n = mf->nblocks;
     /* a branch code generation made without a location inherits the
      * previous one: it is its own block's terminator when it leaves for an
-     * IR successor */
+     * IR successor, and for nothing the IR block cannot reach (else it is
+     * a copy of a later block's branch, tail-duplicated into this one) */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
-        bool leaves = false;
-        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0 && !leaves; k++) {
+        bool leaves = false, foreign = false;
+        for (size_t k = 0; k < b->nsucc && nolocation[m] && s->in_g[m] >= 0; k++) {
             int t = s->in_g[b->succ[k]];
-            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !leaves; e++)
-                leaves = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+            bool edge = false;
+            for (uint32_t e = 1; e < xf->nedges && t >= 0 && t != s->in_g[m] && !edge; e++)
+                edge = (int)xf->einfo[e].from == s->in_g[m] && (int)xf->einfo[e].to == t;
+            leaves |= edge;
+            foreign |= t >= 0 && t != s->in_g[m] && !edge;
         }
-        if (leaves)
+        if (leaves && !foreign)
             s->out_known[m] = true;
+        else if (foreign)
+            tail_duplicated_branch(s, m);
     }
+}
+
+/* Triangles whose branch has no location and whose arm loads a constant. */
+static void constant_triangles(struct solver *s, const bool *nolocation)
+{
+    struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    size_t n = mf->nblocks;
     /* a triangle whose branch has no location and whose arm only loads a
      * constant is the select (or min/max) of its IR block whose second value
      * is that constant, when exactly one fits */
@@ -293,7 +371,13 @@ void mc_classify(struct solver *s)
         if (found >= 0)
             s->sel_head[m] = found;
     }
-    free(nolocation);
+}
+
+/* Unnamed blocks (made by code generation) inside one IR block's code. */
+static void unnamed_blocks(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    size_t n = mf->nblocks;
     /* unnamed blocks inside one group belong to it */
     for (size_t m = 0; m < n; m++) {
         struct mblock *b = &mf->blocks[m];
@@ -311,6 +395,14 @@ void mc_classify(struct solver *s)
                 s->out_g[m] = g;
         }
     }
+}
+
+/* Heads: the machine block through which each IR block is entered. */
+static void find_heads(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    size_t n = mf->nblocks;
     /* heads: the blocks of an IR block entered from elsewhere */
     for (uint32_t g = 0; g < xf->nblocks; g++)
         s->head[g] = -1;
@@ -326,4 +418,22 @@ void mc_classify(struct solver *s)
         if (outside)
             s->head[g] = s->head[g] == -1 ? (int)m : -2;
     }
+}
+
+void mc_classify(struct solver *s)
+{
+    size_t n = s->mf->nblocks;
+    bool *nolocation = sup_xcalloc(n + 1, sizeof *nolocation);
+    /* entry groups first: the rules below look at successors' */
+    entry_groups(s);
+    for (size_t m = 0; m < n; m++) {
+        s->out_g[m] = s->in_g[m];
+        tail_copy_group(s, m);
+        exit_group(s, m, nolocation);
+    }
+    inherited_branches(s, nolocation);
+    constant_triangles(s, nolocation);
+    free(nolocation);
+    unnamed_blocks(s);
+    find_heads(s);
 }

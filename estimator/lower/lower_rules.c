@@ -370,6 +370,27 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* Whether shift record XS counted amounts as wide as the shifted value or
+ * wider (poison in the IR: a shift hoisted above its guard, whose machine
+ * loop then runs whatever the amount register holds, or nothing): its
+ * machine loops' counts are not known. Rotates take their amount modulo
+ * the width and have none. */
+bool mc_overwide_amounts(const struct cnt_func *xf, const struct xselect *xs)
+{
+    LLVMValueRef si = mc_select_inst(xf, xs);
+    LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
+    if (op != LLVMShl && op != LLVMLShr && op != LLVMAShr)
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(si);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 64;
+    for (uint32_t a = w < 63 ? w : 63; a < 64; a++)
+        if (xf->sel_counts[2 * xs->base + a])
+            return true;
+    return false;
+}
+
 /* shift loops code generation made of a shift by a variable amount
  * (AVR expands 32-bit ones into "shift.loop" blocks): the body runs the
  * sum of the amounts, its preheader once per non-zero amount */
@@ -406,7 +427,8 @@ static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
         }
         for (uint32_t r = 0; r < xf->nselects && ord; r++) {
             const struct xselect *xs = &xf->selects[r];
-            if (xs->kind != SEL_SHIFT || mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) != ord)
+            if (xs->kind != SEL_SHIFT || mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) != ord ||
+                mc_overwide_amounts(xf, xs))
                 continue;
             double total = 0;
             for (uint32_t a = 1; a < 64; a++)
@@ -504,7 +526,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
         } else if (si) {
             shift_left = LLVMGetInstructionOpcode(si) == LLVMShl;
         }
-        if (!si || (!rotate && shift_left != left))
+        if (!si || (!rotate && shift_left != left) || mc_overwide_amounts(xf, xs))
             continue;
         uint32_t mod = 8 * (uint32_t)k;
         bool opposite = rotate && shift_left != left;
@@ -576,6 +598,8 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
         LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
         if (op == LLVMCall || (op == LLVMShl) != left)
             continue; /* rotates: the self-looping shape's rule */
+        if (mc_overwide_amounts(xf, xs))
+            continue;
         uint32_t mod = 8 * (uint32_t)b->ninsns;
         double total = 0;
         for (uint32_t a = 0; a < 64; a++)

@@ -123,9 +123,16 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
         if (t != f)
             return t;
     }
+    /* a condition that is an i1 `or`/`and` may be made with one branch
+     * per operand, the last arm copying what the earlier ones chose: which
+     * value a copy gives is not known */
+    LLVMValueRef cond = LLVMGetOperand(sel, 0);
+    LLVMOpcode cop = LLVMIsAInstruction(cond) ? LLVMGetInstructionOpcode(cond) : LLVMRet;
+    if (cop == LLVMOr || cop == LLVMAnd)
+        return -1;
     /* the branch compares as the select's condition does: the arm runs on
      * the side the condition sends it */
-    follows = mc_branch_follows(s, m, LLVMGetOperand(sel, 0));
+    follows = mc_branch_follows(s, m, cond);
     if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
         return (b->succ[armk] == taken) == (follows == 1);
     /* the arm's own instructions (a copy of the other side's code set aside) */
@@ -137,10 +144,14 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
     for (size_t k = 0; k < a; k++)
         if (!mc_is_control(&arm->insns[k]) && !is_copy(&arm->insns[k]))
             copies = false;
-    /* in a diamond both sides compute: the backend's expansion */
+    /* plain copies: the backend's expansion; in a diamond whose arm
+     * computes, either value may be the one computed there (a constant
+     * built from a register loaded before the branch): unknown */
     bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
-    if (copies || !triangle)
+    if (copies)
         return 0;
+    if (!triangle)
+        return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
@@ -265,6 +276,28 @@ static size_t select_parts(const struct solver *s, uint32_t r)
     return bits <= reg ? 1 : (bits + reg - 1) / reg;
 }
 
+/* Whether V depends, within DEPTH steps in its function, on a shift
+ * that ran with an amount as wide as its value (poison in the IR: what
+ * the machine computed there is not what the engine did), so that a
+ * comparison of it counted by the engine says nothing about the machine's. */
+static bool from_overwide_shift(const struct cnt_func *xf, LLVMValueRef v, int depth)
+{
+    if (!v || !LLVMIsAInstruction(v) || depth < 0)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMPHI || op == LLVMLoad || op == LLVMCall || op == LLVMAlloca)
+        return false;
+    if (op == LLVMShl || op == LLVMLShr || op == LLVMAShr)
+        for (uint32_t r = 0; r < xf->nselects; r++)
+            if (xf->selects[r].kind == SEL_SHIFT && mc_select_inst(xf, &xf->selects[r]) == v &&
+                mc_overwide_amounts(xf, &xf->selects[r]))
+                return true;
+    for (int k = 0; k < LLVMGetNumOperands(v); k++)
+        if (from_overwide_shift(xf, LLVMGetOperand(v, (unsigned)k), depth - 1))
+            return true;
+    return false;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -293,6 +326,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             }
         }
         if (!ok || nv == 0)
+            continue;
+        /* a comparison of a poison value (an over-wide shift's): not known */
+        LLVMValueRef ri = mc_select_inst(xf, rec);
+        if (r >= xf->nselects && ri && LLVMGetInstructionOpcode(ri) == LLVMSelect)
+            ri = LLVMGetOperand(ri, 0);
+        if (from_overwide_shift(xf, ri, 6))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != SEL_SAT, apart = true;

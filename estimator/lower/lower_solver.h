@@ -73,8 +73,12 @@ bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other);
 void mc_build_view(struct solver *s);
 bool mc_dominates(const struct solver *s, int a, int b);
 
+/* lower_constants.c: the constant a branch's compare uses */
+int mc_constant_use(const struct mblock *b, size_t k, long long c);
+
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
+bool mc_overwide_amounts(const struct cnt_func *xf, const struct xselect *xs);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

@@ -157,69 +157,6 @@ char mc_branch_sense(const char *mn)
     return 0;
 }
 
-/* How the compare before the branch (index K of block B) uses the
- * IR constant C: 1 as C itself, 2 as C + 1 or C - 1 (the backend turned
- * "x > C" into "x >= C + 1"), 0 not seen. The immediates of the compares
- * just before the branch are read ("cpi r24, 16", "cmplwi r3, 16",
- * "sltiu a0, a0, 16"), and of constants loaded into a register the branch
- * or such a compare reads ("li a1, 16; bltu a0, a1"); an AVR compare sees
- * one byte of C at a time. */
-static int constant_use(const struct mblock *b, size_t k, long long c)
-{
-    bool plain = false, adjusted = false;
-    /* RISC-V's compares with zero ("bgez a0" for x > -1) */
-    const char *mn = b->insns[k].mnemonic;
-    if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
-        return c == 0 ? 1 : c == 1 || c == -1 ? 2 : 0;
-    /* registers the branch or a compare after it reads: a constant loaded
-     * into one ("li a1, 16; bltu a0, a1", "ldi r18, 0; cpc r25, r18") */
-    char regs[512];
-    snprintf(regs, sizeof regs, " %s ", b->insns[k].ops);
-    for (size_t j = k, n = 0; j-- > 0 && n < 6; n++) {
-        const struct minsn *in = &b->insns[j];
-        if (mc_is_control(in))
-            break;
-        const char *comma = strrchr(in->ops, ',');
-        if (!comma)
-            continue;
-        bool compare = !strncmp(in->mnemonic, "cp", 2) || !strncmp(in->mnemonic, "cmp", 3) ||
-                       !strncmp(in->mnemonic, "slti", 4);
-        if (compare) {
-            size_t used = strlen(regs);
-            snprintf(regs + used, sizeof regs - used, "%s ", in->ops);
-        }
-        bool load = !strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "ldi");
-        if (load) {
-            char dst[32];
-            size_t len = (size_t)(comma - in->ops);
-            if (len == 0 || len + 3 > sizeof dst)
-                continue;
-            snprintf(dst, sizeof dst, "%.*s", (int)len, in->ops);
-            const char *hit = strstr(regs, dst);
-            load = hit && !(isalnum((unsigned char)hit[len]) || hit[len] == '_') &&
-                   !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_');
-        }
-        if (!compare && !load)
-            continue;
-        char *end;
-        long long v = strtoll(comma + 1, &end, 0);
-        while (*end == ' ')
-            end++;
-        if (*end || end == comma + 1)
-            continue;
-        bool byte = v >= 0 && v <= 255 && (!strcmp(in->mnemonic, "cpi") || !strcmp(in->mnemonic, "ldi"));
-        for (int d = -1; d <= 1; d++) {
-            long long w = c + d;
-            bool hit = byte ? (w & 0xFF) == v : w == v;
-            if (hit && d == 0)
-                plain = true;
-            else if (hit)
-                adjusted = true;
-        }
-    }
-    return plain ? 1 : adjusted ? 2 : 0;
-}
-
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
@@ -227,7 +164,9 @@ static int constant_use(const struct mblock *b, size_t k, long long c)
  * it (with the operands ordered to fit: AVR has no "greater than"), by a
  * non-strict one when the branch goes the other way — unless the backend
  * moved a constant by one (x > 15 as x >= 16, its negation as x < 16):
- * then the other way round (a constant not seen keeps the first rule). */
+ * then the other way round. Against a constant the compare is not seen to
+ * use (loaded in another block, built by several instructions), either is
+ * possible: unknown. */
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -251,9 +190,11 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
-        int use = constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
+        int use = mc_constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
         if (use == 2)
             return ms != is;
+        if (use == 0)
+            return -1; /* the constant compared is not seen: C or C +- 1, either sense */
     }
     return ms == is;
 }

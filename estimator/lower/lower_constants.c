@@ -1,0 +1,237 @@
+/* lower_constants.c — which constant a conditional branch's compare uses,
+ * read from the machine code before the branch: the IR constant itself, or
+ * that constant moved by one (the backend compares x > 15 as x >= 16). On
+ * the AVR a wide compare is a chain (cp/cpi on the low byte, cpc on each
+ * byte above, against registers loaded with ldi and copied with mov/movw):
+ * its constant is rebuilt byte by byte from the registers' known values. */
+#include "estimator.h"
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "r24" -> 24; -1 when OP (up to a comma or the end) is not an AVR register. */
+static int avr_reg(const char *op)
+{
+    while (*op == ' ')
+        op++;
+    if (op[0] != 'r' || !isdigit((unsigned char)op[1]))
+        return -1;
+    char *end;
+    long r = strtol(op + 1, &end, 10);
+    while (*end == ' ')
+        end++;
+    return r < 32 && (*end == ',' || *end == '\0') ? (int)r : -1;
+}
+
+/* The immediate after the last comma of OPS ("r24, -65" -> -65), or false. */
+static bool last_immediate(const char *ops, long long *v)
+{
+    const char *comma = strrchr(ops, ',');
+    if (!comma)
+        return false;
+    char *end;
+    *v = strtoll(comma + 1, &end, 0);
+    while (*end == ' ')
+        end++;
+    return *end == '\0' && end != comma + 1;
+}
+
+/* Mnemonics whose first operand is not a register they write. */
+static bool avr_writes_none(const char *mn)
+{
+    static const char *const none[] = {"st", "std", "sts", "cp", "cpc", "cpi", "push", "out", "sbi", "cbi", "sbrc",
+                                       "sbrs", "sbic", "sbis", "cpse", "tst", "nop", "sei", "cli", "ret", "reti",
+                                       "jmp", "rjmp", "ijmp", "eijmp", "wdr", "sleep", "break", NULL};
+    for (const char *const *k = none; *k; k++)
+        if (!strcmp(mn, *k))
+            return true;
+    return mn[0] == 'b' && mn[1] == 'r'; /* conditional branches */
+}
+
+/* The AVR registers' values just before instruction UPTO of block B, as far
+ * as the block itself sets them (val[r] < 0: unknown); r1 is zero. */
+static void avr_values(const struct mblock *b, size_t upto, int val[32])
+{
+    for (int r = 0; r < 32; r++)
+        val[r] = -1;
+    val[1] = 0;
+    for (size_t k = 0; k < upto; k++) {
+        const struct minsn *in = &b->insns[k];
+        const char *mn = in->mnemonic;
+        int d = avr_reg(in->ops), s = -1;
+        const char *comma = strchr(in->ops, ',');
+        if (comma)
+            s = avr_reg(comma + 1);
+        long long imm;
+        if (!strcmp(mn, "call") || !strcmp(mn, "rcall") || !strcmp(mn, "icall") || !strcmp(mn, "eicall")) {
+            for (int r = 0; r < 32; r++)
+                val[r] = -1;
+            val[1] = 0;
+        } else if (avr_writes_none(mn)) {
+            /* pointer post-increments and pre-decrements change X, Y, Z */
+            if (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") || strstr(in->ops, "-Z"))
+                for (int r = 26; r < 32; r++)
+                    val[r] = -1;
+        } else if (d < 0) {
+            continue;
+        } else if ((!strcmp(mn, "ldi") || !strcmp(mn, "ser")) && (!strcmp(mn, "ser") || last_immediate(in->ops, &imm))) {
+            val[d] = !strcmp(mn, "ser") ? 0xFF : (int)(imm & 0xFF);
+        } else if ((!strcmp(mn, "clr") && s < 0) || ((!strcmp(mn, "eor") || !strcmp(mn, "sub")) && s == d)) {
+            val[d] = 0;
+        } else if (!strcmp(mn, "mov") && s >= 0) {
+            val[d] = val[s];
+        } else if (!strcmp(mn, "movw") && s >= 0 && d < 31 && s < 31) {
+            int lo = val[s], hi = val[s + 1];
+            val[d] = lo;
+            val[d + 1] = hi;
+        } else {
+            val[d] = -1;
+            /* register pairs written whole, and the multiplier's r0:r1 */
+            if (!strcmp(mn, "movw") || !strcmp(mn, "adiw") || !strcmp(mn, "sbiw"))
+                val[d + 1 < 32 ? d + 1 : d] = -1;
+            if (!strncmp(mn, "mul", 3) || !strncmp(mn, "fmul", 4)) {
+                val[0] = -1;
+                val[1] = -1;
+            }
+            if (!strncmp(mn, "ld", 2) && (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") ||
+                                          strstr(in->ops, "-Z")))
+                for (int r = 26; r < 32; r++)
+                    val[r] = -1;
+        }
+    }
+}
+
+/* Instructions that neither change the flags nor branch: they may sit
+ * between the compares of a chain and its branch. */
+static bool avr_keeps_flags(const char *mn)
+{
+    static const char *const keep[] = {"ldi", "mov", "movw", "lds", "ld", "ldd", "sts", "st", "std", "push", "pop",
+                                       "in", "out", "nop", "ser", NULL};
+    for (const char *const *k = keep; *k; k++)
+        if (!strcmp(mn, *k))
+            return true;
+    return false;
+}
+
+/* The constant of the AVR compare chain before the branch at index K of B:
+ * *v over *bytes bytes (the low byte first), or false when a byte is not
+ * known (a register the block did not load) or there is no chain. */
+static bool avr_chain_constant(const struct mblock *b, size_t k, unsigned long long *v, unsigned *bytes)
+{
+    size_t chain[8];
+    unsigned n = 0;
+    bool started = false;
+    for (size_t j = k; j-- > 0 && !started;) {
+        const char *mn = b->insns[j].mnemonic;
+        if (!strcmp(mn, "cpc")) {
+            if (n == 8)
+                return false;
+            chain[n++] = j;
+        } else if (!strcmp(mn, "cp") || !strcmp(mn, "cpi")) {
+            if (n == 8)
+                return false;
+            chain[n++] = j;
+            started = true;
+        } else if (!avr_keeps_flags(mn)) {
+            return false;
+        }
+    }
+    if (!started)
+        return false;
+    unsigned long long right = 0, left = 0;
+    bool right_known = true, left_known = true;
+    for (unsigned i = 0; i < n; i++) {
+        /* chain[] runs from the branch back: byte i is chain[n - 1 - i] */
+        const struct minsn *in = &b->insns[chain[n - 1 - i]];
+        int val[32];
+        avr_values(b, chain[n - 1 - i], val);
+        int l = avr_reg(in->ops), lv = l >= 0 ? val[l] : -1, rv = -1;
+        long long imm;
+        if (!strcmp(in->mnemonic, "cpi")) {
+            rv = last_immediate(in->ops, &imm) && imm >= -128 && imm <= 255 ? (int)(imm & 0xFF) : -1;
+            left_known = false;
+        } else {
+            const char *comma = strchr(in->ops, ',');
+            int r = comma ? avr_reg(comma + 1) : -1;
+            rv = r >= 0 ? val[r] : -1;
+        }
+        right_known &= rv >= 0;
+        left_known &= lv >= 0;
+        if (rv >= 0)
+            right |= (unsigned long long)rv << (8 * i);
+        if (lv >= 0)
+            left |= (unsigned long long)lv << (8 * i);
+    }
+    if (right_known == left_known)
+        return false; /* no constant side, or both: nothing to learn */
+    *v = right_known ? right : left;
+    *bytes = n;
+    return true;
+}
+
+/* How the compare before the branch (index K of block B) uses the IR
+ * constant C: 1 as C itself, 2 as C + 1 or C - 1 (the backend turned
+ * "x > C" into "x >= C + 1"), 0 not seen. RISC-V and PowerPC: the
+ * immediates of the compares before the branch ("cmplwi r3, 16", "sltiu
+ * a0, a0, 16") and constants loaded into a register the branch or such a
+ * compare reads ("li a1, 16; bltu a0, a1"), among the six instructions
+ * before the branch;
+ * AVR: the whole constant of the compare chain. */
+int mc_constant_use(const struct mblock *b, size_t k, long long c)
+{
+    /* RISC-V's compares with zero ("bgez a0" for x > -1) */
+    const char *mn = b->insns[k].mnemonic;
+    if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
+        return c == 0 ? 1 : c == 1 || c == -1 ? 2 : 0;
+    if (mn[0] == 'b' && mn[1] == 'r') {
+        unsigned long long v;
+        unsigned bytes;
+        if (!avr_chain_constant(b, k, &v, &bytes))
+            return 0;
+        unsigned long long mask = bytes >= 8 ? ~0ULL : (1ULL << (8 * bytes)) - 1;
+        bool plain = ((unsigned long long)c & mask) == v;
+        bool adjusted = (((unsigned long long)c + 1) & mask) == v || (((unsigned long long)c - 1) & mask) == v;
+        return plain ? 1 : adjusted ? 2 : 0;
+    }
+    bool plain = false, adjusted = false;
+    char regs[512];
+    snprintf(regs, sizeof regs, " %s ", b->insns[k].ops);
+    for (size_t j = k, n = 0; j-- > 0 && n < 6; n++) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        const char *comma = strrchr(in->ops, ',');
+        if (!comma)
+            continue;
+        bool compare = !strncmp(in->mnemonic, "cmp", 3) || !strncmp(in->mnemonic, "slti", 4);
+        if (compare) {
+            size_t used = strlen(regs);
+            snprintf(regs + used, sizeof regs - used, "%s ", in->ops);
+        }
+        bool load = !strcmp(in->mnemonic, "li");
+        if (load) {
+            char dst[32];
+            size_t len = (size_t)(comma - in->ops);
+            if (len == 0 || len + 3 > sizeof dst)
+                continue;
+            snprintf(dst, sizeof dst, "%.*s", (int)len, in->ops);
+            const char *hit = strstr(regs, dst);
+            load = hit && !(isalnum((unsigned char)hit[len]) || hit[len] == '_') &&
+                   !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_');
+        }
+        long long v;
+        if ((!compare && !load) || !last_immediate(in->ops, &v))
+            continue;
+        for (int d = -1; d <= 1; d++)
+            if (c + d == v) {
+                plain |= d == 0;
+                adjusted |= d != 0;
+            }
+    }
+    return plain ? 1 : adjusted ? 2 : 0;
+}
