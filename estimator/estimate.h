@@ -37,6 +37,8 @@ struct est_runtime_cost {
     double cycles;
     double instructions;
     bool known;               /* the core's description prices it */
+    char *site;               /* an unpriced routine: "file:line:col" (or "in function 'F'")
+                                 of the first executed call, else NULL */
 };
 
 /* One node of the calling-context tree: FUNC called along the path of its

@@ -152,6 +152,10 @@ struct est_estimate;
 struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status);
 void est_estimate_free(struct est_estimate *e);
+/* One located error on DIAG per routine E calls but its core does not price
+ * ("FILE:LINE:COL: error: call to 'cos', which atmega2560 does not price");
+ * returns how many. lpnest refuses such an estimate unless --allow-unpriced. */
+size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag);
 /* The same in two runs: the program runs again with every IR block priced
  * as the first run found, so E also gets its calling contexts (exact
  * inclusive cycles per context), a timeline of calls, and, with SYS (a

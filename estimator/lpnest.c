@@ -52,6 +52,10 @@ static void usage(FILE *f)
             "  --fs-root=DIR         the program opens files only under DIR, by relative\n"
             "                        paths (default: the current directory)\n"
             "  --allow-writes        let the program create and write files there\n"
+            "  --allow-unpriced      (with --target) a call to a routine the core's runtime table does\n"
+            "                        not price counts as 0 cycles, with a warning and the routine\n"
+            "                        marked \"priced\": false in the report (default: an error naming\n"
+            "                        the routine, the core and the call's file:line; exit 1)\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -81,7 +85,8 @@ static int bad_usage(const char *fmt, const char *arg)
 /* Every option of lpnest's own command line, for "did you mean". */
 static const char *const known_options[] = {
     "--target", "--counts", "--accel", "--profile", "-o", "--max-steps", "--stack-size", "--quiet", "--help",
-    "--version", "--dump-machine", "--format", "--top", "--source-dir", "--budget", "--junit", NULL};
+    "--version", "--dump-machine", "--format", "--top", "--source-dir", "--budget", "--junit", "--allow-writes",
+    "--allow-unpriced", "--memory", "--fs-root", NULL};
 
 /* An unknown option A: exit 2, naming the closest known one. */
 static int unknown_option(const char *a)
@@ -137,7 +142,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 {
     size_t ninputs = 0;
     const char *v, *target = NULL, *accel = NULL, *profile = NULL, *fs_root = NULL;
-    bool counts = false, quiet = false, dump_machine = false, allow_writes = false;
+    bool counts = false, quiet = false, dump_machine = false, allow_writes = false, allow_unpriced = false;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
     unsigned long long max_steps = 100ULL << 30, stack = 0;
     bool memory_linked = false;
@@ -190,6 +195,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         if ((r = sup_cli_value(argc, argv, &i, "--fs-root", &fs_root, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
+            continue;
+        }
+        if (sup_cli_flag(argv, &i, "--allow-unpriced")) {
+            allow_unpriced = true;
             continue;
         }
         if (sup_cli_flag(argv, &i, "--allow-writes")) {
@@ -296,6 +305,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         struct est_estimate *e = profile ? est_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)
                                          : est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
+        if (e && !allow_unpriced && est_estimate_unpriced_errors(e, stderr) > 0) {
+            est_estimate_free(e); /* no report: its total would miss those calls */
+            e = NULL;
+        }
         if (e) {
             struct est_report r = {.e = e};
             est_report_find_loops(&r, est_module_llvm(m));
