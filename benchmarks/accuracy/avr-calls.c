@@ -5,10 +5,12 @@
  * included (the call instruction itself belongs to the caller) — what lpnest's runtime
  * table prices. The per-routine totals are the reference for lpnest's runtime rows.
  *
- * usage: avr-calls --program NAME[,NAME...] --out FILE ELF [ARGS...]
+ * usage: avr-calls --program NAME[,NAME...] --out FILE [--each] ELF [ARGS...]
  *
  * --program names the program's functions (lpnest's functions[]). FILE gets JSON:
- * {"cycles": total, "routines": [{"name", "calls", "cycles", "instructions"}]}.
+ * {"cycles": total, "routines": [{"name", "calls", "cycles", "instructions"}]}, and with
+ * --each also "each": [{"caller", "name", "cycles", "instructions"}], every call in order
+ * (benchmarks/runtime-sweep prices routines call by call).
  * exit: 0; 2 bad usage; 3 cannot load or write; 4 the program did not exit. */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,6 +37,7 @@ struct frame {
     uint32_t ret_pc;          /* where the call returns */
     uint16_t sp;              /* the stack pointer before the call */
     size_t routine;
+    size_t caller;            /* index of the calling function in the ELF's symbols */
     uint64_t cycle0, insn0;   /* after the call instruction */
 };
 
@@ -56,7 +59,7 @@ static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
 
 static int usage(void)
 {
-    fputs("usage: avr-calls --program NAME[,NAME...] --out FILE ELF [ARGS...]\n", stderr);
+    fputs("usage: avr-calls --program NAME[,NAME...] --out FILE [--each] ELF [ARGS...]\n", stderr);
     return 2;
 }
 
@@ -108,9 +111,12 @@ int main(int argc, char **argv)
 {
     char *program = NULL;
     const char *out = NULL;
-    int i = 1;
+    int i = 1, each = 0;
     for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-        if (!strcmp(argv[i], "--program"))
+        if (!strcmp(argv[i], "--each")) {
+            each = 1;
+            i--;
+        } else if (!strcmp(argv[i], "--program"))
             program = argv[i + 1];
         else if (!strcmp(argv[i], "--out"))
             out = argv[i + 1];
@@ -168,6 +174,8 @@ int main(int argc, char **argv)
                 mine[f] = 1;
     struct routine *rt = NULL;
     size_t nrt = 0;
+    struct call { size_t caller, routine; uint64_t cycles, insns; } *calls = NULL;
+    size_t ncalls = 0;
     struct frame stack[MAX_FRAMES];
     int depth = 0;
     uint64_t insns = 0;
@@ -188,6 +196,13 @@ int main(int argc, char **argv)
             rt[fr->routine].calls++;
             rt[fr->routine].cycles += avr->cycle - fr->cycle0;
             rt[fr->routine].insns += insns - fr->insn0;
+            if (each) {
+                struct call *g = realloc(calls, (ncalls + 1) * sizeof *calls);
+                if (!g)
+                    return 3;
+                calls = g;
+                calls[ncalls++] = (struct call){fr->caller, fr->routine, avr->cycle - fr->cycle0, insns - fr->insn0};
+            }
         }
         if (!size || from >= syms.count || !mine[from] || depth == MAX_FRAMES)
             continue;
@@ -211,7 +226,7 @@ int main(int argc, char **argv)
             rt = g;
             rt[nrt++] = (struct routine){.name = name};
         }
-        stack[depth++] = (struct frame){.ret_pc = pc + (uint32_t)size, .sp = sp, .routine = r,
+        stack[depth++] = (struct frame){.ret_pc = pc + (uint32_t)size, .sp = sp, .routine = r, .caller = from,
                                         .cycle0 = avr->cycle, .insn0 = insns};
     }
     if (state == cpu_Crashed || avr->data[GPIOR0_ADDR] != EXIT_MARK) {
@@ -229,11 +244,21 @@ int main(int argc, char **argv)
     for (size_t r = 0; r < nrt; r++)
         fprintf(f, "%s\n {\"name\": \"%s\", \"calls\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"instructions\": %" PRIu64 "}",
                 r ? "," : "", rt[r].name, rt[r].calls, rt[r].cycles, rt[r].insns);
-    fprintf(f, "\n]}\n");
+    fprintf(f, "\n]");
+    if (each) {
+        fprintf(f, ", \"each\": [");
+        for (size_t c = 0; c < ncalls; c++)
+            fprintf(f, "%s\n {\"caller\": \"%s\", \"name\": \"%s\", \"cycles\": %" PRIu64 ", \"instructions\": %" PRIu64 "}",
+                    c ? "," : "", syms.funcs[calls[c].caller].name, rt[calls[c].routine].name, calls[c].cycles,
+                    calls[c].insns);
+        fprintf(f, "\n]");
+    }
+    fprintf(f, "}\n");
     if (fclose(f) != 0 || rename(tmp, out) != 0) {
         fprintf(stderr, "avr-calls: error: %s: %s\n", out, strerror(errno));
         return 3;
     }
+    free(calls);
     free(rt);
     free(mine);
     free(names);

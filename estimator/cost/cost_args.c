@@ -665,6 +665,26 @@ void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sy
     out->runtime_instructions += n;
 }
 
+/* "file:line:col" of the IR call behind machine instruction IN (or IR call INST), or
+ * "in function 'F'" when it has no location. */
+static char *call_site(struct cost_ctx *cx, const struct minsn *in, LLVMValueRef inst)
+{
+    const char *fname = cx->cur_func < cx->e->nfuncs ? cx->e->funcs[cx->cur_func].name : "?";
+    if (!inst && in && in->src_col == EST_PROVENANCE_COLUMN && in->src_line) {
+        LLVMValueRef fn = LLVMGetNamedFunction(cx->m, fname);
+        unsigned nord = 0;
+        LLVMValueRef *ord = fn ? ordinals(fn, &nord) : NULL;
+        if (ord && in->src_line <= nord)
+            inst = ord[in->src_line];
+        free(ord);
+    }
+    char buf[600];
+    exec_inst_loc(inst, buf, sizeof buf);
+    if (!buf[0])
+        snprintf(buf, sizeof buf, "in function '%s'", fname);
+    return sup_strdup(buf);
+}
+
 void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
                     struct block_price *out)
 {
@@ -674,6 +694,9 @@ void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in
     const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
     if ((fn && !LLVMIsDeclaration(fn)) || !rt) {
         est_runtime_call(cx, NULL, sym, execs, out); /* the call graph, or an unpriced routine */
+        struct est_runtime_cost *r = fn && !LLVMIsDeclaration(fn) ? NULL : est_runtime_entry(cx->e, sym);
+        if (r && execs > 0 && !r->site)
+            r->site = call_site(cx, in, inst); /* where an unpriced routine is called */
         return;
     }
     struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);

@@ -269,6 +269,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     return e;
 }
 
+/* The program runs once, counting paths where the machine code needs them. */
 struct est_profile *est_counting_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {

@@ -5,6 +5,7 @@
 #include "support.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,15 +34,35 @@ struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *s
 
 void est_estimate_warn_unpriced(struct est_estimate *e)
 {
+    double all = 0;
+    for (size_t i = 0; i < e->nruntime; i++)
+        all += e->runtime[i].calls;
     for (size_t i = 0; i < e->nruntime; i++)
         if (!e->runtime[i].known && e->runtime[i].calls > 0)
-            est_estimate_warn(e, "%.0f calls to '%s', which %s does not price (counted as 0 cycles)",
-                              e->runtime[i].calls, e->runtime[i].symbol, e->core);
+            est_estimate_warn(e,
+                              "%.0f calls to '%s' (%.1f %% of the runtime calls; first at %s), which %s does not "
+                              "price: counted as 0 cycles, so the estimate is too low",
+                              e->runtime[i].calls, e->runtime[i].symbol, 100 * e->runtime[i].calls / all,
+                              e->runtime[i].site ? e->runtime[i].site : "an unknown place", e->core);
     if (e->unknown_execs > 0)
         est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
                           e->unknown_execs, e->core);
 }
 
+size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->nruntime; i++) {
+        const struct est_runtime_cost *r = &e->runtime[i];
+        if (r->known || r->calls <= 0)
+            continue;
+        n++;
+        fprintf(diag, "%s: error: call to '%s', which %s does not price (%.0f calls); give its cost in the core's "
+                      "runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it as 0 cycles\n",
+                r->site ? r->site : e->module, r->symbol, e->core, r->calls);
+    }
+    return n;
+}
 
 void est_estimate_free(struct est_estimate *e)
 {
@@ -55,8 +76,10 @@ void est_estimate_free(struct est_estimate *e)
         free(e->blocks[i].ir_name);
         free(e->blocks[i].loc);
     }
-    for (size_t i = 0; i < e->nruntime; i++)
+    for (size_t i = 0; i < e->nruntime; i++) {
         free(e->runtime[i].symbol);
+        free(e->runtime[i].site);
+    }
     for (size_t i = 0; i < e->nwarnings; i++)
         free(e->warnings[i]);
     for (size_t i = 0; i < e->ncontexts; i++) {

@@ -54,6 +54,10 @@ static void usage(FILE *f)
             "  --fs-root=DIR         the program opens files only under DIR, by relative\n"
             "                        paths (default: the current directory)\n"
             "  --allow-writes        let the program create and write files there\n"
+            "  --allow-unpriced      (with --target) a call to a routine the core's runtime table does\n"
+            "                        not price counts as 0 cycles, with a warning and the routine\n"
+            "                        marked \"priced\": false in the report (default: an error naming\n"
+            "                        the routine, the core and the call's file:line; exit 1)\n"
             "  --quiet               no progress line on stderr (shown only when stderr is a\n"
             "                        terminal and the run takes over 1.5 s)\n"
             "  --help                this text\n"
@@ -121,7 +125,7 @@ int main(int argc, char **argv)
 /* The options of an estimate or a counts run (the report's from cli_out). */
 struct run_opts {
     const char *target, *accel, *profile, *fs_root;
-    bool counts, quiet, dump_machine, allow_writes, memory_linked;
+    bool counts, quiet, dump_machine, allow_writes, allow_unpriced, memory_linked;
     unsigned long long max_steps, stack;
     int version_at, rest_at;   /* argv index after --version / -- (0: not given) */
 };
@@ -165,6 +169,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--profile", .kind = SUP_OPT_STR, .dest = &ro->profile},
         {.name = "--fs-root", .kind = SUP_OPT_STR, .dest = &ro->fs_root},
         {.name = "--allow-writes", .kind = SUP_OPT_FLAG, .dest = &ro->allow_writes},
+        {.name = "--allow-unpriced", .kind = SUP_OPT_FLAG, .dest = &ro->allow_unpriced},
         {.name = "--quiet", .alias = "-q", .kind = SUP_OPT_FLAG, .dest = &ro->quiet},
         {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
         {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
@@ -281,6 +286,10 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         struct est_estimate *e = profile ? est_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)
                                          : est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
+        if (e && !ro.allow_unpriced && est_estimate_unpriced_errors(e, stderr) > 0) {
+            est_estimate_free(e); /* no report: its total would miss those calls */
+            e = NULL;
+        }
         if (e) {
             struct est_report r = {.e = e};
             est_progress_phase("report");

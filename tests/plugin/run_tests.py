@@ -374,7 +374,10 @@ def t_callgrind():
     worst = 0
     for p in CORPUS:
         corpus_build(p)
-        run([lpnest, f"{p}.bc", f"--profile={p}.prof", "--target=host", "--format=json", "-o", f"{p}.host.json"])
+        # the host core prices no C library routine (x86-64.yaml has no runtime table): the
+        # comparison is of the program's own instructions, so unpriced calls are allowed
+        run([lpnest, f"{p}.bc", f"--profile={p}.prof", "--target=host", "--allow-unpriced", "--format=json", "-o",
+             f"{p}.host.json"])
         run(["valgrind", "--tool=callgrind", f"--callgrind-out-file=cg.{p}.out", f"./{p}.native"])
         cg = json.loads(run([sys.executable, os.path.join(A.source, "tests", "plugin", "callgrind_self.py"),
                              f"cg.{p}.out", f"{p}.native"]).stdout)

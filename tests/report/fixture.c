@@ -115,7 +115,7 @@ struct est_report *fx_report(bool full)
     add_block(e, 3, 0, "entry", NULL, 2, 1000);
     e->runtime = sup_xcalloc(1, sizeof *e->runtime);
     e->nruntime = 1;
-    e->runtime[0] = (struct est_runtime_cost){sup_strdup("__mulsi3"), 400, 800, 400, true};
+    e->runtime[0] = (struct est_runtime_cost){.symbol = sup_strdup("__mulsi3"), .calls = 400, .cycles = 800, .instructions = 400, .known = true};
     e->warnings = sup_xcalloc(1, sizeof *e->warnings);
     e->warnings[e->nwarnings++] = sup_strdup("a <warning> & \"quotes\"");
     r->loops = sup_xcalloc(3, sizeof *r->loops);

@@ -38,6 +38,8 @@ struct est_runtime_cost {
     double cycles;
     double instructions;
     bool known;               /* the core's description prices it */
+    char *site;               /* an unpriced routine: "file:line:col" (or "in function 'F'")
+                                 of the first executed call, else NULL */
 };
 
 /* One node of the calling-context tree: FUNC called along the path of its
@@ -163,6 +165,10 @@ struct isa;
 struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
                                       FILE *dump, int *status);
 void est_estimate_free(struct est_estimate *e);
+/* One located error on DIAG per routine E calls but its core does not price
+ * ("FILE:LINE:COL: error: call to 'cos', which atmega2560 does not price");
+ * returns how many. lpnest refuses such an estimate unless --allow-unpriced. */
+size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag);
 double est_estimate_cycles(const struct est_estimate *e);
 /* Machine instructions executed: the program's code plus runtime routines. */
 double est_estimate_instructions(const struct est_estimate *e);
