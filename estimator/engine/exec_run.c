@@ -1076,7 +1076,7 @@ bool exec_run_main(struct vm *vm)
     }
     uint64_t argv_addr = 0;
     if (!make_argv(vm, &argv_addr)) {
-        sup_diag(vm->diag, NULL, 0, 0, "error", "the program arguments do not fit the simulated memory");
+        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "the program arguments do not fit the simulated memory");
         return false;
     }
     vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
@@ -1098,7 +1098,10 @@ bool exec_run_main(struct vm *vm)
     if (main_fn->frame_bytes) {
         fr->frame_base = exec_stack_push(vm, main_fn->frame_bytes, main_fn->frame_align ? main_fn->frame_align : 1);
         if (!fr->frame_base) {
-            sup_diag(vm->diag, NULL, 0, 0, "error", "main's stack frame does not fit the simulated stack");
+            sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error",
+                     "stack overflow: main's frame of %llu bytes does not fit the simulated stack of %llu bytes "
+                     "(--stack-size)", (unsigned long long)main_fn->frame_bytes,
+                     (unsigned long long)(vm->stack_hi - vm->stack_lo));
             return false;
         }
     }

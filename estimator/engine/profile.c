@@ -179,7 +179,7 @@ void est_profile_free(struct est_profile *p)
         for (uint32_t k = 0; k < f->ncode; k++) {
             struct op *op = &f->code[k];
             if (op->code == OP_CALL || op->code == OP_CALLI || op->code == OP_CALLX || op->code == OP_UNSUPPORTED ||
-                op->code == OP_WATCH)
+                op->code == OP_WATCH || op->code == OP_BOUNDS)
                 free((void *)(uintptr_t)op->k);
             else if (op->code == OP_SWITCH) {
                 struct switch_desc *sd = (void *)(uintptr_t)op->k;

@@ -112,6 +112,17 @@ check("srem of the minimum by -1", run(L + [d("srem_min.ll"), "--counts", "-o", 
       [r"srem_min\.ll: error: signed division overflow \(srem of the minimum value by -1\)",
        r"note: in function 'main', block 'bb0', instruction 4"])
 
+# ---- size suffixes are powers of 1024 (item 7): main's frame is 1,024 bytes ----
+check("--stack-size=1k is 1024 bytes: main's frame fits", run(L + [d("stack1k.ll"), "--counts", "-o", os.devnull,
+                                                               "--stack-size=1k"]), 7)
+check("--stack-size=1000: main's frame does not fit", run(L + [d("stack1k.ll"), "--counts", "-o", os.devnull,
+                                                            "--stack-size=1000"]), 1,
+      [r"^\S*stack1k\.ll: error: stack overflow: main's frame of 1024 bytes does not fit the simulated stack of "
+       r"1000 bytes \(--stack-size\)$"])
+check("--max-steps=1k is 1024 steps", run(L + [d("loop1000.ll"), "--counts", "-o", os.devnull, "--max-steps=1k"]), 1,
+      [r"^\S*loop1000\.ll: error: the step limit of 1024 IR instructions was reached \(--max-steps\)$"])
+check("--max-steps=1M: the loop ends", run(L + [d("loop1000.ll"), "--counts", "-o", os.devnull, "--max-steps=1M"]), 232)
+
 # ---- a parameter override that breaks the model points at the override ----
 check("params override: the error is on line 5", run(L + [rv, "--target=picorv32", "--accel=" + d("params_override.yaml")]),
       1, [r"params_override\.yaml:5:20: error: parameter fifo = 0 makes the model '\S*jpeg_fig4\.yaml' invalid:",
