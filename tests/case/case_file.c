@@ -241,6 +241,13 @@ int case_check_dir(const char *dir, const char *suffix, case_run_fn run, size_t 
         bool ok = case_nexpect(&cf) > 0;
         if (!ok)
             fprintf(stderr, "%s: no '# expect:' line\n", path);
+        /* CASE_PRINT=1: what the code computed, for writing a new case (each
+         * line is then checked against a derivation by hand, not copied) */
+        if (getenv("CASE_PRINT") && run(&cf, &o, stderr)) {
+            for (size_t k = 0; k < o.n; k++)
+                printf("# expect: %s\n", o.line[k]);
+            case_out_free(&o);
+        }
         ok = ok && run(&cf, &o, stderr) && case_compare(&cf, &o, stderr);
         /* negative check: each expectation, made wrong, fails the case */
         for (size_t k = 0; ok && k < cf.nlines; k++) {
