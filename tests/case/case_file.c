@@ -95,6 +95,13 @@ const char *case_get(const struct case_file *cf, const char *key)
     return NULL;
 }
 
+void case_sibling(const struct case_file *cf, const char *name, char *out, size_t n)
+{
+    const char *slash = strrchr(cf->path, '/');
+    int dl = slash ? (int)(slash - cf->path) : 1;
+    snprintf(out, n, "%.*s/%s", dl, slash ? cf->path : ".", name);
+}
+
 size_t case_nexpect(const struct case_file *cf)
 {
     size_t n = 0;

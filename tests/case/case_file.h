@@ -35,6 +35,8 @@ bool case_read(const char *path, struct case_file *cf);
 void case_free(struct case_file *cf);
 /* The value of directive KEY (the first one), or NULL. */
 const char *case_get(const struct case_file *cf, const char *key);
+/* The path of NAME in the folder of CF's file, in OUT (N bytes). */
+void case_sibling(const struct case_file *cf, const char *name, char *out, size_t n);
 /* The number of expectations. */
 size_t case_nexpect(const struct case_file *cf);
 
