@@ -21,11 +21,22 @@
  *                                              select), "exact SOURCE split
  *                                              estimated" (the count is exact, its
  *                                              split over the edges is not) or
- *                                              "estimated" */
+ *                                              "estimated"
+ *
+ * The solver of machine counts alone (lower_system.c) has files NAME.sys:
+ * non-negative variables x1..xN and constraints with coefficients +1/-1,
+ *   # vars: N
+ *   # c: x1 - x2 - x3 = 0        (or ">= RHS")
+ * expected as the solver leaves them after "solved", or only "conflict at
+ * constraint K" (K counts the # c: lines from 1; "conflict" alone when only
+ * the elimination finds it):
+ *   # expect: x1 = 300           a fixed count
+ *   # expect: x2 in [0, 10]      what the constraints leave ("inf": no bound) */
 #define _GNU_SOURCE
 #include "case_file.h"
 #include "isa.h"
 #include "lower.h"
+#include "lower_system.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -162,12 +173,95 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
     return ok;
 }
 
+/* "x1 - x2 = 0" / "x3 >= 5": fills VAR, COEF (at most MAX terms); false on a syntax error. */
+static bool parse_constraint(const char *s, int nvars, int *var, signed char *coef, size_t *n, size_t max, double *rhs,
+                             bool *ge)
+{
+    *n = 0;
+    signed char sign = 1;
+    for (;;) {
+        while (*s == ' ')
+            s++;
+        if (*s == '+' || *s == '-') {
+            sign = *s++ == '-' ? -1 : 1;
+            continue;
+        }
+        if (*s != 'x')
+            break;
+        char *e;
+        long v = strtol(s + 1, &e, 10);
+        if (e == s + 1 || v < 1 || v > nvars || *n == max)
+            return false;
+        var[*n] = (int)v - 1;
+        coef[(*n)++] = sign;
+        sign = 1;
+        s = e;
+    }
+    *ge = s[0] == '>' && s[1] == '=';
+    if (!*ge && s[0] != '=')
+        return false;
+    char *e;
+    *rhs = strtod(s + (*ge ? 2 : 1), &e);
+    return e != s + (*ge ? 2 : 1) && *n > 0;
+}
+
+static bool run_system(const struct case_file *cf, struct case_out *o, FILE *err)
+{
+    const char *nv = case_get(cf, "vars");
+    int nvars = nv ? atoi(nv) : 0;
+    if (nvars < 1 || nvars > 1000) {
+        fprintf(err, "%s: needs '# vars: N' (1 to 1000)\n", cf->path);
+        return false;
+    }
+    struct system sy = {.nvars = (size_t)nvars, .first_conflict = -1};
+    sy.lo = calloc((size_t)nvars, sizeof *sy.lo);
+    sy.hi = calloc((size_t)nvars, sizeof *sy.hi);
+    sy.tainted = calloc((size_t)nvars, sizeof *sy.tainted);
+    for (int v = 0; v < nvars; v++)
+        sy.hi[v] = INF;
+    bool ok = true;
+    for (size_t k = 0; ok && k < cf->nlines; k++) {
+        const struct case_line *l = &cf->lines[k];
+        if (strcmp(l->key, "c"))
+            continue;
+        int var[32];
+        signed char coef[32];
+        size_t n;
+        double rhs;
+        bool ge;
+        if (!(ok = parse_constraint(l->value, nvars, var, coef, &n, 32, &rhs, &ge)))
+            fprintf(err, "%s:%u: expected 'x1 - x2 ... = N' or '... >= N' over x1..x%d\n", cf->path, l->line, nvars);
+        else
+            sys_add(&sy, var, coef, n, rhs, ge);
+    }
+    if (ok) {
+        sys_solve(&sy);
+        if (!sy.conflict)
+            case_printf(o, "solved");
+        else if (sy.first_conflict >= 0)
+            case_printf(o, "conflict at constraint %ld", sy.first_conflict + 1);
+        else
+            case_printf(o, "conflict");
+        for (int v = 0; v < nvars && !sy.conflict; v++) {
+            if (sys_fixed(&sy, v))
+                case_printf(o, "x%d = %.0f", v + 1, sy.lo[v]);
+            else if (sy.hi[v] >= INF)
+                case_printf(o, "x%d in [%.0f, inf)", v + 1, sy.lo[v]);
+            else
+                case_printf(o, "x%d in [%.0f, %.0f]", v + 1, sy.lo[v], sy.hi[v]);
+        }
+    }
+    sys_free(&sy);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     /* another folder (a single case file is enough): for the check that a
      * wrong expectation fails */
     const char *dir = argc > 1 ? argv[1] : LOWER_DATA;
     int failures = case_check_dir(dir, ".s", run, argc > 1 ? 1 : 4);
+    failures += case_check_dir(dir, ".sys", run_system, argc > 1 ? 0 : 3);
     if (failures)
         fprintf(stderr, "%d file(s) of %s failed\n", failures, dir);
     return failures != 0;
