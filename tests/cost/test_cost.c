@@ -8,6 +8,8 @@
  *   # isa: NAME                 isa/NAME.yaml (or NAME.yaml beside the file)
  *   # count: FUNC BLOCK N       block BLOCK (its .LBB/%bb number) runs N times
  *   # edge: FUNC FROM TO N      the edge FROM -> TO is taken N times
+ *   # split: FUNC BLOCK         the block's count is exact, its split over
+ *                               the edges an estimate
  *   # call: SYM NAME=V ...      a runtime routine's cost at these arguments
  * and, derived by hand from the ISA table (the derivation is in comments),
  *   # expect: block FUNC BLOCK cycles C branch B runtime R instructions I [estimated E] [unknown U]
@@ -59,6 +61,13 @@ static bool set_counts(const struct case_file *cf, struct mmodule *mm, FILE *err
                 return false;
             }
             b->count = n;
+        } else if (!strcmp(l->key, "split")) {
+            struct mblock *b;
+            if (sscanf(l->value, "%127s %d", func, &from) != 2 || !(b = find_block(mm, func, from, NULL))) {
+                fprintf(err, "%s:%u: bad split (FUNC BLOCK of a block in the file)\n", cf->path, l->line);
+                return false;
+            }
+            b->split_estimated = true;
         } else if (!strcmp(l->key, "edge")) {
             struct mblock *b;
             size_t ti;
