@@ -280,3 +280,41 @@ int case_check_dir(const char *dir, const char *suffix, case_run_fn run, size_t 
     case_names_free(names, n);
     return failures;
 }
+
+int case_main(int argc, char **argv, const char *dir, const struct case_kind *kinds, size_t nkinds)
+{
+    bool other = argc > 1;
+    if (other)
+        dir = argv[1];
+    int failures = 0;
+    size_t seen = 0;
+    for (size_t k = 0; k < nkinds; k++) {
+        char **names;
+        size_t n = case_names(dir, kinds[k].suffix, &names);
+        case_names_free(names, n);
+        seen += n;
+        failures += case_check_dir(dir, kinds[k].suffix, kinds[k].run, other ? 0 : kinds[k].min_files);
+    }
+    if (!seen) {
+        fprintf(stderr, "%s: no case files\n", dir);
+        failures++;
+    }
+    if (failures)
+        fprintf(stderr, "%d file(s) of %s failed\n", failures, dir);
+    return failures != 0;
+}
+
+bool case_isa_path(const struct case_file *cf, const char *isa_dir, char *out, size_t n, FILE *err)
+{
+    const char *name = case_get(cf, "isa");
+    if (!name) {
+        fprintf(err, "%s: no '# isa:' line\n", cf->path);
+        return false;
+    }
+    size_t l = strlen(name);
+    if (l > 5 && !strcmp(name + l - 5, ".yaml"))
+        case_sibling(cf, name, out, n); /* a description of the test's own */
+    else
+        snprintf(out, n, "%s/%s.yaml", isa_dir, name);
+    return true;
+}

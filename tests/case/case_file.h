@@ -62,4 +62,19 @@ void case_names_free(char **names, size_t n);
 typedef bool (*case_run_fn)(const struct case_file *cf, struct case_out *o, FILE *err);
 int case_check_dir(const char *dir, const char *suffix, case_run_fn run, size_t min_files);
 
+/* A kind of case file: its suffix, how to run it, how many the folder holds at least. */
+struct case_kind {
+    const char *suffix;
+    case_run_fn run;
+    size_t min_files;
+};
+/* The drivers' main: every kind in DIR, or in ARGV[1] when given (another
+ * folder, for the check that a wrong expectation fails: there one file of
+ * some kind is enough). Returns the exit status. */
+int case_main(int argc, char **argv, const char *dir, const struct case_kind *kinds, size_t nkinds);
+
+/* The ISA description "# isa: NAME" names: ISA_DIR/NAME.yaml, or NAME beside
+ * the file when it ends in ".yaml"; false (after a message) without one. */
+bool case_isa_path(const struct case_file *cf, const char *isa_dir, char *out, size_t n, FILE *err);
+
 #endif

@@ -127,17 +127,9 @@ static bool price_calls(const struct case_file *cf, const struct isa *isa, struc
 
 static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
 {
-    const char *name = case_get(cf, "isa");
-    if (!name) {
-        fprintf(err, "%s: no '# isa:' line\n", cf->path);
-        return false;
-    }
     char path[1024];
-    size_t nl = strlen(name);
-    if (nl > 5 && !strcmp(name + nl - 5, ".yaml"))
-        case_sibling(cf, name, path, sizeof path); /* a description of the test's own */
-    else
-        snprintf(path, sizeof path, "%s/%s.yaml", LPNEST_ISA_DIR, name);
+    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
+        return false;
     struct isa *isa = isa_load_file(path, err);
     if (!isa)
         return false;
@@ -179,11 +171,6 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
 
 int main(int argc, char **argv)
 {
-    /* another folder (a single case file is enough): for the check that a
-     * wrong expectation fails */
-    const char *dir = argc > 1 ? argv[1] : COST_DATA;
-    int failures = case_check_dir(dir, ".s", run, argc > 1 ? 1 : 4);
-    if (failures)
-        fprintf(stderr, "%d file(s) of %s failed\n", failures, dir);
-    return failures != 0;
+    static const struct case_kind kinds[] = {{".s", run, 4}};
+    return case_main(argc, argv, COST_DATA, kinds, 1);
 }

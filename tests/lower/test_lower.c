@@ -122,13 +122,10 @@ static struct est_profile *count_ir(struct est_module *em, struct mmodule *mm, F
 
 static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
 {
-    const char *name = case_get(cf, "isa"), *ir = case_get(cf, "ir");
-    if (!name) {
-        fprintf(err, "%s: no '# isa:' line\n", cf->path);
-        return false;
-    }
+    const char *ir = case_get(cf, "ir");
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.yaml", LPNEST_ISA_DIR, name);
+    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
+        return false;
     struct isa *isa = isa_load_file(path, err);
     if (!isa)
         return false;
@@ -257,12 +254,6 @@ static bool run_system(const struct case_file *cf, struct case_out *o, FILE *err
 
 int main(int argc, char **argv)
 {
-    /* another folder (a single case file is enough): for the check that a
-     * wrong expectation fails */
-    const char *dir = argc > 1 ? argv[1] : LOWER_DATA;
-    int failures = case_check_dir(dir, ".s", run, argc > 1 ? 1 : 4);
-    failures += case_check_dir(dir, ".sys", run_system, argc > 1 ? 0 : 3);
-    if (failures)
-        fprintf(stderr, "%d file(s) of %s failed\n", failures, dir);
-    return failures != 0;
+    static const struct case_kind kinds[] = {{".s", run, 4}, {".sys", run_system, 3}};
+    return case_main(argc, argv, LOWER_DATA, kinds, 2);
 }

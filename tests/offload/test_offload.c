@@ -106,13 +106,14 @@ static bool run_expr(const struct case_file *cf, struct case_out *o, FILE *err)
 
 static bool run_timed(const struct case_file *cf, struct case_out *o, FILE *err)
 {
-    const char *core = case_get(cf, "isa"), *ir = case_get(cf, "ir");
-    if (!core || !ir) {
-        fprintf(err, "%s: needs '# isa:' and '# ir:'\n", cf->path);
+    const char *ir = case_get(cf, "ir");
+    char path[1024];
+    if (!ir) {
+        fprintf(err, "%s: needs '# ir:'\n", cf->path);
         return false;
     }
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.yaml", LPNEST_ISA_DIR, core);
+    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
+        return false;
     struct isa *isa = isa_load_file(path, err);
     struct est_system *sys = isa ? est_system_load(cf->path, err) : NULL;
     case_sibling(cf, ir, path, sizeof path);
@@ -150,12 +151,6 @@ static bool run_timed(const struct case_file *cf, struct case_out *o, FILE *err)
 
 int main(int argc, char **argv)
 {
-    /* another folder (one case file of each kind): for the check that a
-     * wrong expectation fails */
-    const char *dir = argc > 1 ? argv[1] : OFFLOAD_DATA;
-    int failures = case_check_dir(dir, ".expr", run_expr, argc > 1 ? 1 : 2);
-    failures += case_check_dir(dir, ".yaml", run_timed, argc > 1 ? 1 : 2);
-    if (failures)
-        fprintf(stderr, "%d file(s) of %s failed\n", failures, dir);
-    return failures != 0;
+    static const struct case_kind kinds[] = {{".expr", run_expr, 2}, {".yaml", run_timed, 2}};
+    return case_main(argc, argv, OFFLOAD_DATA, kinds, 2);
 }
