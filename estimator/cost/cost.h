@@ -21,6 +21,7 @@ struct cost_ctx {
     size_t cur_func;          /* index into e->funcs being priced */
     FILE *dump;               /* --dump-machine */
     struct cost_args *args;   /* values of watched instructions (cost_args.c), or NULL */
+    struct line_map *lines;   /* estimate_lines.c: the IR instructions of the function last seen */
 };
 
 /* The cost of one machine block over all its executions. */
@@ -68,8 +69,10 @@ bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *c
 /* Warnings about calls priced without their values. */
 void est_args_finish(struct cost_ctx *cx);
 
-/* estimate_lines.c: adds block BI's cycles (priced as BP) to E's source lines. */
+/* estimate_lines.c: adds block BI's cycles (priced as BP) to E's source lines;
+ * est_lines_free releases what it kept in CX. */
 void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
+void est_lines_free(struct cost_ctx *cx);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool est_price_ir(struct cost_ctx *cx);

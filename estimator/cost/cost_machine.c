@@ -93,13 +93,17 @@ static void base_cost(const struct isa *isa, const struct minsn *in, double *cyc
         if (r)
             d = r;
     }
-    unsigned n = d->count ? d->count : 1;
+    /* an entry's cycles are those of all the instructions it stands for
+     * (a class's times its count, a sequence's summed: isa/SCHEMA.md), except
+     * riscv-li, whose cycles are per instruction and whose count depends on
+     * the immediate */
+    unsigned n = d->count ? d->count : 1, times = 1;
     if (d->expand == ISA_EXPAND_RISCV_LI)
-        n = riscv_li_count(in->ops);
+        n = times = riscv_li_count(in->ops);
     /* cycle counts in the description already include memory wait states */
     double imm = d->cycles_formula ? imm_operand(in->ops) : -1;
     double c = d->cycles_formula ? isa_insn_cycles(d, imm >= 0 ? imm : NAN) : (double)d->cycles;
-    *cycles = c * n;
+    *cycles = c * times;
     *count = n;
 }
 

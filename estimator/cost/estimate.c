@@ -256,6 +256,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         free(state);
     }
     free(cx.callgraph);
+    est_lines_free(&cx);
     est_args_free(cx.args);
     if (machine && mm.funcs)
         est_mmodule_free(&mm);

@@ -62,16 +62,28 @@ static bool source_line(LLVMValueRef i, char *file, size_t n, unsigned *line)
     return true;
 }
 
+void est_lines_free(struct cost_ctx *cx)
+{
+    if (cx->lines)
+        free(cx->lines->inst);
+    free(cx->lines);
+    cx->lines = NULL;
+}
+
 void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp)
 {
-    static struct line_map lm;
+    /* kept per estimate: a function's address may be reused by another
+     * module's once this one is freed */
+    if (!cx->lines)
+        cx->lines = sup_xcalloc(1, sizeof *cx->lines);
+    struct line_map *lm = cx->lines;
     const struct mblock *b = &mf->blocks[bi];
     if (b->count <= 0 || bp->cycles <= 0 || !b->ninsns)
         return;
     LLVMValueRef fn = LLVMGetNamedFunction(cx->m, mf->name);
     if (!fn || LLVMIsDeclaration(fn))
         return;
-    map_function(&lm, fn);
+    map_function(lm, fn);
     /* weights: issue cycles; calls also take the block's runtime cycles */
     double wsum = 0;
     size_t ncalls = 0;
@@ -88,8 +100,8 @@ void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi,
      * function's definition when the block has none */
     for (size_t k = 0; k < b->ninsns && !last_line; k++) {
         const struct minsn *in = &b->insns[k];
-        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm.n &&
-            source_line(lm.inst[in->src_line], last_file, sizeof last_file, &last_line))
+        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n &&
+            source_line(lm->inst[in->src_line], last_file, sizeof last_file, &last_line))
             break;
     }
     if (!last_line) {
@@ -103,8 +115,8 @@ void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi,
     for (size_t k = 0; k < b->ninsns; k++) {
         const struct minsn *in = &b->insns[k];
         bool located = false;
-        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm.n)
-            located = source_line(lm.inst[in->src_line], file, sizeof file, &line);
+        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n)
+            located = source_line(lm->inst[in->src_line], file, sizeof file, &line);
         if (!located) {
             strcpy(file, last_file);
             line = last_line;

@@ -154,8 +154,21 @@ static struct oexpr *parse_primary(struct parser *ps)
             return node(ON_I);
         if (!strcmp(name, "tokens") && (ps->allowed & OEXPR_TOKENS))
             return node(ON_TOKENS);
-        fail(ps, at, "unknown name",
-             (ps->allowed & OEXPR_TOKENS) ? "(expected tokens)" : (ps->allowed & OEXPR_I) ? "(expected a0..a7 or i)" : "(expected a0..a7)");
+        /* the names this expression may use, e.g. "'n' (expected a0..a7 or tokens)" */
+        const char *known[3];
+        int nk = 0;
+        if (ps->allowed & OEXPR_ARGS)
+            known[nk++] = "a0..a7";
+        if (ps->allowed & OEXPR_I)
+            known[nk++] = "i";
+        if (ps->allowed & OEXPR_TOKENS)
+            known[nk++] = "tokens";
+        char what[128];
+        int w = snprintf(what, sizeof what, "'%s' (expected ", name);
+        for (int k = 0; k < nk; k++)
+            w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", k == 0 ? "" : k + 1 == nk ? " or " : ", ", known[k]);
+        snprintf(what + w, sizeof what - (size_t)w, "%s)", nk ? "" : "a number");
+        fail(ps, at, "unknown name", what);
         return NULL;
     }
     fail(ps, at, *ps->p ? "expected a number, a name or '('" : "unexpected end of the expression", NULL);

@@ -1,0 +1,176 @@
+/* test_cost.c — the cost layer alone: machine blocks priced with a core's
+ * ISA description (estimator/cost_machine.c: issue cycles, the in-order
+ * scoreboard's load-use and result latencies, conditional branches by
+ * direction and static prediction, AVR skips, pseudo-instruction expansion,
+ * calls to runtime routines) and runtime formulas evaluated at given
+ * arguments (isa_runtime_eval). No compiler, simulator or run: each file of
+ * tests/data/cost is assembly with its block and edge counts as directives,
+ *   # isa: NAME                 isa/NAME.yaml (or NAME.yaml beside the file)
+ *   # count: FUNC BLOCK N       block BLOCK (its .LBB/%bb number) runs N times
+ *   # edge: FUNC FROM TO N      the edge FROM -> TO is taken N times
+ *   # split: FUNC BLOCK         the block's count is exact, its split over
+ *                               the edges an estimate
+ *   # call: SYM NAME=V ...      a runtime routine's cost at these arguments
+ * and, derived by hand from the ISA table (the derivation is in comments),
+ *   # expect: block FUNC BLOCK cycles C branch B runtime R instructions I [estimated E] [unknown U]
+ *   # expect: call SYM cycles C instructions I
+ * in the order of the blocks in the file, then of the calls. */
+#define _GNU_SOURCE
+#include "case_file.h"
+#include "cost.h"
+#include "isa.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef LPNEST_ISA_DIR
+#error "LPNEST_ISA_DIR must name isa/"
+#endif
+#ifndef COST_DATA
+#error "COST_DATA must name tests/data/cost"
+#endif
+
+static struct mblock *find_block(struct mmodule *mm, const char *func, int number, size_t *index)
+{
+    for (size_t f = 0; f < mm->nfuncs; f++) {
+        if (strcmp(mm->funcs[f].name, func))
+            continue;
+        for (size_t b = 0; b < mm->funcs[f].nblocks; b++)
+            if (mm->funcs[f].blocks[b].number == number) {
+                if (index)
+                    *index = b;
+                return &mm->funcs[f].blocks[b];
+            }
+    }
+    return NULL;
+}
+
+/* Applies the count and edge directives; false after a message. */
+static bool set_counts(const struct case_file *cf, struct mmodule *mm, FILE *err)
+{
+    for (size_t i = 0; i < cf->nlines; i++) {
+        const struct case_line *l = &cf->lines[i];
+        char func[128];
+        int from, to;
+        double n;
+        if (!strcmp(l->key, "count")) {
+            struct mblock *b;
+            if (sscanf(l->value, "%127s %d %lf", func, &from, &n) != 3 || !(b = find_block(mm, func, from, NULL))) {
+                fprintf(err, "%s:%u: bad count (FUNC BLOCK N of a block in the file)\n", cf->path, l->line);
+                return false;
+            }
+            b->count = n;
+        } else if (!strcmp(l->key, "split")) {
+            struct mblock *b;
+            if (sscanf(l->value, "%127s %d", func, &from) != 2 || !(b = find_block(mm, func, from, NULL))) {
+                fprintf(err, "%s:%u: bad split (FUNC BLOCK of a block in the file)\n", cf->path, l->line);
+                return false;
+            }
+            b->split_estimated = true;
+        } else if (!strcmp(l->key, "edge")) {
+            struct mblock *b;
+            size_t ti;
+            if (sscanf(l->value, "%127s %d %d %lf", func, &from, &to, &n) != 4 ||
+                !(b = find_block(mm, func, from, NULL)) || !find_block(mm, func, to, &ti)) {
+                fprintf(err, "%s:%u: bad edge (FUNC FROM TO N of blocks in the file)\n", cf->path, l->line);
+                return false;
+            }
+            size_t k = 0;
+            while (k < b->nsucc && b->succ[k] != (int)ti)
+                k++;
+            if (k == b->nsucc) {
+                fprintf(err, "%s:%u: block %d is not a successor of block %d\n", cf->path, l->line, to, from);
+                return false;
+            }
+            b->succ_count[k] = n;
+        }
+    }
+    return true;
+}
+
+/* "# call: SYM a=1 b=2": the routine's cycles and instructions at those values. */
+static bool price_calls(const struct case_file *cf, const struct isa *isa, struct case_out *o, FILE *err)
+{
+    for (size_t i = 0; i < cf->nlines; i++) {
+        const struct case_line *l = &cf->lines[i];
+        if (strcmp(l->key, "call"))
+            continue;
+        char *s = strdup(l->value), *save = NULL;
+        char *sym = strtok_r(s, " ", &save);
+        const char *names[16];
+        double values[16];
+        size_t n = 0;
+        for (char *t; n < 16 && (t = strtok_r(NULL, " ", &save));) {
+            char *eq = strchr(t, '=');
+            if (!eq) {
+                fprintf(err, "%s:%u: expected NAME=VALUE, found '%s'\n", cf->path, l->line, t);
+                free(s);
+                return false;
+            }
+            *eq = '\0';
+            names[n] = t;
+            values[n++] = strtod(eq + 1, NULL);
+        }
+        const struct isa_runtime *rt = sym ? isa_runtime(isa, sym) : NULL;
+        if (!rt) {
+            fprintf(err, "%s:%u: %s has no runtime routine '%s'\n", cf->path, l->line, isa_name(isa), sym ? sym : "");
+            free(s);
+            return false;
+        }
+        double c = isa_runtime_eval(rt, names, values, n, err), k = isa_runtime_eval_ninstr(rt, names, values, n, err);
+        case_printf(o, "call %s cycles %g instructions %g", sym, c, k);
+        free(s);
+    }
+    return true;
+}
+
+static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
+{
+    char path[1024];
+    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
+        return false;
+    struct isa *isa = isa_load_file(path, err);
+    if (!isa)
+        return false;
+    /* no IR: every called symbol is a routine of the core's runtime */
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = LLVMModuleCreateWithNameInContext("cost-test", ctx);
+    struct mmodule mm;
+    bool ok = est_parse_asm(cf->text, isa_triple(isa), &mm, err) && est_build_cfg(&mm, isa, m, err);
+    for (size_t f = 0; ok && f < mm.nfuncs; f++)
+        for (size_t b = 0; b < mm.funcs[f].nblocks; b++) {
+            struct mblock *mb = &mm.funcs[f].blocks[b];
+            mb->succ_count = calloc(mb->nsucc + 1, sizeof *mb->succ_count);
+        }
+    ok = ok && set_counts(cf, &mm, err);
+    struct est_estimate *e = calloc(1, sizeof *e);
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = m, .diag = err};
+    for (size_t f = 0; ok && f < mm.nfuncs; f++) {
+        const struct mfunc *mf = &mm.funcs[f];
+        for (size_t b = 0; b < mf->nblocks; b++) {
+            struct block_price bp;
+            est_price_block(&cx, mf, b, &bp);
+            char extra[128] = "";
+            if (bp.estimated_cycles != 0)
+                snprintf(extra, sizeof extra, " estimated %g", bp.estimated_cycles);
+            if (bp.unknown != 0)
+                snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " unknown %g", bp.unknown);
+            case_printf(o, "block %s %d cycles %g branch %g runtime %g instructions %g%s", mf->name,
+                        mf->blocks[b].number, bp.cycles, bp.branch_cycles, bp.runtime_cycles, bp.instructions, extra);
+        }
+    }
+    ok = ok && price_calls(cf, isa, o, err);
+    est_estimate_free(e);
+    est_mmodule_free(&mm);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    isa_free(isa);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct case_kind kinds[] = {{".s", run, 4}};
+    return case_main(argc, argv, COST_DATA, kinds, 1);
+}
