@@ -26,6 +26,7 @@
 #include "isa.h"
 #include "offload_expr.h"
 #include "system.h"
+#include "timed.h"
 
 #include <libgen.h>
 #include <stdlib.h>
