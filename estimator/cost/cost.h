@@ -36,48 +36,48 @@ struct block_price {
 };
 
 /* Machine instructions an assembly instruction stands for (pseudo-instructions, relaxation). */
-double est_insn_count(const struct isa *isa, const struct minsn *in);
-void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, struct block_price *out);
+double cost_insn_count(const struct isa *isa, const struct minsn *in);
+void cost_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, struct block_price *out);
 /* A call to SYM executed EXECS times from function F: a runtime routine is
  * priced from the ISA (or from costs the run measured), a function of the
  * module goes into the call graph. */
-void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out);
+void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out);
 
 /* lower_cfg.c helpers */
 const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mnemonic);
 void est_call_symbol(const char *ops, char *out, size_t n);
 
 /* cost_args.c: costs that depend on the values the program runs on.
- * est_args_plan (before the run) chooses the IR instructions to watch: those
+ * cost_args_plan (before the run) chooses the IR instructions to watch: those
  * behind calls to runtime routines whose cost is a formula and behind shifts
  * by a register on a core whose shift cycles are a formula (MM: the machine
- * code; NULL for model ir: the IR calls). est_args_options puts the watch
- * into the run's options. Free with est_args_free after pricing. */
-struct cost_args *est_args_plan(struct cost_ctx *cx, const struct mmodule *mm);
-void est_args_options(struct cost_args *ca, struct est_run_options *ro);
-void est_args_free(struct cost_args *ca);
+ * code; NULL for model ir: the IR calls). cost_args_options puts the watch
+ * into the run's options. Free with cost_args_free after pricing. */
+struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm);
+void cost_args_options(struct cost_args *ca, struct est_run_options *ro);
+void cost_args_free(struct cost_args *ca);
 /* Prices EXECS calls to SYM made by machine instruction IN (or, model ir, by
  * IR call INST): a function of the module goes into the call graph
- * (est_runtime_call); a routine of the core's table costs the mean of its
+ * (cost_runtime_call); a routine of the core's table costs the mean of its
  * formula over the executions of the IR instruction behind the call, or its
  * constant. */
-void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
+void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
                     struct block_price *out);
 /* Mean cycles per execution of IN when they depend on an operand value
  * measured by the run (a shift by a register); false when not measured. */
-bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles);
+bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles);
 /* Warnings about calls priced without their values. */
-void est_args_finish(struct cost_ctx *cx);
+void cost_args_finish(struct cost_ctx *cx);
 
 /* estimate_lines.c: adds block BI's cycles (priced as BP) to E's source lines;
  * est_lines_free releases what it kept in CX. */
-void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
+void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
 void est_lines_free(struct cost_ctx *cx);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
-bool est_price_ir(struct cost_ctx *cx);
+bool cost_price_ir(struct cost_ctx *cx);
 /* The runtime routine an intrinsic stands for when the core lacks the
  * operation ("memcpy" for llvm.memcpy.*), or NULL. */
-const char *est_ir_intrinsic_routine(const char *callee);
+const char *cost_ir_intrinsic_routine(const char *callee);
 
 #endif

@@ -301,8 +301,8 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
                 LLVMValueRef g = cn[0] ? LLVMGetNamedFunction(cx->m, cn) : NULL;
                 if (!g || !LLVMIsDeclaration(g))
                     continue;
-                if (est_ir_intrinsic_routine(cn))
-                    cn = est_ir_intrinsic_routine(cn);
+                if (cost_ir_intrinsic_routine(cn))
+                    cn = cost_ir_intrinsic_routine(cn);
                 const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
                 if (!priced_by_values(rt))
                     continue;
@@ -538,7 +538,7 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
 
 /* ---- interface ---- */
 
-struct cost_args *est_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
+struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
 {
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
     ca->diag = cx->diag;
@@ -552,7 +552,7 @@ struct cost_args *est_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     return ca;
 }
 
-void est_args_options(struct cost_args *ca, struct est_run_options *ro)
+void cost_args_options(struct cost_args *ca, struct est_run_options *ro)
 {
     if (!ca || !ca->n)
         return;
@@ -626,7 +626,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         fallback(ca, rt->symbol, execs);
 }
 
-/* est_runtime_call (cost.h): a function of the module goes into the call graph, a
+/* cost_runtime_call (cost.h): a function of the module goes into the call graph, a
  * routine of the core's table costs its constant. */
 static size_t func_index(struct cost_ctx *cx, const char *name)
 {
@@ -636,7 +636,7 @@ static size_t func_index(struct cost_ctx *cx, const char *name)
     return (size_t)-1;
 }
 
-void est_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out)
+void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out)
 {
     (void)f;
     if (!sym[0])
@@ -685,7 +685,7 @@ static char *call_site(struct cost_ctx *cx, const struct minsn *in, LLVMValueRef
     return sup_strdup(buf);
 }
 
-void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
+void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in, LLVMValueRef inst, double execs,
                     struct block_price *out)
 {
     if (!sym[0])
@@ -693,7 +693,7 @@ void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in
     LLVMValueRef fn = LLVMGetNamedFunction(cx->m, sym);
     const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
     if ((fn && !LLVMIsDeclaration(fn)) || !rt) {
-        est_runtime_call(cx, NULL, sym, execs, out); /* the call graph, or an unpriced routine */
+        cost_runtime_call(cx, NULL, sym, execs, out); /* the call graph, or an unpriced routine */
         struct est_runtime_cost *r = fn && !LLVMIsDeclaration(fn) ? NULL : est_runtime_entry(cx->e, sym);
         if (r && execs > 0 && !r->site)
             r->site = call_site(cx, in, inst); /* where an unpriced routine is called */
@@ -711,7 +711,7 @@ void est_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *in
     out->runtime_instructions += k * execs;
 }
 
-bool est_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles)
+bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles)
 {
     struct cost_args *ca = cx->args;
     uint64_t wi;
@@ -768,7 +768,7 @@ static void price_startup(struct cost_ctx *cx)
     e->funcs[mi].runtime += c;
 }
 
-void est_args_finish(struct cost_ctx *cx)
+void cost_args_finish(struct cost_ctx *cx)
 {
     price_startup(cx);
     struct cost_args *ca = cx->args;
@@ -781,7 +781,7 @@ void est_args_finish(struct cost_ctx *cx)
                           ca->fb_execs[i], ca->fb_sym[i]);
 }
 
-void est_args_free(struct cost_args *ca)
+void cost_args_free(struct cost_args *ca)
 {
     if (!ca)
         return;

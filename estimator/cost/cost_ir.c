@@ -12,7 +12,7 @@
 
 /* The runtime routine an intrinsic becomes on a core without the operation
  * (memcpy for llvm.memcpy.*, sqrt for llvm.sqrt.f64...), or NULL. */
-const char *est_ir_intrinsic_routine(const char *callee)
+const char *cost_ir_intrinsic_routine(const char *callee)
 {
     static const struct { const char *prefix, *routine; } map[] = {
         {"llvm.memcpy.", "memcpy"}, {"llvm.memmove.", "memmove"}, {"llvm.memset.", "memset"},
@@ -41,7 +41,7 @@ static void typed_opcode(LLVMValueRef in, const char *name, char *out, size_t n)
     LLVMDisposeMessage(ts);
 }
 
-static double edge_count(const struct cnt_func *xf, uint32_t from, enum edge_kind kind)
+static double edge_count(const struct cnt_func *xf, uint32_t from, enum cnt_edge_kind kind)
 {
     double c = 0;
     for (uint32_t e = 1; e < xf->nedges; e++)
@@ -50,7 +50,7 @@ static double edge_count(const struct cnt_func *xf, uint32_t from, enum edge_kin
     return c;
 }
 
-bool est_price_ir(struct cost_ctx *cx)
+bool cost_price_ir(struct cost_ctx *cx)
 {
     struct est_estimate *e = cx->e;
     size_t nf = est_profile_nfuncs(cx->p), defined = 0;
@@ -88,11 +88,11 @@ bool est_price_ir(struct cost_ctx *cx)
                     const char *cn = callee ? LLVMGetValueName2(callee, &len) : "";
                     if (!strncmp(cn, "llvm.dbg.", 9) || !strncmp(cn, "llvm.lifetime.", 14))
                         continue;
-                    const char *routine = est_ir_intrinsic_routine(cn);
+                    const char *routine = cost_ir_intrinsic_routine(cn);
                     if (routine && isa_runtime(cx->isa, routine))
-                        est_price_call(cx, routine, NULL, in, n, &bp);
+                        cost_price_call(cx, routine, NULL, in, n, &bp);
                     else if (cn[0] && strncmp(cn, "llvm.", 5))
-                        est_price_call(cx, cn, NULL, in, n, &bp);
+                        cost_price_call(cx, cn, NULL, in, n, &bp);
                 }
                 uint32_t cyc = 0, taken = 0, not_taken = 0;
                 char typed[96];
@@ -113,7 +113,7 @@ bool est_price_ir(struct cost_ctx *cx)
                 if (op == LLVMBr && LLVMGetNumOperands(in) == 3) {
                     LLVMBasicBlockRef t = LLVMGetSuccessor(in, 0); /* the true destination */
                     bool true_is_next = b + 1 < xf->nblocks && xf->blocks[b + 1].bb == t;
-                    double ct = edge_count(xf, b, EK_TRUE), cf = edge_count(xf, b, EK_FALSE);
+                    double ct = edge_count(xf, b, CNT_EK_TRUE), cf = edge_count(xf, b, CNT_EK_FALSE);
                     double tk = true_is_next ? cf : ct, nt = true_is_next ? ct : cf;
                     bp.cycles += tk * taken + nt * not_taken;
                     bp.branch_cycles += tk * taken + nt * not_taken;

@@ -107,7 +107,7 @@ static void base_cost(const struct isa *isa, const struct minsn *in, double *cyc
     *count = n;
 }
 
-double est_insn_count(const struct isa *isa, const struct minsn *in)
+double cost_insn_count(const struct isa *isa, const struct minsn *in)
 {
     double c, n;
     base_cost(isa, in, &c, &n);
@@ -177,7 +177,7 @@ static bool two_word(const char *mn)
     return !strcmp(mn, "jmp") || !strcmp(mn, "call") || !strcmp(mn, "lds") || !strcmp(mn, "sts");
 }
 
-void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, struct block_price *out)
+void cost_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, struct block_price *out)
 {
     const struct isa *isa = cx->isa;
     const struct mblock *b = &f->blocks[bi];
@@ -195,7 +195,7 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
             split_from = out->cycles;
         base_cost(isa, in, &cycles, &count);
         double measured;
-        if (d && d->cycles_formula && est_args_insn_cycles(cx, in, &measured))
+        if (d && d->cycles_formula && cost_args_insn_cycles(cx, in, &measured))
             cycles = measured * count; /* a shift by a register: the amounts the run saw */
         out->instructions += execs * count;
         if (!d) {
@@ -287,7 +287,7 @@ void est_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, stru
             if (d->kind != ISA_INDIRECT_CALL) {
                 char sym[256];
                 est_call_symbol(in->ops, sym, sizeof sym);
-                est_price_call(cx, sym, in, NULL, execs, out);
+                cost_price_call(cx, sym, in, NULL, execs, out);
             }
             break;
         }

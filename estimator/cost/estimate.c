@@ -181,8 +181,8 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;
-            est_price_block(cx, mf, b, &bp);
-            est_lines_add_block(cx, mf, b, &bp);
+            cost_price_block(cx, mf, b, &bp);
+            cost_lines_add_block(cx, mf, b, &bp);
             bool est = mb->source == MC_ESTIMATE;
             fc->self += bp.cycles;
             fc->runtime += bp.runtime_cycles;
@@ -235,7 +235,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
-            cx.args = est_args_plan(&cx, machine ? &mm : NULL);
+            cx.args = cost_args_plan(&cx, machine ? &mm : NULL);
         p = counts(arg, em, req, nreq, cx.args);
         ok = p != NULL;
     }
@@ -244,12 +244,12 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         est_progress_phase("pricing");
         e->exit_status = est_profile_exit_status(p);
         e->ir_instructions = est_profile_instructions(p);
-        ok = machine ? price_machine(&cx, &mm) : est_price_ir(&cx);
+        ok = machine ? price_machine(&cx, &mm) : cost_price_ir(&cx);
         if (ok && machine)
             est_x86_padding(&cx, em, &mm); /* lower_pad.c: executed alignment no-ops (x86 only) */
     }
     if (ok) {
-        est_args_finish(&cx);
+        cost_args_finish(&cx);
         char *state = sup_xcalloc(e->nfuncs + 1, 1);
         for (size_t i = 0; i < e->nfuncs; i++)
             inclusive(&cx, i, state);
@@ -257,7 +257,7 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     }
     free(cx.callgraph);
     est_lines_free(&cx);
-    est_args_free(cx.args);
+    cost_args_free(cx.args);
     if (machine && mm.funcs)
         est_mmodule_free(&mm);
     est_pair_requests_free(req, nreq);
@@ -280,7 +280,7 @@ struct est_profile *est_counting_run(void *arg, struct est_module *em, const str
         ro.pairs = req;
         ro.npairs = nreq;
     }
-    est_args_options(args, &ro);
+    cost_args_options(args, &ro);
     est_progress_phase("counting run");
     struct est_profile *p = est_run(em, &ro);
     if (!p)

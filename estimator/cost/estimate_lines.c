@@ -70,7 +70,7 @@ void est_lines_free(struct cost_ctx *cx)
     cx->lines = NULL;
 }
 
-void est_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp)
+void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp)
 {
     /* kept per estimate: a function's address may be reused by another
      * module's once this one is freed */

@@ -134,7 +134,7 @@ static void out_table(const struct cnt_func *xf, size_t **off, uint32_t **edge)
     *edge = ed;
 }
 
-/* Edge counts of XF at EST_FREQ_SCALE per call from FF's probabilities. */
+/* Edge counts of XF at CNT_FREQ_SCALE per call from FF's probabilities. */
 static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
 {
     if (ff->nblocks != xf->nblocks)
@@ -155,7 +155,7 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
     for (size_t k = 0; k < ne; k++)
         succ[k] = xf->einfo[eidx[k]].to;
     double *f = sup_xmalloc((n + 1) * sizeof *f);
-    est_freq_solve(n, eoff, succ, ff->prob, f);
+    cnt_freq_solve(n, eoff, succ, ff->prob, f);
     /* the flow network: blocks, plus node N for the outside (calls enter
      * block 0 from it, returns go back to it) */
     size_t nx = 1 + ne + n;
@@ -163,21 +163,21 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
     double *x = sup_xmalloc(nx * sizeof *x);
     uint64_t *y = sup_xmalloc(nx * sizeof *y);
     size_t k = 0;
-    from[k] = (uint32_t)n, to[k] = 0, x[k++] = EST_FREQ_SCALE;
+    from[k] = (uint32_t)n, to[k] = 0, x[k++] = CNT_FREQ_SCALE;
     for (uint32_t b = 0; b < n; b++) {
         double sum = 0;
         for (size_t j = eoff[b]; j < eoff[b + 1]; j++) {
             from[k] = b, to[k] = succ[j];
-            x[k++] = EST_FREQ_SCALE * f[b] * ff->prob[j];
+            x[k++] = CNT_FREQ_SCALE * f[b] * ff->prob[j];
             sum += ff->prob[j];
         }
         double rest = 1 - sum;
         if (rest > 1e-9) {
             from[k] = b, to[k] = (uint32_t)n;
-            x[k++] = EST_FREQ_SCALE * f[b] * rest;
+            x[k++] = CNT_FREQ_SCALE * f[b] * rest;
         }
     }
-    est_round_flow(n + 1, k, from, to, x, y);
+    cnt_round_flow(n + 1, k, from, to, x, y);
     /* edges were added block by block in table order, exits in between */
     xf->edges[0].count = y[0];
     k = 1;
@@ -190,7 +190,7 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
         if (1 - sum > 1e-9)
             k++;
     }
-    est_fill_derived(xf, true, true);
+    cnt_fill_derived(xf, true, true);
     free(succ);
     free(f);
     free(from);
@@ -224,7 +224,7 @@ static struct est_profile *static_counts(void *arg, struct est_module *em, const
             continue;
         }
         for (uint32_t b = 0; b < xf->nblocks; b++)
-            a->ir_instructions += (double)xf->blocks[b].count * xf->blocks[b].ninst / EST_FREQ_SCALE;
+            a->ir_instructions += (double)xf->blocks[b].count * xf->blocks[b].ninst / CNT_FREQ_SCALE;
     }
     return p;
 }
@@ -269,7 +269,7 @@ struct est_estimate *est_estimate_freqs(struct est_module *m, const struct isa *
     struct static_arg a = {.fq = fq, .diag = diag};
     struct est_estimate *e = est_estimate_counted(m, isa, diag, dump, false, static_counts, &a);
     if (e) {
-        scale_down(e, EST_FREQ_SCALE);
+        scale_down(e, CNT_FREQ_SCALE);
         e->ir_instructions = (uint64_t)llround(a.ir_instructions);
         e->count_source = profile ? "profile" : "static";
         for (size_t i = 0; i < a.nnotes; i++)

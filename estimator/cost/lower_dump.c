@@ -31,7 +31,7 @@ void est_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
             const struct mblock *bl = &mf->blocks[b];
             double mi = 0;
             for (size_t k = 0; k < bl->ninsns; k++)
-                mi += isa ? est_insn_count(isa, &bl->insns[k]) : 1;
+                mi += isa ? cost_insn_count(isa, &bl->insns[k]) : 1;
             fprintf(f, "  [%zu] bb.%d %-24s count %-12.0f %-8s insns %zu machine %.0f succ", b, bl->number,
                     bl->ir_name ? bl->ir_name : "-", bl->count, bl->split_estimated ? "SPLIT" : source_name(bl->source),
                     bl->ninsns, mi);

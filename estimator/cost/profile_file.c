@@ -362,7 +362,7 @@ static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
     for (uint32_t b = 0; b < xf->nblocks && ok; b++) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[b].bb);
         uint32_t ns = t ? LLVMGetNumSuccessors(t) : 0;
-        size_t n = est_block_out_edges(xf, b, out, xf->nedges);
+        size_t n = cnt_block_out_edges(xf, b, out, xf->nedges);
         if (n != ns || k + ns > pf->nedges) {
             ok = false;
             break;
@@ -377,13 +377,13 @@ static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
     xf->edges[0].count = pf->edges[0];
     for (uint32_t i = 0; i < pf->nsites; i++) {
         const struct psite *ps = &pf->sites[i];
-        int want = ps->kind == PS_SELECT ? SEL_SELECT
-                   : ps->kind == PS_LOGIC ? SEL_LOGIC
-                   : ps->kind == PS_CMP   ? SEL_CMP
-                                          : SEL_MINMAX;
+        int want = ps->kind == PS_SELECT ? CNT_SEL_SELECT
+                   : ps->kind == PS_LOGIC ? CNT_SEL_LOGIC
+                   : ps->kind == PS_CMP   ? CNT_SEL_CMP
+                                          : CNT_SEL_MINMAX;
         uint32_t pl = per_lane(ps->kind);
         for (uint32_t r = 0; r < xf->nselects; r++) {
-            const struct xselect *s = &xf->selects[r];
+            const struct cnt_select *s = &xf->selects[r];
             if (s->block != ps->block || s->index != ps->pos || s->kind != want || s->lanes != ps->lanes)
                 continue;
             for (uint32_t l = 0; l < s->lanes; l++) {
@@ -399,12 +399,12 @@ static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
     for (uint32_t i = 0; i < pf->npairs; i++) {
         const struct ppair *pp = &pf->pairs[i];
         for (uint32_t q = 0; q < xf->npairs; q++) {
-            struct xpairs *xp = &xf->pairs[q];
+            struct cnt_pairs *xp = &xf->pairs[q];
             if (xp->block == pp->block && xp->nin == pp->nin && xp->nout == pp->nout && xp->counts)
                 memcpy(xp->counts, pp->counts, (size_t)pp->nin * pp->nout * sizeof *xp->counts);
         }
     }
-    est_fill_derived(xf, true, true);
+    cnt_fill_derived(xf, true, true);
     return true;
 }
 

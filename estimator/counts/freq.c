@@ -83,7 +83,7 @@ static size_t rpo(size_t n, const size_t *off, const uint32_t *succ, uint32_t *o
     return post;
 }
 
-void est_freq_solve(size_t n, const size_t *off, const uint32_t *succ, const double *prob, double *f)
+void cnt_freq_solve(size_t n, const size_t *off, const uint32_t *succ, const double *prob, double *f)
 {
     for (size_t v = 0; v < n; v++)
         f[v] = 0;
@@ -325,7 +325,7 @@ static bool round_pass(size_t nn, size_t ne, const uint32_t *from, const uint32_
     return ok;
 }
 
-bool est_round_flow(size_t nn, size_t ne, const uint32_t *from, const uint32_t *to, const double *x, uint64_t *y)
+bool cnt_round_flow(size_t nn, size_t ne, const uint32_t *from, const uint32_t *to, const double *x, uint64_t *y)
 {
     if (round_pass(nn, ne, from, to, x, y, false) || round_pass(nn, ne, from, to, x, y, true))
         return true;
@@ -336,7 +336,7 @@ bool est_round_flow(size_t nn, size_t ne, const uint32_t *from, const uint32_t *
 
 /* ---- the engine's records ---- */
 
-size_t est_block_out_edges(const struct cnt_func *xf, uint32_t b, uint32_t *out, size_t max)
+size_t cnt_block_out_edges(const struct cnt_func *xf, uint32_t b, uint32_t *out, size_t max)
 {
     size_t n = 0;
     for (uint32_t e = 1; e < xf->nedges; e++)
@@ -360,11 +360,11 @@ static bool is_debug(LLVMValueRef i)
 
 /* Share of the first outcome of select record S: from the instruction's
  * branch weights when it has them, else the static default of its kind. */
-static double first_share(const struct cnt_func *xf, const struct xselect *s)
+static double first_share(const struct cnt_func *xf, const struct cnt_select *s)
 {
-    if (s->kind == SEL_SAT)
+    if (s->kind == CNT_SEL_SAT)
         return 1; /* not saturated */
-    if (s->kind != SEL_SELECT)
+    if (s->kind != CNT_SEL_SELECT)
         return 0.5;
     uint32_t pos = 0;
     LLVMValueRef inst = NULL;
@@ -403,7 +403,7 @@ static double first_share(const struct cnt_func *xf, const struct xselect *s)
 
 /* Path counts through a block from its in- and out-edge counts, as if the
  * way out did not depend on the way in. */
-static void independent_pairs(struct cnt_func *xf, struct xpairs *xp)
+static void independent_pairs(struct cnt_func *xf, struct cnt_pairs *xp)
 {
     uint32_t nin = xp->nin, nout = xp->nout;
     size_t nn = 1 + nin + nout, ne = nin + (size_t)nin * nout + nout;
@@ -424,7 +424,7 @@ static void independent_pairs(struct cnt_func *xf, struct xpairs *xp)
         }
     for (uint32_t j = 0; j < nout; j++)
         from[k] = 1 + nin + j, to[k] = 0, x[k++] = (double)xf->edges[xp->out_edges[j]].count;
-    est_round_flow(nn, ne, from, to, x, y);
+    cnt_round_flow(nn, ne, from, to, x, y);
     for (uint32_t i = 0; i < nin; i++)
         for (uint32_t j = 0; j < nout; j++)
             xp->counts[(size_t)i * nout + j] = y[nin + (size_t)i * nout + j];
@@ -434,15 +434,15 @@ static void independent_pairs(struct cnt_func *xf, struct xpairs *xp)
     free(y);
 }
 
-void est_fill_derived(struct cnt_func *xf, bool selects, bool pairs)
+void cnt_fill_derived(struct cnt_func *xf, bool selects, bool pairs)
 {
     for (uint32_t b = 0; b < xf->nblocks; b++)
         xf->blocks[b].count = 0;
     for (uint32_t e = 0; e < xf->nedges; e++)
         xf->blocks[xf->einfo[e].to].count += xf->edges[e].count;
     for (uint32_t r = 0; selects && r < xf->nselects; r++) {
-        const struct xselect *s = &xf->selects[r];
-        if (s->kind > SEL_CMP)
+        const struct cnt_select *s = &xf->selects[r];
+        if (s->kind > CNT_SEL_CMP)
             continue; /* histograms of later kinds: nothing to say statically */
         uint64_t have = 0;
         for (uint32_t l = 0; l < s->lanes; l++)
@@ -460,7 +460,7 @@ void est_fill_derived(struct cnt_func *xf, bool selects, bool pairs)
         }
     }
     for (uint32_t k = 0; pairs && k < xf->npairs; k++) {
-        struct xpairs *xp = &xf->pairs[k];
+        struct cnt_pairs *xp = &xf->pairs[k];
         if (!xp->counts || !xp->nin || !xp->nout)
             continue;
         uint64_t have = 0;

@@ -152,13 +152,13 @@ struct xfunc {
     struct xblock *blocks;
     uint32_t nblocks;
     struct edge *edges;      /* edges[0] is the function entry */
-    struct edge_info *einfo;
+    struct cnt_edge_info *einfo;
     uint32_t nedges;
-    struct xselect *selects;
+    struct cnt_select *selects;
     uint64_t *sel_counts;    /* [2 * i + outcome] */
     uint32_t nselects;
     uint32_t nsel_lanes;
-    struct xpairs *pairs;
+    struct cnt_pairs *pairs;
     uint32_t npairs;
 };
 

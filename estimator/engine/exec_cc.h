@@ -26,11 +26,11 @@ struct cc {
     uint32_t capconst;
     /* edges */
     struct edge *edges;
-    struct edge_info *einfo;
+    struct cnt_edge_info *einfo;
     LLVMBasicBlockRef *edge_from, *edge_to;
     uint32_t nedges, capedges;
     /* selects */
-    struct xselect *selects;
+    struct cnt_select *selects;
     uint32_t nselects, capselects, nlanes;
     /* where we are */
     LLVMValueRef inst;
@@ -70,7 +70,7 @@ bool cc_imm(LLVMValueRef v, uint64_t *k);
 /* Records a select (or each lane of a vector select); returns its counter base. */
 uint32_t cc_select(struct cc *c, uint32_t lanes);
 /* Adds an edge from the current block to TO; returns its index. */
-uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum edge_kind kind, uint64_t lo, uint64_t hi);
+uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum cnt_edge_kind kind, uint64_t lo, uint64_t hi);
 
 /* Instruction translation (exec_compile_inst.c / exec_compile_call.c). */
 void cc_inst(struct cc *c, LLVMValueRef inst);

@@ -117,12 +117,12 @@ uint32_t cc_select(struct cc *c, uint32_t lanes)
     }
     uint32_t base = c->nlanes;
     c->selects[c->nselects++] =
-        (struct xselect){.block = c->block, .index = c->pos, .lanes = lanes, .base = base, .ties = UINT32_MAX};
+        (struct cnt_select){.block = c->block, .index = c->pos, .lanes = lanes, .base = base, .ties = UINT32_MAX};
     c->nlanes += lanes;
     return base;
 }
 
-uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum edge_kind kind, uint64_t lo, uint64_t hi)
+uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum cnt_edge_kind kind, uint64_t lo, uint64_t hi)
 {
     if (c->nedges == c->capedges) {
         c->capedges = c->capedges ? c->capedges * 2 : 16;
@@ -135,7 +135,7 @@ uint32_t cc_edge(struct cc *c, LLVMBasicBlockRef to, enum edge_kind kind, uint64
     ptrmap_get(&c->bidx, to, &to_idx);
     uint32_t e = c->nedges++;
     c->edges[e] = (struct edge){0};
-    c->einfo[e] = (struct edge_info){.from = c->block, .to = (uint32_t)to_idx, .kind = kind, .case_lo = lo, .case_hi = hi};
+    c->einfo[e] = (struct cnt_edge_info){.from = c->block, .to = (uint32_t)to_idx, .kind = kind, .case_lo = lo, .case_hi = hi};
     c->edge_from[e] = c->f->blocks[c->block].bb;
     c->edge_to[e] = to;
     return e;
@@ -398,7 +398,7 @@ static void params(struct cc *c)
 static void add_pairs(struct cc *c, uint32_t y)
 {
     struct xfunc *f = c->f;
-    struct xpairs *xp = &f->pairs[f->npairs++];
+    struct cnt_pairs *xp = &f->pairs[f->npairs++];
     memset(xp, 0, sizeof *xp);
     xp->block = y;
     xp->in_edges = sup_xcalloc(c->nedges + 1, sizeof *xp->in_edges);
@@ -577,7 +577,7 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
     c.value_end = c.nslots;
     /* entry edge */
     c.block = 0;
-    cc_edge(&c, f->blocks[0].bb, EK_UNCOND, 0, 0);
+    cc_edge(&c, f->blocks[0].bb, CNT_EK_UNCOND, 0, 0);
     /* pass 2: ops */
     for (bi = 0; bi < f->nblocks; bi++) {
         c.block = bi;

@@ -122,7 +122,7 @@ static void minmax(struct cc *c, LLVMValueRef inst, enum opcode op)
     uint32_t ties = c->nlanes;
     c->nlanes += n;
     c->selects[c->nselects - 1].ties = ties;
-    c->selects[c->nselects - 1].kind = SEL_MINMAX;
+    c->selects[c->nselects - 1].kind = CNT_SEL_MINMAX;
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i), b = lane_slot(c, a1, i);
         /* first operand chosen: smin a<=b, smax a>=b, umin a<=b, umax a>=b */
@@ -165,7 +165,7 @@ static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intr
      * for shifts (cores without a barrel shifter loop per bit) */
     if ((ii->op == OP_FSHL || ii->op == OP_FSHR) && n == 1 && w <= 64 && !LLVMIsAConstant(LLVMGetOperand(inst, 2))) {
         uint32_t base = cc_select(c, 32);
-        c->selects[c->nselects - 1].kind = SEL_SHIFT;
+        c->selects[c->nselects - 1].kind = CNT_SEL_SHIFT;
         cc_emit(c, OP_SHIFTHIST, 2 * base, lane_slot(c, LLVMGetOperand(inst, 2), 0), 0, (uint64_t)w - 1, 0, 0);
     }
     /* saturation becomes a comparison and a branch or select in code
@@ -177,7 +177,7 @@ static void int_intrinsic(struct cc *c, LLVMValueRef inst, const struct int_intr
         sties = c->nlanes;
         c->nlanes += n;
         c->selects[c->nselects - 1].ties = sties;
-        c->selects[c->nselects - 1].kind = SEL_SAT;
+        c->selects[c->nselects - 1].kind = CNT_SEL_SAT;
     }
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i);

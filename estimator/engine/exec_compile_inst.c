@@ -319,7 +319,7 @@ static void icmp(struct cc *c, LLVMValueRef inst)
                 /* targets without conditional moves make its value with a
                  * branch: count its outcomes */
                 uint32_t base = cc_select(c, 1), t = cc_temp(c, 1);
-                c->selects[c->nselects - 1].kind = SEL_CMP;
+                c->selects[c->nselects - 1].kind = CNT_SEL_CMP;
                 cc_emit(c, OP_SELECT, t, d, d, (uint64_t)d | (uint64_t)(2 * base) << 32, 0, 0);
             }
             return;
@@ -854,13 +854,13 @@ static void switch_inst(struct cc *c, LLVMValueRef inst)
     uint32_t ncases = LLVMGetNumSuccessors(inst) - 1;
     struct switch_desc *sd = sup_xcalloc(1, sizeof *sd);
     sd->n = ncases;
-    sd->def = cc_edge(c, LLVMGetSwitchDefaultDest(inst), EK_DEFAULT, 0, 0);
+    sd->def = cc_edge(c, LLVMGetSwitchDefaultDest(inst), CNT_EK_DEFAULT, 0, 0);
     uint64_t(*pairs)[2] = sup_xcalloc(ncases + 1, sizeof *pairs);
     for (uint32_t i = 0; i < ncases; i++) {
         LLVMValueRef v = LLVMGetOperand(inst, 2 + 2 * i);
         uint64_t val = LLVMConstIntGetZExtValue(v) & mask_of(w);
         pairs[i][0] = val;
-        pairs[i][1] = cc_edge(c, LLVMGetSuccessor(inst, i + 1), EK_CASE, val, 0);
+        pairs[i][1] = cc_edge(c, LLVMGetSuccessor(inst, i + 1), CNT_EK_CASE, val, 0);
     }
     qsort(pairs, ncases, sizeof *pairs, cmp_case);
     uint64_t lo = ncases ? pairs[0][0] : 0, hi = ncases ? pairs[ncases - 1][0] : 0;
@@ -898,8 +898,8 @@ static void terminator(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
     case LLVMBr:
         if (LLVMIsConditional(inst)) {
             LLVMValueRef cv = LLVMGetCondition(inst);
-            uint32_t t = cc_edge(c, LLVMGetSuccessor(inst, 0), EK_TRUE, 0, 0);
-            uint32_t f = cc_edge(c, LLVMGetSuccessor(inst, 1), EK_FALSE, 0, 0);
+            uint32_t t = cc_edge(c, LLVMGetSuccessor(inst, 0), CNT_EK_TRUE, 0, 0);
+            uint32_t f = cc_edge(c, LLVMGetSuccessor(inst, 1), CNT_EK_FALSE, 0, 0);
             if (fused_compare(cv, inst)) {
                 /* compare-and-branch: the comparison's operands, the two edges */
                 LLVMValueRef av = LLVMGetOperand(cv, 0), bv = LLVMGetOperand(cv, 1);
@@ -916,7 +916,7 @@ static void terminator(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
             }
             cc_emit(c, OP_BR, t, cc_slot(c, cv), f, 0, 0, 0);
         } else {
-            cc_emit(c, OP_JMP, cc_edge(c, LLVMGetSuccessor(inst, 0), EK_UNCOND, 0, 0), 0, 0, 0, 0, 0);
+            cc_emit(c, OP_JMP, cc_edge(c, LLVMGetSuccessor(inst, 0), CNT_EK_UNCOND, 0, 0), 0, 0, 0, 0, 0);
         }
         return;
     case LLVMSwitch:
@@ -967,14 +967,14 @@ void cc_inst(struct cc *c, LLVMValueRef inst)
         if ((op == LLVMShl || op == LLVMLShr || op == LLVMAShr) && variable_shift(inst)) {
             /* amounts histogram (before the shift: its result may share the slot) */
             uint32_t base = cc_select(c, 32);
-            c->selects[c->nselects - 1].kind = SEL_SHIFT;
+            c->selects[c->nselects - 1].kind = CNT_SEL_SHIFT;
             cc_emit(c, OP_SHIFTHIST, 2 * base, cc_slot(c, LLVMGetOperand(inst, 1)), 0, ~0ULL, 0, 0);
         }
         binop(c, inst, op);
         if ((op == LLVMAnd || op == LLVMOr) && branch_condition(inst)) {
             /* the backend branches on the first operand first: count it */
             uint32_t base = cc_select(c, 1), t = cc_temp(c, 1), a = cc_slot(c, LLVMGetOperand(inst, 0));
-            c->selects[c->nselects - 1].kind = SEL_LOGIC;
+            c->selects[c->nselects - 1].kind = CNT_SEL_LOGIC;
             cc_emit(c, OP_SELECT, t, a, a, (uint64_t)a | (uint64_t)(2 * base) << 32, 0, 0);
         }
         return;

@@ -275,14 +275,14 @@ uint64_t est_profile_external_calls(const struct est_profile *p, const char *nam
     return 0;
 }
 
-static const char *edge_kind_name(enum edge_kind k)
+static const char *edge_kind_name(enum cnt_edge_kind k)
 {
     switch (k) {
-    case EK_TRUE: return "true";
-    case EK_FALSE: return "false";
-    case EK_CASE: return "case";
-    case EK_DEFAULT: return "default";
-    case EK_INDIRECT: return "indirect";
+    case CNT_EK_TRUE: return "true";
+    case CNT_EK_FALSE: return "false";
+    case CNT_EK_CASE: return "case";
+    case CNT_EK_DEFAULT: return "default";
+    case CNT_EK_INDIRECT: return "indirect";
     default: return "uncond";
     }
 }
@@ -334,7 +334,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
         sup_json_key(&w, "edges");
         sup_json_arr(&w);
         for (uint32_t e = 1; e < x->nedges; e++) {
-            const struct edge_info *ei = &x->einfo[e];
+            const struct cnt_edge_info *ei = &x->einfo[e];
             sup_json_obj(&w);
             sup_json_key(&w, "from");
             sup_json_str(&w, x->blocks[ei->from].name);
@@ -342,7 +342,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
             sup_json_str(&w, x->blocks[ei->to].name);
             sup_json_key(&w, "kind");
             sup_json_str(&w, edge_kind_name(ei->kind));
-            if (ei->kind == EK_CASE) {
+            if (ei->kind == CNT_EK_CASE) {
                 sup_json_key(&w, "value");
                 sup_json_uint(&w, ei->case_lo);
             }
@@ -354,8 +354,8 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
         sup_json_key(&w, "selects");
         sup_json_arr(&w);
         for (uint32_t s = 0; s < x->nselects; s++) {
-            const struct xselect *xs = &x->selects[s];
-            if (xs->kind == SEL_SHIFT) {
+            const struct cnt_select *xs = &x->selects[s];
+            if (xs->kind == CNT_SEL_SHIFT) {
                 sup_json_obj(&w);
                 sup_json_key(&w, "block");
                 sup_json_str(&w, x->blocks[xs->block].name);
@@ -386,7 +386,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
                 sup_json_uint(&w, x->sel_counts[2 * lane]);
                 sup_json_key(&w, "false");
                 sup_json_uint(&w, x->sel_counts[2 * lane + 1]);
-                if (xs->kind != SEL_SELECT) {
+                if (xs->kind != CNT_SEL_SELECT) {
                     static const char *const kinds[] = {"select", "minmax", "branch-operand", "saturation", "compare", "shift"};
                     sup_json_key(&w, "kind");
                     sup_json_str(&w, kinds[xs->kind]);

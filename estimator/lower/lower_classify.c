@@ -62,7 +62,7 @@ bool mc_is_control(const struct minsn *in)
 }
 
 /* Position of a select record counting every instruction (debug intrinsics too). */
-uint32_t mc_select_position(const struct cnt_func *xf, const struct xselect *sel)
+uint32_t mc_select_position(const struct cnt_func *xf, const struct cnt_select *sel)
 {
     uint32_t pos = 0, counted = 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[sel->block].bb); i; i = LLVMGetNextInstruction(i), pos++) {
@@ -82,7 +82,7 @@ uint32_t mc_select_position(const struct cnt_func *xf, const struct xselect *sel
 }
 
 /* The IR instruction of select record XS. */
-LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct xselect *xs)
+LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *xs)
 {
     LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[xs->block].bb);
     for (uint32_t p = mc_select_position(xf, xs); p > 0 && i; p--)
@@ -221,8 +221,8 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
     /* a select, min/max, saturation or a comparison's value
      * made with a branch */
     for (uint32_t r = 0; r < xf->nselects; r++)
-        if (xf->selects[r].block == g && xf->selects[r].kind != SEL_LOGIC &&
-            xf->selects[r].kind != SEL_SHIFT && /* amounts, not a choice */
+        if (xf->selects[r].block == g && xf->selects[r].kind != CNT_SEL_LOGIC &&
+            xf->selects[r].kind != CNT_SEL_SHIFT && /* amounts, not a choice */
             mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord)
             s->sel_head[m] = (int)r;
     /* a comparison only selects use, whose value a core without
@@ -230,8 +230,8 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
      * condition counts are the comparison's (a "compare view"
      * of the select record, numbered after the records) */
     for (uint32_t r = 0; r < xf->nselects && op == LLVMICmp && s->sel_head[m] < 0; r++) {
-        const struct xselect *xs = &xf->selects[r];
-        if (xs->block != g || xs->kind != SEL_SELECT || xs->lanes != 1)
+        const struct cnt_select *xs = &xf->selects[r];
+        if (xs->block != g || xs->kind != CNT_SEL_SELECT || xs->lanes != 1)
             continue;
         LLVMValueRef si = mc_select_inst(xf, xs);
         LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
@@ -354,14 +354,14 @@ static void constant_triangles(struct solver *s, const bool *nolocation)
             continue;
         int found = -1;
         for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
-            const struct xselect *xs = &xf->selects[r];
+            const struct cnt_select *xs = &xf->selects[r];
             /* only a select or a min/max has a "second value" an arm can
              * load; a comparison's value, a saturation or a shift do not */
             if ((int)xs->block != s->in_g[m] || xs->lanes != 1 ||
-                (xs->kind != SEL_SELECT && xs->kind != SEL_MINMAX))
+                (xs->kind != CNT_SEL_SELECT && xs->kind != CNT_SEL_MINMAX))
                 continue;
             LLVMValueRef i = mc_select_inst(xf, xs);
-            unsigned second_op = xs->kind == SEL_MINMAX ? 1 : 2;
+            unsigned second_op = xs->kind == CNT_SEL_MINMAX ? 1 : 2;
             if (!i || LLVMGetNumOperands(i) <= (int)second_op)
                 continue;
             LLVMValueRef second = LLVMGetOperand(i, second_op);

@@ -34,7 +34,7 @@
 #include <string.h>
 
 /* Development trace: one constraint with its variables' intervals. */
-static void trace_constraint(const struct solver *s, const struct cons *c)
+static void trace_constraint(const struct solver *s, const struct lsys_cons *c)
 {
     size_t n = s->mf->nblocks;
     for (size_t k = 0; k < c->n; k++) {
@@ -60,14 +60,14 @@ static void record(struct solver *s, bool estimated, const bool *certain)
     for (size_t m = 0; m < mf->nblocks; m++) {
         struct mblock *b = &mf->blocks[m];
         int v = bvar(s, m);
-        b->count = (s->sy.lo[v] + (s->sy.hi[v] < INF ? s->sy.hi[v] : s->sy.lo[v])) / 2;
+        b->count = (s->sy.lo[v] + (s->sy.hi[v] < LSYS_INF ? s->sy.hi[v] : s->sy.lo[v])) / 2;
         b->lo = s->sy.lo[v];
         b->hi = s->sy.hi[v];
         b->source = (estimated && !(certain && certain[v])) || s->sy.tainted[v] ? MC_ESTIMATE : MC_FLOW;
         b->split_estimated = false;
         for (size_t k = 0; k < b->nsucc; k++) {
             int ev = evar(s, m, k);
-            b->succ_count[k] = (s->sy.lo[ev] + (s->sy.hi[ev] < INF ? s->sy.hi[ev] : s->sy.lo[ev])) / 2;
+            b->succ_count[k] = (s->sy.lo[ev] + (s->sy.hi[ev] < LSYS_INF ? s->sy.hi[ev] : s->sy.lo[ev])) / 2;
             /* a branch's cost depends on its split (cost_machine.c) */
             if ((estimated && !(certain && certain[ev])) || s->sy.tainted[ev])
                 b->split_estimated = b->source != MC_ESTIMATE;
@@ -80,18 +80,18 @@ static void record(struct solver *s, bool estimated, const bool *certain)
 static bool estimate_one(struct solver *s, int *fixed)
 {
     struct mfunc *mf = s->mf;
-    struct system *sy = &s->sy;
+    struct lsys_system *sy = &s->sy;
     for (size_t m = 0; m < mf->nblocks; m++) {
         struct mblock *b = &mf->blocks[m];
         int bv = bvar(s, m);
-        if (!sys_fixed(sy, bv) || b->exits)
+        if (!lsys_fixed(sy, bv) || b->exits)
             continue;
         double out = 0;
         size_t open = 0;
         int first = -1;
         for (size_t k = 0; k < b->nsucc; k++) {
             int ev = evar(s, m, k);
-            if (sys_fixed(sy, ev))
+            if (lsys_fixed(sy, ev))
                 out += sy->lo[ev];
             else if (open++ == 0)
                 first = ev;
@@ -109,8 +109,8 @@ static bool estimate_one(struct solver *s, int *fixed)
         return true;
     }
     for (size_t v = 0; v < sy->nvars; v++)
-        if (!sys_fixed(sy, (int)v)) {
-            double x = sy->hi[v] < INF ? (sy->lo[v] + sy->hi[v]) / 2 : sy->lo[v];
+        if (!lsys_fixed(sy, (int)v)) {
+            double x = sy->hi[v] < LSYS_INF ? (sy->lo[v] + sy->hi[v]) / 2 : sy->lo[v];
             sy->lo[v] = sy->hi[v] = x;
             sy->tainted[v] = true;
             *fixed = (int)v;
@@ -128,24 +128,24 @@ enum { RELAX_MAX_DROPPED = 8 };
  * made, each kept only if the system stays consistent with it. */
 static void relax(struct solver *s)
 {
-    struct system *sy = &s->sy;
+    struct lsys_system *sy = &s->sy;
     size_t nc = sy->nc, w = s->nflow;
     double *lo = sup_xmalloc((sy->nvars + 1) * sizeof *lo), *hi = sup_xmalloc((sy->nvars + 1) * sizeof *hi);
     for (size_t v = 0; v < sy->nvars; v++) {
         sy->lo[v] = 0;
-        sy->hi[v] = INF;
+        sy->hi[v] = LSYS_INF;
     }
     sy->conflict = false;
     sy->first_conflict = -1;
     sy->nc = s->nflow;
-    sys_solve(sy);
+    lsys_solve(sy);
     for (size_t i = s->nflow; i < nc; i++) {
         memcpy(lo, sy->lo, sy->nvars * sizeof *lo);
         memcpy(hi, sy->hi, sy->nvars * sizeof *hi);
-        struct cons c = sy->c[i];
+        struct lsys_cons c = sy->c[i];
         sy->c[w] = c;
         sy->nc = w + 1;
-        sys_solve(sy);
+        lsys_solve(sy);
         if (sy->conflict) {
             if (s->trace) {
                 fprintf(stderr, "  dropped (contradicts the others):");
@@ -170,19 +170,19 @@ static void relax(struct solver *s)
 
 /* Whether the N constraints of LIST contradict each other, solved on
  * bounds of their own; the elimination work is charged to S's budget. */
-static bool list_conflicts(struct solver *s, struct cons *list, size_t n, bool *fixed)
+static bool list_conflicts(struct solver *s, struct lsys_cons *list, size_t n, bool *fixed)
 {
-    struct system t = {.nvars = s->sy.nvars, .c = list, .nc = n, .capc = n, .first_conflict = -1,
+    struct lsys_system t = {.nvars = s->sy.nvars, .c = list, .nc = n, .capc = n, .first_conflict = -1,
                        .work = s->sy.work};
     t.lo = sup_xcalloc(t.nvars + 1, sizeof *t.lo);
     t.hi = sup_xmalloc((t.nvars + 1) * sizeof *t.hi);
     t.tainted = sup_xcalloc(t.nvars + 1, sizeof *t.tainted);
     for (size_t v = 0; v < t.nvars; v++)
-        t.hi[v] = INF;
-    sys_solve(&t);
+        t.hi[v] = LSYS_INF;
+    lsys_solve(&t);
     s->sy.work = t.work;
     for (size_t v = 0; v < t.nvars && fixed; v++)
-        fixed[v] = sys_fixed(&t, (int)v);
+        fixed[v] = lsys_fixed(&t, (int)v);
     free(t.lo);
     free(t.hi);
     free(t.tainted);
@@ -197,8 +197,8 @@ enum { SUSPECT_MAX_SOLVES = 200 };
 struct suspects {
     struct solver *s;
     bool *in;              /* kept inferences still in the contradiction */
-    struct cons *list;
-    const struct cons *dropped;
+    struct lsys_cons *list;
+    const struct lsys_cons *dropped;
     int budget;            /* solutions left */
 };
 
@@ -278,7 +278,7 @@ static void certain_counts(struct solver *s, bool *certain)
  * propagation; returns true when an estimate contradicts the constraints. */
 static bool estimate_rest(struct solver *s)
 {
-    struct system *sy = &s->sy;
+    struct lsys_system *sy = &s->sy;
     bool conflict = sy->conflict;
     int v;
     bool *was = sup_xcalloc(sy->nvars + 1, sizeof *was);
@@ -293,8 +293,8 @@ static bool estimate_rest(struct solver *s)
         if (!estimate_one(s, &v))
             break;
         for (size_t k = 0; k < sy->nvars; k++)
-            was[k] = sys_fixed(sy, (int)k) && (int)k != v;
-        sys_solve(sy);
+            was[k] = lsys_fixed(sy, (int)k) && (int)k != v;
+        lsys_solve(sy);
         /* an even split the constraints refuse: the variable's bounds */
         for (int bound = 0; sy->conflict && bound < 2; bound++) {
             double x = bound ? hi[v] : lo[v];
@@ -303,20 +303,20 @@ static bool estimate_rest(struct solver *s)
             memcpy(sy->tainted, tainted, sy->nvars * sizeof *tainted);
             sy->conflict = false;
             sy->first_conflict = -1;
-            if (x >= INF) {
+            if (x >= LSYS_INF) {
                 sy->conflict = true;
                 continue;
             }
             sy->lo[v] = sy->hi[v] = x;
             sy->tainted[v] = true;
-            sys_solve(sy);
+            lsys_solve(sy);
         }
         for (size_t k = 0; k < sy->nvars; k++)
-            if (!was[k] && sys_fixed(sy, (int)k))
+            if (!was[k] && lsys_fixed(sy, (int)k))
                 sy->tainted[k] = true;
         conflict |= sy->conflict;
         if (conflict && s->trace) {
-            struct cons c = {.var = &v, .coef = (signed char[]){1}, .n = 1, .rhs = lo[v]};
+            struct lsys_cons c = {.var = &v, .coef = (signed char[]){1}, .n = 1, .rhs = lo[v]};
             fprintf(stderr, "  an estimate contradicts constraint %ld; before it:", sy->first_conflict);
             double *l = sy->lo, *h = sy->hi;
             sy->lo = lo, sy->hi = hi;
@@ -356,7 +356,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     s.sy.hi = sup_xcalloc(nv + 1, sizeof *s.sy.hi);
     s.sy.tainted = sup_xcalloc(nv + 1, sizeof *s.sy.tainted);
     for (size_t v = 0; v < nv; v++)
-        s.sy.hi[v] = INF;
+        s.sy.hi[v] = LSYS_INF;
     s.in_g = sup_xcalloc(n + 1, sizeof *s.in_g);
     s.out_g = sup_xcalloc(n + 1, sizeof *s.out_g);
     s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
@@ -365,12 +365,12 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     mc_ordinals(&s);
     mc_classify(&s);
     mc_build(&s);
-    sys_solve(&s.sy);
+    lsys_solve(&s.sy);
     bool conflict = s.sy.conflict, estimated = false, *certain = NULL;
     if (conflict) {
         /* a wrong inference: try without the few that contradict the rest,
          * else keep what propagation reached and estimate the rest */
-        struct system saved = s.sy;
+        struct lsys_system saved = s.sy;
         saved.lo = copy_doubles(s.sy.lo, s.sy.nvars);
         saved.hi = copy_doubles(s.sy.hi, s.sy.nvars);
         saved.tainted = sup_xmalloc((s.sy.nvars + 1) * sizeof *saved.tainted);
@@ -438,7 +438,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
             fprintf(stderr, "  [%zu] in %d out %d%s sel %d head %d count %.0f [%g, %g]\n", m, s.in_g[m], s.out_g[m],
                     s.out_known[m] ? "*" : "", s.sel_head[m], s.in_g[m] >= 0 ? s.head[s.in_g[m]] : -9,
                     mf->blocks[m].count, s.sy.lo[m], s.sy.hi[m]);
-    sys_free(&s.sy);
+    lsys_free(&s.sy);
     free(s.evar);
     free(s.in_g);
     free(s.out_g);

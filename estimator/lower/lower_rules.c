@@ -39,14 +39,14 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
     for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
         pos++;
     for (uint32_t r = 0; r < xf->nselects; r++) {
-        const struct xselect *xs = &xf->selects[r];
-        if (xs->block != g || xs->lanes != 1 || xs->kind == SEL_MINMAX || mc_select_position(xf, xs) != pos)
+        const struct cnt_select *xs = &xf->selects[r];
+        if (xs->block != g || xs->lanes != 1 || xs->kind == CNT_SEL_MINMAX || mc_select_position(xf, xs) != pos)
             continue;
         double tc = (double)xf->sel_counts[2 * xs->base], fc = (double)xf->sel_counts[2 * xs->base + 1];
         *go_on = is_and ? tc : fc;
         *stop_to = -1;
         for (uint32_t e = 1; e < xf->nedges; e++)
-            if (xf->einfo[e].from == g && xf->einfo[e].kind == (is_and ? EK_FALSE : EK_TRUE))
+            if (xf->einfo[e].from == g && xf->einfo[e].kind == (is_and ? CNT_EK_FALSE : CNT_EK_TRUE))
                 *stop_to = (int)xf->einfo[e].to;
         return *stop_to >= 0;
     }
@@ -115,7 +115,7 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     }
     bool any = n > 0;
     if (any)
-        sys_add(&s->sy, var, coef, n, rhs, false);
+        lsys_add(&s->sy, var, coef, n, rhs, false);
     free(var);
     free(coef);
     return any;
@@ -137,12 +137,12 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
                 if (pb->succ[j] == (int)m)
                     var[k] = evar(s, (size_t)b->pred[p], j), coef[k++] = -1;
         }
-        sys_add(&s->sy, var, coef, k, m == 0 ? (double)xf->edges[0].count : 0, false);
+        lsys_add(&s->sy, var, coef, k, m == 0 ? (double)xf->edges[0].count : 0, false);
         k = 0;
         var[k] = bvar(s, m), coef[k++] = 1;
         for (size_t j = 0; j < b->nsucc; j++)
             var[k] = evar(s, m, j), coef[k++] = -1;
-        sys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
+        lsys_add(&s->sy, var, coef, k, 0, b->exits || !b->nsucc);
     }
 }
 
@@ -179,7 +179,7 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
                     continue;
                 bool is_case = false;
                 for (uint32_t e = 1; e < xf->nedges; e++)
-                    if ((int)xf->einfo[e].from == js->x && xf->einfo[e].kind == EK_CASE &&
+                    if ((int)xf->einfo[e].from == js->x && xf->einfo[e].kind == CNT_EK_CASE &&
                         xf->einfo[e].case_lo == js->min + i) {
                         c += (double)xf->edges[e].count;
                         is_case = true;
@@ -199,7 +199,7 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
                         coef[nv++] = 1;
                     }
             }
-            sys_add(&s->sy, var, coef, nv, c, false);
+            lsys_add(&s->sy, var, coef, nv, c, false);
         }
     }
     free(all);
@@ -217,11 +217,11 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
         double total = s->ir.count[e];
         bool is_case_edge = false;
         for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
-            is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == EK_CASE;
+            is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == CNT_EK_CASE;
         if (jt_switch[z] && is_case_edge) {
             bool only_cases = true;
             for (uint32_t f = 1; f < xf->nedges; f++)
-                if ((int)xf->einfo[f].from == z && (int)xf->einfo[f].to == y && xf->einfo[f].kind != EK_CASE)
+                if ((int)xf->einfo[f].from == z && (int)xf->einfo[f].to == y && xf->einfo[f].kind != CNT_EK_CASE)
                     only_cases = false;
             if (only_cases)
                 continue; /* the table's constraints say it better */
@@ -331,7 +331,7 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                         coef[nv++] = -1;
                     }
             }
-            sys_add(&s->sy, var, coef, nv, c, false);
+            lsys_add(&s->sy, var, coef, nv, c, false);
         }
     }
 }
@@ -365,7 +365,7 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
         if (found >= 0) {
             var[0] = bvar(s, (size_t)found);
             coef[0] = 1;
-            sys_add(&s->sy, var, coef, 1, go_on, false);
+            lsys_add(&s->sy, var, coef, 1, go_on, false);
         }
     }
 }
@@ -375,7 +375,7 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
  * loop then runs whatever the amount register holds, or nothing): its
  * machine loops' counts are not known. Rotates take their amount modulo
  * the width and have none. */
-bool mc_overwide_amounts(const struct cnt_func *xf, const struct xselect *xs)
+bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs)
 {
     LLVMValueRef si = mc_select_inst(xf, xs);
     LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
@@ -426,8 +426,8 @@ static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
                     ord = lb->insns[k].src_line;
         }
         for (uint32_t r = 0; r < xf->nselects && ord; r++) {
-            const struct xselect *xs = &xf->selects[r];
-            if (xs->kind != SEL_SHIFT || mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) != ord ||
+            const struct cnt_select *xs = &xf->selects[r];
+            if (xs->kind != CNT_SEL_SHIFT || mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) != ord ||
                 mc_overwide_amounts(xf, xs))
                 continue;
             double total = 0;
@@ -435,7 +435,7 @@ static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
                 total += (double)xf->sel_counts[2 * xs->base + a] * (preheader ? 1 : a);
             var[0] = bvar(s, m);
             coef[0] = 1;
-            sys_add(&s->sy, var, coef, 1, total, false);
+            lsys_add(&s->sy, var, coef, 1, total, false);
         }
     }
 }
@@ -464,7 +464,7 @@ static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
         if (ok) {
             if (s->trace)
                 fprintf(stderr, "  flag test [%zu]: taken on %zu of %zu paths\n", m, nt, no);
-            sys_add(&s->sy, var, coef, nv, 0, false);
+            lsys_add(&s->sy, var, coef, nv, 0, false);
         }
         free(o);
     }
@@ -476,8 +476,8 @@ static int shift_record_at(const struct solver *s, uint32_t ord)
     const struct cnt_func *xf = s->xf;
     int found = -1;
     for (uint32_t r = 0; r < xf->nselects && ord && found != -2; r++) {
-        const struct xselect *xs = &xf->selects[r];
-        if (xs->kind == SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
+        const struct cnt_select *xs = &xf->selects[r];
+        if (xs->kind == CNT_SEL_SHIFT && mc_ordinal_of(s, xs->block, mc_select_position(xf, xs)) == ord)
             found = found == -1 ? (int)r : -2;
     }
     return found < 0 ? -1 : found;
@@ -516,7 +516,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
         int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
             continue;
-        const struct xselect *xs = &xf->selects[found];
+        const struct cnt_select *xs = &xf->selects[found];
         LLVMValueRef si = mc_select_inst(xf, xs);
         bool rotate = false, shift_left = false;
         if (si && LLVMGetInstructionOpcode(si) == LLVMCall) {
@@ -559,10 +559,10 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
                     rotate ? "rotate" : "shift", mod, opposite ? "opposite" : "same", guarded ? "" : ", do-while",
                     total);
         if (guarded && nv)
-            sys_add(&s->sy, var, coef, nv, entered, false);
+            lsys_add(&s->sy, var, coef, nv, entered, false);
         var[0] = bvar(s, m);
         coef[0] = 1;
-        sys_add(&s->sy, var, coef, 1, total, false);
+        lsys_add(&s->sy, var, coef, 1, total, false);
     }
 }
 
@@ -593,7 +593,7 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
         int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
             continue;
-        const struct xselect *xs = &xf->selects[found];
+        const struct cnt_select *xs = &xf->selects[found];
         LLVMValueRef si = mc_select_inst(xf, xs);
         LLVMOpcode op = si ? LLVMGetInstructionOpcode(si) : LLVMCall;
         if (op == LLVMCall || (op == LLVMShl) != left)
@@ -608,7 +608,7 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
             fprintf(stderr, "  test-first bit loop [%zu]: shift of %u bits: %g times\n", m, mod, total);
         var[0] = bvar(s, m);
         coef[0] = 1;
-        sys_add(&s->sy, var, coef, 1, total, false);
+        lsys_add(&s->sy, var, coef, 1, total, false);
     }
 }
 

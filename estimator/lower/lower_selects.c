@@ -89,7 +89,7 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
  *    false value;
  *  - an arm that computes is a value code generation sank into it: the
  *    operand used by the select alone. */
-static int arm_sense(const struct solver *s, const struct xselect *xs, int kind, size_t m, int armk)
+static int arm_sense(const struct solver *s, const struct cnt_select *xs, int kind, size_t m, int armk)
 {
     const struct mfunc *mf = s->mf;
     if (armk < 0)
@@ -99,7 +99,7 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
     long long imm;
     bool constant = arm_assignment(arm, other, &imm);
     int follows, taken, not_taken;
-    if (kind == SEL_CMP) {
+    if (kind == CNT_SEL_CMP) {
         /* the value made may be the comparison's complement (what a later
          * `and` or `or` needs): the branch's sense decides first */
         LLVMValueRef sel = mc_select_inst(s->xf, xs);
@@ -111,7 +111,7 @@ static int arm_sense(const struct solver *s, const struct xselect *xs, int kind,
             return (b->succ[armk] == taken) == (follows == 1);
         return constant ? imm != 0 : -1;
     }
-    if (kind != SEL_SELECT)
+    if (kind != CNT_SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
@@ -184,8 +184,8 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
     const struct cnt_func *xf = s->xf;
     size_t n = s->mf->nblocks;
     /* R past the records: the compare view of record R - nselects */
-    const struct xselect *xs = &xf->selects[r % xf->nselects];
-    int kind = r >= xf->nselects ? SEL_CMP : xs->kind;
+    const struct cnt_select *xs = &xf->selects[r % xf->nselects];
+    int kind = r >= xf->nselects ? CNT_SEL_CMP : xs->kind;
     /* vector lanes each become a branch of their own, in an order of
      * the scheduler's choosing: their sum is known */
     double first = 0, second = 0, ties = 0;
@@ -210,10 +210,10 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
     } else if (sense < 0) {
         /* either value: only bounds */
         double lo = first < second ? first : second, hi = first < second ? second : first;
-        sys_add(&s->sy, var, coef, nv, lo, true);
+        lsys_add(&s->sy, var, coef, nv, lo, true);
         for (size_t i = 0; i < nv; i++)
             coef[i] = -1;
-        sys_add(&s->sy, var, coef, nv, -(hi + ties), true);
+        lsys_add(&s->sy, var, coef, nv, -(hi + ties), true);
         return;
     }
     bool hoisted = false;
@@ -238,7 +238,7 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         /* code generation moved the comparison to a block that runs it
          * on paths where the IR did not: those runs go either way, so
          * only bounds are known: arm >= second, other side >= first - ties */
-        sys_add(&s->sy, var, coef, nv, second, true);
+        lsys_add(&s->sy, var, coef, nv, second, true);
         size_t k = 0;
         for (size_t m = 0; m < n; m++) {
             if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
@@ -247,14 +247,14 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
             var[k] = evar(s, m, (size_t)(1 - arm));
             coef[k++] = 1;
         }
-        sys_add(&s->sy, var, coef, k, first - ties, true);
+        lsys_add(&s->sy, var, coef, k, first - ties, true);
     } else if (ties == 0) {
-        sys_add(&s->sy, var, coef, nv, second, false);
+        lsys_add(&s->sy, var, coef, nv, second, false);
     } else {
-        sys_add(&s->sy, var, coef, nv, second, true);
+        lsys_add(&s->sy, var, coef, nv, second, true);
         for (size_t i = 0; i < nv; i++)
             coef[i] = -1;
-        sys_add(&s->sy, var, coef, nv, -(second + ties), true);
+        lsys_add(&s->sy, var, coef, nv, -(second + ties), true);
     }
 }
 
@@ -289,7 +289,7 @@ static bool from_overwide_shift(const struct cnt_func *xf, LLVMValueRef v, int d
         return false;
     if (op == LLVMShl || op == LLVMLShr || op == LLVMAShr)
         for (uint32_t r = 0; r < xf->nselects; r++)
-            if (xf->selects[r].kind == SEL_SHIFT && mc_select_inst(xf, &xf->selects[r]) == v &&
+            if (xf->selects[r].kind == CNT_SEL_SHIFT && mc_select_inst(xf, &xf->selects[r]) == v &&
                 mc_overwide_amounts(xf, &xf->selects[r]))
                 return true;
     for (int k = 0; k < LLVMGetNumOperands(v); k++)
@@ -312,7 +312,7 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         size_t nv = 0, nh = 0;
         bool ok = true;
         int heads[16];
-        const struct xselect *rec = &xf->selects[r % xf->nselects];
+        const struct cnt_select *rec = &xf->selects[r % xf->nselects];
         for (size_t m = 0; m < n && ok; m++) {
             if (s->sel_head[m] != (int)r)
                 continue;
@@ -334,7 +334,7 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         if (from_overwide_shift(xf, ri, 6))
             continue;
         /* (a signed saturation's two branches test different bounds) */
-        bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != SEL_SAT, apart = true;
+        bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
         for (size_t i = 0; i < nh; i++)
             for (size_t j = i + 1; j < nh; j++) {
                 bool related = mc_dominates(s, heads[i], heads[j]) || mc_dominates(s, heads[j], heads[i]);
@@ -358,7 +358,7 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 coef[0] = 1;
                 select_constraint(s, r, heads[i], var, coef, 1);
             }
-        } else if (apart || rec->lanes > 1 || rec->kind == SEL_SAT) {
+        } else if (apart || rec->lanes > 1 || rec->kind == CNT_SEL_SAT) {
             /* copies on different paths, or one branch per vector lane or
              * bound, in the scheduler's order: the sum is known */
             select_constraint(s, r, -1, var, coef, nv);

@@ -22,7 +22,7 @@ struct irview {
 struct solver {
     struct mfunc *mf;
     const struct cnt_func *xf;
-    struct system sy;
+    struct lsys_system sy;
     int *evar;             /* first edge variable of each block */
     int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
     bool *out_known;       /* out_g comes from a terminator's provenance */
@@ -35,7 +35,7 @@ struct solver {
     int trace;
     size_t nflow;          /* constraints [0, nflow) are flow conservation */
     size_t nrejected;      /* inferred constraints dropped for contradicting the others */
-    struct cons *dropped;  /* ... and those constraints */
+    struct lsys_cons *dropped;  /* ... and those constraints */
     struct irview ir;
 };
 
@@ -57,8 +57,8 @@ struct jswitch {
 void mc_ordinals(struct solver *s);
 uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all);
 bool mc_is_control(const struct minsn *in);
-uint32_t mc_select_position(const struct cnt_func *xf, const struct xselect *sel);
-LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct xselect *xs);
+uint32_t mc_select_position(const struct cnt_func *xf, const struct cnt_select *sel);
+LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *xs);
 bool mc_arm_constant(const struct mblock *b, long long *imm);
 void mc_classify(struct solver *s);
 
@@ -78,7 +78,7 @@ int mc_constant_use(const struct mblock *b, size_t k, long long c);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
-bool mc_overwide_amounts(const struct cnt_func *xf, const struct xselect *xs);
+bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sys_add(struct system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge)
+void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge)
 {
     if (sy->nc == sy->capc) {
         sy->capc = sy->capc ? sy->capc * 2 : 64;
         sy->c = sup_xrealloc(sy->c, sy->capc * sizeof *sy->c);
     }
-    struct cons *c = &sy->c[sy->nc++];
+    struct lsys_cons *c = &sy->c[sy->nc++];
     c->var = sup_xmalloc((n + 1) * sizeof *c->var);
     c->coef = sup_xmalloc(n + 1);
     memcpy(c->var, var, n * sizeof *var);
@@ -34,11 +34,11 @@ void sys_add(struct system *sy, const int *var, const signed char *coef, size_t 
  * contradiction. */
 #define BOUND_MAX 1e13
 
-static bool tighten(struct system *sy, int v, double lo, double hi)
+static bool tighten(struct lsys_system *sy, int v, double lo, double hi)
 {
     bool changed = false;
     if (hi > BOUND_MAX)
-        hi = INF;
+        hi = LSYS_INF;
     if (lo > sy->hi[v] + 0.5 || hi < sy->lo[v] - 0.5) {
         sy->conflict = true;
         return false;
@@ -55,11 +55,11 @@ static bool tighten(struct system *sy, int v, double lo, double hi)
 }
 
 /* One pass over the constraints; true when an interval narrowed. */
-static bool sys_pass(struct system *sy)
+static bool sys_pass(struct lsys_system *sy)
 {
     bool changed = false;
     for (size_t i = 0; i < sy->nc; i++) {
-        struct cons *c = &sy->c[i];
+        struct lsys_cons *c = &sy->c[i];
         /* sum of the terms' minima and maxima */
         double smin = 0, smax = 0;
         size_t nmax_inf = 0, nmin_inf = 0;
@@ -67,13 +67,13 @@ static bool sys_pass(struct system *sy)
             int v = c->var[k];
             if (c->coef[k] > 0) {
                 smin += sy->lo[v];
-                if (sy->hi[v] >= INF)
+                if (sy->hi[v] >= LSYS_INF)
                     nmax_inf++;
                 else
                     smax += sy->hi[v];
             } else {
                 smax -= sy->lo[v];
-                if (sy->hi[v] >= INF)
+                if (sy->hi[v] >= LSYS_INF)
                     nmin_inf++;
                 else
                     smin -= sy->hi[v];
@@ -87,19 +87,19 @@ static bool sys_pass(struct system *sy)
             size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
             if (pos) {
                 omin -= sy->lo[v];
-                if (sy->hi[v] >= INF)
+                if (sy->hi[v] >= LSYS_INF)
                     omax_inf--;
                 else
                     omax -= sy->hi[v];
             } else {
                 omax += sy->lo[v];
-                if (sy->hi[v] >= INF)
+                if (sy->hi[v] >= LSYS_INF)
                     omin_inf--;
                 else
                     omin += sy->hi[v];
             }
             /* coef * x = rhs - others */
-            double lo = -INF, hi = INF;
+            double lo = -LSYS_INF, hi = LSYS_INF;
             if (pos) {
                 if (!omax_inf)
                     lo = c->rhs - omax;
@@ -123,15 +123,15 @@ static bool sys_pass(struct system *sy)
     return changed;
 }
 
-static void sys_propagate(struct system *sy)
+static void sys_propagate(struct lsys_system *sy)
 {
     for (int round = 0; round < 400 && sys_pass(sy); round++)
         ;
 }
 
-bool sys_fixed(const struct system *sy, int v) { return sy->hi[v] < INF && sy->hi[v] - sy->lo[v] < 0.5; }
+bool lsys_fixed(const struct lsys_system *sy, int v) { return sy->hi[v] < LSYS_INF && sy->hi[v] - sy->lo[v] < 0.5; }
 
-void sys_free(struct system *sy)
+void lsys_free(struct lsys_system *sy)
 {
     for (size_t i = 0; i < sy->nc; i++) {
         free(sy->c[i].var);
@@ -156,17 +156,17 @@ enum { ELIM_MAX_OPEN = 600 };
  * fixed one. The rows are the equalities with the fixed variables moved to
  * the right-hand side; after Gauss-Jordan elimination, a row left with one
  * variable gives its value. */
-static bool sys_eliminate(struct system *sy)
+static bool sys_eliminate(struct lsys_system *sy)
 {
     if (sy->work >= ELIM_BUDGET)
         return false;
     int *col = sup_xmalloc((sy->nvars + 1) * sizeof *col);
     size_t nopen = 0;
     for (size_t v = 0; v < sy->nvars; v++)
-        col[v] = sys_fixed(sy, (int)v) ? -1 : (int)nopen++;
+        col[v] = lsys_fixed(sy, (int)v) ? -1 : (int)nopen++;
     size_t nrows = 0;
     for (size_t i = 0; i < sy->nc && nopen && nopen <= ELIM_MAX_OPEN; i++) {
-        const struct cons *c = &sy->c[i];
+        const struct lsys_cons *c = &sy->c[i];
         bool open = false;
         for (size_t k = 0; k < c->n && !c->ge && !open; k++)
             open = col[c->var[k]] >= 0;
@@ -184,7 +184,7 @@ static bool sys_eliminate(struct system *sy)
             var_of[col[v]] = (int)v;
     size_t r = 0;
     for (size_t i = 0; i < sy->nc; i++) {
-        const struct cons *c = &sy->c[i];
+        const struct lsys_cons *c = &sy->c[i];
         bool open = false;
         for (size_t k = 0; k < c->n && !c->ge && !open; k++)
             open = col[c->var[k]] >= 0;
@@ -264,7 +264,7 @@ static bool sys_eliminate(struct system *sy)
     return fixed;
 }
 
-void sys_solve(struct system *sy)
+void lsys_solve(struct lsys_system *sy)
 {
     do
         sys_propagate(sy);

@@ -48,7 +48,7 @@ int mc_arrives(const struct solver *s, int t)
 double mc_pair_count(const struct cnt_func *xf, int z, int p, int y)
 {
     for (uint32_t k = 0; k < xf->npairs; k++) {
-        const struct xpairs *xp = &xf->pairs[k];
+        const struct cnt_pairs *xp = &xf->pairs[k];
         if ((int)xp->block != z || !xp->counts)
             continue;
         double c = 0;
@@ -79,7 +79,7 @@ bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js)
     bool any = false;
     uint64_t lo = 0, hi = 0;
     for (uint32_t e = 1; e < xf->nedges; e++)
-        if ((int)xf->einfo[e].from == x && xf->einfo[e].kind == EK_CASE) {
+        if ((int)xf->einfo[e].from == x && xf->einfo[e].kind == CNT_EK_CASE) {
             uint64_t v = xf->einfo[e].case_lo;
             if (!any || v < lo)
                 lo = v;
@@ -113,7 +113,7 @@ static void merged_cases(struct solver *s, int *merged_into)
         if (!mc_find_jswitch(s, m, &js))
             continue;
         for (uint32_t e = 1; e < xf->nedges; e++) {
-            if ((int)xf->einfo[e].from != js.x || xf->einfo[e].kind != EK_CASE)
+            if ((int)xf->einfo[e].from != js.x || xf->einfo[e].kind != CNT_EK_CASE)
                 continue;
             int y = (int)xf->einfo[e].to;
             int t = mc_jt_target(s->mf, &js, xf->einfo[e].case_lo);
@@ -396,7 +396,7 @@ static bool isomorphic(const struct solver *s, const bool *present, int *merged,
         int sv = (int)xf->einfo[e].to, sg = -1;
         for (uint32_t f = 1; f < xf->nedges && sg < 0; f++)
             if ((int)xf->einfo[f].from == g && xf->einfo[f].kind == xf->einfo[e].kind &&
-                (xf->einfo[e].kind != EK_CASE || xf->einfo[f].case_lo == xf->einfo[e].case_lo))
+                (xf->einfo[e].kind != CNT_EK_CASE || xf->einfo[f].case_lo == xf->einfo[e].case_lo))
                 sg = (int)xf->einfo[f].to;
         if (sg < 0)
             return false;
@@ -432,7 +432,7 @@ static void merged_tails(struct solver *s, int *merged_into)
             if (xf->einfo[e].to != v || xf->einfo[e].from == v)
                 continue;
             int p = (int)xf->einfo[e].from;
-            enum edge_kind kind = xf->einfo[e].kind;
+            enum cnt_edge_kind kind = xf->einfo[e].kind;
             any = true;
             /* where P's code goes without an IR edge, on V's side */
             int landing = -1;
@@ -449,7 +449,7 @@ static void merged_tails(struct solver *s, int *merged_into)
                         foreign[nf++] = t;
                 }
                 int here = -1;
-                if (kind == EK_CASE) {
+                if (kind == CNT_EK_CASE) {
                     /* a compare chain: the equality test of V's case value,
                      * which may lead to another case's identical code */
                     for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
@@ -462,12 +462,12 @@ static void merged_tails(struct solver *s, int *merged_into)
                         continue;
                 } else if (nf == 0) {
                     continue;
-                } else if (nf == 1 && kind != EK_CASE && kind != EK_DEFAULT) {
+                } else if (nf == 1 && kind != CNT_EK_CASE && kind != CNT_EK_DEFAULT) {
                     here = foreign[0];
-                } else if (nf == 2 && (kind == EK_TRUE || kind == EK_FALSE)) {
+                } else if (nf == 2 && (kind == CNT_EK_TRUE || kind == CNT_EK_FALSE)) {
                     int tk, ot, tt = taken_is_true(s, m, p);
                     if (tt >= 0 && mc_branch_sides(s, m, &tk, &ot))
-                        here = flows_into(s, (kind == EK_TRUE) == (tt == 1) ? tk : ot);
+                        here = flows_into(s, (kind == CNT_EK_TRUE) == (tt == 1) ? tk : ot);
                 }
                 if (here < 0)
                     landing = -2;

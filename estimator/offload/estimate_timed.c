@@ -192,14 +192,14 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
             e->funcs[c->func].inclusive += c->inclusive;
     }
     /* tracks and slices */
-    size_t nacc = off ? est_offload_ntracks(off) : 0;
+    size_t nacc = off ? offload_ntracks(off) : 0;
     e->tracks = sup_xcalloc(nacc + 2, sizeof *e->tracks);
     e->ntracks = nacc + 1;
     e->tracks[0].name = sup_strdup("host");
     e->tracks[0].clock_hz = e->clock_hz;
     for (size_t k = 1; k <= nacc; k++) {
         double hz;
-        e->tracks[k].name = sup_strdup(est_offload_track_name(off, k, &hz));
+        e->tracks[k].name = sup_strdup(offload_track_name(off, k, &hz));
         e->tracks[k].clock_hz = hz;
     }
     e->slices = sup_xcalloc(t->nslices + 1, sizeof *e->slices);
@@ -212,7 +212,7 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
             name = e->funcs[map[s->name]].name;
         } else {
             double hz;
-            name = est_offload_track_name(off, s->track, &hz);
+            name = offload_track_name(off, s->track, &hz);
             const char *colon = strstr(name, ": ");
             name = colon ? colon + 2 : name;
         }
@@ -313,9 +313,9 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     struct est_offload *off = NULL;
     bool ok = true;
     if (sys) {
-        off = est_offload_new(sys, e->clock_hz, &t, o->diag);
+        off = offload_new(sys, e->clock_hz, &t, o->diag);
         t.off = off;
-        ok = est_offload_check(off, est_module_llvm(em));
+        ok = offload_check(off, est_module_llvm(em));
     }
     struct est_profile *p = NULL;
     if (ok) {
@@ -346,7 +346,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         fill(e, &t, p, off);
         double timed = (double)t.end_clock / (double)TM_ONE;
         if (off) {
-            est_offload_report(off, e);
+            offload_report(off, e);
             e->cycles = timed;
             est_estimate_rebase_host(e);
         } else if (fabs(timed - e->cycles) > 1e-6 * e->cycles + 1) {
@@ -363,7 +363,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         *status = 1;
     }
     est_profile_free(p);
-    est_offload_free(off);
+    offload_free(off);
     tm_free(&t);
     free(inbuf);
     return e;

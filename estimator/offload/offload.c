@@ -170,7 +170,7 @@ static void on_ic_done(void *ctx, int64_t time, const int64_t *props, int nprops
     a->ic_done_times[a->nicdone++] = time;
 }
 
-struct est_offload *est_offload_new(const struct est_system *sys, double host_hz, struct est_timing *t, FILE *diag)
+struct est_offload *offload_new(const struct est_system *sys, double host_hz, struct est_timing *t, FILE *diag)
 {
     struct est_offload *o = sup_xcalloc(1, sizeof *o);
     o->sys = sys;
@@ -212,7 +212,7 @@ struct est_offload *est_offload_new(const struct est_system *sys, double host_hz
     return o;
 }
 
-void est_offload_free(struct est_offload *o)
+void offload_free(struct est_offload *o)
 {
     if (!o)
         return;
@@ -257,7 +257,7 @@ static LLVMValueRef defined_fn(LLVMModuleRef m, const char *name)
     return f && !LLVMIsDeclaration(f) ? f : NULL;
 }
 
-bool est_offload_check(struct est_offload *o, LLVMModuleRef m)
+bool offload_check(struct est_offload *o, LLVMModuleRef m)
 {
     bool ok = true;
     for (size_t i = 0; i < o->sys->naccels; i++)
@@ -307,7 +307,7 @@ bool est_offload_check(struct est_offload *o, LLVMModuleRef m)
     return ok;
 }
 
-void est_offload_attach(struct est_offload *o, struct est_engine *eng)
+void offload_attach(struct est_offload *o, struct est_engine *eng)
 {
     free(o->role);
     o->nfuncs = est_engine_nfuncs(eng);
@@ -331,7 +331,7 @@ void est_offload_attach(struct est_offload *o, struct est_engine *eng)
     }
 }
 
-bool est_offload_serves(const struct est_offload *o, uint32_t func) { return func < o->nfuncs && o->role[func] >= 0; }
+bool offload_serves(const struct est_offload *o, uint32_t func) { return func < o->nfuncs && o->role[func] >= 0; }
 
 /* ---- tokens ---- */
 
@@ -613,7 +613,7 @@ static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct est_engi
     return true;
 }
 
-int est_offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge)
+int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge)
 {
     size_t i = (size_t)o->role[func] / 2;
     bool is_wait = o->role[func] & 1;
@@ -696,14 +696,14 @@ int est_offload_call(struct est_offload *o, struct est_engine *eng, uint32_t fun
     return 1;
 }
 
-void est_offload_body(struct est_offload *o, uint32_t func, uint64_t body)
+void offload_body(struct est_offload *o, uint32_t func, uint64_t body)
 {
     /* a wait's body (polling, in software) belongs to the software figure too */
-    if (est_offload_serves(o, func))
+    if (offload_serves(o, func))
         o->off[o->role[func] / 2].software += units_to_cycles(body);
 }
 
-void est_offload_finish(struct est_offload *o, struct est_engine *eng)
+void offload_finish(struct est_offload *o, struct est_engine *eng)
 {
     /* the accelerators finish what they have (statistics only: a failure
      * here is not the program's, and the engine does not keep it) */
@@ -714,16 +714,16 @@ void est_offload_finish(struct est_offload *o, struct est_engine *eng)
     }
 }
 
-const struct est_builtin *est_offload_builtins(size_t *n)
+const struct est_builtin *offload_builtins(size_t *n)
 {
     static const struct est_builtin table[] = {{"lpnest_token", lpnest_token}};
     *n = sizeof table / sizeof table[0];
     return table;
 }
 
-size_t est_offload_ntracks(const struct est_offload *o) { return o->ntracks; }
+size_t offload_ntracks(const struct est_offload *o) { return o->ntracks; }
 
-const char *est_offload_track_name(const struct est_offload *o, size_t track, double *clock_hz)
+const char *offload_track_name(const struct est_offload *o, size_t track, double *clock_hz)
 {
     static char buf[256];
     for (size_t i = 0; i < o->sys->naccels; i++) {
@@ -739,7 +739,7 @@ const char *est_offload_track_name(const struct est_offload *o, size_t track, do
     return "?";
 }
 
-void est_offload_report(const struct est_offload *o, struct est_estimate *e)
+void offload_report(const struct est_offload *o, struct est_estimate *e)
 {
     e->accels = sup_xcalloc(o->sys->naccels + 1, sizeof *e->accels);
     e->naccels = o->sys->naccels;

@@ -13,16 +13,16 @@ static void on_start(void *arg, struct est_engine *eng)
 {
     struct est_timing *t = arg;
     if (t->off)
-        est_offload_attach(t->off, eng);
+        offload_attach(t->off, eng);
 }
 
 static int on_call(void *arg, struct est_engine *eng, uint32_t func, LLVMValueRef site)
 {
     (void)site;
     struct est_timing *t = arg;
-    if (!t->off || t->suppress || !est_offload_serves(t->off, func))
+    if (!t->off || t->suppress || !offload_serves(t->off, func))
         return 0;
-    return est_offload_call(t->off, eng, func, &t->pending_charge);
+    return offload_call(t->off, eng, func, &t->pending_charge);
 }
 
 /* The child of PARENT for FUNC called from SITE, made on first use. */
@@ -101,7 +101,7 @@ static void on_return(void *arg, struct est_engine *eng, uint32_t depth)
     struct tm_frame *fr = &t->frames[depth];
     if (fr->flags & TF_CHARGE) {
         if (t->off)
-            est_offload_body(t->off, fr->func, est_engine_clock(eng) - fr->t_enter);
+            offload_body(t->off, fr->func, est_engine_clock(eng) - fr->t_enter);
         est_engine_set_clock(eng, fr->t_enter + fr->charge);
         if (t->suppress)
             t->suppress--;
@@ -122,7 +122,7 @@ static void on_finish(void *arg, struct est_engine *eng, uint32_t depth)
         if (d < t->capframes)
             on_return(t, eng, d);
     if (t->off)
-        est_offload_finish(t->off, eng);
+        offload_finish(t->off, eng);
     t->end_clock = est_engine_clock(eng);
     t->finished = true;
 }

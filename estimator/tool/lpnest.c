@@ -277,7 +277,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .fs_root = ro.fs_root,
         .allow_writes = ro.allow_writes,
     };
-    o.builtins = est_offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
+    o.builtins = offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
     /* the report on stdout never mixes with the program's output: that goes to stderr */
     if (!counts && !co->out)
         o.out = stderr;

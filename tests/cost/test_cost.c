@@ -150,7 +150,7 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
         const struct mfunc *mf = &mm.funcs[f];
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct block_price bp;
-            est_price_block(&cx, mf, b, &bp);
+            cost_price_block(&cx, mf, b, &bp);
             char extra[128] = "";
             if (bp.estimated_cycles != 0)
                 snprintf(extra, sizeof extra, " estimated %g", bp.estimated_cycles);

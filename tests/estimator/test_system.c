@@ -11,19 +11,19 @@
 
 #include <cmocka.h>
 
-static struct system make(size_t nvars)
+static struct lsys_system make(size_t nvars)
 {
-    struct system sy = {.nvars = nvars, .first_conflict = -1};
+    struct lsys_system sy = {.nvars = nvars, .first_conflict = -1};
     sy.lo = calloc(nvars, sizeof *sy.lo);
     sy.hi = calloc(nvars, sizeof *sy.hi);
     sy.tainted = calloc(nvars, sizeof *sy.tainted);
     for (size_t v = 0; v < nvars; v++)
-        sy.hi[v] = INF;
+        sy.hi[v] = LSYS_INF;
     return sy;
 }
 
 /* sum of +x[a] - x[b] ... = rhs, given as a list of signed 1-based variables */
-static void eq(struct system *sy, double rhs, int n, const int *terms)
+static void eq(struct lsys_system *sy, double rhs, int n, const int *terms)
 {
     int var[8];
     signed char coef[8];
@@ -31,7 +31,7 @@ static void eq(struct system *sy, double rhs, int n, const int *terms)
         var[i] = abs(terms[i]) - 1;
         coef[i] = terms[i] > 0 ? 1 : -1;
     }
-    sys_add(sy, var, coef, (size_t)n, rhs, false);
+    lsys_add(sy, var, coef, (size_t)n, rhs, false);
 }
 
 #define EQ(sy, rhs, ...) eq(sy, rhs, sizeof((int[]){__VA_ARGS__}) / sizeof(int), (int[]){__VA_ARGS__})
@@ -40,15 +40,15 @@ static void eq(struct system *sy, double rhs, int n, const int *terms)
 static void chain_by_propagation(void **state)
 {
     (void)state;
-    struct system sy = make(3);
+    struct lsys_system sy = make(3);
     EQ(&sy, 40, 1);          /* x1 = 40 */
     EQ(&sy, 0, 1, -2, -3);   /* x1 = x2 + x3 */
     EQ(&sy, 15, 3);          /* x3 = 15 */
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
-    assert_true(sys_fixed(&sy, 1));
+    assert_true(lsys_fixed(&sy, 1));
     assert_int_equal((int)sy.lo[1], 25);
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* The diamond of a boolean kept in a register (AVR): block T (300 runs)
@@ -60,7 +60,7 @@ static void chain_by_propagation(void **state)
 static void diamond_by_elimination(void **state)
 {
     (void)state;
-    struct system sy = make(8);
+    struct lsys_system sy = make(8);
     EQ(&sy, 300, 1);
     EQ(&sy, 0, 1, -2, -3);   /* T = a + b */
     EQ(&sy, 0, 4, -3);       /* F = b */
@@ -69,14 +69,14 @@ static void diamond_by_elimination(void **state)
     EQ(&sy, 0, 6, -7, -8);   /* J = d + e */
     EQ(&sy, 143, 8);         /* e = 143 */
     EQ(&sy, 0, 7, -2);       /* d = a (the flag) */
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
     const int want[8] = {300, 157, 143, 143, 143, 300, 157, 143};
     for (int v = 0; v < 8; v++) {
-        assert_true(sys_fixed(&sy, v));
+        assert_true(lsys_fixed(&sy, v));
         assert_int_equal((int)sy.lo[v], want[v]);
     }
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* A system whose elimination budget is spent keeps what propagation gives
@@ -84,7 +84,7 @@ static void diamond_by_elimination(void **state)
 static void spent_budget_leaves_open(void **state)
 {
     (void)state;
-    struct system sy = make(8);
+    struct lsys_system sy = make(8);
     sy.work = 1e12;
     EQ(&sy, 300, 1);
     EQ(&sy, 0, 1, -2, -3);
@@ -94,11 +94,11 @@ static void spent_budget_leaves_open(void **state)
     EQ(&sy, 0, 6, -7, -8);
     EQ(&sy, 143, 8);
     EQ(&sy, 0, 7, -2);
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
-    assert_false(sys_fixed(&sy, 5));
-    assert_true(sys_fixed(&sy, 7));
-    sys_free(&sy);
+    assert_false(lsys_fixed(&sy, 5));
+    assert_true(lsys_fixed(&sy, 7));
+    lsys_free(&sy);
 }
 
 /* A chain of 70 such diamonds, each join feeding the next top: all of it
@@ -110,7 +110,7 @@ static void diamond_chain_by_elimination(void **state)
 {
     (void)state;
     enum { D = 70, V = 8 };
-    struct system sy = make(D * V);
+    struct lsys_system sy = make(D * V);
     EQ(&sy, 1000, 1);
     for (int k = 0; k < D; k++) {
         int b = V * k;
@@ -124,15 +124,15 @@ static void diamond_chain_by_elimination(void **state)
         if (k + 1 < D)
             EQ(&sy, 0, b + 9, -(b + 6));
     }
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
     const int want[V] = {1000, 999, 1, 1, 1, 1000, 999, 1};
     for (int v = 0; v < D * V; v++) {
-        assert_true(sys_fixed(&sy, v));
+        assert_true(lsys_fixed(&sy, v));
         assert_int_equal((int)sy.lo[v], want[v % V]);
     }
     assert_true(sy.work > 0 && sy.work < 2e8);
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* A long chain around which propagation raises upper bounds a little each
@@ -144,7 +144,7 @@ static void long_chain_stays_exact(void **state)
 {
     (void)state;
     enum { D = 150, V = 7 };
-    struct system sy = make(D * V + 1);
+    struct lsys_system sy = make(D * V + 1);
     EQ(&sy, 1000, 1);
     for (int k = 0; k < D; k++) {
         int b = V * k;
@@ -156,14 +156,14 @@ static void long_chain_stays_exact(void **state)
         EQ(&sy, 0, b + 6, -(b + 7), -(b + 8));
         EQ(&sy, 1, b + 7);
     }
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
     for (int k = 0; k < D; k++) {
-        assert_true(sys_fixed(&sy, V * k));
+        assert_true(lsys_fixed(&sy, V * k));
         assert_int_equal((int)sy.lo[V * k], 1000 - k);
         assert_int_equal((int)sy.lo[V * k + 2], 999 - k);
     }
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* x1 = x2 and x2 = x1 + 1: propagation only pushes the lower bounds up
@@ -171,40 +171,40 @@ static void long_chain_stays_exact(void **state)
 static void contradiction_by_elimination(void **state)
 {
     (void)state;
-    struct system sy = make(2);
+    struct lsys_system sy = make(2);
     EQ(&sy, 0, 1, -2);
     EQ(&sy, 1, 2, -1);
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_true(sy.conflict);
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* A free split stays open: two edges out of a block of 10, nothing else. */
 static void free_split_stays_open(void **state)
 {
     (void)state;
-    struct system sy = make(3);
+    struct lsys_system sy = make(3);
     EQ(&sy, 10, 1);
     EQ(&sy, 0, 1, -2, -3);
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
-    assert_false(sys_fixed(&sy, 1));
-    assert_false(sys_fixed(&sy, 2));
+    assert_false(lsys_fixed(&sy, 1));
+    assert_false(lsys_fixed(&sy, 2));
     assert_true(sy.hi[1] <= 10 && sy.hi[2] <= 10);
-    sys_free(&sy);
+    lsys_free(&sy);
 }
 
 /* An equality whose solution is not a whole count is left to the bounds. */
 static void fraction_left_open(void **state)
 {
     (void)state;
-    struct system sy = make(2);
+    struct lsys_system sy = make(2);
     EQ(&sy, 5, 1, 2);        /* x1 + x2 = 5 */
     EQ(&sy, 0, 1, -2);       /* x1 = x2 */
-    sys_solve(&sy);
+    lsys_solve(&sy);
     assert_false(sy.conflict);
-    assert_false(sys_fixed(&sy, 0));
-    sys_free(&sy);
+    assert_false(lsys_fixed(&sy, 0));
+    lsys_free(&sy);
 }
 
 int main(void)

@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *argv[] = {"fuzz", "1", NULL};
     struct est_run_options o = {.argc = 2, .argv = argv, .max_steps = 200000, .stack_bytes = 65536,
                                 .diag = null, .in = in, .out = null, .err = null, .fs_root = dir};
-    o.builtins = est_offload_builtins(&o.nbuiltins); /* as lpnest runs programs */
+    o.builtins = offload_builtins(&o.nbuiltins); /* as lpnest runs programs */
     struct est_profile *p = est_run(m, &o);
     bool clean = p && !est_profile_faulted(p);
     est_profile_free(p);

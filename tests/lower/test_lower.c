@@ -210,12 +210,12 @@ static bool run_system(const struct case_file *cf, struct case_out *o, FILE *err
         fprintf(err, "%s: needs '# vars: N' (1 to 1000)\n", cf->path);
         return false;
     }
-    struct system sy = {.nvars = (size_t)nvars, .first_conflict = -1};
+    struct lsys_system sy = {.nvars = (size_t)nvars, .first_conflict = -1};
     sy.lo = calloc((size_t)nvars, sizeof *sy.lo);
     sy.hi = calloc((size_t)nvars, sizeof *sy.hi);
     sy.tainted = calloc((size_t)nvars, sizeof *sy.tainted);
     for (int v = 0; v < nvars; v++)
-        sy.hi[v] = INF;
+        sy.hi[v] = LSYS_INF;
     bool ok = true;
     for (size_t k = 0; ok && k < cf->nlines; k++) {
         const struct case_line *l = &cf->lines[k];
@@ -229,10 +229,10 @@ static bool run_system(const struct case_file *cf, struct case_out *o, FILE *err
         if (!(ok = parse_constraint(l->value, nvars, var, coef, &n, 32, &rhs, &ge)))
             fprintf(err, "%s:%u: expected 'x1 - x2 ... = N' or '... >= N' over x1..x%d\n", cf->path, l->line, nvars);
         else
-            sys_add(&sy, var, coef, n, rhs, ge);
+            lsys_add(&sy, var, coef, n, rhs, ge);
     }
     if (ok) {
-        sys_solve(&sy);
+        lsys_solve(&sy);
         if (!sy.conflict)
             case_printf(o, "solved");
         else if (sy.first_conflict >= 0)
@@ -240,15 +240,15 @@ static bool run_system(const struct case_file *cf, struct case_out *o, FILE *err
         else
             case_printf(o, "conflict");
         for (int v = 0; v < nvars && !sy.conflict; v++) {
-            if (sys_fixed(&sy, v))
+            if (lsys_fixed(&sy, v))
                 case_printf(o, "x%d = %.0f", v + 1, sy.lo[v]);
-            else if (sy.hi[v] >= INF)
+            else if (sy.hi[v] >= LSYS_INF)
                 case_printf(o, "x%d in [%.0f, inf)", v + 1, sy.lo[v]);
             else
                 case_printf(o, "x%d in [%.0f, %.0f]", v + 1, sy.lo[v], sy.hi[v]);
         }
     }
-    sys_free(&sy);
+    lsys_free(&sy);
     return ok;
 }
 

@@ -39,7 +39,7 @@ static void solve(size_t n, const struct edge_p *e, size_t ne, double *f)
         succ[k] = e[i].to;
         prob[k] = e[i].p;
     }
-    est_freq_solve(n, off, succ, prob, f);
+    cnt_freq_solve(n, off, succ, prob, f);
     free(off);
     free(succ);
     free(prob);
@@ -131,11 +131,11 @@ static void rounding(void **state)
         uint32_t *from = calloc(nx, sizeof *from), *to = calloc(nx, sizeof *to);
         double *x = calloc(nx, sizeof *x);
         uint64_t *y = calloc(nx, sizeof *y);
-        from[0] = (uint32_t)n, to[0] = 0, x[0] = EST_FREQ_SCALE;
+        from[0] = (uint32_t)n, to[0] = 0, x[0] = CNT_FREQ_SCALE;
         for (size_t i = 0; i < ne; i++)
-            from[i + 1] = e[i].from, to[i + 1] = e[i].to, x[i + 1] = EST_FREQ_SCALE * f[e[i].from] * e[i].p;
-        from[ne + 1] = (uint32_t)(n - 1), to[ne + 1] = (uint32_t)n, x[ne + 1] = EST_FREQ_SCALE * f[n - 1];
-        assert_true(est_round_flow(n + 1, nx, from, to, x, y));
+            from[i + 1] = e[i].from, to[i + 1] = e[i].to, x[i + 1] = CNT_FREQ_SCALE * f[e[i].from] * e[i].p;
+        from[ne + 1] = (uint32_t)(n - 1), to[ne + 1] = (uint32_t)n, x[ne + 1] = CNT_FREQ_SCALE * f[n - 1];
+        assert_true(cnt_round_flow(n + 1, nx, from, to, x, y));
         int64_t *bal = calloc(n + 1, sizeof *bal);
         for (size_t i = 0; i < nx; i++) {
             bal[to[i]] += (int64_t)y[i];

@@ -187,7 +187,7 @@ struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *s
  * it lowers M, calls COUNTS(ARG, M, REQ, NREQ, ARGS) once with the IR
  * blocks whose path counts the machine code needs (REQ may be NULL) and,
  * when VALUES, the plan of operand values the costs depend on (cost_args.c:
- * est_args_options puts it into a run's options; NULL otherwise), and
+ * cost_args_options puts it into a run's options; NULL otherwise), and
  * prices the profile COUNTS returns (and frees it). COUNTS returns NULL
  * after a message on DIAG. No warnings about unpriced routines are added
  * yet: est_estimate_warn_unpriced adds them once the numbers are final. */

@@ -13,17 +13,17 @@
 #include <stdint.h>
 
 /* Reporting information of an edge, parallel to the edge array. */
-enum edge_kind { EK_UNCOND, EK_TRUE, EK_FALSE, EK_CASE, EK_DEFAULT, EK_INDIRECT };
-struct edge_info {
+enum cnt_edge_kind { CNT_EK_UNCOND, CNT_EK_TRUE, CNT_EK_FALSE, CNT_EK_CASE, CNT_EK_DEFAULT, CNT_EK_INDIRECT };
+struct cnt_edge_info {
     uint32_t from, to;       /* block indices */
-    enum edge_kind kind;
+    enum cnt_edge_kind kind;
     uint64_t case_lo, case_hi; /* switch case value (two words for i128) */
 };
 
 
 /* Path counts through one block: how often it was entered by in-edge I and
  * left by out-edge J (requested for blocks code generation duplicated). */
-struct xpairs {
+struct cnt_pairs {
     uint32_t block;
     uint32_t nin, nout;
     uint32_t *in_edges;       /* edge indices (0: the function entry) */
@@ -31,7 +31,7 @@ struct xpairs {
     uint64_t *counts;         /* [i * nout + j] */
 };
 
-struct xselect {
+struct cnt_select {
     uint32_t block;          /* block index */
     uint32_t index;          /* instruction position in the block */
     uint32_t lanes;          /* vector selects count lane by lane */
@@ -48,7 +48,7 @@ struct xselect {
  * shift by a variable amount (32 lanes = 64 counters: how often each amount
  * 0..62 occurred, and 63 or more; cores without a barrel shifter loop or
  * pay per bit) */
-enum { SEL_SELECT, SEL_MINMAX, SEL_LOGIC, SEL_SAT, SEL_CMP, SEL_SHIFT };
+enum { CNT_SEL_SELECT, CNT_SEL_MINMAX, CNT_SEL_LOGIC, CNT_SEL_SAT, CNT_SEL_CMP, CNT_SEL_SHIFT };
 
 struct cnt_block {
     LLVMBasicBlockRef bb;
@@ -73,13 +73,13 @@ struct cnt_func {
     struct cnt_block *blocks;
     uint32_t nblocks;
     struct cnt_edge *edges;
-    struct edge_info *einfo;
+    struct cnt_edge_info *einfo;
     uint32_t nedges;
-    struct xselect *selects;
+    struct cnt_select *selects;
     uint64_t *sel_counts;    /* [2 * lane + outcome] */
     uint32_t nselects;
     uint32_t nsel_lanes;
-    struct xpairs *pairs;
+    struct cnt_pairs *pairs;
     uint32_t npairs;
 };
 

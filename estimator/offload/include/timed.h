@@ -24,6 +24,6 @@ struct est_estimate *est_estimate_timed(struct est_module *m, const struct isa *
                                         const struct est_system *sys, FILE *dump, int *status);
 
 /* The built-ins this layer serves (lpnest_token): *N gets their number. */
-const struct est_builtin *est_offload_builtins(size_t *n);
+const struct est_builtin *offload_builtins(size_t *n);
 
 #endif
