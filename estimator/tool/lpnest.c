@@ -176,7 +176,9 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
         {.name = "--", .kind = SUP_OPT_REST, .dest = &ro->rest_at},
     };
-    size_t n = 13;
+    size_t n = 0;
+    while (opts[n].name) /* the entries above; the rest of OPTS is zeroed */
+        n++;
     n += cli_out_options(co, prog, opts + n);
     /* the names for "did you mean" */
     const char *known[16 + CLI_OUT_NOPTS + 1];
