@@ -157,6 +157,32 @@ char mc_branch_sense(const char *mn)
     return 0;
 }
 
+/* Whether the PowerPC record-form instruction that sets the condition of the
+ * branch at K of B tests other bits than the value's own: a rotate-and-mask
+ * with a rotation, or a shift ("rlwinm. r5, r4, 24, 8, 31" is r4 >> 8: the
+ * carry out of an 8-bit x + 1 tested for x + 1 == 0, in the opposite sense). */
+static bool tests_shifted_bits(const struct mblock *b, size_t k)
+{
+    while (k-- > 0) {
+        const char *mn = b->insns[k].mnemonic;
+        size_t n = strlen(mn);
+        if (!strncmp(mn, "cmp", 3))
+            return false;
+        if (n == 0 || mn[n - 1] != '.')
+            continue;
+        if (!strcmp(mn, "rlwinm.") || !strcmp(mn, "rlwnm.")) {
+            /* rA, rS, SH, MB, ME: the rotation is the third operand */
+            const char *o = b->insns[k].ops;
+            for (int c = 0; c < 2 && o; c++)
+                o = strchr(o + 1, ',');
+            return !o || strtol(o + 1, NULL, 0) != 0;
+        }
+        return !strncmp(mn, "srw", 3) || !strncmp(mn, "sraw", 4) || !strncmp(mn, "slw", 3) ||
+               !strncmp(mn, "rotl", 4);
+    }
+    return false;
+}
+
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
@@ -187,6 +213,8 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
     }
     bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
     if (eqclass != ireq)
+        return -1;
+    if (eqclass && tests_shifted_bits(b, (size_t)(br - b->insns)))
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
