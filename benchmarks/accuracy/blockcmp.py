@@ -1,11 +1,14 @@
 """blockcmp -- lpnest's machine-block counts of one program against a reference run of the
 ELF linked from the same bitcode, block by block, for the PicoRV32 (qemu-riscv32), the
-PPC405 (qemu-ppc -cpu 405gpa) and the ATmega2560 (simavr).
+PPC405 (qemu-ppc -cpu 405gpa), the ATmega2560 (simavr) and the x86-64 host (qemu-x86_64;
+the ELF linked with the host's C library as the corpus does, but at fixed addresses).
 
 lpnest's blocks (--dump-machine with LPNEST_DUMP_INSNS, in layout order) line up with the
 ELF's instructions (objdump); the reference gives every address's executions: qemu's
 (pc, next pc) pairs (qemu-pairs-plugin: a branch is taken when the next pc is not the
-fall-through; both ISAs have 4-byte instructions), simavr's per-address executions and
+fall-through: 4 bytes on, RISC-V and PowerPC, the next instruction objdump lists on x86-64,
+where a rep-prefixed instruction's further rounds (pc followed by itself) are not counted
+as executions), simavr's per-address executions and
 cycles (avr-run --pc-counts: a branch's taken count from its cycles). Used by csmith-sweep;
 rv-blocks and avr-blocks are the corpus front ends of the same comparison.
 
@@ -13,8 +16,9 @@ compare() returns findings (kind, function, block number, IR block, lpnest's sou
 reference count, lpnest's count, detail): COUNT (a block's executions differ), BRANCH (its
 count is right, its last conditional branch is taken a different number of times), ALIGN
 (the function's instructions do not line up: lpnest priced other code than the ELF has:
-on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V and
-PowerPC, whose assembly spells pseudo-instructions objdump expands, their lengths differ).
+on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V,
+PowerPC and x86-64, whose assembly spells pseudo-instructions objdump expands, their
+lengths differ; x86-64's alignment padding, nops the assembler adds, is not counted).
 A finding is *certain* when lpnest did not mark what is wrong as an estimate."""
 import glob
 import os
