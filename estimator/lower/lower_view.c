@@ -183,6 +183,44 @@ static bool tests_shifted_bits(const struct mblock *b, size_t k)
     return false;
 }
 
+/* Whether the AVR branch at K of block M tests a register made a boolean
+ * ("andi r20, 1" ... "cpi r20, 0", in M or the blocks M is the only successor
+ * of): a comparison's result kept in a register, not the compared value, so
+ * "brne" may be taken when an `icmp eq` holds. */
+static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
+{
+    const struct mblock *b = &mf->blocks[m];
+    const char *reg = NULL;
+    while (k-- > 0 && !reg) {
+        const struct minsn *in = &b->insns[k];
+        if (!strcmp(in->mnemonic, "cpi") && !strcmp(in->ops + strcspn(in->ops, ","), ", 0"))
+            reg = in->ops;
+        else if (!strcmp(in->mnemonic, "tst"))
+            reg = in->ops;
+        else if (!strcmp(in->mnemonic, "cp") || !strcmp(in->mnemonic, "cpc") || !strcmp(in->mnemonic, "cpi"))
+            return false;
+    }
+    if (!reg)
+        return false;
+    size_t n = strcspn(reg, ", ");
+    for (int hops = 0; hops < 4; hops++) {
+        for (size_t j = k + 1; j-- > 0;) {
+            const char *o = b->insns[j].ops;
+            if (strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
+                continue; /* does not write the register */
+            return !strcmp(b->insns[j].mnemonic, "andi") && !strcmp(o + n, ", 1");
+        }
+        if (b->npred != 1)
+            return false;
+        b = &mf->blocks[b->pred[0]];
+        k = b->ninsns;
+        if (!k)
+            return false;
+        k--;
+    }
+    return false;
+}
+
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
@@ -214,7 +252,7 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
     bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
     if (eqclass != ireq)
         return -1;
-    if (eqclass && tests_shifted_bits(b, (size_t)(br - b->insns)))
+    if (eqclass && (tests_shifted_bits(b, (size_t)(br - b->insns)) || tests_boolean(s->mf, m, (size_t)(br - b->insns))))
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
