@@ -1,11 +1,14 @@
 """blockcmp -- lpnest's machine-block counts of one program against a reference run of the
 ELF linked from the same bitcode, block by block, for the PicoRV32 (qemu-riscv32), the
-PPC405 (qemu-ppc -cpu 405gpa) and the ATmega2560 (simavr).
+PPC405 (qemu-ppc -cpu 405gpa), the ATmega2560 (simavr) and the x86-64 host (qemu-x86_64;
+the ELF linked with the host's C library as the corpus does, but at fixed addresses).
 
 lpnest's blocks (--dump-machine with LPNEST_DUMP_INSNS, in layout order) line up with the
 ELF's instructions (objdump); the reference gives every address's executions: qemu's
 (pc, next pc) pairs (qemu-pairs-plugin: a branch is taken when the next pc is not the
-fall-through; both ISAs have 4-byte instructions), simavr's per-address executions and
+fall-through: 4 bytes on, RISC-V and PowerPC, the next instruction objdump lists on x86-64,
+where a rep-prefixed instruction's further rounds (pc followed by itself) are not counted
+as executions), simavr's per-address executions and
 cycles (avr-run --pc-counts: a branch's taken count from its cycles). Used by csmith-sweep;
 rv-blocks and avr-blocks are the corpus front ends of the same comparison.
 
@@ -13,8 +16,9 @@ compare() returns findings (kind, function, block number, IR block, lpnest's sou
 reference count, lpnest's count, detail): COUNT (a block's executions differ), BRANCH (its
 count is right, its last conditional branch is taken a different number of times), ALIGN
 (the function's instructions do not line up: lpnest priced other code than the ELF has:
-on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V and
-PowerPC, whose assembly spells pseudo-instructions objdump expands, their lengths differ).
+on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V,
+PowerPC and x86-64, whose assembly spells pseudo-instructions objdump expands, their
+lengths differ; x86-64's alignment padding, nops the assembler adds, is not counted).
 A finding is *certain* when lpnest did not mark what is wrong as an estimate."""
 import glob
 import os
@@ -29,6 +33,7 @@ FLAGS = {
     "riscv32": ["--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32"],
     "ppc": ["--target=powerpc-unknown-eabi", "-mcpu=ppc", "-msoft-float"],
     "avr": ["--target=avr", "-mmcu=atmega2560"],
+    "host": ["--target=x86_64-pc-linux-gnu"],
 }
 RUNTIME = {
     "riscv32": ["start_riscv32.o", "rt_libc.o", "rt_linux.o", "rt_math.o", "rt_int128.o"],
@@ -45,7 +50,11 @@ TARGETS = {
     "riscv32": ("picorv32", ["qemu-riscv32"], ["llvm-objdump-19", "-d", "--no-show-raw-insn", "-M", "no-aliases"]),
     "ppc": ("ppc405", ["qemu-ppc", "-cpu", "405gpa"], ["llvm-objdump-19", "-d", "--no-show-raw-insn"]),
     "avr": ("atmega2560", None, ["avr-objdump", "-d"]),
+    "host": ("host", ["qemu-x86_64"], ["llvm-objdump-19", "-d", "--no-show-raw-insn"]),
 }
+# lpnest's options beyond the core: counts need no prices, and the host's C library
+# (printf) has none in x86-64's runtime table
+LPNEST_FLAGS = {"host": ["--allow-unpriced"]}
 RV_COND = {"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble",
            "bgtu", "bleu"}
 PPC_COND = re.compile(r"^(bc|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bnl|bng)[-+]?$")
@@ -53,6 +62,10 @@ PPC_COND = re.compile(r"^(bc|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bn
 AVR_ALIASES = {"lsl": "add", "rol": "adc", "clr": "eor", "tst": "and", "sbr": "ori", "cbr": "andi", "ser": "ldi",
                "brlo": "brcs", "brsh": "brcc"}
 AVR_COND = re.compile(r"^br(?!k)[a-z]+$")
+X86_COND = re.compile(r"^j(?!mp)[a-z]+$")
+# the assembler's alignment padding (executed when a block falls through into an aligned
+# loop header): not an instruction of lpnest's machine code, so not in the ELF's lists
+X86_NOP = re.compile(r"^(nop[wlq]?|data16|cs)$")
 
 
 def build_program(target, build, c, bc, elf, extra):
@@ -66,6 +79,10 @@ def build_program(target, build, c, bc, elf, extra):
         r = run([CLANG] + FLAGS[target] + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", obj])
     if r.returncode != 0:
         return r
+    if target == "host":
+        # with the host's C library (as the corpus links it), but not position-independent:
+        # the reference's addresses are then objdump's
+        return run([CLANG] + FLAGS[target] + ["-no-pie", obj, "-lm", "-o", elf])
     rt = [os.path.join(build, "benchmarks", "corpus", target, "runtime", o) for o in RUNTIME[target]]
     if target == "avr":
         return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + rt + ["-lm", "-o", elf])
@@ -80,6 +97,8 @@ def is_cond(target, mnemonic):
         return mnemonic in RV_COND
     if target == "ppc":
         return bool(PPC_COND.match(mnemonic))
+    if target == "host":
+        return bool(X86_COND.match(mnemonic))
     return bool(AVR_COND.match(avr_canon(mnemonic)))
 
 
@@ -123,8 +142,9 @@ def symbol_ends(target, elf):
     return ends
 
 
-def objdump(target, elf):
-    """function -> [(address, mnemonic)]"""
+def objdump(target, elf, padding=False):
+    """function -> [(address, mnemonic)]; on x86-64 without the alignment padding (nops)
+    unless PADDING"""
     out = subprocess.run(TARGETS[target][2] + [elf], capture_output=True, text=True, check=True).stdout
     ends = symbol_ends(target, elf)
     funcs, cur, end = {}, None, None
@@ -136,8 +156,22 @@ def objdump(target, elf):
             continue
         m = re.match(r"^\s*([0-9a-f]+):\s+" + raw + r"(\S+)", line)
         if m and cur is not None and (end is None or int(m.group(1), 16) < end):
+            if target == "host" and not padding and X86_NOP.match(m.group(2)):
+                continue
             cur.append((int(m.group(1), 16), m.group(2)))
     return funcs
+
+
+def fall_through(target, elf):
+    """address -> the address of the instruction after it (x86-64's lengths vary; the
+    other ISAs have 4-byte instructions and need none)"""
+    if target != "host":
+        return None
+    nxt = {}
+    for insns in objdump(target, elf, padding=True).values():
+        for (a, _), (b, _) in zip(insns, insns[1:]):
+            nxt[a] = b
+    return nxt
 
 
 def reference(target, elf, args, build, work, timeout):
@@ -155,16 +189,19 @@ def reference(target, elf, args, build, work, timeout):
         return None
     if not os.path.exists(pairs):
         return {}, {}, r.returncode, r.stdout
+    following = fall_through(target, elf)
     with open(pairs) as f:
         for line in f:
             p = line.split()
             if target == "avr":
                 execs[int(p[0], 16)] = (int(p[1]), int(p[2]))
-            else:
-                pc, nxt, n = int(p[0], 16), int(p[1], 16), int(p[2])
-                execs[pc] = execs.get(pc, 0) + n
-                if nxt != pc + 4:
-                    taken[pc] = taken.get(pc, 0) + n
+                continue
+            pc, nxt, n = int(p[0], 16), int(p[1], 16), int(p[2])
+            if nxt == pc and target == "host":
+                continue  # one more round of a rep-prefixed string instruction, not another execution
+            execs[pc] = execs.get(pc, 0) + n
+            if nxt != (following.get(pc, pc + 1) if following is not None else pc + 4):
+                taken[pc] = taken.get(pc, 0) + n
     return execs, taken, r.returncode, r.stdout
 
 

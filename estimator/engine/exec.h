@@ -191,6 +191,7 @@ struct target_info {
     enum va_kind va;
     unsigned va_slot;         /* bytes per variadic argument slot */
     unsigned va_list_bytes;
+    bool soft_float;          /* PowerPC: doubles in general registers (use-soft-float) */
     uint64_t mem_size;        /* simulated address space */
     uint64_t data_base;       /* first global */
 };
@@ -376,6 +377,10 @@ struct ext_count { uint64_t calls; };
 /* ---- variadics (exec_va.c) ---- */
 void exec_va_layout(struct vm *vm, LLVMTypeRef t, uint64_t *size, uint64_t *align);
 bool exec_va_start(struct vm *vm, uint64_t va_list_addr, uint64_t area);
+/* The address of a va_list's next argument of SIZE bytes (FP: a floating value), as
+ * clang's va_arg finds it (registers saved, then the overflow area); advances the
+ * list. 0 after a fault. */
+uint64_t exec_va_next(struct vm *vm, uint64_t va_list_addr, bool fp, uint64_t size, uint64_t align);
 bool exec_va_marshal(struct vm *vm, const struct calldesc *cd, uint32_t first, const slot_t *R, uint64_t *area);
 uint64_t exec_va_cursor_addr(struct vm *vm, uint64_t list);
 

@@ -66,25 +66,21 @@ static bool next_raw(struct argsrc *s, bool fp, unsigned bits, uint64_t *v, enum
         *kind = ad->kind;
         return true;
     }
-    /* va_list: the cursor lives in the overflow-area field */
-    uint64_t cur_addr = exec_va_cursor_addr(vm, s->va);
-    uint8_t *cp = lc_rd(vm, cur_addr, vm->t.ptr_bytes, "vprintf");
-    if (!cp)
-        return false;
-    uint64_t cur = exec_load_uint(vm, cp, vm->t.ptr_bytes);
+    /* va_list: as clang's va_arg reads it (registers saved, then the overflow area) */
     LLVMContextRef ctx = LLVMGetModuleContext(vm->m);
     LLVMTypeRef t = fp ? (vm->t.double_bits == 32 ? LLVMFloatTypeInContext(ctx) : LLVMDoubleTypeInContext(ctx))
                        : LLVMIntTypeInContext(ctx, bits);
     uint64_t size, align;
     exec_va_layout(vm, t, &size, &align);
-    cur = (cur + align - 1) & ~(align - 1);
+    uint64_t at = exec_va_next(vm, s->va, fp, size, align);
+    if (!at)
+        return false;
     unsigned nb = fp ? vm->t.double_bits / 8 : bits / 8;
-    uint8_t *p = lc_rd(vm, cur, nb, "vprintf");
+    uint8_t *p = lc_rd(vm, at, nb, "vprintf");
     if (!p)
         return false;
     *v = exec_load_uint(vm, p, nb);
     *kind = fp ? (vm->t.double_bits == 32 ? VK_F32 : VK_F64) : VK_INT;
-    exec_store_uint(vm, vm->mem + cur_addr, vm->t.ptr_bytes, (cur + size) & vm->ptr_mask);
     return true;
 }
 

@@ -42,6 +42,13 @@ bool exec_target_init(struct vm *vm, FILE *diag)
         t->va = VA_PPC32;
         t->va_slot = 4;
         t->va_list_bytes = 12;
+        /* clang's va_arg reads doubles from general registers under soft float */
+        for (LLVMValueRef f = LLVMGetFirstFunction(vm->m); f && !t->soft_float; f = LLVMGetNextFunction(f)) {
+            LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "use-soft-float", 14);
+            unsigned n = 0;
+            const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+            t->soft_float = v && n == 4 && !strncmp(v, "true", 4);
+        }
     } else if (starts_with(t->triple, "avr")) {
         t->va_slot = 1;
     }

@@ -159,6 +159,16 @@ static void add_insn(struct parser *ps, const char *mn, size_t mlen, const char 
         if (u && isdigit((unsigned char)u[1]) && strncmp(t, ".LBB_END", 8) != 0)
             in->target = -2 - (int)strtol(u + 1, NULL, 10); /* encoded MBB number */
     }
+    /* or ".+N" / ".-N" (a relaxed branch skipping the next jump): resolved by
+     * instruction sizes when the graph is built (lower_cfg.c) */
+    for (const char *r = in->ops; !t && (r = strchr(r, '.')) != NULL; r++) {
+        bool operand_start = r == in->ops || r[-1] == ' ' || r[-1] == ',' || r[-1] == '\t';
+        if (operand_start && (r[1] == '+' || r[1] == '-') && isdigit((unsigned char)r[2])) {
+            in->relative = true;
+            in->offset = strtol(r + 1, NULL, 10);
+            break;
+        }
+    }
 }
 
 /* Replaces encoded MBB numbers of branch targets by layout indices and fills

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Looks a mnemonic up (isa_lookup accepts PowerPC hints "bne+" itself). */
 const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mn)
@@ -141,12 +142,92 @@ static const struct jtable *jump_table(const struct mfunc *f, size_t i)
     return f->njt == 1 ? &f->jt[0] : NULL;
 }
 
+/* Whether the comma-separated target features FEATURES ("+m,-c") enable NAME. */
+static bool feature_on(const char *features, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = features; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n + 1 && *p == '+' && !strncmp(p + 1, name, n))
+            return true;
+        p += len + (p[len] == ',');
+    }
+    return false;
+}
+
+/* The bytes of an instruction, for branch targets written ".+N": 0 when
+ * unknown (x86's lengths vary; RISC-V code with compressed instructions).
+ * FROM_END: N counts from the instruction's end (AVR) instead of its start
+ * (PowerPC, RISC-V, MicroBlaze, as their assemblers read ".") */
+static unsigned insn_bytes(const struct isa *isa, const char *mnemonic, bool *from_end)
+{
+    const char *t = isa_triple(isa);
+    *from_end = false;
+    if (!strncmp(t, "powerpc", 7) || !strncmp(t, "microblaze", 10))
+        return 4;
+    if (!strncmp(t, "riscv", 5)) {
+        const char *fs = isa_features(isa);
+        return feature_on(fs, "c") || feature_on(fs, "zca") ? 0 : 4;
+    }
+    if (!strncmp(t, "avr", 3)) {
+        static const char *const wide[] = {"call", "jmp", "lds", "sts", NULL};
+        *from_end = true;
+        for (const char *const *w = wide; *w; w++)
+            if (!strcasecmp(mnemonic, *w))
+                return 4;
+        return 2;
+    }
+    return 0;
+}
+
+/* Resolves the ".+N" / ".-N" branch targets of F to the blocks they land on
+ * (a PowerPC branch relaxed into "bne .+8; b far" skips the jump to the next
+ * block); one that cannot be resolved (instruction sizes unknown, or the
+ * target is not the start of a block of F) makes F's counts estimates. */
+static void resolve_relative(struct mfunc *f, const struct isa *isa, FILE *diag)
+{
+    long addr = 0;
+    long *start = sup_xcalloc(f->nblocks + 1, sizeof *start);
+    bool sized = true, from_end;
+    for (size_t i = 0; i < f->nblocks; i++) {
+        start[i] = addr;
+        for (size_t k = 0; k < f->blocks[i].ninsns; k++) {
+            unsigned n = insn_bytes(isa, f->blocks[i].insns[k].mnemonic, &from_end);
+            sized &= n > 0;
+            addr += n;
+        }
+    }
+    for (size_t i = 0; i < f->nblocks; i++) {
+        long at = start[i];
+        for (size_t k = 0; k < f->blocks[i].ninsns; k++) {
+            struct minsn *in = &f->blocks[i].insns[k];
+            unsigned n = insn_bytes(isa, in->mnemonic, &from_end);
+            if (in->relative && in->target < 0) {
+                long where = at + (from_end ? (long)n : 0) + in->offset;
+                for (size_t j = 0; sized && j < f->nblocks && in->target < 0; j++)
+                    if (start[j] == where && f->blocks[j].ninsns)
+                        in->target = (int)j;
+                if (in->target < 0 && !f->unresolved)
+                    sup_diag(diag, NULL, 0, 0, "warning",
+                             "branch '%s %s' (assembly line %u, in %s): its target is not a block of the function%s; "
+                             "the function's counts are estimates",
+                             in->mnemonic, in->ops, in->line, f->name,
+                             sized ? "" : " (instruction sizes unknown)");
+                f->unresolved |= in->target < 0;
+            }
+            at += n;
+        }
+    }
+    free(start);
+}
+
 bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag)
 {
     char **unknown = NULL;
     size_t nunknown = 0;
     for (size_t fi = 0; fi < mm->nfuncs; fi++) {
         struct mfunc *f = &mm->funcs[fi];
+        resolve_relative(f, isa, diag);
         for (size_t i = 0; i < f->nblocks; i++) {
             struct mblock *b = &f->blocks[i];
             bool ends = false;
@@ -173,6 +254,8 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
                 case ISA_COND_BRANCH:
                     if (in->target >= 0)
                         add_succ(b, in->target);
+                    else if (in->relative)
+                        b->exits = true; /* to somewhere unknown: part of the flow leaves */
                     break;
                 case ISA_JUMP:
                     if (in->target >= 0) {
@@ -181,9 +264,9 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
                         bool skipped = k > 0 && b->insns[k - 1].isa && b->insns[k - 1].isa->kind == ISA_SKIP;
                         if (last && !skipped)
                             ends = true;
-                    } else if (last) {
-                        ends = true;
-                        b->exits = true; /* a jump to another function */
+                    } else if (last || in->relative) {
+                        ends = last;
+                        b->exits = true; /* a jump to another function, or unresolved */
                     }
                     break;
                 case ISA_INDIRECT_JUMP: {

@@ -9,6 +9,7 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,20 +91,74 @@ LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *
     return i;
 }
 
+/* One AVR byte load of a constant: "ldi rN, IMM", "clr rN", "mov rN, r1" (r1
+ * is the zero register); the register number and the byte, or false. */
+static bool avr_byte_constant(const struct minsn *in, int *reg, long long *byte)
+{
+    const char *o = in->ops;
+    if ((o[0] != 'r' && o[0] != 'R') || !isdigit((unsigned char)o[1]))
+        return false;
+    char *end;
+    *reg = (int)strtol(o + 1, &end, 10);
+    if (!strcmp(in->mnemonic, "clr") && *end == '\0') {
+        *byte = 0;
+        return true;
+    }
+    if (!strcmp(in->mnemonic, "mov") && !strcmp(end, ", r1")) {
+        *byte = 0;
+        return true;
+    }
+    if (strcmp(in->mnemonic, "ldi") || *end != ',')
+        return false;
+    *byte = strtoll(end + 1, &end, 0);
+    return *end == '\0' && *byte >= -128 && *byte <= 255;
+}
+
 /* Whether block B does nothing but load a constant into a register (and
- * jump or fall on): "li rd, IMM" (RISC-V, PowerPC) or "ldi rd, IMM" (AVR). */
+ * jump or fall on): "li rd, IMM" (RISC-V, PowerPC) or "ldi rd, IMM" (AVR);
+ * on the AVR a wider constant is one byte per register of a run of
+ * consecutive registers, low byte first ("ldi r18, 2; ldi r19, 0": 2). */
 bool mc_arm_constant(const struct mblock *b, long long *imm)
 {
     const struct minsn *only = NULL;
+    size_t n = 0;
     for (size_t k = 0; k < b->ninsns; k++) {
         if (mc_is_control(&b->insns[k]))
             continue;
-        if (only)
-            return false;
         only = &b->insns[k];
+        n++;
     }
     if (!only)
         return false;
+    if (n > 1) {
+        int reg[8], lo = 1000;
+        long long byte[8];
+        size_t i = 0;
+        if (n > 8)
+            return false;
+        for (size_t k = 0; k < b->ninsns; k++) {
+            if (mc_is_control(&b->insns[k]))
+                continue;
+            if (!avr_byte_constant(&b->insns[k], &reg[i], &byte[i]))
+                return false;
+            lo = reg[i] < lo ? reg[i] : lo;
+            i++;
+        }
+        unsigned long long v = 0, seen = 0;
+        for (i = 0; i < n; i++) {
+            int at = reg[i] - lo;
+            if (at >= (int)n || (seen >> at & 1))
+                return false; /* not one run of registers, or one written twice */
+            seen |= 1ull << at;
+            v |= (unsigned long long)(byte[i] & 0xff) << (8 * at);
+        }
+        /* sign-extend from the constant's width, as the single-byte case reads */
+        unsigned bits = 8 * (unsigned)n;
+        if (bits < 64 && (v >> (bits - 1) & 1))
+            v |= ~0ull << bits;
+        *imm = (long long)v;
+        return true;
+    }
     /* AVR: r1 is the zero register; clr r = eor r, r */
     if ((!strcmp(only->mnemonic, "mov") && strlen(only->ops) > 4 && !strcmp(only->ops + strlen(only->ops) - 4, ", r1")) ||
         !strcmp(only->mnemonic, "clr")) {

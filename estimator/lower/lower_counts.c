@@ -475,6 +475,9 @@ bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *d
             continue;
         }
         solve_function(mf, xf);
+        if (mf->unresolved)
+            for (size_t b = 0; b < mf->nblocks; b++)
+                mf->blocks[b].source = MC_ESTIMATE; /* a branch to a place the graph does not know */
     }
     return true;
 }

@@ -80,6 +80,21 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
     return mc_arm_constant(&prefix, imm);
 }
 
+/* Whether V is the overflow bit of an llvm.*.with.overflow call: the back end
+ * tests the operation's result for it in either sense (rv32 smul.i16: "beq" of
+ * the product and its sign extension skips the arm that gives the select's
+ * first value), so the expansion's usual shape says nothing about the arm. */
+static bool overflow_bit(LLVMValueRef v)
+{
+    if (!LLVMIsAExtractValueInst(v) || LLVMGetNumIndices(v) != 1 || LLVMGetIndices(v)[0] != 1)
+        return false;
+    LLVMValueRef call = LLVMGetOperand(v, 0);
+    LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+    size_t n = 0;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    return !strncmp(name, "llvm.", 5) && strstr(name, ".with.overflow") != NULL;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -148,6 +163,8 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * computes, either value may be the one computed there (a constant
      * built from a register loaded before the branch): unknown */
     bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
+    if (copies && overflow_bit(cond))
+        return -1;
     if (copies)
         return 0;
     if (!triangle)

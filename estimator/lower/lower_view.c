@@ -157,6 +157,70 @@ char mc_branch_sense(const char *mn)
     return 0;
 }
 
+/* Whether the PowerPC record-form instruction that sets the condition of the
+ * branch at K of B tests other bits than the value's own: a rotate-and-mask
+ * with a rotation, or a shift ("rlwinm. r5, r4, 24, 8, 31" is r4 >> 8: the
+ * carry out of an 8-bit x + 1 tested for x + 1 == 0, in the opposite sense). */
+static bool tests_shifted_bits(const struct mblock *b, size_t k)
+{
+    while (k-- > 0) {
+        const char *mn = b->insns[k].mnemonic;
+        size_t n = strlen(mn);
+        if (!strncmp(mn, "cmp", 3))
+            return false;
+        if (n == 0 || mn[n - 1] != '.')
+            continue;
+        if (!strcmp(mn, "rlwinm.") || !strcmp(mn, "rlwnm.")) {
+            /* rA, rS, SH, MB, ME: the rotation is the third operand */
+            const char *o = b->insns[k].ops;
+            for (int c = 0; c < 2 && o; c++)
+                o = strchr(o + 1, ',');
+            return !o || strtol(o + 1, NULL, 0) != 0;
+        }
+        return !strncmp(mn, "srw", 3) || !strncmp(mn, "sraw", 4) || !strncmp(mn, "slw", 3) ||
+               !strncmp(mn, "rotl", 4);
+    }
+    return false;
+}
+
+/* Whether the AVR branch at K of block M tests a register made a boolean
+ * ("andi r20, 1" ... "cpi r20, 0", in M or the blocks M is the only successor
+ * of): a comparison's result kept in a register, not the compared value, so
+ * "brne" may be taken when an `icmp eq` holds. */
+static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
+{
+    const struct mblock *b = &mf->blocks[m];
+    const char *reg = NULL;
+    while (k-- > 0 && !reg) {
+        const struct minsn *in = &b->insns[k];
+        if (!strcmp(in->mnemonic, "cpi") && !strcmp(in->ops + strcspn(in->ops, ","), ", 0"))
+            reg = in->ops;
+        else if (!strcmp(in->mnemonic, "tst"))
+            reg = in->ops;
+        else if (!strcmp(in->mnemonic, "cp") || !strcmp(in->mnemonic, "cpc") || !strcmp(in->mnemonic, "cpi"))
+            return false;
+    }
+    if (!reg)
+        return false;
+    size_t n = strcspn(reg, ", ");
+    for (int hops = 0; hops < 4; hops++) {
+        for (size_t j = k + 1; j-- > 0;) {
+            const char *o = b->insns[j].ops;
+            if (strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
+                continue; /* does not write the register */
+            return !strcmp(b->insns[j].mnemonic, "andi") && !strcmp(o + n, ", 1");
+        }
+        if (b->npred != 1)
+            return false;
+        b = &mf->blocks[b->pred[0]];
+        k = b->ninsns;
+        if (!k)
+            return false;
+        k--;
+    }
+    return false;
+}
+
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
@@ -187,6 +251,8 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
     }
     bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
     if (eqclass != ireq)
+        return -1;
+    if (eqclass && (tests_shifted_bits(b, (size_t)(br - b->insns)) || tests_boolean(s->mf, m, (size_t)(br - b->insns))))
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {

@@ -20,6 +20,8 @@ struct minsn {
     char *mnemonic;
     char *ops;                 /* operand text, comments removed */
     int target;                /* branch target: layout index in the function, or -1 */
+    bool relative;             /* the target is written ".+N" / ".-N" (no label): */
+    long offset;               /* N, in bytes (lower_cfg.c resolves it to a block) */
     unsigned line;             /* line in the assembly text */
     unsigned src_file;         /* source position from the last .loc: file number, */
     unsigned src_line;         /* line and column (0: none) */
@@ -73,6 +75,7 @@ struct mfunc {
     unsigned line;
     struct jtable *jt;
     size_t njt;
+    bool unresolved;           /* a branch whose target is not known: every count an estimate */
 };
 
 struct mmodule {
