@@ -11,6 +11,65 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether block B holds only register copies (and control): the side of
+ * a saturation's branch that passes the computed value on. */
+static bool only_register_copies(const struct mblock *b)
+{
+    size_t copies = 0;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        if (mc_is_control(in))
+            continue;
+        if (strcmp(in->mnemonic, "mv") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "mov") &&
+            strcmp(in->mnemonic, "movw"))
+            return false;
+        copies++;
+    }
+    return copies > 0;
+}
+
+/* Whether block B computes (an instruction that is neither control, a
+ * register copy nor a constant load): the bound of a signed saturation,
+ * (sum >> 31) ^ MIN. */
+static bool computes(const struct mblock *b)
+{
+    static const char *const plain[] = {"mv", "mr", "mov", "movw", "li", "lis", "ldi", "lui", NULL};
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        bool p = mc_is_control(in);
+        for (const char *const *c = plain; *c && !p; c++)
+            p = !strcmp(in->mnemonic, *c);
+        if (!p)
+            return true;
+    }
+    return false;
+}
+
+/* The arm of a saturation's branch ending block M, -1 when the shape is
+ * not one of those the backend's expansion makes: a triangle whose arm
+ * copies the computed value (the bound was loaded before the branch) or
+ * computes the bound, or a diamond with a side that copies the value and
+ * a side that computes the bound; the latter is the arm. Constant loads
+ * alone say nothing: they also make the comparisons the expansion turns
+ * into values (li 1; blt; li 0). */
+static int saturation_arm(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    int a = b->succ[0], t = b->succ[1];
+    const struct mblock *sb[2] = {&mf->blocks[a], &mf->blocks[t]};
+    for (int k = 0; k < 2; k++)
+        if (sb[k]->npred == 1 && sb[k]->nsucc == 1 && sb[k]->succ[0] == b->succ[1 - k] &&
+            !(sb[1 - k]->nsucc == 1 && sb[1 - k]->succ[0] == b->succ[k]))
+            return only_register_copies(sb[k]) || computes(sb[k]) ? k : -1;
+    if (sb[0]->npred != 1 || sb[1]->npred != 1 || sb[0]->nsucc != 1 || sb[1]->nsucc != 1 ||
+        sb[0]->succ[0] != sb[1]->succ[0])
+        return -1;
+    for (int k = 0; k < 2; k++)
+        if (computes(sb[k]) && only_register_copies(sb[1 - k]))
+            return k;
+    return -1;
+}
+
 /* Which successor of block M (whose branch is a select's) is the select's
  * arm, the side that assigns its second value: a block entered only from M
  * that joins the other side (a triangle), the named side of a diamond whose
@@ -23,6 +82,9 @@ static int select_arm(const struct solver *s, size_t m)
     const struct mblock *b = &mf->blocks[m];
     if (b->nsucc != 2 || b->succ[0] == b->succ[1])
         return -1;
+    uint32_t r = (uint32_t)s->sel_head[m];
+    if (s->sel_head[m] >= 0 && r < s->xf->nselects && s->xf->selects[r].kind == CNT_SEL_SAT)
+        return saturation_arm(mf, m);
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
     if (ab->nsucc == 1 && ab->succ[0] == t && !(tb->nsucc == 1 && tb->succ[0] == a))
@@ -111,6 +173,9 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             return (b->succ[armk] == taken) == (follows == 1);
         return constant ? imm != 0 : -1;
     }
+    /* a saturation's arm copies the value (the first) or computes the bound */
+    if (kind == CNT_SEL_SAT)
+        return only_register_copies(arm);
     if (kind != CNT_SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
