@@ -197,6 +197,30 @@ def symbol_ends(target, elf):
     return ends
 
 
+def symbol_starts(target, elf):
+    """function -> its address"""
+    nm = "avr-nm" if target == "avr" else "llvm-nm-19"
+    out = subprocess.run([nm, elf], capture_output=True, text=True).stdout
+    return {p[2]: int(p[0], 16) for p in (line.split() for line in out.splitlines()) if len(p) == 3 and p[1] in "tT"}
+
+
+def executed_in(target, elf, sym, execs):
+    """instructions the reference executed in function SYM (it and the code up to its end)"""
+    start, end = symbol_starts(target, elf).get(sym), symbol_ends(target, elf).get(sym)
+    if start is None or end is None:
+        return 0
+    return sum(v[0] if isinstance(v, tuple) else v for a, v in execs.items() if start <= a < end)
+
+
+def is_call(target, mnemonic):
+    m = mnemonic.lower()
+    if target == "riscv32":
+        return m in ("call", "tail", "jal")
+    if target == "ppc":
+        return m in ("bl", "b")
+    return m in ("call", "rcall", "jmp", "rjmp")
+
+
 def objdump(target, elf):
     """function -> [(address, mnemonic)]"""
     out = subprocess.run(TARGETS[target][2] + [elf], capture_output=True, text=True, check=True).stdout

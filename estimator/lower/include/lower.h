@@ -95,6 +95,15 @@ struct est_codegen_target {
 char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag);
 /* The same as an object file (*LEN bytes), for the layout (lower_pad.c). */
 char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag);
+/* lower_frames.c: whether TEXT, M's assembly, has CFI only because of the
+ * provenance locations (the module had no debug information; PowerPC
+ * describes frames for debuggers alone): the CFI bounds the post-RA
+ * scheduler, so the prologue is ordered otherwise than in a normal build.
+ * Then est_codegen_as_built gives the code of PLAIN (est_module_plain, a
+ * fresh copy; it is consumed) with the locations of TEXT, or NULL when the
+ * two differ otherwise than in the order within machine blocks. */
+bool est_codegen_frames_added(LLVMModuleRef m, const char *text);
+char *est_codegen_as_built(LLVMModuleRef plain, const char *text, const struct est_codegen_target *t, FILE *diag);
 
 /* lower_isolate.c: runs WORK(ARG) in a forked child. WORK returns its output
  * (*LEN bytes) or NULL with *MSG; LLVM's fatal errors in it end the child
