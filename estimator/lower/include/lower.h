@@ -130,6 +130,9 @@ bool est_same_arch(const char *a, const char *b);
 char *est_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
 /* Whether code generation may delete CALL (no side effects, result unused). */
 bool est_call_trivially_dead(LLVMValueRef call);
+/* Whether INST (not a terminator) may be deleted when its value is unused:
+ * no side effects, it returns (lower_emit.cpp). */
+bool est_side_effect_free(LLVMValueRef inst);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
  * assembly line. */
