@@ -70,6 +70,40 @@ static int saturation_arm(const struct mfunc *mf, size_t m)
     return -1;
 }
 
+/* Whether the branch ending block M makes a comparison into a value, as
+ * the expansion of a saturation does on cores without set-on-condition
+ * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
+ * register another constant than M loaded into it before the branch. It
+ * computes a condition of the saturation, not its choice. */
+static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (int k = 0; k < 2 && b->nsucc == 2; k++) {
+        const struct mblock *arm = &mf->blocks[b->succ[k]];
+        long long c1, c0;
+        if (arm->npred != 1 || !mc_arm_constant(arm, &c1))
+            continue;
+        const struct minsn *load = NULL;
+        for (size_t j = 0; j < arm->ninsns && !load; j++)
+            if (!mc_is_control(&arm->insns[j]))
+                load = &arm->insns[j];
+        const char *comma = strchr(load->ops, ',');
+        if (!comma)
+            continue;
+        size_t reg = (size_t)(comma - load->ops);
+        for (size_t j = b->ninsns; j-- > 0;) {
+            const struct minsn *in = &b->insns[j];
+            if (strncmp(in->ops, load->ops, reg) || in->ops[reg] != ',')
+                continue; /* (another register) */
+            struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
+            if (mc_arm_constant(&one, &c0) && c0 != c1)
+                return true;
+            break; /* the register's last write before the branch is not a constant */
+        }
+    }
+    return false;
+}
+
 /* Which successor of block M (whose branch is a select's) is the select's
  * arm, the side that assigns its second value: a block entered only from M
  * that joins the other side (a triangle), the named side of a diamond whose
@@ -381,6 +415,11 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         for (size_t m = 0; m < n && ok; m++) {
             if (s->sel_head[m] != (int)r)
                 continue;
+            /* a saturation's conditions made into values: not its choice */
+            if (r < xf->nselects && rec->kind == CNT_SEL_SAT && flag_made_with_branch(mf, m)) {
+                s->sel_head[m] = -1;
+                continue;
+            }
             int k = select_arm(s, m);
             if (k < 0 || nh == 16)
                 ok = false;
