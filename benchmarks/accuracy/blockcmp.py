@@ -16,9 +16,12 @@ compare() returns findings (kind, function, block number, IR block, lpnest's sou
 reference count, lpnest's count, detail): COUNT (a block's executions differ), BRANCH (its
 count is right, its last conditional branch is taken a different number of times), ALIGN
 (the function's instructions do not line up: lpnest priced other code than the ELF has:
-on the AVR the instruction lists differ, mnemonic by mnemonic up to aliases; on RISC-V,
-PowerPC and x86-64, whose assembly spells pseudo-instructions objdump expands, their
-lengths differ; x86-64's alignment padding, nops the assembler adds, is not counted).
+the instruction lists differ, mnemonic by mnemonic, once both are spelled alike: lpnest's
+assembly has pseudo-instructions and aliases (RISC-V `call`, `li`, `mv`, `bnez`; PowerPC
+`la`, `mr`, `beq`, `clrlwi`), the ELF's disassembly base instructions (RISC-V, objdump
+-M no-aliases) or other extended mnemonics (PowerPC `bt`/`bf`, `crclr`): canon_lpnest()
+expands and renames the former, canon_elf() the latter); on x86-64 their lengths, without the alignment padding
+(nops the assembler adds).
 A finding is *certain* when lpnest did not mark what is wrong as an estimate."""
 import glob
 import os
@@ -57,7 +60,7 @@ TARGETS = {
 LPNEST_FLAGS = {"host": ["--allow-unpriced"]}
 RV_COND = {"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble",
            "bgtu", "bleu"}
-PPC_COND = re.compile(r"^(bc|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bnl|bng)[-+]?$")
+PPC_COND = re.compile(r"^(bc|bt|bf|bdnz|bdz|beq|bne|blt|ble|bgt|bge|bso|bns|bun|bnu|bnl|bng)[-+]?$")
 # spellings avr-objdump and LLVM's AsmPrinter use for the same instruction
 AVR_ALIASES = {"lsl": "add", "rol": "adc", "clr": "eor", "tst": "and", "sbr": "ori", "cbr": "andi", "ser": "ldi",
                "brlo": "brcs", "brsh": "brcc"}
@@ -107,6 +110,77 @@ def avr_canon(m):
     return AVR_ALIASES.get(m, m)
 
 
+# RISC-V: lpnest's assembly (LLVM's printer, aliases on) -> the base instructions objdump
+# -M no-aliases prints; `li` by its immediate, `call`/`tail` relaxed by ld.lld (isa/picorv32.yaml)
+RV_ALIASES = {
+    "mv": "addi", "nop": "addi", "not": "xori", "neg": "sub", "seqz": "sltiu", "snez": "sltu", "sltz": "slt",
+    "sgtz": "slt", "beqz": "beq", "bnez": "bne", "blez": "bge", "bgez": "bge", "bltz": "blt", "bgtz": "blt",
+    "bgt": "blt", "ble": "bge", "bgtu": "bltu", "bleu": "bgeu", "j": "jal", "jr": "jalr", "ret": "jalr",
+    "zext.b": "andi", "csrr": "csrrs", "csrw": "csrrw", "csrs": "csrrs", "csrc": "csrrc", "csrwi": "csrrwi",
+    "csrsi": "csrrsi", "csrci": "csrrci", "rdcycle": "csrrs", "rdcycleh": "csrrs", "rdtime": "csrrs",
+    "rdtimeh": "csrrs", "rdinstret": "csrrs", "rdinstreth": "csrrs", "call": "jal", "tail": "jal",
+}
+# PowerPC: both sides to one spelling: conditional branches by their kind, extended
+# mnemonics to the instruction they stand for (a trailing "." kept)
+PPC_ALIASES = {
+    "li": "addi", "la": "addi", "subi": "addi", "lis": "addis", "mr": "or", "not": "nor", "nop": "ori",
+    "sub": "subf", "subc": "subfc", "slwi": "rlwinm", "srwi": "rlwinm", "clrlwi": "rlwinm", "clrrwi": "rlwinm",
+    "rotlwi": "rlwinm", "rotrwi": "rlwinm", "extlwi": "rlwinm", "extrwi": "rlwinm", "clrlslwi": "rlwinm",
+    "rotlw": "rlwnm", "inslwi": "rlwimi", "insrwi": "rlwimi", "crclr": "crxor", "crset": "creqv",
+    "crmove": "cror", "crnot": "crnor", "mtlr": "mtspr", "mflr": "mfspr", "mtctr": "mtspr", "mfctr": "mfspr",
+    "cmpw": "cmp", "cmplw": "cmpl", "cmpwi": "cmpi", "cmplwi": "cmpli",
+}
+PPC_CONDS = ("eq", "ne", "lt", "gt", "le", "ge", "so", "ns", "un", "nu", "nl", "ng", "t", "f", "c")
+
+
+def ppc_canon(m):
+    m = m.lower().rstrip("+-")
+    dot = m.endswith(".") and len(m) > 1
+    base = m[:-1] if dot else m
+    base = PPC_ALIASES.get(base, base)
+    if base.startswith("b") and not base.startswith("bd"):
+        rest = base[1:]
+        for suffix, kind in (("lrl", "bclrl"), ("lr", "bclr"), ("ctrl", "bcctrl"), ("ctr", "bcctr"), ("", "bc")):
+            if rest.endswith(suffix) and rest[:len(rest) - len(suffix)] in PPC_CONDS:
+                base = kind
+                break
+    return base + ("." if dot else "")
+
+
+def riscv_li(ops):
+    """the instructions `li rd, imm` is on RV32 (cost_machine.c riscv_li_count)"""
+    try:
+        v = int(ops.split(",")[-1].strip(), 0) & 0xffffffff
+    except ValueError:
+        return ["lui", "addi"]
+    v = v - (1 << 32) if v >= 1 << 31 else v
+    if -2048 <= v <= 2047:
+        return ["addi"]
+    return ["lui"] if v & 0xfff == 0 else ["lui", "addi"]
+
+
+def canon_lpnest(target, mnemonic, ops):
+    """the ELF's instructions (as canon_elf() spells them) one of lpnest's stands for"""
+    if target == "avr":
+        return [avr_canon(mnemonic)]
+    if target == "ppc":
+        return [ppc_canon(mnemonic)]
+    m = mnemonic.lower()
+    if m == "li":
+        return riscv_li(ops)
+    if m in ("la", "lla"):
+        return ["auipc", "addi"]
+    return [RV_ALIASES.get(m, m)]
+
+
+def canon_elf(target, mnemonic):
+    if target == "avr":
+        return avr_canon(mnemonic)
+    if target == "ppc":
+        return ppc_canon(mnemonic)
+    return mnemonic.lower()
+
+
 def parse_dump(text):
     """function -> [{index, number, ir, count, source, machine, succ, insns}]"""
     funcs, cur, blk = {}, None, None
@@ -140,6 +214,30 @@ def symbol_ends(target, elf):
         if len(p) == 4 and p[2] in "tT":
             ends[p[3]] = int(p[0], 16) + int(p[1], 16)
     return ends
+
+
+def symbol_starts(target, elf):
+    """function -> its address"""
+    nm = "avr-nm" if target == "avr" else "llvm-nm-19"
+    out = subprocess.run([nm, elf], capture_output=True, text=True).stdout
+    return {p[2]: int(p[0], 16) for p in (line.split() for line in out.splitlines()) if len(p) == 3 and p[1] in "tT"}
+
+
+def executed_in(target, elf, sym, execs):
+    """instructions the reference executed in function SYM (it and the code up to its end)"""
+    start, end = symbol_starts(target, elf).get(sym), symbol_ends(target, elf).get(sym)
+    if start is None or end is None:
+        return 0
+    return sum(v[0] if isinstance(v, tuple) else v for a, v in execs.items() if start <= a < end)
+
+
+def is_call(target, mnemonic):
+    m = mnemonic.lower()
+    if target == "riscv32":
+        return m in ("call", "tail", "jal")
+    if target == "ppc":
+        return m in ("bl", "b")
+    return m in ("call", "rcall", "jmp", "rjmp")
 
 
 def objdump(target, elf, padding=False):
@@ -239,20 +337,10 @@ def compare(target, dump, code, execs, taken, build):
         insns = code.get(fn)
         if insns is None:
             continue
-        if sum(b["machine"] for b in blocks) != len(insns):
-            out.append(("ALIGN", fn, -1, "-", "-", len(insns), sum(b["machine"] for b in blocks),
-                        "lpnest has %d machine instructions, the ELF %d" % (
-                            sum(b["machine"] for b in blocks), len(insns))))
+        finding = align(target, fn, blocks, insns)
+        if finding:
+            out.append(finding)
             continue
-        if target == "avr":
-            # the AVR's assembly and its objdump name instructions alike (up to aliases): the lists must match
-            lp = [avr_canon(mn) for b in blocks for mn, _ in b["insns"]]
-            elf = [avr_canon(mn) for _, mn in insns]
-            where = next((j for j, (x, y) in enumerate(zip(lp, elf)) if x != y), None)
-            if where is not None:
-                out.append(("ALIGN", fn, -1, "-", "-", elf[where], lp[where],
-                            "instruction %d: the ELF has %s, lpnest %s" % (where, elf[where], lp[where])))
-                continue
         number_to_index = {b["number"]: b["index"] for b in blocks}
         k = 0
         for b in blocks:
@@ -275,6 +363,31 @@ def compare(target, dump, code, execs, taken, build):
             if lp_taken is not None and ref_taken is not None and abs(lp_taken - ref_taken) > 0.5:
                 out.append(("BRANCH", fn, b["number"], b["ir"], b["source"], ref_taken, lp_taken, "taken"))
     return out
+
+
+def align(target, fn, blocks, insns):
+    """an ALIGN finding when FN's instruction list in lpnest's blocks is not the ELF's
+    (INSNS), mnemonic by mnemonic once both are spelled alike; else None"""
+    lp = [c for b in blocks for mn, ops in b["insns"] for c in canon_lpnest(target, mn, ops)]
+    machine = sum(b["machine"] for b in blocks)
+    if blocks and not any(b["insns"] for b in blocks):
+        lp = None  # (a dump without LPNEST_DUMP_INSNS: the lengths only)
+    if target == "host":
+        lp = None  # x86-64: the lengths only (no spelling of its mnemonics is normalised)
+    elf = [canon_elf(target, mn) for _, mn in insns]
+    if lp is not None:
+        where = next((j for j, (x, y) in enumerate(zip(lp, elf)) if x != y), None)
+        if where is not None:
+            return ("ALIGN", fn, -1, "-", "-", elf[where], lp[where],
+                    "instruction %d: the ELF has %s, lpnest %s" % (where, elf[where], lp[where]))
+        if len(lp) != len(elf):
+            return ("ALIGN", fn, -1, "-", "-", len(elf), len(lp),
+                    "lpnest's instructions are a %s of the ELF's (%d, %d)" % (
+                        "prefix" if len(lp) < len(elf) else "continuation", len(lp), len(elf)))
+    if machine != len(insns):
+        return ("ALIGN", fn, -1, "-", "-", len(insns), machine,
+                "lpnest has %d machine instructions, the ELF %d" % (machine, len(insns)))
+    return None
 
 
 def certain(finding):

@@ -132,6 +132,17 @@ static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm
     LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
     struct est_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), est_module_name(em), isa_name(isa)};
     char *text = fresh ? est_codegen_asm(fresh, &t, cx->diag) : NULL;
+    if (text && est_codegen_frames_added(fresh, text)) {
+        /* the normal build's instruction order, with the locations */
+        LLVMModuleRef plain = est_module_plain(em, ctx, cx->diag);
+        char *built = plain ? est_codegen_as_built(plain, text, &t, cx->diag) : NULL;
+        if (plain)
+            LLVMDisposeModule(plain);
+        if (built) {
+            free(text);
+            text = built;
+        }
+    }
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);

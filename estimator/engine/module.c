@@ -261,7 +261,8 @@ static void provenance_locations(LLVMModuleRef m)
     LLVMDisposeDIBuilder(b);
 }
 
-LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+/* The module's files parsed and linked again in CTX, blocks named. */
+static LLVMModuleRef parse_linked(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
 {
     struct diag_sink sink = {0};
     LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
@@ -279,8 +280,20 @@ LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, F
     }
     LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
     est_name_blocks(first);
-    provenance_locations(first);
     return first;
+}
+
+LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+{
+    LLVMModuleRef first = parse_linked(m, ctx, diag);
+    if (first)
+        provenance_locations(first);
+    return first;
+}
+
+LLVMModuleRef est_module_plain(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+{
+    return parse_linked(m, ctx, diag);
 }
 
 LLVMModuleRef est_module_llvm(const struct est_module *m) { return m->m; }

@@ -9,6 +9,7 @@
  * from. */
 #include "isa.h"
 #include "lower.h"
+#include "ptrmap.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -35,6 +36,45 @@ static bool names_symbol(const char *ops, const char *sym)
             return true;
     }
     return false;
+}
+
+/* Whether the conditional branch BR changes nothing: one of its successors
+ * only jumps to the other, which has no phi nodes (code generation folds
+ * it, and deletes what computed its condition). */
+static bool branch_changes_nothing(LLVMValueRef br)
+{
+    if (LLVMGetInstructionOpcode(br) != LLVMBr || LLVMGetNumSuccessors(br) != 2)
+        return false;
+    LLVMBasicBlockRef a = LLVMGetSuccessor(br, 0), b = LLVMGetSuccessor(br, 1);
+    for (int k = 0; k < 2; k++) {
+        LLVMBasicBlockRef from = k ? b : a, to = k ? a : b;
+        LLVMValueRef first = LLVMGetFirstInstruction(from), tfirst = LLVMGetFirstInstruction(to);
+        if (from == to)
+            return tfirst && LLVMGetInstructionOpcode(tfirst) != LLVMPHI;
+        if (first && first == LLVMGetLastInstruction(from) && LLVMGetInstructionOpcode(first) == LLVMBr &&
+            LLVMGetNumSuccessors(first) == 1 && LLVMGetSuccessor(first, 0) == to && tfirst &&
+            LLVMGetInstructionOpcode(tfirst) != LLVMPHI)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the machine code has nothing of V nor of what uses it (SEEN, by
+ * ordinal in ORDS), and its value only flows, through instructions without
+ * side effects, into branches that change nothing: the backend deleted it. */
+static bool deleted_by_backend(LLVMValueRef v, const struct ptrmap *ords, const bool *seen, int depth)
+{
+    uint64_t o;
+    if (depth > 8 || !ptrmap_get(ords, v, &o) || seen[o])
+        return false;
+    if (LLVMIsATerminatorInst(v))
+        return branch_changes_nothing(v);
+    if (!est_side_effect_free(v))
+        return false;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+        if (!deleted_by_backend(LLVMGetUser(u), ords, seen, depth + 1))
+            return false;
+    return true;
 }
 
 /* The module's own definition of the function an llvm.mem* intrinsic call
@@ -74,10 +114,13 @@ void est_call_plan(const struct mmodule *mm, struct est_module *em)
                 nord++;
         LLVMValueRef *ord = sup_xcalloc(nord + 2, sizeof *ord);
         bool *seen = sup_xcalloc(nord + 2, sizeof *seen);
+        struct ptrmap ords = {0};
         size_t k = 0;
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
                 ord[++k] = i;
+                ptrmap_put(&ords, i, k);
+            }
         for (size_t bi = 0; bi < f->nblocks; bi++)
             for (size_t j = 0; j < f->blocks[bi].ninsns; j++) {
                 const struct minsn *in = &f->blocks[bi].insns[j];
@@ -97,16 +140,20 @@ void est_call_plan(const struct mmodule *mm, struct est_module *em)
                     callee[n++] = def;
                 }
             }
-        /* calls no machine instruction came from, which the backend may delete */
+        /* calls no machine instruction came from, which the backend deleted:
+         * their value is unused, or only decides branches that change
+         * nothing (CodeGenPrepare folds those and deletes their conditions) */
         for (size_t o = 1; o <= nord; o++) {
             LLVMValueRef i = ord[o], f2 = LLVMGetInstructionOpcode(i) == LLVMCall ? direct_callee(i) : NULL;
-            if (seen[o] || !f2 || LLVMGetIntrinsicID(f2) != 0 || !est_call_trivially_dead(i))
+            if (seen[o] || !f2 || LLVMGetIntrinsicID(f2) != 0 ||
+                !(est_call_trivially_dead(i) || deleted_by_backend(i, &ords, seen, 0)))
                 continue;
             inst = sup_xrealloc(inst, (n + 1) * sizeof *inst);
             callee = sup_xrealloc(callee, (n + 1) * sizeof *callee);
             inst[n] = i;
             callee[n++] = NULL;
         }
+        ptrmap_free(&ords);
         free(seen);
         free(ord);
     }

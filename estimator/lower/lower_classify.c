@@ -347,7 +347,10 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
             s->out_g[m] = plausible ? (int)g : s->in_g[m];
             s->out_known[m] = true;
         } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {
-            select_head(s, m, g, ord, op);
+            /* (a jump with the select's location, out of the arm the
+             * backend made of it, chooses nothing) */
+            if (b->nsucc == 2)
+                select_head(s, m, g, ord, op);
             if (s->in_g[m] < 0)
                 s->out_g[m] = (int)g;
         } else {

@@ -59,3 +59,14 @@ bool est_call_trivially_dead(LLVMValueRef call)
     llvm::Instruction *i = llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(call));
     return i && llvm::isInstructionTriviallyDead(i);
 }
+
+/* declared in lower.h (C) */
+extern "C" bool est_side_effect_free(LLVMValueRef inst);
+
+/* Whether INST may go when its value is not used: it writes no memory,
+ * throws nothing and returns (a call of a const or pure function). */
+bool est_side_effect_free(LLVMValueRef inst)
+{
+    llvm::Instruction *i = llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(inst));
+    return i && !i->mayHaveSideEffects() && !i->isTerminator();
+}

@@ -11,6 +11,163 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether block B holds only register copies (and control): the side of
+ * a saturation's branch that passes the computed value on. */
+static bool only_register_copies(const struct mblock *b)
+{
+    size_t copies = 0;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        if (mc_is_control(in))
+            continue;
+        if (strcmp(in->mnemonic, "mv") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "mov") &&
+            strcmp(in->mnemonic, "movw"))
+            return false;
+        copies++;
+    }
+    return copies > 0;
+}
+
+/* Whether REG's last write in block B is a constant (li, lui, lis, ldi,
+ * with the addi/ori that complete it). */
+static bool constant_in(const struct mblock *b, const char *reg)
+{
+    static const char *const stores[] = {"sw", "sh", "sb", "stw", "sth", "stb", "stwu", "sthu", "stbu", "st", "std",
+                                         "sts", NULL};
+    size_t n = strlen(reg);
+    for (size_t k = b->ninsns; k-- > 0;) {
+        const struct minsn *in = &b->insns[k];
+        if (mc_is_control(in) || strncmp(in->ops, reg, n) || in->ops[n] != ',')
+            continue;
+        bool store = false;
+        for (const char *const *st = stores; *st && !store; st++)
+            store = !strcmp(in->mnemonic, *st);
+        if (store)
+            continue;
+        if (!strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "lui") || !strcmp(in->mnemonic, "lis") ||
+            !strcmp(in->mnemonic, "ldi"))
+            return true;
+        /* (the second half of a constant: addi r, r, lo) */
+        const char *rest = in->ops + n + 1;
+        while (*rest == ' ')
+            rest++;
+        if ((!strcmp(in->mnemonic, "addi") || !strcmp(in->mnemonic, "ori")) && !strncmp(rest, reg, n) &&
+            rest[n] == ',')
+            continue;
+        return false;
+    }
+    return false;
+}
+
+/* Which value a saturation's arm ARM (after block M) gives: 1 the
+ * computed value, 0 the bound. A side that computes or loads a constant
+ * makes the bound; one that copies a register gives what the register
+ * holds: the bound when M loaded a constant into it, the value when M
+ * loaded the bound into the copy's destination before the branch. */
+static int saturation_sense(const struct mblock *head, const struct mblock *arm)
+{
+    if (!only_register_copies(arm))
+        return 0;
+    const struct minsn *copy = NULL;
+    for (size_t k = 0; k < arm->ninsns && !copy; k++)
+        if (!mc_is_control(&arm->insns[k]))
+            copy = &arm->insns[k];
+    const char *comma = strchr(copy->ops, ',');
+    if (!comma)
+        return 0;
+    char dest[16], src[16];
+    size_t dn = (size_t)(comma - copy->ops);
+    const char *sp = comma + 1;
+    while (*sp == ' ')
+        sp++;
+    if (dn >= sizeof dest || strlen(sp) >= sizeof src)
+        return 0;
+    memcpy(dest, copy->ops, dn);
+    dest[dn] = '\0';
+    strcpy(src, sp);
+    if (constant_in(head, src))
+        return 0;
+    return constant_in(head, dest) ? 1 : 0;
+}
+
+/* Whether block B computes (an instruction that is neither control, a
+ * register copy nor a constant load): the bound of a signed saturation,
+ * (sum >> 31) ^ MIN. */
+static bool computes(const struct mblock *b)
+{
+    static const char *const plain[] = {"mv", "mr", "mov", "movw", "li", "lis", "ldi", "lui", NULL};
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        bool p = mc_is_control(in);
+        for (const char *const *c = plain; *c && !p; c++)
+            p = !strcmp(in->mnemonic, *c);
+        if (!p)
+            return true;
+    }
+    return false;
+}
+
+/* The arm of a saturation's branch ending block M, -1 when the shape is
+ * not one of those the backend's expansion makes: a triangle, whose arm
+ * copies the computed value (the bound was loaded before the branch) or
+ * makes the bound (computes it, or loads it: an unsigned bound), or a
+ * diamond with a side that copies the value and a side that makes the
+ * bound; the latter is the arm. (The branches that make the expansion's
+ * comparisons into values, li 1; blt; li 0, were set aside before:
+ * flag_made_with_branch.) */
+static int saturation_arm(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    int a = b->succ[0], t = b->succ[1];
+    const struct mblock *sb[2] = {&mf->blocks[a], &mf->blocks[t]};
+    long long imm;
+    for (int k = 0; k < 2; k++)
+        if (sb[k]->npred == 1 && sb[k]->nsucc == 1 && sb[k]->succ[0] == b->succ[1 - k] &&
+            !(sb[1 - k]->nsucc == 1 && sb[1 - k]->succ[0] == b->succ[k]))
+            return only_register_copies(sb[k]) || computes(sb[k]) || mc_arm_constant(sb[k], &imm) ? k : -1;
+    if (sb[0]->npred != 1 || sb[1]->npred != 1 || sb[0]->nsucc != 1 || sb[1]->nsucc != 1 ||
+        sb[0]->succ[0] != sb[1]->succ[0])
+        return -1;
+    for (int k = 0; k < 2; k++)
+        if ((computes(sb[k]) || mc_arm_constant(sb[k], &imm)) && only_register_copies(sb[1 - k]))
+            return k;
+    return -1;
+}
+
+/* Whether the branch ending block M makes a comparison into a value, as
+ * the expansion of a saturation does on cores without set-on-condition
+ * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
+ * register another constant than M loaded into it before the branch. It
+ * computes a condition of the saturation, not its choice. */
+static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (int k = 0; k < 2 && b->nsucc == 2; k++) {
+        const struct mblock *arm = &mf->blocks[b->succ[k]];
+        long long c1, c0;
+        if (arm->npred != 1 || !mc_arm_constant(arm, &c1))
+            continue;
+        const struct minsn *load = NULL;
+        for (size_t j = 0; j < arm->ninsns && !load; j++)
+            if (!mc_is_control(&arm->insns[j]))
+                load = &arm->insns[j];
+        const char *comma = strchr(load->ops, ',');
+        if (!comma)
+            continue;
+        size_t reg = (size_t)(comma - load->ops);
+        for (size_t j = b->ninsns; j-- > 0;) {
+            const struct minsn *in = &b->insns[j];
+            if (strncmp(in->ops, load->ops, reg) || in->ops[reg] != ',')
+                continue; /* (another register) */
+            struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
+            if (mc_arm_constant(&one, &c0) && c0 != c1)
+                return true;
+            break; /* the register's last write before the branch is not a constant */
+        }
+    }
+    return false;
+}
+
 /* Which successor of block M (whose branch is a select's) is the select's
  * arm, the side that assigns its second value: a block entered only from M
  * that joins the other side (a triangle), the named side of a diamond whose
@@ -23,6 +180,13 @@ static int select_arm(const struct solver *s, size_t m)
     const struct mblock *b = &mf->blocks[m];
     if (b->nsucc != 2 || b->succ[0] == b->succ[1])
         return -1;
+    uint32_t r = (uint32_t)s->sel_head[m];
+    if (s->sel_head[m] >= 0 && r < s->xf->nselects && s->xf->selects[r].kind == CNT_SEL_SAT) {
+        /* (other shapes, e.g. a clamp to two bounds of a promoted lane: below) */
+        int k = saturation_arm(mf, m);
+        if (k >= 0)
+            return k;
+    }
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
     if (ab->nsucc == 1 && ab->succ[0] == t && !(tb->nsucc == 1 && tb->succ[0] == a))
@@ -126,6 +290,9 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             return (b->succ[armk] == taken) == (follows == 1);
         return constant ? imm != 0 : -1;
     }
+    /* a saturation's arm copies the value (the first) or makes the bound */
+    if (kind == CNT_SEL_SAT)
+        return saturation_sense(b, arm);
     if (kind != CNT_SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
@@ -333,6 +500,11 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         for (size_t m = 0; m < n && ok; m++) {
             if (s->sel_head[m] != (int)r)
                 continue;
+            /* a saturation's conditions made into values: not its choice */
+            if (r < xf->nselects && rec->kind == CNT_SEL_SAT && flag_made_with_branch(mf, m)) {
+                s->sel_head[m] = -1;
+                continue;
+            }
             int k = select_arm(s, m);
             if (k < 0 || nh == 16)
                 ok = false;

@@ -45,6 +45,8 @@ size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **ins
  * says which IR instruction every machine instruction came from. Returns
  * NULL after a message. The caller disposes of it. */
 LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
+/* The same without provenance locations: what a normal build compiles. */
+LLVMModuleRef est_module_plain(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
 /* The column that marks those provenance locations. */
 #define EST_PROVENANCE_COLUMN 60001
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */

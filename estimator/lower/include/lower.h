@@ -98,6 +98,15 @@ struct est_codegen_target {
 char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag);
 /* The same as an object file (*LEN bytes), for the layout (lower_pad.c). */
 char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag);
+/* lower_frames.c: whether TEXT, M's assembly, has CFI only because of the
+ * provenance locations (the module had no debug information; PowerPC
+ * describes frames for debuggers alone): the CFI bounds the post-RA
+ * scheduler, so the prologue is ordered otherwise than in a normal build.
+ * Then est_codegen_as_built gives the code of PLAIN (est_module_plain, a
+ * fresh copy; it is consumed) with the locations of TEXT, or NULL when the
+ * two differ otherwise than in the order within machine blocks. */
+bool est_codegen_frames_added(LLVMModuleRef m, const char *text);
+char *est_codegen_as_built(LLVMModuleRef plain, const char *text, const struct est_codegen_target *t, FILE *diag);
 
 /* lower_isolate.c: runs WORK(ARG) in a forked child. WORK returns its output
  * (*LEN bytes) or NULL with *MSG; LLVM's fatal errors in it end the child
@@ -124,6 +133,9 @@ bool est_same_arch(const char *a, const char *b);
 char *est_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
 /* Whether code generation may delete CALL (no side effects, result unused). */
 bool est_call_trivially_dead(LLVMValueRef call);
+/* Whether INST (not a terminator) may be deleted when its value is unused:
+ * no side effects, it returns (lower_emit.cpp). */
+bool est_side_effect_free(LLVMValueRef inst);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
  * assembly line. */
