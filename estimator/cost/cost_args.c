@@ -6,10 +6,13 @@
  * are priced at every execution: before the run, the IR instruction behind
  * each such machine instruction (its provenance location) is given to the
  * engine as a watch; the engine reports its operand values at every
- * execution; the formula is evaluated there and summed. A machine
+ * execution; the formula is evaluated there and summed, or, when the core's
+ * description has the routine's machine code (runtime_code:), the code is run
+ * on the values and its path priced (routine_rv32.c). A machine
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
+#include "routine.h"
 #include "ptrmap.h"
 #include "isa.h"
 #include "support.h"
@@ -27,6 +30,8 @@ struct arg_use {
     enum use_kind kind;
     const struct isa_runtime *rt;   /* USE_RUNTIME */
     const struct isa_insn *insn;    /* USE_SHIFT */
+    bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
+    uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
 };
@@ -39,6 +44,8 @@ struct arg_watch {
     unsigned nops;
     unsigned word[MAXOPS], words[MAXOPS];  /* where operand k is in the reported words */
     unsigned bits[MAXOPS];                 /* its integer width (0: not an integer) */
+    unsigned bytes[MAXOPS];                /* its size in bytes (0: not a scalar the code can take) */
+    unsigned ret_bytes;                    /* the result's */
     unsigned nargs_all;                    /* every operand, for the printf varargs */
     unsigned *all_word, *all_words, *all_bits;
     unsigned ret_word, ret_words;          /* the result, after the operands */
@@ -60,6 +67,7 @@ struct cost_args {
     struct ptrmap by_inst;         /* IR instruction -> index + 1 */
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
     FILE *diag;
+    struct routine_runner *runner; /* the core's routine code, or NULL */
     bool reported;                 /* one formula error message per run */
     /* calls priced without their values: symbol, executions */
     char **fb_sym;
@@ -76,9 +84,16 @@ static int64_t sext_of(uint64_t v, unsigned w)
     return (int64_t)(v << s) >> s;
 }
 
-static bool priced_by_values(const struct isa_runtime *rt)
+static bool has_formula(const struct isa_runtime *rt)
 {
     return rt && (rt->formula || rt->ninstr_formula);
+}
+
+/* Whether a call of RT is priced from its values: by its formula or by running its code. */
+static bool priced_by_values(const struct cost_args *ca, const struct isa_runtime *rt)
+{
+    uint32_t entry;
+    return has_formula(rt) || (rt && ca && routine_entry(ca->runner, rt->symbol, &entry));
 }
 
 /* IR instructions whose operands are what a libcall made for them receives. */
@@ -134,6 +149,22 @@ static unsigned int_bits(LLVMTypeRef t)
     return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
 }
 
+/* Bytes of a scalar operand as a routine receives it (0: another type). */
+static unsigned scalar_bytes(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: {
+        unsigned b = LLVMGetIntTypeWidth(t);
+        return b <= 128 ? (b + 7) / 8 : 0;
+    }
+    case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 2;
+    case LLVMFloatTypeKind: return 4;
+    case LLVMDoubleTypeKind: return 8;
+    case LLVMFP128TypeKind: return 16;
+    default: return 0;
+    }
+}
+
 /* The watch record of INST, created on first use. */
 static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
 {
@@ -163,6 +194,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
             w->word[k] = w->all_word[k];
             w->words[k] = w->all_words[k];
             w->bits[k] = w->all_bits[k];
+            w->bytes[k] = scalar_bytes(t);
         }
         at += ns;
     }
@@ -171,6 +203,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
     w->ret_words = at + rs <= EST_WATCH_MAX_WORDS ? rs : 0;
+    w->ret_bytes = rs ? scalar_bytes(LLVMTypeOf(inst)) : 0;
     /* a narrow integer converted to floating point reaches the routine sign-extended */
     if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
         w->sext_bits = w->bits[0];
@@ -191,7 +224,10 @@ static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const s
         if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
             return;
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
-    w->uses[w->nuses++] = (struct arg_use){.kind = kind, .rt = rt, .insn = insn};
+    struct arg_use u = {.kind = kind, .rt = rt, .insn = insn};
+    if (rt)
+        u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
+    w->uses[w->nuses++] = u;
 }
 
 /* The IR instructions of FN by their ordinal (1-based, every instruction
@@ -248,7 +284,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     if (g && !LLVMIsDeclaration(g))
                         continue;
                     rt = sym[0] ? isa_runtime(cx->isa, sym) : NULL;
-                    if (!priced_by_values(rt))
+                    if (!priced_by_values(ca, rt))
                         continue;
                 } else if (!shift_by_register(in)) {
                     continue;
@@ -304,7 +340,7 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
                 if (cost_ir_intrinsic_routine(cn))
                     cn = cost_ir_intrinsic_routine(cn);
                 const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
-                if (!priced_by_values(rt))
+                if (!priced_by_values(ca, rt))
                     continue;
                 size_t wi = watch_of(ca, i);
                 add_use(ca, wi, USE_RUNTIME, rt, NULL);
@@ -448,6 +484,55 @@ static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limi
     return true;
 }
 
+/* Prices one call of US's routine by running its code on the operands in V (FMA_SUM:
+ * the addition of an fma, whose first operand is the product of the first two). */
+static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
+                     bool fma_sum)
+{
+    struct routine_arg args[MAXOPS];
+    unsigned na = 0;
+    for (unsigned k = 0; k < w->nops; k++) {
+        unsigned at = w->word[k], words = w->words[k];
+        if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
+            return false;
+        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
+        if (w->bytes[k] < 8)
+            args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
+        if (k == 0 && w->sext_bits)
+            args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
+        else if (w->bits[k] && w->bits[k] < 32)
+            args[na].bytes = 4; /* promoted to a register */
+        na++;
+    }
+    if (fma_sum) {
+        if (na < 3)
+            return false;
+        if (w->fma == 32) {
+            float fa, fb, fr;
+            uint32_t a = (uint32_t)args[0].lo, b = (uint32_t)args[1].lo, r;
+            memcpy(&fa, &a, 4);
+            memcpy(&fb, &b, 4);
+            fr = fa * fb;
+            memcpy(&r, &fr, 4);
+            args[0].lo = r;
+        } else {
+            double fa, fb, fr;
+            memcpy(&fa, &args[0].lo, 8);
+            memcpy(&fb, &args[1].lo, 8);
+            fr = fa * fb;
+            memcpy(&args[0].lo, &fr, 8);
+        }
+        args[1] = args[2];
+        na = 2;
+    }
+    double c = 0, k = 0;
+    if (!routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &c, &k))
+        return false;
+    us->cycles += c;
+    us->instr += k;
+    return true;
+}
+
 static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng)
 {
     struct cost_args *ca = arg;
@@ -522,8 +607,11 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
             continue;
         }
         const double *at = fixed;
-        if (fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5)))
+        bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
+        if (fma_sum)
             at = fma_add;
+        if (us->has_code && run_code(ca, w, us, v, n, fma_sum))
+            continue;
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
         double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
         if (c < 0 || k < 0) {
@@ -542,6 +630,7 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
 {
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
     ca->diag = cx->diag;
+    ca->runner = routine_runner_new(cx->isa);
     if (mm)
         plan_machine(cx, ca, mm);
     else
@@ -611,7 +700,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
     *cycles = rt->cycles;
     *instr = rt->ninstr;
     struct cost_args *ca = cx->args;
-    if (!priced_by_values(rt) || !ca)
+    if (!ca || !priced_by_values(ca, rt))
         return;
     uint64_t wi = 0;
     bool found = in ? ptrmap_get(&ca->by_minsn, in, &wi) : ptrmap_get(&ca->by_inst, inst, &wi);
@@ -622,7 +711,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         *instr = u->instr / n;
         return;
     }
-    if (execs > 0 && !routine_mean(ca, rt, cycles, instr))
+    if (execs > 0 && !routine_mean(ca, rt, cycles, instr) && has_formula(rt))
         fallback(ca, rt->symbol, execs);
 }
 
@@ -799,5 +888,6 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    routine_runner_free(ca->runner);
     free(ca);
 }
