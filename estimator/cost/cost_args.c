@@ -498,10 +498,8 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
         if (w->bytes[k] < 8)
             args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
-        if (k == 0 && w->sext_bits)
+        if (k == 0 && w->sext_bits) /* a narrow integer converted to floating point: sign-extended */
             args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
-        else if (w->bits[k] && w->bits[k] < 32)
-            args[na].bytes = 4; /* promoted to a register */
         na++;
     }
     if (fma_sum) {
