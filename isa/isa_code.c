@@ -57,9 +57,9 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         return true;
     const char *rest = line + used;
     if (!strcmp(word, "arch")) {
-        if (sscanf(rest, "%255s", name) != 1 || strcmp(name, "rv32"))
-            return *why = "unknown arch (this lpnest runs rv32)", false;
-        c->arch = ISA_CODE_RV32;
+        if (sscanf(rest, "%255s", name) != 1 || (strcmp(name, "rv32") && strcmp(name, "avr")))
+            return *why = "unknown arch (this lpnest runs rv32 and avr)", false;
+        c->arch = strcmp(name, "avr") ? ISA_CODE_RV32 : ISA_CODE_AVR;
         return true;
     }
     if (!strcmp(word, "entry")) {

@@ -9,8 +9,7 @@
  * its amount at that amount. The mnemonics are the ones llvm-objdump prints for
  * the jumps (j, jr, ret, jal, jalr), the base instruction's otherwise (the
  * tables price a pseudo-instruction as the instruction it stands for). */
-#include "routine.h"
-#include "isa.h"
+#include "routine_impl.h"
 #include "support.h"
 
 #include <stdlib.h>
@@ -40,40 +39,16 @@ static const char *const mn_name[M__N] = {
     "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence",
 };
 
-struct routine_runner {
-    const struct isa *isa;
-    const struct isa_code *code;
-    const struct isa_insn *row[M__N];
-    bool looked[M__N];
+struct rv32_memory {
     uint8_t stack[STACK_BYTES];
 };
-
-struct routine_runner *routine_runner_new(const struct isa *isa)
-{
-    const struct isa_code *code = isa_runtime_code(isa);
-    if (!code || isa_code_arch(code) != ISA_CODE_RV32)
-        return NULL;
-    struct routine_runner *r = sup_xcalloc(1, sizeof *r);
-    r->isa = isa;
-    r->code = code;
-    return r;
-}
-
-void routine_runner_free(struct routine_runner *r)
-{
-    free(r);
-}
-
-bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry)
-{
-    return r && isa_code_entry(r->code, symbol, entry);
-}
 
 /* ---- memory: the stack (read-write) and the loaded bytes (read-only) ---- */
 
 static uint8_t *stack_at(struct routine_runner *r, uint32_t a, unsigned n)
 {
-    return a >= STACK_TOP - STACK_BYTES && a <= STACK_TOP - n ? &r->stack[a - (STACK_TOP - STACK_BYTES)] : NULL;
+    struct rv32_memory *m = r->memory;
+    return a >= STACK_TOP - STACK_BYTES && a <= STACK_TOP - n ? &m->stack[a - (STACK_TOP - STACK_BYTES)] : NULL;
 }
 
 static bool load(struct routine_runner *r, uint32_t a, unsigned n, uint32_t *out)
@@ -102,20 +77,11 @@ static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
 
 /* ---- pricing ---- */
 
-static const struct isa_insn *row_of(struct routine_runner *r, enum mn m)
-{
-    if (!r->looked[m]) {
-        r->row[m] = isa_lookup(r->isa, mn_name[m]);
-        r->looked[m] = true;
-    }
-    return r->row[m];
-}
-
 /* Cycles of one execution of M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
  * to a lower address); AMOUNT: a shift's amount. Negative when the table lacks M. */
 static double price(struct routine_runner *r, enum mn m, int branch, bool backward, uint32_t amount)
 {
-    const struct isa_insn *in = row_of(r, m);
+    const struct isa_insn *in = routine_row(r, m, mn_name[m]);
     if (!in)
         return -1;
     if (branch) {
@@ -283,9 +249,11 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w
     return true;
 }
 
-bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                 unsigned ret_bytes, double *cycles, double *instr)
+bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                      unsigned ret_bytes, double *cycles, double *instr)
 {
+    if (!r->memory)
+        r->memory = sup_xcalloc(1, sizeof(struct rv32_memory));
     uint32_t x[32] = {0};
     uint32_t sp = STACK_TOP - 256, spill = STACK_TOP - 256; /* by-reference operands above sp */
     unsigned reg = 10;
