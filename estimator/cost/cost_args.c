@@ -45,6 +45,7 @@ struct arg_watch {
     unsigned word[MAXOPS], words[MAXOPS];  /* where operand k is in the reported words */
     unsigned bits[MAXOPS];                 /* its integer width (0: not an integer) */
     unsigned bytes[MAXOPS];                /* its size in bytes (0: not a scalar the code can take) */
+    bool pointer[MAXOPS];                  /* a pointer (into the program's memory) */
     unsigned ret_bytes;                    /* the result's */
     unsigned nargs_all;                    /* every operand, for the printf varargs */
     unsigned *all_word, *all_words, *all_bits;
@@ -195,6 +196,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
             w->words[k] = w->all_words[k];
             w->bits[k] = w->all_bits[k];
             w->bytes[k] = scalar_bytes(t);
+            w->pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
         }
         at += ns;
     }
@@ -484,15 +486,26 @@ static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limi
     return true;
 }
 
+static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
+{
+    return est_engine_mem(eng, addr, n);
+}
+
 /* Prices one call of US's routine by running its code on the operands in V (FMA_SUM:
- * the addition of an fma, whose first operand is the product of the first two). */
+ * the addition of an fma, whose first operand is the product of the first two; ENG:
+ * the program's memory, which pointer operands reach). */
+
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
-                     bool fma_sum)
+                     bool fma_sum, struct est_engine *eng)
 {
     struct routine_arg args[MAXOPS];
     unsigned na = 0;
     for (unsigned k = 0; k < w->nops; k++) {
         unsigned at = w->word[k], words = w->words[k];
+        if (w->pointer[k] && words && at < n) {
+            args[na++] = (struct routine_arg){.lo = v[at], .bytes = 4, .pointer = true};
+            continue;
+        }
         if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
             return false;
         args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
@@ -524,7 +537,8 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         na = 2;
     }
     double c = 0, k = 0;
-    if (!routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &c, &k))
+    struct routine_memory pm = {.read = program_memory, .ctx = eng};
+    if (!routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k))
         return false;
     us->cycles += c;
     us->instr += k;
@@ -608,7 +622,7 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
         bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
         if (fma_sum)
             at = fma_add;
-        if (us->has_code && run_code(ca, w, us, v, n, fma_sum))
+        if (us->has_code && run_code(ca, w, us, v, n, fma_sum, eng))
             continue;
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
         double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
