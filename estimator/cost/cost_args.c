@@ -69,6 +69,7 @@ struct cost_args {
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
     FILE *diag;
     struct routine_runner *runner; /* the core's routine code, or NULL */
+    unsigned pointer_bytes;        /* the target's */
     bool reported;                 /* one formula error message per run */
     /* calls priced without their values: symbol, executions */
     char **fb_sym;
@@ -503,7 +504,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     for (unsigned k = 0; k < w->nops; k++) {
         unsigned at = w->word[k], words = w->words[k];
         if (w->pointer[k] && words && at < n) {
-            args[na++] = (struct routine_arg){.lo = v[at], .bytes = 4, .pointer = true};
+            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true};
             continue;
         }
         if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
@@ -643,6 +644,7 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
     ca->diag = cx->diag;
     ca->runner = routine_runner_new(cx->isa);
+    ca->pointer_bytes = LLVMPointerSize(LLVMGetModuleDataLayout(cx->m));
     if (mm)
         plan_machine(cx, ca, mm);
     else

@@ -49,10 +49,7 @@ bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_
     case ISA_CODE_RV32:
         return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     case ISA_CODE_AVR:
-        for (unsigned k = 0; k < nargs; k++)
-            if (args[k].pointer)
-                return false; /* the program's memory is not mapped into the AVR's */
-        return routine_run_avr(r, entry, args, nargs, ret_bytes, cycles, instr);
+        return routine_run_avr(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     default:
         return false;
     }

@@ -33,7 +33,7 @@ void routine_runner_free(struct routine_runner *r);
 bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry);
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
- * operands (RV32 only) point into the program's memory, read through MEM (NULL: none)
+ * operands point into the program's memory, read through MEM (NULL: none)
  * and relocated as a whole (their order and alignment kept); what the routine writes
  * there is kept for the call only.
  * False (nothing added) when the code does something a pure routine does not: it

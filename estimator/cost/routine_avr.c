@@ -9,7 +9,10 @@
  * it skips, one cycle more when it skips a two-word instruction. Data memory:
  * the registers, SREG, SP, RAMPZ, EIND and the SRAM, whose bytes start as the
  * program's initialised data (the code file's bytes at 0x800000 + address) and
- * are written per call; program memory (lpm, elpm) reads the code file. */
+ * are written per call; program memory (lpm, elpm) reads the code file. The
+ * program's memory that pointer operands reach (memcpy's, strcmp's) is mapped
+ * above the SRAM (0x2200..0xffff, where an ld or st costs what it costs in
+ * SRAM), relocated as a whole, and read through the engine. */
 #include "routine_impl.h"
 #include "support.h"
 
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #define DATA_BYTES 0x2200u        /* registers, I/O, extended I/O, 8 KiB of SRAM */
+#define SPACE 0x10000u            /* the data space a 16-bit pointer reaches */
 #define SRAM_FIRST 0x200u
 #define DATA_IN_FILE 0x800000u    /* where the code file has data address 0 */
 #define RETURN_SENTINEL 0x3ffffu  /* a word address beyond the flash */
@@ -51,9 +55,11 @@ static const char *const mn_name[M__N] = {
 };
 
 struct avr_memory {
-    uint8_t data[DATA_BYTES];
-    uint32_t written[DATA_BYTES]; /* the call that last wrote the SRAM byte */
+    uint8_t data[SPACE];
+    uint32_t written[SPACE];      /* the call that last wrote the byte */
     uint32_t call;
+    const struct routine_memory *program; /* mapped at DATA_BYTES..: engine address = address + delta */
+    uint64_t delta;
 };
 
 struct cpu {
@@ -79,10 +85,14 @@ static bool data_read(struct cpu *c, uint32_t a, uint8_t *v)
     case IO_EIND: return *v = c->eind, true;
     default: break;
     }
-    if (a < SRAM_FIRST || a >= DATA_BYTES)
-        return false; /* a peripheral: not a pure routine's */
+    if (a < SRAM_FIRST || a >= SPACE || (a >= DATA_BYTES && !c->m->program))
+        return false; /* a peripheral, or memory no operand points to */
     if (c->m->written[a] == c->m->call)
         return *v = c->m->data[a], true;
+    if (a >= DATA_BYTES) {
+        const uint8_t *q = c->m->program->read(c->m->program->ctx, a + c->m->delta, 1);
+        return q ? (*v = *q, true) : false;
+    }
     const uint8_t *p = isa_code_bytes(c->r->code, DATA_IN_FILE + a, 1, NULL);
     *v = p ? *p : 0;
     return true;
@@ -100,7 +110,7 @@ static bool data_write(struct cpu *c, uint32_t a, uint8_t v)
     case IO_EIND: return c->eind = v, true;
     default: break;
     }
-    if (a < SRAM_FIRST || a >= DATA_BYTES)
+    if (a < SRAM_FIRST || a >= SPACE || (a >= DATA_BYTES && !c->m->program))
         return false;
     c->m->data[a] = v;
     c->m->written[a] = c->m->call;
@@ -501,7 +511,7 @@ static bool step(struct cpu *c, double *cycles)
 }
 
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                     unsigned ret_bytes, double *cycles, double *instr)
+                     unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
 {
     (void)ret_bytes;
     if (!r->memory)
@@ -511,6 +521,19 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
         memset(m->written, 0, sizeof m->written);
         m->call = 1;
     }
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (unsigned k = 0; k < nargs; k++)
+        if (args[k].pointer) {
+            lo = args[k].lo < lo ? args[k].lo : lo;
+            hi = args[k].lo > hi ? args[k].lo : hi;
+        }
+    m->program = NULL;
+    if (lo != UINT64_MAX) {
+        if (!mem || hi - lo >= (SPACE - DATA_BYTES) / 2)
+            return false;
+        m->program = mem;
+        m->delta = lo - DATA_BYTES;
+    }
     struct cpu c = {.r = r, .m = m, .reg = m->data, .sp = DATA_BYTES - 1, .pc = entry / 2};
     memset(c.reg, 0, 32);
     unsigned next = 26;
@@ -519,8 +542,9 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
         if (!args[k].bytes || size > 8 || next < 8 + size)
             return false;
         next -= size;
+        uint64_t value = args[k].pointer ? args[k].lo - m->delta : args[k].lo;
         for (unsigned i = 0; i < args[k].bytes; i++)
-            c.reg[next + i] = (uint8_t)(args[k].lo >> (8 * i));
+            c.reg[next + i] = (uint8_t)(value >> (8 * i));
     }
     c.reg[1] = 0; /* avr-gcc's zero register (r1 holds no operand) */
     if (!push_pc(&c, RETURN_SENTINEL))

@@ -24,6 +24,6 @@ const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const 
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                       unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                     unsigned ret_bytes, double *cycles, double *instr);
+                     unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 
 #endif
