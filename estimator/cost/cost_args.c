@@ -54,6 +54,7 @@ struct arg_watch {
     enum extra extra;
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
+    int negated;                           /* fadd/fsub of an fneg: 1 the second operand, 2 the first */
     int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
     double old_size;                       /* EX_REALLOC: from the report before the call */
     double execs;
@@ -210,6 +211,18 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     /* a narrow integer converted to floating point reaches the routine sign-extended */
     if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
         w->sext_bits = w->bits[0];
+    /* ... zero-extended: the routine takes 32 bits */
+    if (LLVMGetInstructionOpcode(inst) == LLVMUIToFP && w->bits[0] && w->bits[0] < 32)
+        w->bytes[0] = 4;
+    /* a + -b is b subtracted: the back end calls the other routine with b (fsub likewise) */
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if ((op == LLVMFAdd || op == LLVMFSub) && nops == 2) {
+        LLVMValueRef b = LLVMGetOperand(inst, 1), a = LLVMGetOperand(inst, 0);
+        if (LLVMIsAInstruction(b) && LLVMGetInstructionOpcode(b) == LLVMFNeg)
+            w->negated = 1;
+        else if (op == LLVMFAdd && LLVMIsAInstruction(a) && LLVMGetInstructionOpcode(a) == LLVMFNeg)
+            w->negated = 2;
+    }
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.f", 14) || !strncmp(cn, "llvm.fma.f", 10)) {
         LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(inst));
@@ -512,6 +525,8 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
         if (w->bytes[k] < 8)
             args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
+        if (w->bits[k] && w->bits[k] < 8 * w->bytes[k]) /* an i1 or i17 promoted */
+            args[na].lo &= (UINT64_C(1) << w->bits[k]) - 1;
         if (k == 0 && w->sext_bits) /* a narrow integer converted to floating point: sign-extended */
             args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
         na++;
@@ -536,6 +551,19 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         }
         args[1] = args[2];
         na = 2;
+    }
+    /* a + -b called as a - b (and a - -b as a + b; -a + b as b - a): the operands the call has */
+    bool sub_routine = !strncmp(us->rt->symbol, "__sub", 5), add_routine = !strncmp(us->rt->symbol, "__add", 5);
+    LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
+    if (w->negated && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8 &&
+        ((op == LLVMFAdd && sub_routine) || (op == LLVMFSub && add_routine))) {
+        uint64_t sign = UINT64_C(1) << (8 * args[0].bytes - 1);
+        if (w->negated == 2) {
+            struct routine_arg t = args[0];
+            args[0] = args[1];
+            args[1] = t;
+        }
+        args[1].lo ^= sign;
     }
     double c = 0, k = 0;
     struct routine_memory pm = {.read = program_memory, .ctx = eng};

@@ -42,6 +42,18 @@ const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const 
     return r->row[id];
 }
 
+bool routine_pointers(const struct routine_arg *args, unsigned nargs, uint64_t *lo, uint64_t *hi)
+{
+    *lo = UINT64_MAX;
+    *hi = 0;
+    for (unsigned k = 0; k < nargs; k++)
+        if (args[k].pointer) {
+            *lo = args[k].lo < *lo ? args[k].lo : *lo;
+            *hi = args[k].lo > *hi ? args[k].lo : *hi;
+        }
+    return *lo != UINT64_MAX;
+}
+
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                  unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
 {

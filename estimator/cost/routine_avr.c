@@ -235,6 +235,20 @@ static void set_pair(struct cpu *c, unsigned r, uint16_t v)
     c->reg[r + 1] = (uint8_t)(v >> 8);
 }
 
+/* A skip instruction that skips when YES: *NEXT past the instruction after it (one or two
+ * words), *BRANCH 1 (no skip), 2 (skipping one word) or 3 (two). */
+static bool skip(struct cpu *c, bool yes, uint32_t *next, int *branch)
+{
+    uint16_t nw;
+    if (!yes)
+        return *branch = 1, true;
+    if (!fetch(c, *next, &nw))
+        return false;
+    *branch = two_words(nw) ? 3 : 2;
+    *next += two_words(nw) ? 2 : 1;
+    return true;
+}
+
 /* One instruction; false when the routine does what lpnest does not run. */
 static bool step(struct cpu *c, double *cycles)
 {
@@ -282,17 +296,11 @@ static bool step(struct cpu *c, double *cycles)
         break;
     case 0x1:
         switch (w >> 10 & 3) {
-        case 0: {
+        case 0:
             m = M_CPSE;
-            uint16_t nw;
-            if (R[d5] != R[r5])
-                branch = 1;
-            else if (!fetch(c, next, &nw))
+            if (!skip(c, R[d5] == R[r5], &next, &branch))
                 return false;
-            else
-                branch = two_words(nw) ? 3 : 2, next += two_words(nw) ? 2 : 1;
             break;
-        }
         case 1: m = M_CP; sub8(c, R[d5], R[r5], false, false); break;
         case 2: m = M_SUB; R[d5] = sub8(c, R[d5], R[r5], false, false); break;
         default: m = M_ADC; R[d5] = add8(c, R[d5], R[r5], carry); break;
@@ -489,15 +497,10 @@ static bool step(struct cpu *c, double *cycles)
             m = M_BST;
             set(c, T, R[d5] & 1u << b);
         } else {
-            uint16_t nw;
             m = (w & 0xe00) == 0xc00 ? M_SBRC : M_SBRS;
             bool bit = R[d5] & 1u << b;
-            if (bit != (m == M_SBRS))
-                branch = 1;
-            else if (!fetch(c, next, &nw))
+            if (!skip(c, bit == (m == M_SBRS), &next, &branch))
                 return false;
-            else
-                branch = two_words(nw) ? 3 : 2, next += two_words(nw) ? 2 : 1;
         }
         break;
     }
@@ -521,14 +524,9 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
         memset(m->written, 0, sizeof m->written);
         m->call = 1;
     }
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (unsigned k = 0; k < nargs; k++)
-        if (args[k].pointer) {
-            lo = args[k].lo < lo ? args[k].lo : lo;
-            hi = args[k].lo > hi ? args[k].lo : hi;
-        }
+    uint64_t lo, hi;
     m->program = NULL;
-    if (lo != UINT64_MAX) {
+    if (routine_pointers(args, nargs, &lo, &hi)) {
         if (!mem || hi - lo >= (SPACE - DATA_BYTES) / 2)
             return false;
         m->program = mem;

@@ -21,6 +21,9 @@ struct routine_runner {
  * NULL when the core's table does not price it. */
 const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const char *name);
 
+/* The lowest and highest pointer operand; false when there is none. */
+bool routine_pointers(const struct routine_arg *args, unsigned nargs, uint64_t *lo, uint64_t *hi);
+
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                       unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,

@@ -302,14 +302,9 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
         m->call = 1;
     }
     /* the pointer operands' memory, relocated as a whole: order and alignment (mod 4096) kept */
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (unsigned k = 0; k < nargs; k++)
-        if (args[k].pointer) {
-            lo = args[k].lo < lo ? args[k].lo : lo;
-            hi = args[k].lo > hi ? args[k].lo : hi;
-        }
+    uint64_t lo, hi;
     m->program = NULL;
-    if (lo != UINT64_MAX) {
+    if (routine_pointers(args, nargs, &lo, &hi)) {
         if (!mem || hi - lo >= PROGRAM_SPAN / 2)
             return false;
         m->program = mem;
