@@ -54,7 +54,7 @@ struct arg_watch {
     enum extra extra;
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
-    int negated;                           /* fadd/fsub of an fneg: 1 the second operand, 2 the first */
+    unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
     int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
     double old_size;                       /* EX_REALLOC: from the report before the call */
     double execs;
@@ -214,14 +214,12 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     /* ... zero-extended: the routine takes 32 bits */
     if (LLVMGetInstructionOpcode(inst) == LLVMUIToFP && w->bits[0] && w->bits[0] < 32)
         w->bytes[0] = 4;
-    /* a + -b is b subtracted: the back end calls the other routine with b (fsub likewise) */
-    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-    if ((op == LLVMFAdd || op == LLVMFSub) && nops == 2) {
-        LLVMValueRef b = LLVMGetOperand(inst, 1), a = LLVMGetOperand(inst, 0);
-        if (LLVMIsAInstruction(b) && LLVMGetInstructionOpcode(b) == LLVMFNeg)
-            w->negated = 1;
-        else if (op == LLVMFAdd && LLVMIsAInstruction(a) && LLVMGetInstructionOpcode(a) == LLVMFNeg)
-            w->negated = 2;
+    /* operands that are negations: the back end folds them into a subtraction (a + -b is
+     * a - b, fmuladd(-a, b, c) is c - a*b) and calls the routine with the value negated */
+    for (unsigned k = 0; k < w->nops && k < 3; k++) {
+        LLVMValueRef o = LLVMGetOperand(inst, k);
+        if (LLVMIsAInstruction(o) && LLVMGetInstructionOpcode(o) == LLVMFNeg)
+            w->fneg |= 1u << k;
     }
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.f", 14) || !strncmp(cn, "llvm.fma.f", 10)) {
@@ -552,14 +550,19 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         args[1] = args[2];
         na = 2;
     }
-    /* a + -b called as a - b (and a - -b as a + b; -a + b as b - a): the operands the call has */
+    /* a + -b called as a - b (a - -b as a + b, -a + b as b - a, a*b + -c as a*b - c,
+     * -a*b + c as c - a*b): the operands the call has */
     bool sub_routine = !strncmp(us->rt->symbol, "__sub", 5), add_routine = !strncmp(us->rt->symbol, "__add", 5);
     LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
-    if (w->negated && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8 &&
-        ((op == LLVMFAdd && sub_routine) || (op == LLVMFSub && add_routine))) {
+    unsigned f = w->fneg;
+    bool product_negated = fma_sum && ((f & 1) != 0) != ((f & 2) != 0);
+    bool folded = fma_sum ? sub_routine && (product_negated || (f & 4))
+                          : (op == LLVMFAdd && sub_routine && (f & 3) && (f & 3) != 3) ||
+                            (op == LLVMFSub && add_routine && (f & 3) == 2);
+    if (folded && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8) {
         uint64_t sign = UINT64_C(1) << (8 * args[0].bytes - 1);
-        if (w->negated == 2) {
-            struct routine_arg t = args[0];
+        if (fma_sum ? product_negated : (f & 3) == 1) {
+            struct routine_arg t = args[0]; /* the negated value is the first: it is subtracted */
             args[0] = args[1];
             args[1] = t;
         }
