@@ -135,6 +135,19 @@ uint32_t isa_store_wait(const struct isa *isa);
 /* RISC-V style linker relaxation applied to the reference build (call -> jal). */
 bool isa_relax(const struct isa *isa);
 
+/* The machine code of the runtime routines (runtime_code:, isa/SCHEMA.md "Runtime
+ * code"): the loaded bytes of the routines the description prices by running them
+ * and their entry addresses. NULL when the description has none. */
+enum isa_code_arch { ISA_CODE_NONE, ISA_CODE_RV32, ISA_CODE_AVR };
+struct isa_code;
+const struct isa_code *isa_runtime_code(const struct isa *isa);
+enum isa_code_arch isa_code_arch(const struct isa_code *code);
+/* The entry address of SYMBOL's code; false when the file does not have it. */
+bool isa_code_entry(const struct isa_code *code, const char *symbol, uint32_t *addr);
+/* The N bytes at ADDR (read-only), or NULL when they are not all loaded; *AVAIL (if
+ * not NULL) gets how many bytes from ADDR on are. */
+const uint8_t *isa_code_bytes(const struct isa_code *code, uint32_t addr, uint32_t n, uint32_t *avail);
+
 /* The instruction with this mnemonic, or NULL when the description does not
  * know it (the estimator reports it; never silently zero). With
  * ISA_PREDICT_HINT, a branch hint suffix ("bne+", "beq-") is accepted on a

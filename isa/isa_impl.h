@@ -84,6 +84,7 @@ struct isa {
     struct isa__map insns;         /* mnemonic -> struct isa__entry */
     struct isa__map runtime;       /* symbol -> struct isa__runtime */
     struct isa__map ir;            /* opcode -> struct isa__ir */
+    struct isa_code *code;         /* runtime_code: or NULL (isa_code.c) */
 };
 
 /* ---- loader pieces ---------------------------------------------------------- */
@@ -108,6 +109,9 @@ const char *isa__string(struct isa__loader *L, const struct sup_ynode *node, con
 bool isa__load_classes(struct isa__loader *L, const struct sup_ynode *classes, const struct sup_ynode *pseudo);
 /* isa_runtime.c: the runtime: section. */
 bool isa__load_runtime(struct isa__loader *L, const struct sup_ynode *runtime);
+/* isa_code.c: the runtime_code: file. */
+bool isa__load_code(struct isa__loader *L, const struct sup_ynode *node);
+void isa__free_code(struct isa_code *code);
 /* isa_ir.c: the ir: section (model ir). */
 bool isa__load_ir(struct isa__loader *L, const struct sup_ynode *ir);
 

@@ -11,7 +11,7 @@
 
 static const char *const top_keys[] = {
     "lpnest_isa", "name", "description", "source", "clock_mhz", "model", "llvm", "branch_prediction",
-    "memory", "relax", "classes", "pseudo", "runtime", "ir", NULL,
+    "memory", "relax", "classes", "pseudo", "runtime", "runtime_code", "ir", NULL,
 };
 
 static bool load_version(struct isa__loader *L)
@@ -295,6 +295,9 @@ static bool load_tables(struct isa__loader *L)
     const struct sup_ynode *rt = sup_yget(L->root, "runtime");
     if (rt && !isa__load_runtime(L, rt))
         ok = false;
+    const struct sup_ynode *code = sup_yget(L->root, "runtime_code");
+    if (code && !isa__load_code(L, code))
+        ok = false;
     if (isa->model == ISA_MODEL_IR) {
         if (!ir)
             return sup_yerror(L->doc, L->root, "missing key 'ir' (model ir prices LLVM IR opcodes)");
@@ -360,6 +363,7 @@ void isa_free(struct isa *isa)
     isa__map_free(&isa->insns);
     isa__map_free(&isa->runtime);
     isa__map_free(&isa->ir);
+    isa__free_code(isa->code);
     isa__arena_free(isa->arena);
     free(isa);
 }

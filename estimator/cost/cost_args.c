@@ -6,10 +6,13 @@
  * are priced at every execution: before the run, the IR instruction behind
  * each such machine instruction (its provenance location) is given to the
  * engine as a watch; the engine reports its operand values at every
- * execution; the formula is evaluated there and summed. A machine
+ * execution; the formula is evaluated there and summed, or, when the core's
+ * description has the routine's machine code (runtime_code:), the code is run
+ * on the values and its path priced (routine_rv32.c). A machine
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
+#include "routine.h"
 #include "ptrmap.h"
 #include "isa.h"
 #include "support.h"
@@ -27,6 +30,8 @@ struct arg_use {
     enum use_kind kind;
     const struct isa_runtime *rt;   /* USE_RUNTIME */
     const struct isa_insn *insn;    /* USE_SHIFT */
+    bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
+    uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
 };
@@ -39,6 +44,9 @@ struct arg_watch {
     unsigned nops;
     unsigned word[MAXOPS], words[MAXOPS];  /* where operand k is in the reported words */
     unsigned bits[MAXOPS];                 /* its integer width (0: not an integer) */
+    unsigned bytes[MAXOPS];                /* its size in bytes (0: not a scalar the code can take) */
+    bool pointer[MAXOPS];                  /* a pointer (into the program's memory) */
+    unsigned ret_bytes;                    /* the result's */
     unsigned nargs_all;                    /* every operand, for the printf varargs */
     unsigned *all_word, *all_words, *all_bits;
     unsigned ret_word, ret_words;          /* the result, after the operands */
@@ -46,6 +54,7 @@ struct arg_watch {
     enum extra extra;
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
+    unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
     int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
     double old_size;                       /* EX_REALLOC: from the report before the call */
     double execs;
@@ -60,6 +69,8 @@ struct cost_args {
     struct ptrmap by_inst;         /* IR instruction -> index + 1 */
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
     FILE *diag;
+    struct routine_runner *runner; /* the core's routine code, or NULL */
+    unsigned pointer_bytes;        /* the target's */
     bool reported;                 /* one formula error message per run */
     /* calls priced without their values: symbol, executions */
     char **fb_sym;
@@ -76,9 +87,16 @@ static int64_t sext_of(uint64_t v, unsigned w)
     return (int64_t)(v << s) >> s;
 }
 
-static bool priced_by_values(const struct isa_runtime *rt)
+static bool has_formula(const struct isa_runtime *rt)
 {
     return rt && (rt->formula || rt->ninstr_formula);
+}
+
+/* Whether a call of RT is priced from its values: by its formula or by running its code. */
+static bool priced_by_values(const struct cost_args *ca, const struct isa_runtime *rt)
+{
+    uint32_t entry;
+    return has_formula(rt) || (rt && ca && routine_entry(ca->runner, rt->symbol, &entry));
 }
 
 /* IR instructions whose operands are what a libcall made for them receives. */
@@ -134,6 +152,22 @@ static unsigned int_bits(LLVMTypeRef t)
     return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
 }
 
+/* Bytes of a scalar operand as a routine receives it (0: another type). */
+static unsigned scalar_bytes(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: {
+        unsigned b = LLVMGetIntTypeWidth(t);
+        return b <= 128 ? (b + 7) / 8 : 0;
+    }
+    case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 2;
+    case LLVMFloatTypeKind: return 4;
+    case LLVMDoubleTypeKind: return 8;
+    case LLVMFP128TypeKind: return 16;
+    default: return 0;
+    }
+}
+
 /* The watch record of INST, created on first use. */
 static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
 {
@@ -163,6 +197,8 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
             w->word[k] = w->all_word[k];
             w->words[k] = w->all_words[k];
             w->bits[k] = w->all_bits[k];
+            w->bytes[k] = scalar_bytes(t);
+            w->pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
         }
         at += ns;
     }
@@ -171,9 +207,20 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
     w->ret_words = at + rs <= EST_WATCH_MAX_WORDS ? rs : 0;
+    w->ret_bytes = rs ? scalar_bytes(LLVMTypeOf(inst)) : 0;
     /* a narrow integer converted to floating point reaches the routine sign-extended */
     if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
         w->sext_bits = w->bits[0];
+    /* ... zero-extended: the routine takes 32 bits */
+    if (LLVMGetInstructionOpcode(inst) == LLVMUIToFP && w->bits[0] && w->bits[0] < 32)
+        w->bytes[0] = 4;
+    /* operands that are negations: the back end folds them into a subtraction (a + -b is
+     * a - b, fmuladd(-a, b, c) is c - a*b) and calls the routine with the value negated */
+    for (unsigned k = 0; k < w->nops && k < 3; k++) {
+        LLVMValueRef o = LLVMGetOperand(inst, k);
+        if (LLVMIsAInstruction(o) && LLVMGetInstructionOpcode(o) == LLVMFNeg)
+            w->fneg |= 1u << k;
+    }
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.f", 14) || !strncmp(cn, "llvm.fma.f", 10)) {
         LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(inst));
@@ -191,7 +238,10 @@ static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const s
         if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
             return;
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
-    w->uses[w->nuses++] = (struct arg_use){.kind = kind, .rt = rt, .insn = insn};
+    struct arg_use u = {.kind = kind, .rt = rt, .insn = insn};
+    if (rt)
+        u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
+    w->uses[w->nuses++] = u;
 }
 
 /* The IR instructions of FN by their ordinal (1-based, every instruction
@@ -248,7 +298,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     if (g && !LLVMIsDeclaration(g))
                         continue;
                     rt = sym[0] ? isa_runtime(cx->isa, sym) : NULL;
-                    if (!priced_by_values(rt))
+                    if (!priced_by_values(ca, rt))
                         continue;
                 } else if (!shift_by_register(in)) {
                     continue;
@@ -304,7 +354,7 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
                 if (cost_ir_intrinsic_routine(cn))
                     cn = cost_ir_intrinsic_routine(cn);
                 const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
-                if (!priced_by_values(rt))
+                if (!priced_by_values(ca, rt))
                     continue;
                 size_t wi = watch_of(ca, i);
                 add_use(ca, wi, USE_RUNTIME, rt, NULL);
@@ -448,6 +498,85 @@ static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limi
     return true;
 }
 
+static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
+{
+    return est_engine_mem(eng, addr, n);
+}
+
+/* Prices one call of US's routine by running its code on the operands in V (FMA_SUM:
+ * the addition of an fma, whose first operand is the product of the first two; ENG:
+ * the program's memory, which pointer operands reach). */
+
+static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
+                     bool fma_sum, struct est_engine *eng)
+{
+    struct routine_arg args[MAXOPS];
+    unsigned na = 0;
+    for (unsigned k = 0; k < w->nops; k++) {
+        unsigned at = w->word[k], words = w->words[k];
+        if (w->pointer[k] && words && at < n) {
+            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true};
+            continue;
+        }
+        if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
+            return false;
+        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
+        if (w->bytes[k] < 8)
+            args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
+        if (w->bits[k] && w->bits[k] < 8 * w->bytes[k]) /* an i1 or i17 promoted */
+            args[na].lo &= (UINT64_C(1) << w->bits[k]) - 1;
+        if (k == 0 && w->sext_bits) /* a narrow integer converted to floating point: sign-extended */
+            args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
+        na++;
+    }
+    if (fma_sum) {
+        if (na < 3)
+            return false;
+        if (w->fma == 32) {
+            float fa, fb, fr;
+            uint32_t a = (uint32_t)args[0].lo, b = (uint32_t)args[1].lo, r;
+            memcpy(&fa, &a, 4);
+            memcpy(&fb, &b, 4);
+            fr = fa * fb;
+            memcpy(&r, &fr, 4);
+            args[0].lo = r;
+        } else {
+            double fa, fb, fr;
+            memcpy(&fa, &args[0].lo, 8);
+            memcpy(&fb, &args[1].lo, 8);
+            fr = fa * fb;
+            memcpy(&args[0].lo, &fr, 8);
+        }
+        args[1] = args[2];
+        na = 2;
+    }
+    /* a + -b called as a - b (a - -b as a + b, -a + b as b - a, a*b + -c as a*b - c,
+     * -a*b + c as c - a*b): the operands the call has */
+    bool sub_routine = !strncmp(us->rt->symbol, "__sub", 5), add_routine = !strncmp(us->rt->symbol, "__add", 5);
+    LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
+    unsigned f = w->fneg;
+    bool product_negated = fma_sum && ((f & 1) != 0) != ((f & 2) != 0);
+    bool folded = fma_sum ? sub_routine && (product_negated || (f & 4))
+                          : (op == LLVMFAdd && sub_routine && (f & 3) && (f & 3) != 3) ||
+                            (op == LLVMFSub && add_routine && (f & 3) == 2);
+    if (folded && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8) {
+        uint64_t sign = UINT64_C(1) << (8 * args[0].bytes - 1);
+        if (fma_sum ? product_negated : (f & 3) == 1) {
+            struct routine_arg t = args[0]; /* the negated value is the first: it is subtracted */
+            args[0] = args[1];
+            args[1] = t;
+        }
+        args[1].lo ^= sign;
+    }
+    double c = 0, k = 0;
+    struct routine_memory pm = {.read = program_memory, .ctx = eng};
+    if (!routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k))
+        return false;
+    us->cycles += c;
+    us->instr += k;
+    return true;
+}
+
 static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng)
 {
     struct cost_args *ca = arg;
@@ -522,8 +651,11 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
             continue;
         }
         const double *at = fixed;
-        if (fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5)))
+        bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
+        if (fma_sum)
             at = fma_add;
+        if (us->has_code && run_code(ca, w, us, v, n, fma_sum, eng))
+            continue;
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
         double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
         if (c < 0 || k < 0) {
@@ -542,6 +674,8 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
 {
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
     ca->diag = cx->diag;
+    ca->runner = routine_runner_new(cx->isa);
+    ca->pointer_bytes = LLVMPointerSize(LLVMGetModuleDataLayout(cx->m));
     if (mm)
         plan_machine(cx, ca, mm);
     else
@@ -611,7 +745,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
     *cycles = rt->cycles;
     *instr = rt->ninstr;
     struct cost_args *ca = cx->args;
-    if (!priced_by_values(rt) || !ca)
+    if (!ca || !priced_by_values(ca, rt))
         return;
     uint64_t wi = 0;
     bool found = in ? ptrmap_get(&ca->by_minsn, in, &wi) : ptrmap_get(&ca->by_inst, inst, &wi);
@@ -622,7 +756,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         *instr = u->instr / n;
         return;
     }
-    if (execs > 0 && !routine_mean(ca, rt, cycles, instr))
+    if (execs > 0 && !routine_mean(ca, rt, cycles, instr) && has_formula(rt))
         fallback(ca, rt->symbol, execs);
 }
 
@@ -799,5 +933,6 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    routine_runner_free(ca->runner);
     free(ca);
 }

@@ -409,12 +409,62 @@ static void unreadable(void **state)
     isa_free(NULL);
 }
 
+/* runtime_code: the file's bytes (adjacent lines joined, zero-filled ranges) and entries */
+static void runtime_code(void **state)
+{
+    (void)state;
+    char *diag;
+    struct isa *isa = ti_load_fixture("code_good.yaml", &diag);
+    assert_non_null(isa);
+    free(diag);
+    const struct isa_code *c = isa_runtime_code(isa);
+    assert_non_null(c);
+    assert_int_equal(isa_code_arch(c), ISA_CODE_RV32);
+    uint32_t entry = 0, avail = 0;
+    assert_true(isa_code_entry(c, "f", &entry));
+    assert_int_equal(entry, 0x100);
+    assert_false(isa_code_entry(c, "g", &entry));
+    const uint8_t *p = isa_code_bytes(c, 0x102, 4, &avail); /* across the two lines */
+    assert_non_null(p);
+    assert_int_equal(avail, 6);
+    assert_int_equal(p[0], 0x05);
+    assert_int_equal(p[2], 0x67);
+    assert_null(isa_code_bytes(c, 0x106, 4, NULL));
+    assert_null(isa_code_bytes(c, 0xfc, 4, NULL));
+    p = isa_code_bytes(c, 0x20c, 4, NULL);
+    assert_non_null(p);
+    assert_int_equal(p[0] | p[1] | p[2] | p[3], 0);
+    assert_null(isa_code_bytes(c, 0x20e, 4, NULL));
+    isa_free(isa);
+    /* a description without the key has none */
+    isa = ti_load_fixture("good.yaml", &diag);
+    free(diag);
+    assert_null(isa_runtime_code(isa));
+    isa_free(isa);
+    static const struct {
+        const char *file, *want;
+    } bad[] = {
+        {"code_bad_hex.yaml", "code_bad_hex.code:2: not a hexadecimal byte"},
+        {"code_overlap.yaml", "code_overlap.code: overlapping bytes"},
+        {"code_arch.yaml", "code_arch.code:1: unknown arch (this lpnest runs rv32 and avr)"},
+        {"code_missing.yaml", "cannot read runtime code '"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_null(ti_load_fixture(bad[i].file, &diag));
+        char where[128];
+        snprintf(where, sizeof where, "%s:10:15: error: ", bad[i].file);
+        if (!strstr(diag, where) || !strstr(diag, bad[i].want))
+            fail_msg("%s: expected \"%s...%s\" in:\n%s", bad[i].file, where, bad[i].want, diag);
+        free(diag);
+    }
+}
+
 int ti_run_loader(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(good_machine), cmocka_unit_test(good_ir),      cmocka_unit_test(schema_example),
         cmocka_unit_test(bad_inputs),   cmocka_unit_test(bad_inline),   cmocka_unit_test(deep_nesting),
-        cmocka_unit_test(named_and_list), cmocka_unit_test(unreadable),
+        cmocka_unit_test(named_and_list), cmocka_unit_test(unreadable), cmocka_unit_test(runtime_code),
     };
     return cmocka_run_group_tests_name("isa loader", tests, NULL, NULL);
 }

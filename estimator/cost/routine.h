@@ -1,0 +1,45 @@
+/* routine.h — prices one call of a runtime routine by running its machine code
+ * (the description's runtime_code:, isa/SCHEMA.md) on the call's operands and
+ * pricing every instruction the path executes with the core's table. Internal
+ * to the cost layer (cost_args.c). */
+#ifndef LPNEST_ROUTINE_H
+#define LPNEST_ROUTINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct isa;
+
+/* One operand as the engine holds it: its bytes (1..16) little-endian in lo, hi; or a
+ * pointer into the program's memory (lo: the engine's address). */
+struct routine_arg {
+    uint64_t lo, hi;
+    unsigned bytes;
+    bool pointer;
+};
+
+/* The program's memory, read through the engine (est_engine_mem). */
+struct routine_memory {
+    const uint8_t *(*read)(void *ctx, uint64_t addr, uint64_t n);
+    void *ctx;
+};
+
+struct routine_runner;
+
+/* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */
+struct routine_runner *routine_runner_new(const struct isa *isa);
+void routine_runner_free(struct routine_runner *r);
+/* SYMBOL's entry address when its code is in the description. */
+bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry);
+/* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
+ * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
+ * operands point into the program's memory, read through MEM (NULL: none)
+ * and relocated as a whole (their order and alignment kept); what the routine writes
+ * there is kept for the call only.
+ * False (nothing added) when the code does something a pure routine does not: it
+ * writes outside its stack, reads outside its stack and loaded bytes, executes an
+ * instruction lpnest does not run or the table does not price, or runs too long. */
+bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                 unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+
+#endif

@@ -1,0 +1,365 @@
+/* routine_rv32.c — runs an RV32IM runtime routine (libgcc's soft-float and
+ * division helpers, the runtime's libm) on a call's operands: the ilp32 calling
+ * convention puts them in a0..a7 (64-bit values in a register pair, wider ones
+ * by reference, a wider result through a hidden pointer in a0), the routine
+ * runs from its entry until it returns to a sentinel address, and each executed
+ * instruction is priced as its row of the core's table prices it: a conditional
+ * branch by taken or not (plus the misprediction penalty when the static
+ * prediction, backward taken, is wrong), a shift whose cycles are a formula of
+ * its amount at that amount. The mnemonics are the ones llvm-objdump prints for
+ * the jumps (j, jr, ret, jal, jalr), the base instruction's otherwise (the
+ * tables price a pseudo-instruction as the instruction it stands for). */
+#include "routine_impl.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STACK_TOP 0x80000000u
+#define STACK_BYTES (64u * 1024)
+#define RETURN_SENTINEL 0xfffffff0u
+#define STEP_LIMIT 4000000u
+#define PROGRAM_BASE 0x40000000u  /* where the program's memory the pointer operands reach is mapped */
+#define PROGRAM_SPAN 0x10000000u
+#define OVERLAY 65536u            /* bytes the routine writes there, one slot per address mod this */
+
+enum mn {
+    M_LUI, M_AUIPC, M_JAL, M_J, M_JALR, M_JR, M_RET,
+    M_BEQ, M_BNE, M_BLT, M_BGE, M_BLTU, M_BGEU,
+    M_LB, M_LH, M_LW, M_LBU, M_LHU, M_SB, M_SH, M_SW,
+    M_ADDI, M_SLTI, M_SLTIU, M_XORI, M_ORI, M_ANDI, M_SLLI, M_SRLI, M_SRAI,
+    M_ADD, M_SUB, M_SLL, M_SLT, M_SLTU, M_XOR, M_SRL, M_SRA, M_OR, M_AND,
+    M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU, M_FENCE,
+    M__N
+};
+
+static const char *const mn_name[M__N] = {
+    "lui", "auipc", "jal", "j", "jalr", "jr", "ret",
+    "beq", "bne", "blt", "bge", "bltu", "bgeu",
+    "lb", "lh", "lw", "lbu", "lhu", "sb", "sh", "sw",
+    "addi", "slti", "sltiu", "xori", "ori", "andi", "slli", "srli", "srai",
+    "add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
+    "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence",
+};
+
+struct rv32_memory {
+    uint8_t stack[STACK_BYTES];
+    /* the program's memory: engine address = ISS address + delta; writes kept per call */
+    const struct routine_memory *program;
+    uint64_t delta;
+    uint32_t call, ov_call[OVERLAY], ov_addr[OVERLAY];
+    uint8_t ov_val[OVERLAY];
+};
+
+/* ---- memory: the stack (read-write) and the loaded bytes (read-only) ---- */
+
+static uint8_t *stack_at(struct routine_runner *r, uint32_t a, unsigned n)
+{
+    struct rv32_memory *m = r->memory;
+    return a >= STACK_TOP - STACK_BYTES && a <= STACK_TOP - n ? &m->stack[a - (STACK_TOP - STACK_BYTES)] : NULL;
+}
+
+static bool in_program(const struct rv32_memory *m, uint32_t a, unsigned n)
+{
+    return m->program && a >= PROGRAM_BASE && a <= PROGRAM_BASE + PROGRAM_SPAN - n;
+}
+
+static bool program_byte(struct rv32_memory *m, uint32_t a, uint8_t *v)
+{
+    unsigned k = a % OVERLAY;
+    if (m->ov_call[k] == m->call && m->ov_addr[k] == a)
+        return *v = m->ov_val[k], true;
+    const uint8_t *p = m->program->read(m->program->ctx, a + m->delta, 1);
+    return p ? (*v = *p, true) : false;
+}
+
+static bool load(struct routine_runner *r, uint32_t a, unsigned n, uint32_t *out)
+{
+    struct rv32_memory *m = r->memory;
+    uint8_t b[4];
+    const uint8_t *p = stack_at(r, a, n);
+    if (!p && in_program(m, a, n)) {
+        for (unsigned i = 0; i < n; i++)
+            if (!program_byte(m, a + i, &b[i]))
+                return false;
+        p = b;
+    }
+    if (!p)
+        p = isa_code_bytes(r->code, a, n, NULL);
+    if (!p)
+        return false;
+    uint32_t v = 0;
+    for (unsigned i = n; i-- > 0;)
+        v = v << 8 | p[i];
+    *out = v;
+    return true;
+}
+
+static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
+{
+    struct rv32_memory *m = r->memory;
+    uint8_t *p = stack_at(r, a, n);
+    if (!p && in_program(m, a, n)) {
+        for (unsigned i = 0; i < n; i++, v >>= 8) {
+            unsigned k = (a + i) % OVERLAY;
+            if (m->ov_call[k] == m->call && m->ov_addr[k] != a + i)
+                return false; /* more than the overlay holds */
+            m->ov_call[k] = m->call;
+            m->ov_addr[k] = a + i;
+            m->ov_val[k] = (uint8_t)v;
+        }
+        return true;
+    }
+    if (!p)
+        return false;
+    for (unsigned i = 0; i < n; i++, v >>= 8)
+        p[i] = (uint8_t)v;
+    return true;
+}
+
+/* ---- pricing ---- */
+
+/* Cycles of one execution of M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
+ * to a lower address); AMOUNT: a shift's amount. Negative when the table lacks M. */
+static double price(struct routine_runner *r, enum mn m, int branch, bool backward, uint32_t amount)
+{
+    const struct isa_insn *in = routine_row(r, m, mn_name[m]);
+    if (!in)
+        return -1;
+    if (branch) {
+        bool taken = branch == 2;
+        double c = taken ? in->taken : in->not_taken;
+        if (in->mispredict && taken != backward)
+            c += in->mispredict;
+        return c;
+    }
+    if (in->cycles_formula)
+        return isa_insn_cycles(in, amount & 31);
+    return in->cycles;
+}
+
+/* ---- the interpreter ---- */
+
+static int32_t imm_i(uint32_t w) { return (int32_t)w >> 20; }
+static int32_t imm_s(uint32_t w) { return ((int32_t)w >> 25) * 32 | (int32_t)(w >> 7 & 31); }
+static int32_t imm_b(uint32_t w)
+{
+    return ((int32_t)w >> 31) * 4096 | (int32_t)((w >> 7 & 1) << 11 | (w >> 25 & 63) << 5 | (w >> 8 & 15) << 1);
+}
+static int32_t imm_j(uint32_t w)
+{
+    return ((int32_t)w >> 31) * (1 << 20) |
+           (int32_t)((w >> 12 & 255) << 12 | (w >> 20 & 1) << 11 | (w >> 21 & 1023) << 1);
+}
+
+/* One instruction W at *PC; false when it is not one a routine may execute here. */
+static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w, double *cycles)
+{
+    uint32_t rd = w >> 7 & 31, rs1 = w >> 15 & 31, rs2 = w >> 20 & 31, f3 = w >> 12 & 7, f7 = w >> 25;
+    uint32_t a = x[rs1], b = x[rs2], next = *pc + 4, v = 0;
+    enum mn m;
+    int branch = 0;
+    bool backward = false;
+    switch (w & 0x7f) {
+    case 0x37: m = M_LUI; v = w & 0xfffff000u; break;
+    case 0x17: m = M_AUIPC; v = *pc + (w & 0xfffff000u); break;
+    case 0x6f:
+        m = rd ? M_JAL : M_J;
+        v = next;
+        next = *pc + (uint32_t)imm_j(w);
+        break;
+    case 0x67:
+        if (f3)
+            return false;
+        m = rd ? M_JALR : rs1 == 1 && !imm_i(w) ? M_RET : M_JR;
+        v = next;
+        next = (a + (uint32_t)imm_i(w)) & ~1u;
+        break;
+    case 0x63: {
+        static const enum mn bm[8] = {M_BEQ, M_BNE, M__N, M__N, M_BLT, M_BGE, M_BLTU, M_BGEU};
+        bool t;
+        m = bm[f3];
+        switch (f3) {
+        case 0: t = a == b; break;
+        case 1: t = a != b; break;
+        case 4: t = (int32_t)a < (int32_t)b; break;
+        case 5: t = (int32_t)a >= (int32_t)b; break;
+        case 6: t = a < b; break;
+        case 7: t = a >= b; break;
+        default: return false;
+        }
+        int32_t off = imm_b(w);
+        backward = off < 0;
+        branch = t ? 2 : 1;
+        if (t)
+            next = *pc + (uint32_t)off;
+        rd = 0;
+        break;
+    }
+    case 0x03: {
+        static const enum mn lm[8] = {M_LB, M_LH, M_LW, M__N, M_LBU, M_LHU, M__N, M__N};
+        static const unsigned size[8] = {1, 2, 4, 0, 1, 2, 0, 0};
+        m = lm[f3];
+        if (m == M__N || !load(r, a + (uint32_t)imm_i(w), size[f3], &v))
+            return false;
+        if (f3 == 0)
+            v = (uint32_t)(int32_t)(int8_t)v;
+        else if (f3 == 1)
+            v = (uint32_t)(int32_t)(int16_t)v;
+        break;
+    }
+    case 0x23: {
+        static const enum mn sm[8] = {M_SB, M_SH, M_SW, M__N, M__N, M__N, M__N, M__N};
+        m = sm[f3];
+        if (m == M__N || !store(r, a + (uint32_t)imm_s(w), 1u << f3, b))
+            return false;
+        rd = 0;
+        break;
+    }
+    case 0x13: {
+        uint32_t i = (uint32_t)imm_i(w), sh = rs2;
+        switch (f3) {
+        case 0: m = M_ADDI; v = a + i; break;
+        case 2: m = M_SLTI; v = (int32_t)a < (int32_t)i; break;
+        case 3: m = M_SLTIU; v = a < i; break;
+        case 4: m = M_XORI; v = a ^ i; break;
+        case 6: m = M_ORI; v = a | i; break;
+        case 7: m = M_ANDI; v = a & i; break;
+        case 1:
+            if (f7)
+                return false;
+            m = M_SLLI; v = a << sh; b = sh; break;
+        default:
+            if (f7 == 0)
+                m = M_SRLI, v = a >> sh;
+            else if (f7 == 0x20)
+                m = M_SRAI, v = (uint32_t)((int32_t)a >> sh);
+            else
+                return false;
+            b = sh;
+            break;
+        }
+        break;
+    }
+    case 0x33:
+        if (f7 == 1) {
+            static const enum mn mm[8] = {M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU};
+            m = mm[f3];
+            int64_t sa = (int32_t)a, sb = (int32_t)b;
+            switch (f3) {
+            case 0: v = a * b; break;
+            case 1: v = (uint32_t)((uint64_t)(sa * sb) >> 32); break;
+            case 2: v = (uint32_t)((uint64_t)(sa * (int64_t)(uint64_t)b) >> 32); break;
+            case 3: v = (uint32_t)((uint64_t)a * b >> 32); break;
+            case 4: v = !b ? ~0u : (a == 0x80000000u && b == ~0u) ? a : (uint32_t)((int32_t)a / (int32_t)b); break;
+            case 5: v = b ? a / b : ~0u; break;
+            case 6: v = !b ? a : (a == 0x80000000u && b == ~0u) ? 0 : (uint32_t)((int32_t)a % (int32_t)b); break;
+            default: v = b ? a % b : a; break;
+            }
+        } else if (f7 == 0 || f7 == 0x20) {
+            bool alt = f7 == 0x20;
+            if (alt && f3 != 0 && f3 != 5)
+                return false;
+            switch (f3) {
+            case 0: m = alt ? M_SUB : M_ADD; v = alt ? a - b : a + b; break;
+            case 1: m = M_SLL; v = a << (b & 31); break;
+            case 2: m = M_SLT; v = (int32_t)a < (int32_t)b; break;
+            case 3: m = M_SLTU; v = a < b; break;
+            case 4: m = M_XOR; v = a ^ b; break;
+            case 5: m = alt ? M_SRA : M_SRL; v = alt ? (uint32_t)((int32_t)a >> (b & 31)) : a >> (b & 31); break;
+            case 6: m = M_OR; v = a | b; break;
+            default: m = M_AND; v = a & b; break;
+            }
+        } else {
+            return false;
+        }
+        break;
+    case 0x0f:
+        m = M_FENCE;
+        rd = 0;
+        break;
+    default:
+        return false; /* system instructions, compressed code, floating point */
+    }
+    double c = price(r, m, branch, backward, b);
+    if (c < 0)
+        return false;
+    *cycles += c;
+    if (rd)
+        x[rd] = v;
+    *pc = next;
+    return true;
+}
+
+bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
+{
+    if (!r->memory)
+        r->memory = sup_xcalloc(1, sizeof(struct rv32_memory));
+    struct rv32_memory *m = r->memory;
+    if (++m->call == 0) { /* the overlay's stamps wrapped: forget them */
+        memset(m->ov_call, 0, sizeof m->ov_call);
+        m->call = 1;
+    }
+    /* the pointer operands' memory, relocated as a whole: order and alignment (mod 4096) kept */
+    uint64_t lo, hi;
+    m->program = NULL;
+    if (routine_pointers(args, nargs, &lo, &hi)) {
+        if (!mem || hi - lo >= PROGRAM_SPAN / 2)
+            return false;
+        m->program = mem;
+        m->delta = lo - (PROGRAM_BASE + (lo & 0xfff));
+    }
+    uint32_t x[32] = {0};
+    uint32_t sp = STACK_TOP - 256, spill = STACK_TOP - 256; /* by-reference operands above sp */
+    unsigned reg = 10;
+    if (ret_bytes > 8) {
+        x[reg++] = spill;
+        spill += (ret_bytes + 15) & ~15u;
+    }
+    for (unsigned k = 0; k < nargs; k++) {
+        const struct routine_arg *g = &args[k];
+        if (g->bytes > 8) {
+            if (reg > 17 || spill + 16 > STACK_TOP)
+                return false;
+            for (unsigned i = 0; i < 4; i++)
+                store(r, spill + 4 * i, 4, (uint32_t)((i < 2 ? g->lo : g->hi) >> (32 * (i & 1))));
+            x[reg++] = spill;
+            spill += 16;
+        } else if (g->bytes > 4) {
+            if (reg > 16)
+                return false;
+            x[reg++] = (uint32_t)g->lo;
+            x[reg++] = (uint32_t)(g->lo >> 32);
+        } else {
+            if (reg > 17)
+                return false;
+            x[reg++] = g->pointer ? (uint32_t)(g->lo - m->delta) : (uint32_t)g->lo;
+        }
+    }
+    x[1] = RETURN_SENTINEL;
+    x[2] = sp;
+    uint32_t pc = entry;
+    const uint8_t *text = NULL;
+    uint32_t text_lo = 0, text_n = 0;
+    double c = 0;
+    unsigned long n = 0;
+    while (pc != RETURN_SENTINEL) {
+        if (++n > STEP_LIMIT || (pc & 3))
+            return false;
+        if (!text || pc - text_lo + 4 > text_n) {
+            text = isa_code_bytes(r->code, pc, 4, &text_n);
+            if (!text)
+                return false;
+            text_lo = pc;
+        }
+        const uint8_t *p = text + (pc - text_lo);
+        uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        if (!step(r, x, &pc, w, &c))
+            return false;
+        x[0] = 0;
+    }
+    *cycles += c;
+    *instr += (double)n;
+    return true;
+}

@@ -1,0 +1,226 @@
+/* isa_code.c — the runtime_code: file of a description: the loaded bytes of the
+ * target's runtime routines and their entry addresses (made by
+ * isa/calibrate/runtime-code), which the estimator runs to price a call from
+ * the path its operands take (isa/SCHEMA.md, "Runtime code"). */
+#include "isa_impl.h"
+#include "support.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ZERO_MAX (1u << 20) /* zero-filled bytes a file may ask for (.bss; the heap is not loaded) */
+
+struct isa_code_seg {
+    uint32_t addr, len;
+    uint8_t *bytes;
+};
+
+struct isa_code {
+    enum isa_code_arch arch;
+    struct isa_code_seg *segs;   /* sorted by address, disjoint */
+    size_t nsegs;
+    struct isa__map entries;     /* symbol -> uint32_t * */
+};
+
+static int seg_cmp(const void *a, const void *b)
+{
+    const struct isa_code_seg *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static bool add_seg(struct isa *isa, struct isa_code *c, uint32_t addr, uint32_t len, const uint8_t *bytes)
+{
+    if (!len || (uint64_t)addr + len > UINT32_MAX + 1ull)
+        return false;
+    c->segs = sup_xrealloc(c->segs, (c->nsegs + 1) * sizeof *c->segs);
+    uint8_t *b = isa__alloc(&isa->arena, len);
+    if (bytes)
+        memcpy(b, bytes, len);
+    c->segs[c->nsegs++] = (struct isa_code_seg){addr, len, b};
+    return true;
+}
+
+static int hexval(int ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* One line of the file; false with *WHY set on a mistake. */
+static bool code_line(struct isa *isa, struct isa_code *c, char *line, const char **why)
+{
+    char word[16], name[256];
+    unsigned long addr, n;
+    int used = 0;
+    if (sscanf(line, "%15s%n", word, &used) != 1 || word[0] == '#')
+        return true;
+    const char *rest = line + used;
+    if (!strcmp(word, "arch")) {
+        if (sscanf(rest, "%255s", name) != 1 || (strcmp(name, "rv32") && strcmp(name, "avr")))
+            return *why = "unknown arch (this lpnest runs rv32 and avr)", false;
+        c->arch = strcmp(name, "avr") ? ISA_CODE_RV32 : ISA_CODE_AVR;
+        return true;
+    }
+    if (!strcmp(word, "entry")) {
+        if (sscanf(rest, "%255s %lx", name, &addr) != 2 || addr > UINT32_MAX)
+            return *why = "expected 'entry SYMBOL HEXADDR'", false;
+        uint32_t *a = isa__alloc(&isa->arena, sizeof *a);
+        *a = (uint32_t)addr;
+        if (isa__map_put(&c->entries, isa__strdup(&isa->arena, name), a))
+            return *why = "a symbol given twice", false;
+        return true;
+    }
+    if (!strcmp(word, "zero")) {
+        if (sscanf(rest, "%lx %lu", &addr, &n) != 2 || n > ZERO_MAX || !add_seg(isa, c, (uint32_t)addr, (uint32_t)n, NULL))
+            return *why = "expected 'zero HEXADDR SIZE' (at most 1 MiB)", false;
+        return true;
+    }
+    if (!strcmp(word, "bytes")) {
+        char *hex = NULL;
+        addr = strtoul(rest, &hex, 16);
+        while (*hex == ' ')
+            hex++;
+        size_t len = strcspn(hex, " \r\n");
+        uint8_t b[256];
+        if (hex == rest || len % 2 || !len || len / 2 > sizeof b)
+            return *why = "expected 'bytes HEXADDR HEXBYTES' (at most 256 bytes)", false;
+        for (size_t i = 0; i < len / 2; i++) {
+            int h = hexval(hex[2 * i]), l = hexval(hex[2 * i + 1]);
+            if (h < 0 || l < 0)
+                return *why = "not a hexadecimal byte", false;
+            b[i] = (uint8_t)(h << 4 | l);
+        }
+        if (!add_seg(isa, c, (uint32_t)addr, (uint32_t)(len / 2), b))
+            return *why = "bytes beyond the 32-bit address space", false;
+        return true;
+    }
+    return *why = "unknown item (expected arch, entry, bytes or zero)", false;
+}
+
+/* Adjacent 'bytes' lines become one segment (an instruction may straddle two lines). */
+static void merge_segs(struct isa *isa, struct isa_code *c)
+{
+    qsort(c->segs, c->nsegs, sizeof *c->segs, seg_cmp);
+    size_t out = 0;
+    for (size_t i = 0; i < c->nsegs;) {
+        size_t j = i + 1;
+        uint64_t end = (uint64_t)c->segs[i].addr + c->segs[i].len;
+        while (j < c->nsegs && c->segs[j].addr == end)
+            end += c->segs[j++].len;
+        if (j > i + 1) {
+            uint8_t *b = isa__alloc(&isa->arena, (size_t)(end - c->segs[i].addr));
+            size_t at = 0;
+            for (size_t k = i; k < j; k++) {
+                memcpy(b + at, c->segs[k].bytes, c->segs[k].len);
+                at += c->segs[k].len;
+            }
+            c->segs[i].bytes = b;
+            c->segs[i].len = (uint32_t)at;
+        }
+        c->segs[out++] = c->segs[i];
+        i = j;
+    }
+    c->nsegs = out;
+}
+
+bool isa__load_code(struct isa__loader *L, const struct sup_ynode *node)
+{
+    struct isa *isa = L->isa;
+    if (!isa__string(L, node, "runtime_code"))
+        return false;
+    /* relative to the description's folder */
+    char *path;
+    const char *slash = strrchr(isa->path, '/');
+    if (node->str[0] != '/' && slash) {
+        size_t d = (size_t)(slash - isa->path) + 1;
+        path = sup_xmalloc(d + strlen(node->str) + 1);
+        memcpy(path, isa->path, d);
+        strcpy(path + d, node->str);
+    } else {
+        path = sup_strdup(node->str);
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        bool r = sup_yerror(L->doc, node, "cannot read runtime code '%s': %s", path, strerror(errno));
+        free(path);
+        return r;
+    }
+    struct isa_code *c = isa__alloc(&isa->arena, sizeof *c);
+    char line[1024];
+    unsigned lineno = 0;
+    const char *why = NULL;
+    while (!why && fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f))
+            why = "line too long";
+        else
+            code_line(isa, c, line, &why);
+    }
+    fclose(f);
+    merge_segs(isa, c);
+    for (size_t i = 0; !why && i + 1 < c->nsegs; i++)
+        if ((uint64_t)c->segs[i].addr + c->segs[i].len > c->segs[i + 1].addr)
+            why = "overlapping bytes", lineno = 0;
+    if (!why && c->arch == ISA_CODE_NONE)
+        why = "no 'arch' line", lineno = 0;
+    bool ok = true;
+    if (why)
+        ok = lineno ? sup_yerror(L->doc, node, "%s:%u: %s", path, lineno, why)
+                    : sup_yerror(L->doc, node, "%s: %s", path, why);
+    free(path);
+    if (!ok) {
+        isa__map_free(&c->entries);
+        free(c->segs);
+        return false;
+    }
+    isa->code = c;
+    return true;
+}
+
+void isa__free_code(struct isa_code *c)
+{
+    if (!c)
+        return;
+    isa__map_free(&c->entries);
+    free(c->segs);
+}
+
+const struct isa_code *isa_runtime_code(const struct isa *isa)
+{
+    return isa->code;
+}
+
+enum isa_code_arch isa_code_arch(const struct isa_code *c)
+{
+    return c->arch;
+}
+
+bool isa_code_entry(const struct isa_code *c, const char *symbol, uint32_t *addr)
+{
+    const uint32_t *a = isa__map_get(&c->entries, symbol);
+    if (a)
+        *addr = *a;
+    return a != NULL;
+}
+
+const uint8_t *isa_code_bytes(const struct isa_code *c, uint32_t addr, uint32_t n, uint32_t *avail)
+{
+    size_t lo = 0, hi = c->nsegs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c->segs[mid].addr <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (!lo)
+        return NULL;
+    const struct isa_code_seg *s = &c->segs[lo - 1];
+    uint64_t off = addr - s->addr;
+    if (off + n > s->len)
+        return NULL;
+    if (avail)
+        *avail = (uint32_t)(s->len - off);
+    return s->bytes + off;
+}
