@@ -297,7 +297,7 @@ unsigned lpnest::instrument(Module &M) {
       N += uint64_t(Pr.In.size()) * Pr.NOut;
     }
     // the description: counters follow in this order
-    Desc += "function " + F.getName().str() + " " + hex(est_cfg_hash(wrap(&F))) + " " +
+    Desc += "function " + F.getName().str() + " " + hex(cost_cfg_hash(wrap(&F))) + " " +
             std::to_string(P.Blocks.size()) + " " + std::to_string(Edges) + " " + std::to_string(P.Sites.size()) +
             " " + std::to_string(P.Paths.size()) + "\n";
     for (const Site &S : P.Sites)

@@ -137,7 +137,7 @@ Settings settings() {
 enum class Counts { Exact, ExactLoops, Static };
 
 // Probabilities of the successors of every block of F, in block and
-// successor order (the layout est_freqs_add takes). Returns whether they
+// successor order (the layout cost_freqs_add takes). Returns whether they
 // are exact: every conditional branch is the exit of a loop with a constant
 // trip count (ExactLoops), or there is none (Exact).
 Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
@@ -314,7 +314,7 @@ DiagnosticLocation remarkLoc(Function &F) {
 bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   LLVMContext &Ctx = M.getContext();
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  est_freqs *FQ = est_freqs_new();
+  cost_freqs *FQ = cost_freqs_new();
   bool Profile = false;
   std::vector<size_t> Off;
   std::vector<double> Prob;
@@ -325,21 +325,21 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
       Profile = true;
     Exact[&F] = probabilities(F, FAM, Off, Prob);
-    est_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
+    cost_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
   }
   SmallVector<char, 0> Bitcode;
   raw_svector_ostream OS(Bitcode);
   WriteBitcodeToFile(M, OS);
   std::string Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
   std::string Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
-  est_plugin_options O = {};
+  tool_plugin_options O = {};
   O.target = S.Target.c_str();
   O.report = Report.empty() ? nullptr : Report.c_str();
   O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
   O.profile = Profile;
   O.name = Name.c_str();
-  est_plugin_result *R = est_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
-  est_freqs_free(FQ);
+  tool_plugin_result *R = tool_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
+  cost_freqs_free(FQ);
   if (!R) {
     Ctx.diagnose(lpnest::Diagnostic("lpnest: no estimate for '" + Name + "' (see the messages above)", DS_Error));
     return false;
@@ -347,7 +347,7 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   exactCallees(M, Exact);
   DenseSet<const Function *> Estimated;
   for (size_t I = 0; I < R->nfuncs; I++) {
-    const est_plugin_func &PF = R->funcs[I];
+    const tool_plugin_func &PF = R->funcs[I];
     Function *F = M.getFunction(PF.name);
     if (!F || F->isDeclaration())
       continue;
@@ -389,7 +389,7 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     });
   }
   for (size_t I = 0; I < R->nover; I++) {
-    const est_plugin_over &Ov = R->over[I];
+    const tool_plugin_over &Ov = R->over[I];
     Function *F = Ov.func ? M.getFunction(Ov.func) : nullptr;
     if (!F)
       continue;
@@ -400,7 +400,7 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     // (clang's diagnostics can only point into the unit's own sources)
     errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";
   }
-  est_plugin_result_free(R);
+  tool_plugin_result_free(R);
   return true;
 }
 

@@ -11,9 +11,9 @@ struct isa;
 
 struct cost_ctx {
     const struct isa *isa;
-    struct est_estimate *e;
+    struct cost_estimate *e;
     LLVMModuleRef m;
-    const struct est_profile *p;
+    const struct eng_profile *p;
     FILE *diag;
     /* calls between the module's functions, for inclusive cycles */
     double *callgraph;        /* [caller * nfuncs + callee] */
@@ -44,8 +44,8 @@ void cost_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, str
 void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *sym, double execs, struct block_price *out);
 
 /* lower_cfg.c helpers */
-const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mnemonic);
-void est_call_symbol(const char *ops, char *out, size_t n);
+const struct isa_insn *lower_isa_lookup(const struct isa *isa, const char *mnemonic);
+void lower_call_symbol(const char *ops, char *out, size_t n);
 
 /* cost_args.c: costs that depend on the values the program runs on.
  * cost_args_plan (before the run) chooses the IR instructions to watch: those
@@ -54,7 +54,7 @@ void est_call_symbol(const char *ops, char *out, size_t n);
  * code; NULL for model ir: the IR calls). cost_args_options puts the watch
  * into the run's options. Free with cost_args_free after pricing. */
 struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm);
-void cost_args_options(struct cost_args *ca, struct est_run_options *ro);
+void cost_args_options(struct cost_args *ca, struct eng_run_options *ro);
 void cost_args_free(struct cost_args *ca);
 /* Prices EXECS calls to SYM made by machine instruction IN (or, model ir, by
  * IR call INST): a function of the module goes into the call graph
@@ -70,14 +70,26 @@ bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *
 void cost_args_finish(struct cost_ctx *cx);
 
 /* estimate_lines.c: adds block BI's cycles (priced as BP) to E's source lines;
- * est_lines_free releases what it kept in CX. */
+ * cost_lines_free releases what it kept in CX. */
 void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
-void est_lines_free(struct cost_ctx *cx);
+void cost_lines_free(struct cost_ctx *cx);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool cost_price_ir(struct cost_ctx *cx);
 /* The runtime routine an intrinsic stands for when the core lacks the
  * operation ("memcpy" for llvm.memcpy.*), or NULL. */
 const char *cost_ir_intrinsic_routine(const char *callee);
+
+/* cost_pad.c: x86 only, after pricing (estimate.c): what the binary runs
+ * that the assembly does not show. The alignment padding the assembler puts
+ * before aligned blocks (loop headers) runs as no-ops when the block before
+ * falls through into it (found in the object file's layout; silent when the
+ * layout cannot be matched with the assembly), and a call through the PLT
+ * runs the stub's jump; both are added to the block that runs them. */
+void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm);
+
+/* cost_dump.c: machine blocks with counts, for --dump-machine. */
+struct isa;
+void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f);
 
 #endif

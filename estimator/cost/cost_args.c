@@ -65,7 +65,7 @@ struct arg_watch {
 struct cost_args {
     struct arg_watch *w;
     size_t n, cap;
-    struct est_watch *ew;          /* what the engine is asked to watch */
+    struct eng_watch *ew;          /* what the engine is asked to watch */
     struct ptrmap by_inst;         /* IR instruction -> index + 1 */
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
     FILE *diag;
@@ -191,7 +191,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(inst, k));
         unsigned ns = exec_type_slots(t);
         w->all_word[k] = at;
-        w->all_words[k] = at + ns <= EST_WATCH_MAX_WORDS ? ns : 0;
+        w->all_words[k] = at + ns <= ENG_WATCH_MAX_WORDS ? ns : 0;
         w->all_bits[k] = int_bits(t);
         if (k < MAXOPS) {
             w->word[k] = w->all_word[k];
@@ -206,7 +206,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->nargs_all = nops;
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
-    w->ret_words = at + rs <= EST_WATCH_MAX_WORDS ? rs : 0;
+    w->ret_words = at + rs <= ENG_WATCH_MAX_WORDS ? rs : 0;
     w->ret_bytes = rs ? scalar_bytes(LLVMTypeOf(inst)) : 0;
     /* a narrow integer converted to floating point reaches the routine sign-extended */
     if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
@@ -245,7 +245,7 @@ static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const s
 }
 
 /* The IR instructions of FN by their ordinal (1-based, every instruction
- * counted), as est_module_fresh numbers them. */
+ * counted), as eng_module_fresh numbers them. */
 static LLVMValueRef *ordinals(LLVMValueRef fn, unsigned *n)
 {
     unsigned k = 0;
@@ -288,12 +288,12 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
             for (size_t k = 0; k < f->blocks[b].ninsns; k++) {
                 const struct minsn *in = &f->blocks[b].insns[k];
                 const struct isa_insn *d = in->isa;
-                if (!d || in->src_col != EST_PROVENANCE_COLUMN || !in->src_line)
+                if (!d || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line)
                     continue;
                 const struct isa_runtime *rt = NULL;
                 if (d->kind == ISA_CALL || d->kind == ISA_TAIL_CALL) {
                     char sym[256];
-                    est_call_symbol(in->ops, sym, sizeof sym);
+                    lower_call_symbol(in->ops, sym, sizeof sym);
                     LLVMValueRef g = sym[0] ? LLVMGetNamedFunction(cx->m, sym) : NULL;
                     if (g && !LLVMIsDeclaration(g))
                         continue;
@@ -404,15 +404,15 @@ static unsigned wide_digits_of(uint64_t u, unsigned base, unsigned *bits)
  * write (sign and padding excluded) and how many of those it writes while the
  * value left is 2^32 or more, from the format in the program's memory and the
  * variadic operands. */
-static bool printf_names(struct est_engine *eng, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
+static bool printf_names(struct eng_state *eng, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
                          double *digits, double *wide, double *dbits)
 {
     double fa = word_value(v, n, w->all_word[w->fmt_op], w->all_words[w->fmt_op]);
     if (isnan(fa))
         return false;
     uint64_t a = (uint64_t)fa;
-    int64_t len = est_engine_strlen(eng, a);
-    const uint8_t *f = len >= 0 ? est_engine_mem(eng, a, (uint64_t)len + 1) : NULL;
+    int64_t len = eng_strlen(eng, a);
+    const uint8_t *f = len >= 0 ? eng_mem(eng, a, (uint64_t)len + 1) : NULL;
     if (!f)
         return false;
     unsigned next = w->fmt_op + 1, nc = 0, nd = 0, nw = 0, nb = 0;
@@ -484,11 +484,11 @@ static bool printf_names(struct est_engine *eng, const struct arg_watch *w, cons
 }
 
 /* Leading positions two strings (or N bytes) have equal. */
-static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limit, bool strings, double *out)
+static bool compared(struct eng_state *eng, uint64_t a, uint64_t b, double limit, bool strings, double *out)
 {
     uint64_t i = 0;
     for (; !(limit >= 0 && (double)i >= limit); i++) {
-        const uint8_t *x = est_engine_mem(eng, a + i, 1), *y = est_engine_mem(eng, b + i, 1);
+        const uint8_t *x = eng_mem(eng, a + i, 1), *y = eng_mem(eng, b + i, 1);
         if (!x || !y)
             return false;
         if (*x != *y || (strings && !*x))
@@ -500,7 +500,7 @@ static bool compared(struct est_engine *eng, uint64_t a, uint64_t b, double limi
 
 static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
 {
-    return est_engine_mem(eng, addr, n);
+    return eng_mem(eng, addr, n);
 }
 
 /* Prices one call of US's routine by running its code on the operands in V (FMA_SUM:
@@ -508,7 +508,7 @@ static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
  * the program's memory, which pointer operands reach). */
 
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
-                     bool fma_sum, struct est_engine *eng)
+                     bool fma_sum, struct eng_state *eng)
 {
     struct routine_arg args[MAXOPS];
     unsigned na = 0;
@@ -577,13 +577,13 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     return true;
 }
 
-static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng)
+static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng)
 {
     struct cost_args *ca = arg;
     struct arg_watch *w = &ca->w[i];
     if (phase == 0) {
         double p = word_value(v, n, w->word[0], w->words[0]);
-        w->old_size = isnan(p) || !p ? 0 : (double)est_engine_alloc_size(eng, (uint64_t)p);
+        w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
         return;
     }
     double fixed[ISA_RT_NFIXED];
@@ -682,11 +682,11 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
         plan_ir(cx, ca);
     ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
     for (size_t i = 0; i < ca->n; i++)
-        ca->ew[i] = (struct est_watch){.inst = ca->w[i].inst, .before = ca->w[i].extra == EX_REALLOC};
+        ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst, .before = ca->w[i].extra == EX_REALLOC};
     return ca;
 }
 
-void cost_args_options(struct cost_args *ca, struct est_run_options *ro)
+void cost_args_options(struct cost_args *ca, struct eng_run_options *ro)
 {
     if (!ca || !ca->n)
         return;
@@ -782,7 +782,7 @@ void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *s
             cx->callgraph[cx->cur_func * cx->nfuncs + callee] += execs;
         return;
     }
-    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
+    struct cost_runtime_cost *r = cost_runtime_entry(cx->e, sym);
     const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
     r->calls += execs;
     if (!rt) {
@@ -804,7 +804,7 @@ void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *s
 static char *call_site(struct cost_ctx *cx, const struct minsn *in, LLVMValueRef inst)
 {
     const char *fname = cx->cur_func < cx->e->nfuncs ? cx->e->funcs[cx->cur_func].name : "?";
-    if (!inst && in && in->src_col == EST_PROVENANCE_COLUMN && in->src_line) {
+    if (!inst && in && in->src_col == ENG_PROVENANCE_COLUMN && in->src_line) {
         LLVMValueRef fn = LLVMGetNamedFunction(cx->m, fname);
         unsigned nord = 0;
         LLVMValueRef *ord = fn ? ordinals(fn, &nord) : NULL;
@@ -813,7 +813,7 @@ static char *call_site(struct cost_ctx *cx, const struct minsn *in, LLVMValueRef
         free(ord);
     }
     char buf[600];
-    exec_inst_loc(inst, buf, sizeof buf);
+    eng_inst_loc(inst, buf, sizeof buf);
     if (!buf[0])
         snprintf(buf, sizeof buf, "in function '%s'", fname);
     return sup_strdup(buf);
@@ -828,12 +828,12 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
     const struct isa_runtime *rt = isa_runtime(cx->isa, sym);
     if ((fn && !LLVMIsDeclaration(fn)) || !rt) {
         cost_runtime_call(cx, NULL, sym, execs, out); /* the call graph, or an unpriced routine */
-        struct est_runtime_cost *r = fn && !LLVMIsDeclaration(fn) ? NULL : est_runtime_entry(cx->e, sym);
+        struct cost_runtime_cost *r = fn && !LLVMIsDeclaration(fn) ? NULL : cost_runtime_entry(cx->e, sym);
         if (r && execs > 0 && !r->site)
             r->site = call_site(cx, in, inst); /* where an unpriced routine is called */
         return;
     }
-    struct est_runtime_cost *r = est_runtime_entry(cx->e, sym);
+    struct cost_runtime_cost *r = cost_runtime_entry(cx->e, sym);
     r->calls += execs;
     r->known = true;
     double c, k;
@@ -863,7 +863,7 @@ bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *
 static void price_startup(struct cost_ctx *cx)
 {
     const struct isa_runtime *rt = isa_runtime(cx->isa, "_start");
-    struct est_estimate *e = cx->e;
+    struct cost_estimate *e = cx->e;
     size_t mi = 0;
     while (mi < e->nfuncs && strcmp(e->funcs[mi].name, "main"))
         mi++;
@@ -890,7 +890,7 @@ static void price_startup(struct cost_ctx *cx)
     double c = isa_runtime_eval_at(rt, fixed, cx->diag), k = isa_runtime_eval_ninstr_at(rt, fixed, cx->diag);
     if (c < 0 || k < 0)
         return;
-    struct est_runtime_cost *r = est_runtime_entry(e, rt->symbol);
+    struct cost_runtime_cost *r = cost_runtime_entry(e, rt->symbol);
     r->known = true;
     r->calls += 1;
     r->cycles += c;
@@ -909,7 +909,7 @@ void cost_args_finish(struct cost_ctx *cx)
     if (!ca)
         return;
     for (size_t i = 0; i < ca->nfb; i++)
-        est_estimate_warn(cx->e,
+        cost_estimate_warn(cx->e,
                           "%.0f calls to '%s' priced without their argument values (the cost formula at zero "
                           "arguments): the machine call could not be tied to an executed IR instruction",
                           ca->fb_execs[i], ca->fb_sym[i]);

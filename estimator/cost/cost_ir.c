@@ -52,18 +52,18 @@ static double edge_count(const struct cnt_func *xf, uint32_t from, enum cnt_edge
 
 bool cost_price_ir(struct cost_ctx *cx)
 {
-    struct est_estimate *e = cx->e;
-    size_t nf = est_profile_nfuncs(cx->p), defined = 0;
+    struct cost_estimate *e = cx->e;
+    size_t nf = eng_profile_nfuncs(cx->p), defined = 0;
     for (size_t i = 0; i < nf; i++)
-        defined += est_profile_counts(cx->p, i)->compiled;
+        defined += eng_profile_counts(cx->p, i)->compiled;
     e->funcs = sup_xcalloc(defined + 1, sizeof *e->funcs);
     cx->nfuncs = defined;
     cx->callgraph = sup_xcalloc(defined * defined + 1, sizeof *cx->callgraph);
     size_t nblocks = 0;
     for (size_t i = 0; i < nf; i++) {
-        const struct cnt_func *xf = est_profile_counts(cx->p, i);
+        const struct cnt_func *xf = eng_profile_counts(cx->p, i);
         if (xf->compiled)
-            e->funcs[e->nfuncs++] = (struct est_func_cost){.name = sup_strdup(xf->name), .calls = est_profile_func_calls(cx->p, i)};
+            e->funcs[e->nfuncs++] = (struct cost_func_cost){.name = sup_strdup(xf->name), .calls = eng_profile_func_calls(cx->p, i)};
         nblocks += xf->compiled ? xf->nblocks : 0;
     }
     e->blocks = sup_xcalloc(nblocks + 1, sizeof *e->blocks);
@@ -71,11 +71,11 @@ bool cost_price_ir(struct cost_ctx *cx)
     size_t nunknown = 0;
     size_t fi = 0;
     for (size_t i = 0; i < nf; i++) {
-        const struct cnt_func *xf = est_profile_counts(cx->p, i);
+        const struct cnt_func *xf = eng_profile_counts(cx->p, i);
         if (!xf->compiled)
             continue;
         cx->cur_func = fi;
-        struct est_func_cost *fc = &e->funcs[fi++];
+        struct cost_func_cost *fc = &e->funcs[fi++];
         for (uint32_t b = 0; b < xf->nblocks; b++) {
             double n = (double)xf->blocks[b].count;
             struct block_price bp = {0};
@@ -104,7 +104,7 @@ bool cost_price_ir(struct cost_ctx *cx)
                     if (!seen) {
                         unknown_ops = sup_xrealloc(unknown_ops, (nunknown + 1) * sizeof *unknown_ops);
                         unknown_ops[nunknown++] = (char *)name;
-                        est_estimate_warn(e, "IR opcode '%s' is not in %s's table (priced as 1 cycle)", name, e->core);
+                        cost_estimate_warn(e, "IR opcode '%s' is not in %s's table (priced as 1 cycle)", name, e->core);
                     }
                     cyc = 1;
                     bp.unknown += n;
@@ -133,7 +133,7 @@ bool cost_price_ir(struct cost_ctx *cx)
             e->machine_cycles += bp.cycles - bp.runtime_cycles;
             e->instructions += bp.instructions;
             e->unknown_execs += bp.unknown;
-            struct est_block_cost *bc = &e->blocks[e->nblocks++];
+            struct cost_block_cost *bc = &e->blocks[e->nblocks++];
             bc->func = fi - 1;
             bc->number = -1;
             bc->ir_name = sup_strdup(xf->blocks[b].name);

@@ -286,7 +286,7 @@ void cost_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, str
             t += cycles;
             if (d->kind != ISA_INDIRECT_CALL) {
                 char sym[256];
-                est_call_symbol(in->ops, sym, sizeof sym);
+                lower_call_symbol(in->ops, sym, sizeof sym);
                 cost_price_call(cx, sym, in, NULL, execs, out);
             }
             break;

@@ -21,7 +21,7 @@ static char *block_loc(LLVMBasicBlockRef bb)
 {
     char buf[512];
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        exec_inst_loc(i, buf, sizeof buf);
+        eng_inst_loc(i, buf, sizeof buf);
         if (buf[0]) {
             /* keep file:line, drop the column */
             char *c = strrchr(buf, ':');
@@ -93,7 +93,7 @@ static bool check_features(struct cost_ctx *cx)
  * cycles only (recursion). */
 static double inclusive(struct cost_ctx *cx, size_t f, char *state)
 {
-    struct est_func_cost *fc = &cx->e->funcs[f];
+    struct cost_func_cost *fc = &cx->e->funcs[f];
     if (state[f] == 2)
         return fc->inclusive;
     if (state[f] == 1)
@@ -104,7 +104,7 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
         double k = cx->callgraph[f * cx->nfuncs + g];
         if (k <= 0 || g == f)
             continue;
-        struct est_func_cost *gc = &cx->e->funcs[g];
+        struct cost_func_cost *gc = &cx->e->funcs[g];
         double ig = state[g] == 1 ? gc->self : inclusive(cx, g, state);
         if (gc->calls)
             v += k * ig / (double)gc->calls;
@@ -115,13 +115,13 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
 }
 
 /* Lowers the module for the core and parses the machine code; NULL after a message. */
-static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm)
+static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm)
 {
     const struct isa *isa = cx->isa;
     LLVMModuleRef m = cx->m;
     const char *mt = LLVMGetTarget(m);
-    if (!est_same_arch(mt, isa_triple(isa))) {
-        sup_diag(cx->diag, est_module_name(em), 0, 0, "error",
+    if (!lower_same_arch(mt, isa_triple(isa))) {
+        sup_diag(cx->diag, eng_module_name(em), 0, 0, "error",
                  "the bitcode is for '%s', but %s needs code for '%s' (compile with --target=%s)", mt, isa_name(isa),
                  isa_triple(isa), isa_triple(isa));
         return false;
@@ -129,13 +129,13 @@ static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm
     if (!check_features(cx))
         return false;
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
-    struct est_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), est_module_name(em), isa_name(isa)};
-    char *text = fresh ? est_codegen_asm(fresh, &t, cx->diag) : NULL;
-    if (text && est_codegen_frames_added(fresh, text)) {
+    LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
+    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa)};
+    char *text = fresh ? lower_codegen_asm(fresh, &t, cx->diag) : NULL;
+    if (text && lower_codegen_frames_added(fresh, text)) {
         /* the normal build's instruction order, with the locations */
-        LLVMModuleRef plain = est_module_plain(em, ctx, cx->diag);
-        char *built = plain ? est_codegen_as_built(plain, text, &t, cx->diag) : NULL;
+        LLVMModuleRef plain = eng_module_plain(em, ctx, cx->diag);
+        char *built = plain ? lower_codegen_as_built(plain, text, &t, cx->diag) : NULL;
         if (plain)
             LLVMDisposeModule(plain);
         if (built) {
@@ -148,26 +148,26 @@ static bool lower(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm
     LLVMContextDispose(ctx);
     if (!text)
         return false;
-    bool ok = est_parse_asm(text, mt, mm, cx->diag) && est_build_cfg(mm, isa, m, cx->diag);
+    bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
     free(text);
     if (!ok)
-        est_mmodule_free(mm);
+        lower_mmodule_free(mm);
     return ok;
 }
 
 static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
 {
-    struct est_estimate *e = cx->e;
-    if (!est_machine_counts(mm, cx->p, cx->diag))
+    struct cost_estimate *e = cx->e;
+    if (!lower_machine_counts(mm, cx->p, cx->diag))
         return false;
     if (cx->dump)
-        est_dump_machine(mm, cx->isa, cx->dump);
+        cost_dump_machine(mm, cx->isa, cx->dump);
     e->nfuncs = mm->nfuncs;
     e->funcs = sup_xcalloc(mm->nfuncs + 1, sizeof *e->funcs);
     for (size_t i = 0; i < mm->nfuncs; i++) {
         e->funcs[i].name = sup_strdup(mm->funcs[i].name);
         if (mm->funcs[i].prof >= 0)
-            e->funcs[i].calls = est_profile_func_calls(cx->p, (size_t)mm->funcs[i].prof);
+            e->funcs[i].calls = eng_profile_func_calls(cx->p, (size_t)mm->funcs[i].prof);
     }
     cx->nfuncs = mm->nfuncs;
     cx->callgraph = sup_xcalloc(mm->nfuncs * mm->nfuncs + 1, sizeof *cx->callgraph);
@@ -177,14 +177,14 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
     e->blocks = sup_xcalloc(total_blocks + 1, sizeof *e->blocks);
     for (size_t i = 0; i < mm->nfuncs; i++) {
         struct mfunc *mf = &mm->funcs[i];
-        const struct cnt_func *xf = mf->prof >= 0 ? est_profile_counts(cx->p, (size_t)mf->prof) : NULL;
+        const struct cnt_func *xf = mf->prof >= 0 ? eng_profile_counts(cx->p, (size_t)mf->prof) : NULL;
         cx->cur_func = i;
-        struct est_func_cost *fc = &e->funcs[i];
+        struct cost_func_cost *fc = &e->funcs[i];
         if (xf) {
             LLVMMetadataRef sp = LLVMGetSubprogram(xf->fn);
             if (sp) {
                 char file[1024], buf[1100];
-                est_difile_path(LLVMGetGlobalParent(xf->fn), LLVMDIScopeGetFile(sp), file, sizeof file);
+                eng_difile_path(LLVMGetGlobalParent(xf->fn), LLVMDIScopeGetFile(sp), file, sizeof file);
                 snprintf(buf, sizeof buf, "%s:%u", file, LLVMDISubprogramGetLine(sp));
                 fc->loc = sup_strdup(buf);
             }
@@ -205,7 +205,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             e->instructions += bp.instructions;
             e->runtime_instructions += bp.runtime_instructions;
             e->unknown_execs += bp.unknown;
-            struct est_block_cost *bc = &e->blocks[e->nblocks++];
+            struct cost_block_cost *bc = &e->blocks[e->nblocks++];
             bc->func = i;
             bc->number = mb->number;
             bc->ir_name = mb->ir_name ? sup_strdup(mb->ir_name) : NULL;
@@ -221,28 +221,28 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
 }
 
 /* ---- shared by the run (below) and counts from elsewhere (estimate_static.c) ---- */
-struct est_estimate *est_estimate_counted(struct est_module *em, const struct isa *isa, FILE *diag, FILE *dump,
-                                          bool values, est_counts_fn counts, void *arg)
+struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct isa *isa, FILE *diag, FILE *dump,
+                                          bool values, cost_counts_fn counts, void *arg)
 {
-    struct est_estimate *e = sup_xcalloc(1, sizeof *e);
-    e->module = sup_strdup(est_module_name(em));
+    struct cost_estimate *e = sup_xcalloc(1, sizeof *e);
+    e->module = sup_strdup(eng_module_name(em));
     e->core = sup_strdup(isa_name(isa));
     e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
     e->triple = sup_strdup(isa_triple(isa) ? isa_triple(isa) : "llvm-ir");
     e->clock_hz = isa_clock_hz(isa);
-    struct cost_ctx cx = {.isa = isa, .e = e, .m = est_module_llvm(em), .diag = diag, .dump = dump};
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = eng_module_llvm(em), .diag = diag, .dump = dump};
     struct mmodule mm = {0};
     bool machine = isa_model(isa) != ISA_MODEL_IR;
-    est_progress_phase("lowering");
+    eng_progress_phase("lowering");
     bool ok = !machine || lower(&cx, em, &mm);
-    struct est_profile *p = NULL;
-    struct est_block_ref *req = NULL;
+    struct eng_profile *p = NULL;
+    struct eng_block_ref *req = NULL;
     size_t nreq = 0;
     if (ok) {
         /* paths are counted where the machine code needs them */
         if (machine) {
-            nreq = est_pair_requests(&mm, cx.m, &req);
-            est_call_plan(&mm, em);
+            nreq = lower_pair_requests(&mm, cx.m, &req);
+            lower_call_plan(&mm, em);
         }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
@@ -252,12 +252,12 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
     }
     if (ok) {
         cx.p = p;
-        est_progress_phase("pricing");
-        e->exit_status = est_profile_exit_status(p);
-        e->ir_instructions = est_profile_instructions(p);
+        eng_progress_phase("pricing");
+        e->exit_status = eng_profile_exit_status(p);
+        e->ir_instructions = eng_profile_instructions(p);
         ok = machine ? price_machine(&cx, &mm) : cost_price_ir(&cx);
         if (ok && machine)
-            est_x86_padding(&cx, em, &mm); /* lower_pad.c: executed alignment no-ops (x86 only) */
+            cost_x86_padding(&cx, em, &mm); /* cost_pad.c: executed alignment no-ops (x86 only) */
     }
     if (ok) {
         cost_args_finish(&cx);
@@ -267,56 +267,56 @@ struct est_estimate *est_estimate_counted(struct est_module *em, const struct is
         free(state);
     }
     free(cx.callgraph);
-    est_lines_free(&cx);
+    cost_lines_free(&cx);
     cost_args_free(cx.args);
     if (machine && mm.funcs)
-        est_mmodule_free(&mm);
-    est_pair_requests_free(req, nreq);
-    est_profile_free(p);
-    est_progress_clear();
+        lower_mmodule_free(&mm);
+    lower_pair_requests_free(req, nreq);
+    eng_profile_free(p);
+    eng_progress_clear();
     if (!ok) {
-        est_estimate_free(e);
+        cost_estimate_free(e);
         return NULL;
     }
     return e;
 }
 
 /* The program runs once, counting paths where the machine code needs them. */
-struct est_profile *est_counting_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+struct eng_profile *cost_counting_run(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {
-    struct est_run_counts *rc = arg;
-    struct est_run_options ro = *rc->o;
+    struct cost_run_counts *rc = arg;
+    struct eng_run_options ro = *rc->o;
     if (req) {
         ro.pairs = req;
         ro.npairs = nreq;
     }
     cost_args_options(args, &ro);
-    est_progress_phase("counting run");
-    struct est_profile *p = est_run(em, &ro);
+    eng_progress_phase("counting run");
+    struct eng_profile *p = eng_run(em, &ro);
     if (!p)
         return NULL;
-    *rc->status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
-    est_profile_memory(p, &rc->heap, &rc->stack);
+    *rc->status = eng_profile_faulted(p) ? 1 : eng_profile_exit_status(p);
+    eng_profile_memory(p, &rc->heap, &rc->stack);
     rc->ran = true;
-    if (est_profile_faulted(p)) {
+    if (eng_profile_faulted(p)) {
         sup_diag(ro.diag, "lpnest", 0, 0, "error", "no estimate: the program faulted (see above)");
-        est_profile_free(p);
+        eng_profile_free(p);
         return NULL;
     }
     return p;
 }
 
-struct est_estimate *est_estimate_run(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
+struct cost_estimate *cost_estimate_run(struct eng_module *em, const struct isa *isa, const struct eng_run_options *o,
                                       FILE *dump, int *status)
 {
-    struct est_run_counts rc = {o, status, false, 0, 0};
+    struct cost_run_counts rc = {o, status, false, 0, 0};
     *status = 1;
-    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, est_counting_run, &rc);
+    struct cost_estimate *e = cost_estimate_counted(em, isa, o->diag, dump, true, cost_counting_run, &rc);
     if (e) {
-        est_estimate_warn_unpriced(e);
+        cost_estimate_warn_unpriced(e);
         if (rc.ran)
-            est_memory_fit(e, em, isa, rc.heap, rc.stack, o->diag);
+            cost_memory_fit(e, em, isa, rc.heap, rc.stack, o->diag);
     }
     return e;
 }

@@ -37,7 +37,7 @@ static void map_function(struct line_map *lm, LLVMValueRef fn)
 }
 
 /* The entry of E->lines for FILE:LINE, created on first use. */
-static struct est_line_cost *line_entry(struct est_estimate *e, const char *file, unsigned line)
+static struct cost_line_cost *line_entry(struct cost_estimate *e, const char *file, unsigned line)
 {
     for (size_t i = e->nlines; i-- > 0;)
         if (e->lines[i].line == line && !strcmp(e->lines[i].file, file))
@@ -45,7 +45,7 @@ static struct est_line_cost *line_entry(struct est_estimate *e, const char *file
     /* capacity: 16, then doubled whenever the count reaches a power of two */
     if (e->nlines == 0 || (e->nlines >= 16 && (e->nlines & (e->nlines - 1)) == 0))
         e->lines = sup_xrealloc(e->lines, (e->nlines ? e->nlines * 2 : 16) * sizeof *e->lines);
-    struct est_line_cost *l = &e->lines[e->nlines++];
+    struct cost_line_cost *l = &e->lines[e->nlines++];
     memset(l, 0, sizeof *l);
     l->file = sup_strdup(file);
     l->line = line;
@@ -56,13 +56,13 @@ static struct est_line_cost *line_entry(struct est_estimate *e, const char *file
 static bool source_line(LLVMValueRef i, char *file, size_t n, unsigned *line)
 {
     unsigned l = LLVMGetDebugLocLine(i);
-    if (!l || !est_inst_file(i, file, n))
+    if (!l || !eng_inst_file(i, file, n))
         return false;
     *line = l;
     return true;
 }
 
-void est_lines_free(struct cost_ctx *cx)
+void cost_lines_free(struct cost_ctx *cx)
 {
     if (cx->lines)
         free(cx->lines->inst);
@@ -100,14 +100,14 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
      * function's definition when the block has none */
     for (size_t k = 0; k < b->ninsns && !last_line; k++) {
         const struct minsn *in = &b->insns[k];
-        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n &&
+        if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n &&
             source_line(lm->inst[in->src_line], last_file, sizeof last_file, &last_line))
             break;
     }
     if (!last_line) {
         LLVMMetadataRef sp = LLVMGetSubprogram(fn);
         if (sp)
-            est_difile_path(cx->m, LLVMDIScopeGetFile(sp), last_file, sizeof last_file);
+            eng_difile_path(cx->m, LLVMDIScopeGetFile(sp), last_file, sizeof last_file);
         else
             snprintf(last_file, sizeof last_file, "%s", mf->name);
         last_line = sp ? LLVMDISubprogramGetLine(sp) : 0;
@@ -115,7 +115,7 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
     for (size_t k = 0; k < b->ninsns; k++) {
         const struct minsn *in = &b->insns[k];
         bool located = false;
-        if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n)
+        if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n)
             located = source_line(lm->inst[in->src_line], file, sizeof file, &line);
         if (!located) {
             strcpy(file, last_file);
@@ -126,10 +126,10 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
         bool call = in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
         if (call)
             c += bp->runtime_cycles / (double)ncalls;
-        struct est_line_cost *l = line_entry(cx->e, file, line);
+        struct cost_line_cost *l = line_entry(cx->e, file, line);
         l->cycles += c;
         /* the block this is called for is appended to e->blocks next (estimate.c) */
-        struct est_estimate *e = cx->e;
+        struct cost_estimate *e = cx->e;
         size_t li = (size_t)(l - e->lines);
         if (e->nline_parts && e->line_parts[e->nline_parts - 1].line == li &&
             e->line_parts[e->nline_parts - 1].block == e->nblocks)
@@ -138,7 +138,7 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
             size_t n = e->nline_parts; /* capacity as in line_entry */
             if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
                 e->line_parts = sup_xrealloc(e->line_parts, (n ? n * 2 : 16) * sizeof *e->line_parts);
-            e->line_parts[e->nline_parts++] = (struct est_line_part){li, e->nblocks, c};
+            e->line_parts[e->nline_parts++] = (struct cost_line_part){li, e->nblocks, c};
         }
         if (b->count > l->executions)
             l->executions = b->count;

@@ -30,14 +30,14 @@ static uint64_t ram_globals(LLVMModuleRef m, LLVMTargetDataRef td)
 }
 
 /* Bytes of the sections flash holds (code, constants, initial values), or 0. */
-static uint64_t flash_image(struct est_module *em, const struct isa *isa, FILE *diag)
+static uint64_t flash_image(struct eng_module *em, const struct isa *isa, FILE *diag)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef fresh = est_module_fresh(em, ctx, diag);
+    LLVMModuleRef fresh = eng_module_fresh(em, ctx, diag);
     size_t len = 0;
-    struct est_codegen_target t = {fresh ? LLVMGetTarget(fresh) : NULL, isa_cpu(isa), isa_features(isa),
-                                   est_module_name(em), isa_name(isa)};
-    char *obj = fresh ? est_codegen_obj(fresh, &t, &len, diag) : NULL;
+    struct lower_codegen_target t = {fresh ? LLVMGetTarget(fresh) : NULL, isa_cpu(isa), isa_features(isa),
+                                   eng_module_name(em), isa_name(isa)};
+    char *obj = fresh ? lower_codegen_obj(fresh, &t, &len, diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);
@@ -67,17 +67,17 @@ static uint64_t flash_image(struct est_module *em, const struct isa *isa, FILE *
     return total;
 }
 
-void est_memory_fit(struct est_estimate *e, struct est_module *em, const struct isa *isa, uint64_t heap,
+void cost_memory_fit(struct cost_estimate *e, struct eng_module *em, const struct isa *isa, uint64_t heap,
                     uint64_t stack, FILE *diag)
 {
     uint64_t ram = isa_ram_bytes(isa), flash = isa_flash_bytes(isa);
-    LLVMModuleRef m = est_module_llvm(em);
+    LLVMModuleRef m = eng_module_llvm(em);
     if (ram) {
         LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
         uint64_t data = ram_globals(m, td);
         uint64_t used = data + heap + stack;
         if (used > ram)
-            est_estimate_warn(e, "the program does not fit %s's RAM: %llu bytes used, %llu available (data+bss %llu, "
+            cost_estimate_warn(e, "the program does not fit %s's RAM: %llu bytes used, %llu available (data+bss %llu, "
                                  "heap %llu, stack high-water %llu: the IR frames and 8 bytes per call, registers "
                                  "saved by the machine code come on top)",
                               e->core, (unsigned long long)used, (unsigned long long)ram, (unsigned long long)data,
@@ -86,7 +86,7 @@ void est_memory_fit(struct est_estimate *e, struct est_module *em, const struct 
     if (flash) {
         uint64_t code = flash_image(em, isa, diag);
         if (code > flash)
-            est_estimate_warn(e, "the program does not fit %s's flash: %llu bytes of code and initial values, %llu "
+            cost_estimate_warn(e, "the program does not fit %s's flash: %llu bytes of code and initial values, %llu "
                                  "available (the C library's and runtime's code come on top)",
                               e->core, (unsigned long long)code, (unsigned long long)flash);
     }

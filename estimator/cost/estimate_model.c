@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
+void cost_estimate_warn(struct cost_estimate *e, const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
@@ -20,40 +20,40 @@ void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
     e->warnings[e->nwarnings++] = sup_strdup(buf);
 }
 
-struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol)
+struct cost_runtime_cost *cost_runtime_entry(struct cost_estimate *e, const char *symbol)
 {
     for (size_t i = 0; i < e->nruntime; i++)
         if (!strcmp(e->runtime[i].symbol, symbol))
             return &e->runtime[i];
     e->runtime = sup_xrealloc(e->runtime, (e->nruntime + 1) * sizeof *e->runtime);
-    struct est_runtime_cost *r = &e->runtime[e->nruntime++];
+    struct cost_runtime_cost *r = &e->runtime[e->nruntime++];
     memset(r, 0, sizeof *r);
     r->symbol = sup_strdup(symbol);
     return r;
 }
 
-void est_estimate_warn_unpriced(struct est_estimate *e)
+void cost_estimate_warn_unpriced(struct cost_estimate *e)
 {
     double all = 0;
     for (size_t i = 0; i < e->nruntime; i++)
         all += e->runtime[i].calls;
     for (size_t i = 0; i < e->nruntime; i++)
         if (!e->runtime[i].known && e->runtime[i].calls > 0)
-            est_estimate_warn(e,
+            cost_estimate_warn(e,
                               "%.0f calls to '%s' (%.1f %% of the runtime calls; first at %s), which %s does not "
                               "price: counted as 0 cycles, so the estimate is too low",
                               e->runtime[i].calls, e->runtime[i].symbol, 100 * e->runtime[i].calls / all,
                               e->runtime[i].site ? e->runtime[i].site : "an unknown place", e->core);
     if (e->unknown_execs > 0)
-        est_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
+        cost_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
                           e->unknown_execs, e->core);
 }
 
-size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag)
+size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
 {
     size_t n = 0;
     for (size_t i = 0; i < e->nruntime; i++) {
-        const struct est_runtime_cost *r = &e->runtime[i];
+        const struct cost_runtime_cost *r = &e->runtime[i];
         if (r->known || r->calls <= 0)
             continue;
         n++;
@@ -64,7 +64,7 @@ size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag)
     return n;
 }
 
-void est_estimate_free(struct est_estimate *e)
+void cost_estimate_free(struct cost_estimate *e)
 {
     if (!e)
         return;
@@ -119,5 +119,5 @@ void est_estimate_free(struct est_estimate *e)
     free(e);
 }
 
-double est_estimate_cycles(const struct est_estimate *e) { return e->cycles; }
-double est_estimate_instructions(const struct est_estimate *e) { return e->instructions + e->runtime_instructions; }
+double cost_estimate_cycles(const struct cost_estimate *e) { return e->cycles; }
+double cost_estimate_instructions(const struct cost_estimate *e) { return e->instructions + e->runtime_instructions; }

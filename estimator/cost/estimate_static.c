@@ -20,14 +20,14 @@ struct ffunc {
     double *prob;
 };
 
-struct est_freqs {
+struct cost_freqs {
     struct ffunc *f;
     size_t n, cap;
 };
 
-struct est_freqs *est_freqs_new(void) { return sup_xcalloc(1, sizeof(struct est_freqs)); }
+struct cost_freqs *cost_freqs_new(void) { return sup_xcalloc(1, sizeof(struct cost_freqs)); }
 
-void est_freqs_free(struct est_freqs *fq)
+void cost_freqs_free(struct cost_freqs *fq)
 {
     if (!fq)
         return;
@@ -40,7 +40,7 @@ void est_freqs_free(struct est_freqs *fq)
     free(fq);
 }
 
-void est_freqs_add(struct est_freqs *fq, const char *name, size_t nblocks, const size_t *off, const double *prob)
+void cost_freqs_add(struct cost_freqs *fq, const char *name, size_t nblocks, const size_t *off, const double *prob)
 {
     if (fq->n == fq->cap) {
         fq->cap = fq->cap ? 2 * fq->cap : 16;
@@ -55,7 +55,7 @@ void est_freqs_add(struct est_freqs *fq, const char *name, size_t nblocks, const
     memcpy(f->prob, prob, off[nblocks] * sizeof *f->prob);
 }
 
-static const struct ffunc *find(const struct est_freqs *fq, const char *name)
+static const struct ffunc *find(const struct cost_freqs *fq, const char *name)
 {
     for (size_t i = 0; i < fq->n; i++)
         if (!strcmp(fq->f[i].name, name))
@@ -74,7 +74,7 @@ static uint64_t fnv(uint64_t h, uint64_t v)
     return h;
 }
 
-uint64_t est_cfg_hash(LLVMValueRef fn)
+uint64_t cost_cfg_hash(LLVMValueRef fn)
 {
     size_t n = LLVMCountBasicBlocks(fn);
     LLVMBasicBlockRef *bbs = sup_xcalloc(n + 1, sizeof *bbs);
@@ -100,7 +100,7 @@ uint64_t est_cfg_hash(LLVMValueRef fn)
 /* ---- counts from probabilities ---- */
 
 struct static_arg {
-    const struct est_freqs *fq;
+    const struct cost_freqs *fq;
     FILE *diag;
     char **notes;            /* warnings for the estimate */
     size_t nnotes;
@@ -202,18 +202,18 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
     return true;
 }
 
-static struct est_profile *static_counts(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+static struct eng_profile *static_counts(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
                                            struct cost_args *args)
 {
     (void)args;
     struct static_arg *a = arg;
-    struct est_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
-    struct est_profile *p = est_profile_compile(em, &o);
+    struct eng_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
+    struct eng_profile *p = eng_profile_compile(em, &o);
     if (!p)
         return NULL;
-    for (size_t i = 0; i < est_profile_nfuncs(p); i++) {
+    for (size_t i = 0; i < eng_profile_nfuncs(p); i++) {
         /* the profile is ours until it is priced */
-        struct cnt_func *xf = est_profile_counts_mut(p, i);
+        struct cnt_func *xf = eng_profile_counts_mut(p, i);
         if (!xf->defined || !xf->compiled)
             continue;
         const struct ffunc *ff = find(a->fq, xf->name);
@@ -230,7 +230,7 @@ static struct est_profile *static_counts(void *arg, struct est_module *em, const
 }
 
 /* Divides every count-proportional number of E by S. */
-static void scale_down(struct est_estimate *e, double s)
+static void scale_down(struct cost_estimate *e, double s)
 {
     e->cycles /= s;
     e->machine_cycles /= s;
@@ -240,7 +240,7 @@ static void scale_down(struct est_estimate *e, double s)
     e->runtime_instructions /= s;
     e->unknown_execs /= s;
     for (size_t i = 0; i < e->nfuncs; i++) {
-        struct est_func_cost *f = &e->funcs[i];
+        struct cost_func_cost *f = &e->funcs[i];
         f->calls = (uint64_t)llround((double)f->calls / s);
         f->self /= s;
         f->inclusive /= s;
@@ -263,18 +263,18 @@ static void scale_down(struct est_estimate *e, double s)
     }
 }
 
-struct est_estimate *est_estimate_freqs(struct est_module *m, const struct isa *isa, const struct est_freqs *fq,
+struct cost_estimate *cost_estimate_freqs(struct eng_module *m, const struct isa *isa, const struct cost_freqs *fq,
                                         bool profile, FILE *diag, FILE *dump)
 {
     struct static_arg a = {.fq = fq, .diag = diag};
-    struct est_estimate *e = est_estimate_counted(m, isa, diag, dump, false, static_counts, &a);
+    struct cost_estimate *e = cost_estimate_counted(m, isa, diag, dump, false, static_counts, &a);
     if (e) {
         scale_down(e, CNT_FREQ_SCALE);
         e->ir_instructions = (uint64_t)llround(a.ir_instructions);
         e->count_source = profile ? "profile" : "static";
         for (size_t i = 0; i < a.nnotes; i++)
-            est_estimate_warn(e, "%s", a.notes[i]);
-        est_estimate_warn_unpriced(e);
+            cost_estimate_warn(e, "%s", a.notes[i]);
+        cost_estimate_warn_unpriced(e);
     }
     for (size_t i = 0; i < a.nnotes; i++)
         free(a.notes[i]);

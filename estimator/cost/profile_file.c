@@ -408,22 +408,22 @@ static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
     return true;
 }
 
-static struct est_profile *measured_counts(void *arg, struct est_module *em, const struct est_block_ref *req,
+static struct eng_profile *measured_counts(void *arg, struct eng_module *em, const struct eng_block_ref *req,
                                            size_t nreq,
                                            struct cost_args *args)
 {
     (void)args;
     struct measured *a = arg;
-    struct est_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
-    struct est_profile *p = est_profile_compile(em, &o);
+    struct eng_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
+    struct eng_profile *p = eng_profile_compile(em, &o);
     if (!p)
         return NULL;
-    for (size_t i = 0; i < est_profile_nfuncs(p); i++) {
-        struct cnt_func *xf = est_profile_counts_mut(p, i); /* ours until priced */
+    for (size_t i = 0; i < eng_profile_nfuncs(p); i++) {
+        struct cnt_func *xf = eng_profile_counts_mut(p, i); /* ours until priced */
         if (!xf->defined || !xf->compiled)
             continue;
         bool wrong;
-        const struct pfunc *pf = lookup(&a->set, xf->name, est_cfg_hash(xf->fn), &wrong);
+        const struct pfunc *pf = lookup(&a->set, xf->name, cost_cfg_hash(xf->fn), &wrong);
         if (wrong) {
             const struct pfunc *any = NULL;
             for (size_t j = 0; j < a->set.n && !any; j++)
@@ -433,8 +433,8 @@ static struct est_profile *measured_counts(void *arg, struct est_module *em, con
                      "function '%s' of the profile does not have the control flow of '%s' in %s: the profile was "
                      "written by a program built from other IR (build the instrumented program and the bitcode with "
                      "the same compiler and flags)",
-                     xf->name, xf->name, est_module_name(em));
-            est_profile_free(p);
+                     xf->name, xf->name, eng_module_name(em));
+            eng_profile_free(p);
             return NULL;
         }
         if (!pf) {
@@ -451,7 +451,7 @@ static struct est_profile *measured_counts(void *arg, struct est_module *em, con
     return p;
 }
 
-struct est_estimate *est_estimate_profile(struct est_module *m, const struct isa *isa, const char *const *paths,
+struct cost_estimate *cost_estimate_profile(struct eng_module *m, const struct isa *isa, const char *const *paths,
                                           size_t npaths, FILE *diag, FILE *dump)
 {
     struct measured a = {.diag = diag};
@@ -460,15 +460,15 @@ struct est_estimate *est_estimate_profile(struct est_module *m, const struct isa
             pset_free(&a.set);
             return NULL;
         }
-    struct est_estimate *e = est_estimate_counted(m, isa, diag, dump, false, measured_counts, &a);
+    struct cost_estimate *e = cost_estimate_counted(m, isa, diag, dump, false, measured_counts, &a);
     if (e) {
         e->count_source = "profile";
         e->ir_instructions = (uint64_t)(a.ir_instructions + 0.5);
         if (a.missing)
-            est_estimate_warn(e, "%zu functions have no counts in the profile (counted as never called)", a.missing);
+            cost_estimate_warn(e, "%zu functions have no counts in the profile (counted as never called)", a.missing);
         if (a.unmatched)
-            est_estimate_warn(e, "%zu functions have control flow lpnest cannot count (no estimate)", a.unmatched);
-        est_estimate_warn_unpriced(e);
+            cost_estimate_warn(e, "%zu functions have control flow lpnest cannot count (no estimate)", a.unmatched);
+        cost_estimate_warn_unpriced(e);
     }
     pset_free(&a.set);
     return e;

@@ -18,7 +18,7 @@ struct routine_arg {
     bool pointer;
 };
 
-/* The program's memory, read through the engine (est_engine_mem). */
+/* The program's memory, read through the engine (eng_mem). */
 struct routine_memory {
     const uint8_t *(*read)(void *ctx, uint64_t addr, uint64_t n);
     void *ctx;

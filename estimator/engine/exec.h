@@ -42,7 +42,7 @@ struct edge {
     uint32_t pc;      /* where execution continues: phi moves or the block */
     uint32_t ninst;   /* IR instructions in the target block */
     uint64_t count;   /* traversals */
-    uint64_t weight;  /* added to vm->clock at each traversal: the target block's weight (est_block_weights) */
+    uint64_t weight;  /* added to vm->clock at each traversal: the target block's weight (eng_block_weights) */
 };
 
 /* Edge kinds, select records and path counters: counts.h. */
@@ -201,7 +201,7 @@ struct target_info {
 #define VM_FILE_BASE 0x100u /* handle addresses: FILE_BASE + 16*index; never dereferenced */
 
 struct vm {
-    struct est_module *mod;
+    struct eng_module *mod;
     LLVMModuleRef m;
     LLVMTargetDataRef td;
     struct target_info t;
@@ -237,15 +237,15 @@ struct vm {
     bool progress;
 
     /* blocks whose path counts are wanted */
-    const struct est_block_ref *pair_req;
+    const struct eng_block_ref *pair_req;
     size_t npair_req;
 
-    /* instructions whose values are reported (est_run_options.watch) */
+    /* instructions whose values are reported (eng_run_options.watch) */
     struct ptrmap watched;    /* instruction -> index + 1 */
-    struct ptrmap call_plan;  /* call instruction -> index + 1 into plan_callee (est_module_set_call_plan) */
+    struct ptrmap call_plan;  /* call instruction -> index + 1 into plan_callee (eng_module_set_call_plan) */
     const LLVMValueRef *plan_callee;
-    const struct est_watch *watch;
-    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng);
+    const struct eng_watch *watch;
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
 
     bool linked;              /* --memory=linked: the linker's layout, accesses through globals checked */
@@ -271,12 +271,12 @@ struct vm {
     struct xfunc *fault_fn;
     const struct op *fault_pc;
     uint64_t rand_state;
-    /* the sum of the weights of the blocks entered (est_block_weights), and
-     * what the layers above add to a run (estimator.h: est_run_hooks) */
+    /* the sum of the weights of the blocks entered (eng_block_weights), and
+     * what the layers above add to a run (estimator.h: eng_run_hooks) */
     uint64_t clock;
-    const struct est_run_hooks *hooks;
+    const struct eng_run_hooks *hooks;
     void *hooks_arg;
-    const struct est_builtin *builtins;
+    const struct eng_builtin *builtins;
     size_t nbuiltins;
     const struct calldesc *hook_cd; /* the call a hook or a registered built-in serves */
     const slot_t *hook_R;
@@ -346,9 +346,9 @@ bool exec_run_main(struct vm *vm);
 bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret);
 
 /* ---- the layers above (exec_api.c; estimator.h) ---- */
-static inline struct est_engine *exec_engine(struct vm *vm) { return (struct est_engine *)vm; }
+static inline struct eng_state *exec_engine(struct vm *vm) { return (struct eng_state *)vm; }
 /* Puts the weights of O's blocks on the edges that enter them. */
-void exec_set_weights(struct vm *vm, const struct est_block_weights *w, size_t n);
+void exec_set_weights(struct vm *vm, const struct eng_block_weights *w, size_t n);
 /* The built-in serving registered external function vm->builtins[data]. */
 bool exec_b_registered(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret);
 /* The run ended: the finish hook, with the fault state kept as it was. */

@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct vm *VM(struct est_engine *eng) { return (struct vm *)eng; }
-static const struct vm *CVM(const struct est_engine *eng) { return (const struct vm *)eng; }
+static struct vm *VM(struct eng_state *eng) { return (struct vm *)eng; }
+static const struct vm *CVM(const struct eng_state *eng) { return (const struct vm *)eng; }
 
-void exec_set_weights(struct vm *vm, const struct est_block_weights *w, size_t n)
+void exec_set_weights(struct vm *vm, const struct eng_block_weights *w, size_t n)
 {
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
         struct xfunc *f = &vm->funcs[i];
         if (!f->defined || !f->code)
             continue;
-        const struct est_block_weights *fw = NULL;
+        const struct eng_block_weights *fw = NULL;
         for (size_t k = 0; k < n && !fw; k++)
             if (!strcmp(w[k].func, f->name))
                 fw = &w[k];
@@ -77,12 +77,12 @@ void exec_hooks_finish(struct vm *vm)
     memcpy(vm->fault_msg, msg, sizeof msg);
 }
 
-uint32_t est_engine_nfuncs(const struct est_engine *eng) { return CVM(eng)->nfuncs; }
-const char *est_engine_func_name(const struct est_engine *eng, uint32_t func) { return CVM(eng)->funcs[func].name; }
-uint64_t est_engine_clock(const struct est_engine *eng) { return CVM(eng)->clock; }
-void est_engine_set_clock(struct est_engine *eng, uint64_t clock) { VM(eng)->clock = clock; }
+uint32_t eng_nfuncs(const struct eng_state *eng) { return CVM(eng)->nfuncs; }
+const char *eng_func_name(const struct eng_state *eng, uint32_t func) { return CVM(eng)->funcs[func].name; }
+uint64_t eng_clock(const struct eng_state *eng) { return CVM(eng)->clock; }
+void eng_set_clock(struct eng_state *eng, uint64_t clock) { VM(eng)->clock = clock; }
 
-unsigned est_engine_call_args(const struct est_engine *eng, int64_t *args, unsigned max)
+unsigned eng_call_args(const struct eng_state *eng, int64_t *args, unsigned max)
 {
     const struct vm *vm = CVM(eng);
     const struct calldesc *cd = vm->hook_cd;
@@ -98,7 +98,7 @@ unsigned est_engine_call_args(const struct est_engine *eng, int64_t *args, unsig
     return n;
 }
 
-bool est_engine_invoke_with_call_args(struct est_engine *eng, uint32_t func)
+bool eng_invoke_with_call_args(struct eng_state *eng, uint32_t func)
 {
     struct vm *vm = VM(eng);
     const struct calldesc *cd = vm->hook_cd;
@@ -119,18 +119,18 @@ bool est_engine_invoke_with_call_args(struct est_engine *eng, uint32_t func)
     return ok;
 }
 
-const uint8_t *est_engine_mem(struct est_engine *eng, uint64_t addr, uint64_t n) { return exec_ptr_r(VM(eng), addr, n); }
-uint64_t est_engine_load(const struct est_engine *eng, const uint8_t *p, unsigned nbytes)
+const uint8_t *eng_mem(struct eng_state *eng, uint64_t addr, uint64_t n) { return exec_ptr_r(VM(eng), addr, n); }
+uint64_t eng_load(const struct eng_state *eng, const uint8_t *p, unsigned nbytes)
 {
     return exec_load_uint((struct vm *)CVM(eng), p, nbytes);
 }
-int64_t est_engine_strlen(struct est_engine *eng, uint64_t addr) { return exec_strlen(VM(eng), addr); }
-uint64_t est_engine_alloc_size(struct est_engine *eng, uint64_t addr) { return exec_alloc_size(VM(eng), addr); }
-unsigned est_engine_ptr_bytes(const struct est_engine *eng) { return CVM(eng)->t.ptr_bytes; }
-uint64_t est_engine_ptr_mask(const struct est_engine *eng) { return CVM(eng)->ptr_mask; }
-LLVMTargetDataRef est_engine_data_layout(const struct est_engine *eng) { return CVM(eng)->td; }
+int64_t eng_strlen(struct eng_state *eng, uint64_t addr) { return exec_strlen(VM(eng), addr); }
+uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr) { return exec_alloc_size(VM(eng), addr); }
+unsigned eng_ptr_bytes(const struct eng_state *eng) { return CVM(eng)->t.ptr_bytes; }
+uint64_t eng_ptr_mask(const struct eng_state *eng) { return CVM(eng)->ptr_mask; }
+LLVMTargetDataRef eng_data_layout(const struct eng_state *eng) { return CVM(eng)->td; }
 
-bool est_engine_fault(struct est_engine *eng, const char *fmt, ...)
+bool eng_fault(struct eng_state *eng, const char *fmt, ...)
 {
     struct vm *vm = VM(eng);
     if (vm->faulted)

@@ -510,25 +510,25 @@ static void finish(struct cc *c)
     free(c->edge_to);
 }
 
-/* Reports the values of watched instruction I (est_run_options.watch):
+/* Reports the values of watched instruction I (eng_run_options.watch):
  * its operands' slots (a call's arguments only) and, after it, its result's. */
 static void watch_op(struct cc *c, LLVMValueRef i, size_t index, int phase)
 {
     bool call = LLVMGetInstructionOpcode(i) == LLVMCall;
     unsigned nops = call ? LLVMGetNumArgOperands(i) : (unsigned)LLVMGetNumOperands(i);
-    uint32_t slots[EST_WATCH_MAX_WORDS], n = 0;
+    uint32_t slots[ENG_WATCH_MAX_WORDS], n = 0;
     for (unsigned k = 0; k < nops; k++) {
         LLVMValueRef v = LLVMGetOperand(i, k);
         LLVMValueKind vk = LLVMGetValueKind(v);
         uint32_t ns = exec_type_slots(LLVMTypeOf(v));
         bool value = vk != LLVMBasicBlockValueKind && vk != LLVMMetadataAsValueValueKind && vk != LLVMInlineAsmValueKind;
         uint32_t s = value && ns ? cc_slot(c, v) : UINT32_MAX;
-        for (uint32_t j = 0; j < ns && n < EST_WATCH_MAX_WORDS; j++)
+        for (uint32_t j = 0; j < ns && n < ENG_WATCH_MAX_WORDS; j++)
             slots[n++] = s == UINT32_MAX ? UINT32_MAX : s + j;
     }
     uint64_t d;
     if (phase == 1 && LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind && ptrmap_get(&c->vslot, i, &d))
-        for (uint32_t j = 0; j < exec_type_slots(LLVMTypeOf(i)) && n < EST_WATCH_MAX_WORDS; j++)
+        for (uint32_t j = 0; j < exec_type_slots(LLVMTypeOf(i)) && n < ENG_WATCH_MAX_WORDS; j++)
             slots[n++] = (uint32_t)d + j;
     struct watch_desc *wd = sup_xcalloc(1, sizeof *wd + (n + 1) * sizeof wd->slots[0]);
     wd->index = index;

@@ -411,7 +411,7 @@ static void inline_asm(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
                   quoted, ops);
 }
 
-/* A call as code generation made it (est_module_set_call_plan): deleted
+/* A call as code generation made it (eng_module_set_call_plan): deleted
  * (CALLEE NULL: nothing runs), or an llvm.mem* intrinsic lowered to a call
  * of the module's own memset/memcpy/memmove (dst, src or value, length). */
 static void planned_call(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)

@@ -19,13 +19,13 @@ bool exec_fault(struct vm *vm, const char *fmt, ...)
     return false;
 }
 
-void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n)
+void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n)
 {
     buf[0] = '\0';
     if (!inst)
         return;
     char file[1024];
-    size_t len = est_inst_file(inst, file, sizeof file);
+    size_t len = eng_inst_file(inst, file, sizeof file);
     unsigned line = LLVMGetDebugLocLine(inst);
     if (!len || !line)
         return;
@@ -45,7 +45,7 @@ static void describe(struct xfunc *f, const struct op *pc, char *loc, size_t nlo
     if (!f || !f->code || pc < f->code || pc >= f->code + f->ncode)
         return;
     size_t i = (size_t)(pc - f->code);
-    exec_inst_loc(f->op_inst[i], loc, nloc);
+    eng_inst_loc(f->op_inst[i], loc, nloc);
     *block = f->blocks[f->op_block[i]].name;
     *pos = f->op_pos[i];
 }
@@ -60,7 +60,7 @@ void exec_fault_report(struct vm *vm, FILE *diag)
     if (loc[0])
         fprintf(diag, "%s: error: %s\n", loc, vm->fault_msg);
     else
-        fprintf(diag, "%s: error: %s\n", est_module_name(vm->mod), vm->fault_msg);
+        fprintf(diag, "%s: error: %s\n", eng_module_name(vm->mod), vm->fault_msg);
     fprintf(diag, "note: in function '%s', block '%s', instruction %u%s\n", f ? f->name : "?", block, pos,
             loc[0] ? "" : " (no debug information: compile with -g for source lines)");
     /* the calls that led here, innermost first */

@@ -87,7 +87,7 @@ static bool place(struct vm *vm, enum pass p, uint64_t *addr)
         uint64_t align = global_align(vm, g);
         uint64_t a = (*addr + align - 1) & ~(align - 1);
         if (size > vm->t.mem_size || a + size + 64 > vm->stack_lo) {
-            sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error",
+            sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error",
                      "global '%s' (%llu bytes) does not fit the target's %llu-byte address space", name,
                      (unsigned long long)size, (unsigned long long)vm->t.mem_size);
             return false;
@@ -100,7 +100,7 @@ static bool place(struct vm *vm, enum pass p, uint64_t *addr)
 
 bool exec_globals_init(struct vm *vm)
 {
-    const char *mod = est_module_name(vm->mod);
+    const char *mod = eng_module_name(vm->mod);
     /* constructors would run before main: not supported */
     LLVMValueRef ctors = LLVMGetNamedGlobal(vm->m, "llvm.global_ctors");
     if (ctors && !LLVMIsDeclaration(ctors)) {

@@ -213,7 +213,7 @@ static bool slow_check(struct vm *vm)
         return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
                           (unsigned long long)vm->max_steps);
     if (vm->progress)
-        est_progress_steps(vm->steps);
+        eng_progress_steps(vm->steps);
     vm->next_check = vm->steps + CHECK_INTERVAL;
     if (vm->max_steps && vm->next_check > vm->max_steps)
         vm->next_check = vm->max_steps;
@@ -920,7 +920,7 @@ static bool run(struct vm *vm)
         }
         case OP_WATCH: L(WATCH) {
             const struct watch_desc *wd = (const struct watch_desc *)(uintptr_t)op->k;
-            uint64_t v[EST_WATCH_MAX_WORDS];
+            uint64_t v[ENG_WATCH_MAX_WORDS];
             for (uint32_t i = 0; i < wd->n; i++)
                 v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
             vm->steps = steps;
@@ -1064,19 +1064,19 @@ bool exec_run_main(struct vm *vm)
         if (vm->funcs[i].defined && strcmp(vm->funcs[i].name, "main") == 0)
             main_fn = &vm->funcs[i];
     if (!main_fn) {
-        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "no definition of 'main' to run");
+        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "no definition of 'main' to run");
         return false;
     }
     if (!main_fn->compiled)
         exec_compile(vm, main_fn);
     if (main_fn->nparams > 3) {
-        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "'main' takes %u parameters; expected 0, 2 or 3",
+        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "'main' takes %u parameters; expected 0, 2 or 3",
                  main_fn->nparams);
         return false;
     }
     uint64_t argv_addr = 0;
     if (!make_argv(vm, &argv_addr)) {
-        sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error", "the program arguments do not fit the simulated memory");
+        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "the program arguments do not fit the simulated memory");
         return false;
     }
     vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
@@ -1098,7 +1098,7 @@ bool exec_run_main(struct vm *vm)
     if (main_fn->frame_bytes) {
         fr->frame_base = exec_stack_push(vm, main_fn->frame_bytes, main_fn->frame_align ? main_fn->frame_align : 1);
         if (!fr->frame_base) {
-            sup_diag(vm->diag, est_module_name(vm->mod), 0, 0, "error",
+            sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error",
                      "stack overflow: main's frame of %llu bytes does not fit the simulated stack of %llu bytes "
                      "(--stack-size)", (unsigned long long)main_fn->frame_bytes,
                      (unsigned long long)(vm->stack_hi - vm->stack_lo));
@@ -1126,7 +1126,7 @@ bool exec_run_main(struct vm *vm)
         vm->fault_pc = NULL;
     }
     if (vm->progress)
-        est_progress_clear();
+        eng_progress_clear();
     if (vm->hooks)
         exec_hooks_finish(vm);
     return ok;

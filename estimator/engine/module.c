@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct est_module {
+struct eng_module {
     LLVMContextRef ctx;
     LLVMModuleRef m;
     char *name;
@@ -20,7 +20,7 @@ struct est_module {
     char **data;
     size_t *len;
     size_t n;
-    /* est_module_set_call_plan */
+    /* eng_module_set_call_plan */
     LLVMValueRef *plan_inst, *plan_callee;
     size_t nplan;
 };
@@ -96,7 +96,7 @@ static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const
     return mod;
 }
 
-void est_name_blocks(LLVMModuleRef m)
+void eng_name_blocks(LLVMModuleRef m)
 {
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         unsigned i = 0;
@@ -114,7 +114,7 @@ void est_name_blocks(LLVMModuleRef m)
 }
 
 /* Verifies a loaded module and names its blocks; frees EM (NULL) on failure. */
-static struct est_module *finish_load(struct est_module *em, FILE *diag)
+static struct eng_module *finish_load(struct eng_module *em, FILE *diag)
 {
     char *msg = NULL;
     if (LLVMVerifyModule(em->m, LLVMReturnStatusAction, &msg)) {
@@ -124,23 +124,23 @@ static struct est_module *finish_load(struct est_module *em, FILE *diag)
         sup_diag(diag, em->name, 0, 0, "error", "the module is not valid LLVM IR: %s", msg ? msg : "");
         LLVMDisposeMessage(msg);
         LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
-        est_module_free(em);
+        eng_module_free(em);
         return NULL;
     }
     LLVMDisposeMessage(msg);
-    est_name_blocks(em->m);
+    eng_name_blocks(em->m);
     /* Later diagnostics (target backends) must not write into a dead sink. */
     LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
     return em;
 }
 
-struct est_module *est_module_load(const char *const *paths, size_t n, FILE *diag)
+struct eng_module *eng_module_load(const char *const *paths, size_t n, FILE *diag)
 {
     if (n == 0) {
         sup_diag(diag, "lpnest", 0, 0, "error", "no input files");
         return NULL;
     }
-    struct est_module *em = sup_xcalloc(1, sizeof *em);
+    struct eng_module *em = sup_xcalloc(1, sizeof *em);
     struct diag_sink sink = {0};
     em->ctx = LLVMContextCreate();
     LLVMContextSetDiagnosticHandler(em->ctx, on_llvm_diag, &sink);
@@ -172,13 +172,13 @@ struct est_module *est_module_load(const char *const *paths, size_t n, FILE *dia
     return finish_load(em, diag);
 fail:
     LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
-    est_module_free(em);
+    eng_module_free(em);
     return NULL;
 }
 
-struct est_module *est_module_load_memory(const char *name, const void *data, size_t len, FILE *diag)
+struct eng_module *eng_module_load_memory(const char *name, const void *data, size_t len, FILE *diag)
 {
-    struct est_module *em = sup_xcalloc(1, sizeof *em);
+    struct eng_module *em = sup_xcalloc(1, sizeof *em);
     struct diag_sink sink = {0};
     em->ctx = LLVMContextCreate();
     LLVMContextSetDiagnosticHandler(em->ctx, on_llvm_diag, &sink);
@@ -194,13 +194,13 @@ struct est_module *est_module_load_memory(const char *name, const void *data, si
     em->m = parse_one(em->ctx, &sink, name, em->data[0], len, diag);
     if (!em->m) {
         LLVMContextSetDiagnosticHandler(em->ctx, NULL, NULL);
-        est_module_free(em);
+        eng_module_free(em);
         return NULL;
     }
     return finish_load(em, diag);
 }
 
-void est_module_free(struct est_module *m)
+void eng_module_free(struct eng_module *m)
 {
     if (!m)
         return;
@@ -252,7 +252,7 @@ static void provenance_locations(LLVMModuleRef m)
         unsigned k = 0;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-                LLVMInstructionSetDebugLoc(i, LLVMDIBuilderCreateDebugLocation(ctx, ++k, EST_PROVENANCE_COLUMN, sp, NULL));
+                LLVMInstructionSetDebugLoc(i, LLVMDIBuilderCreateDebugLocation(ctx, ++k, ENG_PROVENANCE_COLUMN, sp, NULL));
     }
     LLVMDIBuilderFinalize(b);
     if (any_new && !LLVMGetModuleFlag(m, "Debug Info Version", 18))
@@ -262,7 +262,7 @@ static void provenance_locations(LLVMModuleRef m)
 }
 
 /* The module's files parsed and linked again in CTX, blocks named. */
-static LLVMModuleRef parse_linked(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+static LLVMModuleRef parse_linked(const struct eng_module *m, LLVMContextRef ctx, FILE *diag)
 {
     struct diag_sink sink = {0};
     LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
@@ -279,11 +279,11 @@ static LLVMModuleRef parse_linked(const struct est_module *m, LLVMContextRef ctx
             first = mod;
     }
     LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
-    est_name_blocks(first);
+    eng_name_blocks(first);
     return first;
 }
 
-LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+LLVMModuleRef eng_module_fresh(const struct eng_module *m, LLVMContextRef ctx, FILE *diag)
 {
     LLVMModuleRef first = parse_linked(m, ctx, diag);
     if (first)
@@ -291,14 +291,14 @@ LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, F
     return first;
 }
 
-LLVMModuleRef est_module_plain(const struct est_module *m, LLVMContextRef ctx, FILE *diag)
+LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, FILE *diag)
 {
     return parse_linked(m, ctx, diag);
 }
 
-LLVMModuleRef est_module_llvm(const struct est_module *m) { return m->m; }
+LLVMModuleRef eng_module_llvm(const struct eng_module *m) { return m->m; }
 
-void est_module_set_call_plan(struct est_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
+void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
 {
     free(m->plan_inst);
     free(m->plan_callee);
@@ -311,10 +311,10 @@ void est_module_set_call_plan(struct est_module *m, const LLVMValueRef *inst, co
     m->nplan = n;
 }
 
-size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee)
+size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee)
 {
     *inst = m->plan_inst;
     *callee = m->plan_callee;
     return m->nplan;
 }
-const char *est_module_name(const struct est_module *m) { return m->name; }
+const char *eng_module_name(const struct eng_module *m) { return m->name; }

@@ -1,4 +1,4 @@
-/* profile.c — est_run: sets up the engine for a module, runs main, and turns
+/* profile.c — eng_run: sets up the engine for a module, runs main, and turns
  * edge counters into exact block counts; accessors and the counts JSON. */
 #define _DEFAULT_SOURCE
 #include "exec.h"
@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-struct est_profile {
+struct eng_profile {
     struct vm vm;
     uint64_t instructions;
     struct cnt_func *counts;  /* the count model (counts.h), per engine function */
@@ -42,7 +42,7 @@ static void block_counts(struct vm *vm)
 
 /* The count model of the engine's records: block and edge counts copied,
  * edge kinds, selects and path counters shared with the engine's arrays. */
-static void make_counts(struct est_profile *p)
+static void make_counts(struct eng_profile *p)
 {
     struct vm *vm = &p->vm;
     p->counts = sup_xcalloc(vm->nfuncs + 1, sizeof *p->counts);
@@ -87,12 +87,12 @@ static uint64_t executed(struct vm *vm)
     return n;
 }
 
-struct est_profile *est_run(struct est_module *m, const struct est_run_options *o)
+struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *o)
 {
-    struct est_profile *p = sup_xcalloc(1, sizeof *p);
+    struct eng_profile *p = sup_xcalloc(1, sizeof *p);
     struct vm *vm = &p->vm;
     vm->mod = m;
-    vm->m = est_module_llvm(m);
+    vm->m = eng_module_llvm(m);
     vm->diag = o->diag;
     vm->argc = o->argc;
     vm->argv = o->argv;
@@ -106,7 +106,7 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
     const LLVMValueRef *plan_inst;
-    size_t nplan = est_module_call_plan(m, &plan_inst, &vm->plan_callee);
+    size_t nplan = eng_module_call_plan(m, &plan_inst, &vm->plan_callee);
     for (size_t i = 0; i < nplan; i++)
         ptrmap_put(&vm->call_plan, plan_inst[i], i + 1);
     if (o->watch_fn) {
@@ -159,11 +159,11 @@ struct est_profile *est_run(struct est_module *m, const struct est_run_options *
     make_counts(p);
     return p;
 fail:
-    est_profile_free(p);
+    eng_profile_free(p);
     return NULL;
 }
 
-void est_profile_free(struct est_profile *p)
+void eng_profile_free(struct eng_profile *p)
 {
     if (!p)
         return;
@@ -229,32 +229,32 @@ void est_profile_free(struct est_profile *p)
     free(p);
 }
 
-void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *stack)
+void eng_profile_memory(const struct eng_profile *p, uint64_t *heap, uint64_t *stack)
 {
     const struct vm *vm = &p->vm;
     *heap = vm->brk > vm->globals_end ? vm->brk - vm->globals_end : 0;
     *stack = vm->stack_hi - vm->sp_low;
 }
 
-bool est_profile_faulted(const struct est_profile *p) { return p->vm.faulted; }
-const struct cnt_func *est_profile_counts(const struct est_profile *p, size_t i) { return &p->counts[i]; }
-struct cnt_func *est_profile_counts_mut(struct est_profile *p, size_t i) { return &p->counts[i]; }
-int est_profile_exit_status(const struct est_profile *p) { return p->vm.exit_status; }
-uint64_t est_profile_instructions(const struct est_profile *p) { return p->instructions; }
-size_t est_profile_nfuncs(const struct est_profile *p) { return p->vm.nfuncs; }
-const char *est_profile_func_name(const struct est_profile *p, size_t f) { return p->vm.funcs[f].name; }
+bool eng_profile_faulted(const struct eng_profile *p) { return p->vm.faulted; }
+const struct cnt_func *eng_profile_counts(const struct eng_profile *p, size_t i) { return &p->counts[i]; }
+struct cnt_func *eng_profile_counts_mut(struct eng_profile *p, size_t i) { return &p->counts[i]; }
+int eng_profile_exit_status(const struct eng_profile *p) { return p->vm.exit_status; }
+uint64_t eng_profile_instructions(const struct eng_profile *p) { return p->instructions; }
+size_t eng_profile_nfuncs(const struct eng_profile *p) { return p->vm.nfuncs; }
+const char *eng_profile_func_name(const struct eng_profile *p, size_t f) { return p->vm.funcs[f].name; }
 
-uint64_t est_profile_func_calls(const struct est_profile *p, size_t f)
+uint64_t eng_profile_func_calls(const struct eng_profile *p, size_t f)
 {
     const struct cnt_func *x = &p->counts[f];
     return x->defined ? (x->edges ? x->edges[0].count : 0) : x->calls;
 }
 
-size_t est_profile_nblocks(const struct est_profile *p, size_t f) { return p->vm.funcs[f].nblocks; }
-const char *est_profile_block_name(const struct est_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].name; }
-uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b) { return p->counts[f].blocks[b].count; }
+size_t eng_profile_nblocks(const struct eng_profile *p, size_t f) { return p->vm.funcs[f].nblocks; }
+const char *eng_profile_block_name(const struct eng_profile *p, size_t f, size_t b) { return p->vm.funcs[f].blocks[b].name; }
+uint64_t eng_profile_block_count(const struct eng_profile *p, size_t f, size_t b) { return p->counts[f].blocks[b].count; }
 
-bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count)
+bool eng_profile_edge_count(const struct eng_profile *p, size_t f, size_t from, size_t to, uint64_t *count)
 {
     const struct cnt_func *x = &p->counts[f];
     bool found = false;
@@ -267,7 +267,7 @@ bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, 
     return found;
 }
 
-uint64_t est_profile_external_calls(const struct est_profile *p, const char *name)
+uint64_t eng_profile_external_calls(const struct eng_profile *p, const char *name)
 {
     for (uint32_t i = 0; i < p->vm.nfuncs; i++)
         if (!p->vm.funcs[i].defined && strcmp(p->vm.funcs[i].name, name) == 0)
@@ -287,7 +287,7 @@ static const char *edge_kind_name(enum cnt_edge_kind k)
     }
 }
 
-int est_profile_write_json(const struct est_profile *p, FILE *f)
+int eng_profile_write_json(const struct eng_profile *p, FILE *f)
 {
     const struct vm *vm = &p->vm;
     struct sup_json w;
@@ -296,7 +296,7 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
     sup_json_key(&w, "lpnest_counts");
     sup_json_int(&w, 1);
     sup_json_key(&w, "module");
-    sup_json_str(&w, est_module_name(vm->mod));
+    sup_json_str(&w, eng_module_name(vm->mod));
     sup_json_key(&w, "triple");
     sup_json_str(&w, vm->t.triple);
     sup_json_key(&w, "source");
@@ -421,17 +421,17 @@ int est_profile_write_json(const struct est_profile *p, FILE *f)
 }
 
 /* ---- a profile without a run (estimate_static.c: counts from elsewhere) ---- */
-struct est_profile *est_profile_compile(struct est_module *m, const struct est_run_options *o)
+struct eng_profile *eng_profile_compile(struct eng_module *m, const struct eng_run_options *o)
 {
-    struct est_profile *p = sup_xcalloc(1, sizeof *p);
+    struct eng_profile *p = sup_xcalloc(1, sizeof *p);
     struct vm *vm = &p->vm;
     vm->mod = m;
-    vm->m = est_module_llvm(m);
+    vm->m = eng_module_llvm(m);
     vm->diag = o->diag;
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes)) {
-        est_profile_free(p);
+        eng_profile_free(p);
         return NULL;
     }
     /* what keeps a program from running (external variables, constructors)

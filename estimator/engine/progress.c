@@ -22,7 +22,7 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void est_progress_enable(bool on)
+void eng_progress_enable(bool on)
 {
     P.on = on;
     P.start = P.phase_start = now();
@@ -34,7 +34,7 @@ void est_progress_enable(bool on)
         P.delay = v;
 }
 
-bool est_progress_enabled(void) { return P.on; }
+bool eng_progress_enabled(void) { return P.on; }
 
 static void draw(const char *detail)
 {
@@ -46,14 +46,14 @@ static void draw(const char *detail)
     P.shown = true;
 }
 
-void est_progress_phase(const char *name)
+void eng_progress_phase(const char *name)
 {
     P.phase = name;
     P.phase_start = now();
     draw("");
 }
 
-void est_progress_steps(uint64_t steps)
+void eng_progress_steps(uint64_t steps)
 {
     double t = now() - P.phase_start;
     char buf[96];
@@ -62,7 +62,7 @@ void est_progress_steps(uint64_t steps)
     draw(buf);
 }
 
-void est_progress_clear(void)
+void eng_progress_clear(void)
 {
     if (P.shown) {
         fputs("\r\033[K", stderr);

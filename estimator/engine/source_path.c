@@ -32,7 +32,7 @@ static bool compile_dir(LLVMModuleRef m, const char *dir, unsigned dlen)
     return found;
 }
 
-void est_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char *file, unsigned len, char *buf,
+void eng_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char *file, unsigned len, char *buf,
                      size_t n)
 {
     if (!file)
@@ -43,21 +43,21 @@ void est_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char
         snprintf(buf, n, "%.*s", (int)len, file);
 }
 
-void est_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t n)
+void eng_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t n)
 {
     unsigned dlen = 0, len = 0;
     const char *dir = difile ? LLVMDIFileGetDirectory(difile, &dlen) : NULL;
     const char *file = difile ? LLVMDIFileGetFilename(difile, &len) : NULL;
-    est_source_path(m, dir, dlen, file, len, buf, n);
+    eng_source_path(m, dir, dlen, file, len, buf, n);
 }
 
-size_t est_inst_file(LLVMValueRef i, char *buf, size_t n)
+size_t eng_inst_file(LLVMValueRef i, char *buf, size_t n)
 {
     unsigned dlen = 0, len = 0;
     const char *file = LLVMGetDebugLocFilename(i, &len);
     const char *dir = LLVMGetDebugLocDirectory(i, &dlen);
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
     LLVMValueRef fn = bb ? LLVMGetBasicBlockParent(bb) : NULL;
-    est_source_path(fn ? LLVMGetGlobalParent(fn) : NULL, dir, dlen, file, len, buf, n);
+    eng_source_path(fn ? LLVMGetGlobalParent(fn) : NULL, dir, dlen, file, len, buf, n);
     return strlen(buf);
 }

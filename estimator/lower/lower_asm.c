@@ -422,7 +422,7 @@ static bool line(struct parser *ps, const char *p, size_t len)
     return true;
 }
 
-bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag)
+bool lower_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag)
 {
     memset(out, 0, sizeof *out);
     struct parser ps = {.triple = triple, .mm = out, .diag = diag};
@@ -446,7 +446,7 @@ bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FI
     return ok;
 }
 
-void est_mmodule_free(struct mmodule *mm)
+void lower_mmodule_free(struct mmodule *mm)
 {
     for (size_t i = 0; i < mm->nfuncs; i++) {
         struct mfunc *f = &mm->funcs[i];

@@ -1,11 +1,11 @@
 /* lower_calls.c — before the program runs: what code generation made of
  * the program's calls, so that the IR engine runs them as the machine code
- * does (est_module_set_call_plan). An llvm.memset/memcpy/memmove the
+ * does (eng_module_set_call_plan). An llvm.memset/memcpy/memmove the
  * backend lowered to a call of a memset/memcpy/memmove the module defines
  * (bare-metal programs and their C libraries do) runs that definition, so
  * its blocks are counted; a call the backend deleted (no side effects,
  * result unused: CodeGenPrepare) runs nothing. Provenance locations (see
- * est_module_fresh) say which IR instruction a machine instruction came
+ * eng_module_fresh) say which IR instruction a machine instruction came
  * from. */
 #include "isa.h"
 #include "lower.h"
@@ -69,7 +69,7 @@ static bool deleted_by_backend(LLVMValueRef v, const struct ptrmap *ords, const 
         return false;
     if (LLVMIsATerminatorInst(v))
         return branch_changes_nothing(v);
-    if (!est_side_effect_free(v))
+    if (!lower_side_effect_free(v))
         return false;
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
         if (!deleted_by_backend(LLVMGetUser(u), ords, seen, depth + 1))
@@ -97,9 +97,9 @@ static LLVMValueRef defined_mem_callee(LLVMModuleRef m, LLVMValueRef inst, const
     return NULL;
 }
 
-void est_call_plan(const struct mmodule *mm, struct est_module *em)
+void lower_call_plan(const struct mmodule *mm, struct eng_module *em)
 {
-    LLVMModuleRef m = est_module_llvm(em);
+    LLVMModuleRef m = eng_module_llvm(em);
     LLVMValueRef *inst = NULL, *callee = NULL;
     size_t n = 0;
     for (size_t fi = 0; fi < mm->nfuncs; fi++) {
@@ -124,7 +124,7 @@ void est_call_plan(const struct mmodule *mm, struct est_module *em)
         for (size_t bi = 0; bi < f->nblocks; bi++)
             for (size_t j = 0; j < f->blocks[bi].ninsns; j++) {
                 const struct minsn *in = &f->blocks[bi].insns[j];
-                if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord)
+                if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord)
                     continue;
                 seen[in->src_line] = true;
                 if (!in->isa || (in->isa->kind != ISA_CALL && in->isa->kind != ISA_TAIL_CALL))
@@ -146,7 +146,7 @@ void est_call_plan(const struct mmodule *mm, struct est_module *em)
         for (size_t o = 1; o <= nord; o++) {
             LLVMValueRef i = ord[o], f2 = LLVMGetInstructionOpcode(i) == LLVMCall ? direct_callee(i) : NULL;
             if (seen[o] || !f2 || LLVMGetIntrinsicID(f2) != 0 ||
-                !(est_call_trivially_dead(i) || deleted_by_backend(i, &ords, seen, 0)))
+                !(lower_call_trivially_dead(i) || deleted_by_backend(i, &ords, seen, 0)))
                 continue;
             inst = sup_xrealloc(inst, (n + 1) * sizeof *inst);
             callee = sup_xrealloc(callee, (n + 1) * sizeof *callee);
@@ -157,7 +157,7 @@ void est_call_plan(const struct mmodule *mm, struct est_module *em)
         free(seen);
         free(ord);
     }
-    est_module_set_call_plan(em, inst, callee, n);
+    eng_module_set_call_plan(em, inst, callee, n);
     free(inst);
     free(callee);
 }

@@ -13,13 +13,13 @@
 #include <strings.h>
 
 /* Looks a mnemonic up (isa_lookup accepts PowerPC hints "bne+" itself). */
-const struct isa_insn *est_isa_lookup(const struct isa *isa, const char *mn)
+const struct isa_insn *lower_isa_lookup(const struct isa *isa, const char *mn)
 {
     return isa_lookup(isa, mn);
 }
 
 /* The symbol a call names: the last operand, without "@plt" and the like. */
-void est_call_symbol(const char *ops, char *out, size_t n)
+void lower_call_symbol(const char *ops, char *out, size_t n)
 {
     const char *s = strrchr(ops, ',');
     s = s ? s + 1 : ops;
@@ -221,7 +221,7 @@ static void resolve_relative(struct mfunc *f, const struct isa *isa, FILE *diag)
     free(start);
 }
 
-bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag)
+bool lower_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag)
 {
     char **unknown = NULL;
     size_t nunknown = 0;
@@ -233,7 +233,7 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
             bool ends = false;
             for (size_t k = 0; k < b->ninsns; k++) {
                 struct minsn *in = &b->insns[k];
-                in->isa = est_isa_lookup(isa, in->mnemonic);
+                in->isa = lower_isa_lookup(isa, in->mnemonic);
                 if (!in->isa) {
                     bool seen = false;
                     for (size_t u = 0; u < nunknown && !seen; u++)
@@ -297,7 +297,7 @@ bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, F
                     break;
                 case ISA_CALL: {
                     char sym[256];
-                    est_call_symbol(in->ops, sym, sizeof sym);
+                    lower_call_symbol(in->ops, sym, sizeof sym);
                     if (last && never_returns(m, sym)) {
                         ends = true;
                         b->exits = true;

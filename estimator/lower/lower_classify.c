@@ -249,7 +249,7 @@ static void tail_copy_group(struct solver *s, size_t m)
     if (!has_control && s->in_g[m] >= 0 && b->falls_through) {
         for (size_t k = b->ninsns; k-- > 0;) {
             const struct minsn *in = &b->insns[k];
-            if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+            if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
                 continue;
             int g = (int)s->ord_block[in->src_line];
             bool edge = false;
@@ -312,7 +312,7 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
         const struct minsn *in = &b->insns[k];
         if (!mc_is_control(in))
             continue;
-        if (in->src_col != EST_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
+        if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
             nolocation[m] = true;
             break;
         }

@@ -36,7 +36,7 @@ static size_t arch_len(const char *t)
     return d ? (size_t)(d - t) : strlen(t);
 }
 
-bool est_same_arch(const char *a, const char *b)
+bool lower_same_arch(const char *a, const char *b)
 {
     size_t n = arch_len(a);
     return n == arch_len(b) && strncmp(a, b, n) == 0;
@@ -69,7 +69,7 @@ static char *emit_in_child(void *arg, size_t *len, char **msg)
             if (f != job->only && !LLVMIsDeclaration(f))
                 LLVMSetLinkage(f, LLVMAvailableExternallyLinkage);
     /* as clang's back end emits it (lower_emit.cpp); the child exits right after writing it */
-    char *text = est_emit_as_clang(job->tm, job->m, job->type == LLVMObjectFile, len);
+    char *text = lower_emit_as_clang(job->tm, job->m, job->type == LLVMObjectFile, len);
     if (!text)
         *msg = job->type == LLVMObjectFile ? "the backend cannot emit an object file"
                                            : "the backend cannot emit assembly";
@@ -83,8 +83,8 @@ static LLVMValueRef failing_function(struct emit_job job)
         if (LLVMIsDeclaration(f))
             continue;
         job.only = f;
-        struct est_isolated r;
-        bool ok = est_isolated_run(emit_in_child, &job, false, &r);
+        struct lower_isolated r;
+        bool ok = lower_isolated_run(emit_in_child, &job, false, &r);
         free(r.text);
         free(r.message);
         if (!ok && !r.system)
@@ -98,7 +98,7 @@ static LLVMValueRef failing_function(struct emit_job job)
  * lower_isolate.c): a fatal error or crash of the backend becomes "FILE:
  * error: code generation failed for 'FUNC' on CORE: <LLVM's message>", the
  * function found by compiling each one alone. */
-static char *emit(LLVMModuleRef m, const struct est_codegen_target *t, LLVMCodeGenFileType type, size_t *len,
+static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCodeGenFileType type, size_t *len,
                   FILE *diag)
 {
     init_llvm();
@@ -122,9 +122,9 @@ static char *emit(LLVMModuleRef m, const struct est_codegen_target *t, LLVMCodeG
     }
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
     struct emit_job job = {tm, m, type, NULL};
-    struct est_isolated r;
+    struct lower_isolated r;
     char *text = NULL;
-    if (est_isolated_run(emit_in_child, &job, false, &r)) {
+    if (lower_isolated_run(emit_in_child, &job, false, &r)) {
         text = r.text;
         *len = r.len;
     } else if (r.system) {
@@ -144,7 +144,7 @@ static char *emit(LLVMModuleRef m, const struct est_codegen_target *t, LLVMCodeG
     return text;
 }
 
-char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag)
+char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag)
 {
     size_t len;
     char *text = emit(m, t, LLVMAssemblyFile, &len, diag);
@@ -157,7 +157,7 @@ char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE 
     return text;
 }
 
-char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag)
+char *lower_codegen_obj(LLVMModuleRef m, const struct lower_codegen_target *t, size_t *len, FILE *diag)
 {
     return emit(m, t, LLVMObjectFile, len, diag);
 }
@@ -198,8 +198,8 @@ static char *probe_in_child(void *arg, size_t *len, char **msg)
 static bool probe(const char *triple, const char *cpu, const char *features, char **why)
 {
     struct probe_job job = {triple, cpu, features};
-    struct est_isolated r;
-    bool ok = est_isolated_run(probe_in_child, &job, true, &r) && !r.message[0];
+    struct lower_isolated r;
+    bool ok = lower_isolated_run(probe_in_child, &job, true, &r) && !r.message[0];
     free(r.text);
     if (ok || r.system) { /* a machine that cannot fork lowers nothing either: that run says so */
         free(r.message);
@@ -212,7 +212,7 @@ static bool probe(const char *triple, const char *cpu, const char *features, cha
     return ok || r.system;
 }
 
-bool est_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why)
+bool lower_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why)
 {
     init_llvm();
     char *norm = LLVMNormalizeTargetTriple(triple);

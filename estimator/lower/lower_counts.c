@@ -453,16 +453,16 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     free(s.ir.count);
 }
 
-bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag)
+bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE *diag)
 {
     (void)diag;
-    size_t nf = est_profile_nfuncs(p);
+    size_t nf = eng_profile_nfuncs(p);
     for (size_t i = 0; i < mm->nfuncs; i++) {
         struct mfunc *mf = &mm->funcs[i];
         const struct cnt_func *xf = NULL;
         for (size_t k = 0; k < nf && !xf; k++)
-            if (strcmp(est_profile_func_name(p, k), mf->name) == 0 && est_profile_counts(p, k)->compiled) {
-                xf = est_profile_counts(p, k);
+            if (strcmp(eng_profile_func_name(p, k), mf->name) == 0 && eng_profile_counts(p, k)->compiled) {
+                xf = eng_profile_counts(p, k);
                 mf->prof = (int)k;
             }
         if (!xf) {

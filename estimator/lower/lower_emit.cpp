@@ -21,9 +21,9 @@
 #include <cstring>
 
 /* declared in lower.h (C) */
-extern "C" char *est_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool object, size_t *len);
+extern "C" char *lower_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool object, size_t *len);
 
-char *est_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool object, size_t *len)
+char *lower_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool object, size_t *len)
 {
     /* LLVMTargetMachineRef wraps a TargetMachine (TargetMachineC.cpp's unwrap) */
     llvm::TargetMachine *tm = reinterpret_cast<llvm::TargetMachine *>(tmr);
@@ -49,23 +49,23 @@ char *est_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool object,
 }
 
 /* declared in lower.h (C) */
-extern "C" bool est_call_trivially_dead(LLVMValueRef call);
+extern "C" bool lower_call_trivially_dead(LLVMValueRef call);
 
 /* Whether code generation may delete CALL (CodeGenPrepare deletes
  * trivially dead instructions: no side effects, will return, result
  * unused). */
-bool est_call_trivially_dead(LLVMValueRef call)
+bool lower_call_trivially_dead(LLVMValueRef call)
 {
     llvm::Instruction *i = llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(call));
     return i && llvm::isInstructionTriviallyDead(i);
 }
 
 /* declared in lower.h (C) */
-extern "C" bool est_side_effect_free(LLVMValueRef inst);
+extern "C" bool lower_side_effect_free(LLVMValueRef inst);
 
 /* Whether INST may go when its value is not used: it writes no memory,
  * throws nothing and returns (a call of a const or pure function). */
-bool est_side_effect_free(LLVMValueRef inst)
+bool lower_side_effect_free(LLVMValueRef inst)
 {
     llvm::Instruction *i = llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(inst));
     return i && !i->mayHaveSideEffects() && !i->isTerminator();

@@ -137,18 +137,18 @@ static struct source source_of(const struct mblock *u, size_t end, int r)
     return src;
 }
 
-static void add_origin(struct est_flag_origin **out, size_t *n, size_t *cap, int block, size_t succ, int value)
+static void add_origin(struct lower_flag_origin **out, size_t *n, size_t *cap, int block, size_t succ, int value)
 {
     if (*n == *cap) {
         *cap = *cap ? 2 * *cap : 8;
         *out = sup_xrealloc(*out, *cap * sizeof **out);
     }
-    (*out)[(*n)++] = (struct est_flag_origin){.block = block, .succ = succ, .value = value};
+    (*out)[(*n)++] = (struct lower_flag_origin){.block = block, .succ = succ, .value = value};
 }
 
 /* Collects the edges whose constant reaches block TO's entry in register R
  * through pass-on blocks, with MASK applied; false when a path is unclear. */
-static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, struct est_flag_origin **out,
+static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, struct lower_flag_origin **out,
                     size_t *n, size_t *cap)
 {
     const struct mblock *t = &mf->blocks[to];
@@ -176,7 +176,7 @@ static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, 
     return true;
 }
 
-size_t est_flag_test(const struct mfunc *mf, size_t m, int *taken, struct est_flag_origin **out, size_t *n_taken)
+size_t lower_flag_test(const struct mfunc *mf, size_t m, int *taken, struct lower_flag_origin **out, size_t *n_taken)
 {
     const struct mblock *b = &mf->blocks[m];
     *out = NULL;
@@ -225,7 +225,7 @@ size_t est_flag_test(const struct mfunc *mf, size_t m, int *taken, struct est_fl
     /* the register's value at the comparison: from the block's entry,
      * copied and masked on the way */
     struct source src = source_of(b, k, r);
-    struct est_flag_origin *o = NULL;
+    struct lower_flag_origin *o = NULL;
     size_t n = 0, cap = 0;
     if (src.kind == SRC_CONST) {
         /* loaded in the block itself: every entry goes the same way */
@@ -244,7 +244,7 @@ size_t est_flag_test(const struct mfunc *mf, size_t m, int *taken, struct est_fl
     for (size_t i = 0; i < n; i++) {
         bool goes = (o[i].value == against) == eq;
         if (goes) {
-            struct est_flag_origin t = o[w];
+            struct lower_flag_origin t = o[w];
             o[w++] = o[i];
             o[i] = t;
         }

@@ -1,5 +1,5 @@
 /* lower_frames.c — the code of a normal build, with lpnest's provenance
- * locations. The locations lpnest gives every instruction (est_module_fresh)
+ * locations. The locations lpnest gives every instruction (eng_module_fresh)
  * come with a debug compile unit, and on targets that describe frames only
  * for debuggers (PowerPC) a compile unit makes the backend emit CFI
  * instructions in prologues and epilogues; they bound the post-RA
@@ -161,15 +161,15 @@ static char *merge_locations(const char *plain, const char *located)
     return out.data;
 }
 
-bool est_codegen_frames_added(LLVMModuleRef m, const char *text)
+bool lower_codegen_frames_added(LLVMModuleRef m, const char *text)
 {
     return strstr(text, ".cfi_sections .debug_frame") && strstr(text, "\"lpnest-ir\"") &&
            LLVMGetNamedMetadataNumOperands(m, "llvm.dbg.cu") == 1;
 }
 
-char *est_codegen_as_built(LLVMModuleRef plain, const char *text, const struct est_codegen_target *t, FILE *diag)
+char *lower_codegen_as_built(LLVMModuleRef plain, const char *text, const struct lower_codegen_target *t, FILE *diag)
 {
-    char *code = est_codegen_asm(plain, t, diag);
+    char *code = lower_codegen_asm(plain, t, diag);
     char *merged = code ? merge_locations(code, text) : NULL;
     free(code);
     return merged;

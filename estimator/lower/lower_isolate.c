@@ -79,7 +79,7 @@ static void trim(char *m)
         m[--n] = '\0';
 }
 
-bool est_isolated_run(est_isolated_fn work, void *arg, bool capture_stderr, struct est_isolated *r)
+bool lower_isolated_run(lower_isolated_fn work, void *arg, bool capture_stderr, struct lower_isolated *r)
 {
     memset(r, 0, sizeof *r);
     int out[2], err[2];
@@ -165,4 +165,4 @@ static void parent_fatal(const char *reason)
     exit(1);
 }
 
-void est_install_fatal_handler(void) { LLVMInstallFatalErrorHandler(parent_fatal); }
+void lower_install_fatal_handler(void) { LLVMInstallFatalErrorHandler(parent_fatal); }

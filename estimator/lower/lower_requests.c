@@ -3,7 +3,7 @@
  * entered as another IR block was duplicated into it (tail duplication); how
  * often each copy branches which way depends on the path taken into the
  * block, which block and edge counts alone do not tell. Provenance locations
- * (see est_module_fresh) say which IR instruction a machine branch came from. */
+ * (see eng_module_fresh) say which IR instruction a machine branch came from. */
 #include "isa.h"
 #include "lower.h"
 #include "support.h"
@@ -24,9 +24,9 @@ static bool is_control(const struct minsn *in)
     }
 }
 
-size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_block_ref **out)
+size_t lower_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct eng_block_ref **out)
 {
-    struct est_block_ref *req = NULL;
+    struct eng_block_ref *req = NULL;
     size_t n = 0;
     for (size_t fi = 0; fi < mm->nfuncs; fi++) {
         const struct mfunc *f = &mm->funcs[fi];
@@ -56,7 +56,7 @@ size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_b
                 const struct minsn *in = &b->insns[j];
                 if (!is_control(in))
                     continue;
-                if (in->src_col == EST_PROVENANCE_COLUMN && in->src_line && in->src_line <= nord) {
+                if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= nord) {
                     int z = term_block[in->src_line];
                     size_t len;
                     if (z >= 0 && entry &&
@@ -82,7 +82,7 @@ size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_b
     return n;
 }
 
-void est_pair_requests_free(struct est_block_ref *req, size_t n)
+void lower_pair_requests_free(struct eng_block_ref *req, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         free((char *)req[i].func);

@@ -421,7 +421,7 @@ static void rule_shift_loops(struct solver *s, int *var, signed char *coef)
             if (!lb->ir_name || strlen(lb->ir_name) != len || strncmp(lb->ir_name, b->ir_name, len))
                 continue;
             for (size_t k = 0; k < lb->ninsns && !ord; k++)
-                if (lb->insns[k].src_col == EST_PROVENANCE_COLUMN && lb->insns[k].src_line &&
+                if (lb->insns[k].src_col == ENG_PROVENANCE_COLUMN && lb->insns[k].src_line &&
                     lb->insns[k].src_line <= s->nord)
                     ord = lb->insns[k].src_line;
         }
@@ -448,8 +448,8 @@ static void rule_flag_tests(struct solver *s, int *var, signed char *coef)
     size_t n = mf->nblocks;
     for (size_t m = 0; m < n; m++) {
         int taken;
-        struct est_flag_origin *o;
-        size_t nt, no = est_flag_test(mf, m, &taken, &o, &nt);
+        struct lower_flag_origin *o;
+        size_t nt, no = lower_flag_test(mf, m, &taken, &o, &nt);
         const struct mblock *b = &mf->blocks[m];
         size_t nv = 0;
         for (size_t j = 0; j < b->nsucc && no; j++)
@@ -511,7 +511,7 @@ static void rule_bit_loops(struct solver *s, int *var, signed char *coef)
         }
         uint32_t ord = 0;
         for (size_t i = 0; i < b->ninsns && !ord; i++)
-            if (b->insns[i].src_col == EST_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
+            if (b->insns[i].src_col == ENG_PROVENANCE_COLUMN && b->insns[i].src_line <= s->nord)
                 ord = b->insns[i].src_line;
         int found = ok ? shift_record_at(s, ord) : -1;
         if (found < 0)
@@ -587,7 +587,7 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
             const char *mn = b->insns[k].mnemonic;
             ok &= left ? !strcmp(mn, "lsl") || !strcmp(mn, "rol")
                        : !strcmp(mn, "lsr") || !strcmp(mn, "asr") || !strcmp(mn, "ror");
-            if (!ord && b->insns[k].src_col == EST_PROVENANCE_COLUMN && b->insns[k].src_line <= s->nord)
+            if (!ord && b->insns[k].src_col == ENG_PROVENANCE_COLUMN && b->insns[k].src_line <= s->nord)
                 ord = b->insns[k].src_line;
         }
         int found = ok ? shift_record_at(s, ord) : -1;

@@ -295,8 +295,8 @@ bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other)
 static int taken_is_true(const struct solver *s, size_t m, int p)
 {
     int taken;
-    struct est_flag_origin *o;
-    size_t nt, no = est_flag_test(s->mf, m, &taken, &o, &nt);
+    struct lower_flag_origin *o;
+    size_t nt, no = lower_flag_test(s->mf, m, &taken, &o, &nt);
     if (!no)
         return compare_taken_is_true(s, m, p);
     int cmp = -1, side = -1;

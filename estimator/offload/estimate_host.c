@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool offloaded(const struct est_estimate *e, size_t f)
+static bool offloaded(const struct cost_estimate *e, size_t f)
 {
     for (size_t w = 0; w < e->nwhatifs; w++)
         if (e->whatifs[w].func && !strcmp(e->whatifs[w].func, e->funcs[f].name))
@@ -25,7 +25,7 @@ static bool offloaded(const struct est_estimate *e, size_t f)
  * own cycles in the timed run's calling contexts over those of the software
  * run (0 for an offloaded function, whose body runs on the accelerator; what
  * its contexts hold are the invokes and waits). Into HOST_SELF the former. */
-static double *func_ratios(const struct est_estimate *e, double *host_self)
+static double *func_ratios(const struct cost_estimate *e, double *host_self)
 {
     double *ratio = sup_xcalloc(e->nfuncs + 1, sizeof *ratio);
     for (size_t i = 0; i < e->ncontexts; i++)
@@ -40,7 +40,7 @@ static double *func_ratios(const struct est_estimate *e, double *host_self)
 }
 
 /* The line FILE:LINE of E ("file:line" LOC), created when missing. */
-static struct est_line_cost *line_of(struct est_estimate *e, const char *loc)
+static struct cost_line_cost *line_of(struct cost_estimate *e, const char *loc)
 {
     const char *colon = loc ? strrchr(loc, ':') : NULL;
     if (!colon)
@@ -57,7 +57,7 @@ static struct est_line_cost *line_of(struct est_estimate *e, const char *loc)
         if (e->lines[i].line == line && !strncmp(e->lines[i].file, loc, fl) && !e->lines[i].file[fl])
             return &e->lines[i];
     e->lines = sup_xrealloc(e->lines, (e->nlines + 1) * sizeof *e->lines);
-    struct est_line_cost *l = &e->lines[e->nlines++];
+    struct cost_line_cost *l = &e->lines[e->nlines++];
     memset(l, 0, sizeof *l);
     l->file = sup_xmalloc(fl + 1);
     memcpy(l->file, loc, fl);
@@ -70,7 +70,7 @@ static struct est_line_cost *line_of(struct est_estimate *e, const char *loc)
  * waits) goes to the line of each call, in proportion to the context's own
  * cycles; so that lines add up to the host's total too. FHOST: each
  * function's block cycles on the host. */
-static void charge_calls(struct est_estimate *e, const double *fhost)
+static void charge_calls(struct cost_estimate *e, const double *fhost)
 {
     for (size_t f = 0; f < e->nfuncs; f++) {
         double extra = e->funcs[f].self - fhost[f];
@@ -79,10 +79,10 @@ static void charge_calls(struct est_estimate *e, const double *fhost)
         if (!offloaded(e, f))
             continue;
         for (size_t i = 0; i < e->ncontexts; i++) {
-            const struct est_context *c = &e->contexts[i];
+            const struct cost_context *c = &e->contexts[i];
             if (c->func != f || !(c->self > 0))
                 continue;
-            struct est_line_cost *l = line_of(e, c->callsite ? c->callsite : e->funcs[f].loc);
+            struct cost_line_cost *l = line_of(e, c->callsite ? c->callsite : e->funcs[f].loc);
             if (l) {
                 l->cycles += extra * c->self / e->funcs[f].self;
                 l->executions += c->calls;
@@ -91,7 +91,7 @@ static void charge_calls(struct est_estimate *e, const double *fhost)
     }
 }
 
-void est_estimate_rebase_host(struct est_estimate *e)
+void offload_estimate_rebase_host(struct cost_estimate *e)
 {
     double *host_self = sup_xcalloc(e->nfuncs + 1, sizeof *host_self);
     double *fratio = func_ratios(e, host_self);
@@ -99,7 +99,7 @@ void est_estimate_rebase_host(struct est_estimate *e)
     double *fhost = sup_xcalloc(e->nfuncs + 1, sizeof *fhost);
     double sw_blocks = 0, host_blocks = 0;
     for (size_t k = 0; k < e->nblocks; k++) {
-        struct est_block_cost *bc = &e->blocks[k];
+        struct cost_block_cost *bc = &e->blocks[k];
         double r = fratio[bc->func];
         sw_blocks += bc->cycles;
         bc->count *= r;
@@ -111,14 +111,14 @@ void est_estimate_rebase_host(struct est_estimate *e)
     /* lines: each machine block's part at the host's share */
     double *lsw = sup_xcalloc(e->nlines + 1, sizeof *lsw), *lhost = sup_xcalloc(e->nlines + 1, sizeof *lhost);
     for (size_t i = 0; i < e->nline_parts; i++) {
-        const struct est_line_part *lp = &e->line_parts[i];
+        const struct cost_line_part *lp = &e->line_parts[i];
         if (lp->line >= e->nlines || lp->block >= e->nblocks)
             continue;
         lsw[lp->line] += lp->cycles;
         lhost[lp->line] += lp->cycles * fratio[e->blocks[lp->block].func];
     }
     for (size_t l = 0; l < e->nlines; l++) {
-        struct est_line_cost *lc = &e->lines[l];
+        struct cost_line_cost *lc = &e->lines[l];
         if (lsw[l] > 0) {
             lc->executions *= lhost[l] / lsw[l];
             lc->cycles += lhost[l] - lsw[l];
@@ -130,7 +130,7 @@ void est_estimate_rebase_host(struct est_estimate *e)
     double old_runtime = e->runtime_cycles;
     e->runtime_cycles = e->instructions = 0;
     for (size_t f = 0; f < e->nfuncs; f++) {
-        struct est_func_cost *fc = &e->funcs[f];
+        struct cost_func_cost *fc = &e->funcs[f];
         fc->runtime *= fratio[f];
         fc->instructions *= fratio[f];
         fc->self = host_self[f];

@@ -11,6 +11,6 @@
  * its software cycles that ran on the host (0 for an offloaded function);
  * the host's invokes and waits of an offloaded call charged to the call's
  * line. Afterwards self cycles and line cycles add up to E->cycles. */
-void est_estimate_rebase_host(struct est_estimate *e);
+void offload_estimate_rebase_host(struct cost_estimate *e);
 
 #endif

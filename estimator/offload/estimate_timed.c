@@ -28,34 +28,34 @@ struct ir_counts {
 };
 
 struct first_run {
-    struct est_run_counts rc;
+    struct cost_run_counts rc;
     struct ir_counts *ic;
 };
 
 /* The first run, keeping its IR block counts. */
-static struct est_profile *count_run(void *arg, struct est_module *em, const struct est_block_ref *req, size_t nreq,
+static struct eng_profile *count_run(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
                                      struct cost_args *args)
 {
     struct first_run *fr = arg;
-    struct est_profile *p = est_counting_run(&fr->rc, em, req, nreq, args);
+    struct eng_profile *p = cost_counting_run(&fr->rc, em, req, nreq, args);
     if (!p)
         return NULL;
     struct ir_counts *ic = fr->ic;
-    size_t n = est_profile_nfuncs(p);
+    size_t n = eng_profile_nfuncs(p);
     ic->nfuncs = n;
     ic->func = sup_xcalloc(n + 1, sizeof *ic->func);
     ic->block = sup_xcalloc(n + 1, sizeof *ic->block);
     ic->count = sup_xcalloc(n + 1, sizeof *ic->count);
     ic->nblocks = sup_xcalloc(n + 1, sizeof *ic->nblocks);
     for (size_t i = 0; i < n; i++) {
-        size_t nb = est_profile_nblocks(p, i);
-        ic->func[i] = sup_strdup(est_profile_func_name(p, i));
+        size_t nb = eng_profile_nblocks(p, i);
+        ic->func[i] = sup_strdup(eng_profile_func_name(p, i));
         ic->nblocks[i] = nb;
         ic->block[i] = sup_xcalloc(nb + 1, sizeof *ic->block[i]);
         ic->count[i] = sup_xcalloc(nb + 1, sizeof *ic->count[i]);
         for (size_t b = 0; b < nb; b++) {
-            ic->block[i][b] = sup_strdup(est_profile_block_name(p, i, b));
-            ic->count[i][b] = est_profile_block_count(p, i, b);
+            ic->block[i][b] = sup_strdup(eng_profile_block_name(p, i, b));
+            ic->count[i][b] = eng_profile_block_count(p, i, b);
         }
     }
     return p;
@@ -81,12 +81,12 @@ static void free_counts(struct ir_counts *ic)
  * the block laid out before them), divided by its executions. Cycles of
  * blocks that never ran by the IR's counts, and what the function is
  * charged besides its blocks, go to the function's entry. */
-static void block_costs(const struct est_estimate *e, const struct ir_counts *ic, struct est_timing *t)
+static void block_costs(const struct cost_estimate *e, const struct ir_counts *ic, struct offload_timing *t)
 {
     t->funcs = sup_xcalloc(ic->nfuncs + 1, sizeof *t->funcs);
     t->nfuncs = ic->nfuncs;
     for (size_t i = 0; i < ic->nfuncs; i++) {
-        struct est_block_weights *fc = &t->funcs[i];
+        struct eng_block_weights *fc = &t->funcs[i];
         size_t nb = ic->nblocks[i];
         fc->func = sup_strdup(ic->func[i]);
         fc->nblocks = nb;
@@ -103,7 +103,7 @@ static void block_costs(const struct est_estimate *e, const struct ir_counts *ic
         double *total = sup_xcalloc(nb + 1, sizeof *total);
         size_t owner = 0;
         for (size_t k = 0; k < e->nblocks; k++) {
-            const struct est_block_cost *bc = &e->blocks[k];
+            const struct cost_block_cost *bc = &e->blocks[k];
             if (bc->func != ef)
                 continue;
             if (bc->ir_name)
@@ -133,7 +133,7 @@ static void block_costs(const struct est_estimate *e, const struct ir_counts *ic
     }
 }
 
-static size_t efunc_of(const struct est_estimate *e, const char *name)
+static size_t efunc_of(const struct cost_estimate *e, const char *name)
 {
     for (size_t k = 0; k < e->nfuncs; k++)
         if (!strcmp(e->funcs[k].name, name))
@@ -142,13 +142,13 @@ static size_t efunc_of(const struct est_estimate *e, const char *name)
 }
 
 /* Calling contexts, per-function inclusive cycles and the timeline into E. */
-static void fill(struct est_estimate *e, const struct est_timing *t, const struct est_profile *p,
-                 const struct est_offload *off)
+static void fill(struct cost_estimate *e, const struct offload_timing *t, const struct eng_profile *p,
+                 const struct offload_model *off)
 {
-    size_t nf = est_profile_nfuncs(p);
+    size_t nf = eng_profile_nfuncs(p);
     size_t *map = sup_xcalloc(nf + 1, sizeof *map);
     for (size_t i = 0; i < nf; i++)
-        map[i] = efunc_of(e, est_profile_func_name(p, i));
+        map[i] = efunc_of(e, eng_profile_func_name(p, i));
     /* contexts, in creation order (a parent comes before its children) */
     size_t *cidx = sup_xcalloc(t->nnodes + 1, sizeof *cidx);
     e->contexts = sup_xcalloc(t->nnodes + 1, sizeof *e->contexts);
@@ -157,16 +157,16 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
         cidx[i] = SIZE_MAX;
         if (map[nd->func] == SIZE_MAX || (nd->parent != UINT32_MAX && cidx[nd->parent] == SIZE_MAX))
             continue;
-        struct est_context *c = &e->contexts[e->ncontexts];
+        struct cost_context *c = &e->contexts[e->ncontexts];
         cidx[i] = e->ncontexts++;
-        c->parent = nd->parent == UINT32_MAX ? EST_NO_PARENT : cidx[nd->parent];
+        c->parent = nd->parent == UINT32_MAX ? COST_NO_PARENT : cidx[nd->parent];
         c->func = map[nd->func];
         c->calls = (double)nd->calls;
         c->inclusive = (double)nd->incl / (double)TM_ONE;
         c->self = c->inclusive;
         if (nd->site) {
             char loc[512];
-            exec_inst_loc(nd->site, loc, sizeof loc);
+            eng_inst_loc(nd->site, loc, sizeof loc);
             if (loc[0])
                 c->callsite = sup_strdup(loc);
             const char *bn = LLVMGetBasicBlockName(LLVMGetInstructionParent(nd->site));
@@ -175,7 +175,7 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
         }
     }
     for (size_t i = 0; i < e->ncontexts; i++)
-        if (e->contexts[i].parent != EST_NO_PARENT)
+        if (e->contexts[i].parent != COST_NO_PARENT)
             e->contexts[e->contexts[i].parent].self -= e->contexts[i].inclusive;
     for (size_t i = 0; i < e->ncontexts; i++)
         if (e->contexts[i].self < 0 && e->contexts[i].self > -1e-6 * (e->contexts[i].inclusive + 1))
@@ -184,9 +184,9 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
     for (size_t f = 0; f < e->nfuncs; f++)
         e->funcs[f].inclusive = 0;
     for (size_t i = 0; i < e->ncontexts; i++) {
-        const struct est_context *c = &e->contexts[i];
+        const struct cost_context *c = &e->contexts[i];
         bool outer = true;
-        for (size_t a = c->parent; a != EST_NO_PARENT && outer; a = e->contexts[a].parent)
+        for (size_t a = c->parent; a != COST_NO_PARENT && outer; a = e->contexts[a].parent)
             outer = e->contexts[a].func != c->func;
         if (outer)
             e->funcs[c->func].inclusive += c->inclusive;
@@ -216,7 +216,7 @@ static void fill(struct est_estimate *e, const struct est_timing *t, const struc
             const char *colon = strstr(name, ": ");
             name = colon ? colon + 2 : name;
         }
-        struct est_slice *es = &e->slices[e->nslices++];
+        struct cost_slice *es = &e->slices[e->nslices++];
         es->track = s->track;
         es->name = sup_strdup(name);
         es->start = (double)s->start / (double)TM_ONE;
@@ -259,18 +259,18 @@ static FILE *memory_file(char *buf, size_t len)
     return len ? fmemopen(buf, len, "r") : fopen("/dev/null", "r");
 }
 
-struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa *isa, const struct est_run_options *o,
-                                        const struct est_system *sys, FILE *dump, int *status)
+struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct isa *isa, const struct eng_run_options *o,
+                                        const struct offload_system *sys, FILE *dump, int *status)
 {
     *status = 1;
     struct ir_counts ic = {0};
-    struct est_run_options first = *o;
+    struct eng_run_options first = *o;
     size_t inlen = 0;
-    char *inbuf = !o->in && reads_stdin(est_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
+    char *inbuf = !o->in && reads_stdin(eng_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
     if (inbuf)
         first.in = memory_file(inbuf, inlen);
     struct first_run frun = {{&first, status, false, 0, 0}, &ic};
-    struct est_estimate *e = est_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
+    struct cost_estimate *e = cost_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
     if (inbuf && first.in)
         fclose(first.in);
     if (!e) {
@@ -286,7 +286,7 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
     if (e->nlines && mi != SIZE_MAX && e->funcs[mi].loc && e->cycles - lines > 1e-9 * e->cycles) {
         const char *colon = strrchr(e->funcs[mi].loc, ':');
         unsigned line = colon ? (unsigned)atoi(colon + 1) : 0;
-        struct est_line_cost *l = NULL;
+        struct cost_line_cost *l = NULL;
         for (size_t i = 0; i < e->nlines && !l; i++)
             if (e->lines[i].line == line && !strncmp(e->lines[i].file, e->funcs[mi].loc, (size_t)(colon - e->funcs[mi].loc)) &&
                 !e->lines[i].file[colon - e->funcs[mi].loc])
@@ -304,42 +304,42 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         }
         l->cycles += e->cycles - lines;
     }
-    struct est_timing t = {0};
+    struct offload_timing t = {0};
     block_costs(e, &ic, &t);
     free_counts(&ic);
     t.max_slices = 200000;
     t.max_depth = 64;
     t.min_slice = (uint64_t)(e->cycles / 20000.0 * (double)TM_ONE);
-    struct est_offload *off = NULL;
+    struct offload_model *off = NULL;
     bool ok = true;
     if (sys) {
         off = offload_new(sys, e->clock_hz, &t, o->diag);
         t.off = off;
-        ok = offload_check(off, est_module_llvm(em));
+        ok = offload_check(off, eng_module_llvm(em));
     }
-    struct est_profile *p = NULL;
+    struct eng_profile *p = NULL;
     if (ok) {
-        struct est_run_options ro = *o;
+        struct eng_run_options ro = *o;
         ro.weights = t.funcs;
         ro.nweights = t.nfuncs;
         ro.hooks = &tm_hooks;
         ro.hooks_arg = &t;
-        est_progress_phase("timed run");
+        eng_progress_phase("timed run");
         /* the program's output was seen in the first run */
         FILE *null = fopen("/dev/null", "w");
         ro.out = ro.err = null;
         if (inbuf)
             ro.in = memory_file(inbuf, inlen);
         if (null)
-            p = est_run(em, &ro);
+            p = eng_run(em, &ro);
         else
             sup_diag(o->diag, "/dev/null", 0, 0, "error", "cannot open for the timed run");
         if (null)
             fclose(null);
         if (inbuf && ro.in)
             fclose(ro.in);
-        ok = p && !est_profile_faulted(p) && t.finished;
-        if (p && est_profile_faulted(p))
+        ok = p && !eng_profile_faulted(p) && t.finished;
+        if (p && eng_profile_faulted(p))
             sup_diag(o->diag, "lpnest", 0, 0, "error", "no estimate: the program faulted in the timed run (see above)");
     }
     if (ok) {
@@ -348,21 +348,21 @@ struct est_estimate *est_estimate_timed(struct est_module *em, const struct isa 
         if (off) {
             offload_report(off, e);
             e->cycles = timed;
-            est_estimate_rebase_host(e);
+            offload_estimate_rebase_host(e);
         } else if (fabs(timed - e->cycles) > 1e-6 * e->cycles + 1) {
-            est_estimate_warn(e, "the timed run adds up to %.0f cycles, %.0f away from the estimate (cycles of code "
+            cost_estimate_warn(e, "the timed run adds up to %.0f cycles, %.0f away from the estimate (cycles of code "
                                  "generation's blocks spread over IR blocks)",
                               timed, timed - e->cycles);
         }
-        est_estimate_warn_unpriced(e);
+        cost_estimate_warn_unpriced(e);
         if (frun.rc.ran)
-            est_memory_fit(e, em, isa, frun.rc.heap, frun.rc.stack, o->diag);
+            cost_memory_fit(e, em, isa, frun.rc.heap, frun.rc.stack, o->diag);
     } else {
-        est_estimate_free(e);
+        cost_estimate_free(e);
         e = NULL;
         *status = 1;
     }
-    est_profile_free(p);
+    eng_profile_free(p);
     offload_free(off);
     tm_free(&t);
     free(inbuf);

@@ -51,7 +51,7 @@ struct ofl_accel {
     int ntrans;
     double **lane_end;
     size_t *nlanes;
-    struct est_offload *owner;
+    struct offload_model *owner;
 };
 
 struct ofl_off {
@@ -62,11 +62,11 @@ struct ofl_off {
     double software;          /* what its bodies would have cost */
 };
 
-struct est_offload {
-    const struct est_system *sys;
+struct offload_model {
+    const struct offload_system *sys;
     int32_t *role;            /* per engine function: 2 * offload index (+ 1: its wait), or -1 */
     uint32_t nfuncs;
-    struct est_timing *t;
+    struct offload_timing *t;
     double host_hz;
     FILE *diag;
     struct ofl_accel *acc;
@@ -87,7 +87,7 @@ static double units_to_cycles(uint64_t u) { return (double)u / (double)TM_ONE; }
 
 /* Host clock units -> cycles of a clock of HZ (rounded up: a token cannot
  * arrive before it is sent). */
-static int64_t to_clock(const struct est_offload *o, uint64_t units, double hz)
+static int64_t to_clock(const struct offload_model *o, uint64_t units, double hz)
 {
     long double c = (long double)units / (long double)TM_ONE * (long double)hz / (long double)o->host_hz;
     long double r = ceill(c - 1e-9L);
@@ -95,7 +95,7 @@ static int64_t to_clock(const struct est_offload *o, uint64_t units, double hz)
 }
 
 /* Cycles of a clock of HZ -> host clock units (rounded up to a whole host cycle when the clocks differ). */
-static uint64_t from_clock(const struct est_offload *o, int64_t cycles, double hz)
+static uint64_t from_clock(const struct offload_model *o, int64_t cycles, double hz)
 {
     if (hz == o->host_hz)
         return (uint64_t)cycles * TM_ONE;
@@ -108,7 +108,7 @@ static uint64_t from_clock(const struct est_offload *o, int64_t cycles, double h
 static void on_fire(void *ctx, int transition, int64_t start, int64_t commit)
 {
     struct ofl_accel *a = ctx;
-    struct est_offload *o = a->owner;
+    struct offload_model *o = a->owner;
     if (!o->t || transition < 0 || transition >= a->ntrans)
         return;
     uint64_t s = from_clock(o, start, a->hz), e = from_clock(o, commit, a->hz);
@@ -170,9 +170,9 @@ static void on_ic_done(void *ctx, int64_t time, const int64_t *props, int nprops
     a->ic_done_times[a->nicdone++] = time;
 }
 
-struct est_offload *offload_new(const struct est_system *sys, double host_hz, struct est_timing *t, FILE *diag)
+struct offload_model *offload_new(const struct offload_system *sys, double host_hz, struct offload_timing *t, FILE *diag)
 {
-    struct est_offload *o = sup_xcalloc(1, sizeof *o);
+    struct offload_model *o = sup_xcalloc(1, sizeof *o);
     o->sys = sys;
     o->t = t;
     o->host_hz = host_hz > 0 ? host_hz : 1e8;
@@ -212,7 +212,7 @@ struct est_offload *offload_new(const struct est_system *sys, double host_hz, st
     return o;
 }
 
-void offload_free(struct est_offload *o)
+void offload_free(struct offload_model *o)
 {
     if (!o)
         return;
@@ -242,7 +242,7 @@ void offload_free(struct est_offload *o)
     free(o);
 }
 
-static bool check_error(const struct est_offload *o, const struct sys_offload *so, const char *fmt, const char *a,
+static bool check_error(const struct offload_model *o, const struct sys_offload *so, const char *fmt, const char *a,
                         const char *b)
 {
     char msg[512];
@@ -257,7 +257,7 @@ static LLVMValueRef defined_fn(LLVMModuleRef m, const char *name)
     return f && !LLVMIsDeclaration(f) ? f : NULL;
 }
 
-bool offload_check(struct est_offload *o, LLVMModuleRef m)
+bool offload_check(struct offload_model *o, LLVMModuleRef m)
 {
     bool ok = true;
     for (size_t i = 0; i < o->sys->naccels; i++)
@@ -307,17 +307,17 @@ bool offload_check(struct est_offload *o, LLVMModuleRef m)
     return ok;
 }
 
-void offload_attach(struct est_offload *o, struct est_engine *eng)
+void offload_attach(struct offload_model *o, struct eng_state *eng)
 {
     free(o->role);
-    o->nfuncs = est_engine_nfuncs(eng);
+    o->nfuncs = eng_nfuncs(eng);
     o->role = sup_xmalloc((o->nfuncs + 1) * sizeof *o->role);
     for (uint32_t k = 0; k < o->nfuncs; k++)
         o->role[k] = -1;
     for (size_t i = 0; i < o->sys->noffs; i++) {
         const struct sys_offload *so = &o->sys->offs[i];
         for (uint32_t k = 0; k < o->nfuncs; k++) {
-            const char *name = est_engine_func_name(eng, k);
+            const char *name = eng_func_name(eng, k);
             if (!strcmp(name, so->function)) {
                 o->off[i].fn = (int)k;
                 o->role[k] = (int32_t)(2 * i);
@@ -331,11 +331,11 @@ void offload_attach(struct est_offload *o, struct est_engine *eng)
     }
 }
 
-bool offload_serves(const struct est_offload *o, uint32_t func) { return func < o->nfuncs && o->role[func] >= 0; }
+bool offload_serves(const struct offload_model *o, uint32_t func) { return func < o->nfuncs && o->role[func] >= 0; }
 
 /* ---- tokens ---- */
 
-static void add_token(struct est_offload *o, int place, int64_t *props)
+static void add_token(struct offload_model *o, int place, int64_t *props)
 {
     if (o->ntok == o->captok) {
         o->captok = o->captok ? o->captok * 2 : 64;
@@ -345,14 +345,14 @@ static void add_token(struct est_offload *o, int place, int64_t *props)
     o->tok[o->ntok++].props = props;
 }
 
-static void clear_tokens(struct est_offload *o)
+static void clear_tokens(struct offload_model *o)
 {
     for (size_t k = 0; k < o->ntok; k++)
         free(o->tok[k].props);
     o->ntok = 0;
 }
 
-static bool spec_tokens(struct est_offload *o, struct est_engine *eng, const struct sys_offload *so, const int64_t *args,
+static bool spec_tokens(struct offload_model *o, struct eng_state *eng, const struct sys_offload *so, const int64_t *args,
                         unsigned nargs)
 {
     char err[256] = "";
@@ -361,10 +361,10 @@ static bool spec_tokens(struct est_offload *o, struct est_engine *eng, const str
         const struct sys_tokens *t = &so->specs[k];
         int64_t count = 1;
         if (t->count && !oexpr_eval(t->count, &env, &count))
-            return est_engine_fault(eng, "%s:%u:%u: the token count of '%s' cannot be computed: %s", o->sys->path, t->line,
+            return eng_fault(eng, "%s:%u:%u: the token count of '%s' cannot be computed: %s", o->sys->path, t->line,
                               t->col, so->function, err);
         if (count < 0 || count > 10000000)
-            return est_engine_fault(eng, "%s:%u:%u: the call of '%s' makes %lld tokens (expected 0 to 10,000,000)",
+            return eng_fault(eng, "%s:%u:%u: the call of '%s' makes %lld tokens (expected 0 to 10,000,000)",
                               o->sys->path, t->line, t->col, so->function, (long long)count);
         for (int64_t i = 0; i < count; i++) {
             int64_t *props = sup_xcalloc(t->nprops + 1, sizeof *props);
@@ -372,7 +372,7 @@ static bool spec_tokens(struct est_offload *o, struct est_engine *eng, const str
             for (size_t p = 0; p < t->nprops; p++)
                 if (!oexpr_eval(t->value[p], &env, &props[p])) {
                     free(props);
-                    return est_engine_fault(eng, "%s:%u:%u: property '%s' of a token of '%s' cannot be computed: %s",
+                    return eng_fault(eng, "%s:%u:%u: property '%s' of a token of '%s' cannot be computed: %s",
                                       o->sys->path, t->line, t->col, t->prop[p], so->function, err);
                 }
             add_token(o, t->place_index, props);
@@ -381,29 +381,29 @@ static bool spec_tokens(struct est_offload *o, struct est_engine *eng, const str
     return true;
 }
 
-static bool function_tokens(struct est_offload *o, struct est_engine *eng, struct ofl_off *of)
+static bool function_tokens(struct offload_model *o, struct eng_state *eng, struct ofl_off *of)
 {
     /* the token function costs the host nothing and leaves no contexts */
-    uint64_t clock = est_engine_clock(eng);
+    uint64_t clock = eng_clock(eng);
     o->t->suppress++;
     o->collecting = true;
     o->collect_accel = (int)of->so->accel;
-    bool ok = est_engine_invoke_with_call_args(eng, (uint32_t)of->token_fn);
+    bool ok = eng_invoke_with_call_args(eng, (uint32_t)of->token_fn);
     o->collecting = false;
     o->t->suppress--;
-    est_engine_set_clock(eng, clock);
+    eng_set_clock(eng, clock);
     if (ok && o->token_error) {
-        est_engine_fault(eng, "%s", o->token_error);
+        eng_fault(eng, "%s", o->token_error);
         ok = false;
     }
     return ok;
 }
 
-/* lpnest_token(place, props, n): ARG is the timed run's struct est_timing (NULL in a counting run). */
-static bool lpnest_token(void *arg, struct est_engine *eng)
+/* lpnest_token(place, props, n): ARG is the timed run's struct offload_timing (NULL in a counting run). */
+static bool lpnest_token(void *arg, struct eng_state *eng)
 {
-    struct est_timing *t = arg;
-    struct est_offload *o = t ? t->off : NULL;
+    struct offload_timing *t = arg;
+    struct offload_model *o = t ? t->off : NULL;
     if (!o || !o->collecting) {
         if (o)
             o->stray_tokens++;
@@ -413,51 +413,51 @@ static bool lpnest_token(void *arg, struct est_engine *eng)
         return true;
     const struct lpn_model *m = o->sys->accels[o->collect_accel].lpn.model;
     int64_t args[3] = {0, 0, 0};
-    est_engine_call_args(eng, args, 3);
+    eng_call_args(eng, args, 3);
     uint64_t place_addr = (uint64_t)args[0], props = (uint64_t)args[1];
     uint64_t n = (uint64_t)args[2] & 0xffffffffu;
     char name[128] = "";
     int place = lpn_start_place(m);
     if (place_addr) {
-        int64_t len = est_engine_strlen(eng, place_addr);
+        int64_t len = eng_strlen(eng, place_addr);
         if (len < 0 || len >= (int64_t)sizeof name)
-            return est_engine_fault(eng, "lpnest_token: the place name is not a readable string");
-        memcpy(name, est_engine_mem(eng, place_addr, (uint64_t)len + 1), (size_t)len + 1);
+            return eng_fault(eng, "lpnest_token: the place name is not a readable string");
+        memcpy(name, eng_mem(eng, place_addr, (uint64_t)len + 1), (size_t)len + 1);
         if (name[0]) {
             place = lpn_place_find(m, name);
             if (place < 0)
-                return est_engine_fault(eng, "lpnest_token: model '%s' has no place '%s'", lpn_model_name(m), name);
+                return eng_fault(eng, "lpnest_token: model '%s' has no place '%s'", lpn_model_name(m), name);
         }
     }
     /* struct lpnest_prop { const char *name; long long value; } in the target's layout */
-    unsigned pb = est_engine_ptr_bytes(eng), a64 = LLVMABIAlignmentOfType(est_engine_data_layout(eng), LLVMInt64Type());
+    unsigned pb = eng_ptr_bytes(eng), a64 = LLVMABIAlignmentOfType(eng_data_layout(eng), LLVMInt64Type());
     unsigned off = (pb + a64 - 1) / a64 * a64, al = a64 > pb ? a64 : pb;
     unsigned size = (off + 8 + al - 1) / al * al;
     int np = lpn_place_nprops(m, place);
     int64_t *vals = sup_xcalloc((size_t)np + 1, sizeof *vals);
     bool *set = sup_xcalloc((size_t)np + 1, sizeof *set);
     for (uint64_t k = 0; k < n; k++) {
-        const uint8_t *p = est_engine_mem(eng, props + k * size, size);
+        const uint8_t *p = eng_mem(eng, props + k * size, size);
         if (!p) {
             free(vals);
             free(set);
-            return est_engine_fault(eng, "lpnest_token: property %llu lies outside the program's memory", (unsigned long long)k);
+            return eng_fault(eng, "lpnest_token: property %llu lies outside the program's memory", (unsigned long long)k);
         }
-        uint64_t naddr = est_engine_load(eng, p, pb);
-        int64_t v = (int64_t)est_engine_load(eng, p + off, 8);
-        int64_t len = naddr ? est_engine_strlen(eng, naddr) : -1;
+        uint64_t naddr = eng_load(eng, p, pb);
+        int64_t v = (int64_t)eng_load(eng, p + off, 8);
+        int64_t len = naddr ? eng_strlen(eng, naddr) : -1;
         char pn[128];
         if (len < 0 || len >= (int64_t)sizeof pn) {
             free(vals);
             free(set);
-            return est_engine_fault(eng, "lpnest_token: the name of property %llu is not a readable string", (unsigned long long)k);
+            return eng_fault(eng, "lpnest_token: the name of property %llu is not a readable string", (unsigned long long)k);
         }
-        memcpy(pn, est_engine_mem(eng, naddr, (uint64_t)len + 1), (size_t)len + 1);
+        memcpy(pn, eng_mem(eng, naddr, (uint64_t)len + 1), (size_t)len + 1);
         int idx = lpn_place_prop_find(m, place, pn);
         if (idx < 0) {
             free(vals);
             free(set);
-            return est_engine_fault(eng, "lpnest_token: place '%s' of model '%s' has no property '%s'", lpn_place_name(m, place),
+            return eng_fault(eng, "lpnest_token: place '%s' of model '%s' has no property '%s'", lpn_place_name(m, place),
                               lpn_model_name(m), pn);
         }
         vals[idx] = v;
@@ -468,7 +468,7 @@ static bool lpnest_token(void *arg, struct est_engine *eng)
             const char *pn = lpn_place_prop(m, place, k);
             free(vals);
             free(set);
-            return est_engine_fault(eng, "lpnest_token: property '%s' of place '%s' is missing", pn, lpn_place_name(m, place));
+            return eng_fault(eng, "lpnest_token: property '%s' of place '%s' is missing", pn, lpn_place_name(m, place));
         }
     free(set);
     add_token(o, place, vals);
@@ -477,25 +477,25 @@ static bool lpnest_token(void *arg, struct est_engine *eng)
 
 /* ---- simulation ---- */
 
-static bool sim_failed(struct est_engine *eng, struct lpn_sim *s, const char *what, const char *fn)
+static bool sim_failed(struct eng_state *eng, struct lpn_sim *s, const char *what, const char *fn)
 {
     const char *err = lpn_sim_error(s);
-    return est_engine_fault(eng, "%s of the call of '%s': %s", what, fn, err ? err : "the simulation failed");
+    return eng_fault(eng, "%s of the call of '%s': %s", what, fn, err ? err : "the simulation failed");
 }
 
 /* Forwards the interconnect's done tokens into the accelerator, in order. */
-static bool forward(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, const char *fn)
+static bool forward(struct offload_model *o, struct ofl_accel *a, struct eng_state *eng, const char *fn)
 {
     for (size_t k = 0; k < a->nicdone; k++) {
         if (a->fwd_next >= a->nfwd)
-            return est_engine_fault(eng, "the interconnect of '%s' delivered more tokens than it was given (call of '%s')",
+            return eng_fault(eng, "the interconnect of '%s' delivered more tokens than it was given (call of '%s')",
                               a->sa->name, fn);
         struct ofl_token *t = &a->fwd[a->fwd_next++];
         int64_t at = to_clock(o, from_clock(o, a->ic_done_times[k], a->ic_hz), a->hz);
         if (at < lpn_sim_now(a->sim))
             at = lpn_sim_now(a->sim);
         if (lpn_sim_inject(a->sim, t->place, at, t->props) != 0)
-            return est_engine_fault(eng, "cannot put a token into accelerator '%s' (call of '%s')", a->sa->name, fn);
+            return eng_fault(eng, "cannot put a token into accelerator '%s' (call of '%s')", a->sa->name, fn);
         free(t->props);
         t->props = NULL;
     }
@@ -509,7 +509,7 @@ static bool forward(struct est_offload *o, struct ofl_accel *a, struct est_engin
  * UINT64_MAX: no limit) or until its done count reaches DONE (UINT64_MAX:
  * none). Returns the status of the accelerator's simulation, or LPN_ERROR
  * after a fault. */
-static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t until, uint64_t done,
+static enum lpn_status advance(struct offload_model *o, struct ofl_accel *a, struct eng_state *eng, uint64_t until, uint64_t done,
                                const char *fn)
 {
     for (;;) {
@@ -543,7 +543,7 @@ static enum lpn_status advance(struct est_offload *o, struct ofl_accel *a, struc
 }
 
 /* Sends the collected tokens into A at host time T. */
-static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t t, const char *fn)
+static bool send(struct offload_model *o, struct ofl_accel *a, struct eng_state *eng, uint64_t t, const char *fn)
 {
     if (advance(o, a, eng, t, UINT64_MAX, fn) == LPN_ERROR)
         return false;
@@ -558,7 +558,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *
                 int q = lpn_place_prop_find(am, tk->place, lpn_place_prop(im, a->ic_start, p));
                 if (q < 0) {
                     free(ip);
-                    return est_engine_fault(eng, "the interconnect of '%s' needs property '%s', which the tokens of '%s' lack",
+                    return eng_fault(eng, "the interconnect of '%s' needs property '%s', which the tokens of '%s' lack",
                                       a->sa->name, lpn_place_prop(im, a->ic_start, p), fn);
                 }
                 ip[p] = tk->props[q];
@@ -569,7 +569,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *
             int r = lpn_sim_inject(a->ic, a->ic_start, at, ip);
             free(ip);
             if (r != 0)
-                return est_engine_fault(eng, "cannot put a token into the interconnect of '%s' (call of '%s')", a->sa->name, fn);
+                return eng_fault(eng, "cannot put a token into the interconnect of '%s' (call of '%s')", a->sa->name, fn);
             if (a->nfwd == a->capfwd) {
                 a->capfwd = a->capfwd ? a->capfwd * 2 : 64;
                 a->fwd = sup_xrealloc(a->fwd, a->capfwd * sizeof *a->fwd);
@@ -581,7 +581,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *
             if (at < lpn_sim_now(a->sim))
                 at = lpn_sim_now(a->sim);
             if (lpn_sim_inject(a->sim, tk->place, at, tk->props) != 0)
-                return est_engine_fault(eng, "cannot put a token into place '%s' of accelerator '%s' (call of '%s')",
+                return eng_fault(eng, "cannot put a token into place '%s' of accelerator '%s' (call of '%s')",
                                   lpn_place_name(a->sa->lpn.model, tk->place), a->sa->name, fn);
         }
     }
@@ -589,7 +589,7 @@ static bool send(struct est_offload *o, struct ofl_accel *a, struct est_engine *
 }
 
 /* Runs A until its done count reaches TARGET; *T_DONE gets the host time. */
-static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct est_engine *eng, uint64_t target, uint64_t *t_done,
+static bool wait_for(struct offload_model *o, struct ofl_accel *a, struct eng_state *eng, uint64_t target, uint64_t *t_done,
                      const char *fn)
 {
     enum lpn_status st = advance(o, a, eng, UINT64_MAX, target, fn);
@@ -603,7 +603,7 @@ static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct est_engi
             if (lpn_sim_stuck(a->sim, p))
                 len += (size_t)snprintf(stuck + len, sizeof stuck - len, "%s'%s' (%llu tokens)", len ? ", " : "",
                                         lpn_place_name(m, p), (unsigned long long)lpn_sim_tokens(a->sim, p));
-        return est_engine_fault(eng,
+        return eng_fault(eng,
                           "accelerator '%s' stopped before the call of '%s' was done (%llu of %llu done tokens)%s%s: "
                           "the model deadlocks on these tokens, or done_tokens asks for more than it makes",
                           a->sa->name, fn, (unsigned long long)a->done, (unsigned long long)target,
@@ -613,15 +613,15 @@ static bool wait_for(struct est_offload *o, struct ofl_accel *a, struct est_engi
     return true;
 }
 
-int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge)
+int offload_call(struct offload_model *o, struct eng_state *eng, uint32_t func, uint64_t *charge)
 {
     size_t i = (size_t)o->role[func] / 2;
     bool is_wait = o->role[func] & 1;
-    const char *fname = est_engine_func_name(eng, func);
+    const char *fname = eng_func_name(eng, func);
     struct ofl_off *of = &o->off[i];
     const struct sys_offload *so = of->so;
     struct ofl_accel *a = &o->acc[so->accel];
-    uint64_t T = est_engine_clock(eng);
+    uint64_t T = eng_clock(eng);
     if (is_wait) {
         /* everything this offload has in flight */
         of->waits++;
@@ -637,15 +637,15 @@ int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, u
         return 1;
     }
     int64_t args[8];
-    unsigned nargs = est_engine_call_args(eng, args, 8);
+    unsigned nargs = eng_call_args(eng, args, 8);
     char err[256] = "";
     struct oexpr_env env = {.args = args, .nargs = nargs, .eng = eng, .error = err, .error_len = sizeof err};
     int64_t invoke = 0;
     if (so->invoke && !oexpr_eval(so->invoke, &env, &invoke))
-        return est_engine_fault(eng, "%s:%u:%u: invoke_cycles of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
+        return eng_fault(eng, "%s:%u:%u: invoke_cycles of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
                           so->function, err) ? 0 : -1;
     if (invoke < 0)
-        return est_engine_fault(eng, "%s:%u:%u: invoke_cycles of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
+        return eng_fault(eng, "%s:%u:%u: invoke_cycles of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
                           so->function, (long long)invoke) ? 0 : -1;
     clear_tokens(o);
     free(o->token_error);
@@ -655,10 +655,10 @@ int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, u
     int64_t ndone = (int64_t)o->ntok;
     env.tokens = (int64_t)o->ntok;
     if (so->done && !oexpr_eval(so->done, &env, &ndone))
-        return est_engine_fault(eng, "%s:%u:%u: done_tokens of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
+        return eng_fault(eng, "%s:%u:%u: done_tokens of '%s' cannot be computed: %s", o->sys->path, so->line, so->col,
                           so->function, err) ? 0 : -1;
     if (ndone < 0)
-        return est_engine_fault(eng, "%s:%u:%u: done_tokens of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
+        return eng_fault(eng, "%s:%u:%u: done_tokens of '%s' is negative (%lld)", o->sys->path, so->line, so->col,
                           so->function, (long long)ndone) ? 0 : -1;
     uint64_t t_issue = T + (uint64_t)invoke * TM_ONE;
     if (!send(o, a, eng, t_issue, fname))
@@ -696,14 +696,14 @@ int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, u
     return 1;
 }
 
-void offload_body(struct est_offload *o, uint32_t func, uint64_t body)
+void offload_body(struct offload_model *o, uint32_t func, uint64_t body)
 {
     /* a wait's body (polling, in software) belongs to the software figure too */
     if (offload_serves(o, func))
         o->off[o->role[func] / 2].software += units_to_cycles(body);
 }
 
-void offload_finish(struct est_offload *o, struct est_engine *eng)
+void offload_finish(struct offload_model *o, struct eng_state *eng)
 {
     /* the accelerators finish what they have (statistics only: a failure
      * here is not the program's, and the engine does not keep it) */
@@ -714,16 +714,16 @@ void offload_finish(struct est_offload *o, struct est_engine *eng)
     }
 }
 
-const struct est_builtin *offload_builtins(size_t *n)
+const struct eng_builtin *offload_builtins(size_t *n)
 {
-    static const struct est_builtin table[] = {{"lpnest_token", lpnest_token}};
+    static const struct eng_builtin table[] = {{"lpnest_token", lpnest_token}};
     *n = sizeof table / sizeof table[0];
     return table;
 }
 
-size_t offload_ntracks(const struct est_offload *o) { return o->ntracks; }
+size_t offload_ntracks(const struct offload_model *o) { return o->ntracks; }
 
-const char *offload_track_name(const struct est_offload *o, size_t track, double *clock_hz)
+const char *offload_track_name(const struct offload_model *o, size_t track, double *clock_hz)
 {
     static char buf[256];
     for (size_t i = 0; i < o->sys->naccels; i++) {
@@ -739,13 +739,13 @@ const char *offload_track_name(const struct est_offload *o, size_t track, double
     return "?";
 }
 
-void offload_report(const struct est_offload *o, struct est_estimate *e)
+void offload_report(const struct offload_model *o, struct cost_estimate *e)
 {
     e->accels = sup_xcalloc(o->sys->naccels + 1, sizeof *e->accels);
     e->naccels = o->sys->naccels;
     for (size_t i = 0; i < o->sys->naccels; i++) {
         const struct ofl_accel *a = &o->acc[i];
-        struct est_accel_cost *ac = &e->accels[i];
+        struct cost_accel_cost *ac = &e->accels[i];
         ac->name = sup_strdup(a->sa->name);
         ac->model = sup_strdup(a->sa->lpn.path);
         ac->clock_hz = a->hz;
@@ -761,7 +761,7 @@ void offload_report(const struct est_offload *o, struct est_estimate *e)
     e->whatifs = sup_xcalloc(o->sys->noffs + 1, sizeof *e->whatifs);
     e->nwhatifs = o->sys->noffs;
     for (size_t i = 0; i < o->sys->noffs; i++) {
-        struct est_whatif *w = &e->whatifs[i];
+        struct cost_whatif *w = &e->whatifs[i];
         w->func = sup_strdup(o->sys->offs[i].function);
         w->accel = sup_strdup(o->sys->accels[o->sys->offs[i].accel].name);
         w->calls = (double)o->off[i].calls;
@@ -769,5 +769,5 @@ void offload_report(const struct est_offload *o, struct est_estimate *e)
         w->offloaded = o->off[i].charged;
     }
     if (o->stray_tokens)
-        est_estimate_warn(e, "%zu calls to lpnest_token outside a token function were ignored", o->stray_tokens);
+        cost_estimate_warn(e, "%zu calls to lpnest_token outside a token function were ignored", o->stray_tokens);
 }

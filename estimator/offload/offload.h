@@ -16,39 +16,39 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-struct est_offload;
-struct est_timing;
-struct est_estimate;
+struct offload_model;
+struct offload_timing;
+struct cost_estimate;
 
 /* Makes the run-time state of SYS for a host whose clock is HOST_HZ
  * (needed for accelerators without a clock of their own). The system stays
  * owned by the caller and must outlive the result. */
-struct est_offload *offload_new(const struct est_system *sys, double host_hz, struct est_timing *t, FILE *diag);
-void offload_free(struct est_offload *o);
+struct offload_model *offload_new(const struct offload_system *sys, double host_hz, struct offload_timing *t, FILE *diag);
+void offload_free(struct offload_model *o);
 /* Checks SYS against module M before the run: every offloaded, token and
  * wait function exists with a body, token functions take the offloaded
  * function's parameters. Messages name the system file's lines; false then. */
-bool offload_check(struct est_offload *o, LLVMModuleRef m);
+bool offload_check(struct offload_model *o, LLVMModuleRef m);
 /* Finds the run's offloaded, wait and token functions (engine indices) once they exist. */
-void offload_attach(struct est_offload *o, struct est_engine *eng);
+void offload_attach(struct offload_model *o, struct eng_state *eng);
 /* Whether engine function FUNC is offloaded or waits for an offload. */
-bool offload_serves(const struct est_offload *o, uint32_t func);
+bool offload_serves(const struct offload_model *o, uint32_t func);
 /* Serves the call of FUNC being made (offloaded, or a wait): *CHARGE gets
  * what the call costs the host (clock units) instead of its body. Returns 1,
  * or -1 after a fault. */
-int offload_call(struct est_offload *o, struct est_engine *eng, uint32_t func, uint64_t *charge);
+int offload_call(struct offload_model *o, struct eng_state *eng, uint32_t func, uint64_t *charge);
 /* An offloaded body of FUNC returned: BODY clock units is what it would have
  * cost the host (the what-if software figure). */
-void offload_body(struct est_offload *o, uint32_t func, uint64_t body);
+void offload_body(struct offload_model *o, uint32_t func, uint64_t body);
 /* The run ended: lets the accelerators finish what is in flight (for their
  * statistics; the host does not wait). */
-void offload_finish(struct est_offload *o, struct est_engine *eng);
+void offload_finish(struct offload_model *o, struct eng_state *eng);
 /* Fills E's accelerators, what-if lines and accelerator tracks. Track
  * numbers of slices made by the accelerators are 1 + their index here. */
-void offload_report(const struct est_offload *o, struct est_estimate *e);
+void offload_report(const struct offload_model *o, struct cost_estimate *e);
 /* Names of the accelerator tracks (1, 2, ...): "jpeg: huffman". */
-size_t offload_ntracks(const struct est_offload *o);
-const char *offload_track_name(const struct est_offload *o, size_t track, double *clock_hz);
+size_t offload_ntracks(const struct offload_model *o);
+const char *offload_track_name(const struct offload_model *o, size_t track, double *clock_hz);
 
 
 #endif

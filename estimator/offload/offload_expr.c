@@ -323,10 +323,10 @@ static bool read_mem(struct oexpr_env *env, int fn, int64_t addr, int64_t *out)
     unsigned n = bytes[fn];
     if (!env->eng)
         return env_error(env, "memory cannot be read here (address 0x%llx)", (long long)addr);
-    const uint8_t *p = est_engine_mem(env->eng, (uint64_t)addr & est_engine_ptr_mask(env->eng), n);
+    const uint8_t *p = eng_mem(env->eng, (uint64_t)addr & eng_ptr_mask(env->eng), n);
     if (!p)
         return env_error(env, "read outside the program's memory at 0x%llx", (long long)addr);
-    uint64_t v = est_engine_load(env->eng, p, n);
+    uint64_t v = eng_load(env->eng, p, n);
     if (fn >= FN_S8)
         *out = (int64_t)(v << (64 - n * 8)) >> (64 - n * 8); /* sign-extended */
     else

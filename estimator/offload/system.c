@@ -218,7 +218,7 @@ static bool load_tokens(struct sup_ydoc *doc, const struct sup_ynode *item, cons
     return ok;
 }
 
-static bool load_offload(struct sup_ydoc *doc, const struct sup_ynode *item, struct est_system *s, struct sys_offload *o)
+static bool load_offload(struct sup_ydoc *doc, const struct sup_ynode *item, struct offload_system *s, struct sys_offload *o)
 {
     static const char *const keys[] = {"function", "accel", "tokens", "invoke_cycles", "done_tokens", "mode", "wait", NULL};
     const char *what = "an offload";
@@ -276,12 +276,12 @@ static bool load_offload(struct sup_ydoc *doc, const struct sup_ynode *item, str
     return ok;
 }
 
-struct est_system *est_system_load(const char *path, FILE *diag)
+struct offload_system *offload_system_load(const char *path, FILE *diag)
 {
     struct sup_ydoc *doc = sup_yaml_load_file(path, diag);
     if (!doc)
         return NULL;
-    struct est_system *s = sup_xcalloc(1, sizeof *s);
+    struct offload_system *s = sup_xcalloc(1, sizeof *s);
     s->path = sup_strdup(path);
     const struct sup_ynode *root = doc->root;
     static const char *const keys[] = {"lpnest_system", "accelerators", "offloads", NULL};
@@ -321,7 +321,7 @@ struct est_system *est_system_load(const char *path, FILE *diag)
         ok = false;
     sup_yaml_free(doc);
     if (!ok) {
-        est_system_free(s);
+        offload_system_free(s);
         return NULL;
     }
     return s;
@@ -333,7 +333,7 @@ static void free_model(struct sys_model *m)
     free(m->path);
 }
 
-void est_system_free(struct est_system *s)
+void offload_system_free(struct offload_system *s)
 {
     if (!s)
         return;

@@ -1,7 +1,7 @@
 /* timing.c — the hooks of a timed run (timing.h): the calling-context tree
  * kept as activations begin and end, call slices for the timeline, and the
  * hand-over to the offload model (offload.c) at offloaded calls. The block
- * costs themselves are the engine's block weights (est_block_weights). */
+ * costs themselves are the engine's block weights (eng_block_weights). */
 #include "offload.h"
 #include "support.h"
 #include "timing.h"
@@ -9,24 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void on_start(void *arg, struct est_engine *eng)
+static void on_start(void *arg, struct eng_state *eng)
 {
-    struct est_timing *t = arg;
+    struct offload_timing *t = arg;
     if (t->off)
         offload_attach(t->off, eng);
 }
 
-static int on_call(void *arg, struct est_engine *eng, uint32_t func, LLVMValueRef site)
+static int on_call(void *arg, struct eng_state *eng, uint32_t func, LLVMValueRef site)
 {
     (void)site;
-    struct est_timing *t = arg;
+    struct offload_timing *t = arg;
     if (!t->off || t->suppress || !offload_serves(t->off, func))
         return 0;
     return offload_call(t->off, eng, func, &t->pending_charge);
 }
 
 /* The child of PARENT for FUNC called from SITE, made on first use. */
-static uint32_t child(struct est_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site)
+static uint32_t child(struct offload_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site)
 {
     if (t->nnodes * 2 >= t->hcap) {
         size_t ncap = t->hcap ? t->hcap * 2 : 1024;
@@ -61,9 +61,9 @@ static uint32_t child(struct est_timing *t, uint32_t parent, uint32_t func, LLVM
     return i;
 }
 
-static void on_enter(void *arg, struct est_engine *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag)
+static void on_enter(void *arg, struct eng_state *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag)
 {
-    struct est_timing *t = arg;
+    struct offload_timing *t = arg;
     if (depth >= t->capframes) {
         size_t ncap = t->capframes ? t->capframes * 2 : 256;
         while (ncap <= depth)
@@ -73,7 +73,7 @@ static void on_enter(void *arg, struct est_engine *eng, uint32_t depth, uint32_t
     }
     struct tm_frame *fr = &t->frames[depth];
     fr->func = func;
-    fr->t_enter = est_engine_clock(eng);
+    fr->t_enter = eng_clock(eng);
     fr->flags = 0;
     fr->charge = tag > 0 ? t->pending_charge : 0;
     if (tag > 0)
@@ -95,43 +95,43 @@ static void on_enter(void *arg, struct est_engine *eng, uint32_t depth, uint32_t
         t->suppress++; /* the body runs for its results only */
 }
 
-static void on_return(void *arg, struct est_engine *eng, uint32_t depth)
+static void on_return(void *arg, struct eng_state *eng, uint32_t depth)
 {
-    struct est_timing *t = arg;
+    struct offload_timing *t = arg;
     struct tm_frame *fr = &t->frames[depth];
     if (fr->flags & TF_CHARGE) {
         if (t->off)
-            offload_body(t->off, fr->func, est_engine_clock(eng) - fr->t_enter);
-        est_engine_set_clock(eng, fr->t_enter + fr->charge);
+            offload_body(t->off, fr->func, eng_clock(eng) - fr->t_enter);
+        eng_set_clock(eng, fr->t_enter + fr->charge);
         if (t->suppress)
             t->suppress--;
     }
     if (!(fr->flags & TF_NODE))
         return;
-    uint64_t dur = est_engine_clock(eng) - fr->t_enter;
+    uint64_t dur = eng_clock(eng) - fr->t_enter;
     t->nodes[fr->ctx].incl += dur;
     tm_slice_add(t, 0, fr->func, t->nodes[fr->ctx].depth, fr->t_enter, dur);
     fr->flags = 0;
 }
 
-static void on_finish(void *arg, struct est_engine *eng, uint32_t depth)
+static void on_finish(void *arg, struct eng_state *eng, uint32_t depth)
 {
-    struct est_timing *t = arg;
+    struct offload_timing *t = arg;
     /* exit() or a fault left activations open: close them at the current clock */
     for (uint32_t d = depth + 1; d-- > 0;)
         if (d < t->capframes)
             on_return(t, eng, d);
     if (t->off)
         offload_finish(t->off, eng);
-    t->end_clock = est_engine_clock(eng);
+    t->end_clock = eng_clock(eng);
     t->finished = true;
 }
 
-const struct est_run_hooks tm_hooks = {
+const struct eng_run_hooks tm_hooks = {
     .start = on_start, .call = on_call, .enter = on_enter, .ret = on_return, .finish = on_finish,
 };
 
-void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur)
+void tm_slice_add(struct offload_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur)
 {
     /* host calls shorter than min_slice are left out; accelerator firings
      * are all kept, up to the cap */
@@ -146,7 +146,7 @@ void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t 
     t->slices[t->nslices++] = (struct tm_slice){.track = track, .name = name, .depth = depth, .start = start, .dur = dur};
 }
 
-void tm_free(struct est_timing *t)
+void tm_free(struct offload_timing *t)
 {
     if (!t)
         return;

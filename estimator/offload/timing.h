@@ -37,7 +37,7 @@ struct tm_slice {
     uint64_t start, dur;      /* clock units */
 };
 
-struct est_offload;           /* offload.c */
+struct offload_model;           /* offload.c */
 
 /* An activation of the run (by call depth), as the timing follows it. */
 struct tm_frame {
@@ -49,9 +49,9 @@ struct tm_frame {
 };
 enum { TF_NODE = 1, TF_CHARGE = 2 };
 
-struct est_timing {
+struct offload_timing {
     /* per-execution cost of each IR block (clock units), the engine's block weights */
-    struct est_block_weights *funcs;
+    struct eng_block_weights *funcs;
     size_t nfuncs;
     struct tm_frame *frames;
     size_t capframes;
@@ -69,17 +69,17 @@ struct est_timing {
     uint64_t dropped;
     uint32_t max_depth;
     /* offloads (NULL without a system file) */
-    struct est_offload *off;
+    struct offload_model *off;
     uint64_t end_clock;       /* clock when the run ended */
     bool finished;
 };
 
-/* The hooks of a timed run (est_run_options.hooks, with hooks_arg the
- * struct est_timing): the calling-context tree, the timeline, and the hand-
+/* The hooks of a timed run (eng_run_options.hooks, with hooks_arg the
+ * struct offload_timing): the calling-context tree, the timeline, and the hand-
  * over to the offload model (offload.c) at offloaded calls. */
-extern const struct est_run_hooks tm_hooks;
-void tm_free(struct est_timing *t);
+extern const struct eng_run_hooks tm_hooks;
+void tm_free(struct offload_timing *t);
 /* Appends a slice (subject to the limits). */
-void tm_slice_add(struct est_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur);
+void tm_slice_add(struct offload_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur);
 
 #endif

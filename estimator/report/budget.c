@@ -24,7 +24,7 @@ struct limit {
     bool warning;             /* severity warning: reported, not failed */
 };
 
-struct est_budget {
+struct report_budget {
     char *path;
     bool warning;             /* the file's default severity */
     struct limit *l;
@@ -70,7 +70,7 @@ static bool cycles_of(struct sup_ydoc *doc, const struct sup_ynode *node, double
     return true;
 }
 
-static void add(struct est_budget *b, enum limit_kind k, const char *name, double v, const struct sup_ynode *at)
+static void add(struct report_budget *b, enum limit_kind k, const char *name, double v, const struct sup_ynode *at)
 {
     b->l = sup_xrealloc(b->l, (b->n + 1) * sizeof *b->l);
     b->l[b->n++] = (struct limit){k, name ? sup_strdup(name) : NULL, v, at->line, at->col, b->warning};
@@ -90,7 +90,7 @@ static bool severity_of(struct sup_ydoc *doc, const struct sup_ynode *node, bool
     return false;
 }
 
-static bool section(struct sup_ydoc *doc, struct est_budget *b, const struct sup_ynode *map, bool functions)
+static bool section(struct sup_ydoc *doc, struct report_budget *b, const struct sup_ynode *map, bool functions)
 {
     const char *what = functions ? "functions" : "accelerators";
     if (!sup_yexpect(doc, map, SUP_Y_MAP, what))
@@ -145,12 +145,12 @@ static bool section(struct sup_ydoc *doc, struct est_budget *b, const struct sup
     return ok;
 }
 
-struct est_budget *est_budget_load(const char *path, FILE *diag)
+struct report_budget *report_budget_load(const char *path, FILE *diag)
 {
     struct sup_ydoc *doc = sup_yaml_load_file(path, diag);
     if (!doc)
         return NULL;
-    struct est_budget *b = sup_xcalloc(1, sizeof *b);
+    struct report_budget *b = sup_xcalloc(1, sizeof *b);
     b->path = sup_strdup(path);
     bool ok = true;
     const struct sup_ynode *root = doc->root;
@@ -196,13 +196,13 @@ struct est_budget *est_budget_load(const char *path, FILE *diag)
     }
     sup_yaml_free(doc);
     if (!ok) {
-        est_budget_free(b);
+        report_budget_free(b);
         return NULL;
     }
     return b;
 }
 
-void est_budget_free(struct est_budget *b)
+void report_budget_free(struct report_budget *b)
 {
     if (!b)
         return;
@@ -224,15 +224,15 @@ static char *fmt(const char *f, ...)
     return sup_strdup(buf);
 }
 
-size_t est_budget_check(const struct est_budget *b, const struct est_report *r, FILE *diag, struct est_check **checks,
+size_t report_budget_check(const struct report_budget *b, const struct report_data *r, FILE *diag, struct report_check **checks,
                         size_t *nchecks)
 {
-    const struct est_estimate *e = r->e;
-    struct est_check *c = sup_xcalloc(b->n + 1, sizeof *c);
+    const struct cost_estimate *e = r->e;
+    struct report_check *c = sup_xcalloc(b->n + 1, sizeof *c);
     size_t failed = 0;
     for (size_t i = 0; i < b->n; i++) {
         const struct limit *l = &b->l[i];
-        struct est_check *k = &c[i];
+        struct report_check *k = &c[i];
         char name[600], what[700], va[40], vb[40], vc[40];
         if (l->name)
             snprintf(name, sizeof name, "%s.%s", l->name, kind_key[l->kind]);
@@ -255,12 +255,12 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
         case L_INCLUSIVE:
         case L_SELF:
         case L_PER_CALL: {
-            size_t fi = est_report_func_index(r, l->name);
+            size_t fi = report_func_index(r, l->name);
             if (fi == (size_t)-1) {
                 present = false;
                 break;
             }
-            const struct est_func_cost *fc = &e->funcs[fi];
+            const struct cost_func_cost *fc = &e->funcs[fi];
             actual = l->kind == L_INCLUSIVE ? fc->inclusive
                      : l->kind == L_SELF    ? fc->self
                      : fc->calls            ? fc->inclusive / (double)fc->calls
@@ -272,7 +272,7 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
             break;
         }
         default: {
-            const struct est_accel_cost *a = NULL;
+            const struct cost_accel_cost *a = NULL;
             for (size_t q = 0; q < e->naccels; q++)
                 if (e->accels[q].name && !strcmp(e->accels[q].name, l->name))
                     a = &e->accels[q];
@@ -280,8 +280,8 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
                 present = false;
                 break;
             }
-            struct est_stats st;
-            est_stats_of(a->latencies, a->nlatencies, &st);
+            struct report_stats st;
+            report_stats_of(a->latencies, a->nlatencies, &st);
             actual = l->kind == L_LATENCY ? st.max : l->kind == L_MEAN_LATENCY ? st.mean : a->wait;
             snprintf(what, sizeof what, "accelerator '%s': %s", l->name,
                      l->kind == L_LATENCY        ? "the slowest call's latency"
@@ -297,8 +297,8 @@ size_t est_budget_check(const struct est_budget *b, const struct est_report *r, 
                              l->name, e->module);
         } else if (actual > l->value) {
             k->failed = true;
-            k->message = fmt("%s %s exceeds the budget of %s by %s (%+.1f%%)", what, est_grouped(actual, va, sizeof va),
-                             est_grouped(l->value, vb, sizeof vb), est_grouped(actual - l->value, vc, sizeof vc),
+            k->message = fmt("%s %s exceeds the budget of %s by %s (%+.1f%%)", what, report_grouped(actual, va, sizeof va),
+                             report_grouped(l->value, vb, sizeof vb), report_grouped(actual - l->value, vc, sizeof vc),
                              l->value > 0 ? 100 * (actual - l->value) / l->value : INFINITY);
         }
         if (k->failed && l->warning) {

@@ -39,7 +39,7 @@ static double growth_pct(double o, double n)
     return n > o ? INFINITY : 0;
 }
 
-static bool regresses(double o, double n, const struct est_diff_options *opt)
+static bool regresses(double o, double n, const struct report_diff_options *opt)
 {
     return n - o > opt->min_cycles && growth_pct(o, n) > opt->threshold_pct;
 }
@@ -67,7 +67,7 @@ static char *fmt(const char *f, ...)
 static const char *signed_grouped(double v, char *buf, size_t n)
 {
     char a[38];    /* a sign and a NUL still fit the callers' 40 bytes */
-    est_grouped(fabs(v), a, sizeof a);
+    report_grouped(fabs(v), a, sizeof a);
     snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", a);
     return buf;
 }
@@ -82,7 +82,7 @@ static const char *signed_pct(double o, double n, char *buf, size_t len)
     return buf;
 }
 
-static const struct est_accel_cost *find_accel(const struct est_estimate *e, const char *name)
+static const struct cost_accel_cost *find_accel(const struct cost_estimate *e, const char *name)
 {
     for (size_t i = 0; i < e->naccels; i++)
         if (e->accels[i].name && !strcmp(e->accels[i].name, name))
@@ -90,18 +90,18 @@ static const struct est_accel_cost *find_accel(const struct est_estimate *e, con
     return NULL;
 }
 
-static double accel_metric(const struct est_accel_cost *a, const char *metric)
+static double accel_metric(const struct cost_accel_cost *a, const char *metric)
 {
     if (!a)
         return 0;
     if (!strcmp(metric, "wait"))
         return a->wait;
-    struct est_stats st;
-    est_stats_of(a->latencies, a->nlatencies, &st);
+    struct report_stats st;
+    report_stats_of(a->latencies, a->nlatencies, &st);
     return st.mean;
 }
 
-static void json_out(FILE *f, const struct est_report *o, const struct est_report *n, const struct est_diff_options *opt,
+static void json_out(FILE *f, const struct report_data *o, const struct report_data *n, const struct report_diff_options *opt,
                      bool total_reg, const struct frow *fr, size_t nf, const struct arow *ar, size_t na, int regs)
 {
     struct sup_json w;
@@ -186,17 +186,17 @@ static void json_out(FILE *f, const struct est_report *o, const struct est_repor
     sup_json_end(&w);
 }
 
-static void text_out(FILE *f, const struct est_report *o, const struct est_report *n, const struct est_diff_options *opt,
+static void text_out(FILE *f, const struct report_data *o, const struct report_data *n, const struct report_diff_options *opt,
                      bool total_reg, const struct frow *fr, size_t nf, const struct arow *ar, size_t na, int regs)
 {
     char a[40], b[40], c[40], d[40], g[40], h[40], k[40];
-    const struct est_estimate *oe = o->e, *ne = n->e;
+    const struct cost_estimate *oe = o->e, *ne = n->e;
     fprintf(f, "lpnest diff: %s (%s) -> %s (%s)\n", opt->old_name ? opt->old_name : oe->module, oe->core,
             opt->new_name ? opt->new_name : ne->module, ne->core);
     if (strcmp(oe->core, ne->core))
         fprintf(f, "note: the reports are for different cores\n");
-    fprintf(f, "total: %s -> %s cycles: %s (%s)%s\n", est_grouped(oe->cycles, a, sizeof a),
-            est_grouped(ne->cycles, b, sizeof b), signed_grouped(ne->cycles - oe->cycles, c, sizeof c),
+    fprintf(f, "total: %s -> %s cycles: %s (%s)%s\n", report_grouped(oe->cycles, a, sizeof a),
+            report_grouped(ne->cycles, b, sizeof b), signed_grouped(ne->cycles - oe->cycles, c, sizeof c),
             signed_pct(oe->cycles, ne->cycles, d, sizeof d), total_reg ? "  REGRESSED" : "");
     size_t changed = 0;
     for (size_t i = 0; i < nf; i++)
@@ -213,14 +213,14 @@ static void text_out(FILE *f, const struct est_report *o, const struct est_repor
                 continue;
             shown++;
             fprintf(f, "%-28s %14s %14s %14s %9s %14s %14s %9s%s%s\n", fr[i].name,
-                    fr[i].st == ST_ADDED ? "-" : est_grouped(fr[i].old_self, a, sizeof a),
-                    fr[i].st == ST_REMOVED ? "-" : est_grouped(fr[i].new_self, b, sizeof b),
+                    fr[i].st == ST_ADDED ? "-" : report_grouped(fr[i].old_self, a, sizeof a),
+                    fr[i].st == ST_REMOVED ? "-" : report_grouped(fr[i].new_self, b, sizeof b),
                     signed_grouped(fr[i].new_self - fr[i].old_self, c, sizeof c),
                     fr[i].st == ST_ADDED     ? "added"
                     : fr[i].st == ST_REMOVED ? "removed"
                                              : signed_pct(fr[i].old_self, fr[i].new_self, d, sizeof d),
-                    fr[i].st == ST_ADDED ? "-" : est_grouped(fr[i].old_incl, g, sizeof g),
-                    fr[i].st == ST_REMOVED ? "-" : est_grouped(fr[i].new_incl, h, sizeof h),
+                    fr[i].st == ST_ADDED ? "-" : report_grouped(fr[i].old_incl, g, sizeof g),
+                    fr[i].st == ST_REMOVED ? "-" : report_grouped(fr[i].new_incl, h, sizeof h),
                     fr[i].st == ST_CHANGED ? signed_pct(fr[i].old_incl, fr[i].new_incl, k, sizeof k) : "",
                     fr[i].regressed ? "  REGRESSED" : "", "");
         }
@@ -234,8 +234,8 @@ static void text_out(FILE *f, const struct est_report *o, const struct est_repor
                 "change");
         for (size_t i = 0; i < na; i++)
             fprintf(f, "%-20s %-14s %14s %14s %14s %9s%s\n", ar[i].name, ar[i].metric,
-                    ar[i].in_old ? est_grouped(ar[i].old_v, a, sizeof a) : "-",
-                    ar[i].in_new ? est_grouped(ar[i].new_v, b, sizeof b) : "-",
+                    ar[i].in_old ? report_grouped(ar[i].old_v, a, sizeof a) : "-",
+                    ar[i].in_new ? report_grouped(ar[i].new_v, b, sizeof b) : "-",
                     signed_grouped(ar[i].new_v - ar[i].old_v, c, sizeof c),
                     !ar[i].in_old ? "added" : !ar[i].in_new ? "removed" : signed_pct(ar[i].old_v, ar[i].new_v, d, sizeof d),
                     ar[i].regressed ? "  REGRESSED" : "");
@@ -243,23 +243,23 @@ static void text_out(FILE *f, const struct est_report *o, const struct est_repor
     char thr[64];
     snprintf(thr, sizeof thr, "+%g%%", opt->threshold_pct);
     if (opt->min_cycles > 0)
-        snprintf(thr + strlen(thr), sizeof thr - strlen(thr), " and %s cycles", est_grouped(opt->min_cycles, a, sizeof a));
+        snprintf(thr + strlen(thr), sizeof thr - strlen(thr), " and %s cycles", report_grouped(opt->min_cycles, a, sizeof a));
     if (regs)
         fprintf(f, "\nresult: %d regression%s beyond %s\n", regs, regs == 1 ? "" : "s", thr);
     else
         fprintf(f, "\nresult: no regression beyond %s\n", thr);
 }
 
-int est_report_diff(const struct est_report *o, const struct est_report *n, const struct est_diff_options *opt,
-                    FILE *f, struct est_check **checks, size_t *nchecks)
+int report_diff(const struct report_data *o, const struct report_data *n, const struct report_diff_options *opt,
+                    FILE *f, struct report_check **checks, size_t *nchecks)
 {
-    const struct est_estimate *oe = o->e, *ne = n->e;
+    const struct cost_estimate *oe = o->e, *ne = n->e;
     struct frow *fr = sup_xcalloc(oe->nfuncs + ne->nfuncs + 1, sizeof *fr);
     size_t nf = 0;
     for (size_t i = 0; i < oe->nfuncs; i++) {
-        const struct est_func_cost *a = &oe->funcs[i];
-        size_t j = est_report_func_index(n, a->name);
-        const struct est_func_cost *b = j == (size_t)-1 ? NULL : &ne->funcs[j];
+        const struct cost_func_cost *a = &oe->funcs[i];
+        size_t j = report_func_index(n, a->name);
+        const struct cost_func_cost *b = j == (size_t)-1 ? NULL : &ne->funcs[j];
         struct frow *r = &fr[nf++];
         r->name = a->name;
         r->old_self = a->self;
@@ -275,8 +275,8 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
             r->st = ST_REMOVED;
     }
     for (size_t j = 0; j < ne->nfuncs; j++) {
-        const struct est_func_cost *b = &ne->funcs[j];
-        if (est_report_func_index(o, b->name) != (size_t)-1)
+        const struct cost_func_cost *b = &ne->funcs[j];
+        if (report_func_index(o, b->name) != (size_t)-1)
             continue;
         struct frow *r = &fr[nf++];
         r->name = b->name;
@@ -291,7 +291,7 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
     struct arow *ar = sup_xcalloc(2 * (oe->naccels + ne->naccels) + 1, sizeof *ar);
     size_t na = 0;
     for (int pass = 0; pass < 2; pass++) {
-        const struct est_estimate *src = pass ? ne : oe, *other = pass ? oe : ne;
+        const struct cost_estimate *src = pass ? ne : oe, *other = pass ? oe : ne;
         for (size_t i = 0; i < src->naccels; i++) {
             const char *name = src->accels[i].name;
             if (pass && find_accel(other, name))
@@ -300,7 +300,7 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
                 struct arow *r = &ar[na++];
                 r->name = name;
                 r->metric = metrics[m];
-                const struct est_accel_cost *a = find_accel(oe, name), *b = find_accel(ne, name);
+                const struct cost_accel_cost *a = find_accel(oe, name), *b = find_accel(ne, name);
                 r->in_old = a != NULL;
                 r->in_new = b != NULL;
                 r->old_v = accel_metric(a, metrics[m]);
@@ -323,15 +323,15 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
         text_out(f, o, n, opt, total_reg, fr, nf, ar, na, regs);
 
     /* one check per compared item, for JUnit */
-    struct est_check *c = sup_xcalloc(1 + nf + na + 1, sizeof *c);
+    struct report_check *c = sup_xcalloc(1 + nf + na + 1, sizeof *c);
     size_t nc = 0;
     char a[40], b[40], d[40];
     c[nc].name = sup_strdup("total");
     c[nc].classname = sup_strdup("lpnest.diff");
     if (total_reg) {
         c[nc].failed = true;
-        c[nc].message = fmt("total cycles %s -> %s (%s), beyond the threshold of +%g%%", est_grouped(oe->cycles, a, sizeof a),
-                            est_grouped(ne->cycles, b, sizeof b), signed_pct(oe->cycles, ne->cycles, d, sizeof d),
+        c[nc].message = fmt("total cycles %s -> %s (%s), beyond the threshold of +%g%%", report_grouped(oe->cycles, a, sizeof a),
+                            report_grouped(ne->cycles, b, sizeof b), signed_pct(oe->cycles, ne->cycles, d, sizeof d),
                             opt->threshold_pct);
     }
     nc++;
@@ -340,7 +340,7 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
             continue;
         c[nc].name = sup_strdup(fr[i].name);
         c[nc].classname = sup_strdup("lpnest.diff.functions");
-        size_t fi = est_report_func_index(n, fr[i].name);
+        size_t fi = report_func_index(n, fr[i].name);
         const char *loc = fi != (size_t)-1 ? ne->funcs[fi].loc : NULL;
         const char *colon = loc ? strrchr(loc, ':') : NULL;
         if (colon && colon > loc) {
@@ -351,7 +351,7 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
         if (fr[i].regressed) {
             c[nc].failed = true;
             c[nc].message = fmt("function '%s': self cycles %s -> %s (%s), beyond the threshold of +%g%%", fr[i].name,
-                                est_grouped(fr[i].old_self, a, sizeof a), est_grouped(fr[i].new_self, b, sizeof b),
+                                report_grouped(fr[i].old_self, a, sizeof a), report_grouped(fr[i].new_self, b, sizeof b),
                                 signed_pct(fr[i].old_self, fr[i].new_self, d, sizeof d), opt->threshold_pct);
         }
         nc++;
@@ -366,7 +366,7 @@ int est_report_diff(const struct est_report *o, const struct est_report *n, cons
         if (ar[i].regressed) {
             c[nc].failed = true;
             c[nc].message = fmt("accelerator '%s': %s %s -> %s (%s), beyond the threshold of +%g%%", ar[i].name,
-                                ar[i].metric, est_grouped(ar[i].old_v, a, sizeof a), est_grouped(ar[i].new_v, b, sizeof b),
+                                ar[i].metric, report_grouped(ar[i].old_v, a, sizeof a), report_grouped(ar[i].new_v, b, sizeof b),
                                 signed_pct(ar[i].old_v, ar[i].new_v, d, sizeof d), opt->threshold_pct);
         }
         nc++;

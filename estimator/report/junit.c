@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-int est_junit_write(FILE *f, const char *suite, const struct est_check *c, size_t n, double seconds)
+int report_junit_write(FILE *f, const char *suite, const struct report_check *c, size_t n, double seconds)
 {
     size_t failures = 0;
     for (size_t i = 0; i < n; i++)
@@ -13,17 +13,17 @@ int est_junit_write(FILE *f, const char *suite, const struct est_check *c, size_
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lpnest\"", f);
     fprintf(f, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", n, failures, seconds);
     fputs("  <testsuite name=\"", f);
-    est_xml_escape(f, suite);
+    report_xml_escape(f, suite);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"%.3f\">\n", n, failures, seconds);
     for (size_t i = 0; i < n; i++) {
         fputs("    <testcase classname=\"", f);
-        est_xml_escape(f, c[i].classname ? c[i].classname : "lpnest");
+        report_xml_escape(f, c[i].classname ? c[i].classname : "lpnest");
         fputs("\" name=\"", f);
-        est_xml_escape(f, c[i].name);
+        report_xml_escape(f, c[i].name);
         fputs("\"", f);
         if (c[i].file) {
             fputs(" file=\"", f);
-            est_xml_escape(f, c[i].file);
+            report_xml_escape(f, c[i].file);
             fprintf(f, "\" line=\"%u\"", c[i].line);
         }
         fputs(" time=\"0\"", f);
@@ -35,23 +35,23 @@ int est_junit_write(FILE *f, const char *suite, const struct est_check *c, size_
             /* a limit of severity warning: passed, with what it exceeded as text */
             fputs(">\n      <system-out>warning: ", f);
             if (c[i].file) {
-                est_xml_escape(f, c[i].file);
+                report_xml_escape(f, c[i].file);
                 fprintf(f, ":%u:%u: ", c[i].line, c[i].col);
             }
-            est_xml_escape(f, c[i].message);
+            report_xml_escape(f, c[i].message);
             fputs("</system-out>\n    </testcase>\n", f);
             continue;
         }
         fputs(">\n      <failure type=\"", f);
-        est_xml_escape(f, c[i].classname && !strncmp(c[i].classname, "lpnest.diff", 11) ? "regression" : "budget");
+        report_xml_escape(f, c[i].classname && !strncmp(c[i].classname, "lpnest.diff", 11) ? "regression" : "budget");
         fputs("\" message=\"", f);
-        est_xml_escape(f, c[i].message);
+        report_xml_escape(f, c[i].message);
         fputs("\">", f);
         if (c[i].file) {
-            est_xml_escape(f, c[i].file);
+            report_xml_escape(f, c[i].file);
             fprintf(f, ":%u:%u: ", c[i].line, c[i].col);
         }
-        est_xml_escape(f, c[i].message);
+        report_xml_escape(f, c[i].message);
         fputs("</failure>\n    </testcase>\n", f);
     }
     fputs("  </testsuite>\n</testsuites>\n", f);

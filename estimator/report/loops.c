@@ -243,7 +243,7 @@ static char *loop_loc(const struct cfg *g, size_t h, const uint64_t *body)
     if (!best)
         return NULL;
     char name[1024], buf[1100];
-    est_difile_path(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[h])), ref, name, sizeof name);
+    eng_difile_path(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[h])), ref, name, sizeof name);
     snprintf(buf, sizeof buf, "%s:%u", name, best);
     return sup_strdup(buf);
 }
@@ -281,16 +281,16 @@ static int by_size_desc(const void *a, const void *b)
  * inner calls of FI; that part of its own cycles, which the outer call
  * already holds, is taken off in the proportion of the inner calls' self
  * cycles to FI's (the only average: recursive functions alone). */
-static void inclusive_from_contexts(struct est_report *r, size_t fi, size_t base, const struct raw_loop *loops,
+static void inclusive_from_contexts(struct report_data *r, size_t fi, size_t base, const struct raw_loop *loops,
                                     size_t nl, const struct name_pos *byname, size_t nb)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     size_t nc = e->ncontexts;
     size_t *site = sup_xcalloc(nc + 1, sizeof *site);
     for (size_t c = 0; c < nc; c++) {
-        const struct est_context *cx = &e->contexts[c];
+        const struct cost_context *cx = &e->contexts[c];
         site[c] = SIZE_MAX;
-        if (cx->parent == EST_NO_PARENT || e->contexts[cx->parent].func != fi || !cx->site_block)
+        if (cx->parent == COST_NO_PARENT || e->contexts[cx->parent].func != fi || !cx->site_block)
             continue;
         struct name_pos key = {cx->site_block, 0};
         const struct name_pos *hit = bsearch(&key, byname, nb, sizeof *byname, by_name);
@@ -298,7 +298,7 @@ static void inclusive_from_contexts(struct est_report *r, size_t fi, size_t base
             site[c] = hit->i;
     }
     for (size_t i = 0; i < nl; i++) {
-        struct est_loop_cost *l = &r->loops[base + i];
+        struct report_loop_cost *l = &r->loops[base + i];
         const uint64_t *body = loops[i].body;
         double calls = 0, again = 0;
         for (size_t c = 0; c < nc; c++) {
@@ -308,7 +308,7 @@ static void inclusive_from_contexts(struct est_report *r, size_t fi, size_t base
             /* inside a call made from this loop (C itself included for the
              * recursion check, not for the calls) */
             bool inner = false;
-            for (size_t a = e->contexts[c].parent; a != EST_NO_PARENT && !inner; a = e->contexts[a].parent)
+            for (size_t a = e->contexts[c].parent; a != COST_NO_PARENT && !inner; a = e->contexts[a].parent)
                 inner = site[a] != SIZE_MAX && bit(body, site[a]);
             if (in_loop && !inner)
                 calls += e->contexts[c].inclusive;
@@ -324,12 +324,12 @@ static void inclusive_from_contexts(struct est_report *r, size_t fi, size_t base
 
 /* Without calling contexts: the functions called from each loop's blocks
  * at their average inclusive cycles per call. */
-static void inclusive_from_averages(struct est_report *r, size_t fi, size_t base, const struct raw_loop *loops,
+static void inclusive_from_averages(struct report_data *r, size_t fi, size_t base, const struct raw_loop *loops,
                                     size_t nl, const struct cfg *g, const struct irb *ib)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     for (size_t i = 0; i < nl; i++) {
-        struct est_loop_cost *l = &r->loops[base + i];
+        struct report_loop_cost *l = &r->loops[base + i];
         l->inclusive = l->cycles;
         for (size_t b = 0; b < g->n; b++) {
             if (!bit(loops[i].body, b))
@@ -342,7 +342,7 @@ static void inclusive_from_averages(struct est_report *r, size_t fi, size_t base
                     continue;
                 size_t n;
                 const char *cn = LLVMGetValueName2(callee, &n);
-                size_t gi = est_report_func_index(r, cn);
+                size_t gi = report_func_index(r, cn);
                 if (gi == (size_t)-1 || gi == fi || !e->funcs[gi].calls)
                     continue;
                 l->inclusive += ib[b].count * e->funcs[gi].inclusive / (double)e->funcs[gi].calls;
@@ -352,9 +352,9 @@ static void inclusive_from_averages(struct est_report *r, size_t fi, size_t base
 }
 
 /* Finds the loops of function FI (IR function FN) and appends them to R. */
-static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, const size_t *blocks_of, size_t nb_of)
+static void function_loops(struct report_data *r, size_t fi, LLVMValueRef fn, const size_t *blocks_of, size_t nb_of)
 {
-    struct est_estimate *e = r->e;
+    struct cost_estimate *e = r->e;
     struct cfg g = {0};
     cfg_build(&g, fn);
     if (!g.n) {
@@ -395,7 +395,7 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
     /* outer loops first; a loop's parent is the smallest earlier loop holding its header */
     qsort(loops, nl, sizeof *loops, by_size_desc);
     for (size_t i = 0; i < nl; i++) {
-        loops[i].parent = EST_NO_PARENT;
+        loops[i].parent = COST_NO_PARENT;
         for (size_t j = i; j-- > 0;)
             if (bit(loops[j].body, loops[i].header) && loops[j].size > loops[i].size) {
                 loops[i].parent = j;
@@ -413,7 +413,7 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
     }
     qsort(byname, g.n, sizeof *byname, by_name);
     for (size_t k = 0; k < nb_of; k++) {
-        const struct est_block_cost *bc = &e->blocks[blocks_of[k]];
+        const struct cost_block_cost *bc = &e->blocks[blocks_of[k]];
         if (!bc->ir_name)
             continue;
         struct name_pos key = {bc->ir_name, 0};
@@ -430,12 +430,12 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
     size_t base = r->nloops;
     r->loops = sup_xrealloc(r->loops, (r->nloops + nl + 1) * sizeof *r->loops);
     for (size_t i = 0; i < nl; i++) {
-        struct est_loop_cost *l = &r->loops[r->nloops++];
+        struct report_loop_cost *l = &r->loops[r->nloops++];
         memset(l, 0, sizeof *l);
         struct raw_loop *rl = &loops[i];
         l->func = fi;
-        l->parent = rl->parent == EST_NO_PARENT ? EST_NO_PARENT : base + rl->parent;
-        l->depth = rl->parent == EST_NO_PARENT ? 1 : r->loops[base + rl->parent].depth + 1;
+        l->parent = rl->parent == COST_NO_PARENT ? COST_NO_PARENT : base + rl->parent;
+        l->depth = rl->parent == COST_NO_PARENT ? 1 : r->loops[base + rl->parent].depth + 1;
         l->header = sup_strdup(names[rl->header] ? names[rl->header] : "");
         l->header_count = ib[rl->header].count;
         l->nblocks = rl->size;
@@ -481,9 +481,9 @@ static void function_loops(struct est_report *r, size_t fi, LLVMValueRef fn, con
 /* Says in the report when inclusive cycles rest on average costs per call
  * (no calling contexts: static or profile counts) and a function calls
  * another of the module. */
-static void label_averages(struct est_report *r)
+static void label_averages(struct report_data *r)
 {
-    struct est_estimate *e = r->e;
+    struct cost_estimate *e = r->e;
     static const char note[] = "inclusive cycles are estimates: without calling contexts (a timed run), a "
                                "function's or loop's callees are charged at their average cycles per call";
     if (e->ncontexts)
@@ -494,12 +494,12 @@ static void label_averages(struct est_report *r)
     for (size_t k = 0; k < e->nwarnings && callees; k++)
         callees = strcmp(e->warnings[k], note) != 0;
     if (callees)
-        est_estimate_warn(e, "%s", note);
+        cost_estimate_warn(e, "%s", note);
 }
 
-void est_report_find_loops(struct est_report *r, LLVMModuleRef m)
+void report_find_loops(struct report_data *r, LLVMModuleRef m)
 {
-    struct est_estimate *e = r->e;
+    struct cost_estimate *e = r->e;
     for (size_t i = 0; i < r->nloops; i++) {
         free(r->loops[i].header);
         free(r->loops[i].loc);
@@ -533,9 +533,9 @@ void est_report_find_loops(struct est_report *r, LLVMModuleRef m)
     label_averages(r);
 }
 
-void est_loop_label(const struct est_report *r, size_t l, char *buf, size_t n)
+void report_loop_label(const struct report_data *r, size_t l, char *buf, size_t n)
 {
-    const struct est_loop_cost *lp = &r->loops[l];
+    const struct report_loop_cost *lp = &r->loops[l];
     if (!lp->loc) {
         snprintf(buf, n, "loop@%s:%s", lp->func < r->e->nfuncs ? r->e->funcs[lp->func].name : "?",
                  lp->header ? lp->header : "?");

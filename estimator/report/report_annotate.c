@@ -65,7 +65,7 @@ static bool is_file(const char *p)
 }
 
 /* Finds FILE: as given, under each source directory, beside the module. */
-static char *find_source(const char *file, const struct est_view_options *o, const char *module)
+static char *find_source(const char *file, const struct report_view_options *o, const char *module)
 {
     if (is_file(file))
         return sup_strdup(file);
@@ -94,13 +94,13 @@ static char *find_source(const char *file, const struct est_view_options *o, con
 
 static void data_row(FILE *f, const struct row *r, double total)
 {
-    fprintf(f, "%7.2f %12llu %12.0f %6u | ", est_pct(r->cycles, total), (unsigned long long)r->rounded, r->execs,
+    fprintf(f, "%7.2f %12llu %12.0f %6u | ", report_pct(r->cycles, total), (unsigned long long)r->rounded, r->execs,
             r->line);
 }
 
-int est_report_write_annotate(const struct est_report *rep, const struct est_view_options *o, FILE *f)
+int report_write_annotate(const struct report_data *rep, const struct report_view_options *o, FILE *f)
 {
-    const struct est_estimate *e = rep->e;
+    const struct cost_estimate *e = rep->e;
     bool from_lines = e->nlines > 0;
     size_t cap = (from_lines ? e->nlines : e->nblocks) + 1;
     struct row *rows = sup_xcalloc(cap + 1, sizeof *rows);
@@ -146,7 +146,7 @@ int est_report_write_annotate(const struct est_report *rep, const struct est_vie
     for (size_t i = 0; i < n; i++)
         v[i] = rows[i].cycles;
     v[n] = rest;
-    est_apportion(v, w, n + 1);
+    report_apportion(v, w, n + 1);
     for (size_t i = 0; i < n; i++)
         rows[i].rounded = w[i];
     uint64_t rest_rounded = w[n];
@@ -164,7 +164,7 @@ int est_report_write_annotate(const struct est_report *rep, const struct est_vie
     qsort(g, ng, sizeof *g, by_group_cycles);
 
     char a[40];
-    fprintf(f, "# lpnest annotate: %s on %s, %s cycles\n", e->module, e->core, est_grouped(e->cycles, a, sizeof a));
+    fprintf(f, "# lpnest annotate: %s on %s, %s cycles\n", e->module, e->core, report_grouped(e->cycles, a, sizeof a));
     if (from_lines)
         fprintf(f, "# cycles of the machine instructions of each source line; executions of the line\n");
     else
@@ -172,8 +172,8 @@ int est_report_write_annotate(const struct est_report *rep, const struct est_vie
                    "# its first source line\n");
     fprintf(f, "#  share       cycles   executions   line | source\n");
     for (size_t k = 0; k < ng; k++) {
-        fprintf(f, "\n== %s: %s cycles (%.2f%%) ==\n", g[k].file, est_grouped(g[k].cycles, a, sizeof a),
-                est_pct(g[k].cycles, e->cycles));
+        fprintf(f, "\n== %s: %s cycles (%.2f%%) ==\n", g[k].file, report_grouped(g[k].cycles, a, sizeof a),
+                report_pct(g[k].cycles, e->cycles));
         const struct row *rs = rows + g[k].first;
         char *path = find_source(g[k].file, o, e->module);
         char *text = path ? sup_read_file(path, NULL, 64u << 20, NULL) : NULL;
@@ -213,9 +213,9 @@ int est_report_write_annotate(const struct est_report *rep, const struct est_vie
         free(text);
         free(path);
     }
-    fprintf(f, "\n== without a source line: %s cycles (%.2f%%) ==\n", est_grouped(rest, a, sizeof a),
-            est_pct(rest, e->cycles));
-    fprintf(f, "%7.2f %12llu %12s %6s | (code without a source location)\n", est_pct(rest, e->cycles),
+    fprintf(f, "\n== without a source line: %s cycles (%.2f%%) ==\n", report_grouped(rest, a, sizeof a),
+            report_pct(rest, e->cycles));
+    fprintf(f, "%7.2f %12llu %12s %6s | (code without a source location)\n", report_pct(rest, e->cycles),
             (unsigned long long)rest_rounded, "-", "-");
     free(g);
     for (size_t i = 0; i < nnames; i++)

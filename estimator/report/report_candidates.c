@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-double est_report_software_total(const struct est_report *r)
+double report_software_total(const struct report_data *r)
 {
     double t = r->e->cycles;
     for (size_t i = 0; i < r->e->nwhatifs; i++)
@@ -18,7 +18,7 @@ double est_report_software_total(const struct est_report *r)
     return t;
 }
 
-static void fill(struct est_candidate *c, double cycles, double baseline)
+static void fill(struct report_candidate *c, double cycles, double baseline)
 {
     c->cycles = cycles;
     c->baseline = baseline;
@@ -28,7 +28,7 @@ static void fill(struct est_candidate *c, double cycles, double baseline)
 
 static int by_share(const void *a, const void *b)
 {
-    const struct est_candidate *x = a, *y = b;
+    const struct report_candidate *x = a, *y = b;
     if (x->share != y->share)
         return x->share < y->share ? 1 : -1;
     if (x->kind != y->kind)
@@ -36,22 +36,22 @@ static int by_share(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-size_t est_report_candidates(const struct est_report *r, struct est_candidate **out)
+size_t report_candidates(const struct report_data *r, struct report_candidate **out)
 {
-    const struct est_estimate *e = r->e;
-    struct est_candidate *c = sup_xcalloc(e->nfuncs + r->nloops + 1, sizeof *c);
+    const struct cost_estimate *e = r->e;
+    struct report_candidate *c = sup_xcalloc(e->nfuncs + r->nloops + 1, sizeof *c);
     size_t n = 0;
-    double total = est_report_share_base(r), sw_total = est_report_software_total(r);
+    double total = report_share_base(r), sw_total = report_software_total(r);
     for (size_t f = 0; f < e->nfuncs; f++) {
-        const struct est_func_cost *fc = &e->funcs[f];
+        const struct cost_func_cost *fc = &e->funcs[f];
         if (!fc->name || !strcmp(fc->name, "main"))
             continue;
-        const struct est_whatif *w = NULL;
+        const struct cost_whatif *w = NULL;
         for (size_t k = 0; k < e->nwhatifs; k++)
             if (e->whatifs[k].func && !strcmp(e->whatifs[k].func, fc->name))
                 w = &e->whatifs[k];
-        struct est_candidate *cd = &c[n];
-        cd->kind = EST_CAND_FUNCTION;
+        struct report_candidate *cd = &c[n];
+        cd->kind = REPORT_CAND_FUNCTION;
         cd->index = f;
         snprintf(cd->name, sizeof cd->name, "%s", fc->name);
         if (w) {
@@ -67,14 +67,14 @@ size_t est_report_candidates(const struct est_report *r, struct est_candidate **
         n++;
     }
     for (size_t l = 0; l < r->nloops; l++) {
-        const struct est_loop_cost *lp = &r->loops[l];
+        const struct report_loop_cost *lp = &r->loops[l];
         if (!(lp->inclusive > 0))
             continue;
-        struct est_candidate *cd = &c[n++];
-        cd->kind = EST_CAND_LOOP;
+        struct report_candidate *cd = &c[n++];
+        cd->kind = REPORT_CAND_LOOP;
         cd->index = l;
         char label[1100];
-        est_loop_label(r, l, label, sizeof label);
+        report_loop_label(r, l, label, sizeof label);
         snprintf(cd->name, sizeof cd->name, "%s %s", lp->func < e->nfuncs ? e->funcs[lp->func].name : "?", label);
         fill(cd, lp->inclusive, total);
     }

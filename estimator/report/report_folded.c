@@ -59,28 +59,28 @@ struct split {
     size_t n;
 };
 
-static void loop_chain(const struct est_report *r, size_t l, struct buf *b)
+static void loop_chain(const struct report_data *r, size_t l, struct buf *b)
 {
-    if (r->loops[l].parent != EST_NO_PARENT)
+    if (r->loops[l].parent != COST_NO_PARENT)
         loop_chain(r, r->loops[l].parent, b);
     char label[1100];
-    est_loop_label(r, l, label, sizeof label);
+    report_loop_label(r, l, label, sizeof label);
     frame(b, label);
 }
 
-static struct split *splits_of(const struct est_report *r)
+static struct split *splits_of(const struct report_data *r)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     struct split *sp = sup_xcalloc(e->nfuncs + 1, sizeof *sp);
     double *child = sup_xcalloc(r->nloops + 1, sizeof *child);
     double *top = sup_xcalloc(e->nfuncs + 1, sizeof *top);
     size_t *nloops = sup_xcalloc(e->nfuncs + 1, sizeof *nloops);
     for (size_t l = 0; l < r->nloops; l++) {
-        const struct est_loop_cost *lp = &r->loops[l];
+        const struct report_loop_cost *lp = &r->loops[l];
         if (lp->func >= e->nfuncs)
             continue;
         nloops[lp->func]++;
-        if (lp->parent == EST_NO_PARENT)
+        if (lp->parent == COST_NO_PARENT)
             top[lp->func] += lp->cycles;
         else
             child[lp->parent] += lp->cycles;
@@ -91,7 +91,7 @@ static struct split *splits_of(const struct est_report *r)
         sp[f].segs[sp[f].n++] = (struct seg){sup_strdup(""), outside};
     }
     for (size_t l = 0; l < r->nloops; l++) {
-        const struct est_loop_cost *lp = &r->loops[l];
+        const struct report_loop_cost *lp = &r->loops[l];
         if (lp->func >= e->nfuncs)
             continue;
         struct buf b = {0};
@@ -122,7 +122,7 @@ static void splits_free(struct split *sp, size_t n)
 }
 
 struct acc {
-    struct est_stack *s;
+    struct report_stack *s;
     size_t n, cap;
 };
 
@@ -143,7 +143,7 @@ static void add(struct acc *a, const struct buf *prefix, const char *suffix, dou
     }
     if (!b.s)
         put(&b, "?", 1);
-    a->s[a->n++] = (struct est_stack){b.s, cycles, 0};
+    a->s[a->n++] = (struct report_stack){b.s, cycles, 0};
 }
 
 /* Emits FUNC's cycles (CYCLES) under PREFIX, split over its loops. */
@@ -155,25 +155,25 @@ static void add_func(struct acc *a, const struct split *sp, size_t f, const stru
 
 static int by_frames(const void *x, const void *y)
 {
-    return strcmp(((const struct est_stack *)x)->frames, ((const struct est_stack *)y)->frames);
+    return strcmp(((const struct report_stack *)x)->frames, ((const struct report_stack *)y)->frames);
 }
 
 #define MAX_FRAMES 512
 
-struct est_stack *est_report_stacks(const struct est_report *r, size_t *n)
+struct report_stack *report_stacks(const struct report_data *r, size_t *n)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     struct split *sp = splits_of(r);
     struct acc a = {0};
     double covered = 0;
     if (e->ncontexts) {
         size_t *chain = sup_xcalloc(e->ncontexts + 1, sizeof *chain);
         for (size_t c = 0; c < e->ncontexts; c++) {
-            const struct est_context *ct = &e->contexts[c];
+            const struct cost_context *ct = &e->contexts[c];
             if (!(ct->self > 0) || ct->func >= e->nfuncs)
                 continue;
             size_t depth = 0;
-            for (size_t k = c; k != EST_NO_PARENT && depth <= e->ncontexts; k = e->contexts[k].parent)
+            for (size_t k = c; k != COST_NO_PARENT && depth <= e->ncontexts; k = e->contexts[k].parent)
                 chain[depth++] = k;
             struct buf b = {0};
             for (size_t i = depth; i-- > 0;) {
@@ -227,7 +227,7 @@ struct est_stack *est_report_stacks(const struct est_report *r, size_t *n)
     uint64_t *w = sup_xcalloc(m + 1, sizeof *w);
     for (size_t i = 0; i < m; i++)
         v[i] = a.s[i].cycles;
-    est_apportion(v, w, m);
+    report_apportion(v, w, m);
     for (size_t i = 0; i < m; i++)
         a.s[i].weight = w[i];
     free(v);
@@ -236,20 +236,20 @@ struct est_stack *est_report_stacks(const struct est_report *r, size_t *n)
     return a.s;
 }
 
-void est_stacks_free(struct est_stack *s, size_t n)
+void report_stacks_free(struct report_stack *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         free(s[i].frames);
     free(s);
 }
 
-int est_report_write_folded(const struct est_report *r, FILE *f)
+int report_write_folded(const struct report_data *r, FILE *f)
 {
     size_t n;
-    struct est_stack *s = est_report_stacks(r, &n);
+    struct report_stack *s = report_stacks(r, &n);
     for (size_t i = 0; i < n; i++)
         if (s[i].weight)
             fprintf(f, "%s %llu\n", s[i].frames, (unsigned long long)s[i].weight);
-    est_stacks_free(s, n);
+    report_stacks_free(s, n);
     return ferror(f) ? -1 : 0;
 }

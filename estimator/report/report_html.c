@@ -42,7 +42,7 @@ static const char script[] =
     "   return d*a.textContent.localeCompare(c.textContent);});\n"
     "  r.forEach(function(x){b.appendChild(x);});});});});\n";
 
-static void esc(FILE *f, const char *s) { est_xml_escape(f, s ? s : ""); }
+static void esc(FILE *f, const char *s) { report_xml_escape(f, s ? s : ""); }
 
 static void th(FILE *f, const char *const *names)
 {
@@ -65,12 +65,12 @@ static void td_s(FILE *f, const char *s)
 static void td_n(FILE *f, double v)
 {
     char a[40];
-    fprintf(f, "<td class=\"n\" data-v=\"%.17g\">%s</td>", isfinite(v) ? v : 1e300, est_grouped(v, a, sizeof a));
+    fprintf(f, "<td class=\"n\" data-v=\"%.17g\">%s</td>", isfinite(v) ? v : 1e300, report_grouped(v, a, sizeof a));
 }
 
 static void td_pct(FILE *f, double part, double whole, bool bar)
 {
-    double p = est_pct(part, whole);
+    double p = report_pct(part, whole);
     fprintf(f, "<td class=\"n\" data-v=\"%.6g\">", p);
     if (bar)
         fprintf(f, "<span class=\"bar\" style=\"width:%.0fpx\"></span>", fmin(100, fmax(0, p)));
@@ -94,34 +94,34 @@ static void kv(FILE *f, const char *k, const char *v)
     fputs("</td></tr>\n", f);
 }
 
-static void summary(const struct est_report *r, FILE *f)
+static void summary(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     char a[64], b[64], buf[512];
     fputs("<section id=\"summary\"><h2>Summary</h2><table class=\"kv\"><tbody>\n", f);
-    snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", est_grouped(e->cycles, a, sizeof a),
+    snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", report_grouped(e->cycles, a, sizeof a),
              e->clock_hz > 0 ? e->cycles / e->clock_hz : 0, e->clock_hz / 1e6);
     kv(f, "total", buf);
-    snprintf(buf, sizeof buf, "%s cycles (%.1f%%), %s instructions", est_grouped(e->machine_cycles, a, sizeof a),
-             est_pct(e->machine_cycles, e->cycles), est_grouped(e->instructions, b, sizeof b));
+    snprintf(buf, sizeof buf, "%s cycles (%.1f%%), %s instructions", report_grouped(e->machine_cycles, a, sizeof a),
+             report_pct(e->machine_cycles, e->cycles), report_grouped(e->instructions, b, sizeof b));
     kv(f, "machine code", buf);
-    snprintf(buf, sizeof buf, "%s cycles (%.1f%%) from the core's cost table", est_grouped(e->runtime_cycles, a, sizeof a),
-             est_pct(e->runtime_cycles, e->cycles));
+    snprintf(buf, sizeof buf, "%s cycles (%.1f%%) from the core's cost table", report_grouped(e->runtime_cycles, a, sizeof a),
+             report_pct(e->runtime_cycles, e->cycles));
     kv(f, "runtime and library", buf);
     if (e->nwhatifs) {
         double calls = e->cycles - e->machine_cycles - e->runtime_cycles;
-        snprintf(buf, sizeof buf, "%s cycles (%.1f%%) the host spends invoking and waiting", est_grouped(calls, a, sizeof a),
-                 est_pct(calls, e->cycles));
+        snprintf(buf, sizeof buf, "%s cycles (%.1f%%) the host spends invoking and waiting", report_grouped(calls, a, sizeof a),
+                 report_pct(calls, e->cycles));
         kv(f, "offloaded calls", buf);
     }
     const char *src = e->count_source ? e->count_source : "execution";
-    snprintf(buf, sizeof buf, "%s; exact for %.2f%% of the cycles", src, 100 - est_pct(e->estimated_cycles, e->cycles));
+    snprintf(buf, sizeof buf, "%s; exact for %.2f%% of the cycles", src, 100 - report_pct(e->estimated_cycles, e->cycles));
     kv(f, "counts", buf);
     snprintf(buf, sizeof buf, "%d (%llu IR instructions run)", e->exit_status, (unsigned long long)e->ir_instructions);
     kv(f, "program exit status", buf);
     if (e->nwhatifs) {
-        double sw = est_report_software_total(r);
-        snprintf(buf, sizeof buf, "%s cycles; this run is %.3g\xc3\x97 faster", est_grouped(sw, a, sizeof a),
+        double sw = report_software_total(r);
+        snprintf(buf, sizeof buf, "%s cycles; this run is %.3g\xc3\x97 faster", report_grouped(sw, a, sizeof a),
                  e->cycles > 0 ? sw / e->cycles : 0);
         kv(f, "all in software", buf);
     }
@@ -130,10 +130,10 @@ static void summary(const struct est_report *r, FILE *f)
     fputs("</tbody></table></section>\n", f);
 }
 
-static void candidates(const struct est_report *r, FILE *f)
+static void candidates(const struct report_data *r, FILE *f)
 {
-    struct est_candidate *c;
-    size_t n = est_report_candidates(r, &c);
+    struct report_candidate *c;
+    size_t n = report_candidates(r, &c);
     fputs("<section id=\"candidates\"><h2>Offload candidates</h2>\n<p class=\"note\">Functions (but main) and loops by "
           "their share of the cycles. The bound is Amdahl's: the whole application's speedup if the candidate cost "
           "nothing. Where the run offloaded a function, the estimated speedup with its accelerator model follows.</p>\n",
@@ -147,7 +147,7 @@ static void candidates(const struct est_report *r, FILE *f)
         th(f, h);
         for (size_t i = 0; i < n && i < 50; i++) {
             fprintf(f, "<tr><td class=\"n\" data-v=\"%zu\">%zu</td>", i + 1, i + 1);
-            td_s(f, c[i].kind == EST_CAND_FUNCTION ? "function" : "loop");
+            td_s(f, c[i].kind == REPORT_CAND_FUNCTION ? "function" : "loop");
             td_s(f, c[i].name);
             td_n(f, c[i].cycles);
             td_pct(f, c[i].cycles, c[i].baseline, true);
@@ -165,7 +165,7 @@ static void candidates(const struct est_report *r, FILE *f)
     free(c);
 }
 
-static void flame(const struct est_report *r, FILE *f)
+static void flame(const struct report_data *r, FILE *f)
 {
     fputs("<section id=\"flame\"><h2>Flame graph</h2>\n<p class=\"note\">Width is cycles. ", f);
     fputs(r->e->ncontexts ? "Stacks are calling contexts" : "The report has no calling contexts: one stack per function",
@@ -173,11 +173,11 @@ static void flame(const struct est_report *r, FILE *f)
     fputs("; blue frames are loops (a function's cycles split over its loops in their proportions over the whole "
           "run). The same stacks as <code>--format=folded</code>. Hover for cycles.</p>\n",
           f);
-    est_svg_flame(r, f, FLAME_WIDTH);
+    report_svg_flame(r, f, FLAME_WIDTH);
     fputs("</section>\n", f);
 }
 
-static void timeline(const struct est_report *r, FILE *f)
+static void timeline(const struct report_data *r, FILE *f)
 {
     fputs("<section id=\"timeline\"><h2>Timeline</h2>\n", f);
     if (r->e->nslices && r->e->ntracks) {
@@ -185,15 +185,15 @@ static void timeline(const struct est_report *r, FILE *f)
               "Grey runs are slices narrower than a pixel. <code>--format=trace</code> opens the same timeline in "
               "Perfetto.</p>\n",
               f);
-        est_svg_timeline(r, f, FLAME_WIDTH);
+        report_svg_timeline(r, f, FLAME_WIDTH);
     } else
         fputs("<p class=\"note\">No timeline: the report comes from a run that was not timed.</p>\n", f);
     fputs("</section>\n", f);
 }
 
-static void accelerators(const struct est_report *r, FILE *f)
+static void accelerators(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->naccels)
         return;
     fputs("<section id=\"accelerators\"><h2>Accelerators</h2>\n<table class=\"sort\" id=\"t-accelerators\">", f);
@@ -201,9 +201,9 @@ static void accelerators(const struct est_report *r, FILE *f)
                                     "min",         "mean",  "p50", "p95",   "max",  "latencies",  NULL};
     th(f, h);
     for (size_t i = 0; i < e->naccels; i++) {
-        const struct est_accel_cost *a = &e->accels[i];
-        struct est_stats st;
-        est_stats_of(a->latencies, a->nlatencies, &st);
+        const struct cost_accel_cost *a = &e->accels[i];
+        struct report_stats st;
+        report_stats_of(a->latencies, a->nlatencies, &st);
         fputs("<tr>", f);
         td_s(f, a->name);
         td_s(f, a->model);
@@ -219,7 +219,7 @@ static void accelerators(const struct est_report *r, FILE *f)
             td_n(f, st.p95);
             td_n(f, st.max);
             fputs("<td>", f);
-            est_svg_histogram(a->latencies, a->nlatencies, f, 240, 36);
+            report_svg_histogram(a->latencies, a->nlatencies, f, 240, 36);
             fputs("</td>", f);
         } else
             fputs("<td>-</td><td>-</td><td>-</td><td>-</td><td>-</td><td>-</td>", f);
@@ -230,9 +230,9 @@ static void accelerators(const struct est_report *r, FILE *f)
           f);
 }
 
-static void whatifs(const struct est_report *r, FILE *f)
+static void whatifs(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->nwhatifs)
         return;
     double peak = 0;
@@ -244,7 +244,7 @@ static void whatifs(const struct est_report *r, FILE *f)
                                     "saved", "speedup", "", NULL};
     th(f, h);
     for (size_t i = 0; i < e->nwhatifs; i++) {
-        const struct est_whatif *w = &e->whatifs[i];
+        const struct cost_whatif *w = &e->whatifs[i];
         fputs("<tr>", f);
         td_s(f, w->func);
         td_s(f, w->accel);
@@ -267,16 +267,16 @@ static void whatifs(const struct est_report *r, FILE *f)
 
 static int by_inclusive(const void *a, const void *b)
 {
-    const struct est_func_cost *x = *(const struct est_func_cost *const *)a, *y = *(const struct est_func_cost *const *)b;
+    const struct cost_func_cost *x = *(const struct cost_func_cost *const *)a, *y = *(const struct cost_func_cost *const *)b;
     if (x->inclusive != y->inclusive)
         return x->inclusive < y->inclusive ? 1 : -1;
     return strcmp(x->name, y->name);
 }
 
-static void functions(const struct est_report *r, FILE *f)
+static void functions(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
-    const struct est_func_cost **fs = sup_xcalloc(e->nfuncs + 1, sizeof *fs);
+    const struct cost_estimate *e = r->e;
+    const struct cost_func_cost **fs = sup_xcalloc(e->nfuncs + 1, sizeof *fs);
     for (size_t i = 0; i < e->nfuncs; i++)
         fs[i] = &e->funcs[i];
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
@@ -286,7 +286,7 @@ static void functions(const struct est_report *r, FILE *f)
     th(f, h);
     size_t shown = 0;
     for (size_t i = 0; i < e->nfuncs && shown < MAX_ROWS; i++) {
-        const struct est_func_cost *fc = fs[i];
+        const struct cost_func_cost *fc = fs[i];
         if (!fc->calls && fc->self == 0)
             continue;
         shown++;
@@ -297,7 +297,7 @@ static void functions(const struct est_report *r, FILE *f)
         td_n(f, fc->self);
         td_pct(f, fc->self, e->cycles, true);
         td_n(f, fc->inclusive);
-        td_pct(f, fc->inclusive, est_report_share_base(r), false);
+        td_pct(f, fc->inclusive, report_share_base(r), false);
         td_n(f, fc->calls ? fc->inclusive / (double)fc->calls : 0);
         td_n(f, fc->runtime);
         td_n(f, fc->instructions);
@@ -307,19 +307,19 @@ static void functions(const struct est_report *r, FILE *f)
     free(fs);
 }
 
-static const struct est_report *sort_r;
+static const struct report_data *sort_r;
 
 static int by_loop(const void *a, const void *b)
 {
-    const struct est_loop_cost *x = &sort_r->loops[*(const size_t *)a], *y = &sort_r->loops[*(const size_t *)b];
+    const struct report_loop_cost *x = &sort_r->loops[*(const size_t *)a], *y = &sort_r->loops[*(const size_t *)b];
     if (x->inclusive != y->inclusive)
         return x->inclusive < y->inclusive ? 1 : -1;
     return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
-static void loops(const struct est_report *r, FILE *f)
+static void loops(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     fputs("<section id=\"loops\"><h2>Loops</h2>\n", f);
     if (!r->nloops) {
         fputs("<p class=\"note\">No loops in this report.</p></section>\n", f);
@@ -335,9 +335,9 @@ static void loops(const struct est_report *r, FILE *f)
                                     "per entry", "cycles",    "inclusive",    "share",     "IR blocks",  NULL};
     th(f, h);
     for (size_t k = 0; k < r->nloops && k < MAX_ROWS; k++) {
-        const struct est_loop_cost *l = &r->loops[ix[k]];
+        const struct report_loop_cost *l = &r->loops[ix[k]];
         char label[1100];
-        est_loop_label(r, ix[k], label, sizeof label);
+        report_loop_label(r, ix[k], label, sizeof label);
         fputs("<tr>", f);
         td_s(f, l->func < e->nfuncs ? e->funcs[l->func].name : "?");
         td_s(f, label + 5);
@@ -355,7 +355,7 @@ static void loops(const struct est_report *r, FILE *f)
             td_s(f, NULL);
         td_n(f, l->cycles);
         td_n(f, l->inclusive);
-        td_pct(f, l->inclusive, est_report_share_base(r), true);
+        td_pct(f, l->inclusive, report_share_base(r), true);
         td_n(f, (double)l->nblocks);
         fputs("</tr>\n", f);
     }
@@ -366,11 +366,11 @@ static void loops(const struct est_report *r, FILE *f)
     free(ix);
 }
 
-static void durations(const struct est_report *r, FILE *f)
+static void durations(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
-    struct est_slice_stats *s;
-    size_t n = est_report_slice_stats(r, &s);
+    const struct cost_estimate *e = r->e;
+    struct report_slice_summary *s;
+    size_t n = report_slice_stats(r, &s);
     if (n) {
         fputs("<section id=\"durations\"><h2>Per-call durations</h2>\n<p class=\"note\">From the timeline, in host "
               "cycles: how often each function or transition ran and how long it took.</p>\n"
@@ -398,14 +398,14 @@ static void durations(const struct est_report *r, FILE *f)
 
 static int by_block_cycles(const void *a, const void *b)
 {
-    const struct est_block_cost *x = *(const struct est_block_cost *const *)a, *y = *(const struct est_block_cost *const *)b;
+    const struct cost_block_cost *x = *(const struct cost_block_cost *const *)a, *y = *(const struct cost_block_cost *const *)b;
     return x->cycles < y->cycles ? 1 : x->cycles > y->cycles ? -1 : 0;
 }
 
-static void blocks(const struct est_report *r, FILE *f)
+static void blocks(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
-    const struct est_block_cost **bs = sup_xcalloc(e->nblocks + 1, sizeof *bs);
+    const struct cost_estimate *e = r->e;
+    const struct cost_block_cost **bs = sup_xcalloc(e->nblocks + 1, sizeof *bs);
     for (size_t i = 0; i < e->nblocks; i++)
         bs[i] = &e->blocks[i];
     qsort(bs, e->nblocks, sizeof *bs, by_block_cycles);
@@ -414,7 +414,7 @@ static void blocks(const struct est_report *r, FILE *f)
                                     "share",    "instructions",  "count is", NULL};
     th(f, h);
     for (size_t i = 0; i < e->nblocks && i < 100 && bs[i]->cycles > 0; i++) {
-        const struct est_block_cost *b = bs[i];
+        const struct cost_block_cost *b = bs[i];
         char num[32];
         snprintf(num, sizeof num, "bb.%d", b->number);
         fputs("<tr>", f);
@@ -435,16 +435,16 @@ static void blocks(const struct est_report *r, FILE *f)
 
 static int by_line_cycles(const void *a, const void *b)
 {
-    const struct est_line_cost *x = *(const struct est_line_cost *const *)a, *y = *(const struct est_line_cost *const *)b;
+    const struct cost_line_cost *x = *(const struct cost_line_cost *const *)a, *y = *(const struct cost_line_cost *const *)b;
     return x->cycles < y->cycles ? 1 : x->cycles > y->cycles ? -1 : 0;
 }
 
-static void lines(const struct est_report *r, FILE *f)
+static void lines(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->nlines)
         return;
-    const struct est_line_cost **ls = sup_xcalloc(e->nlines + 1, sizeof *ls);
+    const struct cost_line_cost **ls = sup_xcalloc(e->nlines + 1, sizeof *ls);
     for (size_t i = 0; i < e->nlines; i++)
         ls[i] = &e->lines[i];
     qsort(ls, e->nlines, sizeof *ls, by_line_cycles);
@@ -466,16 +466,16 @@ static void lines(const struct est_report *r, FILE *f)
     free(ls);
 }
 
-static void runtime(const struct est_report *r, FILE *f)
+static void runtime(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->nruntime)
         return;
     fputs("<section id=\"runtime\"><h2>Runtime and library calls</h2>\n<table class=\"sort\" id=\"t-runtime\">", f);
     static const char *const h[] = {"routine", "calls", "cycles", "share", "instructions", "priced", NULL};
     th(f, h);
     for (size_t i = 0; i < e->nruntime; i++) {
-        const struct est_runtime_cost *rt = &e->runtime[i];
+        const struct cost_runtime_cost *rt = &e->runtime[i];
         fputs("<tr>", f);
         td_s(f, rt->symbol);
         td_n(f, rt->calls);
@@ -488,10 +488,10 @@ static void runtime(const struct est_report *r, FILE *f)
     fputs("</tbody></table></section>\n", f);
 }
 
-int est_report_write_html(const struct est_report *r, const struct est_view_options *o, FILE *f)
+int report_write_html(const struct report_data *r, const struct report_view_options *o, FILE *f)
 {
     (void)o;
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>lpnest: ", f);
     esc(f, e->module);
     fputs(" on ", f);

@@ -35,19 +35,19 @@ static void knum(struct sup_json *w, const char *k, double v)
 static void kindex(struct sup_json *w, const char *k, size_t v)
 {
     sup_json_key(w, k);
-    if (v == EST_NO_PARENT)
+    if (v == COST_NO_PARENT)
         sup_json_null(w);
     else
         sup_json_uint(w, v);
 }
 
-static const char *fname(const struct est_estimate *e, size_t f) { return f < e->nfuncs ? e->funcs[f].name : NULL; }
+static const char *fname(const struct cost_estimate *e, size_t f) { return f < e->nfuncs ? e->funcs[f].name : NULL; }
 
 /* "lpnest_report", "module", "core", "counts" and "total". */
-static void write_header(struct sup_json *w, const struct est_estimate *e)
+static void write_header(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "lpnest_report");
-    sup_json_int(w, EST_REPORT_VERSION);
+    sup_json_int(w, REPORT_SCHEMA_VERSION);
     kstr(w, "module", e->module);
     sup_json_key(w, "core");
     sup_json_obj(w);
@@ -79,12 +79,12 @@ static void write_header(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_functions(struct sup_json *w, const struct est_estimate *e)
+static void write_functions(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "functions");
     sup_json_arr(w);
     for (size_t i = 0; i < e->nfuncs; i++) {
-        const struct est_func_cost *fc = &e->funcs[i];
+        const struct cost_func_cost *fc = &e->funcs[i];
         rec_begin(w);
         kstr(w, "name", fc->name);
         kstr(w, "location", fc->loc);
@@ -99,12 +99,12 @@ static void write_functions(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_blocks(struct sup_json *w, const struct est_estimate *e)
+static void write_blocks(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "blocks");
     sup_json_arr(w);
     for (size_t i = 0; i < e->nblocks; i++) {
-        const struct est_block_cost *bc = &e->blocks[i];
+        const struct cost_block_cost *bc = &e->blocks[i];
         rec_begin(w);
         kstr(w, "function", fname(e, bc->func));
         sup_json_key(w, "machine_block");
@@ -122,7 +122,7 @@ static void write_blocks(struct sup_json *w, const struct est_estimate *e)
 }
 
 /* "runtime" and "warnings". */
-static void write_runtime(struct sup_json *w, const struct est_estimate *e)
+static void write_runtime(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "runtime");
     sup_json_arr(w);
@@ -145,13 +145,13 @@ static void write_runtime(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_loops(struct sup_json *w, const struct est_report *r)
+static void write_loops(struct sup_json *w, const struct report_data *r)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     sup_json_key(w, "loops");
     sup_json_arr(w);
     for (size_t i = 0; i < r->nloops; i++) {
-        const struct est_loop_cost *l = &r->loops[i];
+        const struct report_loop_cost *l = &r->loops[i];
         rec_begin(w);
         kstr(w, "function", fname(e, l->func));
         kstr(w, "header", l->header);
@@ -175,12 +175,12 @@ static void write_loops(struct sup_json *w, const struct est_report *r)
     sup_json_end(w);
 }
 
-static void write_contexts(struct sup_json *w, const struct est_estimate *e)
+static void write_contexts(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "contexts");
     sup_json_arr(w);
     for (size_t i = 0; i < e->ncontexts; i++) {
-        const struct est_context *c = &e->contexts[i];
+        const struct cost_context *c = &e->contexts[i];
         rec_begin(w);
         kindex(w, "parent", c->parent);
         kstr(w, "function", fname(e, c->func));
@@ -193,12 +193,12 @@ static void write_contexts(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_lines(struct sup_json *w, const struct est_estimate *e)
+static void write_lines(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "lines");
     sup_json_arr(w);
     for (size_t i = 0; i < e->nlines; i++) {
-        const struct est_line_cost *l = &e->lines[i];
+        const struct cost_line_cost *l = &e->lines[i];
         rec_begin(w);
         kstr(w, "file", l->file);
         sup_json_key(w, "line");
@@ -210,7 +210,7 @@ static void write_lines(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_timeline(struct sup_json *w, const struct est_estimate *e)
+static void write_timeline(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "timeline");
     sup_json_obj(w);
@@ -226,7 +226,7 @@ static void write_timeline(struct sup_json *w, const struct est_estimate *e)
     sup_json_key(w, "slices");
     sup_json_arr(w);
     for (size_t i = 0; i < e->nslices; i++) {
-        const struct est_slice *s = &e->slices[i];
+        const struct cost_slice *s = &e->slices[i];
         rec_begin(w);
         sup_json_key(w, "track");
         sup_json_uint(w, s->track);
@@ -241,12 +241,12 @@ static void write_timeline(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_accelerators(struct sup_json *w, const struct est_estimate *e)
+static void write_accelerators(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "accelerators");
     sup_json_arr(w);
     for (size_t i = 0; i < e->naccels; i++) {
-        const struct est_accel_cost *a = &e->accels[i];
+        const struct cost_accel_cost *a = &e->accels[i];
         rec_begin(w);
         kstr(w, "name", a->name);
         kstr(w, "model", a->model);
@@ -265,12 +265,12 @@ static void write_accelerators(struct sup_json *w, const struct est_estimate *e)
     sup_json_end(w);
 }
 
-static void write_whatifs(struct sup_json *w, const struct est_estimate *e)
+static void write_whatifs(struct sup_json *w, const struct cost_estimate *e)
 {
     sup_json_key(w, "whatifs");
     sup_json_arr(w);
     for (size_t i = 0; i < e->nwhatifs; i++) {
-        const struct est_whatif *wi = &e->whatifs[i];
+        const struct cost_whatif *wi = &e->whatifs[i];
         rec_begin(w);
         kstr(w, "function", wi->func);
         kstr(w, "accelerator", wi->accel);
@@ -283,9 +283,9 @@ static void write_whatifs(struct sup_json *w, const struct est_estimate *e)
 }
 
 /* The sections in the order of REPORT.md. */
-int est_report_write_json(const struct est_report *r, FILE *f)
+int report_write_json(const struct report_data *r, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     struct sup_json w;
     sup_json_init(&w, f, true);
     sup_json_obj(&w);

@@ -16,7 +16,7 @@ struct rd {
     const char *name;
     FILE *diag;
     bool failed;
-    struct est_estimate *e;
+    struct cost_estimate *e;
     size_t *order;            /* function indices sorted by name */
 };
 
@@ -95,18 +95,18 @@ static bool boolean(struct rd *rd, const struct sup_jv *o, const char *key, cons
     return v && v->b;
 }
 
-/* An index into an array of N entries, or EST_NO_PARENT for null when NULLABLE. */
+/* An index into an array of N entries, or COST_NO_PARENT for null when NULLABLE. */
 static size_t index_of(struct rd *rd, const struct sup_jv *o, const char *key, size_t n, bool nullable,
                        const char *what)
 {
     const struct sup_jv *v = sup_jv_get(o, key);
     if (!v)
-        return err(rd, o, "missing key '%s' in %s", key, what), EST_NO_PARENT;
+        return err(rd, o, "missing key '%s' in %s", key, what), COST_NO_PARENT;
     if (v->kind == SUP_J_NULL && nullable)
-        return EST_NO_PARENT;
+        return COST_NO_PARENT;
     if (v->kind != SUP_J_NUM || !v->is_int || v->i < 0 || (uint64_t)v->i >= n)
         return err(rd, v, "'%s' in %s must be an index below %zu%s", key, what, n, nullable ? " or null" : ""),
-               EST_NO_PARENT;
+               COST_NO_PARENT;
     return (size_t)v->i;
 }
 
@@ -154,13 +154,13 @@ static bool acyclic(const size_t *parent, size_t stride, size_t n)
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
         size_t k = i;
-        while (k != EST_NO_PARENT && state[k] == 0) {
+        while (k != COST_NO_PARENT && state[k] == 0) {
             state[k] = 1;
             k = PARENT_OF(k);
         }
-        if (k != EST_NO_PARENT && state[k] == 1)
+        if (k != COST_NO_PARENT && state[k] == 1)
             ok = false;
-        for (k = i; k != EST_NO_PARENT && state[k] == 1; k = PARENT_OF(k))
+        for (k = i; k != COST_NO_PARENT && state[k] == 1; k = PARENT_OF(k))
             state[k] = 2;
     }
     free(state);
@@ -178,13 +178,13 @@ static bool is_obj(struct rd *rd, const struct sup_jv *a, size_t i, const char *
 
 static void read_functions(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->funcs = sup_xcalloc(a->n + 1, sizeof *e->funcs);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "functions"))
             break;
         const struct sup_jv *o = a->items[i];
-        struct est_func_cost *fc = &e->funcs[e->nfuncs++];
+        struct cost_func_cost *fc = &e->funcs[e->nfuncs++];
         const char *what = "a function";
         fc->name = str(rd, o, "name", false, what);
         fc->loc = str(rd, o, "location", true, what);
@@ -211,13 +211,13 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
 
 static void read_blocks(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->blocks = sup_xcalloc(a->n + 1, sizeof *e->blocks);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "blocks"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_block_cost *b = &e->blocks[e->nblocks++];
+        struct cost_block_cost *b = &e->blocks[e->nblocks++];
         const char *what = "a block";
         b->func = func_ref(rd, o, "function", what);
         const struct sup_jv *mb = member(rd, o, "machine_block", SUP_J_NUM, true, what);
@@ -235,13 +235,13 @@ static void read_blocks(struct rd *rd, const struct sup_jv *a)
 
 static void read_runtime(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->runtime = sup_xcalloc(a->n + 1, sizeof *e->runtime);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "runtime"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_runtime_cost *rt = &e->runtime[e->nruntime++];
+        struct cost_runtime_cost *rt = &e->runtime[e->nruntime++];
         const char *what = "a runtime routine";
         rt->symbol = str(rd, o, "symbol", false, what);
         rt->calls = num(rd, o, "calls", what);
@@ -253,7 +253,7 @@ static void read_runtime(struct rd *rd, const struct sup_jv *a)
 
 static void read_warnings(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->warnings = sup_xcalloc(a->n + 1, sizeof *e->warnings);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (a->items[i]->kind != SUP_J_STR) {
@@ -264,14 +264,14 @@ static void read_warnings(struct rd *rd, const struct sup_jv *a)
     }
 }
 
-static void read_loops(struct rd *rd, struct est_report *r, const struct sup_jv *a)
+static void read_loops(struct rd *rd, struct report_data *r, const struct sup_jv *a)
 {
     r->loops = sup_xcalloc(a->n + 1, sizeof *r->loops);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "loops"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_loop_cost *l = &r->loops[r->nloops++];
+        struct report_loop_cost *l = &r->loops[r->nloops++];
         const char *what = "a loop";
         l->func = func_ref(rd, o, "function", what);
         l->header = str(rd, o, "header", false, what);
@@ -294,7 +294,7 @@ static void read_loops(struct rd *rd, struct est_report *r, const struct sup_jv 
         l->nblocks = (size_t)count(rd, o, "blocks", what);
     }
     for (size_t i = 0; i < r->nloops && !rd->failed; i++)
-        if (r->loops[i].parent != EST_NO_PARENT && r->loops[r->loops[i].parent].func != r->loops[i].func)
+        if (r->loops[i].parent != COST_NO_PARENT && r->loops[r->loops[i].parent].func != r->loops[i].func)
             err(rd, sup_jv_get(a->items[i], "parent"), "the parent of a loop must be a loop of the same function");
     if (!rd->failed && r->nloops && !acyclic(&r->loops[0].parent, sizeof *r->loops, r->nloops))
         err(rd, a, "the loops' parents form a cycle");
@@ -302,13 +302,13 @@ static void read_loops(struct rd *rd, struct est_report *r, const struct sup_jv 
 
 static void read_contexts(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->contexts = sup_xcalloc(a->n + 1, sizeof *e->contexts);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "contexts"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_context *c = &e->contexts[e->ncontexts++];
+        struct cost_context *c = &e->contexts[e->ncontexts++];
         const char *what = "a context";
         c->parent = index_of(rd, o, "parent", a->n, true, what);
         c->func = func_ref(rd, o, "function", what);
@@ -323,13 +323,13 @@ static void read_contexts(struct rd *rd, const struct sup_jv *a)
 
 static void read_lines(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->lines = sup_xcalloc(a->n + 1, sizeof *e->lines);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "lines"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_line_cost *l = &e->lines[e->nlines++];
+        struct cost_line_cost *l = &e->lines[e->nlines++];
         const char *what = "a line";
         l->file = str(rd, o, "file", false, what);
         double line = count(rd, o, "line", what);
@@ -343,7 +343,7 @@ static void read_lines(struct rd *rd, const struct sup_jv *a)
 
 static void read_timeline(struct rd *rd, const struct sup_jv *t)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     const struct sup_jv *tr = member(rd, t, "tracks", SUP_J_ARR, true, "the timeline");
     const struct sup_jv *sl = member(rd, t, "slices", SUP_J_ARR, true, "the timeline");
     if (!tr || !sl)
@@ -352,7 +352,7 @@ static void read_timeline(struct rd *rd, const struct sup_jv *t)
     for (size_t i = 0; i < tr->n && !rd->failed; i++) {
         if (!is_obj(rd, tr, i, "tracks"))
             return;
-        struct est_track *k = &e->tracks[e->ntracks++];
+        struct cost_track *k = &e->tracks[e->ntracks++];
         k->name = str(rd, tr->items[i], "name", false, "a track");
         k->clock_hz = num(rd, tr->items[i], "clock_hz", "a track");
     }
@@ -361,7 +361,7 @@ static void read_timeline(struct rd *rd, const struct sup_jv *t)
         if (!is_obj(rd, sl, i, "slices"))
             return;
         const struct sup_jv *o = sl->items[i];
-        struct est_slice *s = &e->slices[e->nslices++];
+        struct cost_slice *s = &e->slices[e->nslices++];
         const char *what = "a slice";
         s->track = index_of(rd, o, "track", e->ntracks, false, what);
         s->name = str(rd, o, "name", false, what);
@@ -375,13 +375,13 @@ static void read_timeline(struct rd *rd, const struct sup_jv *t)
 
 static void read_accels(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->accels = sup_xcalloc(a->n + 1, sizeof *e->accels);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "accelerators"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_accel_cost *ac = &e->accels[e->naccels++];
+        struct cost_accel_cost *ac = &e->accels[e->naccels++];
         const char *what = "an accelerator";
         ac->name = str(rd, o, "name", false, what);
         ac->model = str(rd, o, "model", true, what);
@@ -406,13 +406,13 @@ static void read_accels(struct rd *rd, const struct sup_jv *a)
 
 static void read_whatifs(struct rd *rd, const struct sup_jv *a)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     e->whatifs = sup_xcalloc(a->n + 1, sizeof *e->whatifs);
     for (size_t i = 0; i < a->n && !rd->failed; i++) {
         if (!is_obj(rd, a, i, "whatifs"))
             return;
         const struct sup_jv *o = a->items[i];
-        struct est_whatif *w = &e->whatifs[e->nwhatifs++];
+        struct cost_whatif *w = &e->whatifs[e->nwhatifs++];
         const char *what = "a what-if record";
         w->func = str(rd, o, "function", false, what);
         w->accel = str(rd, o, "accelerator", true, what);
@@ -432,9 +432,9 @@ static const char *count_source(struct rd *rd, const struct sup_jv *v)
     return NULL;
 }
 
-static void read_report(struct rd *rd, struct est_report *r, const struct sup_jv *root)
+static void read_report(struct rd *rd, struct report_data *r, const struct sup_jv *root)
 {
-    struct est_estimate *e = rd->e;
+    struct cost_estimate *e = rd->e;
     if (root->kind != SUP_J_OBJ) {
         err(rd, root, "a report must be a JSON object");
         return;
@@ -444,8 +444,8 @@ static void read_report(struct rd *rd, struct est_report *r, const struct sup_jv
         err(rd, root, "not an lpnest report (no \"lpnest_report\" key)");
         return;
     }
-    if (ver->kind != SUP_J_NUM || !ver->is_int || ver->i != EST_REPORT_VERSION) {
-        err(rd, ver, "unsupported report version (this lpnest reads \"lpnest_report\": %d)", EST_REPORT_VERSION);
+    if (ver->kind != SUP_J_NUM || !ver->is_int || ver->i != REPORT_SCHEMA_VERSION) {
+        err(rd, ver, "unsupported report version (this lpnest reads \"lpnest_report\": %d)", REPORT_SCHEMA_VERSION);
         return;
     }
     e->module = str(rd, root, "module", false, "the report");
@@ -506,31 +506,31 @@ static void read_report(struct rd *rd, struct est_report *r, const struct sup_jv
         read_whatifs(rd, a);
 }
 
-struct est_report *est_report_parse(const char *name, const char *text, size_t len, FILE *diag)
+struct report_data *report_parse(const char *name, const char *text, size_t len, FILE *diag)
 {
     struct sup_jv *root = sup_json_parse(name, text, len, 0, diag);
     if (!root)
         return NULL;
-    struct est_report *r = sup_xcalloc(1, sizeof *r);
+    struct report_data *r = sup_xcalloc(1, sizeof *r);
     r->e = sup_xcalloc(1, sizeof *r->e);
     struct rd rd = {.name = name, .diag = diag, .e = r->e};
     read_report(&rd, r, root);
     free(rd.order);
     sup_jv_free(root);
     if (rd.failed) {
-        est_report_free(r);
+        report_free(r);
         return NULL;
     }
     return r;
 }
 
-struct est_report *est_report_read_file(const char *path, FILE *diag)
+struct report_data *report_read_file(const char *path, FILE *diag)
 {
     size_t len;
     char *text = sup_read_file(path, &len, 0, diag);
     if (!text)
         return NULL;
-    struct est_report *r = est_report_parse(path, text, len, diag);
+    struct report_data *r = report_parse(path, text, len, diag);
     free(text);
     return r;
 }

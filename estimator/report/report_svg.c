@@ -105,7 +105,7 @@ static void label(FILE *f, const char *name, double w)
         strcpy(s + fit - 2, "..");
     } else
         strcpy(s, name);
-    est_xml_escape(f, s);
+    report_xml_escape(f, s);
     free(s);
 }
 
@@ -116,10 +116,10 @@ static void draw(struct flame *fl, const struct fnode *n, double x, size_t level
     char col[32], a[40];
     colour(n->name, col, sizeof col);
     fprintf(fl->f, "<g class=\"fr\"><title>");
-    est_xml_escape(fl->f, n->name);
+    report_xml_escape(fl->f, n->name);
     fprintf(fl->f, " \xe2\x80\x94 %s cycles (%.2f%%)</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" "
                    "fill=\"%s\" rx=\"2\"/><text x=\"%.2f\" y=\"%.1f\">",
-            est_grouped(n->cycles, a, sizeof a), est_pct(n->cycles, fl->total), x, y, w, fl->row - 1, col, x + 3,
+            report_grouped(n->cycles, a, sizeof a), report_pct(n->cycles, fl->total), x, y, w, fl->row - 1, col, x + 3,
             y + fl->row - 5);
     label(fl->f, n->name, w);
     fprintf(fl->f, "</text></g>\n");
@@ -133,10 +133,10 @@ static void draw(struct flame *fl, const struct fnode *n, double x, size_t level
     }
 }
 
-size_t est_svg_flame(const struct est_report *r, FILE *f, double width)
+size_t report_svg_flame(const struct report_data *r, FILE *f, double width)
 {
     size_t n;
-    struct est_stack *s = est_report_stacks(r, &n);
+    struct report_stack *s = report_stacks(r, &n);
     struct fnode *root = sup_xcalloc(1, sizeof *root);
     root->name = sup_strdup("all");
     for (size_t i = 0; i < n; i++) {
@@ -152,7 +152,7 @@ size_t est_svg_flame(const struct est_report *r, FILE *f, double width)
             fr = semi + 1;
         }
     }
-    est_stacks_free(s, n);
+    report_stacks_free(s, n);
     struct flame fl = {.f = f, .total = root->cycles, .width = width, .row = 17};
     fl.min_cycles = fl.total * 0.25 / width;    /* a quarter of a pixel */
     fl.depth = depth_of(root, fl.min_cycles);
@@ -169,15 +169,15 @@ size_t est_svg_flame(const struct est_report *r, FILE *f, double width)
 }
 
 /* ---- timeline ------------------------------------------------------------*/
-bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
+bool report_svg_timeline(const struct report_data *r, FILE *f, double width)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->ntracks || !e->nslices)
         return false;
     double end = e->cycles;
     int *maxdepth = sup_xcalloc(e->ntracks + 1, sizeof *maxdepth);
     for (size_t i = 0; i < e->nslices; i++) {
-        const struct est_slice *s = &e->slices[i];
+        const struct cost_slice *s = &e->slices[i];
         if (s->track >= e->ntracks)
             continue;
         if (s->start + s->dur > end)
@@ -206,7 +206,7 @@ bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
         fprintf(f, "<rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4f4f4\"/>", left, top[t], plot,
                 (double)(d + 1) * row);
         fprintf(f, "<text class=\"track\" x=\"4\" y=\"%.1f\">", top[t] + row - 3);
-        est_xml_escape(f, e->tracks[t].name);
+        report_xml_escape(f, e->tracks[t].name);
         fprintf(f, "</text>\n");
     }
     /* sub-pixel slices: one flag per (track, depth, pixel) */
@@ -217,7 +217,7 @@ bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
     unsigned char *busy = sup_xcalloc(rowbase[e->ntracks] * px + 1, 1);
     char col[32], a[40], b[40];
     for (size_t i = 0; i < e->nslices; i++) {
-        const struct est_slice *s = &e->slices[i];
+        const struct cost_slice *s = &e->slices[i];
         if (s->track >= e->ntracks)
             continue;
         int d = s->depth < 0 ? 0 : s->depth > 63 ? 63 : s->depth;
@@ -235,10 +235,10 @@ bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
         else
             snprintf(col, sizeof col, "rgb(%u,%u,%u)", 60 + hh % 60, 150 + (hh >> 8) % 60, 120 + (hh >> 16) % 60);
         fprintf(f, "<g><title>");
-        est_xml_escape(f, s->name);
+        report_xml_escape(f, s->name);
         fprintf(f, ": %s cycles from cycle %s</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" "
                    "fill=\"%s\"/><text x=\"%.2f\" y=\"%.1f\">",
-                est_grouped(s->dur, a, sizeof a), est_grouped(s->start, b, sizeof b), left + x0, yy, w, row - 1, col,
+                report_grouped(s->dur, a, sizeof a), report_grouped(s->start, b, sizeof b), left + x0, yy, w, row - 1, col,
                 left + x0 + 2, yy + row - 4);
         label(f, s->name ? s->name : "", w);
         fprintf(f, "</text></g>\n");
@@ -263,7 +263,7 @@ bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
         double x = left + plot * k / 4.0 - (k == 4 ? 1 : 0);
         fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%.1f\" stroke=\"#bbb\"/>", x, x, y);
         fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n", x, y + 14,
-                k == 0 ? "start" : k == 4 ? "end" : "middle", est_grouped(end * k / 4.0, a, sizeof a));
+                k == 0 ? "start" : k == 4 ? "end" : "middle", report_grouped(end * k / 4.0, a, sizeof a));
     }
     fprintf(f, "</svg>\n");
     free(busy);
@@ -274,12 +274,12 @@ bool est_svg_timeline(const struct est_report *r, FILE *f, double width)
 }
 
 /* ---- histogram -----------------------------------------------------------*/
-void est_svg_histogram(const double *v, size_t n, FILE *f, double width, double height)
+void report_svg_histogram(const double *v, size_t n, FILE *f, double width, double height)
 {
     if (!n)
         return;
-    struct est_stats st;
-    est_stats_of(v, n, &st);
+    struct report_stats st;
+    report_stats_of(v, n, &st);
     enum { BINS = 24 };
     size_t bins[BINS] = {0}, peak = 0;
     double span = st.max - st.min;
@@ -299,10 +299,10 @@ void est_svg_histogram(const double *v, size_t n, FILE *f, double width, double 
         double lo = st.min + span * (double)i / BINS, hi = st.min + span * (double)(i + 1) / BINS;
         fprintf(f, "<g><title>%s..%s cycles: %zu calls</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                    "height=\"%.1f\" fill=\"#4a8ab5\"/></g>\n",
-                est_grouped(lo, a, sizeof a), est_grouped(hi, b, sizeof b), bins[i], (double)i * bw, height - h, bw - 1,
+                report_grouped(lo, a, sizeof a), report_grouped(hi, b, sizeof b), bins[i], (double)i * bw, height - h, bw - 1,
                 h);
     }
-    fprintf(f, "<text class=\"axis\" x=\"0\" y=\"%.0f\">%s</text>", height + 13, est_grouped(st.min, a, sizeof a));
+    fprintf(f, "<text class=\"axis\" x=\"0\" y=\"%.0f\">%s</text>", height + 13, report_grouped(st.min, a, sizeof a));
     fprintf(f, "<text class=\"axis\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%s</text>\n</svg>\n", width,
-            height + 13, est_grouped(st.max, a, sizeof a));
+            height + 13, report_grouped(st.max, a, sizeof a));
 }

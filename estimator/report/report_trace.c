@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct est_estimate *sort_e;
+static const struct cost_estimate *sort_e;
 
 static int by_track_start(const void *a, const void *b)
 {
-    const struct est_slice *x = &sort_e->slices[*(const size_t *)a], *y = &sort_e->slices[*(const size_t *)b];
+    const struct cost_slice *x = &sort_e->slices[*(const size_t *)a], *y = &sort_e->slices[*(const size_t *)b];
     if (x->track != y->track)
         return x->track < y->track ? -1 : 1;
     if (x->start != y->start)
@@ -59,9 +59,9 @@ static void meta(FILE *f, bool *first, const char *name, int tid, const char *ke
     fputs("}}", f);
 }
 
-int est_report_write_trace(const struct est_report *r, const struct est_view_options *o, FILE *f)
+int report_write_trace(const struct report_data *r, const struct report_view_options *o, FILE *f)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     if (!e->ntracks || !e->nslices) {
         sup_diag(o ? o->diag : NULL, e->module, 0, 0, "error",
                  "the report has no timeline (it comes from a run that was not timed); "
@@ -91,7 +91,7 @@ int est_report_write_trace(const struct est_report *r, const struct est_view_opt
     sort_e = e;
     qsort(ix, n, sizeof *ix, by_track_start);
     for (size_t k = 0; k < n; k++) {
-        const struct est_slice *s = &e->slices[ix[k]];
+        const struct cost_slice *s = &e->slices[ix[k]];
         long long a = to_ns(s->start, hz), b = to_ns(s->start + s->dur, hz);
         fputs(",\n{\"ph\":\"X\",\"pid\":1,", f);
         fprintf(f, "\"tid\":%zu,\"name\":\"", s->track + 1);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *est_grouped(double v, char *buf, size_t n)
+const char *report_grouped(double v, char *buf, size_t n)
 {
     char raw[64];
     if (!isfinite(v)) {
@@ -30,7 +30,7 @@ const char *est_grouped(double v, char *buf, size_t n)
     return buf;
 }
 
-double est_pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
+double report_pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
 
 struct rem {
     double frac;
@@ -45,7 +45,7 @@ static int by_frac(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-void est_apportion(const double *v, uint64_t *out, size_t n)
+void report_apportion(const double *v, uint64_t *out, size_t n)
 {
     double sum = 0;
     uint64_t floors = 0;
@@ -83,7 +83,7 @@ static double quantile(const double *s, size_t n, double q)
     return s[lo] + (s[hi] - s[lo]) * (pos - (double)lo);
 }
 
-void est_stats_of(const double *v, size_t n, struct est_stats *s)
+void report_stats_of(const double *v, size_t n, struct report_stats *s)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
@@ -118,7 +118,7 @@ static int by_track_name(const void *a, const void *b)
 
 static int by_total(const void *a, const void *b)
 {
-    const struct est_slice_stats *x = a, *y = b;
+    const struct report_slice_summary *x = a, *y = b;
     if (x->st.sum != y->st.sum)
         return x->st.sum < y->st.sum ? 1 : -1;
     if (x->track != y->track)
@@ -126,9 +126,9 @@ static int by_total(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats **out)
+size_t report_slice_stats(const struct report_data *r, struct report_slice_summary **out)
 {
-    const struct est_estimate *e = r->e;
+    const struct cost_estimate *e = r->e;
     *out = NULL;
     if (!e->nslices)
         return 0;
@@ -138,7 +138,7 @@ size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats
         if (e->slices[i].name && e->slices[i].track < e->ntracks)
             k[nk++] = (struct slice_key){e->slices[i].track, e->slices[i].name, e->slices[i].dur};
     qsort(k, nk, sizeof *k, by_track_name);
-    struct est_slice_stats *s = sup_xcalloc(nk + 1, sizeof *s);
+    struct report_slice_summary *s = sup_xcalloc(nk + 1, sizeof *s);
     double *d = sup_xcalloc(nk + 1, sizeof *d);
     size_t ns = 0;
     for (size_t i = 0; i < nk;) {
@@ -149,7 +149,7 @@ size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats
         }
         s[ns].track = k[i].track;
         s[ns].name = k[i].name;
-        est_stats_of(d, j - i, &s[ns].st);
+        report_stats_of(d, j - i, &s[ns].st);
         ns++;
         i = j;
     }
@@ -160,7 +160,7 @@ size_t est_report_slice_stats(const struct est_report *r, struct est_slice_stats
     return ns;
 }
 
-void est_xml_escape(FILE *f, const char *s)
+void report_xml_escape(FILE *f, const char *s)
 {
     if (!s)
         return;
@@ -180,7 +180,7 @@ void est_xml_escape(FILE *f, const char *s)
     }
 }
 
-size_t est_report_func_index(const struct est_report *r, const char *name)
+size_t report_func_index(const struct report_data *r, const char *name)
 {
     for (size_t i = 0; i < r->e->nfuncs; i++)
         if (r->e->funcs[i].name && !strcmp(r->e->funcs[i].name, name))
@@ -188,7 +188,7 @@ size_t est_report_func_index(const struct est_report *r, const char *name)
     return (size_t)-1;
 }
 
-void est_checks_free(struct est_check *c, size_t n)
+void report_checks_free(struct report_check *c, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         free(c[i].name);
@@ -199,7 +199,7 @@ void est_checks_free(struct est_check *c, size_t n)
     free(c);
 }
 
-double est_report_share_base(const struct est_report *r)
+double report_share_base(const struct report_data *r)
 {
     double base = r->e->cycles;
     for (size_t f = 0; f < r->e->nfuncs; f++)

@@ -24,12 +24,12 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static bool reported(const struct est_check *c)
+static bool reported(const struct report_check *c)
 {
     return c->failed || c->warning;
 }
 
-int est_sarif_write(FILE *f, const char *tool_version, const struct est_check *c, size_t n)
+int report_sarif_write(FILE *f, const char *tool_version, const struct report_check *c, size_t n)
 {
     fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n", f);
     fputs("  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"lpnest\", \"version\": ", f);
@@ -100,13 +100,13 @@ static void gh_escape(FILE *f, const char *s, bool property)
     }
 }
 
-bool est_github_actions(void)
+bool report_github_actions(void)
 {
     const char *v = getenv("GITHUB_ACTIONS");
     return v && !strcmp(v, "true");
 }
 
-void est_github_annotate(FILE *f, const struct est_check *c, size_t n)
+void report_github_annotate(FILE *f, const struct report_check *c, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (!reported(&c[i]))

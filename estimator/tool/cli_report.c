@@ -49,7 +49,7 @@ static double now(void)
 void cli_out_init(struct cli_out *o, int argc)
 {
     memset(o, 0, sizeof *o);
-    o->format = EST_FMT_TEXT;
+    o->format = REPORT_FMT_TEXT;
     o->top = 10;
     o->source_dirs = sup_xcalloc((size_t)argc + 1, sizeof *o->source_dirs);
     o->start = now();
@@ -57,7 +57,7 @@ void cli_out_init(struct cli_out *o, int argc)
 
 void cli_out_free(struct cli_out *o)
 {
-    est_budget_free(o->budget);
+    report_budget_free(o->budget);
     free(o->source_dirs);
     o->budget = NULL;
     o->source_dirs = NULL;
@@ -75,8 +75,8 @@ static int opt_format(void *ctx, const char *v)
 {
     struct cli_out *o = ctx;
     o->sarif = !strcmp(v, "sarif");
-    if (!o->sarif && !est_format_parse(v, &o->format))
-        return usage_error(o->prog, "unknown --format '%s' (expected " EST_FORMAT_NAMES ", or sarif with --budget)", v);
+    if (!o->sarif && !report_format_parse(v, &o->format))
+        return usage_error(o->prog, "unknown --format '%s' (expected " REPORT_FORMAT_NAMES ", or sarif with --budget)", v);
     return 0;
 }
 
@@ -131,25 +131,25 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag)
     }
     if (!o->budget_path)
         return true;
-    o->budget = est_budget_load(o->budget_path, diag);
+    o->budget = report_budget_load(o->budget_path, diag);
     return o->budget != NULL;
 }
 
-static int write_junit(const char *path, const char *suite, const struct est_check *c, size_t n, double secs)
+static int write_junit(const char *path, const char *suite, const struct report_check *c, size_t n, double secs)
 {
     struct sup_outfile of;
     if (sup_outfile_open(&of, path, stderr) != 0)
         return 1;
-    if (est_junit_write(of.f, suite, c, n, secs) != 0) {
+    if (report_junit_write(of.f, suite, c, n, secs) != 0) {
         sup_outfile_fail(&of, "the JUnit file", stderr);
         return 1;
     }
     return sup_outfile_commit(&of, stderr) == 0 ? 0 : 1;
 }
 
-int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog)
+int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *prog)
 {
-    struct est_view_options vo = {
+    struct report_view_options vo = {
         .top = (size_t)o->top,
         .source_dirs = o->source_dirs,
         .nsource_dirs = o->nsource_dirs,
@@ -157,30 +157,30 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
     };
     fflush(stdout);
     struct sup_outfile of;
-    struct est_check *checks = NULL;
+    struct report_check *checks = NULL;
     size_t nchecks = 0, failed = 0;
     if (o->budget)
-        failed = est_budget_check(o->budget, r, stderr, &checks, &nchecks);
+        failed = report_budget_check(o->budget, r, stderr, &checks, &nchecks);
     if (sup_outfile_open(&of, o->out, stderr) != 0) {
-        est_checks_free(checks, nchecks);
+        report_checks_free(checks, nchecks);
         return 1;
     }
-    int w = o->sarif ? est_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) : est_report_write(r, o->format, &vo, of.f);
+    int w = o->sarif ? report_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) : report_write(r, o->format, &vo, of.f);
     if (w != 0) {
         if (w < 0)
             sup_outfile_fail(&of, o->sarif ? "the SARIF log" : "the report", stderr);
         else
             sup_outfile_abort(&of);
-        est_checks_free(checks, nchecks);
+        report_checks_free(checks, nchecks);
         return 1;
     }
     if (sup_outfile_commit(&of, stderr) != 0) {
-        est_checks_free(checks, nchecks);
+        report_checks_free(checks, nchecks);
         return 1;
     }
     if (o->budget) {
-        if (est_github_actions())
-            est_github_annotate(stderr, checks, nchecks);
+        if (report_github_actions())
+            report_github_annotate(stderr, checks, nchecks);
         if (failed)
             fprintf(stderr, "%s: %zu of %zu budgets exceeded (%s)\n", prog, failed, nchecks, o->budget_path);
         else
@@ -199,7 +199,7 @@ int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog
         if (write_junit(o->junit, suite, checks, nchecks, now() - o->start) != 0)
             status = 1;
     }
-    est_checks_free(checks, nchecks);
+    report_checks_free(checks, nchecks);
     return status;
 }
 
@@ -241,10 +241,10 @@ int cli_report_main(int argc, char **argv)
         status = o.bad_usage ? 2 : 1;
         goto done;
     }
-    struct est_report *r = est_report_read_file(inputs[0], stderr);
+    struct report_data *r = report_read_file(inputs[0], stderr);
     if (r) {
         status = cli_out_emit(&o, r, prog);
-        est_report_free(r);
+        report_free(r);
     }
 done:
     cli_out_free(&o);
@@ -272,7 +272,7 @@ int cli_diff_main(int argc, char **argv)
     const char *prog = "lpnest diff";
     const char *files[2] = {NULL, NULL}, *out = NULL, *junit = NULL, *v;
     size_t nfiles = 0;
-    struct est_diff_options opt = {.threshold_pct = 1.0, .top = 20};
+    struct report_diff_options opt = {.threshold_pct = 1.0, .top = 20};
     bool sarif = false;
     double start = now();
     for (int i = 1; i < argc;) {
@@ -335,26 +335,26 @@ int cli_diff_main(int argc, char **argv)
         return usage_error(prog, "diff needs two reports: OLD.json NEW.json%s", "");
     opt.old_name = files[0];
     opt.new_name = files[1];
-    struct est_report *old = est_report_read_file(files[0], stderr);
-    struct est_report *new_ = old ? est_report_read_file(files[1], stderr) : NULL;
+    struct report_data *old = report_read_file(files[0], stderr);
+    struct report_data *new_ = old ? report_read_file(files[1], stderr) : NULL;
     if (!old || !new_) {
-        est_report_free(old);
+        report_free(old);
         return 1;
     }
     int status = 1;
-    struct est_check *checks = NULL;
+    struct report_check *checks = NULL;
     size_t nchecks = 0;
     struct sup_outfile of;
     if (sup_outfile_open(&of, out, stderr) == 0) {
         /* with --format=sarif the comparison's text is not wanted, its checks are */
         FILE *text = sarif ? tmpfile() : of.f;
-        int regs = text ? est_report_diff(old, new_, &opt, text, &checks, &nchecks) : -1;
+        int regs = text ? report_diff(old, new_, &opt, text, &checks, &nchecks) : -1;
         if (sarif && text)
             fclose(text);
-        if (sarif && regs >= 0 && est_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) != 0)
+        if (sarif && regs >= 0 && report_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) != 0)
             regs = -1;
-        if (regs >= 0 && est_github_actions())
-            est_github_annotate(stderr, checks, nchecks);
+        if (regs >= 0 && report_github_actions())
+            report_github_annotate(stderr, checks, nchecks);
         if (regs < 0) {
             sup_outfile_fail(&of, "the comparison", stderr);
         } else if (sup_outfile_commit(&of, stderr) == 0) {
@@ -367,8 +367,8 @@ int cli_diff_main(int argc, char **argv)
             }
         }
     }
-    est_checks_free(checks, nchecks);
-    est_report_free(old);
-    est_report_free(new_);
+    report_checks_free(checks, nchecks);
+    report_free(old);
+    report_free(new_);
     return status;
 }

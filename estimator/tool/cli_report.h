@@ -8,7 +8,7 @@
 #include "report.h"
 
 struct cli_out {
-    enum est_format format;
+    enum report_format format;
     bool sarif;                      /* --format=sarif: the budget checks as SARIF instead of the report */
     bool bad_usage;                  /* set by cli_out_prepare for a usage error (exit 2) */
     const char *out;                 /* -o, NULL for stdout */
@@ -17,7 +17,7 @@ struct cli_out {
     unsigned long long top;          /* --top */
     const char **source_dirs;        /* --source-dir (repeatable) */
     size_t nsource_dirs;
-    struct est_budget *budget;       /* loaded by cli_out_prepare */
+    struct report_budget *budget;       /* loaded by cli_out_prepare */
     double start;                    /* when the run began (for JUnit) */
     const char *prog;                /* for messages: "lpnest", "lpnest report" */
     const char *const *known;        /* option names for "did you mean" (NULL: none) */
@@ -38,7 +38,7 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag);
 /* Writes R (atomically), checks the budgets and writes JUnit XML. Returns
  * the exit status: 0, 1 (could not write, or the view lacks data) or 3 (a
  * budget was exceeded). */
-int cli_out_emit(struct cli_out *o, const struct est_report *r, const char *prog);
+int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *prog);
 
 /* `lpnest report REPORT.json [output options]` and `lpnest diff OLD NEW
  * [options]`; ARGV[0] is the subcommand. Return the exit status. */

@@ -106,8 +106,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 
 int main(int argc, char **argv)
 {
-    est_install_fatal_handler();
-    isa_set_backend_check(est_check_backend);
+    lower_install_fatal_handler();
+    isa_set_backend_check(lower_check_backend);
     if (argc > 1 && !strcmp(argv[1], "report"))
         return cli_report_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "diff"))
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     struct cli_out co;
     cli_out_init(&co, argc);
     int status = run_main(argc, argv, inputs, &co);
-    est_progress_clear();
+    eng_progress_clear();
     cli_out_free(&co);
     free(inputs);
     return status;
@@ -250,17 +250,17 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
             return 1;
     }
 
-    struct est_system *sys = NULL;
-    if (accel && !(sys = est_system_load(accel, stderr))) {
+    struct offload_system *sys = NULL;
+    if (accel && !(sys = offload_system_load(accel, stderr))) {
         isa_free(isa);
         return 1;
     }
-    est_progress_enable(!ro.quiet && isatty(2));
-    est_progress_phase("loading");
-    struct est_module *m = est_module_load(inputs, ninputs, stderr);
+    eng_progress_enable(!ro.quiet && isatty(2));
+    eng_progress_phase("loading");
+    struct eng_module *m = eng_module_load(inputs, ninputs, stderr);
     if (!m) {
         isa_free(isa);
-        est_system_free(sys);
+        offload_system_free(sys);
         return 1;
     }
     /* the program sees argv[0] = its file name */
@@ -268,13 +268,13 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     pargv[0] = (char *)inputs[0];
     for (int i = 0; i < prog_argc; i++)
         pargv[i + 1] = prog_argv[i];
-    struct est_run_options o = {
+    struct eng_run_options o = {
         .argc = prog_argc + 1,
         .argv = pargv,
         .max_steps = ro.max_steps,
         .stack_bytes = ro.stack,
         .memory_linked = ro.memory_linked,
-        .progress = est_progress_enabled(),
+        .progress = eng_progress_enabled(),
         .diag = stderr,
         .fs_root = ro.fs_root,
         .allow_writes = ro.allow_writes,
@@ -285,46 +285,46 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         o.out = stderr;
     if (!counts) {
         int prog_status;
-        struct est_estimate *e = profile ? est_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)
-                                         : est_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
+        struct cost_estimate *e = profile ? cost_estimate_profile(m, isa, &profile, 1, stderr, dump_machine ? stderr : NULL)
+                                         : offload_estimate_timed(m, isa, &o, sys, dump_machine ? stderr : NULL, &prog_status);
         int status = 1;
-        if (e && !ro.allow_unpriced && est_estimate_unpriced_errors(e, stderr) > 0) {
-            est_estimate_free(e); /* no report: its total would miss those calls */
+        if (e && !ro.allow_unpriced && cost_estimate_unpriced_errors(e, stderr) > 0) {
+            cost_estimate_free(e); /* no report: its total would miss those calls */
             e = NULL;
         }
         if (e) {
-            struct est_report r = {.e = e};
-            est_progress_phase("report");
-            est_report_find_loops(&r, est_module_llvm(m));
+            struct report_data r = {.e = e};
+            eng_progress_phase("report");
+            report_find_loops(&r, eng_module_llvm(m));
             status = cli_out_emit(co, &r, prog);
-            est_report_clear(&r);
+            report_clear(&r);
         }
         isa_free(isa);
-        est_system_free(sys);
-        est_module_free(m);
+        offload_system_free(sys);
+        eng_module_free(m);
         free(pargv);
-        est_progress_clear();
+        eng_progress_clear();
         return status;
     }
-    est_progress_phase("run");
-    struct est_profile *p = est_run(m, &o);
+    eng_progress_phase("run");
+    struct eng_profile *p = eng_run(m, &o);
     int status = 1;
     if (p) {
-        status = est_profile_faulted(p) ? 1 : est_profile_exit_status(p);
+        status = eng_profile_faulted(p) ? 1 : eng_profile_exit_status(p);
         fflush(stdout);
         struct sup_outfile of;
         if (sup_outfile_open(&of, co->out, stderr) != 0)
             status = 1;
-        else if (est_profile_write_json(p, of.f) != 0) {
+        else if (eng_profile_write_json(p, of.f) != 0) {
             sup_outfile_abort(&of);
             fprintf(stderr, "%s: error: cannot write the counts\n", prog);
             status = 1;
         } else if (sup_outfile_commit(&of, stderr) != 0)
             status = 1;
-        est_profile_free(p);
+        eng_profile_free(p);
     }
     isa_free(isa);
-    est_module_free(m);
+    eng_module_free(m);
     free(pargv);
     return status;
 }

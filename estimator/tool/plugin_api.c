@@ -19,12 +19,12 @@ static struct isa *load_core(const char *target, FILE *diag)
     return tl > 5 && !strcmp(target + tl - 5, ".yaml") ? isa_load_file(target, diag) : isa_load_named(target, diag);
 }
 
-static bool write_report(const struct est_report *r, const char *path, FILE *diag)
+static bool write_report(const struct report_data *r, const char *path, FILE *diag)
 {
     struct sup_outfile of;
     if (sup_outfile_open(&of, path, diag) != 0)
         return false;
-    if (est_report_write_json(r, of.f) != 0) {
+    if (report_write_json(r, of.f) != 0) {
         sup_outfile_fail(&of, "the report", diag);
         return false;
     }
@@ -41,25 +41,25 @@ static const char *what_of(const char *kind)
 
 /* Over-budget functions of this unit (a budgets file names functions of
  * every unit: the others are not checked here, nor whole-run limits). */
-static void check_budget(const struct est_budget *b, const struct est_report *r, struct est_plugin_result *res)
+static void check_budget(const struct report_budget *b, const struct report_data *r, struct tool_plugin_result *res)
 {
     FILE *quiet = fopen("/dev/null", "w");
-    struct est_check *checks = NULL;
+    struct report_check *checks = NULL;
     size_t n = 0;
-    est_budget_check(b, r, quiet ? quiet : stderr, &checks, &n);
+    report_budget_check(b, r, quiet ? quiet : stderr, &checks, &n);
     if (quiet)
         fclose(quiet);
     res->over = sup_xcalloc(n + 1, sizeof *res->over);
     for (size_t i = 0; i < n; i++) {
-        const struct est_check *c = &checks[i];
+        const struct report_check *c = &checks[i];
         const char *dot = strrchr(c->name, '.');
         if (!dot || strcmp(c->classname, "lpnest.budget.functions") || (!c->failed && !c->warning))
             continue;
         char func[512];
         snprintf(func, sizeof func, "%.*s", (int)(dot - c->name), c->name);
-        if (est_report_func_index(r, func) == (size_t)-1)
+        if (report_func_index(r, func) == (size_t)-1)
             continue;
-        struct est_plugin_over *o = &res->over[res->nover++];
+        struct tool_plugin_over *o = &res->over[res->nover++];
         o->func = sup_strdup(func);
         o->what = sup_strdup(what_of(dot + 1));
         o->actual = c->actual;
@@ -69,35 +69,35 @@ static void check_budget(const struct est_budget *b, const struct est_report *r,
         snprintf(where, sizeof where, "%s:%u:%u", c->file ? c->file : "", c->line, c->col);
         o->where = sup_strdup(where);
     }
-    est_checks_free(checks, n);
+    report_checks_free(checks, n);
 }
 
-struct est_plugin_result *est_plugin_estimate(const struct est_plugin_options *o, const void *data, size_t len,
-                                              const struct est_freqs *fq, FILE *diag)
+struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options *o, const void *data, size_t len,
+                                              const struct cost_freqs *fq, FILE *diag)
 {
     struct isa *isa = load_core(o->target, diag);
     if (!isa)
         return NULL;
-    struct est_budget *budget = NULL;
-    if (o->budget && !(budget = est_budget_load(o->budget, diag))) {
+    struct report_budget *budget = NULL;
+    if (o->budget && !(budget = report_budget_load(o->budget, diag))) {
         isa_free(isa);
         return NULL;
     }
-    struct est_module *m = est_module_load_memory(o->name, data, len, diag);
-    struct est_estimate *e = m ? est_estimate_freqs(m, isa, fq, o->profile, diag, NULL) : NULL;
-    struct est_plugin_result *res = NULL;
+    struct eng_module *m = eng_module_load_memory(o->name, data, len, diag);
+    struct cost_estimate *e = m ? cost_estimate_freqs(m, isa, fq, o->profile, diag, NULL) : NULL;
+    struct tool_plugin_result *res = NULL;
     if (e) {
-        struct est_report r = {.e = e};
-        est_report_find_loops(&r, est_module_llvm(m));
+        struct report_data r = {.e = e};
+        report_find_loops(&r, eng_module_llvm(m));
         if (!o->report || write_report(&r, o->report, diag)) {
             res = sup_xcalloc(1, sizeof *res);
             res->core = sup_strdup(e->core);
             res->funcs = sup_xcalloc(e->nfuncs + 1, sizeof *res->funcs);
             for (size_t i = 0; i < e->nfuncs; i++) {
-                const struct est_func_cost *fc = &e->funcs[i];
+                const struct cost_func_cost *fc = &e->funcs[i];
                 if (!fc->calls)
                     continue;
-                struct est_plugin_func *pf = &res->funcs[res->nfuncs++];
+                struct tool_plugin_func *pf = &res->funcs[res->nfuncs++];
                 pf->name = sup_strdup(fc->name);
                 pf->inclusive = fc->inclusive;
                 pf->self = fc->self;
@@ -111,15 +111,15 @@ struct est_plugin_result *est_plugin_estimate(const struct est_plugin_options *o
             for (size_t i = 0; i < e->nwarnings; i++)
                 res->warnings[res->nwarnings++] = sup_strdup(e->warnings[i]);
         }
-        est_report_clear(&r);
+        report_clear(&r);
     }
-    est_module_free(m);
-    est_budget_free(budget);
+    eng_module_free(m);
+    report_budget_free(budget);
     isa_free(isa);
     return res;
 }
 
-void est_plugin_result_free(struct est_plugin_result *r)
+void tool_plugin_result_free(struct tool_plugin_result *r)
 {
     if (!r)
         return;

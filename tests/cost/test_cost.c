@@ -137,14 +137,14 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = LLVMModuleCreateWithNameInContext("cost-test", ctx);
     struct mmodule mm;
-    bool ok = est_parse_asm(cf->text, isa_triple(isa), &mm, err) && est_build_cfg(&mm, isa, m, err);
+    bool ok = lower_parse_asm(cf->text, isa_triple(isa), &mm, err) && lower_build_cfg(&mm, isa, m, err);
     for (size_t f = 0; ok && f < mm.nfuncs; f++)
         for (size_t b = 0; b < mm.funcs[f].nblocks; b++) {
             struct mblock *mb = &mm.funcs[f].blocks[b];
             mb->succ_count = calloc(mb->nsucc + 1, sizeof *mb->succ_count);
         }
     ok = ok && set_counts(cf, &mm, err);
-    struct est_estimate *e = calloc(1, sizeof *e);
+    struct cost_estimate *e = calloc(1, sizeof *e);
     struct cost_ctx cx = {.isa = isa, .e = e, .m = m, .diag = err};
     for (size_t f = 0; ok && f < mm.nfuncs; f++) {
         const struct mfunc *mf = &mm.funcs[f];
@@ -161,8 +161,8 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
         }
     }
     ok = ok && price_calls(cf, isa, o, err);
-    est_estimate_free(e);
-    est_mmodule_free(&mm);
+    cost_estimate_free(e);
+    lower_mmodule_free(&mm);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     isa_free(isa);

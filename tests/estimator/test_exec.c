@@ -18,8 +18,8 @@
 static const char *const targets[] = {"rv32", "ppc", "x86", "avr"};
 
 struct run {
-    struct est_module *m;
-    struct est_profile *p;
+    struct eng_module *m;
+    struct eng_profile *p;
     char path[512];
 };
 
@@ -27,11 +27,11 @@ static void run_file(struct run *r, const char *path)
 {
     snprintf(r->path, sizeof r->path, "%s", path);
     const char *paths[] = {r->path};
-    r->m = est_module_load(paths, 1, stderr);
+    r->m = eng_module_load(paths, 1, stderr);
     assert_non_null(r->m);
     char *argv[] = {r->path, NULL};
-    struct est_run_options o = {.argc = 1, .argv = argv, .diag = stderr};
-    r->p = est_run(r->m, &o);
+    struct eng_run_options o = {.argc = 1, .argv = argv, .diag = stderr};
+    r->p = eng_run(r->m, &o);
     assert_non_null(r->p);
 }
 
@@ -44,14 +44,14 @@ static void run_prog(struct run *r, const char *prog, const char *target)
 
 static void done(struct run *r)
 {
-    est_profile_free(r->p);
-    est_module_free(r->m);
+    eng_profile_free(r->p);
+    eng_module_free(r->m);
 }
 
 static size_t func(struct run *r, const char *name)
 {
-    for (size_t i = 0; i < est_profile_nfuncs(r->p); i++)
-        if (strcmp(est_profile_func_name(r->p, i), name) == 0)
+    for (size_t i = 0; i < eng_profile_nfuncs(r->p); i++)
+        if (strcmp(eng_profile_func_name(r->p, i), name) == 0)
             return i;
     fail_msg("no function %s", name);
     return 0;
@@ -59,8 +59,8 @@ static size_t func(struct run *r, const char *name)
 
 static size_t block(struct run *r, size_t f, const char *name)
 {
-    for (size_t b = 0; b < est_profile_nblocks(r->p, f); b++)
-        if (strcmp(est_profile_block_name(r->p, f, b), name) == 0)
+    for (size_t b = 0; b < eng_profile_nblocks(r->p, f); b++)
+        if (strcmp(eng_profile_block_name(r->p, f, b), name) == 0)
             return b;
     fail_msg("no block %s", name);
     return 0;
@@ -69,14 +69,14 @@ static size_t block(struct run *r, size_t f, const char *name)
 static uint64_t count(struct run *r, const char *fn, const char *blk)
 {
     size_t f = func(r, fn);
-    return est_profile_block_count(r->p, f, block(r, f, blk));
+    return eng_profile_block_count(r->p, f, block(r, f, blk));
 }
 
 static uint64_t edge(struct run *r, const char *fn, const char *from, const char *to)
 {
     size_t f = func(r, fn);
     uint64_t c = 0;
-    assert_true(est_profile_edge_count(r->p, f, block(r, f, from), block(r, f, to), &c));
+    assert_true(eng_profile_edge_count(r->p, f, block(r, f, from), block(r, f, to), &c));
     return c;
 }
 
@@ -86,7 +86,7 @@ static struct sup_jv *json_of(struct run *r)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(est_profile_write_json(r->p, f), 0);
+    assert_int_equal(eng_profile_write_json(r->p, f), 0);
     fclose(f);
     struct sup_jv *v = sup_json_parse("counts", buf, len, 0, stderr);
     free(buf);
@@ -110,9 +110,9 @@ static void test_loops(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "loops", targets[t]);
-        assert_false(est_profile_faulted(r.p));
-        assert_int_equal(est_profile_exit_status(r.p), 0);
-        assert_int_equal(est_profile_func_calls(r.p, func(&r, "loop")), 3);
+        assert_false(eng_profile_faulted(r.p));
+        assert_int_equal(eng_profile_exit_status(r.p), 0);
+        assert_int_equal(eng_profile_func_calls(r.p, func(&r, "loop")), 3);
         assert_int_equal(count(&r, "loop", "entry"), 3);
         assert_int_equal(count(&r, "loop", "for.cond"), 18);  /* 11 + 1 + 6 tests */
         assert_int_equal(count(&r, "loop", "for.body"), 15);  /* 10 + 0 + 5 */
@@ -131,8 +131,8 @@ static void test_switch(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "switch", targets[t]);
-        assert_int_equal(est_profile_exit_status(r.p), 0);
-        assert_int_equal(est_profile_func_calls(r.p, func(&r, "classify")), 200);
+        assert_int_equal(eng_profile_exit_status(r.p), 0);
+        assert_int_equal(eng_profile_func_calls(r.p, func(&r, "classify")), 200);
         assert_int_equal(edge(&r, "classify", "entry", "sw.bb"), 29);
         assert_int_equal(edge(&r, "classify", "entry", "sw.bb1"), 29);
         assert_int_equal(edge(&r, "classify", "entry", "sw.bb2"), 28);
@@ -168,8 +168,8 @@ static void test_recursion(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "recursion", targets[t]);
-        assert_int_equal(est_profile_exit_status(r.p), 0);
-        assert_int_equal(est_profile_func_calls(r.p, func(&r, "depth")), 51);
+        assert_int_equal(eng_profile_exit_status(r.p), 0);
+        assert_int_equal(eng_profile_func_calls(r.p, func(&r, "depth")), 51);
         assert_int_equal(count(&r, "depth", "if.then"), 1);
         assert_int_equal(count(&r, "depth", "if.end"), 50);
         done(&r);
@@ -182,7 +182,7 @@ static void test_select(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "select", targets[t]);
-        assert_int_equal(est_profile_exit_status(r.p), 0);
+        assert_int_equal(eng_profile_exit_status(r.p), 0);
         struct sup_jv *j = json_of(&r);
         const struct sup_jv *sel = sup_jv_get(json_func(j, "pick"), "selects");
         assert_int_equal(sel->n, 1);
@@ -199,11 +199,11 @@ static void test_exit_inside_call(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "exitcode", targets[t]);
-        assert_false(est_profile_faulted(r.p));
-        assert_int_equal(est_profile_exit_status(r.p), 42);
-        assert_int_equal(est_profile_func_calls(r.p, func(&r, "leave")), 1);
+        assert_false(eng_profile_faulted(r.p));
+        assert_int_equal(eng_profile_exit_status(r.p), 42);
+        assert_int_equal(eng_profile_func_calls(r.p, func(&r, "leave")), 1);
         assert_int_equal(count(&r, "main", "for.body"), 4); /* i = 0..3 */
-        assert_int_equal(est_profile_external_calls(r.p, "exit"), 1);
+        assert_int_equal(eng_profile_external_calls(r.p, "exit"), 1);
         done(&r);
     }
 }
@@ -217,7 +217,7 @@ static void test_layout(void **state)
     for (size_t t = 0; t < 4; t++) {
         struct run r;
         run_prog(&r, "layout", targets[t]);
-        assert_int_equal(est_profile_exit_status(r.p), want[t]);
+        assert_int_equal(eng_profile_exit_status(r.p), want[t]);
         done(&r);
     }
 }
@@ -227,8 +227,8 @@ static void test_hand_counted_ll(void **state)
     (void)state;
     struct run r;
     run_file(&r, EXEC_SRC "/count.ll");
-    assert_int_equal(est_profile_exit_status(r.p), 10);
-    assert_int_equal(est_profile_instructions(r.p), 42);
+    assert_int_equal(eng_profile_exit_status(r.p), 10);
+    assert_int_equal(eng_profile_instructions(r.p), 42);
     assert_int_equal(count(&r, "main", "loop"), 10);
     assert_int_equal(edge(&r, "main", "loop", "loop"), 9);
     assert_int_equal(edge(&r, "main", "loop", "done"), 1);
@@ -250,9 +250,9 @@ static void test_block_names(void **state)
         struct run r;
         run_file(&r, path);
         size_t fm = func(&r, "main");
-        assert_string_equal(est_profile_block_name(r.p, fm, 0), "bb0");
-        assert_string_equal(est_profile_block_name(r.p, fm, 1), "bb1");
-        assert_int_equal(est_profile_block_count(r.p, fm, 1), 1);
+        assert_string_equal(eng_profile_block_name(r.p, fm, 0), "bb0");
+        assert_string_equal(eng_profile_block_name(r.p, fm, 1), "bb1");
+        assert_int_equal(eng_profile_block_count(r.p, fm, 1), 1);
         done(&r);
     }
     remove(path);

@@ -6,17 +6,17 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct est_report *r;
-    if (!r && !(r = est_report_read_file(LPNEST_SOURCE_DIR "/tests/data/report/full.json", stderr)))
+    static struct report_data *r;
+    if (!r && !(r = report_read_file(LPNEST_SOURCE_DIR "/tests/data/report/full.json", stderr)))
         abort();
-    struct est_budget *b = est_budget_load(fuzz_file(data, size, "budget.yaml"), fuzz_null());
+    struct report_budget *b = report_budget_load(fuzz_file(data, size, "budget.yaml"), fuzz_null());
     if (!b)
         return 0;
-    struct est_check *checks = NULL;
+    struct report_check *checks = NULL;
     size_t n = 0;
-    est_budget_check(b, r, fuzz_null(), &checks, &n);
-    est_junit_write(fuzz_null(), "fuzz", checks, n, 1.0);
-    est_checks_free(checks, n);
-    est_budget_free(b);
+    report_budget_check(b, r, fuzz_null(), &checks, &n);
+    report_junit_write(fuzz_null(), "fuzz", checks, n, 1.0);
+    report_checks_free(checks, n);
+    report_budget_free(b);
     return 0;
 }

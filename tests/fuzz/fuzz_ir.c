@@ -40,26 +40,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FILE *null = fuzz_null();
     const char *path = fuzz_file(data, size, "fuzz.ll");
-    struct est_module *m = est_module_load(&path, 1, null);
+    struct eng_module *m = eng_module_load(&path, 1, null);
     if (!m)
         return 0;
     char *argv[] = {"fuzz", "1", NULL};
-    struct est_run_options o = {.argc = 2, .argv = argv, .max_steps = 200000, .stack_bytes = 65536,
+    struct eng_run_options o = {.argc = 2, .argv = argv, .max_steps = 200000, .stack_bytes = 65536,
                                 .diag = null, .in = in, .out = null, .err = null, .fs_root = dir};
     o.builtins = offload_builtins(&o.nbuiltins); /* as lpnest runs programs */
-    struct est_profile *p = est_run(m, &o);
-    bool clean = p && !est_profile_faulted(p);
-    est_profile_free(p);
-    struct isa *isa = clean ? core_for(LLVMGetTarget(est_module_llvm(m))) : NULL;
+    struct eng_profile *p = eng_run(m, &o);
+    bool clean = p && !eng_profile_faulted(p);
+    eng_profile_free(p);
+    struct isa *isa = clean ? core_for(LLVMGetTarget(eng_module_llvm(m))) : NULL;
     if (isa) {
         int status;
-        struct est_estimate *e = est_estimate_timed(m, isa, &o, NULL, NULL, &status);
+        struct cost_estimate *e = offload_estimate_timed(m, isa, &o, NULL, NULL, &status);
         if (e) {
-            est_estimate_write_text(e, null, 10);
-            est_estimate_write_json(e, null);
+            report_estimate_write_text(e, null, 10);
+            report_estimate_write_json(e, null);
         }
-        est_estimate_free(e);
+        cost_estimate_free(e);
     }
-    est_module_free(m);
+    eng_module_free(m);
     return 0;
 }

@@ -11,15 +11,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct est_module *m;
+    static struct eng_module *m;
     static struct isa *isa;
     if (!m) {
         const char *path = LPNEST_SOURCE_DIR "/tests/data/fuzz/profile_module.ll";
-        if (!(m = est_module_load(&path, 1, stderr)) || !(isa = isa_load_named("x86-64", stderr)))
+        if (!(m = eng_module_load(&path, 1, stderr)) || !(isa = isa_load_named("x86-64", stderr)))
             abort();
     }
     const char *path = fuzz_file(data, size, "fuzz.profile");
-    struct est_estimate *e = est_estimate_profile(m, isa, &path, 1, fuzz_null(), NULL);
-    est_estimate_free(e);
+    struct cost_estimate *e = cost_estimate_profile(m, isa, &path, 1, fuzz_null(), NULL);
+    cost_estimate_free(e);
     return 0;
 }

@@ -9,26 +9,26 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct est_report *r = est_report_parse("fuzz.json", (const char *)data, size, fuzz_null());
+    struct report_data *r = report_parse("fuzz.json", (const char *)data, size, fuzz_null());
     if (!r)
         return 0;
     FILE *null = fuzz_null();
-    struct est_view_options o = {.top = 10, .diag = null};
-    static const enum est_format formats[] = {EST_FMT_TEXT, EST_FMT_JSON, EST_FMT_FOLDED, EST_FMT_TRACE,
-                                              EST_FMT_ANNOTATE, EST_FMT_HTML};
+    struct report_view_options o = {.top = 10, .diag = null};
+    static const enum report_format formats[] = {REPORT_FMT_TEXT, REPORT_FMT_JSON, REPORT_FMT_FOLDED, REPORT_FMT_TRACE,
+                                              REPORT_FMT_ANNOTATE, REPORT_FMT_HTML};
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-        est_report_write(r, formats[i], &o, null);
-    struct est_candidate *c = NULL;
-    est_report_candidates(r, &c);
+        report_write(r, formats[i], &o, null);
+    struct report_candidate *c = NULL;
+    report_candidates(r, &c);
     free(c);
     size_t n;
-    struct est_stack *s = est_report_stacks(r, &n);
-    est_stacks_free(s, n);
-    struct est_diff_options d = {.threshold_pct = 1, .top = 5, .old_name = "a", .new_name = "b"};
-    struct est_check *checks = NULL;
+    struct report_stack *s = report_stacks(r, &n);
+    report_stacks_free(s, n);
+    struct report_diff_options d = {.threshold_pct = 1, .top = 5, .old_name = "a", .new_name = "b"};
+    struct report_check *checks = NULL;
     size_t nchecks = 0;
-    est_report_diff(r, r, &d, null, &checks, &nchecks);
-    est_checks_free(checks, nchecks);
-    est_report_free(r);
+    report_diff(r, r, &d, null, &checks, &nchecks);
+    report_checks_free(checks, nchecks);
+    report_free(r);
     return 0;
 }

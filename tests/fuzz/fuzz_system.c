@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!dir[0])
         make_dir();
-    struct est_system *s = est_system_load(fuzz_file_in(dir, data, size, "system.yaml"), fuzz_null());
-    est_system_free(s);
+    struct offload_system *s = offload_system_load(fuzz_file_in(dir, data, size, "system.yaml"), fuzz_null());
+    offload_system_free(s);
     return 0;
 }

@@ -59,12 +59,12 @@ static const char *source_name(enum mcount_source s)
     }
 }
 
-static void print_ir_counts(const struct est_profile *p, struct case_out *o)
+static void print_ir_counts(const struct eng_profile *p, struct case_out *o)
 {
-    for (size_t f = 0; f < est_profile_nfuncs(p); f++)
-        for (size_t b = 0; b < est_profile_nblocks(p, f); b++)
-            case_printf(o, "ir %s %s %llu", est_profile_func_name(p, f), est_profile_block_name(p, f, b),
-                        (unsigned long long)est_profile_block_count(p, f, b));
+    for (size_t f = 0; f < eng_profile_nfuncs(p); f++)
+        for (size_t b = 0; b < eng_profile_nblocks(p, f); b++)
+            case_printf(o, "ir %s %s %llu", eng_profile_func_name(p, f), eng_profile_block_name(p, f, b),
+                        (unsigned long long)eng_profile_block_count(p, f, b));
 }
 
 static void print_blocks(const struct mmodule *mm, bool counted, struct case_out *o)
@@ -102,19 +102,19 @@ static void print_blocks(const struct mmodule *mm, bool counted, struct case_out
 }
 
 /* Runs the IR of the case with the path counts MM needs; NULL after a message. */
-static struct est_profile *count_ir(struct est_module *em, struct mmodule *mm, FILE *err)
+static struct eng_profile *count_ir(struct eng_module *em, struct mmodule *mm, FILE *err)
 {
-    struct est_block_ref *req = NULL;
-    size_t nreq = est_pair_requests(mm, est_module_llvm(em), &req);
-    est_call_plan(mm, em);
+    struct eng_block_ref *req = NULL;
+    size_t nreq = lower_pair_requests(mm, eng_module_llvm(em), &req);
+    lower_call_plan(mm, em);
     char *argv[] = {"lower-test", NULL};
-    struct est_run_options ro = {.argc = 1, .argv = argv, .max_steps = 10000000, .diag = err,
+    struct eng_run_options ro = {.argc = 1, .argv = argv, .max_steps = 10000000, .diag = err,
                                  .pairs = req, .npairs = nreq};
-    struct est_profile *p = est_run(em, &ro);
-    est_pair_requests_free(req, nreq);
-    if (p && est_profile_faulted(p)) {
+    struct eng_profile *p = eng_run(em, &ro);
+    lower_pair_requests_free(req, nreq);
+    if (p && eng_profile_faulted(p)) {
         fprintf(err, "the IR faulted\n");
-        est_profile_free(p);
+        eng_profile_free(p);
         return NULL;
     }
     return p;
@@ -129,39 +129,39 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
     struct isa *isa = isa_load_file(path, err);
     if (!isa)
         return false;
-    struct est_module *em = NULL;
+    struct eng_module *em = NULL;
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m;
     if (ir) {
         case_sibling(cf, ir, path, sizeof path);
         const char *paths[] = {path};
-        em = est_module_load(paths, 1, err);
+        em = eng_module_load(paths, 1, err);
         if (!em) {
             isa_free(isa);
             return false;
         }
-        m = est_module_llvm(em);
+        m = eng_module_llvm(em);
     } else {
         ctx = LLVMContextCreate();
         m = LLVMModuleCreateWithNameInContext("lower-test", ctx);
     }
     struct mmodule mm;
-    bool ok = est_parse_asm(cf->text, ir ? LLVMGetTarget(m) : isa_triple(isa), &mm, err) &&
-              est_build_cfg(&mm, isa, m, err);
-    struct est_profile *p = ok && em ? count_ir(em, &mm, err) : NULL;
+    bool ok = lower_parse_asm(cf->text, ir ? LLVMGetTarget(m) : isa_triple(isa), &mm, err) &&
+              lower_build_cfg(&mm, isa, m, err);
+    struct eng_profile *p = ok && em ? count_ir(em, &mm, err) : NULL;
     if (em && !p)
         ok = false;
     if (ok && p)
-        ok = est_machine_counts(&mm, p, err);
+        ok = lower_machine_counts(&mm, p, err);
     if (ok) {
         if (p)
             print_ir_counts(p, o);
         print_blocks(&mm, p != NULL, o);
     }
-    est_profile_free(p);
-    est_mmodule_free(&mm);
+    eng_profile_free(p);
+    lower_mmodule_free(&mm);
     if (em)
-        est_module_free(em);
+        eng_module_free(em);
     else {
         LLVMDisposeModule(m);
         LLVMContextDispose(ctx);

@@ -116,16 +116,16 @@ static bool run_timed(const struct case_file *cf, struct case_out *o, FILE *err)
     if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
         return false;
     struct isa *isa = isa_load_file(path, err);
-    struct est_system *sys = isa ? est_system_load(cf->path, err) : NULL;
+    struct offload_system *sys = isa ? offload_system_load(cf->path, err) : NULL;
     case_sibling(cf, ir, path, sizeof path);
     const char *paths[] = {path};
-    struct est_module *em = sys ? est_module_load(paths, 1, err) : NULL;
+    struct eng_module *em = sys ? eng_module_load(paths, 1, err) : NULL;
     char *argv[] = {"offload-test", NULL};
-    struct est_run_options ro = {.argc = 1, .argv = argv, .max_steps = 10000000, .diag = err};
+    struct eng_run_options ro = {.argc = 1, .argv = argv, .max_steps = 10000000, .diag = err};
     int status = 0;
-    struct est_estimate *e = em ? est_estimate_timed(em, isa, &ro, sys, NULL, &status) : NULL;
+    struct cost_estimate *e = em ? offload_estimate_timed(em, isa, &ro, sys, NULL, &status) : NULL;
     for (size_t a = 0; e && a < e->naccels; a++) {
-        const struct est_accel_cost *ac = &e->accels[a];
+        const struct cost_accel_cost *ac = &e->accels[a];
         char *lat = NULL;
         size_t len = 0;
         FILE *s = open_memstream(&lat, &len);
@@ -140,11 +140,11 @@ static bool run_timed(const struct case_file *cf, struct case_out *o, FILE *err)
         case_printf(o, "whatif %s on %s calls %g offloaded %g", e->whatifs[w].func, e->whatifs[w].accel,
                     e->whatifs[w].calls, e->whatifs[w].offloaded);
     bool ok = e != NULL;
-    est_estimate_free(e);
+    cost_estimate_free(e);
     if (em)
-        est_module_free(em);
+        eng_module_free(em);
     if (sys)
-        est_system_free(sys);
+        offload_system_free(sys);
     if (isa)
         isa_free(isa);
     return ok;

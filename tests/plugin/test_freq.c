@@ -3,7 +3,7 @@
  * whose frequencies are known in closed form (chains, diamonds, loops,
  * nests, an irreducible cycle checked against plain iteration, a loop that
  * never exits), integer rounding that conserves flow on random networks,
- * and est_estimate_freqs on a module in memory (no clang, no plugin). */
+ * and cost_estimate_freqs on a module in memory (no clang, no plugin). */
 #include "estimate_static.h"
 #include "freq.h"
 #include "isa.h"
@@ -156,7 +156,7 @@ static void rounding(void **state)
     }
 }
 
-/* est_estimate_freqs on textual IR: a loop of 10 iterations per call */
+/* cost_estimate_freqs on textual IR: a loop of 10 iterations per call */
 static const char *const loop_ir =
     "target datalayout = \"e-m:e-p:32:32-i64:64-n32-S128\"\n"
     "target triple = \"riscv32-unknown-unknown-elf\"\n"
@@ -181,13 +181,13 @@ static void estimate_from_probabilities(void **state)
     (void)state;
     struct isa *isa = isa_load_named("picorv32", stderr);
     assert_non_null(isa);
-    struct est_module *m = est_module_load_memory("loop.ll", loop_ir, strlen(loop_ir), stderr);
+    struct eng_module *m = eng_module_load_memory("loop.ll", loop_ir, strlen(loop_ir), stderr);
     assert_non_null(m);
-    struct est_freqs *fq = est_freqs_new();
+    struct cost_freqs *fq = cost_freqs_new();
     const size_t off[] = {0, 1, 3, 3};
     const double prob[] = {1, 0.1, 0.9};
-    est_freqs_add(fq, "count", 3, off, prob);
-    struct est_estimate *e = est_estimate_freqs(m, isa, fq, false, stderr, NULL);
+    cost_freqs_add(fq, "count", 3, off, prob);
+    struct cost_estimate *e = cost_estimate_freqs(m, isa, fq, false, stderr, NULL);
     assert_non_null(e);
     assert_string_equal(e->count_source, "static");
     assert_int_equal(e->nfuncs, 1);
@@ -198,30 +198,30 @@ static void estimate_from_probabilities(void **state)
             hottest = e->blocks[b].count;
     assert_true(fabs(hottest - 10) < 1e-9);
     /* the same loop, probabilities that do not match the CFG: no counts, a warning */
-    struct est_freqs *bad = est_freqs_new();
+    struct cost_freqs *bad = cost_freqs_new();
     const size_t off2[] = {0, 1, 2, 2};
-    est_freqs_add(bad, "count", 3, off2, prob);
-    struct est_estimate *e2 = est_estimate_freqs(m, isa, bad, false, stderr, NULL);
+    cost_freqs_add(bad, "count", 3, off2, prob);
+    struct cost_estimate *e2 = cost_estimate_freqs(m, isa, bad, false, stderr, NULL);
     assert_non_null(e2);
     assert_int_equal(e2->funcs[0].calls, 0);
     assert_true(e2->nwarnings >= 1 && strstr(e2->warnings[0], "'count'"));
-    est_estimate_free(e);
-    est_estimate_free(e2);
-    est_freqs_free(fq);
-    est_freqs_free(bad);
-    est_module_free(m);
+    cost_estimate_free(e);
+    cost_estimate_free(e2);
+    cost_freqs_free(fq);
+    cost_freqs_free(bad);
+    eng_module_free(m);
     isa_free(isa);
 }
 
 static void cfg_hash(void **state)
 {
     (void)state;
-    struct est_module *m = est_module_load_memory("loop.ll", loop_ir, strlen(loop_ir), stderr);
+    struct eng_module *m = eng_module_load_memory("loop.ll", loop_ir, strlen(loop_ir), stderr);
     assert_non_null(m);
-    LLVMValueRef f = LLVMGetNamedFunction(est_module_llvm(m), "count");
-    uint64_t h = est_cfg_hash(f);
-    assert_true(h != 0 && h == est_cfg_hash(f));
-    est_module_free(m);
+    LLVMValueRef f = LLVMGetNamedFunction(eng_module_llvm(m), "count");
+    uint64_t h = cost_cfg_hash(f);
+    assert_true(h != 0 && h == cost_cfg_hash(f));
+    eng_module_free(m);
 }
 
 int main(void)

@@ -11,10 +11,10 @@
 
 #include <unistd.h>
 
-static void add_func(struct est_estimate *e, const char *name, uint64_t calls, double self, double incl,
+static void add_func(struct cost_estimate *e, const char *name, uint64_t calls, double self, double incl,
                      const char *loc)
 {
-    struct est_func_cost *f = &e->funcs[e->nfuncs++];
+    struct cost_func_cost *f = &e->funcs[e->nfuncs++];
     f->name = sup_strdup(name);
     f->calls = calls;
     f->self = self;
@@ -23,10 +23,10 @@ static void add_func(struct est_estimate *e, const char *name, uint64_t calls, d
     f->loc = loc ? sup_strdup(loc) : NULL;
 }
 
-static void add_block(struct est_estimate *e, size_t func, int num, const char *ir, const char *loc, double count,
+static void add_block(struct cost_estimate *e, size_t func, int num, const char *ir, const char *loc, double count,
                       double cycles)
 {
-    struct est_block_cost *b = &e->blocks[e->nblocks++];
+    struct cost_block_cost *b = &e->blocks[e->nblocks++];
     b->func = func;
     b->number = num;
     b->ir_name = sup_strdup(ir);
@@ -36,13 +36,13 @@ static void add_block(struct est_estimate *e, size_t func, int num, const char *
     b->instructions = cycles / 2;
 }
 
-static void add_loop(struct est_report *r, size_t func, size_t parent, const char *header, const char *loc,
+static void add_loop(struct report_data *r, size_t func, size_t parent, const char *header, const char *loc,
                      double count, double entries, double cycles, double incl)
 {
-    struct est_loop_cost *l = &r->loops[r->nloops++];
+    struct report_loop_cost *l = &r->loops[r->nloops++];
     l->func = func;
     l->parent = parent;
-    l->depth = parent == EST_NO_PARENT ? 1 : r->loops[parent].depth + 1;
+    l->depth = parent == COST_NO_PARENT ? 1 : r->loops[parent].depth + 1;
     l->header = sup_strdup(header);
     l->loc = loc ? sup_strdup(loc) : NULL;
     l->header_count = count;
@@ -53,10 +53,10 @@ static void add_loop(struct est_report *r, size_t func, size_t parent, const cha
     l->nblocks = 2;
 }
 
-static void add_ctx(struct est_estimate *e, size_t parent, size_t func, const char *site, double calls, double self,
+static void add_ctx(struct cost_estimate *e, size_t parent, size_t func, const char *site, double calls, double self,
                     double incl)
 {
-    struct est_context *c = &e->contexts[e->ncontexts++];
+    struct cost_context *c = &e->contexts[e->ncontexts++];
     c->parent = parent;
     c->func = func;
     c->callsite = site ? sup_strdup(site) : NULL;
@@ -65,18 +65,18 @@ static void add_ctx(struct est_estimate *e, size_t parent, size_t func, const ch
     c->inclusive = incl;
 }
 
-static void add_line(struct est_estimate *e, unsigned line, double cycles, double execs)
+static void add_line(struct cost_estimate *e, unsigned line, double cycles, double execs)
 {
-    struct est_line_cost *l = &e->lines[e->nlines++];
+    struct cost_line_cost *l = &e->lines[e->nlines++];
     l->file = sup_strdup("app.c");
     l->line = line;
     l->cycles = cycles;
     l->executions = execs;
 }
 
-static void add_slice(struct est_estimate *e, size_t track, const char *name, double start, double dur, int depth)
+static void add_slice(struct cost_estimate *e, size_t track, const char *name, double start, double dur, int depth)
 {
-    struct est_slice *s = &e->slices[e->nslices++];
+    struct cost_slice *s = &e->slices[e->nslices++];
     s->track = track;
     s->name = sup_strdup(name);
     s->start = start;
@@ -84,10 +84,10 @@ static void add_slice(struct est_estimate *e, size_t track, const char *name, do
     s->depth = depth;
 }
 
-struct est_report *fx_report(bool full)
+struct report_data *fx_report(bool full)
 {
-    struct est_report *r = sup_xcalloc(1, sizeof *r);
-    struct est_estimate *e = r->e = sup_xcalloc(1, sizeof *e);
+    struct report_data *r = sup_xcalloc(1, sizeof *r);
+    struct cost_estimate *e = r->e = sup_xcalloc(1, sizeof *e);
     e->module = sup_strdup("app.bc");
     e->core = sup_strdup("picorv32");
     e->core_description = sup_strdup("PicoRV32 \"test\" <core> & co");
@@ -115,13 +115,13 @@ struct est_report *fx_report(bool full)
     add_block(e, 3, 0, "entry", NULL, 2, 1000);
     e->runtime = sup_xcalloc(1, sizeof *e->runtime);
     e->nruntime = 1;
-    e->runtime[0] = (struct est_runtime_cost){.symbol = sup_strdup("__mulsi3"), .calls = 400, .cycles = 800, .instructions = 400, .known = true};
+    e->runtime[0] = (struct cost_runtime_cost){.symbol = sup_strdup("__mulsi3"), .calls = 400, .cycles = 800, .instructions = 400, .known = true};
     e->warnings = sup_xcalloc(1, sizeof *e->warnings);
     e->warnings[e->nwarnings++] = sup_strdup("a <warning> & \"quotes\"");
     r->loops = sup_xcalloc(3, sizeof *r->loops);
-    add_loop(r, 1, EST_NO_PARENT, "outer", "app.c:10", 40, 4, 5000, 7000);   /* 0 */
+    add_loop(r, 1, COST_NO_PARENT, "outer", "app.c:10", 40, 4, 5000, 7000);   /* 0 */
     add_loop(r, 1, 0, "inner", "app.c:11", 400, 40, 3000, 5000);             /* 1 */
-    add_loop(r, 0, EST_NO_PARENT, "loop", "app.c:29", 4, -1, 600, 9600);     /* 2 */
+    add_loop(r, 0, COST_NO_PARENT, "loop", "app.c:29", 4, -1, 600, 9600);     /* 2 */
     if (!full) {
         e->funcs[3].self = 0;    /* no offload without --accel: the total stays 10,000 */
         e->funcs[0].self = 2000;
@@ -130,7 +130,7 @@ struct est_report *fx_report(bool full)
         return r;
     }
     e->contexts = sup_xcalloc(4, sizeof *e->contexts);
-    add_ctx(e, EST_NO_PARENT, 0, NULL, 1, 1000, 10000);
+    add_ctx(e, COST_NO_PARENT, 0, NULL, 1, 1000, 10000);
     add_ctx(e, 0, 1, "app.c:30", 4, 6000, 8000);
     add_ctx(e, 1, 2, "app.c:12", 400, 2000, 2000);
     add_ctx(e, 0, 3, "app.c:32", 2, 1000, 1000);
@@ -144,8 +144,8 @@ struct est_report *fx_report(bool full)
     add_line(e, 29, 600, 4);
     e->tracks = sup_xcalloc(2, sizeof *e->tracks);
     e->ntracks = 2;
-    e->tracks[0] = (struct est_track){sup_strdup("host"), 100e6};
-    e->tracks[1] = (struct est_track){sup_strdup("jpeg"), 200e6};
+    e->tracks[0] = (struct cost_track){sup_strdup("host"), 100e6};
+    e->tracks[1] = (struct cost_track){sup_strdup("jpeg"), 200e6};
     e->slices = sup_xcalloc(8, sizeof *e->slices);
     add_slice(e, 0, "main", 0, 10000, 0);
     add_slice(e, 0, "fir", 100, 2000, 1);
@@ -157,7 +157,7 @@ struct est_report *fx_report(bool full)
     add_slice(e, 1, "idct", 5200, 200, 1);
     e->accels = sup_xcalloc(1, sizeof *e->accels);
     e->naccels = 1;
-    struct est_accel_cost *a = &e->accels[0];
+    struct cost_accel_cost *a = &e->accels[0];
     a->name = sup_strdup("jpeg");
     a->model = sup_strdup("models/jpeg.yaml");
     a->clock_hz = 200e6;
@@ -171,21 +171,21 @@ struct est_report *fx_report(bool full)
     a->latencies[1] = 500;
     e->whatifs = sup_xcalloc(1, sizeof *e->whatifs);
     e->nwhatifs = 1;
-    e->whatifs[0] = (struct est_whatif){sup_strdup("jpeg_decode"), sup_strdup("jpeg"), 2, 5000, 1000};
+    e->whatifs[0] = (struct cost_whatif){sup_strdup("jpeg_decode"), sup_strdup("jpeg"), 2, 5000, 1000};
     return r;
 }
 
-char *fx_render(const struct est_report *r, enum est_format fmt, int *status, char **diag)
+char *fx_render(const struct report_data *r, enum report_format fmt, int *status, char **diag)
 {
     char *out = NULL, *msg = NULL;
     size_t n = 0, m = 0;
     FILE *f = open_memstream(&out, &n);
     FILE *d = open_memstream(&msg, &m);
-    struct est_view_options o = {.top = 10, .diag = d};
+    struct report_view_options o = {.top = 10, .diag = d};
     const char *dirs[] = {REPORT_TEST_DATA};
     o.source_dirs = dirs;
     o.nsource_dirs = 1;
-    *status = est_report_write(r, fmt, &o, f);
+    *status = report_write(r, fmt, &o, f);
     fclose(f);
     fclose(d);
     if (diag)

@@ -25,10 +25,10 @@
 /* The hand-built report (10,000 cycles; see fixture.c for the numbers).
  * FULL false leaves the timed-run sections (contexts, lines, timeline,
  * accelerators, what-ifs) empty, as a plain estimate has them. */
-struct est_report *fx_report(bool full);
+struct report_data *fx_report(bool full);
 /* Renders R in FMT; returns the text (free it); *status gets the writer's
  * result and *diag (if not NULL) its messages (free them). */
-char *fx_render(const struct est_report *r, enum est_format fmt, int *status, char **diag);
+char *fx_render(const struct report_data *r, enum report_format fmt, int *status, char **diag);
 /* Writes TEXT to a new temporary file and returns its path (free it; the
  * file is removed at exit). */
 char *fx_temp_file(const char *text, const char *suffix);

@@ -7,12 +7,12 @@
 #include "support.h"
 
 /* Loads budgets TEXT; returns NULL and the messages in *diag on error. */
-static struct est_budget *load_budget(const char *text, char **path, char **diag)
+static struct report_budget *load_budget(const char *text, char **path, char **diag)
 {
     *path = fx_temp_file(text, ".yaml");
     size_t n = 0;
     FILE *d = open_memstream(diag, &n);
-    struct est_budget *b = est_budget_load(*path, d);
+    struct report_budget *b = report_budget_load(*path, d);
     fclose(d);
     return b;
 }
@@ -36,16 +36,16 @@ static void test_budget_check(void **state)
 {
     (void)state;
     char *path, *diag;
-    struct est_budget *b = load_budget(good_budget, &path, &diag);
+    struct report_budget *b = load_budget(good_budget, &path, &diag);
     if (!b)
         fail_msg("%s", diag);
     free(diag);
-    struct est_report *r = fx_report(true);
-    struct est_check *c;
+    struct report_data *r = fx_report(true);
+    struct report_check *c;
     size_t n;
     size_t m = 0;
     FILE *d = open_memstream(&diag, &m);
-    size_t failed = est_budget_check(b, r, d, &c, &n);
+    size_t failed = report_budget_check(b, r, d, &c, &n);
     fclose(d);
     assert_int_equal(n, 9);
     assert_int_equal(failed, 5);
@@ -78,7 +78,7 @@ static void test_budget_check(void **state)
     char *xml = NULL;
     size_t xn = 0;
     FILE *x = open_memstream(&xml, &xn);
-    assert_int_equal(est_junit_write(x, "budgets <&>", c, n, 1.5), 0);
+    assert_int_equal(report_junit_write(x, "budgets <&>", c, n, 1.5), 0);
     fclose(x);
     assert_non_null(strstr(xml, "<testsuite name=\"budgets &lt;&amp;&gt;\" tests=\"9\" failures=\"5\""));
     assert_int_equal(fx_count(xml, "<testcase "), 9);
@@ -86,10 +86,10 @@ static void test_budget_check(void **state)
     assert_non_null(strstr(xml, "name=\"fir.self\""));
     assert_non_null(strstr(xml, "function &#39;fir&#39;: self cycles 6,000"));
     free(xml);
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(diag);
-    est_report_free(r);
-    est_budget_free(b);
+    report_free(r);
+    report_budget_free(b);
     free(path);
 }
 
@@ -116,7 +116,7 @@ static void test_budget_errors(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *path, *diag;
-        struct est_budget *b = load_budget(cases[i].text, &path, &diag);
+        struct report_budget *b = load_budget(cases[i].text, &path, &diag);
         if (b)
             fail_msg("case %zu loaded", i);
         char want[512];
@@ -129,9 +129,9 @@ static void test_budget_errors(void **state)
 }
 
 /* NEW: fir +10 % self (6,000 -> 6,600), mac -5 % (2,000 -> 1,900): total +5 %. */
-static struct est_report *changed(void)
+static struct report_data *changed(void)
 {
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     r->e->funcs[1].self = 6600;
     r->e->funcs[1].inclusive = 8500;
     r->e->funcs[2].self = 1900;
@@ -140,12 +140,12 @@ static struct est_report *changed(void)
     return r;
 }
 
-static int diff(const struct est_report *a, const struct est_report *b, struct est_diff_options *o, char **out,
-                struct est_check **c, size_t *n)
+static int diff(const struct report_data *a, const struct report_data *b, struct report_diff_options *o, char **out,
+                struct report_check **c, size_t *n)
 {
     size_t len = 0;
     FILE *f = open_memstream(out, &len);
-    int regs = est_report_diff(a, b, o, f, c, n);
+    int regs = report_diff(a, b, o, f, c, n);
     fclose(f);
     return regs;
 }
@@ -153,10 +153,10 @@ static int diff(const struct est_report *a, const struct est_report *b, struct e
 static void test_diff_threshold(void **state)
 {
     (void)state;
-    struct est_report *a = fx_report(true), *b = changed();
-    struct est_diff_options o = {.threshold_pct = 5, .top = 20};
+    struct report_data *a = fx_report(true), *b = changed();
+    struct report_diff_options o = {.threshold_pct = 5, .top = 20};
     char *out;
-    struct est_check *c;
+    struct report_check *c;
     size_t n;
     /* +5 % total is not beyond 5 %; fir's +10 % is */
     assert_int_equal(diff(a, b, &o, &out, &c, &n), 1);
@@ -177,40 +177,40 @@ static void test_diff_threshold(void **state)
         }
     assert_int_equal(failed, 1);
     assert_int_equal(n, 1 + 4 + 2);  /* total, four functions, jpeg's two metrics */
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
     o.threshold_pct = 1;
     assert_int_equal(diff(a, b, &o, &out, &c, &n), 2);
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
     o.min_cycles = 1000;
     assert_int_equal(diff(a, b, &o, &out, &c, &n), 0);
     assert_non_null(strstr(out, "result: no regression beyond +1% and 1,000 cycles"));
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
     /* the other way round is an improvement */
     o.min_cycles = 0;
     assert_int_equal(diff(b, a, &o, &out, &c, &n), 1);   /* mac grew back by 5.3 % */
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
     assert_int_equal(diff(a, a, &o, &out, &c, &n), 0);
     assert_non_null(strstr(out, "4 functions unchanged"));
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
-    est_report_free(a);
-    est_report_free(b);
+    report_free(a);
+    report_free(b);
 }
 
 static void test_diff_json_and_renames(void **state)
 {
     (void)state;
-    struct est_report *a = fx_report(true), *b = changed();
+    struct report_data *a = fx_report(true), *b = changed();
     free(b->e->funcs[2].name);
     b->e->funcs[2].name = sup_strdup("mac2");
     b->e->accels[0].latencies[1] = 1500;     /* mean 400 -> 900 */
-    struct est_diff_options o = {.threshold_pct = 5, .json = true};
+    struct report_diff_options o = {.threshold_pct = 5, .json = true};
     char *out;
-    struct est_check *c;
+    struct report_check *c;
     size_t n;
     int regs = diff(a, b, &o, &out, &c, &n);
     assert_int_equal(regs, 2);
@@ -230,10 +230,10 @@ static void test_diff_json_and_renames(void **state)
     assert_int_equal(as->n, 2);
     assert_true(sup_jv_get(as->items[1], "regressed")->b);
     sup_jv_free(v);
-    est_checks_free(c, n);
+    report_checks_free(c, n);
     free(out);
-    est_report_free(a);
-    est_report_free(b);
+    report_free(a);
+    report_free(b);
 }
 
 /* Malformed reports: message and position. */
@@ -277,7 +277,7 @@ static void test_read_errors(void **state)
         char *diag = NULL;
         size_t n = 0;
         FILE *d = open_memstream(&diag, &n);
-        struct est_report *r = est_report_parse("r.json", text, strlen(text), d);
+        struct report_data *r = report_parse("r.json", text, strlen(text), d);
         fclose(d);
         if (r)
             fail_msg("case %zu was read", i);
@@ -293,11 +293,11 @@ static void test_read_short(void **state)
     (void)state;
     char *path = sup_xmalloc(512);
     snprintf(path, 512, "%s/full.json", REPORT_TEST_DATA);
-    struct est_report *r = est_report_read_file(path, stderr);
+    struct report_data *r = report_read_file(path, stderr);
     assert_non_null(r);
     assert_int_equal(r->e->nwhatifs, 1);
     assert_int_equal(r->e->ncontexts, 4);
-    est_report_free(r);
+    report_free(r);
     free(path);
 }
 

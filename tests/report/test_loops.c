@@ -49,9 +49,9 @@ static const char ir[] =
     "  ret void\n"
     "}\n";
 
-static void add_block(struct est_estimate *e, size_t f, const char *ir_name, double count, double cycles)
+static void add_block(struct cost_estimate *e, size_t f, const char *ir_name, double count, double cycles)
 {
-    struct est_block_cost *b = &e->blocks[e->nblocks++];
+    struct cost_block_cost *b = &e->blocks[e->nblocks++];
     b->func = f;
     b->number = (int)e->nblocks;
     b->ir_name = ir_name ? sup_strdup(ir_name) : NULL;
@@ -70,8 +70,8 @@ static void test_loops(void **state)
     if (LLVMParseIRInContext(ctx, buf, &m, &msg))
         fail_msg("%s", msg);
 
-    struct est_report r = {0};
-    struct est_estimate *e = r.e = sup_xcalloc(1, sizeof *e);
+    struct report_data r = {0};
+    struct cost_estimate *e = r.e = sup_xcalloc(1, sizeof *e);
     e->funcs = sup_xcalloc(4, sizeof *e->funcs);
     e->nfuncs = 4;
     const char *names[] = {"nest", "leaf", "two", "missing"};
@@ -97,14 +97,14 @@ static void test_loops(void **state)
     add_block(e, 2, "x", 5, 5);
     add_block(e, 2, "y", 4, 4);
     add_block(e, 2, "side", 1, 1);
-    est_report_find_loops(&r, m);
+    report_find_loops(&r, m);
 
     assert_int_equal(r.nloops, 3);
     /* nest: outer first, then the inner loop inside it */
-    const struct est_loop_cost *outer = &r.loops[0], *inner = &r.loops[1], *two = &r.loops[2];
+    const struct report_loop_cost *outer = &r.loops[0], *inner = &r.loops[1], *two = &r.loops[2];
     assert_string_equal(outer->header, "outer");
     assert_int_equal(outer->func, 0);
-    assert_int_equal(outer->parent, EST_NO_PARENT);
+    assert_int_equal(outer->parent, COST_NO_PARENT);
     assert_int_equal(outer->depth, 1);
     assert_int_equal(outer->nblocks, 3);
     assert_true(outer->cycles == 20 + 500 + 60 + 30);
@@ -126,7 +126,7 @@ static void test_loops(void **state)
     assert_true(two->cycles == 18);
     assert_true(two->entries < 0);
     char label[256];
-    est_loop_label(&r, 0, label, sizeof label);
+    report_loop_label(&r, 0, label, sizeof label);
     assert_string_equal(label, "loop@nest:outer");
     /* no calling contexts: the report says its inclusive cycles rest on averages */
     assert_int_equal(e->nwarnings, 1);
@@ -137,7 +137,7 @@ static void test_loops(void **state)
     e->funcs[2].self = 20;
     e->cycles = 640;
     size_t n;
-    struct est_stack *s = est_report_stacks(&r, &n);
+    struct report_stack *s = report_stacks(&r, &n);
     assert_int_equal(n, 5);
     assert_string_equal(s[0].frames, "nest");
     assert_int_equal(s[0].weight, 10);
@@ -145,9 +145,9 @@ static void test_loops(void **state)
     assert_int_equal(s[1].weight, 50);
     assert_string_equal(s[2].frames, "nest;loop@nest:outer;loop@nest:inner");
     assert_int_equal(s[2].weight, 560);
-    est_stacks_free(s, n);
+    report_stacks_free(s, n);
 
-    est_report_clear(&r);
+    report_clear(&r);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
 }

@@ -11,31 +11,31 @@
 
 static void roundtrip(bool full)
 {
-    struct est_report *r = fx_report(full);
+    struct report_data *r = fx_report(full);
     int st;
-    char *json = fx_render(r, EST_FMT_JSON, &st, NULL);
+    char *json = fx_render(r, REPORT_FMT_JSON, &st, NULL);
     assert_int_equal(st, 0);
     char *diag = NULL;
     size_t dn = 0;
     FILE *d = open_memstream(&diag, &dn);
-    struct est_report *back = est_report_parse("r.json", json, strlen(json), d);
+    struct report_data *back = report_parse("r.json", json, strlen(json), d);
     fclose(d);
     if (!back)
         fail_msg("read back failed: %s", diag);
     free(diag);
     /* every view of the report read back is the view of the original */
-    for (int f = EST_FMT_TEXT; f <= EST_FMT_HTML; f++) {
+    for (int f = REPORT_FMT_TEXT; f <= REPORT_FMT_HTML; f++) {
         int s1, s2;
-        char *a = fx_render(r, (enum est_format)f, &s1, NULL), *b = fx_render(back, (enum est_format)f, &s2, NULL);
+        char *a = fx_render(r, (enum report_format)f, &s1, NULL), *b = fx_render(back, (enum report_format)f, &s2, NULL);
         assert_int_equal(s1, s2);
         if (strcmp(a, b))
-            fail_msg("format %s differs after reading the JSON back", est_format_name((enum est_format)f));
+            fail_msg("format %s differs after reading the JSON back", report_format_name((enum report_format)f));
         free(a);
         free(b);
     }
     free(json);
-    est_report_free(back);
-    est_report_free(r);
+    report_free(back);
+    report_free(r);
 }
 
 static void test_json_roundtrip_full(void **state)
@@ -53,9 +53,9 @@ static void test_json_roundtrip_plain(void **state)
 static void test_json_content(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *json = fx_render(r, EST_FMT_JSON, &st, NULL);
+    char *json = fx_render(r, REPORT_FMT_JSON, &st, NULL);
     struct sup_jv *v = sup_json_parse("r.json", json, strlen(json), 0, stderr);
     assert_non_null(v);
     assert_int_equal(sup_jv_get(v, "lpnest_report")->i, 1);
@@ -72,15 +72,15 @@ static void test_json_content(void **state)
     assert_non_null(strstr(json, "\n      {\"track\":0,\"name\":\"main\",\"start\":0,\"duration\":10000,\"depth\":0}"));
     sup_jv_free(v);
     free(json);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_folded_contexts(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *s = fx_render(r, EST_FMT_FOLDED, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_FOLDED, &st, NULL);
     assert_int_equal(st, 0);
     assert_string_equal(s, "main 400\n"
                            "main;fir 1000\n"
@@ -90,15 +90,15 @@ static void test_folded_contexts(void **state)
                            "main;jpeg_decode 1000\n"
                            "main;loop@app.c:29 600\n");
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_folded_flat(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(false);
+    struct report_data *r = fx_report(false);
     int st;
-    char *s = fx_render(r, EST_FMT_FOLDED, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_FOLDED, &st, NULL);
     assert_string_equal(s, "fir 1000\n"
                            "fir;loop@app.c:10 2000\n"
                            "fir;loop@app.c:10;loop@app.c:11 3000\n"
@@ -106,22 +106,22 @@ static void test_folded_flat(void **state)
                            "main 1400\n"
                            "main;loop@app.c:29 600\n");
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 /* Fractional cycles, contexts that do not cover the total, names with ';'. */
 static void test_folded_rounding(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
-    struct est_estimate *e = r->e;
+    struct report_data *r = fx_report(true);
+    struct cost_estimate *e = r->e;
     e->cycles = 10000.6;
     e->contexts[1].self = 5999.3;      /* fir: 0.7 uncovered */
     e->contexts[2].self = 2000.4;
     free(e->funcs[2].name);
     e->funcs[2].name = sup_strdup("m;ac");
     size_t n;
-    struct est_stack *s = est_report_stacks(r, &n);
+    struct report_stack *s = report_stacks(r, &n);
     uint64_t sum = 0;
     bool unattributed = false, renamed = false;
     for (size_t i = 0; i < n; i++) {
@@ -133,17 +133,17 @@ static void test_folded_rounding(void **state)
     assert_int_equal(sum, 10001);
     assert_true(unattributed);
     assert_true(renamed);
-    est_stacks_free(s, n);
-    est_report_free(r);
+    report_stacks_free(s, n);
+    report_free(r);
 }
 
 /* The trace parsed back: metadata, times in microseconds, nesting per track. */
 static void test_trace(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *s = fx_render(r, EST_FMT_TRACE, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_TRACE, &st, NULL);
     assert_int_equal(st, 0);
     struct sup_jv *v = sup_json_parse("t.json", s, strlen(s), 0, stderr);
     assert_non_null(v);
@@ -178,22 +178,22 @@ static void test_trace(void **state)
     assert_non_null(strstr(s, "\"ts\":0.000,\"dur\":100.000"));
     sup_jv_free(v);
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_trace_without_timeline(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(false);
+    struct report_data *r = fx_report(false);
     int st;
     char *diag;
-    char *s = fx_render(r, EST_FMT_TRACE, &st, &diag);
+    char *s = fx_render(r, REPORT_FMT_TRACE, &st, &diag);
     assert_int_equal(st, 1);
     assert_string_equal(s, "");
     assert_non_null(strstr(diag, "app.bc: error: the report has no timeline"));
     free(diag);
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 /* Sums the cycles column of an annotate view; counts rows with data. */
@@ -219,9 +219,9 @@ static unsigned long long annotate_sum(const char *s, size_t *rows)
 static void test_annotate_lines(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *s = fx_render(r, EST_FMT_ANNOTATE, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_ANNOTATE, &st, NULL);
     assert_int_equal(st, 0);
     size_t rows;
     assert_int_equal(annotate_sum(s, &rows), 10000);
@@ -231,17 +231,17 @@ static void test_annotate_lines(void **state)
     assert_non_null(strstr(s, "== without a source line: 100 cycles (1.00%) =="));
     assert_null(strstr(s, "no per-line data"));
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_annotate_blocks(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(false);
+    struct report_data *r = fx_report(false);
     free(r->e->module);
     r->e->module = sup_strdup("/nowhere/app.bc");
     int st;
-    char *s = fx_render(r, EST_FMT_ANNOTATE, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_ANNOTATE, &st, NULL);
     size_t rows;
     assert_int_equal(annotate_sum(s, &rows), 10000);
     assert_non_null(strstr(s, "the report has no per-line data"));
@@ -249,19 +249,19 @@ static void test_annotate_blocks(void **state)
     /* a file that cannot be found: its lines that ran, still summing up */
     free(r->e->blocks[2].loc);
     r->e->blocks[2].loc = sup_strdup("gone.c:5");
-    s = fx_render(r, EST_FMT_ANNOTATE, &st, NULL);
+    s = fx_render(r, REPORT_FMT_ANNOTATE, &st, NULL);
     assert_int_equal(annotate_sum(s, &rows), 10000);
     assert_non_null(strstr(s, "== gone.c: 1,000 cycles (10.00%) ==\n(source not found"));
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_html(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *s = fx_render(r, EST_FMT_HTML, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_HTML, &st, NULL);
     assert_int_equal(st, 0);
     assert_true(strncmp(s, "<!DOCTYPE html>", 15) == 0);
     assert_int_equal(fx_count(s, "<svg class=\"flame\""), 1);
@@ -278,21 +278,21 @@ static void test_html(void **state)
     assert_null(strstr(s, "<link"));
     assert_null(strstr(s, "@import"));
     free(s);
-    est_report_free(r);
+    report_free(r);
     r = fx_report(false);
-    s = fx_render(r, EST_FMT_HTML, &st, NULL);
+    s = fx_render(r, REPORT_FMT_HTML, &st, NULL);
     assert_non_null(strstr(s, "No timeline"));
     assert_int_equal(fx_count(s, "<svg class=\"flame\""), 1);
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_text(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
+    struct report_data *r = fx_report(true);
     int st;
-    char *s = fx_render(r, EST_FMT_TEXT, &st, NULL);
+    char *s = fx_render(r, REPORT_FMT_TEXT, &st, NULL);
     assert_int_equal(st, 0);
     assert_non_null(strstr(s, "total: 10,000 cycles = 0.0001 s"));
     assert_non_null(strstr(s, "hottest loops"));
@@ -303,15 +303,15 @@ static void test_text(void **state)
     assert_non_null(strstr(s, "per-call durations"));
     assert_non_null(strstr(s, "warning: a <warning>"));
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_candidates(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
-    struct est_candidate *c;
-    size_t n = est_report_candidates(r, &c);
+    struct report_data *r = fx_report(true);
+    struct report_candidate *c;
+    size_t n = report_candidates(r, &c);
     assert_int_equal(n, 6);
     assert_string_equal(c[0].name, "main loop@app.c:29");
     assert_true(fabs(c[0].amdahl - 25.0) < 1e-9);
@@ -328,10 +328,10 @@ static void test_candidates(void **state)
     free(c);
     /* a candidate with all the cycles has no bound */
     r->e->funcs[1].inclusive = 10000;
-    n = est_report_candidates(r, &c);
+    n = report_candidates(r, &c);
     assert_true(isinf(c[0].amdahl));
     free(c);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_apportion_and_stats(void **state)
@@ -339,7 +339,7 @@ static void test_apportion_and_stats(void **state)
     (void)state;
     double v[] = {0.5, 0.5, 0.5, 0.5, 1.2, 2.3, 3.5};
     uint64_t w[7];
-    est_apportion(v, w, 7);
+    report_apportion(v, w, 7);
     uint64_t sum = 0;
     for (int i = 0; i < 7; i++) {
         sum += w[i];
@@ -347,21 +347,21 @@ static void test_apportion_and_stats(void **state)
     }
     assert_int_equal(sum, 9);
     double lat[] = {5, 1, 3, 2, 4};
-    struct est_stats st;
-    est_stats_of(lat, 5, &st);
+    struct report_stats st;
+    report_stats_of(lat, 5, &st);
     assert_true(st.min == 1 && st.max == 5 && st.mean == 3 && st.p50 == 3 && fabs(st.p95 - 4.8) < 1e-12);
     char buf[40];
-    assert_string_equal(est_grouped(-1234567.4, buf, sizeof buf), "-1,234,567");
-    assert_string_equal(est_grouped(999, buf, sizeof buf), "999");
-    assert_string_equal(est_grouped(-0.2, buf, sizeof buf), "0");
+    assert_string_equal(report_grouped(-1234567.4, buf, sizeof buf), "-1,234,567");
+    assert_string_equal(report_grouped(999, buf, sizeof buf), "999");
+    assert_string_equal(report_grouped(-0.2, buf, sizeof buf), "0");
 }
 
 static void test_slice_stats(void **state)
 {
     (void)state;
-    struct est_report *r = fx_report(true);
-    struct est_slice_stats *s;
-    size_t n = est_report_slice_stats(r, &s);
+    struct report_data *r = fx_report(true);
+    struct report_slice_summary *s;
+    size_t n = report_slice_stats(r, &s);
     assert_int_equal(n, 7);
     assert_string_equal(s[0].name, "main");
     bool mac = false;
@@ -373,16 +373,16 @@ static void test_slice_stats(void **state)
         }
     assert_true(mac);
     free(s);
-    est_report_free(r);
+    report_free(r);
 }
 
 static void test_formats(void **state)
 {
     (void)state;
-    enum est_format f;
-    assert_true(est_format_parse("annotate", &f) && f == EST_FMT_ANNOTATE);
-    assert_false(est_format_parse("svg", &f));
-    assert_string_equal(est_format_name(EST_FMT_HTML), "html");
+    enum report_format f;
+    assert_true(report_format_parse("annotate", &f) && f == REPORT_FMT_ANNOTATE);
+    assert_false(report_format_parse("svg", &f));
+    assert_string_equal(report_format_name(REPORT_FMT_HTML), "html");
 }
 
 int fx_run_views(void)

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct est_func_cost {
+struct cost_func_cost {
     char *name;
     uint64_t calls;
     double self;              /* cycles of its own code and its runtime calls */
@@ -21,7 +21,7 @@ struct est_func_cost {
     char *loc;                /* "file:line" of its definition, or NULL */
 };
 
-struct est_block_cost {
+struct cost_block_cost {
     size_t func;              /* index into funcs */
     int number;               /* machine block number, -1 for IR-level models */
     char *ir_name;            /* IR block, or NULL */
@@ -32,7 +32,7 @@ struct est_block_cost {
     bool estimated;           /* count rests on an estimate */
 };
 
-struct est_runtime_cost {
+struct cost_runtime_cost {
     char *symbol;
     double calls;
     double cycles;
@@ -44,8 +44,8 @@ struct est_runtime_cost {
 
 /* One node of the calling-context tree: FUNC called along the path of its
  * ancestors. Filled by the timed run (empty when only counts were priced). */
-struct est_context {
-    size_t parent;            /* index into contexts; EST_NO_PARENT for a root */
+struct cost_context {
+    size_t parent;            /* index into contexts; COST_NO_PARENT for a root */
     size_t func;              /* index into funcs */
     char *callsite;           /* "file:line" of the call in the parent, or NULL */
     char *site_block;         /* IR block of that call in the parent, or NULL (not in the JSON report) */
@@ -53,10 +53,10 @@ struct est_context {
     double self;              /* cycles of FUNC's own code and runtime calls here */
     double inclusive;         /* self plus its callees', in this context */
 };
-#define EST_NO_PARENT ((size_t)-1)
+#define COST_NO_PARENT ((size_t)-1)
 
 /* Cycles and executions attributed to one source line. */
-struct est_line_cost {
+struct cost_line_cost {
     char *file;
     unsigned line;
     double cycles;            /* cycles of the machine instructions from this line */
@@ -65,7 +65,7 @@ struct est_line_cost {
 
 /* What one machine block gave one source line (estimate_lines.c), kept so
  * that an offloaded run's lines can be rebased on the host's counts. */
-struct est_line_part {
+struct cost_line_part {
     size_t line;              /* index into lines */
     size_t block;             /* index into blocks */
     double cycles;
@@ -73,11 +73,11 @@ struct est_line_part {
 
 /* A timeline: tracks (the host, each accelerator) and slices on them, in
  * host cycles from the start of main. Filled by the timed run. */
-struct est_track {
+struct cost_track {
     char *name;               /* "host", or an accelerator/transition name */
     double clock_hz;          /* the track's own clock (for display) */
 };
-struct est_slice {
+struct cost_slice {
     size_t track;             /* index into tracks */
     char *name;               /* function or transition */
     double start;             /* host cycles */
@@ -86,7 +86,7 @@ struct est_slice {
 };
 
 /* One accelerator of an offloaded run (--accel). */
-struct est_accel_cost {
+struct cost_accel_cost {
     char *name;
     char *model;              /* the LPN file */
     double clock_hz;
@@ -99,7 +99,7 @@ struct est_accel_cost {
 };
 
 /* What an offloaded function costs in software and on its accelerator. */
-struct est_whatif {
+struct cost_whatif {
     char *func;
     char *accel;
     double calls;
@@ -107,7 +107,7 @@ struct est_whatif {
     double offloaded;         /* invoke + waits charged to the host */
 };
 
-struct est_estimate {
+struct cost_estimate {
     char *module;
     char *core;
     char *core_description;
@@ -122,28 +122,28 @@ struct est_estimate {
     double instructions;      /* machine instructions of the program's code */
     double runtime_instructions;
     double unknown_execs;     /* executions of instructions the core does not know */
-    struct est_func_cost *funcs;
+    struct cost_func_cost *funcs;
     size_t nfuncs;
-    struct est_block_cost *blocks;
+    struct cost_block_cost *blocks;
     size_t nblocks;
-    struct est_runtime_cost *runtime;
+    struct cost_runtime_cost *runtime;
     size_t nruntime;
     char **warnings;
     size_t nwarnings;
     /* filled when the run was timed (contexts, lines, timeline) or offloaded */
-    struct est_context *contexts;
+    struct cost_context *contexts;
     size_t ncontexts;
-    struct est_line_cost *lines;
+    struct cost_line_cost *lines;
     size_t nlines;
-    struct est_line_part *line_parts; /* not in the JSON report */
+    struct cost_line_part *line_parts; /* not in the JSON report */
     size_t nline_parts;
-    struct est_track *tracks;
+    struct cost_track *tracks;
     size_t ntracks;
-    struct est_slice *slices;
+    struct cost_slice *slices;
     size_t nslices;
-    struct est_accel_cost *accels;
+    struct cost_accel_cost *accels;
     size_t naccels;
-    struct est_whatif *whatifs;
+    struct cost_whatif *whatifs;
     size_t nwhatifs;
     const char *count_source;  /* "execution" (exact), "static", "profile" */
 };
@@ -161,61 +161,61 @@ struct isa;
  * (other architecture, features the core lacks), the backend fails, or the
  * program faults. *STATUS gets the program's exit status (1 on a fault).
  * DUMP, if not NULL, receives a listing of the machine blocks and counts.
- * Free with est_estimate_free. */
-struct est_estimate *est_estimate_run(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
+ * Free with cost_estimate_free. */
+struct cost_estimate *cost_estimate_run(struct eng_module *m, const struct isa *isa, const struct eng_run_options *o,
                                       FILE *dump, int *status);
-void est_estimate_free(struct est_estimate *e);
+void cost_estimate_free(struct cost_estimate *e);
 /* One located error on DIAG per routine E calls but its core does not price
  * ("FILE:LINE:COL: error: call to 'cos', which atmega2560 does not price");
  * returns how many. lpnest refuses such an estimate unless --allow-unpriced. */
-size_t est_estimate_unpriced_errors(const struct est_estimate *e, FILE *diag);
-double est_estimate_cycles(const struct est_estimate *e);
+size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag);
+double cost_estimate_cycles(const struct cost_estimate *e);
 /* Machine instructions executed: the program's code plus runtime routines. */
-double est_estimate_instructions(const struct est_estimate *e);
+double cost_estimate_instructions(const struct cost_estimate *e);
 /* Adds a warning (formatted) to the estimate's list. */
-void est_estimate_warn(struct est_estimate *e, const char *fmt, ...)
+void cost_estimate_warn(struct cost_estimate *e, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* The runtime entry for SYMBOL, created on first use. */
-struct est_runtime_cost *est_runtime_entry(struct est_estimate *e, const char *symbol);
+struct cost_runtime_cost *cost_runtime_entry(struct cost_estimate *e, const char *symbol);
 
 /* ---- pricing counts that come from elsewhere (estimate.c; used by
  * estimate_static.c for the plugin's frequencies and measured profiles) ----
- * est_estimate_counted is est_estimate_run with the run replaced by COUNTS:
+ * cost_estimate_counted is cost_estimate_run with the run replaced by COUNTS:
  * it lowers M, calls COUNTS(ARG, M, REQ, NREQ, ARGS) once with the IR
  * blocks whose path counts the machine code needs (REQ may be NULL) and,
  * when VALUES, the plan of operand values the costs depend on (cost_args.c:
  * cost_args_options puts it into a run's options; NULL otherwise), and
  * prices the profile COUNTS returns (and frees it). COUNTS returns NULL
  * after a message on DIAG. No warnings about unpriced routines are added
- * yet: est_estimate_warn_unpriced adds them once the numbers are final. */
-struct est_profile;
-struct est_block_ref;
+ * yet: cost_estimate_warn_unpriced adds them once the numbers are final. */
+struct eng_profile;
+struct eng_block_ref;
 struct isa;
 struct cost_args;
-typedef struct est_profile *(*est_counts_fn)(void *arg, struct est_module *m, const struct est_block_ref *req,
+typedef struct eng_profile *(*cost_counts_fn)(void *arg, struct eng_module *m, const struct eng_block_ref *req,
                                             size_t nreq, struct cost_args *args);
-struct est_estimate *est_estimate_counted(struct est_module *m, const struct isa *isa, FILE *diag, FILE *dump,
-                                          bool values, est_counts_fn counts, void *arg);
-void est_estimate_warn_unpriced(struct est_estimate *e);
-/* The COUNTS of est_estimate_run: runs the program with O (ARG is a struct
- * est_run_counts); *STATUS gets its exit status, or 1 when it faulted (then
+struct cost_estimate *cost_estimate_counted(struct eng_module *m, const struct isa *isa, FILE *diag, FILE *dump,
+                                          bool values, cost_counts_fn counts, void *arg);
+void cost_estimate_warn_unpriced(struct cost_estimate *e);
+/* The COUNTS of cost_estimate_run: runs the program with O (ARG is a struct
+ * cost_run_counts); *STATUS gets its exit status, or 1 when it faulted (then
  * NULL after a message). */
-struct est_run_options;
-struct est_run_counts {
-    const struct est_run_options *o;
+struct eng_run_options;
+struct cost_run_counts {
+    const struct eng_run_options *o;
     int *status;
-    bool ran;                          /* the run's memory use (est_profile_memory) */
+    bool ran;                          /* the run's memory use (eng_profile_memory) */
     uint64_t heap, stack;
 };
-/* Warns when the globals and the run's heap and stack (est_profile_memory)
+/* Warns when the globals and the run's heap and stack (eng_profile_memory)
  * or the program's code and initial data do not fit the chip's RAM or flash
  * (estimate_memory.c). */
-void est_memory_fit(struct est_estimate *e, struct est_module *em, const struct isa *isa, uint64_t heap,
+void cost_memory_fit(struct cost_estimate *e, struct eng_module *em, const struct isa *isa, uint64_t heap,
                     uint64_t stack, FILE *diag);
-struct est_profile *est_counting_run(void *arg, struct est_module *m, const struct est_block_ref *req, size_t nreq,
+struct eng_profile *cost_counting_run(void *arg, struct eng_module *m, const struct eng_block_ref *req, size_t nreq,
                                      struct cost_args *args);
 
 #endif

@@ -19,28 +19,28 @@
 extern "C" {
 #endif
 
-struct est_module;
-struct est_estimate;
+struct eng_module;
+struct cost_estimate;
 struct isa;
 
 /* module.c: a module from the bitcode (or textual IR) of LEN bytes at DATA,
  * copied; NAME is used in messages and as the report's module. Blocks are
- * named as est_module_load names them. NULL after a message on DIAG. Free
- * with est_module_free. */
-struct est_module *est_module_load_memory(const char *name, const void *data, size_t len, FILE *diag);
+ * named as eng_module_load names them. NULL after a message on DIAG. Free
+ * with eng_module_free. */
+struct eng_module *eng_module_load_memory(const char *name, const void *data, size_t len, FILE *diag);
 
 /* ---- branch probabilities -----------------------------------------------
  * A set of functions, each with the probability of every successor of
  * every block's terminator. */
-struct est_freqs;
-struct est_freqs *est_freqs_new(void);
-void est_freqs_free(struct est_freqs *fq);
+struct cost_freqs;
+struct cost_freqs *cost_freqs_new(void);
+void cost_freqs_free(struct cost_freqs *fq);
 /* Adds function NAME of NBLOCKS blocks (in function order). The
  * successors of block B's terminator, in LLVM's order (br: true then
  * false; switch: default then the cases), are taken with probabilities
  * PROB[OFF[B] .. OFF[B+1]); OFF has NBLOCKS + 1 entries. A block's
  * probabilities add up to 1 (none for a return). Everything is copied. */
-void est_freqs_add(struct est_freqs *fq, const char *name, size_t nblocks, const size_t *off, const double *prob);
+void cost_freqs_add(struct cost_freqs *fq, const char *name, size_t nblocks, const size_t *off, const double *prob);
 
 /* Prices every function of M that FQ has, each for one call: block counts
  * are executions per call (solved from the probabilities, see freq.h),
@@ -51,25 +51,25 @@ void est_freqs_add(struct est_freqs *fq, const char *name, size_t nblocks, const
  * profile (counts.source "profile"), else "static". A function whose
  * blocks or successors do not match FQ is left uncounted, with a warning
  * in the estimate. NULL after a message on DIAG (wrong architecture for
- * the core, backend failure). DUMP as for est_estimate_run. */
-struct est_estimate *est_estimate_freqs(struct est_module *m, const struct isa *isa, const struct est_freqs *fq,
+ * the core, backend failure). DUMP as for cost_estimate_run. */
+struct cost_estimate *cost_estimate_freqs(struct eng_module *m, const struct isa *isa, const struct cost_freqs *fq,
                                         bool profile, FILE *diag, FILE *dump);
 
 /* ---- measured counts (profile_file.c) -------------------------------------
  * An lpnest profile (plugin/PROFILE.md) that a program built with the
  * plugin's instrumentation wrote at exit: per function its calls, the count
- * of every CFG edge, select outcomes and path counts. est_estimate_profile
+ * of every CFG edge, select outcomes and path counts. cost_estimate_profile
  * prices M with those counts (whole-run totals, counts.source "profile").
  * M must be the IR that was instrumented: functions are matched by name
  * and checked by their CFG's hash. Several PATHS are added up. NULL after
  * "file:line: error: ..." on DIAG. */
-struct est_estimate *est_estimate_profile(struct est_module *m, const struct isa *isa, const char *const *paths,
+struct cost_estimate *cost_estimate_profile(struct eng_module *m, const struct isa *isa, const char *const *paths,
                                           size_t npaths, FILE *diag, FILE *dump);
 
 /* The hash a profile records for function FN: FNV-1a (64 bits) over its
  * number of blocks and, per block, its number of successors and their
  * block indices. The plugin's instrumentation records the same. */
-uint64_t est_cfg_hash(LLVMValueRef fn);
+uint64_t cost_cfg_hash(LLVMValueRef fn);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,9 @@
 /* counts.h — the count model every layer reads: per function, its IR
  * blocks, the edges between them, its select records and the path counts
  * through blocks code generation duplicated, each with how often it was
- * executed. Produced by the engine (a run: est_run; records with zero
- * counts: est_profile_compile), filled by static frequencies and profile
- * files (freq.c), read by lower/ and cost/ (est_profile_counts). The
+ * executed. Produced by the engine (a run: eng_run; records with zero
+ * counts: eng_profile_compile), filled by static frequencies and profile
+ * files (freq.c), read by lower/ and cost/ (eng_profile_counts). The
  * engine's own structures (exec.h) stay private to it. */
 #ifndef LPNEST_COUNTS_H
 #define LPNEST_COUNTS_H

@@ -20,23 +20,23 @@
  * A module is one or more .bc/.ll files linked together, verified, and with
  * every unnamed block given a stable name ("bbN", N its position in the
  * function) before anything else reads it. */
-struct est_module;
+struct eng_module;
 
 /* Loads and links PATHS[0..n). Errors ("file:line:col: error: ..." for text
  * IR, "file: error: ..." for bitcode and linking) go to diag; returns NULL
- * then. Free with est_module_free. */
-struct est_module *est_module_load(const char *const *paths, size_t n, FILE *diag);
-void est_module_free(struct est_module *m);
+ * then. Free with eng_module_free. */
+struct eng_module *eng_module_load(const char *const *paths, size_t n, FILE *diag);
+void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
-LLVMModuleRef est_module_llvm(const struct est_module *m);
-const char *est_module_name(const struct est_module *m);
+LLVMModuleRef eng_module_llvm(const struct eng_module *m);
+const char *eng_module_name(const struct eng_module *m);
 /* What code generation made of some calls (lower_requests.c), for the IR
  * engine to run them as the machine code does: CALLEE[i] is the module's own
  * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
  * call of, or NULL when the backend deleted the call INST[i] (no side
  * effects, result unused). Copied; replaces the previous plan. */
-void est_module_set_call_plan(struct est_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n);
-size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee);
+void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n);
+size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee);
 /* A new copy of the module parsed again from the input bytes into CTX, with
  * the same block names, for code generation (which rewrites the IR it
  * compiles, and whose output depends on use-list order, which cloning does
@@ -44,27 +44,27 @@ size_t est_module_call_plan(const struct est_module *m, const LLVMValueRef **ins
  * line is the instruction's 1-based ordinal in its function, so the assembly
  * says which IR instruction every machine instruction came from. Returns
  * NULL after a message. The caller disposes of it. */
-LLVMModuleRef est_module_fresh(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
+LLVMModuleRef eng_module_fresh(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
 /* The same without provenance locations: what a normal build compiles. */
-LLVMModuleRef est_module_plain(const struct est_module *m, LLVMContextRef ctx, FILE *diag);
+LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
 /* The column that marks those provenance locations. */
-#define EST_PROVENANCE_COLUMN 60001
+#define ENG_PROVENANCE_COLUMN 60001
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */
-void est_name_blocks(LLVMModuleRef m);
+void eng_name_blocks(LLVMModuleRef m);
 
 /* ---- execution -------------------------------------------------------------*/
-struct est_engine;          /* a running program (the engine's state) */
-struct est_block_weights;
-struct est_run_hooks;
-struct est_builtin;
+struct eng_state;          /* a running program (the engine's state) */
+struct eng_block_weights;
+struct eng_run_hooks;
+struct eng_builtin;
 
 /* A block by function and block name. */
-struct est_block_ref {
+struct eng_block_ref {
     const char *func;
     const char *block;
 };
 
-struct est_run_options {
+struct eng_run_options {
     int argc;               /* program arguments, argv[0] included */
     char **argv;
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
@@ -74,18 +74,18 @@ struct est_run_options {
     FILE *diag;             /* errors and faults */
     /* blocks whose paths through them are counted too (which in-edge, then
      * which out-edge): for blocks code generation duplicated */
-    const struct est_block_ref *pairs;
+    const struct eng_block_ref *pairs;
     size_t npairs;
     /* a run followed by a layer above (the timed run of offload/): WEIGHTS
      * of IR blocks summed into a clock at every block entry, and HOOKS told
-     * of calls, entries and returns (est_run_hooks); NULL for a counting run */
-    const struct est_block_weights *weights;
+     * of calls, entries and returns (eng_run_hooks); NULL for a counting run */
+    const struct eng_block_weights *weights;
     size_t nweights;
-    const struct est_run_hooks *hooks;
+    const struct eng_run_hooks *hooks;
     void *hooks_arg;
     /* external functions served by the layers above (lpnest_token: offload/),
      * looked up before the engine's C library */
-    const struct est_builtin *builtins;
+    const struct eng_builtin *builtins;
     size_t nbuiltins;
     /* the program's standard streams (NULL: lpnest's own) */
     FILE *in, *out, *err;
@@ -100,71 +100,71 @@ struct est_run_options {
      * (phase 0). V holds the slots of its operands in order (a call's
      * arguments, the callee excluded), then, after it, its result's: one
      * 64-bit word per slot as the engine holds values (exec.h), N words in
-     * all (at most EST_WATCH_MAX_WORDS: the rest is cut). ENG is the running
-     * engine, for reading the program's memory (est_engine_mem). */
-    const struct est_watch *watch;
+     * all (at most ENG_WATCH_MAX_WORDS: the rest is cut). ENG is the running
+     * engine, for reading the program's memory (eng_mem). */
+    const struct eng_watch *watch;
     size_t nwatch;
-    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct est_engine *eng);
+    void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
 };
 
-/* An instruction whose operand values est_run reports (est_run_options.watch). */
-struct est_watch {
+/* An instruction whose operand values eng_run reports (eng_run_options.watch). */
+struct eng_watch {
     LLVMValueRef inst;      /* not a phi or a terminator */
     bool before;            /* also report before it executes (operands only) */
 };
-#define EST_WATCH_MAX_WORDS 64
+#define ENG_WATCH_MAX_WORDS 64
 /* Words a value of type T takes in a watch's V (exec_types.c). */
 uint32_t exec_type_slots(LLVMTypeRef t);
 
 /* The outcome of running main(): counts of every block, edge, select and call. */
-struct est_profile;
+struct eng_profile;
 
 /* Runs main() of M. Returns NULL only when the module cannot be executed at
  * all (unsupported construct, no main, unknown external) after a message on
- * o->diag. Otherwise returns the profile; check est_profile_status: a fault
+ * o->diag. Otherwise returns the profile; check eng_profile_status: a fault
  * in the program (out-of-bounds access, division by zero, step limit...) is
- * reported on o->diag and leaves est_profile_faulted true, with the counts
+ * reported on o->diag and leaves eng_profile_faulted true, with the counts
  * up to the fault. The profile keeps M referenced; free it before M. */
-struct est_profile *est_run(struct est_module *m, const struct est_run_options *o);
-void est_profile_free(struct est_profile *p);
-bool est_profile_faulted(const struct est_profile *p);
+struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *o);
+void eng_profile_free(struct eng_profile *p);
+bool eng_profile_faulted(const struct eng_profile *p);
 /* Memory the run used: the heap's high-water mark and the stack's (the IR
  * frames' allocas plus 8 bytes per call: registers the machine code saves
  * come on top). */
-void est_profile_memory(const struct est_profile *p, uint64_t *heap, uint64_t *stack);
+void eng_profile_memory(const struct eng_profile *p, uint64_t *heap, uint64_t *stack);
 /* The program's exit status (main's result or exit()'s argument, 0..255). */
-int est_profile_exit_status(const struct est_profile *p);
+int eng_profile_exit_status(const struct eng_profile *p);
 /* IR instructions executed (debug intrinsics excluded). */
-uint64_t est_profile_instructions(const struct est_profile *p);
+uint64_t eng_profile_instructions(const struct eng_profile *p);
 
 /* Writes the counts as JSON (schema "lpnest_counts": 1, see estimator/COUNTS.md).
  * Returns 0, or -1 on a write error. */
-int est_profile_write_json(const struct est_profile *p, FILE *f);
+int eng_profile_write_json(const struct eng_profile *p, FILE *f);
 
 /* Iteration over the profile, for the cost model and tests. Indices are
  * positions in the module (functions in module order, blocks in function order). */
-size_t est_profile_nfuncs(const struct est_profile *p);
-const char *est_profile_func_name(const struct est_profile *p, size_t f);
-uint64_t est_profile_func_calls(const struct est_profile *p, size_t f);
-size_t est_profile_nblocks(const struct est_profile *p, size_t f);
-const char *est_profile_block_name(const struct est_profile *p, size_t f, size_t b);
-uint64_t est_profile_block_count(const struct est_profile *p, size_t f, size_t b);
+size_t eng_profile_nfuncs(const struct eng_profile *p);
+const char *eng_profile_func_name(const struct eng_profile *p, size_t f);
+uint64_t eng_profile_func_calls(const struct eng_profile *p, size_t f);
+size_t eng_profile_nblocks(const struct eng_profile *p, size_t f);
+const char *eng_profile_block_name(const struct eng_profile *p, size_t f, size_t b);
+uint64_t eng_profile_block_count(const struct eng_profile *p, size_t f, size_t b);
 /* Count of the edge FROM -> TO (summed over switch cases that share it);
  * returns false when there is no such edge. */
-bool est_profile_edge_count(const struct est_profile *p, size_t f, size_t from, size_t to, uint64_t *count);
+bool eng_profile_edge_count(const struct eng_profile *p, size_t f, size_t from, size_t to, uint64_t *count);
 /* Times an external (C library) function was called, by name; 0 if never. */
-uint64_t est_profile_external_calls(const struct est_profile *p, const char *name);
+uint64_t eng_profile_external_calls(const struct eng_profile *p, const char *name);
 /* The counts of function F (counts.h); the profile owns them. The mutable
  * form is for the producers of counts without a run (freq.c, profile files). */
-const struct cnt_func *est_profile_counts(const struct est_profile *p, size_t f);
-struct cnt_func *est_profile_counts_mut(struct est_profile *p, size_t f);
+const struct cnt_func *eng_profile_counts(const struct eng_profile *p, size_t f);
+struct cnt_func *eng_profile_counts_mut(struct eng_profile *p, size_t f);
 /* The records of M (blocks, edges, selects, path counters for O->pairs)
  * with every count 0, main not run, for counts from elsewhere (static
  * frequencies, profile files). Only O->diag, O->pairs/npairs and
  * O->stack_bytes are used. NULL after a message when the module's target
- * cannot be handled. Free with est_profile_free. */
-struct est_profile *est_profile_compile(struct est_module *m, const struct est_run_options *o);
+ * cannot be handled. Free with eng_profile_free. */
+struct eng_profile *eng_profile_compile(struct eng_module *m, const struct eng_run_options *o);
 
 /* ---- the engine seen from the layers above (exec_api.c) ---------------------
  * A run is followed and extended without the engine knowing by whom: block
@@ -174,71 +174,71 @@ struct est_profile *est_profile_compile(struct est_module *m, const struct est_r
 
 /* Per-execution weights of the IR blocks of function FUNC, by block name;
  * entering a block adds its weight to the engine's clock. */
-struct est_block_weights {
+struct eng_block_weights {
     char *func;
     char **blocks;
     uint64_t *weight;
     size_t nblocks;
 };
 
-/* Functions are named by their engine index (0 .. est_engine_nfuncs - 1,
+/* Functions are named by their engine index (0 .. eng_nfuncs - 1,
  * module order); call sites by their call instruction (NULL: main, or a
  * call made by lpnest). Any member may be NULL. */
-struct est_run_hooks {
+struct eng_run_hooks {
     /* the functions are known, main has not run yet */
-    void (*start)(void *arg, struct est_engine *eng);
+    void (*start)(void *arg, struct eng_state *eng);
     /* before a call of defined function FUNC from SITE: returns a tag for
-     * enter (>= 0), or -1 after est_engine_fault */
-    int (*call)(void *arg, struct est_engine *eng, uint32_t func, LLVMValueRef site);
+     * enter (>= 0), or -1 after eng_fault */
+    int (*call)(void *arg, struct eng_state *eng, uint32_t func, LLVMValueRef site);
     /* FUNC's activation at call depth DEPTH (main: 0) began; TAG is what call
      * returned (0 when no call hook ran) */
-    void (*enter)(void *arg, struct est_engine *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag);
+    void (*enter)(void *arg, struct eng_state *eng, uint32_t depth, uint32_t func, LLVMValueRef site, int tag);
     /* the activation at DEPTH returns */
-    void (*ret)(void *arg, struct est_engine *eng, uint32_t depth);
+    void (*ret)(void *arg, struct eng_state *eng, uint32_t depth);
     /* the run ended (main returned, exit, fault) with the activations
      * 0 .. DEPTH still open; a fault raised here is not kept */
-    void (*finish)(void *arg, struct est_engine *eng, uint32_t depth);
+    void (*finish)(void *arg, struct eng_state *eng, uint32_t depth);
 };
 
 /* An external function served by a layer above; FN gets the run's hooks_arg
- * and reads the call's arguments with est_engine_call_args. Returns false
- * after est_engine_fault. */
-struct est_builtin {
+ * and reads the call's arguments with eng_call_args. Returns false
+ * after eng_fault. */
+struct eng_builtin {
     const char *name;
-    bool (*fn)(void *arg, struct est_engine *eng);
+    bool (*fn)(void *arg, struct eng_state *eng);
 };
 
-uint32_t est_engine_nfuncs(const struct est_engine *eng);
-const char *est_engine_func_name(const struct est_engine *eng, uint32_t func);
+uint32_t eng_nfuncs(const struct eng_state *eng);
+const char *eng_func_name(const struct eng_state *eng, uint32_t func);
 /* The clock: the sum of the weights of the blocks entered so far. */
-uint64_t est_engine_clock(const struct est_engine *eng);
-void est_engine_set_clock(struct est_engine *eng, uint64_t clock);
+uint64_t eng_clock(const struct eng_state *eng);
+void eng_set_clock(struct eng_state *eng, uint64_t clock);
 /* The arguments of the call a call hook or a built-in is serving, as
  * integers (sign-extended when narrower than 64 bits, pointers as
  * addresses); at most MAX of them go to ARGS; returns how many. */
-unsigned est_engine_call_args(const struct est_engine *eng, int64_t *args, unsigned max);
+unsigned eng_call_args(const struct eng_state *eng, int64_t *args, unsigned max);
 /* Calls FUNC (defined, taking the same parameters) with the arguments of
  * that call. Returns false when the program faulted or exited inside. */
-bool est_engine_invoke_with_call_args(struct est_engine *eng, uint32_t func);
+bool eng_invoke_with_call_args(struct eng_state *eng, uint32_t func);
 /* Host pointer to N readable bytes of the program at ADDR, or NULL. */
-const uint8_t *est_engine_mem(struct est_engine *eng, uint64_t addr, uint64_t n);
+const uint8_t *eng_mem(struct eng_state *eng, uint64_t addr, uint64_t n);
 /* The unsigned integer of NBYTES (1..8) at P, in the target's byte order. */
-uint64_t est_engine_load(const struct est_engine *eng, const uint8_t *p, unsigned nbytes);
+uint64_t eng_load(const struct eng_state *eng, const uint8_t *p, unsigned nbytes);
 /* Length of the NUL-terminated string at ADDR, or -1 when it runs out of memory. */
-int64_t est_engine_strlen(struct est_engine *eng, uint64_t addr);
+int64_t eng_strlen(struct eng_state *eng, uint64_t addr);
 /* Size of the live heap block at ADDR, or 0. */
-uint64_t est_engine_alloc_size(struct est_engine *eng, uint64_t addr);
+uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr);
 /* The target's pointer size in bytes, the mask of its addresses, its data layout. */
-unsigned est_engine_ptr_bytes(const struct est_engine *eng);
-uint64_t est_engine_ptr_mask(const struct est_engine *eng);
-LLVMTargetDataRef est_engine_data_layout(const struct est_engine *eng);
+unsigned eng_ptr_bytes(const struct eng_state *eng);
+uint64_t eng_ptr_mask(const struct eng_state *eng);
+LLVMTargetDataRef eng_data_layout(const struct eng_state *eng);
 /* Records a fault of the program (the run stops with MESSAGE); returns false. */
-bool est_engine_fault(struct est_engine *eng, const char *fmt, ...)
+bool eng_fault(struct eng_state *eng, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* "file:line[:col]" of an instruction's debug location, or "" (exec_fault.c). */
-void exec_inst_loc(LLVMValueRef inst, char *buf, size_t n);
+void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n);
 
 #endif

@@ -12,13 +12,13 @@
 #include <stdint.h>
 
 /* Turns the line on (ON: stderr is a terminal and --quiet was not given). */
-void est_progress_enable(bool on);
-bool est_progress_enabled(void);
+void eng_progress_enable(bool on);
+bool eng_progress_enabled(void);
 /* A phase begins: shown at once when the run is already past the delay. */
-void est_progress_phase(const char *name);
+void eng_progress_phase(const char *name);
 /* The engine's periodic check: STEPS IR instructions run in this phase. */
-void est_progress_steps(uint64_t steps);
+void eng_progress_steps(uint64_t steps);
 /* Erases the line if one is shown (before other output, at the end). */
-void est_progress_clear(void);
+void eng_progress_clear(void);
 
 #endif

@@ -10,11 +10,11 @@
 #include <stddef.h>
 
 /* FILE (LEN bytes) in directory DIR (DLEN bytes) of module M into BUF. */
-void est_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char *file, unsigned len, char *buf,
+void eng_source_path(LLVMModuleRef m, const char *dir, unsigned dlen, const char *file, unsigned len, char *buf,
                      size_t n);
 /* The same for a DIFile. */
-void est_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t n);
+void eng_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t n);
 /* The same for the location of instruction I ("" when it has none); returns its length. */
-size_t est_inst_file(LLVMValueRef i, char *buf, size_t n);
+size_t eng_inst_file(LLVMValueRef i, char *buf, size_t n);
 
 #endif

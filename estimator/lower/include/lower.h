@@ -87,26 +87,26 @@ struct mmodule {
 };
 
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
- * Code generation rewrites M's IR: pass a fresh copy (est_module_fresh).
+ * Code generation rewrites M's IR: pass a fresh copy (eng_module_fresh).
  * It runs in a child process (lower_isolate.c): LLVM's fatal errors become
  * "FILE: error: code generation failed for 'FUNC' on CORE: <message>". */
-struct est_codegen_target {
+struct lower_codegen_target {
     const char *triple, *cpu, *features;
     const char *file;  /* the bitcode, for messages */
     const char *core;  /* the core's name, for messages */
 };
-char *est_codegen_asm(LLVMModuleRef m, const struct est_codegen_target *t, FILE *diag);
-/* The same as an object file (*LEN bytes), for the layout (lower_pad.c). */
-char *est_codegen_obj(LLVMModuleRef m, const struct est_codegen_target *t, size_t *len, FILE *diag);
+char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag);
+/* The same as an object file (*LEN bytes), for the layout (cost/cost_pad.c). */
+char *lower_codegen_obj(LLVMModuleRef m, const struct lower_codegen_target *t, size_t *len, FILE *diag);
 /* lower_frames.c: whether TEXT, M's assembly, has CFI only because of the
  * provenance locations (the module had no debug information; PowerPC
  * describes frames for debuggers alone): the CFI bounds the post-RA
  * scheduler, so the prologue is ordered otherwise than in a normal build.
- * Then est_codegen_as_built gives the code of PLAIN (est_module_plain, a
+ * Then lower_codegen_as_built gives the code of PLAIN (eng_module_plain, a
  * fresh copy; it is consumed) with the locations of TEXT, or NULL when the
  * two differ otherwise than in the order within machine blocks. */
-bool est_codegen_frames_added(LLVMModuleRef m, const char *text);
-char *est_codegen_as_built(LLVMModuleRef plain, const char *text, const struct est_codegen_target *t, FILE *diag);
+bool lower_codegen_frames_added(LLVMModuleRef m, const char *text);
+char *lower_codegen_as_built(LLVMModuleRef plain, const char *text, const struct lower_codegen_target *t, FILE *diag);
 
 /* lower_isolate.c: runs WORK(ARG) in a forked child. WORK returns its output
  * (*LEN bytes) or NULL with *MSG; LLVM's fatal errors in it end the child
@@ -114,77 +114,64 @@ char *est_codegen_as_built(LLVMModuleRef plain, const char *text, const struct e
  * with r->message: WORK's, LLVM's, the signal that ended the child, or
  * (r->system) why no child could be run. r->message (malloc'd, first line
  * only) also holds what the child wrote to stderr when CAPTURE_STDERR. */
-typedef char *(*est_isolated_fn)(void *arg, size_t *len, char **msg);
-struct est_isolated {
+typedef char *(*lower_isolated_fn)(void *arg, size_t *len, char **msg);
+struct lower_isolated {
     char *text;
     size_t len;
     char *message;
     bool system;
 };
-bool est_isolated_run(est_isolated_fn work, void *arg, bool capture_stderr, struct est_isolated *r);
+bool lower_isolated_run(lower_isolated_fn work, void *arg, bool capture_stderr, struct lower_isolated *r);
 /* The backend check of ISA descriptions (isa_set_backend_check). */
-bool est_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why);
+bool lower_check_backend(const char *triple, const char *cpu, const char *features, int *bad, char **why);
 /* Makes LLVM's fatal errors outside a child "lpnest: error: LLVM: <message>", exit 1. */
-void est_install_fatal_handler(void);
-bool est_same_arch(const char *a, const char *b);
+void lower_install_fatal_handler(void);
+bool lower_same_arch(const char *a, const char *b);
 /* lower_emit.cpp: M compiled by TM as clang's back end does (with the
  * library info of M's triple): an object file when OBJECT, else assembly
  * text; malloc'd, *LEN bytes plus a NUL; NULL when TM cannot emit it. */
-char *est_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
+char *lower_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
 /* Whether code generation may delete CALL (no side effects, result unused). */
-bool est_call_trivially_dead(LLVMValueRef call);
+bool lower_call_trivially_dead(LLVMValueRef call);
 /* Whether INST (not a terminator) may be deleted when its value is unused:
  * no side effects, it returns (lower_emit.cpp). */
-bool est_side_effect_free(LLVMValueRef inst);
+bool lower_side_effect_free(LLVMValueRef inst);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
  * assembly line. */
-bool est_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag);
-void est_mmodule_free(struct mmodule *mm);
+bool lower_parse_asm(const char *text, const char *triple, struct mmodule *out, FILE *diag);
+void lower_mmodule_free(struct mmodule *mm);
 
 /* lower_cfg.c: successors and predecessors of every machine block, from the
  * branch targets, the instruction kinds of ISA (unconditional transfers end
  * the fall-through), jump tables, and calls to functions of M that never
  * return. Unknown mnemonics are reported (once each) and treated as ALU. */
 struct isa;
-bool est_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
+bool lower_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
 
 /* lower_requests.c: the IR blocks (of M) whose paths the run must count so
- * that machine counts can be exact; the caller frees with est_pair_requests_free. */
-size_t est_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct est_block_ref **out);
-void est_pair_requests_free(struct est_block_ref *req, size_t n);
-/* lower_calls.c: sets EM's call plan (est_module_set_call_plan) from the
+ * that machine counts can be exact; the caller frees with lower_pair_requests_free. */
+size_t lower_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct eng_block_ref **out);
+void lower_pair_requests_free(struct eng_block_ref *req, size_t n);
+/* lower_calls.c: sets EM's call plan (eng_module_set_call_plan) from the
  * machine code of MM: intrinsics lowered to calls of the module's own
  * memset/memcpy/memmove, calls the backend deleted. */
-void est_call_plan(const struct mmodule *mm, struct est_module *em);
+void lower_call_plan(const struct mmodule *mm, struct eng_module *em);
 
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */
-bool est_machine_counts(struct mmodule *mm, const struct est_profile *p, FILE *diag);
+bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE *diag);
 
 /* lower_flags.c: block M ends in a branch on a boolean kept in a register
  * (AVR: `cpi rF, k; breq/brne` after a constant was loaded on each path):
  * the machine edges (block, successor index) whose constant reaches the
  * test, those that make the branch go to *TAKEN first (*N_TAKEN of them).
  * Returns how many, 0 when the paths are unclear; free *OUT. */
-struct est_flag_origin {
+struct lower_flag_origin {
     int block;
     size_t succ;
     int value;
 };
-size_t est_flag_test(const struct mfunc *mf, size_t m, int *taken, struct est_flag_origin **out, size_t *n_taken);
-
-/* lower_pad.c: x86 only, after pricing (estimate.c): what the binary runs
- * that the assembly does not show. The alignment padding the assembler puts
- * before aligned blocks (loop headers) runs as no-ops when the block before
- * falls through into it (found in the object file's layout; silent when the
- * layout cannot be matched with the assembly), and a call through the PLT
- * runs the stub's jump; both are added to the block that runs them. */
-struct cost_ctx;
-void est_x86_padding(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm);
-
-/* lower_dump.c: machine blocks with counts, for --dump-machine. */
-struct isa;
-void est_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f);
+size_t lower_flag_test(const struct mfunc *mf, size_t m, int *taken, struct lower_flag_origin **out, size_t *n_taken);
 
 #endif

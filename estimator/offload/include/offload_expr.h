@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 struct oexpr;
-struct est_engine;
+struct eng_state;
 
 /* What an expression may read. */
 struct oexpr_env {
@@ -21,7 +21,7 @@ struct oexpr_env {
     unsigned nargs;
     int64_t i;                /* token index */
     int64_t tokens;           /* tokens the call made */
-    struct est_engine *eng;   /* memory; NULL forbids reads */
+    struct eng_state *eng;   /* memory; NULL forbids reads */
     char *error;              /* run-time error message (written on failure) */
     size_t error_len;
 };

@@ -55,7 +55,7 @@ struct sys_offload {
     unsigned line, col;        /* of the entry, for messages */
 };
 
-struct est_system {
+struct offload_system {
     char *path;
     struct sys_accel *accels;
     size_t naccels;
@@ -67,7 +67,7 @@ struct est_system {
  * with their parameter overrides), places and properties named by token
  * expressions, and the expressions themselves. Errors are printed as
  * "file:line:col: error: ..." to DIAG; returns NULL then. */
-struct est_system *est_system_load(const char *path, FILE *diag);
-void est_system_free(struct est_system *s);
+struct offload_system *offload_system_load(const char *path, FILE *diag);
+void offload_system_free(struct offload_system *s);
 
 #endif

@@ -2,7 +2,7 @@
  * (estimate_timed.c), the second timed, which gives calling contexts, a
  * timeline and, with a system file, the accelerators of offloaded calls; and
  * the built-ins of the program-side API (estimator/app/lpnest.h) that every
- * run of a program must be given (est_run_options.builtins). */
+ * run of a program must be given (eng_run_options.builtins). */
 #ifndef LPNEST_TIMED_H
 #define LPNEST_TIMED_H
 
@@ -12,18 +12,18 @@
 #include <stdio.h>
 
 struct isa;
-struct est_system;
-struct est_estimate;
+struct offload_system;
+struct cost_estimate;
 
-/* As est_estimate_run, in two runs: the program runs again with every IR
+/* As cost_estimate_run, in two runs: the program runs again with every IR
  * block priced as the first run found, so E also gets its calling contexts
  * (exact inclusive cycles per context), a timeline of calls, and, with SYS
- * (a system file, system.h: est_system_load), the accelerators its
+ * (a system file, system.h: offload_system_load), the accelerators its
  * offloaded calls ran on: then E's total is the host's time with them. */
-struct est_estimate *est_estimate_timed(struct est_module *m, const struct isa *isa, const struct est_run_options *o,
-                                        const struct est_system *sys, FILE *dump, int *status);
+struct cost_estimate *offload_estimate_timed(struct eng_module *m, const struct isa *isa, const struct eng_run_options *o,
+                                        const struct offload_system *sys, FILE *dump, int *status);
 
 /* The built-ins this layer serves (lpnest_token): *N gets their number. */
-const struct est_builtin *offload_builtins(size_t *n);
+const struct eng_builtin *offload_builtins(size_t *n);
 
 #endif

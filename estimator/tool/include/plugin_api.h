@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-struct est_plugin_options {
+struct tool_plugin_options {
     const char *target;       /* core name or description .yaml (required) */
     const char *report;       /* JSON report path, or NULL */
     const char *budget;       /* budgets file (estimator/REPORT.md "Budgets"), or NULL */
@@ -23,7 +23,7 @@ struct est_plugin_options {
     const char *name;         /* the translation unit (source file) for messages and the report */
 };
 
-struct est_plugin_func {
+struct tool_plugin_func {
     char *name;
     double inclusive;         /* cycles per call, callees in this unit included */
     double self;              /* cycles per call of its own code and runtime calls */
@@ -32,7 +32,7 @@ struct est_plugin_func {
 };
 
 /* A budget limit a function exceeds. */
-struct est_plugin_over {
+struct tool_plugin_over {
     char *func;               /* NULL for the unit's total */
     char *what;               /* "inclusive cycles per call", ... */
     double actual, limit;
@@ -40,11 +40,11 @@ struct est_plugin_over {
     char *where;              /* "budgets.yaml:5:16" of the limit */
 };
 
-struct est_plugin_result {
+struct tool_plugin_result {
     char *core;
-    struct est_plugin_func *funcs;
+    struct tool_plugin_func *funcs;
     size_t nfuncs;
-    struct est_plugin_over *over;
+    struct tool_plugin_over *over;
     size_t nover;
     char **warnings;          /* the estimate's warnings (unpriced calls, ...) */
     size_t nwarnings;
@@ -54,10 +54,10 @@ struct est_plugin_result {
  * FQ on core O->target, writes the JSON report (estimator/REPORT.md) to
  * O->report, checks O->budget. Returns NULL after messages on DIAG (unknown
  * core, unreadable budgets file, failed estimate). Free with
- * est_plugin_result_free. */
-struct est_plugin_result *est_plugin_estimate(const struct est_plugin_options *o, const void *data, size_t len,
-                                              const struct est_freqs *fq, FILE *diag);
-void est_plugin_result_free(struct est_plugin_result *r);
+ * tool_plugin_result_free. */
+struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options *o, const void *data, size_t len,
+                                              const struct cost_freqs *fq, FILE *diag);
+void tool_plugin_result_free(struct tool_plugin_result *r);
 
 #ifdef __cplusplus
 }

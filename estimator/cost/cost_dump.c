@@ -1,4 +1,4 @@
-/* lower_dump.c — a readable listing of the machine blocks with their counts,
+/* cost_dump.c — a readable listing of the machine blocks with their counts,
  * for `lpnest --dump-machine` (diagnostics and validation). A block's
  * source is how its count was found; SPLIT: known count, estimated split. */
 #include "cost.h"
@@ -18,7 +18,7 @@ static const char *source_name(enum mcount_source s)
     }
 }
 
-void est_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
+void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
 {
     bool insns = getenv("LPNEST_DUMP_INSNS") != NULL;
     for (size_t i = 0; i < mm->nfuncs; i++) {

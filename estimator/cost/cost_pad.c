@@ -1,4 +1,4 @@
-/* lower_pad.c — x86: instructions the binary executes that the assembly
+/* cost_pad.c — x86: instructions the binary executes that the assembly
  * does not show.
  * - Alignment padding: the assembler pads before aligned blocks (LLVM
  *   aligns x86 loop headers to 16 bytes) with no-op instructions; a jump to
@@ -125,7 +125,7 @@ static double falls_into(const struct mfunc *f, size_t b, size_t *from)
 
 /* Adds EXECS executions of an instruction of C cycles to block BC of
  * function FI, and to the totals. */
-static void charge(struct est_estimate *e, size_t fi, struct est_block_cost *bc, double execs, double c)
+static void charge(struct cost_estimate *e, size_t fi, struct cost_block_cost *bc, double execs, double c)
 {
     bc->instructions += execs;
     bc->cycles += execs * c;
@@ -140,7 +140,7 @@ static void charge(struct est_estimate *e, size_t fi, struct est_block_cost *bc,
 
 static void add_padding(struct cost_ctx *cx, size_t fi, size_t first_block, const struct mfunc *f, const unsigned *pads)
 {
-    struct est_estimate *e = cx->e;
+    struct cost_estimate *e = cx->e;
     const struct isa_insn *nop = isa_lookup(cx->isa, "nop");
     double c = nop ? nop->cycles : 1;
     for (size_t b = 1; b < f->nblocks; b++) {
@@ -182,7 +182,7 @@ static double plt_calls(const struct mblock *b, size_t k)
 
 static void add_plt(struct cost_ctx *cx, const struct mmodule *mm)
 {
-    struct est_estimate *e = cx->e;
+    struct cost_estimate *e = cx->e;
     const struct isa_insn *jmp = isa_lookup(cx->isa, "jmpq");
     double c = jmp ? jmp->cycles : 1;
     size_t first = 0;
@@ -199,7 +199,7 @@ static void add_plt(struct cost_ctx *cx, const struct mmodule *mm)
     }
 }
 
-void est_x86_padding(struct cost_ctx *cx, struct est_module *em, struct mmodule *mm)
+void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm)
 {
     const char *triple = LLVMGetTarget(cx->m);
     if (!is_x86(triple) || mm->nfuncs != cx->e->nfuncs)
@@ -211,11 +211,11 @@ void est_x86_padding(struct cost_ctx *cx, struct est_module *em, struct mmodule 
         init = true;
     }
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef fresh = est_module_fresh(em, ctx, cx->diag);
+    LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     size_t len = 0;
-    struct est_codegen_target t = {triple, isa_cpu(cx->isa), isa_features(cx->isa), est_module_name(em),
+    struct lower_codegen_target t = {triple, isa_cpu(cx->isa), isa_features(cx->isa), eng_module_name(em),
                                    isa_name(cx->isa)};
-    char *obj = fresh ? est_codegen_obj(fresh, &t, &len, cx->diag) : NULL;
+    char *obj = fresh ? lower_codegen_obj(fresh, &t, &len, cx->diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);
