@@ -5,7 +5,7 @@
  * plugin wrote at exit. The machine code is priced exactly as for a run
  * (estimate.c); only where the counts come from differs, and the report
  * says so (counts.source "static" or "profile"). Usable from C and C++.
- * Prefix: est_. */
+ * Prefix: cost_ (the cost layer). */
 #ifndef LPNEST_ESTIMATE_STATIC_H
 #define LPNEST_ESTIMATE_STATIC_H
 
