@@ -138,7 +138,7 @@ bool isa_relax(const struct isa *isa);
 /* The machine code of the runtime routines (runtime_code:, isa/SCHEMA.md "Runtime
  * code"): the loaded bytes of the routines the description prices by running them
  * and their entry addresses. NULL when the description has none. */
-enum isa_code_arch { ISA_CODE_NONE, ISA_CODE_RV32, ISA_CODE_AVR };
+enum isa_code_arch { ISA_CODE_NONE, ISA_CODE_RV32, ISA_CODE_PPC, ISA_CODE_AVR };
 struct isa_code;
 const struct isa_code *isa_runtime_code(const struct isa *isa);
 enum isa_code_arch isa_code_arch(const struct isa_code *code);

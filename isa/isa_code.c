@@ -57,10 +57,15 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         return true;
     const char *rest = line + used;
     if (!strcmp(word, "arch")) {
-        if (sscanf(rest, "%255s", name) != 1 || (strcmp(name, "rv32") && strcmp(name, "avr")))
-            return *why = "unknown arch (this lpnest runs rv32 and avr)", false;
-        c->arch = strcmp(name, "avr") ? ISA_CODE_RV32 : ISA_CODE_AVR;
-        return true;
+        static const struct {
+            const char *name;
+            enum isa_code_arch arch;
+        } known[] = {{"rv32", ISA_CODE_RV32}, {"ppc", ISA_CODE_PPC}, {"avr", ISA_CODE_AVR}};
+        if (sscanf(rest, "%255s", name) == 1)
+            for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+                if (!strcmp(name, known[k].name))
+                    return c->arch = known[k].arch, true;
+        return *why = "unknown arch (this lpnest runs rv32, ppc and avr)", false;
     }
     if (!strcmp(word, "entry")) {
         if (sscanf(rest, "%255s %lx", name, &addr) != 2 || addr > UINT32_MAX)

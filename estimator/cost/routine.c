@@ -60,6 +60,8 @@ bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_
     switch (r->arch) {
     case ISA_CODE_RV32:
         return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
+    case ISA_CODE_PPC:
+        return routine_run_ppc(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     case ISA_CODE_AVR:
         return routine_run_avr(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     default:

@@ -1,12 +1,28 @@
 /* routine_impl.h — what routine.c (the runner) and the interpreters of each
- * instruction set (routine_rv32.c, routine_avr.c) share. */
+ * instruction set (routine_rv32.c, routine_ppc.c, routine_avr.c) share. */
 #ifndef LPNEST_ROUTINE_IMPL_H
 #define LPNEST_ROUTINE_IMPL_H
 
 #include "routine.h"
 #include "isa.h"
 
-#define ROUTINE_MAX_MNEMONICS 128
+#define ROUTINE_MAX_MNEMONICS 224
+
+/* The memory of the 32-bit interpreters (routine_mem.c): the stack below ROUTINE_STACK_TOP,
+ * the program's memory at ROUTINE_PROGRAM_BASE, the description's bytes elsewhere. */
+#define ROUTINE_STACK_TOP 0x80000000u
+#define ROUTINE_STACK_BYTES (64u * 1024)
+#define ROUTINE_PROGRAM_BASE 0x40000000u
+#define ROUTINE_OVERLAY 65536u /* bytes a call may write in the program's memory, one slot per address mod this */
+
+struct routine_mem {
+    uint8_t stack[ROUTINE_STACK_BYTES];
+    /* the program's memory: engine address = routine's address + delta; writes kept per call */
+    const struct routine_memory *program;
+    uint64_t delta;
+    uint32_t call, ov_call[ROUTINE_OVERLAY], ov_addr[ROUTINE_OVERLAY];
+    uint8_t ov_val[ROUTINE_OVERLAY];
+};
 
 struct routine_runner {
     const struct isa *isa;
@@ -24,8 +40,20 @@ const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const 
 /* The lowest and highest pointer operand; false when there is none. */
 bool routine_pointers(const struct routine_arg *args, unsigned nargs, uint64_t *lo, uint64_t *hi);
 
+/* Starts a call in the 32-bit memory (r->memory, allocated here): maps the program's memory
+ * the pointer operands reach (MEM); false when they are too far apart or MEM is NULL. */
+bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args, unsigned nargs,
+                       const struct routine_memory *mem);
+/* The value of operand G in a register: a pointer relocated to the routine's address. */
+uint32_t routine_mem_operand(const struct routine_runner *r, const struct routine_arg *g);
+/* N (1..4) bytes at A in the byte order; false outside the routine's memory. */
+bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big_endian, uint32_t *out);
+bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool big_endian, uint32_t v);
+
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                       unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+bool routine_run_ppc(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                     unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 

@@ -10,18 +10,10 @@
  * the jumps (j, jr, ret, jal, jalr), the base instruction's otherwise (the
  * tables price a pseudo-instruction as the instruction it stands for). */
 #include "routine_impl.h"
-#include "support.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#define STACK_TOP 0x80000000u
-#define STACK_BYTES (64u * 1024)
+#define STACK_TOP ROUTINE_STACK_TOP
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
-#define PROGRAM_BASE 0x40000000u  /* where the program's memory the pointer operands reach is mapped */
-#define PROGRAM_SPAN 0x10000000u
-#define OVERLAY 65536u            /* bytes the routine writes there, one slot per address mod this */
 
 enum mn {
     M_LUI, M_AUIPC, M_JAL, M_J, M_JALR, M_JR, M_RET,
@@ -42,79 +34,14 @@ static const char *const mn_name[M__N] = {
     "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence",
 };
 
-struct rv32_memory {
-    uint8_t stack[STACK_BYTES];
-    /* the program's memory: engine address = ISS address + delta; writes kept per call */
-    const struct routine_memory *program;
-    uint64_t delta;
-    uint32_t call, ov_call[OVERLAY], ov_addr[OVERLAY];
-    uint8_t ov_val[OVERLAY];
-};
-
-/* ---- memory: the stack (read-write) and the loaded bytes (read-only) ---- */
-
-static uint8_t *stack_at(struct routine_runner *r, uint32_t a, unsigned n)
-{
-    struct rv32_memory *m = r->memory;
-    return a >= STACK_TOP - STACK_BYTES && a <= STACK_TOP - n ? &m->stack[a - (STACK_TOP - STACK_BYTES)] : NULL;
-}
-
-static bool in_program(const struct rv32_memory *m, uint32_t a, unsigned n)
-{
-    return m->program && a >= PROGRAM_BASE && a <= PROGRAM_BASE + PROGRAM_SPAN - n;
-}
-
-static bool program_byte(struct rv32_memory *m, uint32_t a, uint8_t *v)
-{
-    unsigned k = a % OVERLAY;
-    if (m->ov_call[k] == m->call && m->ov_addr[k] == a)
-        return *v = m->ov_val[k], true;
-    const uint8_t *p = m->program->read(m->program->ctx, a + m->delta, 1);
-    return p ? (*v = *p, true) : false;
-}
-
 static bool load(struct routine_runner *r, uint32_t a, unsigned n, uint32_t *out)
 {
-    struct rv32_memory *m = r->memory;
-    uint8_t b[4];
-    const uint8_t *p = stack_at(r, a, n);
-    if (!p && in_program(m, a, n)) {
-        for (unsigned i = 0; i < n; i++)
-            if (!program_byte(m, a + i, &b[i]))
-                return false;
-        p = b;
-    }
-    if (!p)
-        p = isa_code_bytes(r->code, a, n, NULL);
-    if (!p)
-        return false;
-    uint32_t v = 0;
-    for (unsigned i = n; i-- > 0;)
-        v = v << 8 | p[i];
-    *out = v;
-    return true;
+    return routine_mem_load(r, a, n, false, out);
 }
 
 static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
 {
-    struct rv32_memory *m = r->memory;
-    uint8_t *p = stack_at(r, a, n);
-    if (!p && in_program(m, a, n)) {
-        for (unsigned i = 0; i < n; i++, v >>= 8) {
-            unsigned k = (a + i) % OVERLAY;
-            if (m->ov_call[k] == m->call && m->ov_addr[k] != a + i)
-                return false; /* more than the overlay holds */
-            m->ov_call[k] = m->call;
-            m->ov_addr[k] = a + i;
-            m->ov_val[k] = (uint8_t)v;
-        }
-        return true;
-    }
-    if (!p)
-        return false;
-    for (unsigned i = 0; i < n; i++, v >>= 8)
-        p[i] = (uint8_t)v;
-    return true;
+    return routine_mem_store(r, a, n, false, v);
 }
 
 /* ---- pricing ---- */
@@ -294,22 +221,8 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                       unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
 {
-    if (!r->memory)
-        r->memory = sup_xcalloc(1, sizeof(struct rv32_memory));
-    struct rv32_memory *m = r->memory;
-    if (++m->call == 0) { /* the overlay's stamps wrapped: forget them */
-        memset(m->ov_call, 0, sizeof m->ov_call);
-        m->call = 1;
-    }
-    /* the pointer operands' memory, relocated as a whole: order and alignment (mod 4096) kept */
-    uint64_t lo, hi;
-    m->program = NULL;
-    if (routine_pointers(args, nargs, &lo, &hi)) {
-        if (!mem || hi - lo >= PROGRAM_SPAN / 2)
-            return false;
-        m->program = mem;
-        m->delta = lo - (PROGRAM_BASE + (lo & 0xfff));
-    }
+    if (!routine_mem_begin(r, args, nargs, mem))
+        return false;
     uint32_t x[32] = {0};
     uint32_t sp = STACK_TOP - 256, spill = STACK_TOP - 256; /* by-reference operands above sp */
     unsigned reg = 10;
@@ -334,7 +247,7 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
         } else {
             if (reg > 17)
                 return false;
-            x[reg++] = g->pointer ? (uint32_t)(g->lo - m->delta) : (uint32_t)g->lo;
+            x[reg++] = routine_mem_operand(r, g);
         }
     }
     x[1] = RETURN_SENTINEL;

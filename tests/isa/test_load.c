@@ -446,7 +446,7 @@ static void runtime_code(void **state)
     } bad[] = {
         {"code_bad_hex.yaml", "code_bad_hex.code:2: not a hexadecimal byte"},
         {"code_overlap.yaml", "code_overlap.code: overlapping bytes"},
-        {"code_arch.yaml", "code_arch.code:1: unknown arch (this lpnest runs rv32 and avr)"},
+        {"code_arch.yaml", "code_arch.code:1: unknown arch (this lpnest runs rv32, ppc and avr)"},
         {"code_missing.yaml", "cannot read runtime code '"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
