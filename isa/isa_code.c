@@ -47,6 +47,17 @@ static int hexval(int ch)
     return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
 }
 
+/* Whether code of ARCH runs on the cores of TRIPLE (ppc: 32-bit big-endian PowerPC). */
+static bool runs_on(enum isa_code_arch arch, const char *triple)
+{
+    switch (arch) {
+    case ISA_CODE_RV32: return !strncmp(triple, "riscv32", 7);
+    case ISA_CODE_PPC: return !strcmp(triple, "powerpc") || !strncmp(triple, "powerpc-", 8);
+    case ISA_CODE_AVR: return !strncmp(triple, "avr", 3);
+    default: return false;
+    }
+}
+
 /* One line of the file; false with *WHY set on a mistake. */
 static bool code_line(struct isa *isa, struct isa_code *c, char *line, const char **why)
 {
@@ -63,13 +74,21 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         } known[] = {{"rv32", ISA_CODE_RV32}, {"ppc", ISA_CODE_PPC}, {"avr", ISA_CODE_AVR}};
         if (sscanf(rest, "%255s", name) == 1)
             for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-                if (!strcmp(name, known[k].name))
-                    return c->arch = known[k].arch, true;
+                if (!strcmp(name, known[k].name)) {
+                    c->arch = known[k].arch;
+                    if (isa->triple && !runs_on(c->arch, isa->triple))
+                        return *why = "its arch is not the instruction set of the description's llvm triple", false;
+                    return true;
+                }
         return *why = "unknown arch (this lpnest runs rv32, ppc and avr)", false;
     }
     if (!strcmp(word, "entry")) {
         if (sscanf(rest, "%255s %lx", name, &addr) != 2 || addr > UINT32_MAX)
             return *why = "expected 'entry SYMBOL HEXADDR'", false;
+        if (c->arch == ISA_CODE_NONE)
+            return *why = "an entry before the 'arch' line", false;
+        if (addr % (c->arch == ISA_CODE_AVR ? 2 : 4))
+            return *why = "an entry not aligned to an instruction (4 bytes on rv32 and ppc, 2 on avr)", false;
         uint32_t *a = isa__alloc(&isa->arena, sizeof *a);
         *a = (uint32_t)addr;
         if (isa__map_put(&c->entries, isa__strdup(&isa->arena, name), a))

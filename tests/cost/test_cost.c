@@ -14,11 +14,19 @@
  * and, derived by hand from the ISA table (the derivation is in comments),
  *   # expect: block FUNC BLOCK cycles C branch B runtime R instructions I [estimated E] [unknown U]
  *   # expect: call SYM cycles C instructions I
- * in the order of the blocks in the file, then of the calls. */
+ * in the order of the blocks in the file, then of the calls.
+ * A .code file is a description's runtime code (isa/SCHEMA.md) whose routines the
+ * cost layer's interpreters run (estimator/cost/routine.h), with
+ *   # isa: NAME                 the description whose runtime_code: is this file
+ *   # memory: HEXADDR HEXBYTES  the program's memory pointer operands point into
+ *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE or p:HEXADDR
+ *   # expect: run SYM cycles C instructions I   (or "run SYM fails")
+ * in the order of the runs. */
 #define _GNU_SOURCE
 #include "case_file.h"
 #include "cost.h"
 #include "isa.h"
+#include "routine.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -169,8 +177,94 @@ static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
     return ok;
 }
 
+/* The "# memory:" bytes, read by the routine runner at the engine's addresses. */
+struct memory {
+    uint64_t addr;
+    uint8_t bytes[256];
+    size_t n;
+};
+
+static const uint8_t *memory_read(void *ctx, uint64_t addr, uint64_t n)
+{
+    const struct memory *m = ctx;
+    return addr >= m->addr && addr - m->addr + n <= m->n ? &m->bytes[addr - m->addr] : NULL;
+}
+
+static bool parse_memory(const struct case_file *cf, struct memory *m, FILE *err)
+{
+    const char *v = case_get(cf, "memory");
+    m->n = 0;
+    if (!v)
+        return true;
+    char *end;
+    m->addr = strtoull(v, &end, 16);
+    for (end += strspn(end, " "); end[0] && end[1] && m->n < sizeof m->bytes; end += 2) {
+        unsigned b;
+        if (sscanf(end, "%2x", &b) != 1) {
+            fprintf(err, "%s: bad memory (HEXADDR HEXBYTES)\n", cf->path);
+            return false;
+        }
+        m->bytes[m->n++] = (uint8_t)b;
+    }
+    return true;
+}
+
+/* One "# run: SYM OPERAND..." line; false after a message when it is malformed. */
+static bool run_routine(const struct case_file *cf, const struct case_line *l, struct routine_runner *runner,
+                        struct memory *mem, struct case_out *o, FILE *err)
+{
+    char *s = strdup(l->value), *save = NULL;
+    char *sym = strtok_r(s, " ", &save);
+    struct routine_arg args[8];
+    unsigned n = 0;
+    bool ok = sym != NULL;
+    for (char *t; ok && n < 8 && (t = strtok_r(NULL, " ", &save)); n++) {
+        char *colon = strchr(t, ':');
+        ok = colon != NULL;
+        if (ok && t[0] == 'p')
+            args[n] = (struct routine_arg){.lo = strtoull(colon + 1, NULL, 16), .bytes = 4, .pointer = true};
+        else if (ok)
+            args[n] = (struct routine_arg){.lo = strtoull(colon + 1, NULL, 0), .bytes = (unsigned)atoi(t)};
+    }
+    uint32_t entry;
+    if (!ok || !routine_entry(runner, sym, &entry)) {
+        fprintf(err, "%s:%u: expected 'run SYM OPERAND...' of a routine of the code\n", cf->path, l->line);
+        free(s);
+        return false;
+    }
+    double cycles = 0, instr = 0;
+    struct routine_memory pm = {.read = memory_read, .ctx = mem};
+    if (routine_run(runner, entry, args, n, 4, &pm, &cycles, &instr))
+        case_printf(o, "run %s cycles %g instructions %g", sym, cycles, instr);
+    else
+        case_printf(o, "run %s fails", sym);
+    free(s);
+    return true;
+}
+
+static bool run_code(const struct case_file *cf, struct case_out *o, FILE *err)
+{
+    char path[1024];
+    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
+        return false;
+    struct isa *isa = isa_load_file(path, err);
+    if (!isa)
+        return false;
+    struct routine_runner *runner = routine_runner_new(isa);
+    struct memory mem;
+    bool ok = runner && parse_memory(cf, &mem, err);
+    if (!runner)
+        fprintf(err, "%s: %s has no runtime code lpnest runs\n", cf->path, path);
+    for (size_t i = 0; ok && i < cf->nlines; i++)
+        if (!strcmp(cf->lines[i].key, "run"))
+            ok = run_routine(cf, &cf->lines[i], runner, &mem, o, err);
+    routine_runner_free(runner);
+    isa_free(isa);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
-    static const struct case_kind kinds[] = {{".s", run, 4}};
-    return case_main(argc, argv, COST_DATA, kinds, 1);
+    static const struct case_kind kinds[] = {{".s", run, 4}, {".code", run_code, 1}};
+    return case_main(argc, argv, COST_DATA, kinds, 2);
 }

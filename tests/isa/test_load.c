@@ -437,6 +437,17 @@ static void runtime_code(void **state)
     assert_null(isa_code_bytes(c, 0x20e, 4, NULL));
     isa_free(isa);
     /* a description without the key has none */
+    isa = ti_load_fixture("code_ppc_good.yaml", &diag);
+    assert_non_null(isa);
+    free(diag);
+    c = isa_runtime_code(isa);
+    assert_int_equal(isa_code_arch(c), ISA_CODE_PPC);
+    assert_true(isa_code_entry(c, "f", &entry));
+    assert_int_equal(entry, 0x100);
+    p = isa_code_bytes(c, 0x104, 4, NULL); /* blr, most significant byte first */
+    assert_non_null(p);
+    assert_int_equal(p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3], 0x4e800020);
+    isa_free(isa);
     isa = ti_load_fixture("good.yaml", &diag);
     free(diag);
     assert_null(isa_runtime_code(isa));
@@ -448,6 +459,9 @@ static void runtime_code(void **state)
         {"code_overlap.yaml", "code_overlap.code: overlapping bytes"},
         {"code_arch.yaml", "code_arch.code:1: unknown arch (this lpnest runs rv32, ppc and avr)"},
         {"code_missing.yaml", "cannot read runtime code '"},
+        {"code_ppc_triple.yaml", "code_ppc_triple.code:2: its arch is not the instruction set of the description's"},
+        {"code_ppc_align.yaml", "code_ppc_align.code:3: an entry not aligned to an instruction"},
+        {"code_ppc_noarch.yaml", "code_ppc_noarch.code:2: an entry before the 'arch' line"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_null(ti_load_fixture(bad[i].file, &diag));
