@@ -34,6 +34,7 @@ struct arg_use {
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
+    double code_failed;             /* executions whose code did not run (priced by the formula) */
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
@@ -654,8 +655,11 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
         bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
         if (fma_sum)
             at = fma_add;
-        if (us->has_code && run_code(ca, w, us, v, n, fma_sum, eng))
-            continue;
+        if (us->has_code) {
+            if (run_code(ca, w, us, v, n, fma_sum, eng))
+                continue;
+            us->code_failed++;
+        }
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
         double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
         if (c < 0 || k < 0) {
@@ -902,12 +906,42 @@ static void price_startup(struct cost_ctx *cx)
     e->funcs[mi].runtime += c;
 }
 
+/* One warning per routine whose code did not run on some calls (routine_run's reasons). */
+static void warn_code_failed(struct cost_ctx *cx, const struct cost_args *ca)
+{
+    for (size_t i = 0; i < ca->n; i++)
+        for (size_t u = 0; u < ca->w[i].nuses; u++) {
+            const struct arg_use *us = &ca->w[i].uses[u];
+            if (us->code_failed <= 0)
+                continue;
+            bool first = true; /* the routine's first use with a failure sums them all */
+            double failed = 0, calls = 0;
+            for (size_t j = 0; j < ca->n; j++)
+                for (size_t k = 0; k < ca->w[j].nuses; k++) {
+                    const struct arg_use *o = &ca->w[j].uses[k];
+                    if (o->rt != us->rt || !o->has_code)
+                        continue;
+                    if (o->code_failed > 0 && (j < i || (j == i && k < u)))
+                        first = false;
+                    failed += o->code_failed;
+                    calls += ca->w[j].execs;
+                }
+            if (first)
+                cost_estimate_warn(cx->e,
+                                   "%.0f of %.0f calls to '%s' priced by its formula: lpnest could not run the "
+                                   "routine's code on their operands (an instruction its interpreter does not run, "
+                                   "or memory beyond its stack and pointer operands)",
+                                   failed, calls, us->rt->symbol);
+        }
+}
+
 void cost_args_finish(struct cost_ctx *cx)
 {
     price_startup(cx);
     struct cost_args *ca = cx->args;
     if (!ca)
         return;
+    warn_code_failed(cx, ca);
     for (size_t i = 0; i < ca->nfb; i++)
         cost_estimate_warn(cx->e,
                           "%.0f calls to '%s' priced without their argument values (the cost formula at zero "
