@@ -133,12 +133,16 @@ static bool price_calls(const struct case_file *cf, const struct isa *isa, struc
     return true;
 }
 
-static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
+/* The description "# isa:" names; NULL after a message. */
+static struct isa *case_isa(const struct case_file *cf, FILE *err)
 {
     char path[1024];
-    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
-        return false;
-    struct isa *isa = isa_load_file(path, err);
+    return case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err) ? isa_load_file(path, err) : NULL;
+}
+
+static bool run(const struct case_file *cf, struct case_out *o, FILE *err)
+{
+    struct isa *isa = case_isa(cf, err);
     if (!isa)
         return false;
     /* no IR: every called symbol is a routine of the core's runtime */
@@ -244,17 +248,14 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
 
 static bool run_code(const struct case_file *cf, struct case_out *o, FILE *err)
 {
-    char path[1024];
-    if (!case_isa_path(cf, LPNEST_ISA_DIR, path, sizeof path, err))
-        return false;
-    struct isa *isa = isa_load_file(path, err);
+    struct isa *isa = case_isa(cf, err);
     if (!isa)
         return false;
     struct routine_runner *runner = routine_runner_new(isa);
     struct memory mem;
     bool ok = runner && parse_memory(cf, &mem, err);
     if (!runner)
-        fprintf(err, "%s: %s has no runtime code lpnest runs\n", cf->path, path);
+        fprintf(err, "%s: %s has no runtime code lpnest runs\n", cf->path, isa_name(isa));
     for (size_t i = 0; ok && i < cf->nlines; i++)
         if (!strcmp(cf->lines[i].key, "run"))
             ok = run_routine(cf, &cf->lines[i], runner, &mem, o, err);
