@@ -60,6 +60,9 @@ static const char *const mn_name[M__N] = {
     "b", "bl", "bc", "bclr", "blr", "blrl", "bctr", "bctrl",
 };
 
+/* a record form's row is numbered M__N + its base's */
+_Static_assert(2 * M__N <= ROUTINE_MAX_MNEMONICS, "too many PowerPC mnemonics for the runner's rows");
+
 struct ppc_state {
     uint32_t gpr[32], lr, ctr, cr;
     bool so, ov, ca;      /* XER */
@@ -507,7 +510,8 @@ static bool step(struct routine_runner *r, struct ppc_state *s, uint32_t *pc, ui
         if ((e.m = xo_arith(xo & 0x1ff)) != M__N) {
             if (xo & 0x200)
                 return false; /* o-forms: XER[OV] not kept */
-            e.dest = (int)rd, e.src[0] = (int)ra, e.src[1] = (int)rb;
+            bool unary = e.m == M_NEG || e.m == M_ADDZE || e.m == M_ADDME || e.m == M_SUBFZE || e.m == M_SUBFME;
+            e.dest = (int)rd, e.src[0] = (int)ra, e.src[1] = unary ? -1 : (int)rb;
             if (!arith(s, e.m, g[ra], g[rb], &v))
                 return false;
             g[rd] = v;
