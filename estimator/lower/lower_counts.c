@@ -362,6 +362,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
     s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
     s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
+    s.avr_entry = mc_avr_entry_values(mf, xf);
     mc_ordinals(&s);
     mc_classify(&s);
     mc_build(&s);
@@ -444,6 +445,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     free(s.out_g);
     free(s.out_known);
     free(s.sel_head);
+    free(s.avr_entry);
     free(s.head);
     free(s.ord_block);
     free(s.ord_op);

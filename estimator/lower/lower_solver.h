@@ -37,6 +37,7 @@ struct solver {
     size_t nrejected;      /* inferred constraints dropped for contradicting the others */
     struct lsys_cons *dropped;  /* ... and those constraints */
     struct irview ir;
+    int *avr_entry;        /* AVR: registers' known values entering each block, 32 per block, or NULL */
 };
 
 /* Variables: one per machine block (its count), then one per edge. */
@@ -74,7 +75,8 @@ void mc_build_view(struct solver *s);
 bool mc_dominates(const struct solver *s, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */
-int mc_constant_use(const struct mblock *b, size_t k, long long c);
+int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
+int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);

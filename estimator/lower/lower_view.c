@@ -264,7 +264,7 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
-        int use = mc_constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
+        int use = mc_constant_use(s, m, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
         if (use == 2)
             return ms != is;
         if (use == 0)
