@@ -482,6 +482,34 @@ static bool from_overwide_shift(const struct cnt_func *xf, LLVMValueRef v, int d
     return false;
 }
 
+/* Whether V depends, within DEPTH steps in its function, on a phi that
+ * takes poison or undef on one of its edges (LLVM speculates a load into a
+ * select's arm, dijkstra: smin(d, phi [poison, skip], [w, load])): the
+ * engine compared its own stand-in for that value, the machine whatever the
+ * register held, so the comparison's recorded outcomes are not the machine's. */
+static bool from_poison_phi(LLVMValueRef v, int depth)
+{
+    if (!v || !LLVMIsAInstruction(v) || depth < 0)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMLoad || op == LLVMAlloca)
+        return false;
+    if (op == LLVMCall && !LLVMIsAIntrinsicInst(v))
+        return false;
+    if (op == LLVMPHI)
+        for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
+            LLVMValueRef in = LLVMGetIncomingValue(v, k);
+            if (LLVMIsAUndefValue(in) || LLVMIsAPoisonValue(in))
+                return true;
+        }
+    /* (a select's value operands do not decide its branch) */
+    int nops = op == LLVMSelect ? 1 : LLVMGetNumOperands(v);
+    for (int k = 0; k < nops; k++)
+        if (from_poison_phi(LLVMGetOperand(v, (unsigned)k), depth - 1))
+            return true;
+    return false;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -516,11 +544,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         }
         if (!ok || nv == 0)
             continue;
-        /* a comparison of a poison value (an over-wide shift's): not known */
+        /* a comparison of a poison value (an over-wide shift's, a phi's
+         * poison edge): not known */
         LLVMValueRef ri = mc_select_inst(xf, rec);
         if (r >= xf->nselects && ri && LLVMGetInstructionOpcode(ri) == LLVMSelect)
             ri = LLVMGetOperand(ri, 0);
-        if (from_overwide_shift(xf, ri, 6))
+        if (from_overwide_shift(xf, ri, 6) || from_poison_phi(ri, 4))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
