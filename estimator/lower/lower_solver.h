@@ -38,6 +38,7 @@ struct solver {
     struct lsys_cons *dropped;  /* ... and those constraints */
     struct irview ir;
     int *avr_entry;        /* AVR: registers' known values entering each block, 32 per block, or NULL */
+    double va_vector_entries;  /* x86-64 variadic: entries passing vector registers (%al), or < 0 */
 };
 
 /* Variables: one per machine block (its count), then one per edge. */
@@ -81,6 +82,11 @@ int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
 bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs);
+
+/* lower_varargs.c: the x86-64 variadic prologue's vector register save */
+struct eng_profile;
+double mc_va_vector_entries(const struct eng_profile *p, const struct cnt_func *xf);
+void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);
