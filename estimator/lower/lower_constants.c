@@ -107,8 +107,8 @@ static void avr_values(const struct mblock *b, const int *entry, size_t upto, in
                 val[0] = -1;
                 val[1] = -1;
             }
-            if (!strncmp(mn, "ld", 2) && (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") ||
-                                          strstr(in->ops, "-Z")))
+            if ((!strncmp(mn, "ld", 2) || strstr(mn, "lpm")) &&
+                (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") || strstr(in->ops, "-Z")))
                 for (int r = 26; r < 32; r++)
                     val[r] = -1;
         }
@@ -264,13 +264,13 @@ int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf)
     int *in = sup_xmalloc(32 * n * sizeof *in);
     for (size_t m = 0; m < n; m++)
         for (int r = 0; r < 32; r++)
-            in[32 * m + r] = mf->blocks[m].npred == 0 ? (r == 1 ? 0 : -1) : TOP;
+            in[32 * m + r] = mf->blocks[m].npred == 0 || m == 0 ? (r == 1 ? 0 : -1) : TOP;
     for (bool changed = true; changed;) {
         changed = false;
         for (size_t m = 0; m < n; m++) {
             const struct mblock *b = &mf->blocks[m];
-            if (b->npred == 0)
-                continue;
+            if (b->npred == 0 || m == 0)
+                continue; /* (the function's entry: its arguments are not known) */
             int meet[32];
             bool any = false;
             for (size_t p = 0; p < b->npred; p++) {
