@@ -364,6 +364,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
     s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
     s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
+    s.shared_g = sup_xcalloc(xf->nblocks + 1, sizeof *s.shared_g);
     s.avr_entry = mc_avr_entry_values(mf, xf);
     mc_ordinals(&s);
     mc_classify(&s);
@@ -449,6 +450,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     free(s.sel_head);
     free(s.avr_entry);
     free(s.head);
+    free(s.shared_g);
     free(s.ord_block);
     free(s.ord_op);
     free(s.ord_branch_cond);

@@ -534,7 +534,7 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 continue;
             }
             int k = select_arm(s, m);
-            if (k < 0 || nh == 16)
+            if (k < 0 || nh == 16 || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
                 ok = false;
             else {
                 heads[nh++] = (int)m;

@@ -39,6 +39,8 @@ struct solver {
     struct irview ir;
     int *avr_entry;        /* AVR: registers' known values entering each block, 32 per block, or NULL */
     double va_vector_entries;  /* x86-64 variadic: entries passing vector registers (%al), or < 0 */
+    bool *shared_g;        /* per IR block: its machine code also runs other IR blocks' (switch
+                            * cases merged by branch folding): its IR counts are not the code's */
 };
 
 /* Variables: one per machine block (its count), then one per edge. */
