@@ -330,7 +330,11 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * computes, either value may be the one computed there (a constant
      * built from a register loaded before the branch): unknown */
     bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
-    if (copies && overflow_bit(cond))
+    /* an overflow bit tested in either sense, and values the backend may
+     * compute on either side (ppc ssub.with.overflow: the arm recomputes
+     * the first value, used twice, while the single-use second one was
+     * made before the branch): nothing in the shape names the arm */
+    if (overflow_bit(cond))
         return -1;
     if (copies)
         return 0;
