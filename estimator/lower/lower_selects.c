@@ -259,6 +259,17 @@ static bool overflow_bit(LLVMValueRef v)
     return !strncmp(name, "llvm.", 5) && strstr(name, ".with.overflow") != NULL;
 }
 
+/* Whether V is the condition of a conditional branch. */
+static bool decides_branch(LLVMValueRef v)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsABranchInst(user) && LLVMIsConditional(user))
+            return true;
+    }
+    return false;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -288,7 +299,11 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
-        return constant ? imm != 0 : -1;
+        /* a constant names the side, unless the comparison also decides a
+         * branch: the value made for it may be its complement, the branch
+         * inverted (AVR csmith 1213: "x < 1" made as 0 < x into a register,
+         * then "brne" to the false side) */
+        return constant && !(cmp && decides_branch(cmp)) ? imm != 0 : -1;
     }
     /* a saturation's arm copies the value (the first) or makes the bound */
     if (kind == CNT_SEL_SAT)
