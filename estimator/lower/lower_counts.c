@@ -362,6 +362,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     s.in_g = sup_xcalloc(n + 1, sizeof *s.in_g);
     s.out_g = sup_xcalloc(n + 1, sizeof *s.out_g);
     s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
+    s.merged_tail = sup_xcalloc(n + 1, sizeof *s.merged_tail);
     s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
     s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
     s.shared_g = sup_xcalloc(xf->nblocks + 1, sizeof *s.shared_g);
@@ -447,6 +448,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     free(s.in_g);
     free(s.out_g);
     free(s.out_known);
+    free(s.merged_tail);
     free(s.sel_head);
     free(s.avr_entry);
     free(s.head);

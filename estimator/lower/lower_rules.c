@@ -333,10 +333,14 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                     copied = true;
                 if (s->out_g[m] != p)
                     continue;
-                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
-                    if (mf->blocks[m].succ[k] == h ||
-                        (s->in_g[mf->blocks[m].succ[k]] < 0 && mc_arrives(s, mf->blocks[m].succ[k]) == (int)g))
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+                    int t = mf->blocks[m].succ[k];
+                    if (t == h || (s->in_g[t] < 0 && mc_arrives(s, t) == (int)g))
                         reaches = true;
+                    /* through a merged tail, whose branch makes P's decision too */
+                    for (size_t j = 0; s->merged_tail[t] && j < mf->blocks[t].nsucc; j++)
+                        reaches |= mf->blocks[t].succ[j] == h;
+                }
             }
             if (reaches && !copied)
                 c += s->ir.count[e];

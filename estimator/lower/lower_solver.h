@@ -26,6 +26,7 @@ struct solver {
     int *evar;             /* first edge variable of each block */
     int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
     bool *out_known;       /* out_g comes from a terminator's provenance */
+    bool *merged_tail;     /* code and branch of several IR blocks (branch folding) */
     int *sel_head;         /* select record whose branch ends the block, or -1 */
     int *head;             /* per IR block: its single head, -1 none, -2 several */
     uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
