@@ -455,6 +455,59 @@ static void unnamed_blocks(struct solver *s)
     }
 }
 
+/* The number of distinct IR blocks IR block G's terminator goes to. */
+static size_t ir_successors(const struct cnt_func *xf, uint32_t g)
+{
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
+    unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
+    size_t distinct = 0;
+    for (unsigned i = 0; i < n; i++) {
+        bool seen = false;
+        for (unsigned j = 0; j < i && !seen; j++)
+            seen = LLVMGetSuccessor(t, j) == LLVMGetSuccessor(t, i);
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* Whether block B has a conditional branch or return. */
+static bool decides(const struct mblock *b)
+{
+    for (size_t k = 0; k < b->ninsns; k++)
+        if (b->insns[k].isa && (b->insns[k].isa->kind == ISA_COND_BRANCH || b->insns[k].isa->kind == ISA_COND_RETURN))
+            return true;
+    return false;
+}
+
+/* Tails merged by branch folding: two IR blocks ending in the same code and
+ * the same branch share one machine block, which keeps the IR block of one
+ * of them as its name (csmith 1242: a loop's peeled first iteration and the
+ * loop body, "bb.25 (%161) falls into bb.26 (%172's tail and branch), bb.27
+ * (%172's head) jumps back to bb.26"). Such a block M is entered, without a
+ * branch, from a block Q whose IR block H decides between several
+ * successors: H's decision is made in M, so M is not the named block's
+ * entry but code of both; it loses its entry group (the rules treat it as
+ * shared code, flow counts it). */
+static void merged_tails(struct solver *s)
+{
+    struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int g = s->in_g[m];
+        const struct mblock *b = &mf->blocks[m];
+        bool merged = false;
+        for (size_t p = 0; p < b->npred && g >= 0 && !merged; p++) {
+            int q = b->pred[p], h = s->out_g[q];
+            merged = h >= 0 && h != g && s->in_g[q] == h && mf->blocks[q].nsucc == 1 && !mf->blocks[q].exits &&
+                     !decides(&mf->blocks[q]) && ir_successors(xf, (uint32_t)h) >= 2;
+        }
+        if (merged) {
+            s->in_g[m] = -1;
+            s->merged_tail[m] = true;
+        }
+    }
+}
+
 /* Heads: the machine block through which each IR block is entered. */
 static void find_heads(struct solver *s)
 {
@@ -493,5 +546,6 @@ void mc_classify(struct solver *s)
     constant_triangles(s, nolocation);
     free(nolocation);
     unnamed_blocks(s);
+    merged_tails(s);
     find_heads(s);
 }

@@ -8,6 +8,7 @@
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
+#include "support.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -53,13 +54,15 @@ static bool avr_writes_none(const char *mn)
     return mn[0] == 'b' && mn[1] == 'r'; /* conditional branches */
 }
 
-/* The AVR registers' values just before instruction UPTO of block B, as far
- * as the block itself sets them (val[r] < 0: unknown); r1 is zero. */
-static void avr_values(const struct mblock *b, size_t upto, int val[32])
+/* The AVR registers' values just before instruction UPTO of block B, from
+ * their values ENTRY on entering it (NULL: none known but r1, which is
+ * zero) and what the block itself sets (val[r] < 0: unknown). */
+static void avr_values(const struct mblock *b, const int *entry, size_t upto, int val[32])
 {
     for (int r = 0; r < 32; r++)
-        val[r] = -1;
-    val[1] = 0;
+        val[r] = entry ? entry[r] : -1;
+    if (!entry)
+        val[1] = 0;
     for (size_t k = 0; k < upto; k++) {
         const struct minsn *in = &b->insns[k];
         const char *mn = in->mnemonic;
@@ -69,9 +72,15 @@ static void avr_values(const struct mblock *b, size_t upto, int val[32])
             s = avr_reg(comma + 1);
         long long imm;
         if (!strcmp(mn, "call") || !strcmp(mn, "rcall") || !strcmp(mn, "icall") || !strcmp(mn, "eicall")) {
-            for (int r = 0; r < 32; r++)
-                val[r] = -1;
+            /* the ABI's call-used registers: r0, r18-r27, r30-r31 (r2-r17
+             * and r28-r29 are kept; r1 is zero again) */
+            val[0] = -1;
+            for (int r = 18; r < 32; r++)
+                if (r < 28 || r > 29)
+                    val[r] = -1;
             val[1] = 0;
+        } else if ((!strcmp(mn, "lpm") || !strcmp(mn, "elpm")) && d < 0) {
+            val[0] = -1; /* (the implied destination) */
         } else if (avr_writes_none(mn)) {
             /* pointer post-increments and pre-decrements change X, Y, Z */
             if (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") || strstr(in->ops, "-Z"))
@@ -98,8 +107,8 @@ static void avr_values(const struct mblock *b, size_t upto, int val[32])
                 val[0] = -1;
                 val[1] = -1;
             }
-            if (!strncmp(mn, "ld", 2) && (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") ||
-                                          strstr(in->ops, "-Z")))
+            if ((!strncmp(mn, "ld", 2) || strstr(mn, "lpm")) &&
+                (strchr(in->ops, '+') || strstr(in->ops, "-X") || strstr(in->ops, "-Y") || strstr(in->ops, "-Z")))
                 for (int r = 26; r < 32; r++)
                     val[r] = -1;
         }
@@ -121,7 +130,8 @@ static bool avr_keeps_flags(const char *mn)
 /* The constant of the AVR compare chain before the branch at index K of B:
  * *v over *bytes bytes (the low byte first), or false when a byte is not
  * known (a register the block did not load) or there is no chain. */
-static bool avr_chain_constant(const struct mblock *b, size_t k, unsigned long long *v, unsigned *bytes)
+static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t k, unsigned long long *v,
+                               unsigned *bytes)
 {
     size_t chain[8];
     unsigned n = 0;
@@ -149,7 +159,7 @@ static bool avr_chain_constant(const struct mblock *b, size_t k, unsigned long l
         /* chain[] runs from the branch back: byte i is chain[n - 1 - i] */
         const struct minsn *in = &b->insns[chain[n - 1 - i]];
         int val[32];
-        avr_values(b, chain[n - 1 - i], val);
+        avr_values(b, entry, chain[n - 1 - i], val);
         int l = avr_reg(in->ops), lv = l >= 0 ? val[l] : -1, rv = -1;
         long long imm;
         if (!strcmp(in->mnemonic, "cpi")) {
@@ -181,9 +191,11 @@ static bool avr_chain_constant(const struct mblock *b, size_t k, unsigned long l
  * a0, a0, 16") and constants loaded into a register the branch or such a
  * compare reads ("li a1, 16; bltu a0, a1"), among the six instructions
  * before the branch;
- * AVR: the whole constant of the compare chain. */
-int mc_constant_use(const struct mblock *b, size_t k, long long c)
+ * AVR: the whole constant of the compare chain (registers set in block M
+ * or, on every path into it, before: mc_avr_entry_values). */
+int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
 {
+    const struct mblock *b = &s->mf->blocks[m];
     /* RISC-V's compares with zero ("bgez a0" for x > -1) */
     const char *mn = b->insns[k].mnemonic;
     if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
@@ -191,7 +203,7 @@ int mc_constant_use(const struct mblock *b, size_t k, long long c)
     if (mn[0] == 'b' && mn[1] == 'r') {
         unsigned long long v;
         unsigned bytes;
-        if (!avr_chain_constant(b, k, &v, &bytes))
+        if (!avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes))
             return 0;
         unsigned long long mask = bytes >= 8 ? ~0ULL : (1ULL << (8 * bytes)) - 1;
         bool plain = ((unsigned long long)c & mask) == v;
@@ -234,4 +246,57 @@ int mc_constant_use(const struct mblock *b, size_t k, long long c)
             }
     }
     return plain ? 1 : adjusted ? 2 : 0;
+}
+
+/* The AVR registers' values on entering each block of MF that every path
+ * into it agrees on (32 per block, < 0 unknown; r1 is zero): the constant
+ * side of a compare chain is often loaded or copied blocks before it (a
+ * zero kept in r12:r13 across a loop and calls for a compare's high bytes).
+ * A forward data flow to its fixed point; NULL when XF is not AVR code. */
+int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf)
+{
+    LLVMModuleRef mod = xf && xf->fn ? LLVMGetGlobalParent(xf->fn) : NULL;
+    const char *triple = mod ? LLVMGetTarget(mod) : NULL;
+    if (!triple || strncmp(triple, "avr", 3) || mf->nblocks == 0)
+        return NULL;
+    enum { TOP = -2 }; /* not reached yet */
+    size_t n = mf->nblocks;
+    int *in = sup_xmalloc(32 * n * sizeof *in);
+    for (size_t m = 0; m < n; m++)
+        for (int r = 0; r < 32; r++)
+            in[32 * m + r] = mf->blocks[m].npred == 0 || m == 0 ? (r == 1 ? 0 : -1) : TOP;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t m = 0; m < n; m++) {
+            const struct mblock *b = &mf->blocks[m];
+            if (b->npred == 0 || m == 0)
+                continue; /* (the function's entry: its arguments are not known) */
+            int meet[32];
+            bool any = false;
+            for (size_t p = 0; p < b->npred; p++) {
+                int q = b->pred[p], out[32];
+                if (q < 0 || (size_t)q >= n) {
+                    for (int r = 0; r < 32; r++)
+                        meet[r] = r == 1 ? 0 : -1;
+                    any = true;
+                    break;
+                }
+                if (in[32 * (size_t)q + 1] == TOP)
+                    continue; /* (a path not reached yet) */
+                avr_values(&mf->blocks[q], in + 32 * (size_t)q, mf->blocks[q].ninsns, out);
+                for (int r = 0; r < 32; r++)
+                    meet[r] = !any || meet[r] == out[r] ? out[r] : -1;
+                any = true;
+            }
+            if (any && memcmp(meet, in + 32 * m, sizeof meet)) {
+                memcpy(in + 32 * m, meet, sizeof meet);
+                changed = true;
+            }
+        }
+    }
+    for (size_t m = 0; m < n; m++)
+        for (int r = 0; r < 32; r++)
+            if (in[32 * m + r] == TOP)
+                in[32 * m + r] = r == 1 ? 0 : -1; /* (unreachable) */
+    return in;
 }

@@ -19,6 +19,8 @@
  *    the select chose its second value;
  *  - AVR shift loops, per-bit loops and branches on booleans kept in
  *    registers, from the shift amounts and the paths into the test;
+ *  - the x86-64 variadic prologue's xmm save, from the calls that pass
+ *    vector registers (lower_varargs.c);
  * solved by interval propagation and elimination (lower_system.c). Here:
  * a contradiction drops the few inferences that cause it, else the function
  * falls back to what propagation reached; what the constraints leave open
@@ -338,9 +340,9 @@ static double *copy_doubles(const double *a, size_t n)
     return b;
 }
 
-static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
+static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double va_vector_entries)
 {
-    struct solver s = {.mf = mf, .xf = xf, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
+    struct solver s = {.mf = mf, .xf = xf, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
     size_t n = mf->nblocks;
     s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
@@ -360,8 +362,11 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     s.in_g = sup_xcalloc(n + 1, sizeof *s.in_g);
     s.out_g = sup_xcalloc(n + 1, sizeof *s.out_g);
     s.out_known = sup_xcalloc(n + 1, sizeof *s.out_known);
+    s.merged_tail = sup_xcalloc(n + 1, sizeof *s.merged_tail);
     s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
     s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
+    s.shared_g = sup_xcalloc(xf->nblocks + 1, sizeof *s.shared_g);
+    s.avr_entry = mc_avr_entry_values(mf, xf);
     mc_ordinals(&s);
     mc_classify(&s);
     mc_build(&s);
@@ -443,8 +448,11 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf)
     free(s.in_g);
     free(s.out_g);
     free(s.out_known);
+    free(s.merged_tail);
     free(s.sel_head);
+    free(s.avr_entry);
     free(s.head);
+    free(s.shared_g);
     free(s.ord_block);
     free(s.ord_op);
     free(s.ord_branch_cond);
@@ -474,7 +482,7 @@ bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE 
             }
             continue;
         }
-        solve_function(mf, xf);
+        solve_function(mf, xf, mc_va_vector_entries(p, xf));
         if (mf->unresolved)
             for (size_t b = 0; b < mf->nblocks; b++)
                 mf->blocks[b].source = MC_ESTIMATE; /* a branch to a place the graph does not know */

@@ -146,6 +146,37 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* Switch cases that branch folding merged: machine block T, a jump
+ * table's target for cases whose IR blocks differ, runs the code of all of
+ * them, as do the blocks entered only from T's code. Their IR blocks'
+ * counts are one case's, not the code's: marked shared (s->shared_g). */
+static void mark_merged_cases(struct solver *s, size_t t)
+{
+    const struct mfunc *mf = s->mf;
+    size_t n = mf->nblocks;
+    bool *in = sup_xcalloc(n + 1, sizeof *in);
+    in[t] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t m = 0; m < n; m++) {
+            const struct mblock *b = &mf->blocks[m];
+            bool all = !in[m] && b->npred > 0;
+            for (size_t p = 0; p < b->npred && all; p++)
+                all = in[b->pred[p]];
+            if (all)
+                in[m] = grew = true;
+        }
+    }
+    for (size_t m = 0; m < n; m++)
+        if (in[m]) {
+            if (s->in_g[m] >= 0)
+                s->shared_g[s->in_g[m]] = true;
+            if (s->out_g[m] >= 0)
+                s->shared_g[s->out_g[m]] = true;
+        }
+    free(in);
+}
+
 /* jump tables: each entry handles one value, so the edges from the table to
  * a block that no hole of the table reaches carry exactly its values' case
  * counts, summed over the copies of the switch's jump (tail duplication
@@ -174,6 +205,7 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
             int target = b->succ[k];
             double c = 0;
             bool hole = false;
+            int dest = -1;
             for (uint64_t i = 0; i < js->t->n; i++) {
                 if (mc_jt_target(mf, js, js->min + i) != target)
                     continue;
@@ -183,6 +215,9 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
                         xf->einfo[e].case_lo == js->min + i) {
                         c += (double)xf->edges[e].count;
                         is_case = true;
+                        if (dest >= 0 && dest != (int)xf->einfo[e].to)
+                            mark_merged_cases(s, (size_t)target);
+                        dest = (int)xf->einfo[e].to;
                     }
                 hole |= !is_case;
             }
@@ -215,6 +250,8 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
     for (uint32_t e = 0; e < s->ir.n; e++) {
         int z = s->ir.from[e], y = s->ir.to[e];
         double total = s->ir.count[e];
+        if (z >= 0 && s->shared_g[z])
+            continue; /* (its code also runs merged cases') */
         bool is_case_edge = false;
         for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
             is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == CNT_EK_CASE;
@@ -271,7 +308,7 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
     size_t n = mf->nblocks;
     for (uint32_t g = 0; g < xf->nblocks; g++) {
         int h = s->head[g];
-        if (h < 0)
+        if (h < 0 || s->shared_g[g])
             continue;
         double c = h == 0 ? (double)xf->edges[0].count : 0;
         bool ok = true;
@@ -296,10 +333,14 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                     copied = true;
                 if (s->out_g[m] != p)
                     continue;
-                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
-                    if (mf->blocks[m].succ[k] == h ||
-                        (s->in_g[mf->blocks[m].succ[k]] < 0 && mc_arrives(s, mf->blocks[m].succ[k]) == (int)g))
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+                    int t = mf->blocks[m].succ[k];
+                    if (t == h || (s->in_g[t] < 0 && mc_arrives(s, t) == (int)g))
                         reaches = true;
+                    /* through a merged tail, whose branch makes P's decision too */
+                    for (size_t j = 0; s->merged_tail[t] && j < mf->blocks[t].nsucc; j++)
+                        reaches |= mf->blocks[t].succ[j] == h;
+                }
             }
             if (reaches && !copied)
                 c += s->ir.count[e];
@@ -632,6 +673,7 @@ void mc_build(struct solver *s)
     rule_bit_loops(s, var, coef);
     rule_test_first_bit_loops(s, var, coef);
     mc_rule_select_arms(s, var, coef);
+    mc_rule_va_vector_save(s, var, coef);
     free(var);
     free(coef);
 }

@@ -259,6 +259,17 @@ static bool overflow_bit(LLVMValueRef v)
     return !strncmp(name, "llvm.", 5) && strstr(name, ".with.overflow") != NULL;
 }
 
+/* Whether V is the condition of a conditional branch. */
+static bool decides_branch(LLVMValueRef v)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsABranchInst(user) && LLVMIsConditional(user))
+            return true;
+    }
+    return false;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -288,7 +299,11 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
-        return constant ? imm != 0 : -1;
+        /* a constant names the side, unless the comparison also decides a
+         * branch: the value made for it may be its complement, the branch
+         * inverted (AVR csmith 1213: "x < 1" made as 0 < x into a register,
+         * then "brne" to the false side) */
+        return constant && !(cmp && decides_branch(cmp)) ? imm != 0 : -1;
     }
     /* a saturation's arm copies the value (the first) or makes the bound */
     if (kind == CNT_SEL_SAT)
@@ -330,7 +345,11 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * computes, either value may be the one computed there (a constant
      * built from a register loaded before the branch): unknown */
     bool triangle = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk];
-    if (copies && overflow_bit(cond))
+    /* an overflow bit tested in either sense, and values the backend may
+     * compute on either side (ppc ssub.with.overflow: the arm recomputes
+     * the first value, used twice, while the single-use second one was
+     * made before the branch): nothing in the shape names the arm */
+    if (overflow_bit(cond))
         return -1;
     if (copies)
         return 0;
@@ -482,6 +501,34 @@ static bool from_overwide_shift(const struct cnt_func *xf, LLVMValueRef v, int d
     return false;
 }
 
+/* Whether V depends, within DEPTH steps in its function, on a phi that
+ * takes poison or undef on one of its edges (LLVM speculates a load into a
+ * select's arm, dijkstra: smin(d, phi [poison, skip], [w, load])): the
+ * engine compared its own stand-in for that value, the machine whatever the
+ * register held, so the comparison's recorded outcomes are not the machine's. */
+static bool from_poison_phi(LLVMValueRef v, int depth)
+{
+    if (!v || !LLVMIsAInstruction(v) || depth < 0)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMLoad || op == LLVMAlloca)
+        return false;
+    if (op == LLVMCall && !LLVMIsAIntrinsicInst(v))
+        return false;
+    if (op == LLVMPHI)
+        for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
+            LLVMValueRef in = LLVMGetIncomingValue(v, k);
+            if (LLVMIsAUndefValue(in) || LLVMIsAPoisonValue(in))
+                return true;
+        }
+    /* (a select's value operands do not decide its branch) */
+    int nops = op == LLVMSelect ? 1 : LLVMGetNumOperands(v);
+    for (int k = 0; k < nops; k++)
+        if (from_poison_phi(LLVMGetOperand(v, (unsigned)k), depth - 1))
+            return true;
+    return false;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -506,7 +553,7 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 continue;
             }
             int k = select_arm(s, m);
-            if (k < 0 || nh == 16)
+            if (k < 0 || nh == 16 || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
                 ok = false;
             else {
                 heads[nh++] = (int)m;
@@ -516,11 +563,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         }
         if (!ok || nv == 0)
             continue;
-        /* a comparison of a poison value (an over-wide shift's): not known */
+        /* a comparison of a poison value (an over-wide shift's, a phi's
+         * poison edge): not known */
         LLVMValueRef ri = mc_select_inst(xf, rec);
         if (r >= xf->nselects && ri && LLVMGetInstructionOpcode(ri) == LLVMSelect)
             ri = LLVMGetOperand(ri, 0);
-        if (from_overwide_shift(xf, ri, 6))
+        if (from_overwide_shift(xf, ri, 6) || from_poison_phi(ri, 4))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;

@@ -26,6 +26,7 @@ struct solver {
     int *evar;             /* first edge variable of each block */
     int *in_g, *out_g;     /* entry and exit group (IR block), -1 if none */
     bool *out_known;       /* out_g comes from a terminator's provenance */
+    bool *merged_tail;     /* code and branch of several IR blocks (branch folding) */
     int *sel_head;         /* select record whose branch ends the block, or -1 */
     int *head;             /* per IR block: its single head, -1 none, -2 several */
     uint32_t *ord_block;   /* IR block of each instruction ordinal (1-based) */
@@ -37,6 +38,10 @@ struct solver {
     size_t nrejected;      /* inferred constraints dropped for contradicting the others */
     struct lsys_cons *dropped;  /* ... and those constraints */
     struct irview ir;
+    int *avr_entry;        /* AVR: registers' known values entering each block, 32 per block, or NULL */
+    double va_vector_entries;  /* x86-64 variadic: entries passing vector registers (%al), or < 0 */
+    bool *shared_g;        /* per IR block: its machine code also runs other IR blocks' (switch
+                            * cases merged by branch folding): its IR counts are not the code's */
 };
 
 /* Variables: one per machine block (its count), then one per edge. */
@@ -74,11 +79,17 @@ void mc_build_view(struct solver *s);
 bool mc_dominates(const struct solver *s, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */
-int mc_constant_use(const struct mblock *b, size_t k, long long c);
+int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
+int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
 bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs);
+
+/* lower_varargs.c: the x86-64 variadic prologue's vector register save */
+struct eng_profile;
+double mc_va_vector_entries(const struct eng_profile *p, const struct cnt_func *xf);
+void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

@@ -183,9 +183,35 @@ static bool tests_shifted_bits(const struct mblock *b, size_t k)
     return false;
 }
 
+/* Whether register REG (its name is N characters) holds a boolean when
+ * instruction K of block B runs: its last write before K, in B or, on any
+ * path into B within HOPS blocks, in the blocks before, is "andi REG, 1". */
+static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size_t k, const char *reg, size_t n,
+                            int hops)
+{
+    for (size_t j = k; j-- > 0;) {
+        static const char *const reads[] = {"cp", "cpc", "cpi", "tst", "push", "sbrc", "sbrs", "cpse", NULL};
+        const char *o = b->insns[j].ops, *mn = b->insns[j].mnemonic;
+        bool read_only = false;
+        for (const char *const *r = reads; *r && !read_only; r++)
+            read_only = !strcmp(mn, *r);
+        if (read_only || strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
+            continue; /* does not write the register */
+        return !strcmp(mn, "andi") && !strcmp(o + n, ", 1");
+    }
+    /* the register comes from before the block: from any of its entries
+     * (after a select's diamond, both sides join with the boolean kept) */
+    for (size_t p = 0; p < b->npred && hops > 0; p++) {
+        const struct mblock *pb = &mf->blocks[b->pred[p]];
+        if (pb != b && boolean_reaches(mf, pb, pb->ninsns, reg, n, hops - 1))
+            return true;
+    }
+    return false;
+}
+
 /* Whether the AVR branch at K of block M tests a register made a boolean
- * ("andi r20, 1" ... "cpi r20, 0", in M or the blocks M is the only successor
- * of): a comparison's result kept in a register, not the compared value, so
+ * ("andi r20, 1" ... "cpi r20, 0", in M or the blocks before it): a
+ * comparison's result kept in a register, not the compared value, so
  * "brne" may be taken when an `icmp eq` holds. */
 static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
 {
@@ -200,25 +226,7 @@ static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
         else if (!strcmp(in->mnemonic, "cp") || !strcmp(in->mnemonic, "cpc") || !strcmp(in->mnemonic, "cpi"))
             return false;
     }
-    if (!reg)
-        return false;
-    size_t n = strcspn(reg, ", ");
-    for (int hops = 0; hops < 4; hops++) {
-        for (size_t j = k + 1; j-- > 0;) {
-            const char *o = b->insns[j].ops;
-            if (strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
-                continue; /* does not write the register */
-            return !strcmp(b->insns[j].mnemonic, "andi") && !strcmp(o + n, ", 1");
-        }
-        if (b->npred != 1)
-            return false;
-        b = &mf->blocks[b->pred[0]];
-        k = b->ninsns;
-        if (!k)
-            return false;
-        k--;
-    }
-    return false;
+    return reg && boolean_reaches(mf, b, k + 1, reg, strcspn(reg, ", "), 8);
 }
 
 /* Whether block M's conditional branch is taken when the IR comparison
@@ -256,7 +264,7 @@ int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
         return -1;
     LLVMValueRef rhs = LLVMGetOperand(cond, 1);
     if (!eqclass && LLVMIsAConstantInt(rhs) && LLVMGetIntTypeWidth(LLVMTypeOf(rhs)) <= 64) {
-        int use = mc_constant_use(b, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
+        int use = mc_constant_use(s, m, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
         if (use == 2)
             return ms != is;
         if (use == 0)
