@@ -307,7 +307,10 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     }
     /* a saturation's arm copies the value (the first) or makes the bound */
     if (kind == CNT_SEL_SAT)
-        return saturation_sense(b, arm);
+        /* a clamp decided by a boolean the expansion made earlier (PowerPC
+         * uadd.sat: the carry made a value by "li 1; blt; li 0", then
+         * "cmplwi r, 0; beq"): which side clamps, the shape does not say */
+        return mc_branch_tests_boolean(mf, m) ? -1 : saturation_sense(b, arm);
     if (kind != CNT_SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);

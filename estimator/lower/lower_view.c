@@ -183,9 +183,20 @@ static bool tests_shifted_bits(const struct mblock *b, size_t k)
     return false;
 }
 
+/* Whether an instruction that names register REG (N characters) first
+ * writes a boolean to it: "andi REG, 1" (AVR), "li REG, 0" or "li REG, 1"
+ * (PowerPC: a comparison made into a value with a branch). */
+static bool writes_boolean(const char *mn, const char *o, size_t n)
+{
+    if (!strcmp(mn, "andi"))
+        return !strcmp(o + n, ", 1");
+    return !strcmp(mn, "li") && (!strcmp(o + n, ", 0") || !strcmp(o + n, ", 1"));
+}
+
 /* Whether register REG (its name is N characters) holds a boolean when
  * instruction K of block B runs: its last write before K, in B or, on any
- * path into B within HOPS blocks, in the blocks before, is "andi REG, 1". */
+ * path into B within HOPS blocks, in the blocks before, makes one
+ * (writes_boolean). */
 static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size_t k, const char *reg, size_t n,
                             int hops)
 {
@@ -195,9 +206,11 @@ static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size
         bool read_only = false;
         for (const char *const *r = reads; *r && !read_only; r++)
             read_only = !strcmp(mn, *r);
+        /* stores and PowerPC compares and moves to SPRs name a register they read first */
+        read_only |= !strncmp(mn, "st", 2) || !strncmp(mn, "cmp", 3) || !strncmp(mn, "mt", 2);
         if (read_only || strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
             continue; /* does not write the register */
-        return !strcmp(mn, "andi") && !strcmp(o + n, ", 1");
+        return writes_boolean(mn, o, n);
     }
     /* the register comes from before the block: from any of its entries
      * (after a select's diamond, both sides join with the boolean kept) */
@@ -209,24 +222,54 @@ static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size
     return false;
 }
 
-/* Whether the AVR branch at K of block M tests a register made a boolean
- * ("andi r20, 1" ... "cpi r20, 0", in M or the blocks before it): a
- * comparison's result kept in a register, not the compared value, so
- * "brne" may be taken when an `icmp eq` holds. */
+/* The PowerPC condition register field an instruction's operands name
+ * first ("cr1, ..."), cr0 when they name none. */
+static int cr_field(const char *ops)
+{
+    return !strncmp(ops, "cr", 2) && ops[2] >= '0' && ops[2] <= '7' ? ops[2] - '0' : 0;
+}
+
+/* Whether the branch at K of block M tests a register made a boolean (AVR
+ * "andi r20, 1" ... "cpi r20, 0"; PowerPC "li r6, 1; blt; li r6, 0" ...
+ * "cmplwi cr1, r6, 0"; in M or the blocks before it): a comparison's result
+ * kept in a register, not the compared value, so "brne" may be taken when
+ * an `icmp eq` holds. */
 static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
 {
     const struct mblock *b = &mf->blocks[m];
     const char *reg = NULL;
+    int field = cr_field(b->insns[k].ops);
     while (k-- > 0 && !reg) {
         const struct minsn *in = &b->insns[k];
-        if (!strcmp(in->mnemonic, "cpi") && !strcmp(in->ops + strcspn(in->ops, ","), ", 0"))
-            reg = in->ops;
-        else if (!strcmp(in->mnemonic, "tst"))
-            reg = in->ops;
-        else if (!strcmp(in->mnemonic, "cp") || !strcmp(in->mnemonic, "cpc") || !strcmp(in->mnemonic, "cpi"))
+        const char *mn = in->mnemonic, *o = in->ops;
+        size_t nm = strlen(mn), no = strlen(o);
+        if (!strcmp(mn, "cpi") && !strcmp(o + strcspn(o, ","), ", 0"))
+            reg = o;
+        else if (!strcmp(mn, "tst"))
+            reg = o;
+        else if (!strcmp(mn, "cp") || !strcmp(mn, "cpc") || !strcmp(mn, "cpi"))
             return false;
+        else if (!strncmp(mn, "cmp", 3) && cr_field(o) == field) {
+            /* the compare that sets the branch's field: against 0 only */
+            if ((strcmp(mn, "cmplwi") && strcmp(mn, "cmpwi")) || no < 3 || strcmp(o + no - 3, ", 0"))
+                return false;
+            reg = !strncmp(o, "cr", 2) ? strchr(o, ',') : o;
+            while (reg && (*reg == ',' || *reg == ' '))
+                reg++;
+        } else if (field == 0 && nm > 1 && mn[nm - 1] == '.')
+            return false; /* a record form sets cr0 */
     }
     return reg && boolean_reaches(mf, b, k + 1, reg, strcspn(reg, ", "), 8);
+}
+
+/* Whether block M's conditional branch tests a register made a boolean. */
+bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
+            return tests_boolean(mf, m, k);
+    return false;
 }
 
 /* Whether block M's conditional branch is taken when the IR comparison
