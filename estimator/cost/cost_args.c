@@ -48,7 +48,10 @@ struct arg_watch {
     bool pointer[MAXOPS];                  /* a pointer (into the program's memory) */
     unsigned ret_bytes;                    /* the result's */
     unsigned nargs_all;                    /* every operand, for the printf varargs */
-    unsigned *all_word, *all_words, *all_bits;
+    unsigned *all_word, *all_words, *all_bits, *all_bytes;
+    bool *all_pointer;
+    unsigned nfixed;                       /* a variadic callee's named parameters (else nargs_all) */
+    bool variadic_callee;
     unsigned ret_word, ret_words;          /* the result, after the operands */
     unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
     enum extra extra;
@@ -186,6 +189,8 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->all_word = sup_xcalloc(nops + 1, sizeof *w->all_word);
     w->all_words = sup_xcalloc(nops + 1, sizeof *w->all_words);
     w->all_bits = sup_xcalloc(nops + 1, sizeof *w->all_bits);
+    w->all_bytes = sup_xcalloc(nops + 1, sizeof *w->all_bytes);
+    w->all_pointer = sup_xcalloc(nops + 1, sizeof *w->all_pointer);
     unsigned at = 0;
     for (unsigned k = 0; k < nops; k++) {
         LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(inst, k));
@@ -193,17 +198,24 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         w->all_word[k] = at;
         w->all_words[k] = at + ns <= ENG_WATCH_MAX_WORDS ? ns : 0;
         w->all_bits[k] = int_bits(t);
+        w->all_bytes[k] = scalar_bytes(t);
+        w->all_pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
         if (k < MAXOPS) {
             w->word[k] = w->all_word[k];
             w->words[k] = w->all_words[k];
             w->bits[k] = w->all_bits[k];
-            w->bytes[k] = scalar_bytes(t);
-            w->pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+            w->bytes[k] = w->all_bytes[k];
+            w->pointer[k] = w->all_pointer[k];
         }
         at += ns;
     }
     w->nops = nops < MAXOPS ? nops : MAXOPS;
     w->nargs_all = nops;
+    w->nfixed = nops;
+    if (call && LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(inst))) {
+        w->variadic_callee = true;
+        w->nfixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(inst));
+    }
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
     w->ret_words = at + rs <= ENG_WATCH_MAX_WORDS ? rs : 0;
@@ -510,21 +522,27 @@ static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
                      bool fma_sum, struct eng_state *eng)
 {
-    struct routine_arg args[MAXOPS];
+    struct routine_arg args[ROUTINE_MAX_ARGS];
     unsigned na = 0;
-    for (unsigned k = 0; k < w->nops; k++) {
-        unsigned at = w->word[k], words = w->words[k];
-        if (w->pointer[k] && words && at < n) {
-            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true};
+    bool variadic = w->nfixed != w->nargs_all || w->variadic_callee; /* printf: every operand */
+    unsigned nops = variadic ? w->nargs_all : w->nops;
+    if (nops > ROUTINE_MAX_ARGS)
+        return false;
+    for (unsigned k = 0; k < nops; k++) {
+        unsigned at = w->all_word[k], words = w->all_words[k], bytes = w->all_bytes[k], bits = w->all_bits[k];
+        if (w->all_pointer[k] && words && at < n) {
+            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true,
+                                              .in_variadic = variadic, .variadic = k >= w->nfixed};
             continue;
         }
-        if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
+        if (!bytes || !words || at + words > n || (bytes > 8 && words < 2))
             return false;
-        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
-        if (w->bytes[k] < 8)
-            args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
-        if (w->bits[k] && w->bits[k] < 8 * w->bytes[k]) /* an i1 or i17 promoted */
-            args[na].lo &= (UINT64_C(1) << w->bits[k]) - 1;
+        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = bytes,
+                                        .in_variadic = variadic, .variadic = k >= w->nfixed};
+        if (bytes < 8)
+            args[na].lo &= (UINT64_C(1) << (8 * bytes)) - 1;
+        if (bits && bits < 8 * bytes) /* an i1 or i17 promoted */
+            args[na].lo &= (UINT64_C(1) << bits) - 1;
         if (k == 0 && w->sext_bits) /* a narrow integer converted to floating point: sign-extended */
             args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
         na++;
@@ -924,6 +942,8 @@ void cost_args_free(struct cost_args *ca)
         free(ca->w[i].all_word);
         free(ca->w[i].all_words);
         free(ca->w[i].all_bits);
+        free(ca->w[i].all_bytes);
+        free(ca->w[i].all_pointer);
     }
     for (size_t i = 0; i < ca->nfb; i++)
         free(ca->fb_sym[i]);

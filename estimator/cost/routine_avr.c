@@ -12,7 +12,14 @@
  * are written per call; program memory (lpm, elpm) reads the code file. The
  * program's memory that pointer operands reach (memcpy's, strcmp's) is mapped
  * above the SRAM (0x2200..0xffff, where an ld or st costs what it costs in
- * SRAM), relocated as a whole, and read through the engine. */
+ * SRAM), relocated as a whole, and read through the engine. A variadic routine
+ * (printf) gets every operand of the call on the stack, the first at the lowest
+ * address, as avr-gcc and clang pass them. The output boundary: the runtime's
+ * printf and putchar write each character to the UART0 data register UDR0 after
+ * enabling the transmitter in UCSR0B (benchmarks/runtime/rt_avr.c); simavr takes
+ * such a store in the instruction's own cycles (the UART does not stall the
+ * core), so lpnest accepts stores to those two registers, drops the bytes, and
+ * prices the sts as the table does. */
 #include "routine_impl.h"
 #include "support.h"
 
@@ -30,6 +37,8 @@
 #define IO_SPL 0x5d
 #define IO_SPH 0x5e
 #define IO_SREG 0x5f
+#define IO_UCSR0B 0xc1            /* the UART0 the runtime writes standard output to */
+#define IO_UDR0 0xc6
 
 enum { C = 1, Z = 2, N = 4, V = 8, S = 16, H = 32, T = 64, I = 128 };
 
@@ -108,6 +117,7 @@ static bool data_write(struct cpu *c, uint32_t a, uint8_t v)
     case IO_SPH: return c->sp = (uint16_t)((c->sp & 0xff) | v << 8), true;
     case IO_RAMPZ: return c->rampz = v, true;
     case IO_EIND: return c->eind = v, true;
+    case IO_UCSR0B: case IO_UDR0: return true; /* standard output */
     default: break;
     }
     if (a < SRAM_FIRST || a >= SPACE || (a >= DATA_BYTES && !c->m->program))
@@ -534,6 +544,25 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
     }
     struct cpu c = {.r = r, .m = m, .reg = m->data, .sp = DATA_BYTES - 1, .pc = entry / 2};
     memset(c.reg, 0, 32);
+    bool variadic = false;
+    unsigned total = 0;
+    for (unsigned k = 0; k < nargs; k++) {
+        variadic |= args[k].in_variadic;
+        total += args[k].bytes;
+    }
+    if (variadic) { /* every operand on the stack: the first at SP + 1 once the caller has pushed them */
+        if (total > 256)
+            return false;
+        uint32_t a = c.sp - total + 1u;
+        c.sp = (uint16_t)(c.sp - total);
+        for (unsigned k = 0; k < nargs; k++) {
+            uint64_t value = args[k].pointer ? args[k].lo - m->delta : args[k].lo;
+            for (unsigned i = 0; i < args[k].bytes; i++)
+                if (!data_write(&c, a++, (uint8_t)(value >> (8 * i))))
+                    return false;
+        }
+        nargs = 0;
+    }
     unsigned next = 26;
     for (unsigned k = 0; k < nargs; k++) {
         unsigned size = (args[k].bytes + 1) & ~1u;
