@@ -31,6 +31,7 @@ struct arg_use {
     const struct isa_runtime *rt;   /* USE_RUNTIME */
     const struct isa_insn *insn;    /* USE_SHIFT */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
+    bool ran_before;                /* ... and it ran before this execution of the call */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
@@ -600,8 +601,15 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     struct cost_args *ca = arg;
     struct arg_watch *w = &ca->w[i];
     if (phase == 0) {
-        double p = word_value(v, n, w->word[0], w->words[0]);
-        w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
+        if (w->extra == EX_REALLOC) {
+            double p = word_value(v, n, w->word[0], w->words[0]);
+            w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
+        }
+        /* a routine that reads the program's memory runs on it as the call finds it
+         * (strncat's destination before the call appends to it) */
+        for (size_t u = 0; u < w->nuses; u++)
+            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code)
+                w->uses[u].ran_before = run_code(ca, w, &w->uses[u], v, n, false, eng);
         return;
     }
     double fixed[ISA_RT_NFIXED];
@@ -672,6 +680,10 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
         bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
         if (fma_sum)
             at = fma_add;
+        if (us->ran_before) {
+            us->ran_before = false;
+            continue;
+        }
         if (us->has_code && run_code(ca, w, us, v, n, fma_sum, eng))
             continue;
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
@@ -688,6 +700,18 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
 
 /* ---- interface ---- */
 
+/* Whether W's call runs a routine's code on a pointer operand: it runs before the call,
+ * on the memory as the routine finds it. */
+static bool reads_memory(const struct arg_watch *w)
+{
+    bool code = false, pointer = false;
+    for (size_t u = 0; u < w->nuses; u++)
+        code |= w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code;
+    for (unsigned k = 0; k < w->nargs_all; k++)
+        pointer |= w->all_pointer[k];
+    return code && pointer;
+}
+
 struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
 {
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
@@ -700,7 +724,8 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
         plan_ir(cx, ca);
     ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
     for (size_t i = 0; i < ca->n; i++)
-        ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst, .before = ca->w[i].extra == EX_REALLOC};
+        ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst,
+                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i])};
     return ca;
 }
 
