@@ -38,7 +38,7 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
  * operands point into the program's memory, read through MEM (NULL: none)
- * and relocated as a whole (their order and alignment kept); what the routine writes
+ * and relocated by region (routine_impl.h: order and alignment kept); what the routine writes
  * there is kept for the call only. What an output routine (printf, putchar) writes to
  * standard output reaches the target's output boundary, priced as the reference
  * prices it (rv32: the write system call's ecall; AVR: the stores to the UART).

@@ -29,7 +29,7 @@
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
 #define PROGRAM_BASE 0x40000000u  /* where the program's memory the pointer operands reach is mapped */
-#define PROGRAM_SPAN 0x10000000u
+#define PROGRAM_REGION 0x02000000u /* in up to 8 regions of 32 MiB (routine_impl.h) */
 #define OVERLAY 65536u            /* bytes the routine writes there, one slot per address mod this */
 
 enum mn {
@@ -53,9 +53,9 @@ static const char *const mn_name[M__N] = {
 
 struct rv32_memory {
     uint8_t stack[STACK_BYTES];
-    /* the program's memory: engine address = ISS address + delta; writes kept per call */
+    /* the program's memory, mapped by region; writes kept per call */
     const struct routine_memory *program;
-    uint64_t delta;
+    struct routine_map map;
     uint32_t call, ov_call[OVERLAY], ov_addr[OVERLAY];
     uint8_t ov_val[OVERLAY];
 };
@@ -70,7 +70,8 @@ static uint8_t *stack_at(struct routine_runner *r, uint32_t a, unsigned n)
 
 static bool in_program(const struct rv32_memory *m, uint32_t a, unsigned n)
 {
-    return m->program && a >= PROGRAM_BASE && a <= PROGRAM_BASE + PROGRAM_SPAN - n;
+    uint64_t e;
+    return m->program && routine_map_from(&m->map, a, n, &e);
 }
 
 static bool program_byte(struct rv32_memory *m, uint32_t a, uint8_t *v)
@@ -78,7 +79,10 @@ static bool program_byte(struct rv32_memory *m, uint32_t a, uint8_t *v)
     unsigned k = a % OVERLAY;
     if (m->ov_call[k] == m->call && m->ov_addr[k] == a)
         return *v = m->ov_val[k], true;
-    const uint8_t *p = m->program->read(m->program->ctx, a + m->delta, 1);
+    uint64_t e;
+    if (!routine_map_from(&m->map, a, 1, &e))
+        return false;
+    const uint8_t *p = m->program->read(m->program->ctx, e, 1);
     return p ? (*v = *p, true) : false;
 }
 
@@ -317,15 +321,10 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
         memset(m->ov_call, 0, sizeof m->ov_call);
         m->call = 1;
     }
-    /* the pointer operands' memory, relocated as a whole: order and alignment (mod 4096) kept */
-    uint64_t lo, hi;
-    m->program = NULL;
-    if (routine_pointers(args, nargs, &lo, &hi)) {
-        if (!mem || hi - lo >= PROGRAM_SPAN / 2)
-            return false;
-        m->program = mem;
-        m->delta = lo - (PROGRAM_BASE + (lo & 0xfff));
-    }
+    /* the pointer operands' memory, by region: order and alignment (mod 4096) kept */
+    m->program = mem;
+    if (!routine_map_pointers(&m->map, args, nargs, PROGRAM_BASE, PROGRAM_REGION, 8, 4096) || (m->map.n && !mem))
+        return false;
     uint32_t x[32] = {0};
     /* by-reference operands from STACK_TOP - ARGS_AREA / 2 up; operands the registers do
      * not hold from sp up (the ilp32 stack operands, each aligned to its size) */
@@ -337,7 +336,7 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
     }
     for (unsigned k = 0; k < nargs; k++) {
         const struct routine_arg *g = &args[k];
-        uint32_t value = g->pointer ? (uint32_t)(g->lo - m->delta) : (uint32_t)g->lo;
+        uint32_t value = g->pointer ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
         if (g->bytes > 8) {
             if (reg > 17 || spill + 16 > STACK_TOP)
                 return false;
