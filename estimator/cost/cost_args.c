@@ -525,7 +525,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
 {
     struct routine_arg args[ROUTINE_MAX_ARGS];
     unsigned na = 0;
-    bool variadic = w->nfixed != w->nargs_all || w->variadic_callee; /* printf: every operand */
+    bool variadic = w->variadic_callee; /* printf: every operand, the "..." ones marked */
     unsigned nops = variadic ? w->nargs_all : w->nops;
     if (nops > ROUTINE_MAX_ARGS)
         return false;

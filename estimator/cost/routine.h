@@ -39,7 +39,7 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
  * operands point into the program's memory, read through MEM (NULL: none)
  * and relocated by region (routine_impl.h: order and alignment kept); what the routine writes
- * there is kept for the call only. What an output routine (printf, putchar) writes to
+ * there is kept for the call only. What an output routine (printf, puts) writes to
  * standard output reaches the target's output boundary, priced as the reference
  * prices it (rv32: the write system call's ecall; AVR: the stores to the UART).
  * False (nothing added) when the code does something a pure routine does not: it
