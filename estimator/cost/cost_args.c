@@ -31,6 +31,7 @@ struct arg_use {
     const struct isa_runtime *rt;   /* USE_RUNTIME */
     const struct isa_insn *insn;    /* USE_SHIFT */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
+    bool ran_before;                /* ... and it ran before this execution of the call */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
@@ -49,7 +50,10 @@ struct arg_watch {
     bool pointer[MAXOPS];                  /* a pointer (into the program's memory) */
     unsigned ret_bytes;                    /* the result's */
     unsigned nargs_all;                    /* every operand, for the printf varargs */
-    unsigned *all_word, *all_words, *all_bits;
+    unsigned *all_word, *all_words, *all_bits, *all_bytes;
+    bool *all_pointer;
+    unsigned nfixed;                       /* a variadic callee's named parameters (else nargs_all) */
+    bool variadic_callee;
     unsigned ret_word, ret_words;          /* the result, after the operands */
     unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
     enum extra extra;
@@ -187,6 +191,8 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->all_word = sup_xcalloc(nops + 1, sizeof *w->all_word);
     w->all_words = sup_xcalloc(nops + 1, sizeof *w->all_words);
     w->all_bits = sup_xcalloc(nops + 1, sizeof *w->all_bits);
+    w->all_bytes = sup_xcalloc(nops + 1, sizeof *w->all_bytes);
+    w->all_pointer = sup_xcalloc(nops + 1, sizeof *w->all_pointer);
     unsigned at = 0;
     for (unsigned k = 0; k < nops; k++) {
         LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(inst, k));
@@ -194,17 +200,24 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         w->all_word[k] = at;
         w->all_words[k] = at + ns <= ENG_WATCH_MAX_WORDS ? ns : 0;
         w->all_bits[k] = int_bits(t);
+        w->all_bytes[k] = scalar_bytes(t);
+        w->all_pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
         if (k < MAXOPS) {
             w->word[k] = w->all_word[k];
             w->words[k] = w->all_words[k];
             w->bits[k] = w->all_bits[k];
-            w->bytes[k] = scalar_bytes(t);
-            w->pointer[k] = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+            w->bytes[k] = w->all_bytes[k];
+            w->pointer[k] = w->all_pointer[k];
         }
         at += ns;
     }
     w->nops = nops < MAXOPS ? nops : MAXOPS;
     w->nargs_all = nops;
+    w->nfixed = nops;
+    if (call && LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(inst))) {
+        w->variadic_callee = true;
+        w->nfixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(inst));
+    }
     w->ret_word = at;
     unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
     w->ret_words = at + rs <= ENG_WATCH_MAX_WORDS ? rs : 0;
@@ -511,21 +524,27 @@ static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
                      bool fma_sum, struct eng_state *eng)
 {
-    struct routine_arg args[MAXOPS];
+    struct routine_arg args[ROUTINE_MAX_ARGS];
     unsigned na = 0;
-    for (unsigned k = 0; k < w->nops; k++) {
-        unsigned at = w->word[k], words = w->words[k];
-        if (w->pointer[k] && words && at < n) {
-            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true};
+    bool variadic = w->variadic_callee; /* printf: every operand, the "..." ones marked */
+    unsigned nops = variadic ? w->nargs_all : w->nops;
+    if (nops > ROUTINE_MAX_ARGS)
+        return false;
+    for (unsigned k = 0; k < nops; k++) {
+        unsigned at = w->all_word[k], words = w->all_words[k], bytes = w->all_bytes[k], bits = w->all_bits[k];
+        if (w->all_pointer[k] && words && at < n) {
+            args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true,
+                                              .in_variadic = variadic, .variadic = k >= w->nfixed};
             continue;
         }
-        if (!w->bytes[k] || !words || at + words > n || (w->bytes[k] > 8 && words < 2))
+        if (!bytes || !words || at + words > n || (bytes > 8 && words < 2))
             return false;
-        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = w->bytes[k]};
-        if (w->bytes[k] < 8)
-            args[na].lo &= (UINT64_C(1) << (8 * w->bytes[k])) - 1;
-        if (w->bits[k] && w->bits[k] < 8 * w->bytes[k]) /* an i1 or i17 promoted */
-            args[na].lo &= (UINT64_C(1) << w->bits[k]) - 1;
+        args[na] = (struct routine_arg){.lo = v[at], .hi = words > 1 ? v[at + 1] : 0, .bytes = bytes,
+                                        .in_variadic = variadic, .variadic = k >= w->nfixed};
+        if (bytes < 8)
+            args[na].lo &= (UINT64_C(1) << (8 * bytes)) - 1;
+        if (bits && bits < 8 * bytes) /* an i1 or i17 promoted */
+            args[na].lo &= (UINT64_C(1) << bits) - 1;
         if (k == 0 && w->sext_bits) /* a narrow integer converted to floating point: sign-extended */
             args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
         na++;
@@ -583,8 +602,15 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     struct cost_args *ca = arg;
     struct arg_watch *w = &ca->w[i];
     if (phase == 0) {
-        double p = word_value(v, n, w->word[0], w->words[0]);
-        w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
+        if (w->extra == EX_REALLOC) {
+            double p = word_value(v, n, w->word[0], w->words[0]);
+            w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
+        }
+        /* a routine that reads the program's memory runs on it as the call finds it
+         * (strncat's destination before the call appends to it) */
+        for (size_t u = 0; u < w->nuses; u++)
+            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code)
+                w->uses[u].ran_before = run_code(ca, w, &w->uses[u], v, n, false, eng);
         return;
     }
     double fixed[ISA_RT_NFIXED];
@@ -655,6 +681,10 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
         bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
         if (fma_sum)
             at = fma_add;
+        if (us->ran_before) {
+            us->ran_before = false;
+            continue;
+        }
         if (us->has_code) {
             if (run_code(ca, w, us, v, n, fma_sum, eng))
                 continue;
@@ -674,6 +704,18 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
 
 /* ---- interface ---- */
 
+/* Whether W's call runs a routine's code on a pointer operand: it runs before the call,
+ * on the memory as the routine finds it. */
+static bool reads_memory(const struct arg_watch *w)
+{
+    bool code = false, pointer = false;
+    for (size_t u = 0; u < w->nuses; u++)
+        code |= w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code;
+    for (unsigned k = 0; k < w->nargs_all; k++)
+        pointer |= w->all_pointer[k];
+    return code && pointer;
+}
+
 struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
 {
     struct cost_args *ca = sup_xcalloc(1, sizeof *ca);
@@ -686,7 +728,8 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
         plan_ir(cx, ca);
     ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
     for (size_t i = 0; i < ca->n; i++)
-        ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst, .before = ca->w[i].extra == EX_REALLOC};
+        ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst,
+                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i])};
     return ca;
 }
 
@@ -958,6 +1001,8 @@ void cost_args_free(struct cost_args *ca)
         free(ca->w[i].all_word);
         free(ca->w[i].all_words);
         free(ca->w[i].all_bits);
+        free(ca->w[i].all_bytes);
+        free(ca->w[i].all_pointer);
     }
     for (size_t i = 0; i < ca->nfb; i++)
         free(ca->fb_sym[i]);

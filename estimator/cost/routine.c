@@ -42,16 +42,49 @@ const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const 
     return r->row[id];
 }
 
-bool routine_pointers(const struct routine_arg *args, unsigned nargs, uint64_t *lo, uint64_t *hi)
+bool routine_map_pointers(struct routine_map *m, const struct routine_arg *args, unsigned nargs, uint32_t base,
+                          uint32_t span, unsigned max, uint32_t align)
 {
-    *lo = UINT64_MAX;
-    *hi = 0;
-    for (unsigned k = 0; k < nargs; k++)
-        if (args[k].pointer) {
-            *lo = args[k].lo < *lo ? args[k].lo : *lo;
-            *hi = args[k].lo > *hi ? args[k].lo : *hi;
-        }
-    return *lo != UINT64_MAX;
+    m->n = 0;
+    m->base = base;
+    m->span = span;
+    uint64_t next = 1; /* the lowest pointer not yet in a region is at least this (0 stays 0) */
+    for (;;) {
+        uint64_t lo = UINT64_MAX;
+        for (unsigned k = 0; k < nargs; k++)
+            if (args[k].pointer && args[k].lo >= next && args[k].lo < lo)
+                lo = args[k].lo;
+        if (lo == UINT64_MAX)
+            return true;
+        if (m->n == max || m->n == ROUTINE_MAX_REGIONS)
+            return false;
+        uint32_t at = base + m->n * span + (uint32_t)(lo % align);
+        m->first[m->n] = lo;
+        m->delta[m->n] = lo - at;
+        m->n++;
+        next = lo + span / 2;
+        if (next < lo)
+            return true; /* the region reaches the top of the engine's space */
+    }
+}
+
+uint32_t routine_map_to(const struct routine_map *m, uint64_t engine)
+{
+    for (unsigned k = m->n; k-- > 0;)
+        if (engine >= m->first[k])
+            return (uint32_t)(engine - m->delta[k]);
+    return 0;
+}
+
+bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint64_t *engine)
+{
+    if (a < m->base || !n)
+        return false;
+    uint32_t k = (a - m->base) / m->span;
+    if (k >= m->n || (uint32_t)(a + n - 1 - m->base) / m->span != k)
+        return false;
+    *engine = a + m->delta[k];
+    return true;
 }
 
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,

@@ -11,11 +11,15 @@
 struct isa;
 
 /* One operand as the engine holds it: its bytes (1..16) little-endian in lo, hi; or a
- * pointer into the program's memory (lo: the engine's address). */
+ * pointer into the program's memory (lo: the engine's address). IN_VARIADIC: an operand
+ * of a call of a variadic routine (printf), VARIADIC: one of its "..." operands; the
+ * calling conventions pass them differently (rv32: a 64-bit "..." operand in an even
+ * register pair; AVR: every operand of such a call on the stack). */
+#define ROUTINE_MAX_ARGS 24
 struct routine_arg {
     uint64_t lo, hi;
     unsigned bytes;
-    bool pointer;
+    bool pointer, in_variadic, variadic;
 };
 
 /* The program's memory, read through the engine (eng_mem). */
@@ -34,8 +38,10 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
  * operands point into the program's memory, read through MEM (NULL: none)
- * and relocated as a whole (their order and alignment kept); what the routine writes
- * there is kept for the call only.
+ * and relocated by region (routine_impl.h: order and alignment kept); what the routine writes
+ * there is kept for the call only. What an output routine (printf, puts) writes to
+ * standard output reaches the target's output boundary, priced as the reference
+ * prices it (rv32: the write system call's ecall; AVR: the stores to the UART).
  * False (nothing added) when the code does something a pure routine does not: it
  * writes outside its stack, reads outside its stack and loaded bytes, executes an
  * instruction lpnest does not run or the table does not price, or runs too long. */

@@ -12,7 +12,15 @@
  * are written per call; program memory (lpm, elpm) reads the code file. The
  * program's memory that pointer operands reach (memcpy's, strcmp's) is mapped
  * above the SRAM (0x2200..0xffff, where an ld or st costs what it costs in
- * SRAM), relocated as a whole, and read through the engine. */
+ * SRAM), relocated in up to two regions (routine_impl.h: a global and a string on
+ * the caller's stack), and read through the engine. A variadic routine
+ * (printf) gets every operand of the call on the stack, the first at the lowest
+ * address, as avr-gcc and clang pass them. The output boundary: the runtime's
+ * printf and putchar write each character to the UART0 data register UDR0 after
+ * enabling the transmitter in UCSR0B (benchmarks/runtime/rt_avr.c); simavr takes
+ * such a store in the instruction's own cycles (the UART does not stall the
+ * core), so lpnest accepts stores to those two registers, drops the bytes, and
+ * prices the sts as the table does. */
 #include "routine_impl.h"
 #include "support.h"
 
@@ -30,6 +38,8 @@
 #define IO_SPL 0x5d
 #define IO_SPH 0x5e
 #define IO_SREG 0x5f
+#define IO_UCSR0B 0xc1            /* the UART0 the runtime writes standard output to */
+#define IO_UDR0 0xc6
 
 enum { C = 1, Z = 2, N = 4, V = 8, S = 16, H = 32, T = 64, I = 128 };
 
@@ -58,8 +68,8 @@ struct avr_memory {
     uint8_t data[SPACE];
     uint32_t written[SPACE];      /* the call that last wrote the byte */
     uint32_t call;
-    const struct routine_memory *program; /* mapped at DATA_BYTES..: engine address = address + delta */
-    uint64_t delta;
+    const struct routine_memory *program; /* mapped at DATA_BYTES.. in two regions */
+    struct routine_map map;
 };
 
 struct cpu {
@@ -90,7 +100,9 @@ static bool data_read(struct cpu *c, uint32_t a, uint8_t *v)
     if (c->m->written[a] == c->m->call)
         return *v = c->m->data[a], true;
     if (a >= DATA_BYTES) {
-        const uint8_t *q = c->m->program->read(c->m->program->ctx, a + c->m->delta, 1);
+        uint64_t e;
+        const uint8_t *q = routine_map_from(&c->m->map, a, 1, &e) ? c->m->program->read(c->m->program->ctx, e, 1)
+                                                                   : NULL;
         return q ? (*v = *q, true) : false;
     }
     const uint8_t *p = isa_code_bytes(c->r->code, DATA_IN_FILE + a, 1, NULL);
@@ -108,10 +120,12 @@ static bool data_write(struct cpu *c, uint32_t a, uint8_t v)
     case IO_SPH: return c->sp = (uint16_t)((c->sp & 0xff) | v << 8), true;
     case IO_RAMPZ: return c->rampz = v, true;
     case IO_EIND: return c->eind = v, true;
+    case IO_UCSR0B: case IO_UDR0: return true; /* standard output */
     default: break;
     }
-    if (a < SRAM_FIRST || a >= SPACE || (a >= DATA_BYTES && !c->m->program))
-        return false;
+    uint64_t e;
+    if (a < SRAM_FIRST || a >= SPACE || (a >= DATA_BYTES && (!c->m->program || !routine_map_from(&c->m->map, a, 1, &e))))
+        return false; /* a peripheral, or memory no operand points to */
     c->m->data[a] = v;
     c->m->written[a] = c->m->call;
     return true;
@@ -524,23 +538,37 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
         memset(m->written, 0, sizeof m->written);
         m->call = 1;
     }
-    uint64_t lo, hi;
-    m->program = NULL;
-    if (routine_pointers(args, nargs, &lo, &hi)) {
-        if (!mem || hi - lo >= (SPACE - DATA_BYTES) / 2)
-            return false;
-        m->program = mem;
-        m->delta = lo - DATA_BYTES;
-    }
+    if (!routine_map_pointers(&m->map, args, nargs, DATA_BYTES, (SPACE - DATA_BYTES) / 2, 2, 1) || (m->map.n && !mem))
+        return false;
+    m->program = m->map.n ? mem : NULL;
     struct cpu c = {.r = r, .m = m, .reg = m->data, .sp = DATA_BYTES - 1, .pc = entry / 2};
     memset(c.reg, 0, 32);
+    bool variadic = false;
+    unsigned total = 0;
+    for (unsigned k = 0; k < nargs; k++) {
+        variadic |= args[k].in_variadic;
+        total += args[k].bytes;
+    }
+    if (variadic) { /* every operand on the stack: the first at SP + 1 once the caller has pushed them */
+        if (total > 256)
+            return false;
+        uint32_t a = c.sp - total + 1u;
+        c.sp = (uint16_t)(c.sp - total);
+        for (unsigned k = 0; k < nargs; k++) {
+            uint64_t value = args[k].pointer ? routine_map_to(&m->map, args[k].lo) : args[k].lo;
+            for (unsigned i = 0; i < args[k].bytes; i++)
+                if (!data_write(&c, a++, (uint8_t)(value >> (8 * i))))
+                    return false;
+        }
+        nargs = 0;
+    }
     unsigned next = 26;
     for (unsigned k = 0; k < nargs; k++) {
         unsigned size = (args[k].bytes + 1) & ~1u;
         if (!args[k].bytes || size > 8 || next < 8 + size)
             return false;
         next -= size;
-        uint64_t value = args[k].pointer ? args[k].lo - m->delta : args[k].lo;
+        uint64_t value = args[k].pointer ? routine_map_to(&m->map, args[k].lo) : args[k].lo;
         for (unsigned i = 0; i < args[k].bytes; i++)
             c.reg[next + i] = (uint8_t)(value >> (8 * i));
     }

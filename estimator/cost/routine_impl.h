@@ -8,18 +8,42 @@
 
 #define ROUTINE_MAX_MNEMONICS 224
 
+/* Where the program's memory that the pointer operands reach is in an interpreter's
+ * address space: the pointers, in increasing order, fall into regions (each pointer
+ * less than half a region's SPAN above its region's first one, so that what is read
+ * after it stays in the region); region K is at BASE + K * SPAN, its first pointer's
+ * address modulo ALIGN kept, so an engine address is the interpreter's plus DELTA[K].
+ * Order and alignment are kept within a region (memmove's overlap), order between
+ * regions (a global and a string on the stack). A null pointer stays 0, unmapped. */
+#define ROUTINE_MAX_REGIONS 8
+struct routine_map {
+    unsigned n;
+    uint32_t base, span;
+    uint64_t first[ROUTINE_MAX_REGIONS], delta[ROUTINE_MAX_REGIONS];
+};
+
+/* Maps ARGS' pointers into at most MAX regions; false when they need more. */
+bool routine_map_pointers(struct routine_map *m, const struct routine_arg *args, unsigned nargs, uint32_t base,
+                          uint32_t span, unsigned max, uint32_t align);
+/* The interpreter's address of pointer operand ENGINE (one routine_map_pointers mapped). */
+uint32_t routine_map_to(const struct routine_map *m, uint64_t engine);
+/* The engine's address of the interpreter's A..A+N-1, or false when it is not mapped. */
+bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint64_t *engine);
+
 /* The memory of the 32-bit interpreters (routine_mem.c): the stack below ROUTINE_STACK_TOP,
- * the program's memory at ROUTINE_PROGRAM_BASE, the description's bytes elsewhere. */
+ * the program's memory from ROUTINE_PROGRAM_BASE in up to 8 regions of ROUTINE_PROGRAM_REGION
+ * bytes, the description's bytes elsewhere. */
 #define ROUTINE_STACK_TOP 0x80000000u
 #define ROUTINE_STACK_BYTES (64u * 1024)
 #define ROUTINE_PROGRAM_BASE 0x40000000u
+#define ROUTINE_PROGRAM_REGION 0x02000000u
 #define ROUTINE_OVERLAY 65536u /* bytes a call may write in the program's memory, one slot per address mod this */
 
 struct routine_mem {
     uint8_t stack[ROUTINE_STACK_BYTES];
-    /* the program's memory: engine address = routine's address + delta; writes kept per call */
+    /* the program's memory, mapped by region; writes kept per call */
     const struct routine_memory *program;
-    uint64_t delta;
+    struct routine_map map;
     uint32_t call, ov_call[ROUTINE_OVERLAY], ov_addr[ROUTINE_OVERLAY];
     uint8_t ov_val[ROUTINE_OVERLAY];
 };
@@ -37,11 +61,9 @@ struct routine_runner {
  * NULL when the core's table does not price it. */
 const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const char *name);
 
-/* The lowest and highest pointer operand; false when there is none. */
-bool routine_pointers(const struct routine_arg *args, unsigned nargs, uint64_t *lo, uint64_t *hi);
-
 /* Starts a call in the 32-bit memory (r->memory, allocated here): maps the program's memory
- * the pointer operands reach (MEM); false when they are too far apart or MEM is NULL. */
+ * the pointer operands reach (MEM) by region (order and alignment mod 4096 kept); false
+ * when they need more than 8 regions or MEM is NULL. */
 bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args, unsigned nargs,
                        const struct routine_memory *mem);
 /* The value of operand G in a register: a pointer relocated to the routine's address. */

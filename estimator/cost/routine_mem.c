@@ -1,15 +1,17 @@
 /* routine_mem.c — the memory a 32-bit routine runs in (routine_rv32.c,
  * routine_ppc.c): its stack (read-write), the description's loaded bytes
- * (read-only) and the program's memory its pointer operands reach, mapped at
- * ROUTINE_PROGRAM_BASE and read through the engine, whose bytes the routine
- * writes are kept for the call only (an overlay, one slot per address mod
- * ROUTINE_OVERLAY). Either byte order. */
+ * (read-only) and the program's memory its pointer operands reach, mapped by
+ * region from ROUTINE_PROGRAM_BASE (routine_impl.h: a global and a string on the
+ * caller's stack each get one) and read through the engine, whose bytes the
+ * routine writes are kept for the call only (an overlay, one slot per address
+ * mod ROUTINE_OVERLAY). Either byte order. */
 #include "routine_impl.h"
 #include "support.h"
 
 #include <string.h>
 
-#define PROGRAM_SPAN 0x10000000u
+#define PROGRAM_REGIONS 8
+#define PROGRAM_ALIGN 4096u /* an operand's address modulo this is kept */
 
 static struct routine_mem *mem_of(struct routine_runner *r)
 {
@@ -26,23 +28,19 @@ bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args,
         memset(m->ov_call, 0, sizeof m->ov_call);
         m->call = 1;
     }
-    /* the pointer operands' memory, relocated as a whole: order and alignment (mod 4096) kept */
-    uint64_t lo, hi;
-    m->program = NULL;
-    m->delta = 0;
-    if (routine_pointers(args, nargs, &lo, &hi)) {
-        if (!mem || hi - lo >= PROGRAM_SPAN / 2)
-            return false;
-        m->program = mem;
-        m->delta = lo - (ROUTINE_PROGRAM_BASE + (lo & 0xfff));
-    }
+    /* the pointer operands' memory, by region: order and alignment kept */
+    if (!routine_map_pointers(&m->map, args, nargs, ROUTINE_PROGRAM_BASE, ROUTINE_PROGRAM_REGION, PROGRAM_REGIONS,
+                              PROGRAM_ALIGN) ||
+        (m->map.n && !mem))
+        return false;
+    m->program = m->map.n ? mem : NULL;
     return true;
 }
 
 uint32_t routine_mem_operand(const struct routine_runner *r, const struct routine_arg *g)
 {
     const struct routine_mem *m = r->memory;
-    return g->pointer ? (uint32_t)(g->lo - m->delta) : (uint32_t)g->lo;
+    return g->pointer ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
 }
 
 static uint8_t *stack_at(struct routine_mem *m, uint32_t a, unsigned n)
@@ -53,7 +51,8 @@ static uint8_t *stack_at(struct routine_mem *m, uint32_t a, unsigned n)
 
 static bool in_program(const struct routine_mem *m, uint32_t a, unsigned n)
 {
-    return m->program && a >= ROUTINE_PROGRAM_BASE && a <= ROUTINE_PROGRAM_BASE + PROGRAM_SPAN - n;
+    uint64_t e;
+    return m->program && routine_map_from(&m->map, a, n, &e);
 }
 
 static bool program_byte(struct routine_mem *m, uint32_t a, uint8_t *v)
@@ -61,7 +60,10 @@ static bool program_byte(struct routine_mem *m, uint32_t a, uint8_t *v)
     unsigned k = a % ROUTINE_OVERLAY;
     if (m->ov_call[k] == m->call && m->ov_addr[k] == a)
         return *v = m->ov_val[k], true;
-    const uint8_t *p = m->program->read(m->program->ctx, a + m->delta, 1);
+    uint64_t e;
+    if (!routine_map_from(&m->map, a, 1, &e))
+        return false;
+    const uint8_t *p = m->program->read(m->program->ctx, e, 1);
     return p ? (*v = *p, true) : false;
 }
 

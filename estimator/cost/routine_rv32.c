@@ -8,10 +8,19 @@
  * prediction, backward taken, is wrong), a shift whose cycles are a formula of
  * its amount at that amount. The mnemonics are the ones llvm-objdump prints for
  * the jumps (j, jr, ret, jal, jalr), the base instruction's otherwise (the
- * tables price a pseudo-instruction as the instruction it stands for). */
+ * tables price a pseudo-instruction as the instruction it stands for).
+ * The output boundary: the runtime's printf and putchar write with the Linux
+ * write system call (benchmarks/runtime/rt_linux.c), an ecall. qemu-riscv32 runs
+ * the system call on the host; its exec trace holds the ecall as one executed
+ * instruction, which the reference (isa/calibrate's pricer, the corpus accuracy
+ * table) prices by the table's ecall row. lpnest does the same: an ecall with
+ * a7 = 64 (write) returns the count it was given in a0 and costs its row; any
+ * other system call stops the run. */
 #include "routine_impl.h"
 
 #define STACK_TOP ROUTINE_STACK_TOP
+#define ARGS_AREA 512u            /* below the top: by-reference operands, then the stack operands */
+#define SYS_WRITE 64
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
 
@@ -21,7 +30,7 @@ enum mn {
     M_LB, M_LH, M_LW, M_LBU, M_LHU, M_SB, M_SH, M_SW,
     M_ADDI, M_SLTI, M_SLTIU, M_XORI, M_ORI, M_ANDI, M_SLLI, M_SRLI, M_SRAI,
     M_ADD, M_SUB, M_SLL, M_SLT, M_SLTU, M_XOR, M_SRL, M_SRA, M_OR, M_AND,
-    M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU, M_FENCE,
+    M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU, M_FENCE, M_ECALL,
     M__N
 };
 
@@ -31,7 +40,7 @@ static const char *const mn_name[M__N] = {
     "lb", "lh", "lw", "lbu", "lhu", "sb", "sh", "sw",
     "addi", "slti", "sltiu", "xori", "ori", "andi", "slli", "srli", "srai",
     "add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
-    "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence",
+    "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence", "ecall",
 };
 
 static bool load(struct routine_runner *r, uint32_t a, unsigned n, uint32_t *out)
@@ -205,8 +214,15 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w
         m = M_FENCE;
         rd = 0;
         break;
+    case 0x73:
+        if (w != 0x73 || x[17] != SYS_WRITE)
+            return false; /* ebreak, CSR accesses, a system call other than write */
+        m = M_ECALL;
+        rd = 10;
+        v = x[12]; /* every byte written */
+        break;
     default:
-        return false; /* system instructions, compressed code, floating point */
+        return false; /* compressed code, floating point */
     }
     double c = price(r, m, branch, backward, b);
     if (c < 0)
@@ -224,7 +240,9 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
     uint32_t x[32] = {0};
-    uint32_t sp = STACK_TOP - 256, spill = STACK_TOP - 256; /* by-reference operands above sp */
+    /* by-reference operands from STACK_TOP - ARGS_AREA / 2 up; operands the registers do
+     * not hold from sp up (the ilp32 stack operands, each aligned to its size) */
+    uint32_t sp = STACK_TOP - ARGS_AREA, spill = STACK_TOP - ARGS_AREA / 2, on_stack = sp;
     unsigned reg = 10;
     if (ret_bytes > 8) {
         x[reg++] = spill;
@@ -232,6 +250,7 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
     }
     for (unsigned k = 0; k < nargs; k++) {
         const struct routine_arg *g = &args[k];
+        uint32_t value = routine_mem_operand(r, g);
         if (g->bytes > 8) {
             if (reg > 17 || spill + 16 > STACK_TOP)
                 return false;
@@ -240,14 +259,28 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
             x[reg++] = spill;
             spill += 16;
         } else if (g->bytes > 4) {
-            if (reg > 16)
-                return false;
-            x[reg++] = (uint32_t)g->lo;
-            x[reg++] = (uint32_t)(g->lo >> 32);
+            if (g->variadic && (reg & 1)) /* a variadic 64-bit operand: an even register pair */
+                reg++;
+            if (reg <= 16) {
+                x[reg++] = (uint32_t)g->lo;
+                x[reg++] = (uint32_t)(g->lo >> 32);
+            } else if (reg == 17) {
+                return false; /* split between a7 and the stack: not run */
+            } else {
+                on_stack = (on_stack + 7) & ~7u;
+                if (on_stack + 8 > STACK_TOP - ARGS_AREA / 2)
+                    return false;
+                store(r, on_stack, 4, (uint32_t)g->lo);
+                store(r, on_stack + 4, 4, (uint32_t)(g->lo >> 32));
+                on_stack += 8;
+            }
+        } else if (reg <= 17) {
+            x[reg++] = value;
         } else {
-            if (reg > 17)
+            if (on_stack + 4 > STACK_TOP - ARGS_AREA / 2)
                 return false;
-            x[reg++] = routine_mem_operand(r, g);
+            store(r, on_stack, 4, value);
+            on_stack += 4;
         }
     }
     x[1] = RETURN_SENTINEL;
