@@ -240,6 +240,49 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
     free(all);
 }
 
+/* Whether IR block G holds code besides phis, debug records and its
+ * terminator: code that, when G has no machine block, ran in another's. */
+static bool has_code(const struct cnt_func *xf, uint32_t g)
+{
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != term; i = LLVMGetNextInstruction(i))
+        if (!LLVMIsAPHINode(i))
+            return true;
+    return false;
+}
+
+/* Switch cases merged behind an indirect jump whose table the rules do not
+ * read (its address loaded before a loop: corpus varargs' sum_mixed on
+ * x86-64): a case's IR block that ran and holds code but has no machine
+ * block ran in another case's blocks, so every target of the jump is
+ * marked shared (mark_merged_cases). */
+static void rule_unread_tables(struct solver *s, const bool *jt_switch)
+{
+    const struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    size_t n = mf->nblocks;
+    bool *named = sup_xcalloc(xf->nblocks + 1, sizeof *named);
+    for (size_t m = 0; m < n; m++)
+        if (mf->blocks[m].ir_block >= 0)
+            named[mf->blocks[m].ir_block] = true;
+    for (size_t m = 0; m < n; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        int x = s->out_g[m];
+        bool indirect = false;
+        for (size_t k = 0; k < b->ninsns; k++)
+            indirect |= b->insns[k].isa && b->insns[k].isa->kind == ISA_INDIRECT_JUMP;
+        if (!indirect || x < 0 || jt_switch[x])
+            continue;
+        bool vanished = false;
+        for (uint32_t e = 1; e < xf->nedges && !vanished; e++)
+            vanished = (int)xf->einfo[e].from == x && xf->edges[e].count > 0 && !named[xf->einfo[e].to] &&
+                       has_code(xf, xf->einfo[e].to);
+        for (size_t k = 0; vanished && k < b->nsucc; k++)
+            mark_merged_cases(s, (size_t)b->succ[k]);
+    }
+    free(named);
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
@@ -250,8 +293,8 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
     for (uint32_t e = 0; e < s->ir.n; e++) {
         int z = s->ir.from[e], y = s->ir.to[e];
         double total = s->ir.count[e];
-        if (z >= 0 && s->shared_g[z])
-            continue; /* (its code also runs merged cases') */
+        if ((z >= 0 && s->shared_g[z]) || (y >= 0 && s->shared_g[y]))
+            continue; /* (its code, or its target's, also runs merged cases') */
         bool is_case_edge = false;
         for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
             is_case_edge |= (int)xf->einfo[f].from == z && xf->einfo[f].kind == CNT_EK_CASE;
@@ -664,6 +707,7 @@ void mc_build(struct solver *s)
     rule_flow(s, var, coef);
     s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
     rule_jump_tables(s, var, coef, jt_switch);
+    rule_unread_tables(s, jt_switch);
     rule_ir_edges(s, jt_switch);
     free(jt_switch);
     rule_heads(s, var, coef);
