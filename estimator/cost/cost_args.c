@@ -227,7 +227,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         w->sext_bits = w->bits[0];
     /* ... zero-extended: the routine takes 32 bits */
     if (LLVMGetInstructionOpcode(inst) == LLVMUIToFP && w->bits[0] && w->bits[0] < 32)
-        w->bytes[0] = 4;
+        w->bytes[0] = w->all_bytes[0] = 4;
     /* operands that are negations: the back end folds them into a subtraction (a + -b is
      * a - b, fmuladd(-a, b, c) is c - a*b) and calls the routine with the value negated */
     for (unsigned k = 0; k < w->nops && k < 3; k++) {
