@@ -815,9 +815,17 @@ static int64_t table_eval(const struct lpn_fit *f, const struct ctable *t, const
         for (size_t j = 1; j < t->n; j++)
             if (u <= t->key[j]) {
                 int64_t k0 = t->key[j - 1], k1 = t->key[j];
-                if (k1 - k0 == 1)
+                if ((__int128)k1 - k0 == 1)
                     return t->val[j];
-                return (t->val[j - 1] * (k1 - u) + t->val[j] * (u - k0)) / (k1 - k0);
+                /* (in 128 bits: fitted values times key spans overflow 64) */
+                __int128 a = (__int128)k1 - u, b = (__int128)u - k0, lim = (__int128)1 << 62;
+                if (a >= lim || b >= lim) { /* keys apart by 2^62 or more: in long double */
+                    long double w = (long double)b / (long double)(a + b);
+                    long double r = (long double)t->val[j - 1] + ((long double)t->val[j] - t->val[j - 1]) * w;
+                    return r >= 0x1p63L ? INT64_MAX : r <= -0x1p63L ? INT64_MIN : (int64_t)r;
+                }
+                __int128 v = ((__int128)t->val[j - 1] * a + (__int128)t->val[j] * b) / (a + b);
+                return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
             }
         return t->val[t->n - 1];
     }
