@@ -545,6 +545,119 @@ static bool merge_sort(struct vm *vm, struct xfunc *cmp, uint64_t base, uint64_t
     return true;
 }
 
+/* ---- avr-libc's qsort: Bentley and McIlroy's quicksort (4.4BSD), step for step, so
+ * that the comparator sees the pairs the board's sort compares and equal elements end
+ * where they end there ---- */
+
+static void swap_bytes(struct vm *vm, uint64_t a, uint64_t b, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t t = vm->mem[a + i];
+        vm->mem[a + i] = vm->mem[b + i];
+        vm->mem[b + i] = t;
+    }
+}
+
+/* The median of the elements at A, B and C, as 4.4BSD's med3 compares them. */
+static bool median3(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t b, uint64_t c, uint64_t *m)
+{
+    int ab, bc, ac;
+    if (!compare(vm, cmp, a, b, &ab) || !compare(vm, cmp, b, c, &bc))
+        return false;
+    if (ab < 0 ? bc < 0 : bc > 0)
+        return *m = b, true;
+    if (!compare(vm, cmp, a, c, &ac))
+        return false;
+    *m = ab < 0 ? (ac < 0 ? c : a) : (ac < 0 ? a : c);
+    return true;
+}
+
+static bool insertion_sort(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t n, uint64_t es)
+{
+    for (uint64_t pm = a + es; pm < a + n * es; pm += es)
+        for (uint64_t pl = pm; pl > a;) {
+            int r;
+            if (!compare(vm, cmp, pl - es, pl, &r))
+                return false;
+            if (r <= 0)
+                break;
+            swap_bytes(vm, pl, pl - es, es);
+            pl -= es;
+        }
+    return true;
+}
+
+static bool bsd_qsort(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t n, uint64_t es, int depth)
+{
+    if (depth > 200)
+        return exec_fault(vm, "qsort: recursion too deep");
+    for (;;) {
+        if (n < 7)
+            return insertion_sort(vm, cmp, a, n, es);
+        uint64_t pm = a + (n / 2) * es;
+        if (n > 7) {
+            uint64_t pl = a, pn = a + (n - 1) * es;
+            if (n > 40) {
+                uint64_t d = (n / 8) * es;
+                if (!median3(vm, cmp, pl, pl + d, pl + 2 * d, &pl) || !median3(vm, cmp, pm - d, pm, pm + d, &pm) ||
+                    !median3(vm, cmp, pn - 2 * d, pn - d, pn, &pn))
+                    return false;
+            }
+            if (!median3(vm, cmp, pl, pm, pn, &pm))
+                return false;
+        }
+        swap_bytes(vm, a, pm, es);
+        uint64_t pa = a + es, pb = a + es, pc = a + (n - 1) * es, pd = pc;
+        bool swapped = false;
+        int r;
+        for (;;) {
+            while (pb <= pc) {
+                if (!compare(vm, cmp, pb, a, &r))
+                    return false;
+                if (r > 0)
+                    break;
+                if (r == 0) {
+                    swapped = true;
+                    swap_bytes(vm, pa, pb, es);
+                    pa += es;
+                }
+                pb += es;
+            }
+            while (pb <= pc) {
+                if (!compare(vm, cmp, pc, a, &r))
+                    return false;
+                if (r < 0)
+                    break;
+                if (r == 0) {
+                    swapped = true;
+                    swap_bytes(vm, pc, pd, es);
+                    pd -= es;
+                }
+                pc -= es;
+            }
+            if (pb > pc)
+                break;
+            swap_bytes(vm, pb, pc, es);
+            swapped = true;
+            pb += es;
+            pc -= es;
+        }
+        if (!swapped) /* already in order around the pivot: insertion sort */
+            return insertion_sort(vm, cmp, a, n, es);
+        uint64_t pn = a + n * es;
+        uint64_t k = pa - a < pb - pa ? pa - a : pb - pa;
+        swap_bytes(vm, a, pb - k, k);
+        k = pd - pc < pn - pd - es ? pd - pc : pn - pd - es;
+        swap_bytes(vm, pb, pn - k, k);
+        if (pb - pa > es && !bsd_qsort(vm, cmp, a, (pb - pa) / es, es, depth + 1))
+            return false;
+        if (pd - pc <= es)
+            return true;
+        a = pn - (pd - pc); /* the right part: iterated, as the library does */
+        n = (pd - pc) / es;
+    }
+}
+
 BUILTIN(b_qsort)
 {
     (void)ret;
@@ -556,6 +669,8 @@ BUILTIN(b_qsort)
     struct xfunc *cmp = comparator(vm, arg_u(cd, R, 3), "qsort");
     if (!cmp)
         return false;
+    if (!strncmp(vm->t.triple, "avr", 3))
+        return bsd_qsort(vm, cmp, base, n, size, 0); /* avr-libc */
     uint64_t tmp = exec_malloc(vm, n * size, 0);
     if (!tmp)
         return exec_fault(vm, "qsort: out of memory for %llu bytes", (unsigned long long)(n * size));
