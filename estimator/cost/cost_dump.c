@@ -6,18 +6,6 @@
 
 #include <stdlib.h>
 
-static const char *source_name(enum mcount_source s)
-{
-    switch (s) {
-    case MC_IR_BLOCK: return "block";
-    case MC_IR_EDGE: return "edge";
-    case MC_FLOW: return "flow";
-    case MC_SELECT: return "select";
-    case MC_ESTIMATE: return "ESTIMATE";
-    default: return "?";
-    }
-}
-
 void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
 {
     bool insns = getenv("LPNEST_DUMP_INSNS") != NULL;
@@ -33,7 +21,7 @@ void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
             for (size_t k = 0; k < bl->ninsns; k++)
                 mi += isa ? cost_insn_count(isa, &bl->insns[k]) : 1;
             fprintf(f, "  [%zu] bb.%d %-24s count %-12.0f %-8s insns %zu machine %.0f succ", b, bl->number,
-                    bl->ir_name ? bl->ir_name : "-", bl->count, bl->split_estimated ? "SPLIT" : source_name(bl->source),
+                    bl->ir_name ? bl->ir_name : "-", bl->count, bl->split_estimated ? "SPLIT" : lower_source_name(bl->source),
                     bl->ninsns, mi);
             for (size_t k = 0; k < bl->nsucc; k++)
                 fprintf(f, " %d:%.0f", bl->succ[k], bl->succ_count ? bl->succ_count[k] : -1.0);

@@ -489,3 +489,15 @@ bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE 
     }
     return true;
 }
+
+const char *lower_source_name(enum mcount_source s)
+{
+    switch (s) {
+    case MC_IR_BLOCK: return "block";
+    case MC_IR_EDGE: return "edge";
+    case MC_FLOW: return "flow";
+    case MC_SELECT: return "select";
+    case MC_ESTIMATE: return "ESTIMATE";
+    default: return "?";
+    }
+}

@@ -48,17 +48,6 @@
 #error "LOWER_DATA must name tests/data/lower"
 #endif
 
-static const char *source_name(enum mcount_source s)
-{
-    switch (s) {
-    case MC_IR_BLOCK: return "block";
-    case MC_IR_EDGE: return "edge";
-    case MC_FLOW: return "flow";
-    case MC_SELECT: return "select";
-    default: return "?";
-    }
-}
-
 static void print_ir_counts(const struct eng_profile *p, struct case_out *o)
 {
     for (size_t f = 0; f < eng_profile_nfuncs(p); f++)
@@ -84,7 +73,7 @@ static void print_blocks(const struct mmodule *mm, bool counted, struct case_out
                 if (mb->source == MC_ESTIMATE)
                     fprintf(s, " estimated");
                 else
-                    fprintf(s, " exact %s%s", source_name(mb->source), mb->split_estimated ? " split estimated" : "");
+                    fprintf(s, " exact %s%s", lower_source_name(mb->source), mb->split_estimated ? " split estimated" : "");
             }
             fprintf(s, " succ");
             for (size_t k = 0; k < mb->nsucc; k++) {

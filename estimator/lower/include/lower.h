@@ -39,6 +39,9 @@ enum mcount_source {
     MC_ESTIMATE,      /* static block frequency: an estimate, reported as such */
 };
 
+/* The source's name in dumps and test expectations ("block", "flow", "ESTIMATE", ...). */
+const char *lower_source_name(enum mcount_source s);
+
 struct mblock {
     int number;                /* MBB number from the label (.LBB<f>_<n> / %bb.<n>) */
     char *ir_name;             /* IR block it came from, or NULL (created by codegen) */
