@@ -61,6 +61,9 @@ struct arg_watch {
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
     unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
     int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
+    unsigned lanes;                        /* a vector instruction watched per lane (else 0): */
+    unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
+                                            * lane_src[k] + l * lane_stride[k] of the report */
     double old_size;                       /* EX_REALLOC: from the report before the call */
     double execs;
     struct arg_use *uses;
@@ -173,8 +176,47 @@ static unsigned scalar_bytes(LLVMTypeRef t)
     }
 }
 
-/* The watch record of INST, created on first use. */
-static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
+/* Whether V is a negation the back end can move into the operation that uses it: an
+ * fneg, or a product or quotient with one such operand (-x/y is -(x/y): the division
+ * is called on x and the use made a subtraction), or a conversion of one. DEPTH bounds
+ * the walk. */
+static bool negated_form(LLVMValueRef v, int depth)
+{
+    if (depth <= 0 || !LLVMIsAInstruction(v))
+        return false;
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMFNeg:
+        return true;
+    case LLVMFMul: case LLVMFDiv:
+        return negated_form(LLVMGetOperand(v, 0), depth - 1) != negated_form(LLVMGetOperand(v, 1), depth - 1);
+    case LLVMFPExt: case LLVMFPTrunc:
+        return negated_form(LLVMGetOperand(v, 0), depth - 1);
+    default:
+        return false;
+    }
+}
+
+/* The lanes of an element-wise vector instruction whose machine code is a call (or a
+ * shift) per lane: a vector result whose operands are vectors of as many lanes, or
+ * scalars given to every lane (powi's exponent); else 0. A reduction is not one. */
+static unsigned lane_count(LLVMValueRef inst, unsigned nops)
+{
+    LLVMTypeRef t = LLVMTypeOf(inst);
+    if (LLVMGetTypeKind(t) != LLVMVectorTypeKind)
+        return 0;
+    unsigned lanes = LLVMGetVectorSize(t), slots = exec_type_slots(t);
+    for (unsigned k = 0; k < nops; k++) {
+        LLVMTypeRef o = LLVMTypeOf(LLVMGetOperand(inst, k));
+        if (LLVMGetTypeKind(o) == LLVMVectorTypeKind && LLVMGetVectorSize(o) != lanes)
+            return 0;
+        slots += exec_type_slots(o);
+    }
+    return lanes > 1 && slots <= ENG_WATCH_MAX_WORDS ? lanes : 0;
+}
+
+/* The watch record of INST, created on first use (LANES_OK: a vector instruction is
+ * watched lane by lane, as the machine code calls the routine once per lane). */
+static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
 {
     uint64_t v;
     if (ptrmap_get(&ca->by_inst, inst, &v))
@@ -188,14 +230,23 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
     w->inst = inst;
     bool call = LLVMGetInstructionOpcode(inst) == LLVMCall;
     unsigned nops = call ? LLVMGetNumArgOperands(inst) : (unsigned)LLVMGetNumOperands(inst);
+    unsigned lanes = lanes_ok ? lane_count(inst, nops) : 0;
     w->all_word = sup_xcalloc(nops + 1, sizeof *w->all_word);
+    w->lane_src = sup_xcalloc(nops + 1, sizeof *w->lane_src);
+    w->lane_stride = sup_xcalloc(nops + 1, sizeof *w->lane_stride);
     w->all_words = sup_xcalloc(nops + 1, sizeof *w->all_words);
     w->all_bits = sup_xcalloc(nops + 1, sizeof *w->all_bits);
     w->all_bytes = sup_xcalloc(nops + 1, sizeof *w->all_bytes);
     w->all_pointer = sup_xcalloc(nops + 1, sizeof *w->all_pointer);
-    unsigned at = 0;
+    unsigned at = 0, src = 0;
     for (unsigned k = 0; k < nops; k++) {
         LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(inst, k));
+        w->lane_src[k] = src;
+        src += exec_type_slots(t);
+        if (lanes && LLVMGetTypeKind(t) == LLVMVectorTypeKind) { /* one lane of it */
+            t = LLVMGetElementType(t);
+            w->lane_stride[k] = exec_type_slots(t);
+        }
         unsigned ns = exec_type_slots(t);
         w->all_word[k] = at;
         w->all_words[k] = at + ns <= ENG_WATCH_MAX_WORDS ? ns : 0;
@@ -219,9 +270,16 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         w->nfixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(inst));
     }
     w->ret_word = at;
-    unsigned rs = LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMVoidTypeKind ? 0 : exec_type_slots(LLVMTypeOf(inst));
+    LLVMTypeRef rt = LLVMTypeOf(inst);
+    w->lanes = lanes;
+    w->lane_src[nops] = src;
+    if (lanes) {
+        rt = LLVMGetElementType(rt);
+        w->lane_stride[nops] = exec_type_slots(rt);
+    }
+    unsigned rs = LLVMGetTypeKind(rt) == LLVMVoidTypeKind ? 0 : exec_type_slots(rt);
     w->ret_words = at + rs <= ENG_WATCH_MAX_WORDS ? rs : 0;
-    w->ret_bytes = rs ? scalar_bytes(LLVMTypeOf(inst)) : 0;
+    w->ret_bytes = rs ? scalar_bytes(rt) : 0;
     /* a narrow integer converted to floating point reaches the routine sign-extended */
     if (LLVMGetInstructionOpcode(inst) == LLVMSIToFP && w->bits[0] && w->bits[0] < 32)
         w->sext_bits = w->bits[0];
@@ -230,14 +288,12 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst)
         w->bytes[0] = w->all_bytes[0] = 4;
     /* operands that are negations: the back end folds them into a subtraction (a + -b is
      * a - b, fmuladd(-a, b, c) is c - a*b) and calls the routine with the value negated */
-    for (unsigned k = 0; k < w->nops && k < 3; k++) {
-        LLVMValueRef o = LLVMGetOperand(inst, k);
-        if (LLVMIsAInstruction(o) && LLVMGetInstructionOpcode(o) == LLVMFNeg)
+    for (unsigned k = 0; k < w->nops && k < 3; k++)
+        if (negated_form(LLVMGetOperand(inst, k), 4))
             w->fneg |= 1u << k;
-    }
     const char *cn = callee_name(inst);
-    if (!strncmp(cn, "llvm.fmuladd.f", 14) || !strncmp(cn, "llvm.fma.f", 10)) {
-        LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(inst));
+    if (!strncmp(cn, "llvm.fmuladd.", 13) || !strncmp(cn, "llvm.fma.", 9)) {
+        LLVMTypeKind tk = LLVMGetTypeKind(rt);
         w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : 0;
     }
     ptrmap_put(&ca->by_inst, inst, ++ca->n);
@@ -326,7 +382,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     continue;
                 size_t wi;
                 if (rt) {
-                    wi = watch_of(ca, inst);
+                    wi = watch_of(ca, inst, true);
                     add_use(ca, wi, USE_RUNTIME, rt, NULL);
                     struct arg_watch *w = &ca->w[wi];
                     unsigned fmt;
@@ -345,7 +401,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                         amount = 2;
                     else
                         continue;
-                    wi = watch_of(ca, inst);
+                    wi = watch_of(ca, inst, true);
                     ca->w[wi].amount_op = amount;
                     add_use(ca, wi, USE_SHIFT, NULL, d);
                 }
@@ -370,7 +426,7 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
                 const struct isa_runtime *rt = isa_runtime(cx->isa, cn);
                 if (!priced_by_values(ca, rt))
                     continue;
-                size_t wi = watch_of(ca, i);
+                size_t wi = watch_of(ca, i, false);
                 add_use(ca, wi, USE_RUNTIME, rt, NULL);
                 unsigned fmt;
                 ca->w[wi].extra = extra_of(cn, rt, &fmt);
@@ -597,10 +653,9 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     return true;
 }
 
-static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng)
+static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, const uint64_t *v, size_t n,
+                      struct eng_state *eng)
 {
-    struct cost_args *ca = arg;
-    struct arg_watch *w = &ca->w[i];
     if (phase == 0) {
         if (w->extra == EX_REALLOC) {
             double p = word_value(v, n, w->word[0], w->words[0]);
@@ -699,6 +754,33 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
         }
         us->cycles += c;
         us->instr += k;
+    }
+}
+
+/* The engine's report of one execution of watch I: a vector instruction's lanes are
+ * priced one by one, as the calls its machine code makes (each one execution). */
+static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng)
+{
+    struct cost_args *ca = arg;
+    struct arg_watch *w = &ca->w[i];
+    if (!w->lanes) {
+        on_values(ca, w, phase, v, n, eng);
+        return;
+    }
+    uint64_t lane[ENG_WATCH_MAX_WORDS];
+    size_t nl = w->ret_word + w->ret_words;
+    size_t all = w->lane_src[w->nargs_all] + (size_t)w->lanes * w->lane_stride[w->nargs_all];
+    if (n < all) /* the report was cut: no lane has its values */
+        nl = 0;
+    for (unsigned l = 0; l < w->lanes; l++) {
+        for (unsigned k = 0; k <= w->nargs_all; k++) {
+            unsigned at = k < w->nargs_all ? w->all_word[k] : w->ret_word;
+            unsigned words = k < w->nargs_all ? w->all_words[k] : w->ret_words;
+            size_t from = w->lane_src[k] + (size_t)l * w->lane_stride[k];
+            for (unsigned j = 0; j < words && at + j < ENG_WATCH_MAX_WORDS; j++)
+                lane[at + j] = from + j < n ? v[from + j] : 0;
+        }
+        on_values(ca, w, phase, lane, nl, eng);
     }
 }
 
@@ -1003,6 +1085,8 @@ void cost_args_free(struct cost_args *ca)
         free(ca->w[i].all_bits);
         free(ca->w[i].all_bytes);
         free(ca->w[i].all_pointer);
+        free(ca->w[i].lane_src);
+        free(ca->w[i].lane_stride);
     }
     for (size_t i = 0; i < ca->nfb; i++)
         free(ca->fb_sym[i]);
