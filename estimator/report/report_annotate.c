@@ -146,7 +146,7 @@ int report_write_annotate(const struct report_data *rep, const struct report_vie
     for (size_t i = 0; i < n; i++)
         v[i] = rows[i].cycles;
     v[n] = rest;
-    report_apportion(v, w, n + 1);
+    report_apportion(v, w, n + 1, e->cycles);
     for (size_t i = 0; i < n; i++)
         rows[i].rounded = w[i];
     uint64_t rest_rounded = w[n];

@@ -227,7 +227,7 @@ struct report_stack *report_stacks(const struct report_data *r, size_t *n)
     uint64_t *w = sup_xcalloc(m + 1, sizeof *w);
     for (size_t i = 0; i < m; i++)
         v[i] = a.s[i].cycles;
-    report_apportion(v, w, m);
+    report_apportion(v, w, m, e->cycles);
     for (size_t i = 0; i < m; i++)
         a.s[i].weight = w[i];
     free(v);

@@ -45,25 +45,29 @@ static int by_frac(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-void report_apportion(const double *v, uint64_t *out, size_t n)
+void report_apportion(const double *v, uint64_t *out, size_t n, double total)
 {
-    double sum = 0;
     uint64_t floors = 0;
     struct rem *r = sup_xcalloc(n + 1, sizeof *r);
     for (size_t i = 0; i < n; i++) {
         double x = v[i] > 0 && isfinite(v[i]) ? v[i] : 0;
-        sum += x;
         out[i] = (uint64_t)floor(x);
         floors += out[i];
         r[i].frac = x - floor(x);
         r[i].i = i;
     }
-    double target = llround(sum) < 0 ? 0 : (double)llround(sum);
+    /* the total as the views print it ("%.0f": to nearest, ties to even) */
+    double target = isfinite(total) && total > 0 ? rint(total) : 0;
+    qsort(r, n, sizeof *r, by_frac);
     if ((double)floors < target) {
         uint64_t extra = (uint64_t)target - floors;
-        qsort(r, n, sizeof *r, by_frac);
         for (size_t k = 0; k < n && extra; k++, extra--)
             out[r[k].i]++;
+    } else if ((double)floors > target) { /* the parts overshoot by rounding: the smallest fractions give */
+        uint64_t over = floors - (uint64_t)target;
+        for (size_t k = n; k-- > 0 && over;)
+            if (out[r[k].i])
+                out[r[k].i]--, over--;
     }
     free(r);
 }

@@ -339,13 +339,23 @@ static void test_apportion_and_stats(void **state)
     (void)state;
     double v[] = {0.5, 0.5, 0.5, 0.5, 1.2, 2.3, 3.5};
     uint64_t w[7];
-    report_apportion(v, w, 7);
+    report_apportion(v, w, 7, 9.0);
     uint64_t sum = 0;
     for (int i = 0; i < 7; i++) {
         sum += w[i];
         assert_true(fabs((double)w[i] - v[i]) < 1.0);
     }
     assert_int_equal(sum, 9);
+    /* the parts sum to the total as the text view prints it: a tie rounds to even
+     * ("%.0f" of 204866.5 is 204866), and parts a hair over the total still sum to it */
+    char printed[40];
+    double tie[] = {204000.25, 866.25};
+    report_apportion(tie, w, 2, 204866.5);
+    assert_int_equal(w[0] + w[1], 204866);
+    assert_string_equal(report_grouped(204866.5, printed, sizeof printed), "204,866");
+    double over[] = {1.0, 2.0};
+    report_apportion(over, w, 2, 2.4);
+    assert_int_equal(w[0] + w[1], 2);
     double lat[] = {5, 1, 3, 2, 4};
     struct report_stats st;
     report_stats_of(lat, 5, &st);

@@ -140,9 +140,9 @@ double report_software_total(const struct report_data *r);
 /* 1234567 -> "1,234,567" (rounded to an integer). */
 const char *report_grouped(double v, char *buf, size_t n);
 double report_pct(double part, double whole);
-/* Rounds V[0..n) to integers OUT[0..n) (V >= 0) whose sum is llround(sum of V),
- * by largest remainders. */
-void report_apportion(const double *v, uint64_t *out, size_t n);
+/* Rounds V[0..n) to integers OUT[0..n) (V >= 0) whose sum is TOTAL as the views
+ * print it ("%.0f"), by largest remainders; V must sum to TOTAL within rounding. */
+void report_apportion(const double *v, uint64_t *out, size_t n, double total);
 /* Statistics of a sample of N values (sorted copy made internally). */
 struct report_stats {
     size_t n;
