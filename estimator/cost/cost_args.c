@@ -8,7 +8,9 @@
  * engine as a watch; the engine reports its operand values at every
  * execution; the formula is evaluated there and summed, or, when the core's
  * description has the routine's machine code (runtime_code:), the code is run
- * on the values and its path priced (routine_rv32.c). A machine
+ * on the values and its path priced (routine_rv32.c; avr-libc's qsort and
+ * bsearch after the call, replaying what the program's comparator returned,
+ * which the engine records: eng_compares). A machine
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
@@ -1022,8 +1024,11 @@ static void warn_code_failed(struct cost_ctx *cx, const struct cost_args *ca)
                 cost_estimate_warn(cx->e,
                                    "%.0f of %.0f calls to '%s' priced by its formula: lpnest could not run the "
                                    "routine's code on their operands (an instruction its interpreter does not run, "
-                                   "or memory beyond its stack and pointer operands)",
-                                   failed, calls, us->rt->symbol);
+                                   "or memory beyond its stack and pointer operands%s)",
+                                   failed, calls, us->rt->symbol,
+                                   ca->w[i].extra == EX_CALLBACK ? "; or comparator calls it cannot replay: a sort "
+                                                                   "inside a comparator, more than 2^18 comparisons"
+                                                                 : "");
         }
 }
 
