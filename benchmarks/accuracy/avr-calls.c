@@ -3,7 +3,11 @@
  * (libgcc, avr-libc's soft-float, the runtime's printf...): the cycles and instructions
  * from the routine's first instruction up to and including its return, helpers it calls
  * included (the call instruction itself belongs to the caller) — what lpnest's runtime
- * table prices. The per-routine totals are the reference for lpnest's runtime rows.
+ * table prices. A program function the routine calls back (qsort's and bsearch's
+ * comparator, named in --program) is left out, from its first instruction up to and
+ * including its return (the routine's eicall stays the routine's): lpnest counts its
+ * blocks, ret included, as the program's. The per-routine totals are the reference for
+ * lpnest's runtime rows.
  *
  * usage: avr-calls --program NAME[,NAME...] --out FILE [--each] ELF [ARGS...]
  *
@@ -36,10 +40,12 @@ struct routine {
 struct frame {
     uint32_t ret_pc;          /* where the call returns */
     uint16_t sp;              /* the stack pointer before the call */
-    size_t routine;
+    size_t routine;           /* CALLBACK: the program's function a routine calls back */
     size_t caller;            /* index of the calling function in the ELF's symbols */
     uint64_t cycle0, insn0;   /* after the call instruction */
+    uint64_t back_cycles, back_insns; /* in the program's functions it called back */
 };
+#define CALLBACK ((size_t)-1)
 
 static void quiet_logger(avr_t *avr, const int level, const char *fmt, va_list ap)
 {
@@ -193,20 +199,38 @@ int main(int argc, char **argv)
         while (depth > 0 && avr->pc == stack[depth - 1].ret_pc &&
                (uint16_t)(avr->data[0x5D] | avr->data[0x5E] << 8) == stack[depth - 1].sp) {
             struct frame *fr = &stack[--depth];
+            uint64_t cycles = avr->cycle - fr->cycle0, n = insns - fr->insn0;
+            if (fr->routine == CALLBACK) { /* left out of the routine that called it back */
+                if (depth > 0) {
+                    stack[depth - 1].back_cycles += cycles;
+                    stack[depth - 1].back_insns += n;
+                }
+                continue;
+            }
+            cycles -= fr->back_cycles;
+            n -= fr->back_insns;
             rt[fr->routine].calls++;
-            rt[fr->routine].cycles += avr->cycle - fr->cycle0;
-            rt[fr->routine].insns += insns - fr->insn0;
+            rt[fr->routine].cycles += cycles;
+            rt[fr->routine].insns += n;
             if (each) {
                 struct call *g = realloc(calls, (ncalls + 1) * sizeof *calls);
                 if (!g)
                     return 3;
                 calls = g;
-                calls[ncalls++] = (struct call){fr->caller, fr->routine, avr->cycle - fr->cycle0, insns - fr->insn0};
+                calls[ncalls++] = (struct call){fr->caller, fr->routine, cycles, n};
             }
         }
-        if (!size || from >= syms.count || !mine[from] || depth == MAX_FRAMES)
+        if (!size || depth == MAX_FRAMES)
             continue;
         size_t to = elfsyms_func_at(&syms, target);
+        if ((from >= syms.count || !mine[from]) && depth > 0 && stack[depth - 1].routine != CALLBACK &&
+            to < syms.count && mine[to] && syms.funcs[to].value == target) {
+            stack[depth++] = (struct frame){.ret_pc = pc + (uint32_t)size, .sp = sp, .routine = CALLBACK,
+                                            .caller = from, .cycle0 = avr->cycle, .insn0 = insns};
+            continue; /* a routine calls the program back (a comparator) */
+        }
+        if (from >= syms.count || !mine[from])
+            continue;
         if (to < syms.count && mine[to] && syms.funcs[to].value == target)
             continue; /* a call between the program's functions */
         /* the routine's name: a symbol at the target (libgcc's are not typed as functions) */

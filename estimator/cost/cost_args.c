@@ -8,7 +8,9 @@
  * engine as a watch; the engine reports its operand values at every
  * execution; the formula is evaluated there and summed, or, when the core's
  * description has the routine's machine code (runtime_code:), the code is run
- * on the values and its path priced (routine_rv32.c). A machine
+ * on the values and its path priced (routine_rv32.c; avr-libc's qsort and
+ * bsearch after the call, replaying what the program's comparator returned,
+ * which the engine records: eng_compares). A machine
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
@@ -39,7 +41,7 @@ struct arg_use {
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
-enum extra { EX_NONE, EX_PRINTF, EX_STRCMP, EX_MEMCMP, EX_REALLOC };
+enum extra { EX_NONE, EX_PRINTF, EX_STRCMP, EX_MEMCMP, EX_REALLOC, EX_CALLBACK };
 
 struct arg_watch {
     LLVMValueRef inst;
@@ -152,6 +154,10 @@ static enum extra extra_of(const char *sym, const struct isa_runtime *rt, unsign
     }
     if (rt && isa_runtime_uses(rt, ISA_RT_OLD_SIZE) && !strcmp(sym, "realloc"))
         return EX_REALLOC;
+    /* the C library's routines that call the program's comparator: the engine records
+     * what it returned (eng_compares) for their code to replay */
+    if (!strcmp(sym, "qsort") || !strcmp(sym, "bsearch"))
+        return EX_CALLBACK;
     return EX_NONE;
 }
 
@@ -568,9 +574,49 @@ static bool compared(struct eng_state *eng, uint64_t a, uint64_t b, double limit
     return true;
 }
 
-static const uint8_t *program_memory(void *eng, uint64_t addr, uint64_t n)
+/* What a routine's code sees of the program: its memory, and the comparator calls of the
+ * qsort or bsearch call it replays (NEXT: those made so far). */
+struct program_view {
+    struct eng_state *eng;
+    const struct eng_compare *compares;
+    size_t ncompares, next;
+};
+
+static const uint8_t *program_memory(void *ctx, uint64_t addr, uint64_t n)
 {
-    return eng_mem(eng, addr, n);
+    const struct program_view *pv = ctx;
+    return eng_mem(pv->eng, addr, n);
+}
+
+/* The next comparator call of the program's run, when the routine makes it with A and B. */
+static bool next_compare(void *ctx, uint64_t a, uint64_t b, int64_t *result)
+{
+    struct program_view *pv = ctx;
+    if (pv->next == pv->ncompares || pv->compares[pv->next].a != a || pv->compares[pv->next].b != b)
+        return false;
+    *result = pv->compares[pv->next++].result;
+    return true;
+}
+
+/* A qsort or bsearch call (W, EX_CALLBACK) just made: its comparator operand in ARGS
+ * (the pointer whose value the engine's record names) becomes a callback, served from
+ * the record into PV; false when the call's comparisons were not recorded. */
+static bool callback_operand(struct eng_state *eng, const struct arg_watch *w, struct routine_arg *args, unsigned na,
+                             struct program_view *pv)
+{
+    uint64_t callee;
+    if (w->extra != EX_CALLBACK)
+        return true;
+    pv->compares = eng_compares(eng, &callee, &pv->ncompares);
+    if (!pv->compares)
+        return false;
+    for (unsigned k = na; k-- > 0;)
+        if (args[k].pointer && args[k].lo == callee) {
+            args[k].pointer = false;
+            args[k].callback = true;
+            return true;
+        }
+    return false;
 }
 
 /* Prices one call of US's routine by running its code on the operands in V (FMA_SUM:
@@ -645,9 +691,11 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         args[1].lo ^= sign;
     }
     double c = 0, k = 0;
-    struct routine_memory pm = {.read = program_memory, .ctx = eng};
-    if (!routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k))
-        return false;
+    struct program_view pv = {.eng = eng};
+    struct routine_memory pm = {.read = program_memory, .callback = next_compare, .ctx = &pv};
+    if (!callback_operand(eng, w, args, na, &pv) ||
+        !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k) || pv.next != pv.ncompares)
+        return false; /* a replay must make every comparison the program's run made */
     us->cycles += c;
     us->instr += k;
     return true;
@@ -721,6 +769,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
     case EX_REALLOC:
         fixed[ISA_RT_OLD_SIZE] = w->old_size;
         break;
+    case EX_CALLBACK:
     case EX_NONE:
         break;
     }
@@ -790,6 +839,8 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
  * on the memory as the routine finds it. */
 static bool reads_memory(const struct arg_watch *w)
 {
+    if (w->extra == EX_CALLBACK)
+        return false; /* after the call: it replays the comparisons the call made */
     bool code = false, pointer = false;
     for (size_t u = 0; u < w->nuses; u++)
         code |= w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code;
@@ -1055,8 +1106,11 @@ static void warn_code_failed(struct cost_ctx *cx, const struct cost_args *ca)
                 cost_estimate_warn(cx->e,
                                    "%.0f of %.0f calls to '%s' priced by its formula: lpnest could not run the "
                                    "routine's code on their operands (an instruction its interpreter does not run, "
-                                   "or memory beyond its stack and pointer operands)",
-                                   failed, calls, us->rt->symbol);
+                                   "or memory beyond its stack and pointer operands%s)",
+                                   failed, calls, us->rt->symbol,
+                                   ca->w[i].extra == EX_CALLBACK ? "; or comparator calls it cannot replay: a sort "
+                                                                   "inside a comparator, more than 2^18 comparisons"
+                                                                 : "");
         }
 }
 

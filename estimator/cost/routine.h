@@ -20,11 +20,17 @@ struct routine_arg {
     uint64_t lo, hi;
     unsigned bytes;
     bool pointer, in_variadic, variadic;
+    bool callback;          /* the program's function the routine calls (qsort's comparator) */
 };
 
-/* The program's memory, read through the engine (eng_mem). */
+/* The program as a routine sees it: its memory, read through the engine (eng_mem), and
+ * the function a callback operand names, which lpnest does not run in the routine (its
+ * blocks are the program's, priced there): CALLBACK (NULL: none) serves the routine's
+ * next call of it, made with pointers A and B (the engine's addresses), with the int it
+ * returned in the program's run; false when the program made no such call next. */
 struct routine_memory {
     const uint8_t *(*read)(void *ctx, uint64_t addr, uint64_t n);
+    bool (*callback)(void *ctx, uint64_t a, uint64_t b, int64_t *result);
     void *ctx;
 };
 
@@ -42,7 +48,10 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * there is kept for the call only. What an output routine (printf, puts) writes to
  * standard output reaches the target's output boundary, priced as the reference
  * prices it (rv32: the write system call's ecall; AVR: the stores to the UART).
- * False (nothing added) when the code does something a pure routine does not: it
+ * A callback operand (rv32 and ppc: refused) is a code address the
+ * routine calls indirectly: the call instruction is priced, the function is not run, its
+ * result comes from MEM's callback and the registers the C ABI lets it clobber are
+ * clobbered. False (nothing added) when the code does something a pure routine does not: it
  * writes outside its stack, reads outside its stack and loaded bytes, executes an
  * instruction lpnest does not run or the table does not price, or runs too long. */
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,

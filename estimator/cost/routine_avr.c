@@ -20,7 +20,14 @@
  * enabling the transmitter in UCSR0B (benchmarks/runtime/rt_avr.c); simavr takes
  * such a store in the instruction's own cycles (the UART does not stall the
  * core), so lpnest accepts stores to those two registers, drops the bytes, and
- * prices the sts as the table does. */
+ * prices the sts as the table does. A callback operand (qsort's and bsearch's
+ * comparator, the program's function) gets the word address CALLBACK_PC, outside the
+ * code; the routine's icall or eicall there is priced as the table prices it, the
+ * comparator is not run (lpnest prices its blocks as the program's, including its ret)
+ * and returns in r24:r25 the int it returned in the program's run for the pointers in
+ * r24:r25 and r22:r23 (routine_memory.callback), with r0, r18..r23, r26, r27, r30
+ * and r31 clobbered (zeroed) as avr-gcc's ABI allows; r2..r17, r28, r29 and the stack
+ * are kept, as a called function keeps them. */
 #include "routine_impl.h"
 #include "support.h"
 
@@ -32,6 +39,7 @@
 #define SRAM_FIRST 0x200u
 #define DATA_IN_FILE 0x800000u    /* where the code file has data address 0 */
 #define RETURN_SENTINEL 0x3ffffu  /* a word address beyond the flash */
+#define CALLBACK_PC 0xffffu       /* a callback operand's word address: not the code's */
 #define STEP_LIMIT 4000000u
 #define IO_RAMPZ 0x5b
 #define IO_EIND 0x5c
@@ -75,6 +83,7 @@ struct avr_memory {
 struct cpu {
     struct routine_runner *r;
     struct avr_memory *m;
+    const struct routine_memory *mem; /* the program's callback */
     uint8_t *reg;                 /* m->data: r0..r31 are data addresses 0..31 */
     uint8_t sreg, rampz, eind;
     uint16_t sp;
@@ -247,6 +256,22 @@ static void set_pair(struct cpu *c, unsigned r, uint16_t v)
 {
     c->reg[r] = (uint8_t)v;
     c->reg[r + 1] = (uint8_t)(v >> 8);
+}
+
+/* The routine calls its callback operand (CALLBACK_PC): the program's function returns,
+ * without running here, what it returned in the program's run. */
+static bool callback(struct cpu *c)
+{
+    static const uint8_t clobbered[] = {0, 18, 19, 20, 21, 22, 23, 26, 27, 30, 31};
+    uint64_t a, b;
+    int64_t result;
+    if (!c->mem || !c->mem->callback || !routine_map_from(&c->m->map, pair(c, 24), 1, &a) ||
+        !routine_map_from(&c->m->map, pair(c, 22), 1, &b) || !c->mem->callback(c->mem->ctx, a, b, &result))
+        return false;
+    for (size_t k = 0; k < sizeof clobbered; k++)
+        c->reg[clobbered[k]] = 0;
+    set_pair(c, 24, (uint16_t)result);
+    return true;
 }
 
 /* A skip instruction that skips when YES: *NEXT past the instruction after it (one or two
@@ -434,10 +459,16 @@ static bool step(struct cpu *c, double *cycles)
             next = (uint32_t)e << 16 | (uint32_t)b << 8 | a;
         } else if (w == 0x9409 || w == 0x9419 || w == 0x9509 || w == 0x9519) {
             bool ext = w & 0x10, call = w & 0x100;
+            uint32_t to = pair(c, 30) | (ext ? (uint32_t)c->eind << 16 : 0);
             m = call ? (ext ? M_EICALL : M_ICALL) : (ext ? M_EIJMP : M_IJMP);
-            if (call && !push_pc(c, next))
-                return false;
-            next = pair(c, 30) | (ext ? (uint32_t)c->eind << 16 : 0);
+            if (call && to == CALLBACK_PC) {
+                if (!callback(c))
+                    return false;
+            } else {
+                if (call && !push_pc(c, next))
+                    return false;
+                next = to;
+            }
         } else if (w == 0x95c8 || w == 0x95d8) {
             m = w == 0x95d8 ? M_ELPM : M_LPM;
             if (!flash_byte(c, pair(c, 30) | (w == 0x95d8 ? (uint32_t)c->rampz << 16 : 0), &R[0]))
@@ -541,7 +572,7 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
     if (!routine_map_pointers(&m->map, args, nargs, DATA_BYTES, (SPACE - DATA_BYTES) / 2, 2, 1) || (m->map.n && !mem))
         return false;
     m->program = m->map.n ? mem : NULL;
-    struct cpu c = {.r = r, .m = m, .reg = m->data, .sp = DATA_BYTES - 1, .pc = entry / 2};
+    struct cpu c = {.r = r, .m = m, .mem = mem, .reg = m->data, .sp = DATA_BYTES - 1, .pc = entry / 2};
     memset(c.reg, 0, 32);
     bool variadic = false;
     unsigned total = 0;
@@ -568,7 +599,8 @@ bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct rout
         if (!args[k].bytes || size > 8 || next < 8 + size)
             return false;
         next -= size;
-        uint64_t value = args[k].pointer ? routine_map_to(&m->map, args[k].lo) : args[k].lo;
+        uint64_t value = args[k].pointer ? routine_map_to(&m->map, args[k].lo)
+                         : args[k].callback ? CALLBACK_PC : args[k].lo;
         for (unsigned i = 0; i < args[k].bytes; i++)
             c.reg[next + i] = (uint8_t)(value >> (8 * i));
     }

@@ -248,6 +248,15 @@ struct vm {
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
 
+    /* the comparator calls of the outermost qsort/bsearch running or last finished (eng_compares) */
+    struct {
+        struct eng_compare *c;
+        size_t n, cap;
+        uint64_t callee;
+        unsigned depth;       /* sorts running (a comparator may sort) */
+        bool overflow, valid; /* VALID: the last finished call was the outermost and fits */
+    } compares;
+
     bool linked;              /* --memory=linked: the linker's layout, accesses through globals checked */
 
     /* program I/O: its stdin, stdout and stderr */

@@ -126,6 +126,16 @@ uint64_t eng_load(const struct eng_state *eng, const uint8_t *p, unsigned nbytes
 }
 int64_t eng_strlen(struct eng_state *eng, uint64_t addr) { return exec_strlen(VM(eng), addr); }
 uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr) { return exec_alloc_size(VM(eng), addr); }
+const struct eng_compare *eng_compares(const struct eng_state *eng, uint64_t *callee, size_t *n)
+{
+    static const struct eng_compare none; /* what an empty record points to */
+    const struct vm *vm = CVM(eng);
+    if (!vm->compares.valid)
+        return NULL;
+    *callee = vm->compares.callee;
+    *n = vm->compares.n;
+    return vm->compares.n ? vm->compares.c : &none;
+}
 unsigned eng_ptr_bytes(const struct eng_state *eng) { return CVM(eng)->t.ptr_bytes; }
 uint64_t eng_ptr_mask(const struct eng_state *eng) { return CVM(eng)->ptr_mask; }
 LLVMTargetDataRef eng_data_layout(const struct eng_state *eng) { return CVM(eng)->td; }

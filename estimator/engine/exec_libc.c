@@ -503,7 +503,38 @@ static bool compare(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t b, in
     if (!exec_invoke(vm, cmp, args, 2, r, 1))
         return false;
     *out = (int)sext_of(r[0], vm->t.int_bits);
+    /* the outermost sort's comparisons, for eng_compares */
+    if (vm->compares.depth == 1 && !vm->compares.overflow) {
+        if (vm->compares.n == ENG_COMPARES_MAX) {
+            vm->compares.overflow = true;
+        } else {
+            if (vm->compares.n == vm->compares.cap) {
+                vm->compares.cap = vm->compares.cap ? 2 * vm->compares.cap : 256;
+                vm->compares.c = sup_xrealloc(vm->compares.c, vm->compares.cap * sizeof *vm->compares.c);
+            }
+            vm->compares.c[vm->compares.n++] = (struct eng_compare){a, b, *out};
+        }
+    }
     return true;
+}
+
+/* A qsort or bsearch call with comparator CALLEE begins: the outermost one records its
+ * comparisons afresh. */
+static void compares_begin(struct vm *vm, uint64_t callee)
+{
+    if (vm->compares.depth++ == 0) {
+        vm->compares.n = 0;
+        vm->compares.callee = callee;
+        vm->compares.overflow = false;
+    }
+}
+
+/* ... and ends (OK: it did not fault): its record is valid when it was the outermost. */
+static bool compares_end(struct vm *vm, bool ok)
+{
+    vm->compares.valid = vm->compares.depth == 1 && !vm->compares.overflow;
+    vm->compares.depth--;
+    return ok;
 }
 
 static struct xfunc *comparator(struct vm *vm, uint64_t addr, const char *what)
@@ -658,9 +689,8 @@ static bool bsd_qsort(struct vm *vm, struct xfunc *cmp, uint64_t a, uint64_t n, 
     }
 }
 
-BUILTIN(b_qsort)
+static bool sort(struct vm *vm, const struct calldesc *cd, const slot_t *R)
 {
-    (void)ret;
     uint64_t base = arg_u(cd, R, 0), n = arg_u(cd, R, 1), size = arg_u(cd, R, 2);
     if (n == 0 || size == 0)
         return true;
@@ -679,7 +709,14 @@ BUILTIN(b_qsort)
     return ok;
 }
 
-BUILTIN(b_bsearch)
+BUILTIN(b_qsort)
+{
+    (void)ret;
+    compares_begin(vm, arg_u(cd, R, 3));
+    return compares_end(vm, sort(vm, cd, R));
+}
+
+static bool search(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
 {
     uint64_t key = arg_u(cd, R, 0), base = arg_u(cd, R, 1), n = arg_u(cd, R, 2), size = arg_u(cd, R, 3);
     struct xfunc *cmp = comparator(vm, arg_u(cd, R, 4), "bsearch");
@@ -702,6 +739,12 @@ BUILTIN(b_bsearch)
     }
     ret_u(cd, ret, 0);
     return true;
+}
+
+BUILTIN(b_bsearch)
+{
+    compares_begin(vm, arg_u(cd, R, 4));
+    return compares_end(vm, search(vm, cd, R, ret));
 }
 
 /* ---- <math.h> ---- */

@@ -215,6 +215,7 @@ void eng_profile_free(struct eng_profile *p)
         free(f->pairs);
     }
     free(vm->funcs);
+    free(vm->compares.c);
     ptrmap_free(&vm->gaddr);
     ptrmap_free(&vm->fidx);
     ptrmap_free(&vm->watched);

@@ -19,8 +19,12 @@
  * cost layer's interpreters run (estimator/cost/routine.h), with
  *   # isa: NAME                 the description whose runtime_code: is this file
  *   # memory: HEXADDR HEXBYTES  the program's memory pointer operands point into
- *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE or p:HEXADDR
- *   # expect: run SYM cycles C instructions I   (or "run SYM fails")
+ *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE, p:HEXADDR (a 32-bit
+ *                               pointer), p2:HEXADDR (16-bit) or c:R,R... (a callback,
+ *                               16-bit, whose calls return R in turn: a comparator)
+ *   # expect: run SYM cycles C instructions I [calls A:B...]   (or "run SYM fails"; the
+ *                               callback's pointer operands A, B at each call; a run that
+ *                               leaves results unused fails)
  * in the order of the runs. */
 #define _GNU_SOURCE
 #include "case_file.h"
@@ -186,7 +190,22 @@ struct memory {
     uint64_t addr;
     uint8_t bytes[256];
     size_t n;
+    /* a run's callback: its results, the pointers of its calls */
+    int64_t result[16];
+    unsigned nresults, calls;
+    char pairs[256];
 };
+
+static bool serve_callback(void *ctx, uint64_t a, uint64_t b, int64_t *result)
+{
+    struct memory *m = ctx;
+    if (m->calls == m->nresults)
+        return false;
+    size_t len = strlen(m->pairs);
+    snprintf(m->pairs + len, sizeof m->pairs - len, " %llx:%llx", (unsigned long long)a, (unsigned long long)b);
+    *result = m->result[m->calls++];
+    return true;
+}
 
 static const uint8_t *memory_read(void *ctx, uint64_t addr, uint64_t n)
 {
@@ -222,12 +241,23 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
     struct routine_arg args[8];
     unsigned n = 0;
     bool ok = sym != NULL;
+    mem->nresults = mem->calls = 0;
+    mem->pairs[0] = '\0';
     for (char *t; ok && n < 8 && (t = strtok_r(NULL, " ", &save)); n++) {
         char *colon = strchr(t, ':');
         ok = colon != NULL;
         if (ok && t[0] == 'p')
-            args[n] = (struct routine_arg){.lo = strtoull(colon + 1, NULL, 16), .bytes = 4, .pointer = true};
-        else if (ok)
+            args[n] = (struct routine_arg){.lo = strtoull(colon + 1, NULL, 16), .bytes = t[1] == '2' ? 2 : 4,
+                                           .pointer = true};
+        else if (ok && t[0] == 'c') {
+            args[n] = (struct routine_arg){.bytes = 2, .callback = true};
+            for (char *r = colon + 1, *e; ok && *r; r = e + (*e == ',')) {
+                long long v = strtoll(r, &e, 0);
+                ok = e != r && (*e == ',' || !*e) && mem->nresults < 16;
+                if (ok)
+                    mem->result[mem->nresults++] = v;
+            }
+        } else if (ok)
             args[n] = (struct routine_arg){.lo = strtoull(colon + 1, NULL, 0), .bytes = (unsigned)atoi(t)};
     }
     uint32_t entry;
@@ -237,9 +267,10 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
         return false;
     }
     double cycles = 0, instr = 0;
-    struct routine_memory pm = {.read = memory_read, .ctx = mem};
-    if (routine_run(runner, entry, args, n, 4, &pm, &cycles, &instr))
-        case_printf(o, "run %s cycles %g instructions %g", sym, cycles, instr);
+    struct routine_memory pm = {.read = memory_read, .callback = serve_callback, .ctx = mem};
+    if (routine_run(runner, entry, args, n, 4, &pm, &cycles, &instr) && mem->calls == mem->nresults)
+        case_printf(o, "run %s cycles %g instructions %g%s%s", sym, cycles, instr, mem->calls ? " calls" : "",
+                    mem->pairs);
     else
         case_printf(o, "run %s fails", sym);
     free(s);

@@ -14,6 +14,10 @@ References, none of them lpnest's:
 
 Memory fit: globals of a size chosen by hand against the ATmega2560's 8 KiB of RAM.
 
+avr-libc's qsort where lpnest cannot replay its comparator (a sort inside a comparator, an
+array beyond the interpreter's map): those calls, counted by hand, fall back to the line
+with a warning; a comparator that faults stops the run with the program's fault.
+
 Errors: an unknown mnemonic (a counted warning naming it), bitcode for another
 architecture, a feature the core cannot execute (isel on a PPC405), a bad ISA file
 (file:line:col). Exit 0 when every check passes, 1 otherwise, 77 when a tool is missing."""
@@ -388,6 +392,29 @@ def case_memory_fit(a):
                   rep is not None and len(warns) == 1 and warns[0].startswith(want), str(warns))
 
 
+def case_sort_fallback(a):
+    """qsort calls lpnest cannot replay are priced by the runtime: line with one warning
+    counting them (the sort inside the comparator, which runs once for 2 elements, and the
+    29,000-byte array: 2 of 4 calls); the program's output is its own; a faulting
+    comparator is the program's fault (exit 1, the message), not a crash."""
+    src = os.path.join(a.data, "sort_fallback.c")
+    for fault in (False, True):
+        bc = os.path.join(a.work, "sort_fallback%s.avr.bc" % ("_fault" if fault else ""))
+        must([a.clang, "--target=avr", "-mmcu=atmega2560", "-O2", "-nostdlibinc", "-emit-llvm", "-c", src, "-o", bc] +
+             (["-DFAULT"] if fault else []))
+        r, rep = lpnest(a, bc, "atmega2560")
+        if fault:
+            check("sort fallback: a faulting comparator is the program's fault",
+                  r.returncode == 1 and "outside the program's memory" in r.stderr and "cmp_fault" in r.stderr,
+                  "exit %d: %s" % (r.returncode, r.stderr[-400:]))
+            continue
+        warns = [w for w in (rep["warnings"] if rep else []) if "priced by its formula" in w]
+        check("sort fallback: the program runs and prints its own output",
+              r.returncode == 0 and r.stdout.strip() == "13 4 1 0 289", "exit %d, %r" % (r.returncode, r.stdout))
+        check("sort fallback: 2 of 4 qsort calls by the line, one warning, bsearch replayed",
+              len(warns) == 1 and warns[0].startswith("2 of 4 calls to 'qsort' priced by its formula"), str(warns))
+
+
 def case_errors(a):
     bc_rv = os.path.join(a.work, "rules.rv32im.bc")
     # an unknown mnemonic: a copy of picorv32.yaml without xor, under another name
@@ -457,7 +484,8 @@ def main():
         print("cost_test: a tool is missing (clang, ld.lld, qemu-riscv32, rv32 libgcc, the pairs plugin): skipped")
         return 77
     os.makedirs(a.work, exist_ok=True)
-    cases = [case_picorv32, case_picorv32_min, case_ppc405, case_ir_model, case_memory_fit, case_errors]
+    cases = [case_picorv32, case_picorv32_min, case_ppc405, case_ir_model, case_memory_fit, case_sort_fallback,
+             case_errors]
     if a.avr_gcc and a.avr_run and os.path.exists(a.avr_run) and a.rt_avr:
         cases.insert(2, case_avr)
     else:

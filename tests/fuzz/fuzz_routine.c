@@ -1,11 +1,14 @@
 /* fuzz_routine.c — libFuzzer target for the cost layer's interpreters of
  * runtime code (estimator/cost/routine_*.c): the input is a routine's machine
- * code and its operands, run as the description's runtime code of the PPC405
- * or the PicoRV32 (their classes, isa/ppc405.yaml and isa/picorv32.yaml
- * without the runtime table). Whatever the bytes, a run either prices a path
- * or stops; it never reads or writes outside its memory. Input: byte 0 picks
- * the core (even: ppc405, odd: picorv32), byte 1 the operands' sizes (two
- * bits each: 4, 8, 16 bytes or a pointer into the input), bytes 2..25 three
+ * code and its operands, run as the description's runtime code of the PPC405,
+ * the PicoRV32 or the ATmega2560 (their classes, isa/ppc405.yaml,
+ * isa/picorv32.yaml and isa/atmega2560.yaml without the runtime table).
+ * Whatever the bytes, a run either prices a path or stops; it never reads or
+ * writes outside its memory. Input: byte 0 picks the core (bit 1 set: the
+ * ATmega2560, else bit 0: picorv32 or ppc405), byte 1 the operands' sizes (two
+ * bits each: 4, 8, 16 bytes or a pointer into the input; the AVR: 2, 4, 8 bytes
+ * or a pointer), on the AVR its bit 6 makes the third operand a callback (qsort's
+ * comparator) whose calls return the input's bytes in turn, bytes 2..25 three
  * operand values, the rest the code at the routine's entry. */
 #include "fuzz_util.h"
 #include "isa.h"
@@ -21,7 +24,9 @@ struct core {
     char *yaml;  /* the description up to its runtime code, then a runtime_code: naming ours */
 };
 
-static struct core cores[] = {{"ppc405.yaml", "ppc", 0x10000000u, NULL}, {"picorv32.yaml", "rv32", 0x10000u, NULL}};
+static struct core cores[] = {{"ppc405.yaml", "ppc", 0x10000000u, NULL},
+                              {"picorv32.yaml", "rv32", 0x10000u, NULL},
+                              {"atmega2560.yaml", "avr", 0x100u, NULL}};
 
 static char code_path[256];
 
@@ -56,11 +61,22 @@ static const uint8_t *read_input(void *ctx, uint64_t addr, uint64_t n)
     return addr < input_size && n <= input_size - addr ? input + addr : NULL;
 }
 
+/* The callback's results: the input's bytes in turn, for at most 4096 calls. */
+static bool serve_callback(void *ctx, uint64_t a, uint64_t b, int64_t *result)
+{
+    unsigned *calls = ctx;
+    if (a >= input_size || b >= input_size || *calls >= 4096)
+        return false;
+    *result = (int8_t)input[(*calls)++ % input_size];
+    return true;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < HEAD + 4)
         return 0;
-    struct core *c = &cores[data[0] & 1];
+    bool avr = data[0] & 2;
+    struct core *c = &cores[avr ? 2 : data[0] & 1];
     /* the code file: the bytes after the head at the entry */
     size_t cap = 64 + 3 * (size - HEAD) + 64 * 4;
     char *text = malloc(cap), *p = text;
@@ -91,12 +107,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t v;
         memcpy(&v, data + 2 + 8 * k, 8);
         args[k] = (struct routine_arg){.lo = v, .hi = ~v, .bytes = kind == 1 ? 8 : kind == 2 ? 16 : 4};
+        if (avr && kind < 3)
+            args[k].bytes = 2u << kind;
         if (kind == 3)
-            args[k] = (struct routine_arg){.lo = v % size, .bytes = 4, .pointer = true};
+            args[k] = (struct routine_arg){.lo = v % size, .bytes = avr ? 2 : 4, .pointer = true};
     }
+    if (avr && data[1] & 0x40)
+        args[2] = (struct routine_arg){.bytes = 2, .callback = true};
     input = data;
     input_size = size;
-    struct routine_memory mem = {.read = read_input, .ctx = NULL};
+    unsigned callbacks = 0;
+    struct routine_memory mem = {.read = read_input, .callback = serve_callback, .ctx = &callbacks};
     double cycles = 0, instr = 0;
     if (routine_run(r, entry, args, 3, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
         abort();

@@ -232,6 +232,18 @@ uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr);
 unsigned eng_ptr_bytes(const struct eng_state *eng);
 uint64_t eng_ptr_mask(const struct eng_state *eng);
 LLVMTargetDataRef eng_data_layout(const struct eng_state *eng);
+/* The calls of the program's comparator that its last finished qsort or bsearch call
+ * made, in order: the two pointers it got and the int it returned. *CALLEE gets the
+ * comparator operand's value. NULL when that call's comparisons were not recorded (it
+ * was made inside another one's comparator, or it compared more than
+ * ENG_COMPARES_MAX times) or no such call finished. The cost layer prices avr-libc's
+ * qsort by replaying them (estimator/cost/routine_avr.c). */
+struct eng_compare {
+    uint64_t a, b;
+    int64_t result;
+};
+#define ENG_COMPARES_MAX (1u << 18)
+const struct eng_compare *eng_compares(const struct eng_state *eng, uint64_t *callee, size_t *n);
 /* Records a fault of the program (the run stops with MESSAGE); returns false. */
 bool eng_fault(struct eng_state *eng, const char *fmt, ...)
 #if defined(__GNUC__)
