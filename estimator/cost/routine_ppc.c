@@ -647,7 +647,8 @@ static bool place_operands(struct routine_runner *r, struct ppc_state *s, const 
                 s->gpr[reg++] = part[i];
             continue;
         }
-        reg = 11;
+        /* past the registers; a 32- or 64-bit operand leaves reg at 11 (a 64-bit one that
+         * would start at r10 has used it up), so every later one follows on the stack */
         if (words == 4)
             return false;
         at = (at + 4 * words - 1) & ~(4 * words - 1);

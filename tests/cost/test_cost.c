@@ -19,7 +19,8 @@
  * cost layer's interpreters run (estimator/cost/routine.h), with
  *   # isa: NAME                 the description whose runtime_code: is this file
  *   # memory: HEXADDR HEXBYTES  the program's memory pointer operands point into
- *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE or p:HEXADDR
+ *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE or p:HEXADDR (at most
+ *                               ROUTINE_MAX_ARGS)
  *   # expect: run SYM cycles C instructions I   (or "run SYM fails")
  * in the order of the runs. */
 #define _GNU_SOURCE
@@ -219,10 +220,14 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
 {
     char *s = strdup(l->value), *save = NULL;
     char *sym = strtok_r(s, " ", &save);
-    struct routine_arg args[8];
+    struct routine_arg args[ROUTINE_MAX_ARGS];
     unsigned n = 0;
     bool ok = sym != NULL;
-    for (char *t; ok && n < 8 && (t = strtok_r(NULL, " ", &save)); n++) {
+    for (char *t; ok && (t = strtok_r(NULL, " ", &save)); n++) {
+        if (n == ROUTINE_MAX_ARGS) {
+            ok = false;
+            break;
+        }
         char *colon = strchr(t, ':');
         ok = colon != NULL;
         if (ok && t[0] == 'p')
