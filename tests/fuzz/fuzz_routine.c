@@ -5,8 +5,10 @@
  * without the runtime table). Whatever the bytes, a run either prices a path
  * or stops; it never reads or writes outside its memory. Input: byte 0 picks
  * the core (even: ppc405, odd: picorv32), byte 1 the operands' sizes (two
- * bits each: 4, 8, 16 bytes or a pointer into the input), bytes 2..25 three
- * operand values, the rest the code at the routine's entry. */
+ * bits each: 4, 8, 16 bytes or a pointer into the input; bit 6: a variadic
+ * call with EXTRA more operands of 4 or 8 bytes, past the argument registers,
+ * so on the stack; bit 7: a 16-byte result), bytes 2..25 three operand values
+ * (the extra ones reuse them), the rest the code at the routine's entry. */
 #include "fuzz_util.h"
 #include "isa.h"
 #include "routine.h"
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #define HEAD 26
+#define EXTRA 12
 
 struct core {
     const char *file, *arch;
@@ -85,20 +88,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t entry;
     if (!r || !routine_entry(r, "f", &entry))
         abort();
-    struct routine_arg args[3];
-    for (unsigned k = 0; k < 3; k++) {
-        unsigned kind = data[1] >> (2 * k) & 3;
+    struct routine_arg args[3 + EXTRA];
+    bool variadic = data[1] & 0x40;
+    unsigned nargs = variadic ? 3 + EXTRA : 3;
+    for (unsigned k = 0; k < nargs; k++) {
+        unsigned kind = k < 3 ? data[1] >> (2 * k) & 3 : data[2 + k] & 1;
         uint64_t v;
-        memcpy(&v, data + 2 + 8 * k, 8);
+        memcpy(&v, data + 2 + 8 * (k % 3), 8);
+        v += k;
         args[k] = (struct routine_arg){.lo = v, .hi = ~v, .bytes = kind == 1 ? 8 : kind == 2 ? 16 : 4};
         if (kind == 3)
             args[k] = (struct routine_arg){.lo = v % size, .bytes = 4, .pointer = true};
+        args[k].in_variadic = variadic;
+        args[k].variadic = variadic && k > 0;
     }
     input = data;
     input_size = size;
     struct routine_memory mem = {.read = read_input, .ctx = NULL};
     double cycles = 0, instr = 0;
-    if (routine_run(r, entry, args, 3, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
+    if (routine_run(r, entry, args, nargs, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
         abort();
     routine_runner_free(r);
     isa_free(isa);
