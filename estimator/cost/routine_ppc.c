@@ -30,7 +30,7 @@
 
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
-#define FRAME_BELOW_TOP 256u  /* the caller's frame: r1, its back chain, LR save word, parameter area */
+#define FRAME_BELOW_TOP 256u  /* r1 this far below the stack top: the caller's back chain, LR save word, parameter area */
 #define PARAMETER_AREA 8u     /* the stack operands from 8(r1) (SysV/EABI: after back chain and LR save) */
 #define SYS_WRITE 4
 
