@@ -14,7 +14,8 @@ struct isa;
  * pointer into the program's memory (lo: the engine's address). IN_VARIADIC: an operand
  * of a call of a variadic routine (printf), VARIADIC: one of its "..." operands; the
  * calling conventions pass them differently (rv32: a 64-bit "..." operand in an even
- * register pair; AVR: every operand of such a call on the stack). */
+ * register pair; AVR: every operand of such a call on the stack; PowerPC: as any
+ * other operand, past r10 in the caller's parameter area). */
 #define ROUTINE_MAX_ARGS 24
 struct routine_arg {
     uint64_t lo, hi;
@@ -47,8 +48,8 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * and relocated by region (routine_impl.h: order and alignment kept); what the routine writes
  * there is kept for the call only. What an output routine (printf, puts) writes to
  * standard output reaches the target's output boundary, priced as the reference
- * prices it (rv32: the write system call's ecall; AVR: the stores to the UART).
- * A callback operand (rv32 and ppc: refused) is a code address the
+ * prices it (rv32: the write system call's ecall; PowerPC: its sc; AVR: the stores
+ * to the UART). A callback operand (rv32 and ppc: refused) is a code address the
  * routine calls indirectly: the call instruction is priced, the function is not run, its
  * result comes from MEM's callback and the registers the C ABI lets it clobber are
  * clobbered. False (nothing added) when the code does something a pure routine does not: it

@@ -6,7 +6,7 @@
 #include "routine.h"
 #include "isa.h"
 
-#define ROUTINE_MAX_MNEMONICS 224
+#define ROUTINE_MAX_MNEMONICS 256
 
 /* Where the program's memory that the pointer operands reach is in an interpreter's
  * address space: the pointers, in increasing order, fall into regions (each pointer

@@ -1,27 +1,38 @@
 /* routine_ppc.c — runs a 32-bit PowerPC runtime routine (the corpus runtime's
- * soft-float and libm, libgcc's and the runtime's 64/128-bit division) on a
- * call's operands, big-endian, the user-level integer instructions compiled
- * code uses (no floating point: the PPC405 is priced soft-float). The SysV/EABI
- * convention puts the operands in r3..r10 (a 64-bit one in an odd-aligned pair,
- * most significant word first, a 128-bit one in four registers), the routine
- * runs from its entry until it returns to a sentinel link address, and each
- * executed instruction is priced by its row of the core's table as
- * isa/calibrate's trace pricer prices it: an in-order scoreboard over the GPRs
- * (an instruction issues when its source registers are ready; its result is
- * ready `latency` cycles after issue: loads, multiplies), conditional branches
- * by taken or not plus the misprediction penalty when the static prediction
- * (backward taken, reversed by an "at" hint) is wrong. Rows are looked up by
- * the instruction's base mnemonic (the tables price an extended mnemonic such
- * as mr, li, slwi, bt or bdnz with its base instruction's class); ori 0,0,0 is
- * "nop". An instruction lpnest does not run (floating point, o-forms, lmw,
- * system and cache instructions, division by zero) ends the run: the call is
- * priced by the routine's formula. */
+ * soft-float and libm, libgcc's and the runtime's 64/128-bit division, its
+ * printf, puts and putchar) on a call's operands, big-endian, the user-level
+ * integer instructions compiled code uses (no floating point: the PPC405 is
+ * priced soft-float). The SysV/EABI convention puts the operands in r3..r10 (a
+ * 64-bit one in an odd-aligned pair, most significant word first, a 128-bit one
+ * in four registers) and the rest in the parameter area of the caller's frame
+ * (place_operands), the routine runs from its entry until it returns to a
+ * sentinel link address, and each executed instruction is priced by its row of
+ * the core's table as isa/calibrate's trace pricer prices it: an in-order
+ * scoreboard over the GPRs (an instruction issues when its source registers are
+ * ready; its result is ready `latency` cycles after issue: loads, multiplies),
+ * conditional branches by taken or not plus the misprediction penalty when the
+ * static prediction (backward taken, reversed by an "at" hint) is wrong. Rows
+ * are looked up by the instruction's base mnemonic (the tables price an
+ * extended mnemonic such as mr, li, slwi, bt or bdnz with its base instruction's
+ * class); ori 0,0,0 is "nop".
+ * The output boundary: the runtime's printf, puts and putchar write with the
+ * Linux write system call (benchmarks/runtime/rt_linux.c), an sc. qemu-ppc runs
+ * it on the host; its exec trace holds the sc as one executed instruction, which
+ * the reference (isa/calibrate's pricer, the corpus accuracy table) prices by the
+ * table's sc row. lpnest does the same: an sc with r0 = 4 (write) returns the
+ * count it was given in r3 with CR0[SO] clear, as qemu's linux-user does, and
+ * costs its row; any other system call stops the run. An instruction lpnest does
+ * not run (floating point, o-forms, lmw, other system and cache instructions,
+ * division by zero) ends the run: the call is priced by the routine's formula. */
 #include "routine_impl.h"
 
 #include <string.h>
 
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
+#define FRAME_BELOW_TOP 256u  /* r1 this far below the stack top: the caller's back chain, LR save word, parameter area */
+#define PARAMETER_AREA 8u     /* the stack operands from 8(r1) (SysV/EABI: after back chain and LR save) */
+#define SYS_WRITE 4
 
 enum mn {
     /* D-form */
@@ -40,6 +51,7 @@ enum mn {
     /* special registers, condition register */
     M_MFLR, M_MFCTR, M_MFXER, M_MTLR, M_MTCTR, M_MTXER, M_MFCR, M_MTCRF,
     M_CRAND, M_CRANDC, M_CREQV, M_CRNAND, M_CRNOR, M_CROR, M_CRORC, M_CRXOR, M_MCRF, M_SYNC, M_ISYNC, M_EIEIO,
+    M_SC,
     /* branches */
     M_B, M_BL, M_BC, M_BCLR, M_BLR, M_BLRL, M_BCTR, M_BCTRL,
     M__N
@@ -57,6 +69,7 @@ static const char *const mn_name[M__N] = {
     "stwx", "stwux", "stbx", "stbux", "sthx", "sthux", "stwbrx", "sthbrx",
     "mflr", "mfctr", "mfxer", "mtlr", "mtctr", "mtxer", "mfcr", "mtcrf",
     "crand", "crandc", "creqv", "crnand", "crnor", "cror", "crorc", "crxor", "mcrf", "sync", "isync", "eieio",
+    "sc",
     "b", "bl", "bc", "bclr", "blr", "blrl", "bctr", "bctrl",
 };
 
@@ -416,6 +429,13 @@ static bool step(struct routine_runner *r, struct ppc_state *s, uint32_t *pc, ui
             next = target;
         break;
     }
+    case 17: /* sc: the write system call only (r0 = 4), as qemu-ppc's linux-user returns from it */
+        if (w != 0x44000002u || g[0] != SYS_WRITE)
+            return false;
+        e.m = M_SC;
+        g[3] = g[5];                           /* every byte written */
+        set_crf(s, 0, s->cr >> 28 & ~1u);      /* CR0[SO] clear: no error */
+        break;
     case 18: { /* b, bl */
         if (w & 2)
             return false; /* absolute */
@@ -596,6 +616,50 @@ static bool step(struct routine_runner *r, struct ppc_state *s, uint32_t *pc, ui
     return true;
 }
 
+/* Places ARGS as the SysV/EABI convention (32-bit, soft-float: floating-point operands
+ * in GPRs as integers of their size) passes them, the same for a variadic routine's
+ * operands: r3..r10 in order; a 64-bit operand in an odd-aligned pair (r4, r6, r8 or r10
+ * skipped), most significant word first; a 128-bit one in four registers from an odd one.
+ * Operands the registers no longer hold (a 64-bit one that would start at r10 uses it
+ * up) go, in order, to the parameter area of the caller's frame at 8(SP), each aligned
+ * to its size (4 or 8 bytes): where the routine reads them, printf through the
+ * overflow_arg_area of the va_list its prologue builds. False when an operand does not
+ * fit (a 128-bit one past the registers, the area full). */
+static bool place_operands(struct routine_runner *r, struct ppc_state *s, const struct routine_arg *args,
+                           unsigned nargs, uint32_t sp)
+{
+    unsigned reg = 3;
+    uint32_t at = sp + PARAMETER_AREA;
+    for (unsigned k = 0; k < nargs; k++) {
+        const struct routine_arg *a = &args[k];
+        unsigned words = a->bytes > 8 ? 4 : a->bytes > 4 ? 2 : 1;
+        if (words > 1 && !(reg & 1))
+            reg++; /* a 64-bit (or wider) operand starts at an odd register */
+        uint32_t part[4];
+        if (words == 1)
+            part[0] = routine_mem_operand(r, a);
+        for (unsigned i = 0; words > 1 && i < words; i++) { /* most significant word first */
+            uint64_t half = words == 4 && i < 2 ? a->hi : a->lo;
+            part[i] = (uint32_t)(half >> (i & 1 ? 0 : 32));
+        }
+        if (reg + words <= 11) {
+            for (unsigned i = 0; i < words; i++)
+                s->gpr[reg++] = part[i];
+            continue;
+        }
+        /* past the registers; a 32- or 64-bit operand leaves reg at 11 (a 64-bit one that
+         * would start at r10 has used it up), so every later one follows on the stack */
+        if (words == 4)
+            return false;
+        at = (at + 4 * words - 1) & ~(4 * words - 1);
+        if (at + 4 * words > ROUTINE_STACK_TOP)
+            return false;
+        for (unsigned i = 0; i < words; i++, at += 4)
+            routine_mem_store(r, at, 4, true, part[i]);
+    }
+    return true;
+}
+
 bool routine_run_ppc(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
 {
@@ -604,23 +668,9 @@ bool routine_run_ppc(struct routine_runner *r, uint32_t entry, const struct rout
         return false;
     struct ppc_state s;
     memset(&s, 0, sizeof s);
-    unsigned reg = 3;
-    for (unsigned k = 0; k < nargs; k++) {
-        const struct routine_arg *a = &args[k];
-        unsigned words = a->bytes > 8 ? 4 : a->bytes > 4 ? 2 : 1;
-        if (words > 1 && !(reg & 1))
-            reg++; /* a 64-bit (or wider) operand starts at an odd register */
-        if (reg + words > 11)
-            return false;
-        if (words == 1) {
-            s.gpr[reg++] = routine_mem_operand(r, a);
-            continue;
-        }
-        uint64_t part[2] = {words == 4 ? a->hi : a->lo, a->lo};
-        for (unsigned i = 0; i < words; i++) /* most significant word first */
-            s.gpr[reg++] = (uint32_t)(part[i / 2 + (words == 2)] >> (i & 1 ? 0 : 32));
-    }
-    s.gpr[1] = ROUTINE_STACK_TOP - 256;
+    s.gpr[1] = ROUTINE_STACK_TOP - FRAME_BELOW_TOP;
+    if (!place_operands(r, &s, args, nargs, s.gpr[1]))
+        return false;
     s.lr = RETURN_SENTINEL;
     uint32_t pc = entry;
     const uint8_t *text = NULL;

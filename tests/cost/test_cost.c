@@ -19,9 +19,10 @@
  * cost layer's interpreters run (estimator/cost/routine.h), with
  *   # isa: NAME                 the description whose runtime_code: is this file
  *   # memory: HEXADDR HEXBYTES  the program's memory pointer operands point into
- *   # run: SYM OPERAND...       one call; OPERAND: BYTES:VALUE, p:HEXADDR (a 32-bit
- *                               pointer), p2:HEXADDR (16-bit) or c:R,R... (a callback,
- *                               16-bit, whose calls return R in turn: a comparator)
+ *   # run: SYM OPERAND...       one call (at most ROUTINE_MAX_ARGS operands); OPERAND:
+ *                               BYTES:VALUE, p:HEXADDR (a 32-bit pointer), p2:HEXADDR
+ *                               (16-bit) or c:R,R... (a callback, 16-bit, whose calls
+ *                               return R in turn: a comparator)
  *   # expect: run SYM cycles C instructions I [calls A:B...]   (or "run SYM fails"; the
  *                               callback's pointer operands A, B at each call; a run that
  *                               leaves results unused fails)
@@ -238,12 +239,16 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
 {
     char *s = strdup(l->value), *save = NULL;
     char *sym = strtok_r(s, " ", &save);
-    struct routine_arg args[8];
+    struct routine_arg args[ROUTINE_MAX_ARGS];
     unsigned n = 0;
     bool ok = sym != NULL;
     mem->nresults = mem->calls = 0;
     mem->pairs[0] = '\0';
-    for (char *t; ok && n < 8 && (t = strtok_r(NULL, " ", &save)); n++) {
+    for (char *t; ok && (t = strtok_r(NULL, " ", &save)); n++) {
+        if (n == ROUTINE_MAX_ARGS) {
+            ok = false;
+            break;
+        }
         char *colon = strchr(t, ':');
         ok = colon != NULL;
         if (ok && t[0] == 'p')

@@ -7,9 +7,11 @@
  * writes outside its memory. Input: byte 0 picks the core (bit 1 set: the
  * ATmega2560, else bit 0: picorv32 or ppc405), byte 1 the operands' sizes (two
  * bits each: 4, 8, 16 bytes or a pointer into the input; the AVR: 2, 4, 8 bytes
- * or a pointer), on the AVR its bit 6 makes the third operand a callback (qsort's
- * comparator) whose calls return the input's bytes in turn, bytes 2..25 three
- * operand values, the rest the code at the routine's entry. */
+ * or a pointer); its bit 6 on the AVR makes the third operand a callback (qsort's
+ * comparator) whose calls return the input's bytes in turn, elsewhere a variadic
+ * call with EXTRA more operands of 4 or 8 bytes, past the argument registers, so
+ * on the stack; bit 7: a 16-byte result; bytes 2..25 three operand values (the
+ * extra ones reuse them), the rest the code at the routine's entry. */
 #include "fuzz_util.h"
 #include "isa.h"
 #include "routine.h"
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #define HEAD 26
+#define EXTRA 12
 
 struct core {
     const char *file, *arch;
@@ -101,16 +104,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t entry;
     if (!r || !routine_entry(r, "f", &entry))
         abort();
-    struct routine_arg args[3];
-    for (unsigned k = 0; k < 3; k++) {
-        unsigned kind = data[1] >> (2 * k) & 3;
+    struct routine_arg args[3 + EXTRA];
+    bool variadic = !avr && data[1] & 0x40;
+    unsigned nargs = variadic ? 3 + EXTRA : 3;
+    for (unsigned k = 0; k < nargs; k++) {
+        unsigned kind = k < 3 ? data[1] >> (2 * k) & 3 : data[2 + k] & 1;
         uint64_t v;
-        memcpy(&v, data + 2 + 8 * k, 8);
+        memcpy(&v, data + 2 + 8 * (k % 3), 8);
+        v += k;
         args[k] = (struct routine_arg){.lo = v, .hi = ~v, .bytes = kind == 1 ? 8 : kind == 2 ? 16 : 4};
         if (avr && kind < 3)
             args[k].bytes = 2u << kind;
         if (kind == 3)
             args[k] = (struct routine_arg){.lo = v % size, .bytes = avr ? 2 : 4, .pointer = true};
+        args[k].in_variadic = variadic;
+        args[k].variadic = variadic && k > 0;
     }
     if (avr && data[1] & 0x40)
         args[2] = (struct routine_arg){.bytes = 2, .callback = true};
@@ -119,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned callbacks = 0;
     struct routine_memory mem = {.read = read_input, .callback = serve_callback, .ctx = &callbacks};
     double cycles = 0, instr = 0;
-    if (routine_run(r, entry, args, 3, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
+    if (routine_run(r, entry, args, nargs, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
         abort();
     routine_runner_free(r);
     isa_free(isa);
