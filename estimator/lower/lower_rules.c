@@ -283,6 +283,50 @@ static void rule_unread_tables(struct solver *s, const bool *jt_switch)
     free(named);
 }
 
+/* Whether IR blocks A and B branch to the same IR blocks. */
+static bool same_ir_successors(const struct cnt_func *xf, int a, int b)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int x = pass ? b : a, y = pass ? a : b;
+        for (uint32_t e = 1; e < xf->nedges; e++) {
+            if ((int)xf->einfo[e].from != x)
+                continue;
+            bool found = false;
+            for (uint32_t f = 1; f < xf->nedges && !found; f++)
+                found = (int)xf->einfo[f].from == y && xf->einfo[f].to == xf->einfo[e].to;
+            if (!found)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Tails merged by branch folding (lower_classify.c) of IR blocks that go to
+ * different successors (statemachine on x86-64: two switch cases' "load,
+ * compare, update" code, S_ARG's and S_VAL's, one machine tail and the update
+ * block after it): the tail's branch decides for each of them, so neither its
+ * named IR block's edges nor the blocks entered only from the tail (named
+ * after one of the successors, running the code of both) have that block's
+ * counts: marked shared (mark_merged_cases). When the successors are the same
+ * (a loop's peeled first iteration and its body, csmith 1242), rule_heads
+ * counts the path through the tail. */
+static void rule_merged_tails(struct solver *s)
+{
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int g = s->out_g[m];
+        if (!s->merged_tail[m] || g < 0)
+            continue;
+        bool differ = false;
+        for (size_t p = 0; p < mf->blocks[m].npred && !differ; p++) {
+            int h = s->out_g[mf->blocks[m].pred[p]];
+            differ = h >= 0 && h != g && !same_ir_successors(s->xf, h, g);
+        }
+        if (differ)
+            mark_merged_cases(s, m);
+    }
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
@@ -708,6 +752,7 @@ void mc_build(struct solver *s)
     s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
     rule_jump_tables(s, var, coef, jt_switch);
     rule_unread_tables(s, jt_switch);
+    rule_merged_tails(s);
     rule_ir_edges(s, jt_switch);
     free(jt_switch);
     rule_heads(s, var, coef);

@@ -259,16 +259,29 @@ static bool overflow_bit(LLVMValueRef v)
     return !strncmp(name, "llvm.", 5) && strstr(name, ".with.overflow") != NULL;
 }
 
-/* Whether V is the condition of a conditional branch. */
-static bool decides_branch(LLVMValueRef v)
+/* Whether V is the condition of a conditional branch, or an operand of the
+ * i1 logic (and, or, xor, a select of booleans) that makes one: the back end
+ * may then make V as its complement (AVR recursion.c's op_add: "b < 0", the
+ * first operand of a select-as-and, made as "ldi 1; tst; brpl; mov 0", the
+ * value 1 when b >= 0, for "brne" to the false side). */
+static bool decides_branch_depth(LLVMValueRef v, int depth)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (LLVMIsABranchInst(user) && LLVMIsConditional(user))
             return true;
+        if (depth > 0 && LLVMIsAInstruction(user) && LLVMTypeOf(user) == LLVMTypeOf(v) &&
+            LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(user);
+            if ((op == LLVMAnd || op == LLVMOr || op == LLVMXor || op == LLVMSelect) &&
+                decides_branch_depth(user, depth - 1))
+                return true;
+        }
     }
     return false;
 }
+
+static bool decides_branch(LLVMValueRef v) { return decides_branch_depth(v, 4); }
 
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
