@@ -938,7 +938,8 @@ static void terminator(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
         cc_emit(c, OP_UNREACHABLE, 0, 0, 0, 0, 0, 0);
         return;
     case LLVMIndirectBr:
-        cc_unsupported(c, "indirectbr (computed goto)");
+        cc_refuse(c, "a computed goto (GNU C's `goto *p` on labels as values) is not supported: write the "
+                     "dispatch as a switch");
         return;
     default:
         cc_unsupported(c, "terminator '%s' (exception handling is not supported)",
