@@ -7,7 +7,8 @@
 #   lpnest_corpus_program(NAME SOURCE)     adds one program for every available target
 #
 # Every program is recorded in the global property LPNEST_CORPUS as
-# "<target>|<name>|<bc>|<elf>" entries for tests to iterate over.
+# "<target>|<name>|<bc>|<elf>[|noref]" entries for tests to iterate over ("noref": the
+# folder set LPNEST_CORPUS_NO_REF_TEST, tests/e2e adds no separate reference test).
 
 set(LPNEST_AVR_MCU atmega2560 CACHE STRING "AVR MCU of the corpus (simavr and clang name)")
 set(LPNEST_CORPUS_CFLAGS -O2 -g -std=c11 -Wall -Wextra -nostdlibinc CACHE STRING
@@ -88,8 +89,8 @@ function(lpnest_corpus_setup)
 endfunction()
 
 # lpnest_corpus_program(NAME SOURCE [INCLUDES dir...])
-# A folder may shadow LPNEST_CORPUS_TARGETS (the targets) and LPNEST_CORPUS_X86_LIBS
-# (extra libraries of the native link) with normal variables.
+# A folder may shadow LPNEST_CORPUS_TARGETS (the targets), LPNEST_CORPUS_X86_LIBS (extra
+# libraries of the native link) and LPNEST_CORPUS_NO_REF_TEST with normal variables.
 function(lpnest_corpus_program NAME SOURCE)
   get_filename_component(_src ${SOURCE} ABSOLUTE)
   set(_bench_h ${CMAKE_CURRENT_SOURCE_DIR}/bench.h)
@@ -136,7 +137,11 @@ function(lpnest_corpus_program NAME SOURCE)
       COMMAND ${_link}
       DEPENDS ${_obj} ${LPNEST_RT_${_t}} VERBATIM)
     list(APPEND _outs ${_bc} ${_ll} ${_elf})
-    set_property(GLOBAL APPEND PROPERTY LPNEST_CORPUS "${_t}|${NAME}|${_bc}|${_elf}")
+    if(LPNEST_CORPUS_NO_REF_TEST)
+      set_property(GLOBAL APPEND PROPERTY LPNEST_CORPUS "${_t}|${NAME}|${_bc}|${_elf}|noref")
+    else()
+      set_property(GLOBAL APPEND PROPERTY LPNEST_CORPUS "${_t}|${NAME}|${_bc}|${_elf}")
+    endif()
   endforeach()
   add_custom_target(corpus-${NAME} DEPENDS ${_outs})
   add_dependencies(corpus corpus-${NAME})

@@ -319,6 +319,16 @@ static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
         cc_emit(c, OP_MOVK, d, 0, 0, min ? 0 : mask_of(w), 64, 0);
         return;
     }
+    if (has_prefix(name, "llvm.load.relative.")) {
+        /* a relative lookup table (x86-64's rel-lookup-table-converter makes one of a
+         * switch's table of string pointers): ptr + sext(i32 at ptr + offset) */
+        uint32_t p = cc_slot(c, LLVMGetOperand(inst, 0)), rel = cc_temp(c, 1);
+        cc_emit(c, OP_ADD, rel, p, cc_slot(c, LLVMGetOperand(inst, 1)), c->vm->ptr_mask, 64, 0);
+        cc_emit(c, c->vm->t.big_endian ? OP_LD32B : OP_LD32, rel, rel, 0, 0, 32, 0);
+        cc_emit(c, OP_SEXT, rel, rel, 0, mask_of(64), 32, 0);
+        cc_emit(c, OP_ADD, d, p, rel, c->vm->ptr_mask, 64, 0);
+        return;
+    }
     if (has_prefix(name, "llvm.is.constant.")) {
         cc_emit(c, OP_MOVK, d, 0, 0, 0, 64, 0);
         return;
@@ -343,7 +353,21 @@ static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
         cc_emit(c, OP_TRAP, 0, 0, 0, 0, 0, 0);
         return;
     }
-    if (has_prefix(name, "llvm.frameaddress") || has_prefix(name, "llvm.returnaddress")) {
+    if (has_prefix(name, "llvm.frameaddress")) {
+        /* the current frame's address (code that measures or checks its stack tests it
+         * against limits or null); an outer frame's (level > 0) is 0, as GCC allows */
+        uint64_t level = 1;
+        cc_imm(LLVMGetOperand(inst, 0), &level);
+        if (level == 0) {
+            /* (a byte of the frame of its own: a function without locals has none) */
+            uint32_t at = c->f->frame_bytes;
+            c->f->frame_bytes = at + 1;
+            cc_emit(c, OP_FRAMEADDR, d, 0, 0, at, 0, 0);
+        } else
+            cc_emit(c, OP_MOVK, d, 0, 0, 0, 64, 0);
+        return;
+    }
+    if (has_prefix(name, "llvm.returnaddress")) {
         cc_emit(c, OP_MOVK, d, 0, 0, 0, 64, 0);
         return;
     }

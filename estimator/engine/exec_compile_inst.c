@@ -5,6 +5,7 @@
 #include "exec_xfloat.h"
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -744,6 +745,17 @@ static void alloca_inst(struct cc *c, LLVMValueRef inst)
         cc_emit(c, OP_FRAMEADDR, d, 0, 0, at, 0, 0);
         return;
     }
+    if (!strncmp(c->vm->t.triple, "avr", 3)) {
+        /* LLVM 19's AVR back end gives a dynamic alloca the address of the stack pointer
+         * after lowering it, but the AVR's SP points at the first FREE byte (avr-gcc adds
+         * 1): on the board, the next call or interrupt pushes over the object's first byte */
+        char loc[300];
+        eng_inst_loc(inst, loc, sizeof loc);
+        fprintf(c->vm->diag, "%s: warning: a variable-length array or alloca() on the AVR: LLVM 19 places it one "
+                "byte low (at SP, which points at the first free byte), so on the board the next call or interrupt "
+                "overwrites its first byte; lpnest runs the C program, whose results may then differ from the "
+                "board's (a fixed-size array avoids it)\n", loc[0] ? loc : eng_module_name(c->vm->mod));
+    }
     unsigned lg = 0;
     while ((1u << lg) < align)
         lg++;
@@ -926,7 +938,8 @@ static void terminator(struct cc *c, LLVMValueRef inst, LLVMOpcode op)
         cc_emit(c, OP_UNREACHABLE, 0, 0, 0, 0, 0, 0);
         return;
     case LLVMIndirectBr:
-        cc_unsupported(c, "indirectbr (computed goto)");
+        cc_refuse(c, "a computed goto (GNU C's `goto *p` on labels as values) is not supported: write the "
+                     "dispatch as a switch");
         return;
     default:
         cc_unsupported(c, "terminator '%s' (exception handling is not supported)",

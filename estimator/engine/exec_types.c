@@ -350,6 +350,12 @@ bool exec_const_eval(struct vm *vm, LLVMValueRef c, slot_t *out, uint32_t nslots
             return const_fail(vm, c, "constant expression");
         }
     }
+    case LLVMBlockAddressValueKind:
+        /* &&label: indirectbr is refused too (exec_compile_inst.c) */
+        snprintf(vm->fault_msg, sizeof vm->fault_msg,
+                 "the address of a label (GNU C's labels as values, `&&label` for a computed goto) is not "
+                 "supported: write the dispatch as a switch");
+        return false;
     default:
         return const_fail(vm, c, "value kind");
     }

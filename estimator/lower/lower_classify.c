@@ -300,6 +300,33 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
     }
 }
 
+/* Whether IR block A goes to B by an edge, or by a chain of edges through
+ * blocks that only jump on (a loop latch's "s++; br" that tail duplication
+ * copied with the loop test after the body's last block: codec.c's base64
+ * decoder on rv32, bb22 -> bb23 -> bb18's switch). */
+static bool reaches_by_jumps(const struct cnt_func *xf, int a, uint32_t b)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == a && xf->einfo[e].to == b)
+            return true;
+    /* A itself and each block after it only jump */
+    for (int steps = 0; steps < 4; steps++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[a].bb);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t))
+            return false;
+        int next = -1;
+        for (uint32_t e = 1; e < xf->nedges && next < 0; e++)
+            if ((int)xf->einfo[e].from == a)
+                next = (int)xf->einfo[e].to;
+        if (next < 0 || next == a)
+            return false;
+        if (next == (int)b)
+            return steps > 0; /* (A -> B itself was looked for above) */
+        a = next;
+    }
+    return false;
+}
+
 /* Block M's exit group from its last control instruction with a
  * provenance location; NOLOCATION[m] when it has none. */
 static void exit_group(struct solver *s, size_t m, bool *nolocation)
@@ -341,9 +368,7 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
             /* a copy of G's branch in another IR block's code needs an IR
              * edge into G; otherwise identical branches were merged and
              * kept one location, and the branch is the block's own */
-            bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g;
-            for (uint32_t e = 1; e < xf->nedges && !plausible; e++)
-                plausible = (int)xf->einfo[e].from == s->in_g[m] && xf->einfo[e].to == g;
+            bool plausible = s->in_g[m] < 0 || s->in_g[m] == (int)g || reaches_by_jumps(xf, s->in_g[m], g);
             s->out_g[m] = plausible ? (int)g : s->in_g[m];
             s->out_known[m] = true;
         } else if (op == LLVMSelect || op == LLVMCall || op == LLVMICmp) {

@@ -71,6 +71,23 @@ static int leads_to(const struct solver *s, int t)
     return -1;
 }
 
+/* Whether machine block T, named after IR block Y, is inside Y's code
+ * rather than its way in: T is not Y's single head and is also entered
+ * from Y's other code. An edge into it from elsewhere is then a join that
+ * code generation placed there (huffman.c's heap loop on the PPC405: the
+ * loop test's false edge to the block after a select lands in the select's
+ * join block, named after the select's IR block, 4 of its 87 entries). */
+static bool inside(const struct solver *s, int t, int y)
+{
+    if (s->in_g[t] != y || s->head[y] == t)
+        return false;
+    const struct mblock *b = &s->mf->blocks[t];
+    for (size_t p = 0; p < b->npred; p++)
+        if (b->pred[p] != t && (s->in_g[b->pred[p]] == y || s->out_g[b->pred[p]] == y))
+            return true;
+    return false;
+}
+
 static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
 {
     struct mfunc *mf = s->mf;
@@ -104,13 +121,20 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
             n = 0;
             break;
         }
+        bool ambiguous = false;
         for (size_t k = 0; k < b->nsucc; k++) {
             int t = b->succ[k];
             bool to_y = z == y ? t == s->head[y] : leads_to(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            if (to_y && inside(s, t, y))
+                ambiguous = true;
             if (to_y) {
                 var[n] = evar(s, m, k);
                 coef[n++] = 1;
             }
+        }
+        if (ambiguous) {
+            n = 0;
+            break;
         }
     }
     bool any = n > 0;
@@ -281,6 +305,84 @@ static void rule_unread_tables(struct solver *s, const bool *jt_switch)
             mark_merged_cases(s, (size_t)b->succ[k]);
     }
     free(named);
+}
+
+/* IR block G's successor through blocks that hold nothing but a jump. */
+static int past_jumps(const struct cnt_func *xf, uint32_t g)
+{
+    for (int steps = 0; steps < 4; steps++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(xf->blocks[g].bb);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t) ||
+            LLVMGetFirstInstruction(xf->blocks[g].bb) != t)
+            return (int)g;
+        uint32_t next = g;
+        for (uint32_t e = 1; e < xf->nedges && next == g; e++)
+            if (xf->einfo[e].from == g)
+                next = xf->einfo[e].to;
+        if (next == g)
+            return (int)g;
+        g = next;
+    }
+    return (int)g;
+}
+
+/* Whether IR blocks A and B go to the same IR blocks (past blocks that only
+ * jump); *DECIDES: whether A's branch goes to two or more of them (a branch
+ * whose sides meet at once decides nothing: code generation deletes it). */
+static bool same_ir_successors(const struct cnt_func *xf, int a, int b, bool *decides)
+{
+    int first = -1;
+    *decides = false;
+    for (uint32_t e = 1; e < xf->nedges; e++) {
+        if ((int)xf->einfo[e].from != a)
+            continue;
+        int to = past_jumps(xf, xf->einfo[e].to);
+        *decides |= first >= 0 && first != to;
+        first = to;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        int x = pass ? b : a, y = pass ? a : b;
+        for (uint32_t e = 1; e < xf->nedges; e++) {
+            if ((int)xf->einfo[e].from != x)
+                continue;
+            int to = past_jumps(xf, xf->einfo[e].to);
+            bool found = false;
+            for (uint32_t f = 1; f < xf->nedges && !found; f++)
+                found = (int)xf->einfo[f].from == y && past_jumps(xf, xf->einfo[f].to) == to;
+            if (!found)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Tails merged by branch folding (lower_classify.c) of IR blocks that go to
+ * different successors (statemachine on x86-64: two switch cases' "load,
+ * compare, update" code, S_ARG's and S_VAL's, one machine tail and the update
+ * block after it): the tail's branch decides for each of them, so neither its
+ * named IR block's edges nor the blocks entered only from the tail (named
+ * after one of the successors, running the code of both) have that block's
+ * counts: marked shared (mark_merged_cases). When the successors are the same
+ * (a loop's peeled first iteration and its body, csmith 1242), rule_heads
+ * counts the path through the tail; a predecessor whose branch decides
+ * nothing (its sides meet at once: tests/exact/deleted_call.c on the PPC405)
+ * merged no decision into the tail. */
+static void rule_merged_tails(struct solver *s)
+{
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int g = s->out_g[m];
+        if (!s->merged_tail[m] || g < 0)
+            continue;
+        bool differ = false;
+        for (size_t p = 0; p < mf->blocks[m].npred && !differ; p++) {
+            int h = s->out_g[mf->blocks[m].pred[p]];
+            bool decides;
+            differ = h >= 0 && h != g && !same_ir_successors(s->xf, h, g, &decides) && decides;
+        }
+        if (differ)
+            mark_merged_cases(s, m);
+    }
 }
 
 /* IR edges, split between copies of their source */
@@ -708,6 +810,7 @@ void mc_build(struct solver *s)
     s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
     rule_jump_tables(s, var, coef, jt_switch);
     rule_unread_tables(s, jt_switch);
+    rule_merged_tails(s);
     rule_ir_edges(s, jt_switch);
     free(jt_switch);
     rule_heads(s, var, coef);

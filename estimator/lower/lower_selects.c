@@ -259,16 +259,29 @@ static bool overflow_bit(LLVMValueRef v)
     return !strncmp(name, "llvm.", 5) && strstr(name, ".with.overflow") != NULL;
 }
 
-/* Whether V is the condition of a conditional branch. */
-static bool decides_branch(LLVMValueRef v)
+/* Whether V is the condition of a conditional branch, or an operand of the
+ * i1 logic (and, or, xor, a select of booleans) that makes one: the back end
+ * may then make V as its complement (AVR recursion.c's op_add: "b < 0", the
+ * first operand of a select-as-and, made as "ldi 1; tst; brpl; mov 0", the
+ * value 1 when b >= 0, for "brne" to the false side). */
+static bool decides_branch_depth(LLVMValueRef v, int depth)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (LLVMIsABranchInst(user) && LLVMIsConditional(user))
             return true;
+        if (depth > 0 && LLVMIsAInstruction(user) && LLVMTypeOf(user) == LLVMTypeOf(v) &&
+            LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(user);
+            if ((op == LLVMAnd || op == LLVMOr || op == LLVMXor || op == LLVMSelect) &&
+                decides_branch_depth(user, depth - 1))
+                return true;
+        }
     }
     return false;
 }
+
+static bool decides_branch(LLVMValueRef v) { return decides_branch_depth(v, 4); }
 
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
@@ -532,6 +545,40 @@ static bool from_poison_phi(LLVMValueRef v, int depth)
     return false;
 }
 
+/* Whether V calls a signed saturating intrinsic (llvm.sadd.sat, ssub.sat,
+ * sshl.sat), whose expansion clamps at both bounds. */
+static bool signed_saturation(LLVMValueRef v)
+{
+    LLVMValueRef callee = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    size_t n = 0;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    return !strncmp(name, "llvm.sadd.sat", 13) || !strncmp(name, "llvm.ssub.sat", 13) ||
+           !strncmp(name, "llvm.sshl.sat", 13);
+}
+
+/* Whether the saturation branch ending block M is followed, where its
+ * sides meet, by another triangle not tied to a record (the other bound's
+ * clamp). */
+static bool second_clamp(const struct solver *s, size_t m)
+{
+    const struct mfunc *mf = s->mf;
+    int k = saturation_arm(mf, m);
+    if (k < 0)
+        return false;
+    const struct mblock *arm = &mf->blocks[mf->blocks[m].succ[k]];
+    int j = arm->nsucc == 1 ? arm->succ[0] : -1;
+    if (j < 0 || mf->blocks[j].nsucc != 2 || s->sel_head[j] >= 0)
+        return false;
+    /* a triangle: one side, entered only from J, goes on to the other */
+    const struct mblock *b = &mf->blocks[j];
+    for (int i = 0; i < 2; i++) {
+        const struct mblock *side = &mf->blocks[b->succ[i]];
+        if (side->npred == 1 && side->nsucc == 1 && side->succ[0] == b->succ[1 - i])
+            return true;
+    }
+    return false;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -572,6 +619,14 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         if (r >= xf->nselects && ri && LLVMGetInstructionOpcode(ri) == LLVMSelect)
             ri = LLVMGetOperand(ri, 0);
         if (from_overwide_shift(xf, ri, 6) || from_poison_phi(ri, 4))
+            continue;
+        /* a signed saturation narrower than the registers clamps at two bounds,
+         * one branch each: with one branch found and another clamp after it,
+         * the other bound's saturations are not on its arm (foreign dsp.c on
+         * rv32: ssub.sat.i16's upper clamp counted 111 for 56, its lower
+         * clamp's branch without the call's location); a full-width one
+         * tests its overflow with one branch */
+        if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) && second_clamp(s, (size_t)heads[0]))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;

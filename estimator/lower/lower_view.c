@@ -44,13 +44,21 @@ int mc_arrives(const struct solver *s, int t)
     return -1;
 }
 
-/* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted. */
+/* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted, or when
+ * Y is not one of Z's IR successors (an edge of the view that reaches Y
+ * through a block code generation folded away: codec.c's UTF-8 decoder on
+ * rv32, the "cut short" exit through an empty block, counted 0 for 3). */
 double mc_pair_count(const struct cnt_func *xf, int z, int p, int y)
 {
     for (uint32_t k = 0; k < xf->npairs; k++) {
         const struct cnt_pairs *xp = &xf->pairs[k];
         if ((int)xp->block != z || !xp->counts)
             continue;
+        bool found_out = false;
+        for (uint32_t j = 0; j < xp->nout && !found_out; j++)
+            found_out = (int)xf->einfo[xp->out_edges[j]].to == y;
+        if (!found_out)
+            return -1;
         double c = 0;
         bool found_in = false;
         for (uint32_t i = 0; i < xp->nin; i++) {
@@ -554,7 +562,11 @@ static void merged_tails(struct solver *s, int *merged_into)
             /* where P's code goes without an IR edge, on V's side */
             int landing = -1;
             for (size_t m = 0; m < mf->nblocks && landing != -2; m++) {
-                if (s->out_g[m] != p || !s->out_known[m])
+                /* P's copies with a known branch, and P's own blocks (whose
+                 * branch may have lost its location when folding merged it:
+                 * merged_tails_differ.c on x86-64, "cmpl; jg" of one case
+                 * falling into the other case's update code) */
+                if (s->out_g[m] != p || !(s->out_known[m] || s->in_g[m] == p))
                     continue;
                 int foreign[2], nf = 0;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
