@@ -166,9 +166,8 @@ const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol)
  * "%%" included) and "digits" (digits written by integer conversions, sign
  * and padding excluded), "wide_digits" (those written while the value
  * left to convert was 2^32 or more) and "digit_bits" (the significant bits of
- * the value left, summed over the digits), for comparisons "compared" and for
- * realloc
- * "old_size" (enum isa_rt_name); a description may alias positions ("args: [dst,
+ * the value left, summed over the digits), for comparisons "compared", for
+ * realloc "old_size" and for strcpy "length" (enum isa_rt_name); a description may alias positions ("args: [dst,
  * src, n]", see SCHEMA.md).
  * A name the formula needs but the caller did not give, or a division by
  * zero, is an error reported to diag. Returns cycles (rt->cycles when there
@@ -183,11 +182,13 @@ double isa_runtime_eval_ninstr(const struct isa_runtime *rt, const char *const *
  * for comparisons (strcmp, memcmp...) the leading positions found equal, for
  * realloc the size of the block before the call, for the start-up code
  * ("_start": what runs before main and after it) the bytes of the program's
- * initialised data (copied at start-up) and of its zero-initialised data. */
+ * initialised data (copied at start-up) and of its zero-initialised data,
+ * for strcpy the length of the source string (the characters copied before
+ * the terminating NUL). */
 enum isa_rt_name {
     ISA_RT_A0, ISA_RT_A1, ISA_RT_A2, ISA_RT_A3, ISA_RT_A4, ISA_RT_A5, ISA_RT_A6, ISA_RT_A7,
     ISA_RT_RET, ISA_RT_CONVS, ISA_RT_DIGITS, ISA_RT_WIDE_DIGITS, ISA_RT_DIGIT_BITS, ISA_RT_COMPARED, ISA_RT_OLD_SIZE,
-    ISA_RT_DATA_BYTES, ISA_RT_BSS_BYTES,
+    ISA_RT_DATA_BYTES, ISA_RT_BSS_BYTES, ISA_RT_LENGTH,
     ISA_RT_NFIXED
 };
 /* isa_runtime_eval / isa_runtime_eval_ninstr with the values of the names by

@@ -53,7 +53,7 @@ struct isa__entry {                /* one mnemonic; pub must stay first */
 };
 
 #define ISA__RT_MAXARGS 8          /* "a0".."a7" */
-#define ISA__RT_FIXED ISA_RT_NFIXED /* a0..a7, ret, convs, digits, compared, old_size (isa.h) */
+#define ISA__RT_FIXED ISA_RT_NFIXED /* a0..a7, ret, convs, digits, compared, old_size, ... (isa.h) */
 #define ISA__RT_NAMES (ISA__RT_FIXED + ISA__RT_MAXARGS) /* and the aliases */
 
 struct isa__runtime {              /* pub must stay first */

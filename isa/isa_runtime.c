@@ -12,11 +12,12 @@
 /* What the caller gives: the arguments by position, the return value, for the
  * printf family the conversion specifications and the integer digits written,
  * for comparisons the positions compared, for realloc the old block's size,
- * for the start-up code the program's initialised and zeroed data (in the
- * order of enum isa_rt_name). */
+ * for the start-up code the program's initialised and zeroed data, for strcpy
+ * the source string's length (in the order of enum isa_rt_name). */
 static const char *const arg_names[ISA__RT_FIXED] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
                                                      "ret", "convs", "digits", "wide_digits", "digit_bits",
-                                                     "compared", "old_size", "data_bytes", "bss_bytes"};
+                                                     "compared", "old_size", "data_bytes", "bss_bytes",
+                                                     "length"};
 
 static bool valid_ident(const char *s)
 {

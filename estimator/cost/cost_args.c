@@ -1,8 +1,8 @@
 /* cost_args.c — costs that depend on the values a program runs on. A runtime
  * routine whose cost in the core's table is a formula of its arguments
  * (memcpy's length, a libgcc division's operands, printf's conversions and
- * digits, strcmp's common prefix, realloc's old size) and an instruction
- * whose cycles are a formula of its operand (a shift without barrel shifter)
+ * digits, strcmp's common prefix, strcpy's source length, realloc's old size)
+ * and an instruction whose cycles are a formula of its operand (a shift without barrel shifter)
  * are priced at every execution: before the run, the IR instruction behind
  * each such machine instruction (its provenance location) is given to the
  * engine as a watch; the engine reports its operand values at every
@@ -41,7 +41,7 @@ struct arg_use {
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
-enum extra { EX_NONE, EX_PRINTF, EX_STRCMP, EX_MEMCMP, EX_REALLOC, EX_CALLBACK };
+enum extra { EX_NONE, EX_PRINTF, EX_STRCMP, EX_MEMCMP, EX_STRCPY, EX_REALLOC, EX_CALLBACK };
 
 struct arg_watch {
     LLVMValueRef inst;
@@ -152,6 +152,8 @@ static enum extra extra_of(const char *sym, const struct isa_runtime *rt, unsign
         if (!strcmp(sym, "memcmp") || !strcmp(sym, "bcmp"))
             return EX_MEMCMP;
     }
+    if (rt && isa_runtime_uses(rt, ISA_RT_LENGTH) && !strcmp(sym, "strcpy"))
+        return EX_STRCPY;
     if (rt && isa_runtime_uses(rt, ISA_RT_OLD_SIZE) && !strcmp(sym, "realloc"))
         return EX_REALLOC;
     /* the C library's routines that call the program's comparator: the engine records
@@ -574,6 +576,21 @@ static bool compared(struct eng_state *eng, uint64_t a, uint64_t b, double limit
     return true;
 }
 
+/* The length of the string at A in the program's memory. */
+static bool string_length(struct eng_state *eng, uint64_t a, double *out)
+{
+    uint64_t i = 0;
+    for (;; i++) {
+        const uint8_t *c = eng_mem(eng, a + i, 1);
+        if (!c)
+            return false;
+        if (!*c)
+            break;
+    }
+    *out = (double)i;
+    return true;
+}
+
 /* What a routine's code sees of the program: its memory, and the comparator calls of the
  * qsort or bsearch call it replays (NEXT: those made so far). */
 struct program_view {
@@ -766,6 +783,10 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             fixed[ISA_RT_COMPARED] = NAN;
         break;
     }
+    case EX_STRCPY: /* the source, unchanged by the call (its copy may not overlap it) */
+        if (isnan(fixed[ISA_RT_A1]) || !string_length(eng, (uint64_t)fixed[ISA_RT_A1], &fixed[ISA_RT_LENGTH]))
+            fixed[ISA_RT_LENGTH] = NAN;
+        break;
     case EX_REALLOC:
         fixed[ISA_RT_OLD_SIZE] = w->old_size;
         break;

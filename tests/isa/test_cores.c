@@ -300,12 +300,13 @@ static double rt_eval(const struct isa *isa, const char *sym, double a0, double 
     if (!rt)
         fail_msg("%s: no runtime entry for %s", isa_name(isa), sym);
     /* and the names the estimator computes for some routines (isa/SCHEMA.md): printf's
-     * digits by size, strcmp/memcmp's equal prefix, realloc's old size, start-up's data */
+     * digits by size, strcmp/memcmp's equal prefix, realloc's old size, start-up's data,
+     * strcpy's source length */
     static const char *const names[] = {"a0", "a1", "a2", "ret", "convs", "digits", "wide_digits", "digit_bits",
-                                        "compared", "old_size", "data_bytes", "bss_bytes"};
-    double values[] = {a0, a1, a2, ret, convs, digits, 0, digits * 12, a2, a0, 300, 500};
-    double v = instructions ? isa_runtime_eval_ninstr(rt, names, values, 12, stderr)
-                            : isa_runtime_eval(rt, names, values, 12, stderr);
+                                        "compared", "old_size", "data_bytes", "bss_bytes", "length"};
+    double values[] = {a0, a1, a2, ret, convs, digits, 0, digits * 12, a2, a0, 300, 500, a2};
+    double v = instructions ? isa_runtime_eval_ninstr(rt, names, values, 13, stderr)
+                            : isa_runtime_eval(rt, names, values, 13, stderr);
     if (!(v >= 0))
         fail_msg("%s: %s does not evaluate", isa_name(isa), sym);
     return v;
@@ -341,6 +342,9 @@ static void runtime_tables(void **state)
         assert_true(rt_eval(isa, "memcpy", 0, 0, 200, 0, 0, 0, false) >
                     rt_eval(isa, "memcpy", 0, 0, 10, 0, 0, 0, false) + 190);
         assert_true(rt_eval(isa, "printf", 0, 0, 0, 20, 2, 8, false) > rt_eval(isa, "printf", 0, 0, 0, 5, 1, 1, false));
+        /* strcpy by its source's length (given here as a2) */
+        assert_true(rt_eval(isa, "strcpy", 0, 0, 60, 0, 0, 0, false) >
+                    rt_eval(isa, "strcpy", 0, 0, 5, 0, 0, 0, false) + 55);
         /* a 64-bit division by a wide divisor: the formula reads 64-bit values */
         rt_eval(isa, "__udivdi3", 1e19, 3e15, 0, 0, 0, 0, false);
         /* the start-up code, once per run */
