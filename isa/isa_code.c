@@ -125,7 +125,8 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
 /* Adjacent 'bytes' lines become one segment (an instruction may straddle two lines). */
 static void merge_segs(struct isa *isa, struct isa_code *c)
 {
-    qsort(c->segs, c->nsegs, sizeof *c->segs, seg_cmp);
+    if (c->nsegs > 1) /* a file without bytes has no array to sort (qsort may not get NULL) */
+        qsort(c->segs, c->nsegs, sizeof *c->segs, seg_cmp);
     size_t out = 0;
     for (size_t i = 0; i < c->nsegs;) {
         size_t j = i + 1;

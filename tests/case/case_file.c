@@ -197,7 +197,8 @@ size_t case_names(const char *dir, const char *suffix, char ***names)
         }
     }
     closedir(d);
-    qsort(*names, n, sizeof **names, cmp_str);
+    if (n > 1) /* qsort's array may not be NULL, even for no names */
+        qsort(*names, n, sizeof **names, cmp_str);
     return n;
 }
 
