@@ -25,19 +25,21 @@
 
 #define MAXOPS 8   /* operands that become a0..a7 */
 
-enum use_kind { USE_RUNTIME, USE_SHIFT };
+enum use_kind { USE_RUNTIME, USE_SHIFT, USE_OPERANDS };
 
 /* One formula evaluated at every execution of a watched instruction. */
 struct arg_use {
     enum use_kind kind;
     const struct isa_runtime *rt;   /* USE_RUNTIME */
-    const struct isa_insn *insn;    /* USE_SHIFT */
+    const struct isa_insn *insn;    /* USE_SHIFT, USE_OPERANDS (a divider's cycles by its operands a, b) */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
     bool ran_before;                /* ... and it ran before this execution of the call */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
     double code_failed;             /* executions whose code did not run (priced by the formula) */
+    bool has_pipe;                  /* USE_RUNTIME on a pipelined core: the call site's pipeline */
+    struct routine_pipe pipe;
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
@@ -308,18 +310,19 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     return ca->n - 1;
 }
 
-static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
-                    const struct isa_insn *insn)
+static struct arg_use *add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
+                               const struct isa_insn *insn)
 {
     struct arg_watch *w = &ca->w[wi];
     for (size_t u = 0; u < w->nuses; u++)
         if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
-            return;
+            return &w->uses[u];
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
     struct arg_use u = {.kind = kind, .rt = rt, .insn = insn};
     if (rt)
         u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
     w->uses[w->nuses++] = u;
+    return &w->uses[w->nuses - 1];
 }
 
 /* The IR instructions of FN by their ordinal (1-based, every instruction
@@ -337,6 +340,14 @@ static LLVMValueRef *ordinals(LLVMValueRef fn, unsigned *n)
             out[++k] = i;
     *n = k;
     return out;
+}
+
+/* An instruction whose cycles are a formula of its register operands' values
+ * (a divider's early outs: isa/SCHEMA.md, names a and b). */
+static bool by_operands(const struct minsn *in)
+{
+    return in->isa && in->isa->cycles_formula &&
+           (isa_insn_formula_uses(in->isa, 'a') || isa_insn_formula_uses(in->isa, 'b'));
 }
 
 /* A shift by a register amount on a core whose shift cycles are a formula. */
@@ -378,7 +389,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     rt = sym[0] ? isa_runtime(cx->isa, sym) : NULL;
                     if (!priced_by_values(ca, rt))
                         continue;
-                } else if (!shift_by_register(in)) {
+                } else if (!shift_by_register(in) && !by_operands(in)) {
                     continue;
                 }
                 if (!ord)
@@ -391,7 +402,10 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 size_t wi;
                 if (rt) {
                     wi = watch_of(ca, inst, true);
-                    add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    struct arg_use *us = add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    /* a pipelined core runs the routine from the pipeline at the (first) call site */
+                    if (us->has_code && !us->has_pipe && cx->pipe)
+                        us->has_pipe = cost_pipe_call_site(cx->pipe, in, &us->pipe);
                     struct arg_watch *w = &ca->w[wi];
                     unsigned fmt;
                     enum extra x = extra_of(rt->symbol, rt, &fmt);
@@ -399,6 +413,12 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                         w->extra = x;
                         w->fmt_op = fmt;
                     }
+                } else if (by_operands(in)) {
+                    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+                    if (op != LLVMSDiv && op != LLVMUDiv && op != LLVMSRem && op != LLVMURem)
+                        continue; /* the machine division of another IR instruction: unknown operands */
+                    wi = watch_of(ca, inst, true);
+                    add_use(ca, wi, USE_OPERANDS, NULL, d);
                 } else {
                     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
                     const char *cn = callee_name(inst);
@@ -711,7 +731,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     struct program_view pv = {.eng = eng};
     struct routine_memory pm = {.read = program_memory, .callback = next_compare, .ctx = &pv};
     if (!callback_operand(eng, w, args, na, &pv) ||
-        !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k) || pv.next != pv.ncompares)
+        !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, us->has_pipe ? &us->pipe : NULL, &c, &k) || pv.next != pv.ncompares)
         return false; /* a replay must make every comparison the program's run made */
     us->cycles += c;
     us->instr += k;
@@ -800,6 +820,25 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         if (us->kind == USE_SHIFT) {
             double a = fixed[ISA_RT_A0 + w->amount_op];
             us->cycles += isa_insn_cycles(us->insn, isnan(a) ? NAN : (double)((uint64_t)a & 31));
+            continue;
+        }
+        if (us->kind == USE_OPERANDS) {
+            /* the operands as the machine instruction sees them: 32-bit registers, a
+             * narrower signed operand sign-extended (sdiv i16), an unsigned one zero-extended */
+            double ab[2] = {fixed[ISA_RT_A0], fixed[ISA_RT_A1]};
+            LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
+            bool sgn = op == LLVMSDiv || op == LLVMSRem;
+            for (int k = 0; k < 2; k++) {
+                if (isnan(ab[k]))
+                    continue;
+                uint64_t x = (uint64_t)ab[k];
+                unsigned bits = w->bits[k] && w->bits[k] < 32 ? w->bits[k] : 32;
+                if (sgn && bits < 32)
+                    x = (uint64_t)sext_of(x, bits);
+                ab[k] = (double)(x & 0xffffffffu);
+            }
+            double a = ab[0], b = ab[1];
+            us->cycles += isa_insn_cycles_ab(us->insn, isnan(b) ? NAN : (double)((uint64_t)b & 31), a, b);
             continue;
         }
         const double *at = fixed;

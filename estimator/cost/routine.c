@@ -88,14 +88,17 @@ bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint6
 }
 
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                 unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
+                 unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe, double *cycles,
+                 double *instr)
 {
+    if (pipe && r->arch != ISA_CODE_RV32)
+        return false;
     for (unsigned k = 0; k < nargs; k++)
         if (args[k].callback && (r->arch != ISA_CODE_AVR || !mem || !mem->callback))
             return false; /* only the AVR interpreter serves a callback */
     switch (r->arch) {
     case ISA_CODE_RV32:
-        return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
+        return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, pipe, cycles, instr);
     case ISA_CODE_PPC:
         return routine_run_ppc(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     case ISA_CODE_AVR:

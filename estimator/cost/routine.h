@@ -36,6 +36,20 @@ struct routine_memory {
 };
 
 struct routine_runner;
+struct ua_core;
+struct ua_rv32;
+
+/* A pipelined core the routine runs on (cost_pipe.c): every executed instruction is fed
+ * to CORE, loaded with STATE (the pipeline at the call, ua_core_save); the routine
+ * returns to RET_PC, whose instruction (DECODE reads it) is fed last; the routine's
+ * cycles are its stamp minus the first instruction's. rv32 only. */
+struct routine_pipe {
+    struct ua_core *core;
+    const void *state;
+    uint32_t ret_pc;
+    bool (*decode)(void *arg, uint32_t pc, struct ua_rv32 *out);
+    void *arg;
+};
 
 /* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */
 struct routine_runner *routine_runner_new(const struct isa *isa);
@@ -54,8 +68,10 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * result comes from MEM's callback and the registers the C ABI lets it clobber are
  * clobbered. False (nothing added) when the code does something a pure routine does not: it
  * writes outside its stack, reads outside its stack and loaded bytes, executes an
- * instruction lpnest does not run or the table does not price, or runs too long. */
+ * instruction lpnest does not run or the table does not price, or runs too long. PIPE (NULL:
+ * none) runs the path on a pipelined core's model instead of summing the table's cycles. */
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                 unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+                 unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe, double *cycles,
+                 double *instr);
 
 #endif

@@ -73,7 +73,8 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
 bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool big_endian, uint32_t v);
 
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                      double *cycles, double *instr);
 bool routine_run_ppc(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,

@@ -112,7 +112,7 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
         return true;
     }
     if (!p)
-        return false;
+        return isa_code_mmio(r->code, a, n); /* an output port: the store is its effect */
     memcpy(p, b, n);
     return true;
 }

@@ -372,7 +372,7 @@ static enum ua_step step(struct ua_core *c, void *st)
         s->ctrl = CT_FLUSH_WB;
     else if (s->ctrl == CT_FLUSH_WB)
         s->ctrl = CT_DECODE;
-    s->jump_done_q = jump && !id_ready;
+    s->jump_done_q = (jump || s->jump_done_q) && !id_ready; /* jump_done holds until the jump leaves ID */
 
     /* EX and ID */
     if (s->exv) {
