@@ -98,6 +98,11 @@ void cost_pipe_make_op(const struct isa *isa, uint32_t pc, const struct ua_rv32 
  * table's sum). */
 struct routine_pipe;
 bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct routine_pipe *out);
+/* The routine calls made at IN are priced by runs made for the call at
+ * PRIMARY (a vector's lanes: one IR instruction, a call per lane): what the
+ * return to IN's own next instruction costs beyond the return to PRIMARY's is
+ * added to IN's block. */
+void cost_pipe_share_site(struct cost_pipe *pp, const struct minsn *in, const struct minsn *primary);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool cost_price_ir(struct cost_ctx *cx);

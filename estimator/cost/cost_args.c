@@ -40,6 +40,7 @@ struct arg_use {
     double code_failed;             /* executions whose code did not run (priced by the formula) */
     bool has_pipe;                  /* USE_RUNTIME on a pipelined core: the call site's pipeline */
     struct routine_pipe pipe;
+    const struct minsn *pipe_site;  /* ... that call site (the others of the same IR instruction share its runs) */
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
@@ -404,8 +405,12 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     wi = watch_of(ca, inst, true);
                     struct arg_use *us = add_use(ca, wi, USE_RUNTIME, rt, NULL);
                     /* a pipelined core runs the routine from the pipeline at the (first) call site */
-                    if (us->has_code && !us->has_pipe && cx->pipe)
-                        us->has_pipe = cost_pipe_call_site(cx->pipe, in, &us->pipe);
+                    if (us->has_code && !us->has_pipe && cx->pipe && cost_pipe_call_site(cx->pipe, in, &us->pipe)) {
+                        us->has_pipe = true;
+                        us->pipe_site = in;
+                    } else if (us->has_pipe) {
+                        cost_pipe_share_site(cx->pipe, in, us->pipe_site); /* a vector's other lanes */
+                    }
                     struct arg_watch *w = &ca->w[wi];
                     unsigned fmt;
                     enum extra x = extra_of(rt->symbol, rt, &fmt);

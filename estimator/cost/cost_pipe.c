@@ -90,11 +90,16 @@ struct pcall {
     const struct minsn *src;
     size_t call_state;             /* routines: the state the call leaves (SIZE_MAX: not yet) */
     bool call_state_ambiguous;
+    size_t priced_by;              /* routines: the call site whose runs price this one's (SIZE_MAX: its own) */
+    bool indirect;                 /* through a register: any function whose address is taken */
 };
 
 struct cost_pipe {
     const struct isa *isa;
     const struct mmodule *mm;
+    LLVMModuleRef m;
+    const struct eng_profile *prof;  /* set at pricing */
+    bool *taken_address;           /* per function: its address is taken (a callee of indirect calls) */
     const struct isa_code *code;
     struct ua_core *core;
     struct ua_params params;
@@ -116,6 +121,8 @@ struct cost_pipe {
      * the number of ways they come (0, 1 or more) */
     bool counted;
     unsigned *n_in;
+    double *indirect_calls;        /* per function: calls made to it through pointers */
+    double indirect_execs;         /* executions of every indirect call site */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
     struct ptrmap site_of;         /* minsn of a call -> index + 1 into calls */
     /* work list of (segment, state slot) */
@@ -358,6 +365,7 @@ static size_t new_call(struct cost_pipe *pp)
     memset(&pp->calls[pp->ncalls], 0, sizeof pp->calls[0]);
     pp->calls[pp->ncalls].callee = -1;
     pp->calls[pp->ncalls].call_state = SIZE_MAX;
+    pp->calls[pp->ncalls].priced_by = SIZE_MAX;
     return pp->ncalls++;
 }
 
@@ -402,6 +410,7 @@ static void build(struct cost_pipe *pp)
                 c->src = ins[end].src;
                 c->ret_pc = ins[end].pc + ins[end].in.size;
                 ptrmap_put(&pp->site_of, c->src, ci + 1);
+                c->indirect = c->src->isa && c->src->isa->kind == ISA_INDIRECT_CALL;
                 if (c->src->isa && c->src->isa->kind == ISA_CALL) {
                     char sym[256];
                     lower_call_symbol(c->src->ops, sym, sizeof sym);
@@ -425,6 +434,18 @@ static void build(struct cost_pipe *pp)
     }
 }
 
+/* Whether function F's address is taken: a use that is not the callee of a call. */
+static bool address_taken(LLVMValueRef f)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) == f)
+            continue;
+        return true;
+    }
+    return false;
+}
+
 /* The exits of every segment, now that every function's first segment is known. */
 static void link(struct cost_pipe *pp)
 {
@@ -435,6 +456,14 @@ static void link(struct cost_pipe *pp)
         const struct mblock *mb = &f->blocks[s->block];
         if (s->ends_call) {
             const struct pcall *c = &pp->calls[s->call];
+            if (c->indirect) {
+                for (size_t g = 0; g < mm->nfuncs; g++)
+                    if (pp->taken_address[g] && mm->funcs[g].size)
+                        add_exit(s, (struct pexit){EX_CALLEE, pp->func_first[g], mm->funcs[g].addr, true, -1, 0, 0});
+                if (!s->nexits) /* a pointer to a routine, or to nothing lpnest knows */
+                    add_exit(s, (struct pexit){EX_ROUTINE, SIZE_MAX, 0, true, -1, 0, 0});
+                continue;
+            }
             if (c->callee >= 0)
                 add_exit(s, (struct pexit){EX_CALLEE, pp->func_first[c->callee], c->target, true, -1, 0, 0});
             else
@@ -463,7 +492,8 @@ static void link(struct cost_pipe *pp)
             }
             /* a return: to every call of this function */
             for (size_t ci = 0; ci < pp->ncalls; ci++)
-                if (pp->calls[ci].callee == (int)s->func && pp->segs[pp->calls[ci].seg].cont != SIZE_MAX)
+                if ((pp->calls[ci].callee == (int)s->func || (pp->calls[ci].indirect && pp->taken_address[s->func])) &&
+                    pp->segs[pp->calls[ci].seg].cont != SIZE_MAX)
                     add_exit(s, (struct pexit){EX_RETURN, pp->segs[pp->calls[ci].seg].cont, pp->calls[ci].ret_pc, true,
                                                -1, ci, 0});
             uint32_t back = 0;
@@ -613,6 +643,25 @@ static size_t canonical_return(struct cost_pipe *pp, uint32_t ret_pc)
     return st;
 }
 
+/* What a return from a routine to RET_PC is charged: the stamp of the
+ * instruction there minus the return's own (the canonical epilogue's). */
+static double return_charge(struct cost_pipe *pp, uint32_t ret_pc)
+{
+    struct ua_core *core = pp->core;
+    ua_core_restart(core, SYNTH_BASE + 20);
+    uint64_t ret = ua_core_fed(core) + 3;
+    for (unsigned k = 0; k < 5; k++) {
+        uint32_t pc = k < 4 ? SYNTH_BASE + 20 + 4 * k : ret_pc;
+        struct ua_rv32 in;
+        decode_at(pp, pc, &in);
+        struct ua_op op;
+        make_op(pp->isa, pc, &in, NULL, k == 3 ? ret_pc : pc + in.size, &op);
+        ua_core_feed(core, &op);
+    }
+    ua_core_drain(core);
+    return (double)(ua_core_stamp(core, ret + 1) - ua_core_stamp(core, ret));
+}
+
 /* main is entered from crt0's `call main` (auipc + jalr), after instructions that
  * leave nothing in the pipeline's later stages. */
 static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
@@ -697,9 +746,6 @@ static void solve(struct cost_pipe *pp)
             } else {
                 enter(pp, x->to, left);
             }
-            /* a call through a pointer: returns to its continuation as a canonical return */
-            if (x->kind == EX_CALLEE && s->call != SIZE_MAX && pp->calls[s->call].callee < 0)
-                enter(pp, s->cont, canonical_return(pp, pp->calls[s->call].ret_pc));
         }
     }
 }
@@ -722,6 +768,12 @@ struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm)
         return NULL;
     }
     pp->state_bytes = ua_core_state_size(pp->core);
+    pp->m = cx->m;
+    pp->taken_address = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->taken_address);
+    for (size_t i = 0; i < mm->nfuncs; i++) {
+        LLVMValueRef f = LLVMGetNamedFunction(cx->m, mm->funcs[i].name);
+        pp->taken_address[i] = f && address_taken(f);
+    }
     build(pp);
     link(pp);
     solve(pp);
@@ -760,6 +812,8 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->hash);
     free(pp->work);
     free(pp->n_in);
+    free(pp->taken_address);
+    free(pp->indirect_calls);
     ptrmap_free(&pp->site_of);
     ua_core_free(pp->core);
     free(pp);
@@ -776,12 +830,20 @@ static void exit_counts(const struct cost_pipe *pp, const struct pseg *s, double
         out[e] = NAN;
         if (x->kind == EX_BLOCK && mb->succ_count)
             out[e] = mb->succ_count[x->succ];
-        else if (x->kind == EX_CALLEE || x->kind == EX_ROUTINE)
+        else if ((x->kind == EX_CALLEE || x->kind == EX_ROUTINE) && s->call != SIZE_MAX && pp->calls[s->call].indirect &&
+                 pp->indirect_calls && x->kind == EX_CALLEE && pp->indirect_execs > 0) {
+            /* this site's share of the calls made to the function through pointers */
+            size_t g = pp->segs[x->to].func;
+            out[e] = pp->indirect_calls[g] * execs / pp->indirect_execs;
+        } else if (x->kind == EX_CALLEE || x->kind == EX_ROUTINE)
             out[e] = s->nexits == 1 ? execs : NAN;
         else if (x->kind == EX_RETURN && x->site != SIZE_MAX) {
             const struct pcall *c = &pp->calls[x->site];
             const struct pseg *cs = &pp->segs[c->seg];
-            out[e] = pp->mm->funcs[cs->func].blocks[cs->block].count;
+            double site = pp->mm->funcs[cs->func].blocks[cs->block].count;
+            if (c->indirect && pp->indirect_calls && pp->indirect_execs > 0)
+                site = pp->indirect_calls[s->func] * site / pp->indirect_execs;
+            out[e] = site;
         }
         if (isnan(out[e]))
             unknown++;
@@ -804,6 +866,23 @@ static double seg_execs(const struct cost_pipe *pp, const struct pseg *s)
 static void count_in(struct cost_pipe *pp)
 {
     pp->counted = true;
+    /* calls through pointers, per callee: its calls less the direct ones */
+    const struct mmodule *mm = pp->mm;
+    pp->indirect_calls = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->indirect_calls);
+    for (size_t g = 0; g < mm->nfuncs; g++)
+        if (pp->taken_address[g] && mm->funcs[g].prof >= 0 && pp->prof)
+            pp->indirect_calls[g] = (double)eng_profile_func_calls(pp->prof, (size_t)mm->funcs[g].prof);
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        const struct pcall *c = &pp->calls[ci];
+        double n = seg_execs(pp, &pp->segs[c->seg]);
+        if (c->indirect)
+            pp->indirect_execs += n;
+        else if (c->callee >= 0 && pp->taken_address[c->callee])
+            pp->indirect_calls[c->callee] -= n;
+    }
+    for (size_t g = 0; g < mm->nfuncs; g++)
+        if (pp->indirect_calls[g] < 0)
+            pp->indirect_calls[g] = 0;
     pp->n_in = sup_xcalloc(pp->nsegs + 1, sizeof *pp->n_in);
     for (size_t si = 0; si < pp->nsegs; si++) {
         const struct pseg *s = &pp->segs[si];
@@ -876,6 +955,7 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
 
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
+    pp->prof = cx->p;
     if (!pp->counted)
         count_in(pp);
     bool retire = pp->params.stamp == UA_STAMP_RETIRE;
@@ -940,6 +1020,12 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                 continue;
             out->cycles += extra_cycles(cx, pp, s, k, false, &uniform);
         }
+        /* a routine priced by the runs of another call site (a vector's lanes): its return
+         * to this site's next instruction instead of that one's */
+        if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].priced_by != SIZE_MAX) {
+            const struct pcall *c = &pp->calls[s->call], *p = &pp->calls[c->priced_by];
+            out->cycles += execs * (return_charge(pp, c->ret_pc) - return_charge(pp, p->ret_pc));
+        }
         if (retire) {
             for (size_t e = 0; e < s->nexits; e++) {
                 const struct pexit *x = &s->exits[e];
@@ -983,4 +1069,12 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
     out->decode = decode_cb;
     out->arg = pp;
     return true;
+}
+
+void cost_pipe_share_site(struct cost_pipe *pp, const struct minsn *in, const struct minsn *primary)
+{
+    uint64_t ci = 0, pi = 0;
+    if (!pp || !ptrmap_get(&pp->site_of, in, &ci) || !ptrmap_get(&pp->site_of, primary, &pi) || ci == pi)
+        return;
+    pp->calls[ci - 1].priced_by = (size_t)pi - 1;
 }
