@@ -152,6 +152,10 @@ const uint8_t *isa_code_bytes(const struct isa_code *code, uint32_t addr, uint32
 /* Whether ADDR..ADDR+N-1 are device registers the routines may store to (the
  * file's `mmio` lines: an output port); stores there have no other effect. */
 bool isa_code_mmio(const struct isa_code *code, uint32_t addr, uint32_t n);
+/* The file's `heap` lines: memory the routines keep from one call to the next
+ * (the runtime allocator's variables and its heap), so that malloc, free,
+ * realloc and calloc run on the allocator's state. Returns how many. */
+size_t isa_code_heaps(const struct isa_code *code, const uint32_t **addr, const uint32_t **len);
 
 /* The instruction with this mnemonic, or NULL when the description does not
  * know it (the estimator reports it; never silently zero). With

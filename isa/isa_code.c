@@ -23,6 +23,8 @@ struct isa_code {
     size_t nsegs;
     uint32_t mmio_addr[8], mmio_len[8]; /* device registers the routines store to */
     size_t nmmio;
+    uint32_t heap_addr[4], heap_len[4];  /* memory the routines keep from call to call */
+    size_t nheap;
     struct isa__map entries;     /* symbol -> uint32_t * */
 };
 
@@ -130,7 +132,15 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         c->mmio_len[c->nmmio++] = (uint32_t)n;
         return true;
     }
-    return *why = "unknown item (expected arch, entry, bytes, zero or mmio)", false;
+    if (!strcmp(word, "heap")) {
+        if (sscanf(rest, "%lx %lu", &addr, &n) != 2 || !n || n > 16 * ZERO_MAX || addr > UINT32_MAX ||
+            (uint64_t)addr + n > UINT32_MAX + 1ull || c->nheap == sizeof c->heap_addr / sizeof c->heap_addr[0])
+            return *why = "expected 'heap HEXADDR SIZE' (at most 4 of them, 16 MiB each)", false;
+        c->heap_addr[c->nheap] = (uint32_t)addr;
+        c->heap_len[c->nheap++] = (uint32_t)n;
+        return true;
+    }
+    return *why = "unknown item (expected arch, entry, bytes, zero, mmio or heap)", false;
 }
 
 /* Adjacent 'bytes' lines become one segment (an instruction may straddle two lines). */
@@ -267,4 +277,11 @@ bool isa_code_mmio(const struct isa_code *c, uint32_t addr, uint32_t n)
         if (addr >= c->mmio_addr[k] && (uint64_t)addr + n <= (uint64_t)c->mmio_addr[k] + c->mmio_len[k])
             return true;
     return false;
+}
+
+size_t isa_code_heaps(const struct isa_code *c, const uint32_t **addr, const uint32_t **len)
+{
+    *addr = c->heap_addr;
+    *len = c->heap_len;
+    return c->nheap;
 }

@@ -70,6 +70,7 @@ struct arg_watch {
     unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
                                             * lane_src[k] + l * lane_stride[k] of the report */
     double old_size;                       /* EX_REALLOC: from the report before the call */
+    bool heap;                             /* malloc, free, realloc, calloc run on the code's own heap */
     double execs;
     struct arg_use *uses;
     size_t nuses;
@@ -85,6 +86,7 @@ struct cost_args {
     struct routine_runner *runner; /* the core's routine code, or NULL */
     unsigned pointer_bytes;        /* the target's */
     bool reported;                 /* one formula error message per run */
+    struct ptrmap heap_blocks;     /* the program's heap blocks -> the routines' (+1) */
     /* calls priced without their values: symbol, executions */
     char **fb_sym;
     double *fb_execs;
@@ -105,10 +107,19 @@ static bool has_formula(const struct isa_runtime *rt)
     return rt && (rt->formula || rt->ninstr_formula);
 }
 
+/* The allocator's routines: their cost is the heap's state. With a code file that keeps
+ * the allocator's memory (isa_code_heaps), they run on it, in the program's order. */
+static bool is_heap_routine(const char *sym)
+{
+    return !strcmp(sym, "malloc") || !strcmp(sym, "free") || !strcmp(sym, "realloc") || !strcmp(sym, "calloc");
+}
+
 /* Whether a call of RT is priced from its values: by its formula or by running its code. */
 static bool priced_by_values(const struct cost_args *ca, const struct isa_runtime *rt)
 {
     uint32_t entry;
+    if (rt && ca && is_heap_routine(rt->symbol) && !routine_has_heap(ca->runner))
+        return has_formula(rt); /* without the allocator's memory its code cannot run */
     return has_formula(rt) || (rt && ca && routine_entry(ca->runner, rt->symbol, &entry));
 }
 
@@ -199,6 +210,10 @@ static bool negated_form(LLVMValueRef v, int depth)
     case LLVMFNeg:
         return true;
     case LLVMFMul: case LLVMFDiv:
+        /* the back end moves the negation out of a product only when it is the product's
+         * one use: a product used elsewhere too is computed as it is (lpc's k = -acc/err) */
+        if (!LLVMGetFirstUse(v) || LLVMGetNextUse(LLVMGetFirstUse(v)))
+            return false;
         return negated_form(LLVMGetOperand(v, 0), depth - 1) != negated_form(LLVMGetOperand(v, 1), depth - 1);
     case LLVMFPExt: case LLVMFPTrunc:
         return negated_form(LLVMGetOperand(v, 0), depth - 1);
@@ -404,6 +419,8 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 if (rt) {
                     wi = watch_of(ca, inst, true);
                     struct arg_use *us = add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    if (us->has_code && is_heap_routine(rt->symbol))
+                        ca->w[wi].heap = true;
                     /* a pipelined core runs the routine from the pipeline at the (first) call site */
                     if (us->has_code && !us->has_pipe && cx->pipe && cost_pipe_call_site(cx->pipe, in, &us->pipe)) {
                         us->has_pipe = true;
@@ -676,6 +693,15 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         return false;
     for (unsigned k = 0; k < nops; k++) {
         unsigned at = w->all_word[k], words = w->all_words[k], bytes = w->all_bytes[k], bits = w->all_bits[k];
+        if (w->heap && w->all_pointer[k] && words && at < n) {
+            /* a block of the program's heap: the routines' own copy of it */
+            uint64_t mine = 0;
+            if (v[at] && (!ptrmap_get(&ca->heap_blocks, (void *)(uintptr_t)v[at], &mine) || !mine))
+                return false; /* a block the routines did not allocate */
+            args[na++] = (struct routine_arg){.lo = v[at] ? mine - 1 : 0, .bytes = ca->pointer_bytes, .pointer = true,
+                                              .raw = true};
+            continue;
+        }
         if (w->all_pointer[k] && words && at < n) {
             args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true,
                                               .in_variadic = variadic, .variadic = k >= w->nfixed};
@@ -738,6 +764,17 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     if (!callback_operand(eng, w, args, na, &pv) ||
         !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, us->has_pipe ? &us->pipe : NULL, &c, &k) || pv.next != pv.ncompares)
         return false; /* a replay must make every comparison the program's run made */
+    if (w->heap) { /* the block returned, the block freed or moved */
+        const char *sym = us->rt->symbol;
+        uint64_t mine = routine_result(ca->runner);
+        bool returns = strcmp(sym, "free") != 0;
+        uint64_t got = returns && w->ret_words ? v[w->ret_word] : 0;
+        if (!strcmp(sym, "free") || (!strcmp(sym, "realloc") && got))
+            if (na && args[0].lo && w->all_pointer[0])
+                ptrmap_put(&ca->heap_blocks, (void *)(uintptr_t)v[w->all_word[0]], 0);
+        if (got && mine)
+            ptrmap_put(&ca->heap_blocks, (void *)(uintptr_t)got, mine + 1);
+    }
     us->cycles += c;
     us->instr += k;
     return true;
@@ -904,8 +941,9 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
  * on the memory as the routine finds it. */
 static bool reads_memory(const struct arg_watch *w)
 {
-    if (w->extra == EX_CALLBACK)
-        return false; /* after the call: it replays the comparisons the call made */
+    if (w->extra == EX_CALLBACK || w->heap)
+        return false; /* after the call: it replays the comparisons the call made; the allocator
+                       * runs on its own heap, and its result is mapped to the program's */
     bool code = false, pointer = false;
     for (size_t u = 0; u < w->nuses; u++)
         code |= w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code;
@@ -1215,6 +1253,7 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    ptrmap_free(&ca->heap_blocks);
     routine_runner_free(ca->runner);
     free(ca);
 }

@@ -122,6 +122,7 @@ struct cost_pipe {
     bool counted;
     unsigned *n_in;
     double *indirect_calls;        /* per function: calls made to it through pointers */
+    unsigned *rets;                /* per function: its return segments that run */
     double indirect_execs;         /* executions of every indirect call site */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
     struct ptrmap site_of;         /* minsn of a call -> index + 1 into calls */
@@ -446,6 +447,28 @@ static bool address_taken(LLVMValueRef f)
     return false;
 }
 
+/* The functions whose calls a return of F returns to: F and, transitively, those
+ * that tail-call it (VIA[g]). */
+static void returners(struct cost_pipe *pp, size_t f, bool *via)
+{
+    if (via[f])
+        return;
+    via[f] = true;
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pseg *s = &pp->segs[si];
+        if (s->ends_call || !s->n || via[s->func])
+            continue;
+        const struct pinsn *last = &s->ins[s->n - 1];
+        const struct isa_insn *d = last->src->isa;
+        if (!d || d->kind != ISA_TAIL_CALL)
+            continue;
+        char sym[256];
+        lower_call_symbol(last->src->ops, sym, sizeof sym);
+        if (func_index(pp->mm, sym) == (int)f)
+            returners(pp, s->func, via);
+    }
+}
+
 /* The exits of every segment, now that every function's first segment is known. */
 static void link(struct cost_pipe *pp)
 {
@@ -490,12 +513,18 @@ static void link(struct cost_pipe *pp)
                     add_exit(s, (struct pexit){EX_ROUTINE, SIZE_MAX, 0, true, -1, 0, 0});
                 continue;
             }
-            /* a return: to every call of this function */
-            for (size_t ci = 0; ci < pp->ncalls; ci++)
-                if ((pp->calls[ci].callee == (int)s->func || (pp->calls[ci].indirect && pp->taken_address[s->func])) &&
-                    pp->segs[pp->calls[ci].seg].cont != SIZE_MAX)
-                    add_exit(s, (struct pexit){EX_RETURN, pp->segs[pp->calls[ci].seg].cont, pp->calls[ci].ret_pc, true,
-                                               -1, ci, 0});
+            /* a return: to every call of this function, and of the functions that tail-call it */
+            bool *via = sup_xcalloc(mm->nfuncs + 1, sizeof *via);
+            returners(pp, s->func, via);
+            for (size_t ci = 0; ci < pp->ncalls; ci++) {
+                const struct pcall *c = &pp->calls[ci];
+                bool to = (c->callee >= 0 && via[c->callee]) || c->callee == (int)s->func;
+                for (size_t g = 0; !to && c->indirect && g < mm->nfuncs; g++)
+                    to = via[g] && pp->taken_address[g];
+                if (to && pp->segs[c->seg].cont != SIZE_MAX)
+                    add_exit(s, (struct pexit){EX_RETURN, pp->segs[c->seg].cont, c->ret_pc, true, -1, ci, 0});
+            }
+            free(via);
             uint32_t back = 0;
             if (!strcmp(f->name, "main")) /* crt0's instruction after `call main`, when the code file has it */
                 add_exit(s, (struct pexit){EX_RETURN, SIZE_MAX,
@@ -735,13 +764,23 @@ static void solve(struct cost_pipe *pp)
             s->leave[slot * s->nexits + e] = left;
             const struct pexit *x = &s->exits[e];
             if (x->kind == EX_ROUTINE) {
-                struct pcall *call = &pp->calls[s->call != SIZE_MAX ? s->call : 0];
                 if (s->call != SIZE_MAX) {
+                    struct pcall *call = &pp->calls[s->call];
                     if (call->call_state == SIZE_MAX)
                         call->call_state = left;
                     else if (call->call_state != left)
                         call->call_state_ambiguous = true;
                     enter(pp, s->cont, canonical_return(pp, call->ret_pc));
+                } else {
+                    /* a tail call of a routine: it returns to this function's callers */
+                    bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);
+                    returners(pp, s->func, via);
+                    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+                        const struct pcall *c = &pp->calls[ci];
+                        if (c->callee >= 0 && via[c->callee] && pp->segs[c->seg].cont != SIZE_MAX)
+                            enter(pp, pp->segs[c->seg].cont, canonical_return(pp, c->ret_pc));
+                    }
+                    free(via);
                 }
             } else {
                 enter(pp, x->to, left);
@@ -813,10 +852,37 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->work);
     free(pp->n_in);
     free(pp->taken_address);
+    free(pp->rets);
     free(pp->indirect_calls);
     ptrmap_free(&pp->site_of);
     ua_core_free(pp->core);
     free(pp);
+}
+
+/* The share of G's calls that end in a tail call of F (through tail calls of tail
+ * calls, DEPTH of them at most): G's tail-call executions to F over its calls. */
+static double tail_share(const struct cost_pipe *pp, size_t g, size_t f, int depth)
+{
+    const struct mmodule *mm = pp->mm;
+    if (g == f)
+        return 1;
+    if (depth <= 0 || mm->funcs[g].prof < 0 || !pp->prof)
+        return 0;
+    double calls = (double)eng_profile_func_calls(pp->prof, (size_t)mm->funcs[g].prof), share = 0;
+    if (calls <= 0)
+        return 0;
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pseg *s = &pp->segs[si];
+        if (s->func != g || s->ends_call || !s->n || s->nexits != 1 || s->exits[0].kind != EX_CALLEE)
+            continue;
+        const struct isa_insn *d = s->ins[s->n - 1].src->isa;
+        if (!d || d->kind != ISA_TAIL_CALL)
+            continue;
+        size_t h = pp->segs[s->exits[0].to].func;
+        double n = mm->funcs[g].blocks[s->block].count;
+        share += n / calls * tail_share(pp, h, f, depth - 1);
+    }
+    return share;
 }
 
 /* Executions of segment S along each of its exits (NAN where not known). */
@@ -843,6 +909,8 @@ static void exit_counts(const struct cost_pipe *pp, const struct pseg *s, double
             double site = pp->mm->funcs[cs->func].blocks[cs->block].count;
             if (c->indirect && pp->indirect_calls && pp->indirect_execs > 0)
                 site = pp->indirect_calls[s->func] * site / pp->indirect_execs;
+            if (c->callee >= 0 && c->callee != (int)s->func) /* through tail calls: their share of g's calls */
+                site *= tail_share(pp, (size_t)c->callee, s->func, 8);
             out[e] = site;
         }
         if (isnan(out[e]))
@@ -883,6 +951,10 @@ static void count_in(struct cost_pipe *pp)
     for (size_t g = 0; g < mm->nfuncs; g++)
         if (pp->indirect_calls[g] < 0)
             pp->indirect_calls[g] = 0;
+    pp->rets = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->rets);
+    for (size_t si = 0; si < pp->nsegs; si++)
+        if (pp->segs[si].nexits && pp->segs[si].exits[0].kind == EX_RETURN && seg_execs(pp, &pp->segs[si]) > 0)
+            pp->rets[pp->segs[si].func]++;
     pp->n_in = sup_xcalloc(pp->nsegs + 1, sizeof *pp->n_in);
     for (size_t si = 0; si < pp->nsegs; si++) {
         const struct pseg *s = &pp->segs[si];
@@ -1008,8 +1080,17 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         }
         if (sum > 0)
             c *= execs / sum;
+        /* returns: which of a function's return blocks returns to which call is not
+         * counted; the function's total is exact, the split over its return blocks is
+         * an estimate where the calls' returns cost differently */
+        bool split = false;
+        if (s->nexits > 1 && s->exits[0].kind == EX_RETURN && pp->rets[s->func] > 1)
+            for (size_t e = 1; e < s->nexits && !split; e++)
+                for (size_t k = 0; k < s->nstates; k++)
+                    if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
+                        split = true;
         out->cycles += c;
-        if (!state_free || !known || s->overflow)
+        if (!state_free || !known || s->overflow || split)
             out->estimated_cycles += c;
         /* data-dependent cycles of its own instructions: charged to the instruction
          * itself (issue stamps) or to the one before it (retire stamps: the segment's

@@ -22,6 +22,9 @@ void routine_runner_free(struct routine_runner *r)
 {
     if (!r)
         return;
+    struct routine_mem *m = r->memory;
+    for (size_t k = 0; m && k < m->nheap; k++)
+        free(m->heap[k]);
     free(r->memory);
     free(r);
 }
@@ -29,6 +32,17 @@ void routine_runner_free(struct routine_runner *r)
 bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry)
 {
     return r && isa_code_entry(r->code, symbol, entry);
+}
+
+bool routine_has_heap(const struct routine_runner *r)
+{
+    const uint32_t *a, *l;
+    return r && isa_code_heaps(r->code, &a, &l) > 0;
+}
+
+uint32_t routine_result(const struct routine_runner *r)
+{
+    return r->a0;
 }
 
 const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const char *name)
@@ -52,7 +66,7 @@ bool routine_map_pointers(struct routine_map *m, const struct routine_arg *args,
     for (;;) {
         uint64_t lo = UINT64_MAX;
         for (unsigned k = 0; k < nargs; k++)
-            if (args[k].pointer && args[k].lo >= next && args[k].lo < lo)
+            if (args[k].pointer && !args[k].raw && args[k].lo >= next && args[k].lo < lo)
                 lo = args[k].lo;
         if (lo == UINT64_MAX)
             return true;

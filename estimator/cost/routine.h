@@ -22,6 +22,7 @@ struct routine_arg {
     unsigned bytes;
     bool pointer, in_variadic, variadic;
     bool callback;          /* the program's function the routine calls (qsort's comparator) */
+    bool raw;               /* a pointer that is already the routine's address (the allocator's heap) */
 };
 
 /* The program as a routine sees it: its memory, read through the engine (eng_mem), and
@@ -56,6 +57,12 @@ struct routine_runner *routine_runner_new(const struct isa *isa);
 void routine_runner_free(struct routine_runner *r);
 /* SYMBOL's entry address when its code is in the description. */
 bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry);
+/* Whether the code keeps an allocator's state (isa_code_heaps): malloc, free,
+ * realloc and calloc can run on it, their pointers given raw (the routine's own
+ * addresses). */
+bool routine_has_heap(const struct routine_runner *r);
+/* The 32-bit result of the last rv32 run (a0). */
+uint32_t routine_result(const struct routine_runner *r);
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
  * operands point into the program's memory, read through MEM (NULL: none)

@@ -41,6 +41,10 @@ bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint6
 
 struct routine_mem {
     uint8_t stack[ROUTINE_STACK_BYTES];
+    /* the code file's heap ranges: kept from call to call */
+    uint8_t *heap[4];
+    uint32_t heap_addr[4], heap_len[4];
+    size_t nheap;
     /* the program's memory, mapped by region; writes kept per call */
     const struct routine_memory *program;
     struct routine_map map;
@@ -49,6 +53,7 @@ struct routine_mem {
 };
 
 struct routine_runner {
+    uint32_t a0;                                         /* a0 after the last rv32 run (the result) */
     const struct isa *isa;
     const struct isa_code *code;
     enum isa_code_arch arch;

@@ -298,6 +298,10 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
             return false;
         c = (double)(b - a);
     }
+    if (getenv("LPNEST_DEBUG_RUNS"))
+        fprintf(stderr, "run %x ret %x n %lu c %g a0 %x a1 %x a2 %x a3 %x\n", entry, pipe ? pipe->ret_pc : 0, n, c, (unsigned)args[0].lo,
+                (unsigned)(args[0].lo >> 32), nargs > 1 ? (unsigned)args[1].lo : 0, nargs > 1 ? (unsigned)(args[1].lo >> 32) : 0);
+    r->a0 = x[10];
     *cycles += c;
     *instr += (double)n;
     return true;

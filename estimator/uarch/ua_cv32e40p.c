@@ -15,7 +15,8 @@
  * set the cycle the jump decodes, once: jump_done_q), conditional branches
  * taken from EX (branch_taken_ex flushes the instruction in ID), CSR accesses
  * that halt the fetch until they leave WB (csr_status: DECODE, FLUSH_EX,
- * FLUSH_WB), and the EX stage's readiness (cv32e40p_ex_stage.sv: the ALU and
+ * FLUSH_WB), fences (FENCE is FENCE.I: the same flush, then a jump to the next
+ * instruction from FLUSH_WB), and the EX stage's readiness (cv32e40p_ex_stage.sv: the ALU and
  * divider, the multiplier, the LSU's transaction count of
  * cv32e40p_load_store_unit.sv: a load or store is ready when its request is
  * granted and, with one outstanding, that one's response arrives; a
@@ -58,6 +59,8 @@ struct cv {
     uint32_t expect_pc;       /* the pc of the next instruction that executes */
     /* controller */
     uint8_t ctrl;
+    bool fencei;              /* the flush is a fence's: it jumps to the instruction after it */
+    uint32_t fence_next;
     bool jump_done_q;
     /* ID */
     bool idv;
@@ -101,6 +104,12 @@ static bool is_mem(const struct ua_op *op)
 static bool reads(const struct ua_op *op, unsigned r)
 {
     return r && (op->in.rs1 == r || op->in.rs2 == r);
+}
+
+/* FENCE and FENCE.I: a flush, then a jump to the next instruction. */
+static bool is_fence(const struct ua_op *op)
+{
+    return op->in.op == UA_RV_FENCE || op->in.op == UA_RV_FENCE_I;
 }
 
 /* A CSR access that halts the fetch until it leaves WB (cv32e40p_decoder.sv, csr_status_o). */
@@ -171,6 +180,12 @@ static enum ua_step step(struct ua_core *c, void *st)
     }
     if (s->ctrl != CT_DECODE)
         halt_if = true;
+    if (s->ctrl == CT_FLUSH_WB && s->fencei && !branch_taken_ex) {
+        /* FENCE and FENCE.I (cv32e40p_decoder.sv: both fencei_insn) jump to the next
+         * instruction from FLUSH_WB (PC_FENCEI), refetching it */
+        pc_set = true;
+        target = s->fence_next;
+    }
     /* the stalls read the IF-ID register's fields whether it is valid or not (the
      * decoder's register-use outputs are not gated): a stale instruction can stall */
     const struct ua_op *d = &s->id;
@@ -197,7 +212,7 @@ static enum ua_step step(struct ua_core *c, void *st)
             jump = true;
             target = d->next;
         }
-        if (csr_status(d))
+        if (csr_status(d) || is_fence(d))
             halt_if = true;
     }
     bool id_valid = is_decoding && id_ready; /* halt_id is 0 in DECODE */
@@ -370,8 +385,10 @@ static enum ua_step step(struct ua_core *c, void *st)
     /* the controller */
     if (s->ctrl == CT_FLUSH_EX && ex_valid)
         s->ctrl = CT_FLUSH_WB;
-    else if (s->ctrl == CT_FLUSH_WB)
+    else if (s->ctrl == CT_FLUSH_WB) {
         s->ctrl = CT_DECODE;
+        s->fencei = false;
+    }
     s->jump_done_q = (jump || s->jump_done_q) && !id_ready; /* jump_done holds until the jump leaves ID */
 
     /* EX and ID */
@@ -386,8 +403,11 @@ static enum ua_step step(struct ua_core *c, void *st)
     if (id_valid) {
         if (s->id_seq != UINT64_MAX)
             ua_stamp(c, s->id_seq, 0);
-        if (csr_status(&s->id) && s->ctrl == CT_DECODE)
+        if ((csr_status(&s->id) || is_fence(&s->id)) && s->ctrl == CT_DECODE) {
             s->ctrl = CT_FLUSH_EX;
+            s->fencei = is_fence(&s->id);
+            s->fence_next = s->id.next;
+        }
         s->exv = true;
         s->ex = s->id;
         s->ex_n = 0;
@@ -414,10 +434,61 @@ static bool empty(const void *st)
     return !s->idv;
 }
 
+/* Only what can still change a stamp is kept, so that equal futures have equal bytes: of
+ * a stale IF-ID register the fields its stalls read (the kind and registers), of EX what
+ * decides its readiness and the branch, no empty FIFO entries or finished requests. */
+static void canonical(struct cv *s)
+{
+    if (!s->idv) {
+        struct ua_op d = {0};
+        d.in.op = s->id.in.op;
+        d.in.kind = s->id.in.kind;
+        d.in.rd = s->id.in.rd;
+        d.in.rs1 = s->id.in.rs1;
+        d.in.rs2 = s->id.in.rs2;
+        s->id = d;
+        s->id_seq = 0;
+    }
+    if (!s->exv) {
+        memset(&s->ex, 0, sizeof s->ex);
+        s->ex_n = 0;
+        s->ex_mis_second = false;
+        s->ex_issued = 0;
+    } else {
+        struct ua_op x = {0};
+        x.in.op = s->ex.in.op;
+        x.in.kind = s->ex.in.kind;
+        x.in.rd = s->ex.in.rd;
+        x.cycles = s->ex.cycles;
+        x.taken = s->ex.taken;
+        x.misaligned = s->ex.misaligned;
+        if (s->ex.in.kind == UA_K_BRANCH && s->ex.taken)
+            x.next = s->ex.next;
+        s->ex = x;
+    }
+    for (unsigned k = s->fcnt; k < 2; k++)
+        s->fmem[k] = 0;
+    for (unsigned k = s->nim; k < MAXMEM; k++)
+        s->im_left[k] = 0, s->im_addr[k] = 0;
+    for (unsigned k = s->ndm; k < MAXMEM; k++)
+        s->dm_left[k] = 0;
+    if (s->astate != AL_MISALIGNED32)
+        s->r_instr_h = 0;
+    if (s->astate != AL_MISALIGNED16)
+        s->aligner_ready_q = false;
+    if (!s->wb_we)
+        s->wb_rd = 0;
+    if (!s->fencei)
+        s->fence_next = 0;
+    if (!s->restart)
+        s->restart_pc = 0;
+}
+
 static void rebase(void *st, uint64_t fed, bool to_relative)
 {
     struct cv *s = st;
-    (void)to_relative;
+    if (to_relative)
+        canonical(s);
     if (s->idv && s->id_seq != UINT64_MAX)
         s->id_seq = fed - s->id_seq;
 }

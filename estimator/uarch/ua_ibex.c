@@ -287,16 +287,39 @@ static bool empty(const void *st)
     return !s->idv && !s->wbv;
 }
 
+/* Only what can still change a stamp is kept, so that equal futures have equal bytes:
+ * no instruction left in ID or WB, empty FIFO entries, finished requests. */
+static void canonical(struct ibex *s)
+{
+    if (!s->idv) {
+        memset(&s->id, 0, sizeof s->id);
+        s->id_n = 0;
+        s->id_set_done = s->id_lsu_issued = false;
+    }
+    if (!s->wbv) {
+        memset(&s->wb, 0, sizeof s->wb);
+    } else { /* WB needs to know whether it waits for a response and which register a load writes */
+        struct ua_op w = {0};
+        w.in.kind = s->wb.in.kind;
+        w.in.rd = s->wb.in.rd;
+        s->wb = w;
+    }
+    for (unsigned k = 0; k < 3; k++)
+        if (!(s->fvalid >> k & 1))
+            s->fdata[k] = 0;
+    for (unsigned k = s->nim; k < MAXMEM; k++)
+        s->im_left[k] = 0, s->im_addr[k] = 0;
+    for (unsigned k = s->ndm; k < MAXMEM; k++)
+        s->dm_left[k] = 0;
+}
+
 static void rebase(void *st, uint64_t fed, bool to_relative)
 {
     struct ibex *s = st;
-    if (to_relative) {
-        s->id_seq = s->idv ? fed - s->id_seq : 0;
-        s->wb_seq = s->wbv ? fed - s->wb_seq : 0;
-    } else {
-        s->id_seq = s->idv ? fed - s->id_seq : 0;
-        s->wb_seq = s->wbv ? fed - s->wb_seq : 0;
-    }
+    if (to_relative)
+        canonical(s);
+    s->id_seq = s->idv ? fed - s->id_seq : 0;
+    s->wb_seq = s->wbv ? fed - s->wb_seq : 0;
 }
 
 const struct ua_model_ops ua_ibex_ops = {
