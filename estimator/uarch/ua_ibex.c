@@ -16,7 +16,7 @@
  * is granted at once and answered fetch_latency / data_latency cycles later,
  * in order. The instruction cache (ICache=1) and the IF-stage branch
  * predictor (BranchPredictor=1) are ua_ibex_icache.c's. */
-#include "ua_impl.h"
+#include "ua_ibex.h"
 
 #include <stdlib.h>
 
@@ -49,23 +49,42 @@ struct ibex {
     bool wbv;
     uint64_t wb_seq;
     struct ua_op wb;
+    /* the IF stage: a branch request at the restart's pc; the predictor's skid
+     * (a predicted jump that ID could not take yet) and the prediction of the
+     * instruction in ID (instr_bp_taken) */
+    bool boot;
+    uint32_t boot_pc;
+    bool if_skid, if_skid_bp, id_bp;
+    bool flush;                /* the FLUSH cycle after a CSR write */
+    uint32_t if_skid_addr;
+    /* ICache=1: the cache's fetch unit instead of the prefetch buffer */
+    struct ibex_ic ic;
 };
 
 static void reset(struct ua_core *c, void *st, uint32_t pc)
 {
-    (void)c;
     struct ibex *s = st;
+    /* the cache's enable bit and invalidation walk are kept (all zero at power-on:
+     * disabled, the walk to come); its fill buffers are emptied */
+    bool enable = s->ic.enable;
+    uint8_t inval_state = s->ic.inval_state;
+    uint16_t inval_index = s->ic.inval_index;
     memset(s, 0, sizeof *s);
-    /* as after a pc_set at the last cycle: the first request goes out now */
-    s->faddr = pc;
-    s->fetch_addr_q = pc;
-    s->out_q = 0;
-    /* marker: the next cycle starts fetching at pc */
-    s->id_set_done = false;
+    s->ic.enable = enable;
+    s->ic.inval_state = inval_state;
+    s->ic.inval_index = inval_index;
     s->ls_state = LS_IDLE;
     s->wb_seq = UINT64_MAX;
-    /* a branch request pending: kept as a pseudo-state in fetch_addr_q's low bit */
-    s->fetch_addr_q = pc | 1u;
+    if (c->icache) {
+        s->ic.out_addr = pc;
+        s->ic.prefetch_addr = pc;
+    } else {
+        s->faddr = pc;
+        s->fetch_addr_q = pc;
+    }
+    /* the first request goes out in the next cycle, as after a jump */
+    s->boot = true;
+    s->boot_pc = pc;
 }
 
 static bool is_mem(const struct ua_op *op)
@@ -73,9 +92,101 @@ static bool is_mem(const struct ua_op *op)
     return op->in.kind == UA_K_LOAD || op->in.kind == UA_K_STORE;
 }
 
+static bool csr_flushes(const struct ua_op *op)
+{
+    if (op->in.kind != UA_K_CSR)
+        return false;
+    unsigned csr = (unsigned)op->in.imm & 0xfff, src = (op->in.bits >> 15) & 31;
+    bool writes = op->in.op == UA_RV_CSRRW || op->in.op == UA_RV_CSRRWI || src != 0;
+    return writes && csr != 0x340 && csr != 0x341;
+}
+
 static bool reads(const struct ua_op *op, unsigned r)
 {
     return r && (op->in.rs1 == r || op->in.rs2 == r);
+}
+
+/* ---- ibex_prefetch_buffer + ibex_fetch_fifo ---- */
+
+/* The FIFO's output (valid_o, addr_o, rdata_o) in a cycle where the
+ * instruction memory answers (IRVALID, IRDATA). */
+static void pb_output(struct ua_core *c, const struct ibex *s, bool irvalid, uint32_t irdata, struct ibex_fetch *o)
+{
+    bool in_valid = irvalid && !(s->disc_q & 1);
+    bool v0 = s->fvalid & 1, v1 = s->fvalid >> 1 & 1;
+    uint32_t rdata = v0 ? s->fdata[0] : irdata;
+    bool valid = v0 || in_valid;
+    bool valid_unaligned = v1 ? true : (v0 && in_valid);
+    bool unaligned_c = ((rdata >> 16) & 3) != 3;
+    bool odd = s->faddr & 2;
+    o->valid = odd ? (unaligned_c ? valid : valid_unaligned) : valid;
+    o->addr = s->faddr;
+    uint32_t w0 = ua_code_word(c, s->faddr & ~3u);
+    o->rdata = odd ? (w0 >> 16 | ua_code_word(c, (s->faddr & ~3u) + 4) << 16) : w0;
+}
+
+/* The rest of the cycle: BRANCH to ADDR_I, READY from the IF stage; returns
+ * the address of the word requested, *IREQ whether one is. */
+static uint32_t pb_update(struct ibex *s, bool irvalid, uint32_t irdata, bool branch, uint32_t addr_i, bool ready,
+                          bool out_valid, bool *ireq)
+{
+    bool fb1 = s->fvalid >> 1 & 1, fb2 = s->fvalid >> 2 & 1;
+    bool o0 = s->out_q & 1, o1 = s->out_q >> 1 & 1;
+    bool fifo_ready = !((fb1 || o1) && (fb2 || o0));
+    bool valid_new_req = (fifo_ready || branch) && !o1;
+    uint32_t instr_addr = (branch ? addr_i : s->fetch_addr_q) & ~3u;
+    uint32_t fetch_addr_d = s->fetch_addr_q;
+    if (branch || valid_new_req)
+        fetch_addr_d = ((branch ? addr_i : s->fetch_addr_q) & ~3u) + (valid_new_req ? 4u : 0u);
+    bool out_n0 = valid_new_req || o0;
+    bool disc_n0 = (branch && o0) || (s->disc_q & 1);
+    bool out_n1 = (valid_new_req && o0) || o1;
+    bool disc_n1 = (branch && o1) || (s->disc_q >> 1 & 1);
+    bool in_valid = irvalid && !(s->disc_q & 1);
+
+    bool v0 = s->fvalid & 1, v1 = fb1;
+    uint32_t rdata = v0 ? s->fdata[0] : irdata;
+    bool unaligned_c = ((rdata >> 16) & 3) != 3;
+    bool aligned_c = (rdata & 3) != 3;
+    bool odd = s->faddr & 2;
+    bool clear = branch;
+    bool pop_out = ready && out_valid;
+    bool pop = pop_out && (!aligned_c || odd);
+
+    bool lf[3] = {!v0, !v1 && v0, !fb2 && v1};
+    bool vq[3] = {v0, v1, fb2};
+    bool pushed[3], nvalid[3];
+    for (int i = 0; i < 3; i++)
+        pushed[i] = (in_valid && lf[i]) || vq[i];
+    uint32_t nd[3] = {s->fdata[0], s->fdata[1], s->fdata[2]};
+    for (int i = 0; i < 2; i++) {
+        bool popped = pop ? pushed[i + 1] : pushed[i];
+        nvalid[i] = popped && !clear;
+        bool en = (pushed[i + 1] && pop) || (in_valid && lf[i] && !pop);
+        if (en)
+            nd[i] = vq[i + 1] ? s->fdata[i + 1] : irdata;
+    }
+    nvalid[2] = (pop ? false : pushed[2]) && !clear;
+    if (in_valid && lf[2])
+        nd[2] = irdata;
+    s->fvalid = (uint8_t)(nvalid[0] | nvalid[1] << 1 | nvalid[2] << 2);
+    memcpy(s->fdata, nd, sizeof nd);
+    if (clear)
+        s->faddr = addr_i & ~1u;
+    else if (pop_out)
+        s->faddr = s->faddr + ((odd ? unaligned_c : aligned_c) ? 2u : 4u);
+
+    /* the outstanding requests, shifted by the response */
+    uint8_t on = (uint8_t)(out_n0 | out_n1 << 1), dn = (uint8_t)(disc_n0 | disc_n1 << 1);
+    if (irvalid) {
+        on >>= 1;
+        dn >>= 1;
+    }
+    s->out_q = on;
+    s->disc_q = dn;
+    s->fetch_addr_q = fetch_addr_d;
+    *ireq = valid_new_req;
+    return instr_addr;
 }
 
 static enum ua_step step(struct ua_core *c, void *st)
@@ -108,7 +219,8 @@ static enum ua_step step(struct ua_core *c, void *st)
 
     /* ---- ID/EX ---- */
     bool done = false, pc_set = false, stall = false, lsu_req = false, executing_cycle = false;
-    uint32_t target = 0;
+    bool nt_mispredict = false;
+    uint32_t target = 0, nt_addr = 0;
     if (s->idv) {
         const struct ua_op *op = &s->id;
         bool executing = true;
@@ -136,96 +248,84 @@ static enum ua_step step(struct ua_core *c, void *st)
             stall = !done;
         } else {
             unsigned n = s->id_n + 1u, need = op->cycles ? op->cycles : 1u;
-            if (op->taken && !s->id_set_done && n == (op->redirect ? op->redirect : need)) {
-                pc_set = true;
-                target = op->next;
+            /* fence.i is a jump to the next instruction (ibex_decoder.sv) */
+            bool jumps = op->taken || op->in.op == UA_RV_FENCE_I;
+            if (jumps && !s->id_set_done && n == (op->redirect ? op->redirect : need)) {
+                /* a jump or branch the IF stage predicted taken has fetched its target
+                 * already: no pc_set (ibex_controller.sv) */
+                pc_set = !s->id_bp;
+                target = op->taken ? op->next : op->pc + 4;
+            }
+            if (s->id_bp && !op->taken && n == 1) {
+                /* predicted taken, not taken: the fall-through is fetched again */
+                nt_mispredict = true;
+                nt_addr = op->pc + op->in.size;
             }
             done = n >= need && ready_wb;
             stall = !done;
         }
     }
-    bool id_in_ready = !stall;
+    /* a CSR write (but to mscratch or mepc) flushes the pipeline: decode takes no
+     * instruction in its cycle (retain_id) nor in the next (the FLUSH state), but the
+     * fetch unit goes on (ibex_controller.sv, csr_pipe_flush) */
+    bool retain = done && csr_flushes(&s->id);
+    bool id_in_ready = !stall && !retain && !s->flush;
     bool fetch_ready = id_in_ready && !c->draining;
 
-    /* ---- IF: ibex_prefetch_buffer + ibex_fetch_fifo ---- */
-    bool branch = pc_set;
-    uint32_t addr_i = target;
-    if (s->fetch_addr_q & 1u) { /* the restart's branch request */
-        branch = true;
-        addr_i = s->fetch_addr_q & ~1u;
+    /* ---- IF ---- */
+    struct ibex_fetch fo;
+    if (c->icache)
+        ua_ibex_ic_output(c, &s->ic, irvalid, &fo);
+    else
+        pb_output(c, s, irvalid, irdata, &fo);
+    bool fetch_valid = fo.valid && !nt_mispredict;
+    /* ibex_branch_predict: jumps and backward branches at the fetch output, taken */
+    bool predict = false;
+    uint32_t predict_pc = 0;
+    if (p->predict.kind == UA_PREDICT_BTFN && fetch_valid && !s->if_skid) {
+        struct ua_rv32 in;
+        uint8_t b[4] = {(uint8_t)fo.rdata, (uint8_t)(fo.rdata >> 8), (uint8_t)(fo.rdata >> 16), (uint8_t)(fo.rdata >> 24)};
+        ua_rv32_decode(b, 4, &in);
+        if (in.kind == UA_K_JAL || (in.kind == UA_K_BRANCH && in.imm < 0)) {
+            predict = true;
+            predict_pc = fo.addr + (uint32_t)in.imm;
+        }
     }
-    bool fb1 = s->fvalid >> 1 & 1, fb2 = s->fvalid >> 2 & 1;
-    bool o0 = s->out_q & 1, o1 = s->out_q >> 1 & 1;
-    bool fifo_ready = !((fb1 || o1) && (fb2 || o0));
-    bool valid_new_req = (fifo_ready || branch) && !o1;
-    uint32_t instr_addr = (branch ? addr_i : s->fetch_addr_q) & ~3u;
-    uint32_t fetch_addr_d = s->fetch_addr_q & ~1u;
-    if (branch || valid_new_req)
-        fetch_addr_d = ((branch ? addr_i : s->fetch_addr_q) & ~3u) + (valid_new_req ? 4u : 0u);
-    bool out_n0 = valid_new_req || o0;
-    bool disc_n0 = (branch && o0) || (s->disc_q & 1);
-    bool out_n1 = (valid_new_req && o0) || o1;
-    bool disc_n1 = (branch && o1) || (s->disc_q >> 1 & 1);
-    bool in_valid = irvalid && !(s->disc_q & 1);
-
-    /* the FIFO's output */
-    bool v0 = s->fvalid & 1, v1 = fb1;
-    uint32_t rdata = v0 ? s->fdata[0] : irdata;
-    bool valid = v0 || in_valid;
-    bool valid_unaligned = v1 ? true : (v0 && in_valid);
-    bool unaligned_c = ((rdata >> 16) & 3) != 3;
-    bool aligned_c = (rdata & 3) != 3;
-    bool odd = s->faddr & 2;
-    bool out_valid = odd ? (unaligned_c ? valid : valid_unaligned) : valid;
-    uint32_t out_addr = s->faddr;
-    bool clear = branch;
+    bool if_valid = fetch_valid || (s->if_skid && !nt_mispredict);
+    uint32_t if_addr = s->if_skid ? s->if_skid_addr : fo.addr;
+    bool if_bp = s->if_skid ? s->if_skid_bp : predict;
+    bool branch_req = pc_set || predict;
+    bool branch = branch_req || nt_mispredict || s->boot;
+    uint32_t addr_i = s->boot ? s->boot_pc : pc_set ? target : predict ? predict_pc : nt_addr;
+    bool ready = fetch_ready && !s->if_skid && !s->boot;
 
     /* the IF-ID register */
-    bool ifid_we = out_valid && fetch_ready && !pc_set && !(s->fetch_addr_q & 1u);
+    bool ifid_we = if_valid && fetch_ready && !pc_set && !s->boot;
     struct ua_op next_op;
     uint64_t next_seq = 0;
     if (ifid_we) {
-        enum ua_step t = ua_take(c, out_addr, &next_op, &next_seq);
+        enum ua_step t = ua_take(c, if_addr, &next_op, &next_seq);
         if (t != UA_STEP_OK)
             return t;
     }
-    bool pop_out = fetch_ready && out_valid && !(s->fetch_addr_q & 1u);
-    bool pop = pop_out && (!aligned_c || odd);
 
     /* ---- register updates ---- */
-    /* the FIFO */
-    bool lf[3] = {!v0, !v1 && v0, !fb2 && v1};
-    bool vq[3] = {v0, v1, fb2};
-    bool pushed[3], nvalid[3];
-    for (int i = 0; i < 3; i++)
-        pushed[i] = (in_valid && lf[i]) || vq[i];
-    uint32_t nd[3] = {s->fdata[0], s->fdata[1], s->fdata[2]};
-    for (int i = 0; i < 2; i++) {
-        bool popped = pop ? pushed[i + 1] : pushed[i];
-        nvalid[i] = popped && !clear;
-        bool en = (pushed[i + 1] && pop) || (in_valid && lf[i] && !pop);
-        if (en)
-            nd[i] = vq[i + 1] ? s->fdata[i + 1] : irdata;
+    bool ireq;
+    uint32_t iaddr;
+    if (c->icache) {
+        bool inval = s->idv && s->id.in.op == UA_RV_FENCE_I && s->id_n == 0;
+        iaddr = ua_ibex_ic_update(c, &s->ic, true, branch, addr_i, ready, fo.valid, irvalid, inval, &ireq);
+    } else {
+        iaddr = pb_update(s, irvalid, irdata, branch, addr_i, ready, fo.valid, &ireq);
     }
-    nvalid[2] = (pop ? false : pushed[2]) && !clear;
-    if (in_valid && lf[2])
-        nd[2] = irdata;
-    s->fvalid = (uint8_t)(nvalid[0] | nvalid[1] << 1 | nvalid[2] << 2);
-    memcpy(s->fdata, nd, sizeof nd);
-    if (clear)
-        s->faddr = addr_i & ~1u;
-    else if (pop_out)
-        s->faddr = out_addr + ((odd ? unaligned_c : aligned_c) ? 2u : 4u);
-
-    /* the prefetch buffer's outstanding requests, shifted by the response */
-    uint8_t on = (uint8_t)(out_n0 | out_n1 << 1), dn = (uint8_t)(disc_n0 | disc_n1 << 1);
-    if (irvalid) {
-        on >>= 1;
-        dn >>= 1;
+    bool skid_en = predict && !pc_set && !id_in_ready && !s->if_skid;
+    if (skid_en) {
+        s->if_skid_addr = fo.addr;
+        s->if_skid_bp = predict;
     }
-    s->out_q = on;
-    s->disc_q = dn;
-    s->fetch_addr_q = fetch_addr_d;
+    s->if_skid = (s->if_skid && !id_in_ready) || skid_en;
+    s->boot = false;
+    s->flush = retain;
 
     /* the memories */
     if (irvalid) {
@@ -234,9 +334,9 @@ static enum ua_step step(struct ua_core *c, void *st)
     }
     for (unsigned k = 0; k < s->nim; k++)
         s->im_left[k]--;
-    if (valid_new_req && s->nim < MAXMEM) {
+    if (ireq && s->nim < MAXMEM) {
         s->im_left[s->nim] = (uint8_t)(p->fetch_latency ? p->fetch_latency - 1 : 0);
-        s->im_addr[s->nim++] = instr_addr;
+        s->im_addr[s->nim++] = iaddr;
     }
     if (drvalid)
         memmove(s->dm_left, s->dm_left + 1, --s->ndm);
@@ -260,6 +360,16 @@ static enum ua_step step(struct ua_core *c, void *st)
     } else if (done) {
         ua_stamp(c, s->id_seq, 0);
     }
+    if (done && s->id.in.kind == UA_K_CSR && (s->id.in.imm & 0xfff) == 0x7c0) {
+        /* cpuctrl.icache_enable, by the immediate forms (a register's value is not known here) */
+        bool bit = (s->id.in.bits >> 15) & 1;
+        if (s->id.in.op == UA_RV_CSRRWI)
+            s->ic.enable = bit;
+        else if (s->id.in.op == UA_RV_CSRRSI && bit)
+            s->ic.enable = true;
+        else if (s->id.in.op == UA_RV_CSRRCI && bit)
+            s->ic.enable = false;
+    }
     if (s->idv) {
         if (lsu_req)
             s->id_lsu_issued = true;
@@ -277,6 +387,7 @@ static enum ua_step step(struct ua_core *c, void *st)
         s->id_n = 0;
         s->id_set_done = false;
         s->id_lsu_issued = false;
+        s->id_bp = if_bp;
     }
     return UA_STEP_OK;
 }
@@ -307,6 +418,13 @@ static void canonical(struct ibex *s)
     for (unsigned k = 0; k < 3; k++)
         if (!(s->fvalid >> k & 1))
             s->fdata[k] = 0;
+    if (!s->if_skid)
+        s->if_skid_addr = 0, s->if_skid_bp = false;
+    if (!s->idv)
+        s->id_bp = false;
+    if (!s->boot)
+        s->boot_pc = 0;
+    ua_ibex_ic_canonical(&s->ic, 0);
     for (unsigned k = s->nim; k < MAXMEM; k++)
         s->im_left[k] = 0, s->im_addr[k] = 0;
     for (unsigned k = s->ndm; k < MAXMEM; k++)

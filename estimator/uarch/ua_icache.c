@@ -59,6 +59,18 @@ void ua_icache_invalidate(struct ua_icache *c)
         c->tag[i] = UINT32_MAX;
 }
 
+void ua_icache_invalidate_set(struct ua_icache *c, uint32_t set)
+{
+    if (set < c->sets)
+        for (uint32_t w = 0; w < c->p.ways; w++)
+            c->tag[(size_t)set * c->p.ways + w] = UINT32_MAX;
+}
+
+uint32_t ua_icache_sets(const struct ua_icache *c)
+{
+    return c->sets;
+}
+
 uint32_t ua_icache_line_bytes(const struct ua_icache *c)
 {
     return c->p.line_bytes;

@@ -52,6 +52,10 @@ struct ua_icache *ua_icache_new(const struct ua_icache_params *p);
 void ua_icache_free(struct ua_icache *c);
 /* Every line invalid (reset, fence.i); the replacement state is kept. */
 void ua_icache_invalidate(struct ua_icache *c);
+/* Every way of set SET invalid (a cache that invalidates one set a cycle). */
+void ua_icache_invalidate_set(struct ua_icache *c, uint32_t set);
+/* The number of sets. */
+uint32_t ua_icache_sets(const struct ua_icache *c);
 /* Whether the line holding ADDR is present (no state changes). */
 bool ua_icache_present(const struct ua_icache *c, uint32_t addr);
 /* A lookup of ADDR, as the cache makes one: true on a hit, with *WAY the
