@@ -10,11 +10,11 @@
 # "<target>|<name>|<bc>|<elf>[|noref]" entries for tests to iterate over ("noref": the
 # folder set LPNEST_CORPUS_NO_REF_TEST, tests/e2e adds no separate reference test).
 #
-# A program built for riscv32 is also built as bitcode of the rv32imc flavour
+# A program of benchmarks/corpus, foreign or embedded built for riscv32 is also built as
+# bitcode of the rv32imc flavour
 # (rv32imc/<name>.bc: -march=rv32imc -mno-relax), the code of the pipelined RISC-V cores
 # whose RTL references are in benchmarks/cores; that flavour has no ELF here (the ELF is
-# per core, linked by benchmarks/cores/build-elf) and is recorded in the global property
-# LPNEST_CORES_PROGRAMS as "<folder>|<name>|<bc>".
+# per core, linked by benchmarks/cores/run).
 
 set(LPNEST_AVR_MCU atmega2560 CACHE STRING "AVR MCU of the corpus (simavr and clang name)")
 set(LPNEST_CORPUS_CFLAGS -O2 -g -std=c11 -Wall -Wextra -nostdlibinc CACHE STRING
@@ -151,7 +151,8 @@ function(lpnest_corpus_program NAME SOURCE)
       set_property(GLOBAL APPEND PROPERTY LPNEST_CORPUS "${_t}|${NAME}|${_bc}|${_elf}")
     endif()
   endforeach()
-  if("riscv32" IN_LIST LPNEST_CORPUS_TARGETS)
+  get_filename_component(_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  if("riscv32" IN_LIST LPNEST_CORPUS_TARGETS AND _folder MATCHES "^(corpus|foreign|embedded)$")
     set(_d ${CMAKE_CURRENT_BINARY_DIR}/rv32imc)
     set(_bc ${_d}/${NAME}.bc)
     add_custom_command(OUTPUT ${_bc}
@@ -162,8 +163,6 @@ function(lpnest_corpus_program NAME SOURCE)
       DEPENDS ${_src} ${_bench_h}
       COMMENT "corpus rv32imc: ${NAME}.bc" VERBATIM)
     list(APPEND _outs ${_bc})
-    get_filename_component(_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
-    set_property(GLOBAL APPEND PROPERTY LPNEST_CORES_PROGRAMS "${_folder}|${NAME}|${_bc}")
   endif()
   add_custom_target(corpus-${NAME} DEPENDS ${_outs})
   add_dependencies(corpus corpus-${NAME})

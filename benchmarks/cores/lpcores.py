@@ -262,45 +262,57 @@ def compile_flags(platform):
     return ARCH_FLAGS[:2] + ["-march=rv32imc_zicsr"] + ARCH_FLAGS[2:] + ["-D" + platform]
 
 
+def cache_dir():
+    """where runtime blocks are kept between runs: $LPCORES_CACHE, else ~/.cache/lpnest-cores
+    (None when neither can be made: each run then builds its own)"""
+    d = os.environ.get("LPCORES_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "lpnest-cores")
+    try:
+        os.makedirs(d, exist_ok=True)
+        return d
+    except OSError:
+        return None
+
+
 def build_block(platform, work):
     """the runtime block of PLATFORM (crt0.S, the runtime routines, plat.c, the libgcc
-    members of platform/runtime.syms), prelinked: WORK/lp_block.o (built once)"""
-    out = os.path.join(work, "lp_block.o")
-    stamp = os.path.join(work, "lp_block.inputs")
+    members of platform/runtime.syms), prelinked: WORK/lp_block-KEY.o, KEY a digest of its
+    inputs (built once; concurrent runs each build their own and rename it into place)"""
     clang, lld = tool("clang-19", "clang"), tool("ld.lld-19", "ld.lld")
     lib = libgcc()
-    srcs = [os.path.join(PLATFORM_DIR, f) for f in ("crt0.S", "plat.c", "link.ld", "runtime.syms")] + \
+    srcs = [os.path.join(PLATFORM_DIR, f) for f in ("crt0.S", "plat.c", "runtime.syms")] + \
         [os.path.join(RUNTIME_DIR, f) for f in RUNTIME_SOURCES + ["rt.h"]] + [lib]
     key = hashlib.sha256()
     for s in srcs:
         key.update(s.encode() + b"\0" + sha256_file(s).encode())
     key.update(platform.encode())
-    key = key.hexdigest()
-    if os.path.exists(out) and os.path.exists(stamp) and open(stamp).read() == key:
+    out = os.path.join(work, "lp_block-%s.o" % key.hexdigest()[:20])
+    if os.path.exists(out):
         return out
     os.makedirs(work, exist_ok=True)
-    objs = []
-    crt0 = os.path.join(work, "crt0.o")
-    run_tool([clang] + compile_flags(platform) + ["-c", os.path.join(PLATFORM_DIR, "crt0.S"), "-o", crt0],
-             "assembling crt0.S")
-    objs.append(crt0)
-    for s in RUNTIME_SOURCES:
-        o = os.path.join(work, s[:-2] + ".o")
-        run_tool([clang] + ARCH_FLAGS + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR, "-c",
-                                         os.path.join(RUNTIME_DIR, s), "-o", o], "compiling " + s)
-        objs.append(o)
-    plat = os.path.join(work, "plat.o")
-    run_tool([clang] + compile_flags(platform) + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR,
-                                                  "-c", os.path.join(PLATFORM_DIR, "plat.c"), "-o", plat],
-             "compiling plat.c")
-    undef = []
-    for s in runtime_symbols():
-        undef += ["-u", s]
-    tmp = out + ".tmp"
-    run_tool([lld, "-r", "-o", tmp] + undef + objs + [lib, plat], "prelinking the runtime block")
-    os.replace(tmp, out)
-    with open(stamp, "w") as f:
-        f.write(key)
+    tmpdir = tempfile.mkdtemp(prefix="block.", dir=work)
+    try:
+        objs = []
+        crt0 = os.path.join(tmpdir, "crt0.o")
+        run_tool([clang] + compile_flags(platform) + ["-c", os.path.join(PLATFORM_DIR, "crt0.S"), "-o", crt0],
+                 "assembling crt0.S")
+        objs.append(crt0)
+        for s in RUNTIME_SOURCES:
+            o = os.path.join(tmpdir, s[:-2] + ".o")
+            run_tool([clang] + ARCH_FLAGS + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR, "-c",
+                                             os.path.join(RUNTIME_DIR, s), "-o", o], "compiling " + s)
+            objs.append(o)
+        plat = os.path.join(tmpdir, "plat.o")
+        run_tool([clang] + compile_flags(platform) + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR,
+                                                      "-c", os.path.join(PLATFORM_DIR, "plat.c"), "-o", plat],
+                 "compiling plat.c")
+        undef = []
+        for s in runtime_symbols():
+            undef += ["-u", s]
+        blk = os.path.join(tmpdir, "lp_block.o")
+        run_tool([lld, "-r", "-o", blk] + undef + objs + [lib, plat], "prelinking the runtime block")
+        os.replace(blk, out)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
     return out
 
 
@@ -379,7 +391,7 @@ def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
         raise Error("unknown core '%s' (%s)" % (core, ", ".join(CORES)))
     platform = CORES[core]["platform"]
     os.makedirs(work, exist_ok=True)
-    block = build_block(platform, os.path.join(work, "block-" + platform))
+    block = build_block(platform, os.path.join(cache_dir() or work, "block-" + platform))
     prog, bc = program_object(src, work, extra_cflags)
     if argv is None:
         argv = [os.path.basename(src)]
@@ -470,7 +482,8 @@ class Reducer:
         self.main_instructions = 0
         self.read_stamp = None   # stamp of crt0's `csrr s0, mcycle`
         self.traps = []
-        # calls: a stack of frames [return address, functions active in it, call site, entry stamp]
+        # calls: a stack of frames [return address, functions active in it, call site, entry
+        # stamp, tail calls made in it as [jump's pc, function, entry stamp]]
         self.stack = []
         self.active = {}       # function -> activations open
         self.since = {}        # function -> stamp its outermost activation began
@@ -524,7 +537,7 @@ class Reducer:
             self.in_main = True
             self.main_start = stamp
             self.pending = None
-            self.stack = [[None, ["main"], None, stamp]]
+            self.stack = [[None, ["main"], None, stamp, []]]
             self._enter("main", stamp)
         elif self.in_main and pc == self.main_return and self.stack and len(self.stack) == 1 and \
                 self.pending is not None and self.pending[0] == "ret":
@@ -540,7 +553,7 @@ class Reducer:
             if p is not None:
                 if p[0] == "call":
                     f = self.code.function(pc)
-                    self.stack.append([p[1], [f], p[2], stamp])
+                    self.stack.append([p[1], [f], p[2], stamp, []])
                     self._enter(f, stamp)
                 elif p[0] == "ret":
                     if len(self.stack) > 1 and self.stack[-1][0] == pc:
@@ -549,6 +562,7 @@ class Reducer:
                         self._resync(pc, stamp)
                 elif p[0] == "tail":
                     fr = self.stack[-1]
+                    fr[4].append([p[2], p[1], stamp])
                     if p[1] not in fr[1]:
                         fr[1].append(p[1])
                         self._enter(p[1], stamp)
@@ -566,7 +580,7 @@ class Reducer:
                     tgt = (pc + off) & 0xffffffff
                     f = self.code.entries.get(tgt)
                     if f is not None and f != self.code.function(pc):
-                        self.pending = ("tail", f)
+                        self.pending = ("tail", f, pc)
                 else:
                     self.pending = ("tailreg", pc)
         elif pc == self.main_read and not self.main_done:
@@ -586,13 +600,14 @@ class Reducer:
         fr = self.stack.pop()
         for f in fr[1]:
             self._leave(f, stamp)
-        k = (fr[2], fr[1][0])
-        e = self.sites.get(k)
-        if e is None:
-            self.sites[k] = [1, stamp - fr[3]]
-        else:
-            e[0] += 1
-            e[1] += stamp - fr[3]
+        for site, f, start in [[fr[2], fr[1][0], fr[3]]] + fr[4]:
+            k = (site, f)
+            e = self.sites.get(k)
+            if e is None:
+                self.sites[k] = [1, stamp - start]
+            else:
+                e[0] += 1
+                e[1] += stamp - start
 
 
 def reduce_stream(stream, reducer):
@@ -608,7 +623,7 @@ def reduce_stream(stream, reducer):
             # an indirect jump: a tail call when it lands on another function's entry
             f = code.entries.get(pc)
             src_pc = reducer.pending[1]
-            reducer.pending = ("tail", f) if f is not None and f != code.function(src_pc) else None
+            reducer.pending = ("tail", f, src_pc) if f is not None and f != code.function(src_pc) else None
         feed(int(p[0], 16), pc, len(p) > 2)
 
 
@@ -774,6 +789,14 @@ def code_lengths(elf):
     return out
 
 
+def section_sha256(elf, name):
+    """sha256 of a section's bytes in the linked ELF (None if absent)"""
+    s = elf.section(name)
+    if s is None:
+        return None
+    return hashlib.sha256(elf.data[s["offset"]:s["offset"] + s["size"]]).hexdigest()
+
+
 def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_path, sim):
     """the reference data of one run (README.md, "Data format")"""
     r = reducer
@@ -828,6 +851,8 @@ def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_p
         "simulator_config": sim_config(sim),
         "bitcode_sha256": sha256_file(bc_path) if bc_path else None,
         "elf_sha256": sha256_file(elf_path),
+        "text_sha256": section_sha256(elf, ".text"),
+        "runtime_sha256": section_sha256(elf, ".lp.runtime"),
         "layout": {"runtime_base": RUNTIME_BASE, "text_base": TEXT_BASE},
         "exit_status": trailer["status"],
         "output": output,

@@ -6,9 +6,10 @@
  * runner (benchmarks/cores/run) takes off the program's output; exit() prints "... exit
  * STATUS", a trap "... trap MCAUSE MEPC MTVAL". Selected like crt0.S: LP_IBEX or
  * LP_IBEX_ICACHE (simple_system: character at 0x20000, halt at 0x20008) or LP_CV32E40P
- * (mm_ram: character at 0x10000000, exit status at 0x20000004). Its code is in a section of
- * its own (.lp.plat), which link.ld places after the runtime routines, so that those lie at
- * the same addresses on every core. */
+ * (mm_ram: character at 0x10000000, exit status at 0x20000004). Its code is in sections of
+ * its own (.lp.plat*), which link.ld places after the runtime routines, so that those lie at
+ * the same addresses on every core; the three the runtime calls (rt_write, rt_heap, rt_exit)
+ * have a section each, at fixed offsets. */
 #include <stddef.h>
 #include "rt.h"
 
@@ -26,14 +27,16 @@
 
 extern unsigned char __lp_heap_start[], __lp_heap_end[];
 
-void rt_write(const char *buf, size_t n)
+#define LP_SECTION(name) __attribute__((section(".lp.plat." #name)))
+
+LP_SECTION(rt_write) void rt_write(const char *buf, size_t n)
 {
     volatile unsigned *out = (volatile unsigned *)LP_OUT;
     for (size_t i = 0; i < n; i++)
         *out = (unsigned char)buf[i];
 }
 
-void rt_heap(unsigned char **base, unsigned char **end)
+LP_SECTION(rt_heap) void rt_heap(unsigned char **base, unsigned char **end)
 {
     *base = __lp_heap_start;
     *end = __lp_heap_end;
@@ -93,7 +96,7 @@ _Noreturn void lp_trapped(unsigned mcause, unsigned mepc, unsigned mtval)
     halt(255);
 }
 
-_Noreturn void rt_exit(int status)
+LP_SECTION(rt_exit) _Noreturn void rt_exit(int status)
 {
     put_str("\002LPNEST exit");
     put_hex((unsigned)status);
