@@ -168,6 +168,29 @@ class Elf:
                 out.append((self._str(strtab, name), value, size, info & 15, info >> 4, shndx))
         return out
 
+    def code_digest(self):
+        """sha256 of the object's .text and of its relocations (offset, type, symbol or
+        section name, addend): the program's code, independent of where it was built (the
+        debug sections carry paths)"""
+        h = hashlib.sha256()
+        syms = None
+        for k, sec in enumerate(self.sections):
+            if sec.get("name") != ".text":
+                continue
+            h.update(self.data[sec["offset"]:sec["offset"] + sec["size"]])
+            for rel in self.sections:
+                if rel["type"] != 4 or rel["info"] != k:   # SHT_RELA of this section
+                    continue
+                if syms is None:
+                    syms = self.symbols()
+                for j in range(rel["size"] // 12):
+                    off, info, addend = struct.unpack_from("<IIi", self.data, rel["offset"] + 12 * j)
+                    n, v, sz, typ, bind, shndx = syms[(info >> 8) - 1] if info >> 8 else ("", 0, 0, 0, 0, 0)
+                    if not n and typ == 3 and shndx < len(self.sections):   # a section symbol
+                        n = self.sections[shndx].get("name", "")
+                    h.update(b"%d %d %s %d\n" % (off, info & 0xff, n.encode(), addend))
+        return h.hexdigest()
+
     def read(self, addr, n):
         """N bytes at ADDR from the loadable segments (None outside them)"""
         for vaddr, data, _, _ in self.segments:
@@ -273,46 +296,57 @@ def cache_dir():
         return None
 
 
+def cached_object(src, flags, work, what, deps=()):
+    """SRC compiled with FLAGS into WORK/NAME-KEY.o, KEY a digest of the source, DEPS and
+    the flags (compiled once; concurrent runs rename their own into place)"""
+    key = hashlib.sha256(" ".join(flags).encode())
+    for f in (src,) + tuple(deps):
+        key.update(f.encode() + b"\0" + sha256_file(f).encode())
+    out = os.path.join(work, "%s-%s.o" % (os.path.splitext(os.path.basename(src))[0], key.hexdigest()[:20]))
+    if not os.path.exists(out):
+        os.makedirs(work, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(suffix=".o", dir=work)
+        os.close(fd)
+        try:
+            run_tool([tool("clang-19", "clang")] + flags + ["-c", src, "-o", tmp], what)
+            os.replace(tmp, out)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    return out
+
+
 def build_block(platform, work):
     """the runtime block of PLATFORM (crt0.S, the runtime routines, plat.c, the libgcc
     members of platform/runtime.syms), prelinked: WORK/lp_block-KEY.o, KEY a digest of its
     inputs (built once; concurrent runs each build their own and rename it into place)"""
-    clang, lld = tool("clang-19", "clang"), tool("ld.lld-19", "ld.lld")
+    lld = tool("ld.lld-19", "ld.lld")
     lib = libgcc()
-    srcs = [os.path.join(PLATFORM_DIR, f) for f in ("crt0.S", "plat.c", "runtime.syms")] + \
-        [os.path.join(RUNTIME_DIR, f) for f in RUNTIME_SOURCES + ["rt.h"]] + [lib]
+    rt_h = os.path.join(RUNTIME_DIR, "rt.h")
+    cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR]
+    objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform), work, "assembling crt0.S")]
+    objs += [cached_object(os.path.join(RUNTIME_DIR, s), ARCH_FLAGS + cflags, work, "compiling " + s, (rt_h,))
+             for s in RUNTIME_SOURCES]
+    objs.append(cached_object(os.path.join(PLATFORM_DIR, "plat.c"), compile_flags(platform) + cflags, work,
+                              "compiling plat.c", (rt_h,)))
     key = hashlib.sha256()
-    for s in srcs:
-        key.update(s.encode() + b"\0" + sha256_file(s).encode())
-    key.update(platform.encode())
+    for f in objs + [lib, os.path.join(PLATFORM_DIR, "runtime.syms")]:
+        key.update(f.encode() + b"\0" + sha256_file(f).encode())
     out = os.path.join(work, "lp_block-%s.o" % key.hexdigest()[:20])
     if os.path.exists(out):
         return out
-    os.makedirs(work, exist_ok=True)
-    tmpdir = tempfile.mkdtemp(prefix="block.", dir=work)
+    undef = []
+    for sym in runtime_symbols():
+        undef += ["-u", sym]
+    fd, tmp = tempfile.mkstemp(suffix=".o", dir=work)
+    os.close(fd)
     try:
-        objs = []
-        crt0 = os.path.join(tmpdir, "crt0.o")
-        run_tool([clang] + compile_flags(platform) + ["-c", os.path.join(PLATFORM_DIR, "crt0.S"), "-o", crt0],
-                 "assembling crt0.S")
-        objs.append(crt0)
-        for s in RUNTIME_SOURCES:
-            o = os.path.join(tmpdir, s[:-2] + ".o")
-            run_tool([clang] + ARCH_FLAGS + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR, "-c",
-                                             os.path.join(RUNTIME_DIR, s), "-o", o], "compiling " + s)
-            objs.append(o)
-        plat = os.path.join(tmpdir, "plat.o")
-        run_tool([clang] + compile_flags(platform) + ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR,
-                                                      "-c", os.path.join(PLATFORM_DIR, "plat.c"), "-o", plat],
-                 "compiling plat.c")
-        undef = []
-        for s in runtime_symbols():
-            undef += ["-u", s]
-        blk = os.path.join(tmpdir, "lp_block.o")
-        run_tool([lld, "-r", "-o", blk] + undef + objs + [lib, plat], "prelinking the runtime block")
-        os.replace(blk, out)
+        # the plat.c object last: its sections are placed after the runtime's by link.ld
+        run_tool([lld, "-r", "-o", tmp] + undef + objs[:-1] + [lib, objs[-1]], "prelinking the runtime block")
+        os.replace(tmp, out)
     finally:
-        shutil.rmtree(tmpdir, ignore_errors=True)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
     return out
 
 
@@ -386,7 +420,7 @@ def check_layout(elf, prog_obj):
 
 def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
     """the ELF of program SRC for CORE in WORK (or OUT); returns (elf path, bitcode or
-    None, warnings)"""
+    None, warnings, the program's object)"""
     if core not in CORES:
         raise Error("unknown core '%s' (%s)" % (core, ", ".join(CORES)))
     platform = CORES[core]["platform"]
@@ -403,7 +437,7 @@ def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
     e = Elf(tmp)
     warnings = check_layout(e, prog)
     os.replace(tmp, elf)
-    return elf, bc, warnings
+    return elf, bc, warnings, prog
 
 
 def verilog_hex(elf, path):
@@ -611,20 +645,120 @@ class Reducer:
 
 
 def reduce_stream(stream, reducer):
-    """feed "CYCLE PC [t]" hex lines from STREAM (a binary file)"""
-    feed = reducer.feed
-    code = reducer.code
+    """feeds "CYCLE PC [t]" hex lines from STREAM (a binary file) to REDUCER; the common
+    record (inside main, nothing pending, not a jump) is handled here, the rest by feed()"""
+    r = reducer
+    code = r.code
+    cache = code.cache
+    insn = code.insn
+    pcs, edges = r.pcs, r.edges
+    feed = r.feed
     for line in stream:
         p = line.split()
-        if len(p) < 2:
-            continue
-        pc = int(p[1], 16)
-        if reducer.pending is not None and reducer.pending[0] == "tailreg":
+        if len(p) != 2:
+            if len(p) < 2:
+                continue
+            stamp, pc = int(p[0], 16), int(p[1], 16)
+        else:
+            stamp, pc = int(p[0], 16), int(p[1], 16)
+            if r.in_main and r.pending is None:
+                info = cache.get(pc) or insn(pc)
+                if info[1] <= K_BRANCH:
+                    pstamp, ppc = r.prev
+                    dt = stamp - pstamp
+                    e = pcs.get(ppc)
+                    if e is None:
+                        pcs[ppc] = [1, dt]
+                    else:
+                        e[0] += 1
+                        e[1] += dt
+                    if pc != ppc + cache[ppc][0]:
+                        k = (ppc, pc)
+                        e = edges.get(k)
+                        if e is None:
+                            edges[k] = [1, dt]
+                        else:
+                            e[0] += 1
+                            e[1] += dt
+                    r.records += 1
+                    r.last_stamp = stamp
+                    r.main_instructions += 1
+                    r.prev = (stamp, pc)
+                    continue
+        if r.pending is not None and r.pending[0] == "tailreg":
             # an indirect jump: a tail call when it lands on another function's entry
             f = code.entries.get(pc)
-            src_pc = reducer.pending[1]
-            reducer.pending = ("tail", f, src_pc) if f is not None and f != code.function(src_pc) else None
-        feed(int(p[0], 16), pc, len(p) > 2)
+            src_pc = r.pending[1]
+            r.pending = ("tail", f, src_pc) if f is not None and f != code.function(src_pc) else None
+        feed(stamp, pc, len(p) > 2)
+
+
+def find_reducer():
+    """the C reduction (lp-trace-reduce, built by CMake in build/benchmarks/cores): $LPCORES_REDUCE
+    ("python": none), else the build of this tree; None: reduce in Python"""
+    env = os.environ.get("LPCORES_REDUCE")
+    if env:
+        return None if env == "python" else env
+    p = os.path.join(SRC, "build", "benchmarks", "cores", "lp-trace-reduce")
+    return p if os.access(p, os.X_OK) else None
+
+
+def write_reduce_info(reducer, path):
+    """what lp-trace-reduce needs of the program: main's addresses, the functions (in
+    Code's order, names as ids) and the executable bytes"""
+    code = reducer.code
+    ids = {}
+    lines = ["lp-trace-info 1", "main %x" % reducer.main, "return %x" % reducer.main_return,
+             "read %x" % reducer.main_read]
+    for start, end, name in code.funcs:
+        if name not in ids:
+            ids[name] = len(ids)
+            lines.append("name %d %s" % (ids[name], name))
+        lines.append("func %x %x %d" % (start, end, ids[name]))
+    for vaddr, data, memsz, flags in code.elf.segments:
+        if flags & 1:
+            for k in range(0, len(data), 64):
+                lines.append("mem %x %s" % (vaddr + k, data[k:k + 64].hex()))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return {v: k for k, v in ids.items()}
+
+
+def load_reduce_output(reducer, path, names):
+    """fills REDUCER from lp-trace-reduce's OUT (NAMES: id -> function name)"""
+    r = reducer
+    name = lambda i: "?" if i < 0 else names[i]  # noqa: E731
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if not p:
+                continue
+            if p[0] == "pc":
+                r.pcs[int(p[1], 16)] = [int(p[2]), int(p[3])]
+            elif p[0] == "edge":
+                r.edges[(int(p[1], 16), int(p[2], 16))] = [int(p[3]), int(p[4])]
+            elif p[0] == "site":
+                r.sites[(None if p[1] == "-" else int(p[1], 16), name(int(p[2])))] = [int(p[3]), int(p[4])]
+            elif p[0] == "func":
+                f_ = name(int(p[1]))
+                if int(p[2]):
+                    r.calls[f_] = int(p[2])
+                if int(p[3]):
+                    r.inclusive[f_] = int(p[3])
+            elif p[0] == "records":
+                r.records, r.first_stamp, r.last_stamp = int(p[1]), int(p[2]), int(p[3])
+                if r.records == 0:
+                    r.first_stamp = r.last_stamp = None
+            elif p[0] == "main":
+                r.main_start = None if p[1] == "-" else int(p[1])
+                r.main_end = None if p[2] == "-" else int(p[2])
+                r.main_done = r.main_end is not None
+                r.main_instructions = int(p[3])
+                r.read_stamp = None if p[4] == "-" else int(p[4])
+            elif p[0] == "trap":
+                r.traps.append((int(p[1]), int(p[2], 16)))
+            else:
+                raise Error("%s: unknown line from lp-trace-reduce: %s" % (path, line.strip()))
 
 
 def parse_output(text):
@@ -649,9 +783,10 @@ def parse_output(text):
     return out, None
 
 
-def simulate(core, sim, elf, work, timeout, max_cycles, trace=True):
-    """runs ELF on SIM with the trace read by a Reducer as it is written; returns
-    (reducer or None, program output, trailer, simulator log, seconds)"""
+def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=None):
+    """runs ELF on SIM with the trace read by a Reducer as it is written (in C by
+    REDUCE_TOOL, lp-trace-reduce, when given); returns (reducer or None, program output,
+    trailer, simulator log, seconds)"""
     import time
     kind = sim_kind(sim)
     if kind != CORES[core]["sim"]:
@@ -670,26 +805,46 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True):
         verilog_hex(elf, hexf)
         cmd = [os.path.abspath(sim), "+firmware=" + hexf, "+max_cycles=%d" % max_cycles]
     err = []
-    reader = None
+    reader = cproc = None
     if trace:
         os.mkfifo(fifo)
         cmd.append("+lp_trace=" + fifo)
-
-        def read():
+        if reduce_tool:
+            info, rout = os.path.join(rundir, "reduce.info"), os.path.join(rundir, "reduce.out")
+            names = write_reduce_info(reducer, info)
             try:
-                with open(fifo, "rb", buffering=1 << 20) as f:
-                    reduce_stream(f, reducer)
-            except Exception as e:  # reported after the run
-                err.append(e)
-                # drain so that the simulator is not blocked
+                cproc = subprocess.Popen([reduce_tool, info, fifo, rout], stderr=subprocess.PIPE, text=True)
+            except OSError as e:
+                raise Error("%s: %s" % (reduce_tool, e.strerror))
+        else:
+            def read():
                 try:
-                    with open(fifo, "rb") as f:
-                        while f.read(1 << 20):
-                            pass
-                except OSError:
-                    pass
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
+                    with open(fifo, "rb", buffering=1 << 20) as f:
+                        reduce_stream(f, reducer)
+                except Exception as e:  # reported after the run
+                    err.append(e)
+                    # drain so that the simulator is not blocked
+                    try:
+                        with open(fifo, "rb") as f:
+                            while f.read(1 << 20):
+                                pass
+                    except OSError:
+                        pass
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+
+    def unblock():
+        """a reader still waiting for the simulator to open the trace sees its end"""
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            os.close(fd)
+        except OSError:
+            pass
+
+    def stop_reader():
+        if cproc is not None and cproc.poll() is None:
+            cproc.kill()
+            cproc.wait()
     t0 = time.monotonic()
     log = os.path.join(rundir, "sim.log")
     with open(log, "w") as lf:
@@ -697,9 +852,8 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True):
             proc = subprocess.Popen(cmd, cwd=rundir, stdout=lf, stderr=subprocess.STDOUT)
         except OSError as e:
             if trace:
-                # unblock the reader
-                with open(fifo, "wb"):
-                    pass
+                unblock()
+                stop_reader()
             raise Error("%s: %s" % (sim, e.strerror))
         try:
             rc = proc.wait(timeout=timeout)
@@ -707,20 +861,22 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True):
             proc.kill()
             proc.wait()
             if trace:
-                try:
-                    fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-                    os.close(fd)
-                except OSError:
-                    pass
+                unblock()
+                stop_reader()
             raise Error("%s: timed out after %d s (--timeout)" % (sim, timeout))
     if trace:
-        # a simulator that never opened the trace leaves the reader waiting: open it once
-        try:
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-            os.close(fd)
-        except OSError:
-            pass
-        reader.join(timeout=600)
+        unblock()
+        if cproc is not None:
+            try:
+                _, cerr = cproc.communicate(timeout=600)
+            except subprocess.TimeoutExpired:
+                stop_reader()
+                raise Error("%s: did not finish reading the trace" % reduce_tool)
+            if cproc.returncode != 0:
+                raise Error("%s failed (exit %d): %s" % (reduce_tool, cproc.returncode, cerr.strip()))
+            load_reduce_output(reducer, rout, names)
+        else:
+            reader.join(timeout=600)
     secs = time.monotonic() - t0
     with open(log, errors="replace") as f:
         simlog = f.read()
@@ -797,7 +953,7 @@ def section_sha256(elf, name):
     return hashlib.sha256(elf.data[s["offset"]:s["offset"] + s["size"]]).hexdigest()
 
 
-def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_path, sim):
+def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_path, sim, obj_path=None):
     """the reference data of one run (README.md, "Data format")"""
     r = reducer
     if trailer is None:
@@ -851,6 +1007,7 @@ def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_p
         "simulator_config": sim_config(sim),
         "bitcode_sha256": sha256_file(bc_path) if bc_path else None,
         "elf_sha256": sha256_file(elf_path),
+        "code_sha256": Elf(obj_path).code_digest() if obj_path else None,
         "text_sha256": section_sha256(elf, ".text"),
         "runtime_sha256": section_sha256(elf, ".lp.runtime"),
         "layout": {"runtime_base": RUNTIME_BASE, "text_base": TEXT_BASE},
@@ -877,6 +1034,7 @@ def write_data(path, data):
     os.makedirs(d, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", dir=d)
     try:
+        os.chmod(tmp, 0o644)
         with os.fdopen(fd, "wb") as f:
             if path.endswith(".gz"):
                 # mtime 0: the same data give the same bytes

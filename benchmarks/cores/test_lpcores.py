@@ -4,6 +4,7 @@ taken from llvm-objdump-19's listing of a linked program), the trace reduction o
 hand-written trace with hand-derived per-PC, edge, call-site and function cycles, the
 trailer crt0.S prints, and the data file round trip. ctest cores.lpcores."""
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -39,6 +40,13 @@ class FakeElf:
                     self.mem[addr + k] = (v >> (8 * k)) & 0xff
                 addr += n
         self.syms = symbols
+        self.segments = []
+        for a in sorted(self.mem):
+            if self.segments and self.segments[-1][0] + len(self.segments[-1][1]) == a:
+                self.segments[-1][1].append(self.mem[a])
+            else:
+                self.segments.append([a, bytearray([self.mem[a]]), 0, 5])
+        self.segments = [(a, bytes(b), len(b), fl) for a, b, _, fl in self.segments]
 
     def symbols(self):
         return [(n, v, sz, 2 if sz else 0, 1, 1) for n, v, sz in self.syms]
@@ -183,6 +191,30 @@ class Reduce(unittest.TestCase):
                                                                        "mcycle": [0, 0], "minstret": [0, 0]},
                               "", "x.elf", None, "/nonexistent")
         self.assertIn("no return from main", str(e.exception))
+
+
+    def test_c_reduction(self):
+        """lp-trace-reduce (LPCORES_REDUCE, set by ctest) gives the Python's results"""
+        tool = os.environ.get("LPCORES_REDUCE")
+        if not tool or tool == "python":
+            self.skipTest("LPCORES_REDUCE names no lp-trace-reduce")
+        traces = [self.trace, self.trace[:8], self.trace[:3] + [(103, 0x120000)] + self.trace[3:]]
+        for trace in traces:
+            lines = ["%x %x%s\n" % (s, p, " t" if k == 2 else "") for k, (s, p) in enumerate(trace)]
+            py = lpcores.Reducer(self.elf)
+            lpcores.reduce_stream([x.encode() for x in lines], py)
+            self.assertEqual(py.traps, [trace[2]])
+            c = lpcores.Reducer(self.elf)
+            with tempfile.TemporaryDirectory() as t:
+                info, tr, out = (os.path.join(t, n) for n in ("info", "trace", "out"))
+                names = lpcores.write_reduce_info(c, info)
+                with open(tr, "w") as f:
+                    f.write("".join(lines))
+                subprocess.run([tool, info, tr, out], check=True)
+                lpcores.load_reduce_output(c, out, names)
+            for a in ("pcs", "edges", "sites", "calls", "inclusive", "traps", "main_start", "main_end",
+                      "main_instructions", "read_stamp", "records", "first_stamp", "last_stamp", "main_done"):
+                self.assertEqual(getattr(py, a), getattr(c, a), a)
 
 
 class Output(unittest.TestCase):

@@ -12,11 +12,13 @@ every function of the program lies at 0x120000 plus its offset in the object (bu
 checks that itself and fails otherwise).
 
 The data: each file's sums agree (per-PC cycles and counts = main's cycles and
-instructions; edges and call sites inside what ran), and the ELF made now from the
-build's bitcode (or the micro-program's source) has the program code and the runtime the
-data was measured on (text_sha256, runtime_sha256): a change to a program, to clang, to
-benchmarks/runtime or to the platform makes the data stale, and this test says which
-files to make again (README.md, "Making the data").
+instructions; edges and call sites inside what ran; the functions' self cycles add up to
+main's), the object made now from the build's bitcode (or the micro-program's source)
+has the code the data was measured on (code_sha256: .text and its relocations, which do
+not depend on where the tree is), and the runtime block linked now is the one measured
+(runtime_sha256): a change to a program, to clang, to benchmarks/runtime or to the
+platform makes the data stale, and this test says which files to make again (README.md,
+"Making the data").
 
 Exit 0 passed; 1 failed; 2 bad usage; 77 skipped (no rv32imc bitcode: the riscv32
 toolchain is missing)."""
@@ -44,7 +46,7 @@ def contract(build, work):
     for core in ("ibex-small", "ibex-icache", "cv32e40p"):
         for p in progs:
             w = os.path.join(work, core + "-" + os.path.basename(p))
-            elf, _, warnings = lpcores.build_elf(p, core, w)
+            elf, _, warnings, _ = lpcores.build_elf(p, core, w)
             for x in warnings:
                 fails.append("%s on %s: %s" % (p, core, x))
             e = lpcores.Elf(elf)
@@ -80,7 +82,7 @@ def check_data(build, data_dir, work):
                    glob.glob(os.path.join(data_dir, "*", "*.json")))
     if not files:
         return ["no data under %s" % data_dir]
-    stale = []
+    stale, digests, runtimes = [], {}, {}
     for f in files:
         d = lpcores.read_data(f)
         name = os.path.relpath(f, data_dir)
@@ -95,9 +97,10 @@ def check_data(build, data_dir, work):
         inc = {f[0]: f[3] for f in d["functions"]}
         if inc.get("main") != m["cycles"]:
             fails.append("%s: main's inclusive cycles are not main's cycles" % name)
-        if d["core"] != os.path.basename(os.path.dirname(f)):
+        if d["core"] != os.path.basename(os.path.dirname(f)) or d["core"] not in lpcores.CORES:
             fails.append("%s: the data is of core %s" % (name, d["core"]))
-        # the code it was measured on
+            continue
+        # the code it was measured on: the program's object made now (once per program)
         if d["folder"] == "micro":
             src = os.path.join(HERE, "micro", d["program"] + ".S")
         else:
@@ -105,17 +108,24 @@ def check_data(build, data_dir, work):
         if not os.path.exists(src):
             fails.append("%s: no %s to check it against" % (name, src))
             continue
-        w = os.path.join(work, name.replace(os.sep, "-"))
-        elf, _, _ = lpcores.build_elf(src, d["core"], w, argv=[os.path.basename(src)] + d["args"])
-        e = lpcores.Elf(elf)
-        if lpcores.section_sha256(e, ".text") != d["text_sha256"]:
+        if src not in digests:
+            w = os.path.join(work, "p%d" % len(digests))
+            os.makedirs(w)
+            obj, _ = lpcores.program_object(src, w)
+            digests[src] = lpcores.Elf(obj).code_digest()
+        if digests[src] != d.get("code_sha256"):
             stale.append("%s: the program's code is not what was measured (%s changed)" % (name, src))
-        if lpcores.section_sha256(e, ".lp.runtime") != d["runtime_sha256"]:
+        # the runtime block (once per start-up)
+        plat = lpcores.CORES[d["core"]]["platform"]
+        if plat not in runtimes:
+            elf, _, _, _ = lpcores.build_elf(src, d["core"], os.path.join(work, "rt-" + plat))
+            runtimes[plat] = lpcores.section_sha256(lpcores.Elf(elf), ".lp.runtime")
+        if runtimes[plat] != d["runtime_sha256"]:
             stale.append("%s: the runtime block is not what was measured (benchmarks/runtime, "
                          "platform/ or libgcc changed)" % name)
     if stale:
         fails += stale + ["make the stale data again: benchmarks/cores/refresh (README.md, \"Making the data\")"]
-    print("%d data files checked" % len(files))
+    print("%d data files, %d programs checked" % (len(files), len(digests)))
     return fails
 
 
