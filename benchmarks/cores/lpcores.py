@@ -36,19 +36,30 @@ CORES = {
                   "config": "ibex-small + INSTR_CYCLE_DELAY=1 (instruction memory answers one cycle later)"},
     "cv32e40p": {"sim": "cv32e40p", "platform": "LP_CV32E40P",
                  "config": "RV32IMC, FPU=0, COREV_PULP=0 (example_tb mm_ram)"},
+    "serv": {"sim": "serv", "platform": "LP_SERV", "march": "rv32i", "counters": False,
+             "config": "servant: SERV width=1, RV32I, with_csr=1, no MDU, 2 MiB servant_ram (one-cycle ack)"},
 }
+for _c in CORES.values():
+    _c.setdefault("march", "rv32imc")
+    _c.setdefault("counters", True)
 
 TEXT_BASE = 0x120000        # platform/link.ld LP_TEXT_BASE
 RUNTIME_BASE = 0x100400     # platform/link.ld LP_RUNTIME
 ARGS_BASE = 0x1FF000        # platform/link.ld LP_ARGS
 RAM = (0x100000, 0x200000)
 
-ARCH_FLAGS = ["--target=riscv32-unknown-elf", "-march=rv32imc", "-mabi=ilp32", "-mno-relax"]
+def arch_flags(march="rv32imc", csr=False):
+    """clang's target flags for MARCH (rv32imc: the pipelined cores; rv32i: SERV), with the
+    CSR instructions when CSR (crt0.S, plat.c)"""
+    return ["--target=riscv32-unknown-elf", "-march=" + march + ("_zicsr" if csr else ""), "-mabi=ilp32",
+            "-mno-relax"]
 # as cmake/LpnestCorpus.cmake builds the corpus's bitcode (a .c given to build-elf)
 CORPUS_CFLAGS = ["-O2", "-g", "-std=c11", "-Wall", "-Wextra", "-nostdlibinc",
                  "-I" + os.path.join(SRC, "benchmarks", "corpus")]
 RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
-LIBGCC_GLOB = "/usr/lib/gcc/riscv64-unknown-elf/*/rv32im/ilp32/libgcc.a"
+# GCC's own multilib choice: rv32imc -> rv32im/ilp32 (there is no rv32imc multilib), rv32i -> rv32i
+LIBGCC_DIR = {"rv32imc": "rv32im", "rv32i": "rv32i"}
+LIBGCC_GLOB = "/usr/lib/gcc/riscv64-unknown-elf/*/%s/ilp32/libgcc.a"
 MARKER = "\x02LPNEST "
 
 
@@ -97,17 +108,26 @@ def sha256_file(path):
     return h.hexdigest()
 
 
-def libgcc():
-    found = sorted(glob.glob(LIBGCC_GLOB))
+def libgcc(march="rv32imc"):
+    pattern = LIBGCC_GLOB % LIBGCC_DIR[march]
+    found = sorted(glob.glob(pattern))
     if not found:
-        raise Error("no rv32im/ilp32 libgcc.a (%s): apt-get install gcc-riscv64-unknown-elf" % LIBGCC_GLOB)
+        raise Error("no %s/ilp32 libgcc.a (%s): apt-get install gcc-riscv64-unknown-elf" % (LIBGCC_DIR[march], pattern))
     return found[-1]
 
 
-def runtime_symbols():
-    """the routines forced into the runtime block (platform/runtime.syms)"""
+def runtime_symbols(march="rv32imc"):
+    """the routines forced into the runtime block (platform/runtime.syms; for rv32i also
+    platform/runtime-rv32i.syms)"""
     out = []
-    with open(os.path.join(PLATFORM_DIR, "runtime.syms")) as f:
+    if march == "rv32i":
+        out += runtime_symbols_file("runtime-rv32i.syms")
+    return runtime_symbols_file("runtime.syms") + out
+
+
+def runtime_symbols_file(name):
+    out = []
+    with open(os.path.join(PLATFORM_DIR, name)) as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
             if line:
@@ -281,8 +301,8 @@ class Code:
 
 # ---------------------------------------------------------------- building the ELF
 
-def compile_flags(platform):
-    return ARCH_FLAGS[:2] + ["-march=rv32imc_zicsr"] + ARCH_FLAGS[2:] + ["-D" + platform]
+def compile_flags(platform, march="rv32imc"):
+    return arch_flags(march, csr=True) + ["-D" + platform]
 
 
 def cache_dir():
@@ -316,27 +336,28 @@ def cached_object(src, flags, work, what, deps=()):
     return out
 
 
-def build_block(platform, work):
+def build_block(platform, work, march="rv32imc"):
     """the runtime block of PLATFORM (crt0.S, the runtime routines, plat.c, the libgcc
     members of platform/runtime.syms), prelinked: WORK/lp_block-KEY.o, KEY a digest of its
     inputs (built once; concurrent runs each build their own and rename it into place)"""
     lld = tool("ld.lld-19", "ld.lld")
-    lib = libgcc()
+    lib = libgcc(march)
     rt_h = os.path.join(RUNTIME_DIR, "rt.h")
     cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR]
-    objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform), work, "assembling crt0.S")]
-    objs += [cached_object(os.path.join(RUNTIME_DIR, s), ARCH_FLAGS + cflags, work, "compiling " + s, (rt_h,))
+    objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform, march), work,
+                          "assembling crt0.S")]
+    objs += [cached_object(os.path.join(RUNTIME_DIR, s), arch_flags(march) + cflags, work, "compiling " + s, (rt_h,))
              for s in RUNTIME_SOURCES]
-    objs.append(cached_object(os.path.join(PLATFORM_DIR, "plat.c"), compile_flags(platform) + cflags, work,
+    objs.append(cached_object(os.path.join(PLATFORM_DIR, "plat.c"), compile_flags(platform, march) + cflags, work,
                               "compiling plat.c", (rt_h,)))
-    key = hashlib.sha256()
-    for f in objs + [lib, os.path.join(PLATFORM_DIR, "runtime.syms")]:
+    key = hashlib.sha256(" ".join(runtime_symbols(march)).encode())
+    for f in objs + [lib]:
         key.update(f.encode() + b"\0" + sha256_file(f).encode())
     out = os.path.join(work, "lp_block-%s.o" % key.hexdigest()[:20])
     if os.path.exists(out):
         return out
     undef = []
-    for sym in runtime_symbols():
+    for sym in runtime_symbols(march):
         undef += ["-u", sym]
     fd, tmp = tempfile.mkstemp(suffix=".o", dir=work)
     os.close(fd)
@@ -350,25 +371,25 @@ def build_block(platform, work):
     return out
 
 
-def program_object(src, work, extra_cflags=()):
+def program_object(src, work, extra_cflags=(), march="rv32imc"):
     """the object of a program: from bitcode (as the corpus lowers it: -O2 with the
     middle-end off), from C (through bitcode, with the corpus's flags) or from assembly"""
     clang = tool("clang-19", "clang")
     base = os.path.join(work, "prog")
     if src.endswith((".S", ".s")):
         o = base + ".o"
-        run_tool([clang] + ARCH_FLAGS[:2] + ["-march=rv32imc_zicsr"] + ARCH_FLAGS[2:] + list(extra_cflags) +
+        run_tool([clang] + arch_flags(march, csr=True) + list(extra_cflags) +
                  ["-c", src, "-o", o], "assembling " + src)
         return o, None
     bc = src
     if src.endswith(".c"):
         bc = base + ".bc"
-        run_tool([clang] + ARCH_FLAGS + CORPUS_CFLAGS + list(extra_cflags) + ["-emit-llvm", "-c", src, "-o", bc],
+        run_tool([clang] + arch_flags(march) + CORPUS_CFLAGS + list(extra_cflags) + ["-emit-llvm", "-c", src, "-o", bc],
                  "compiling " + src)
     elif not src.endswith(".bc"):
         raise Error("%s: not a .bc, .c, .S or .s file" % src)
     o = base + ".o"
-    run_tool([clang] + ARCH_FLAGS + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", o],
+    run_tool([clang] + arch_flags(march) + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", o],
              "lowering " + bc)
     return o, bc
 
@@ -385,7 +406,7 @@ def args_object(argv, work):
     with open(s, "w") as f:
         f.write("\n".join(lines) + "\n")
     o = os.path.join(work, "args.o")
-    run_tool([clang] + ARCH_FLAGS + ["-c", s, "-o", o], "assembling the arguments")
+    run_tool([clang] + arch_flags() + ["-c", s, "-o", o], "assembling the arguments")
     return o
 
 
@@ -408,7 +429,7 @@ def check_layout(elf, prog_obj):
             got = linked.get(n)
             raise Error("%s: function %s is at %s, the contract says %#x (LP_TEXT_BASE + %#x)" % (
                 elf.path, n, "nowhere" if got is None else "%#x" % got, TEXT_BASE + v, v))
-    known = {".lp.vectors", ".lp.crt0", ".lp.runtime", ".lp.rodata", ".lp.data", ".lp.bss", ".lp.plat", ".text",
+    known = {".lp.reset0", ".lp.vectors", ".lp.crt0", ".lp.runtime", ".lp.rodata", ".lp.data", ".lp.bss", ".lp.plat", ".text",
              ".rodata", ".data", ".bss", ".lp.args", ".eh_frame", ".sdata", ".sbss", ".srodata"}
     for sec in elf.sections:
         name = sec.get("name", "")
@@ -432,21 +453,41 @@ def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
     None, warnings, the program's object)"""
     if core not in CORES:
         raise Error("unknown core '%s' (%s)" % (core, ", ".join(CORES)))
-    platform = CORES[core]["platform"]
+    platform, march = CORES[core]["platform"], CORES[core]["march"]
     os.makedirs(work, exist_ok=True)
-    block = build_block(platform, os.path.join(cache_dir() or work, "block-" + platform))
-    prog, bc = program_object(src, work, extra_cflags)
+    block = build_block(platform, os.path.join(cache_dir() or work, "block-" + platform), march)
+    prog, bc = program_object(src, work, extra_cflags, march)
     if argv is None:
         argv = [os.path.basename(src)]
     args = args_object(argv, work)
     elf = out or os.path.join(work, "prog.elf")
     tmp = elf + ".tmp"
     run_tool([tool("ld.lld-19", "ld.lld"), "--no-relax", "-static", "-T", os.path.join(PLATFORM_DIR, "link.ld"),
-              "--allow-multiple-definition", prog, block, args, libgcc(), "-o", tmp], "linking")
+              "--allow-multiple-definition", prog, block, args, libgcc(march), "-o", tmp], "linking")
     e = Elf(tmp)
     warnings = check_layout(e, prog)
     os.replace(tmp, elf)
     return elf, bc, warnings, prog
+
+
+def verilog_hex_words(elf, path):
+    """the loadable bytes as $readmemh input for an array of 32-bit little-endian words
+    (servant_ram), "@WORD" before every run of words"""
+    e = Elf(elf)
+    words = {}
+    for vaddr, data, memsz, _ in e.segments:
+        for k, b in enumerate(data):
+            a = vaddr + k
+            w = words.setdefault(a >> 2, [0, 0, 0, 0])
+            w[a & 3] = b
+    with open(path, "w") as f:
+        last = None
+        for w in sorted(words):
+            if last is None or w != last + 1:
+                f.write("@%08X\n" % w)
+            b = words[w]
+            f.write("%02X%02X%02X%02X\n" % (b[3], b[2], b[1], b[0]))
+            last = w
 
 
 def verilog_hex(elf, path):
@@ -469,7 +510,9 @@ def sim_kind(sim):
         return "ibex"
     if "cv32e40p" in base:
         return "cv32e40p"
-    raise Error("%s: not a known simulator (Vibex_simple_system or Vcv32e40p)" % sim)
+    if "serv" in base:
+        return "serv"
+    raise Error("%s: not a known simulator (Vibex_simple_system, Vcv32e40p or Vserv)" % sim)
 
 
 def sim_config(sim):
@@ -492,6 +535,7 @@ def check_sim_config(core, sim):
         "ibex-maxperf": lambda c: "WritebackStage=1" in c and "BranchTargetALU=1" in c and "RV32MSingleCycle" in c,
         "ibex-iws1": lambda c: "INSTR_CYCLE_DELAY=1" in c and "ICache=1" not in c and "WritebackStage=1" not in c,
         "cv32e40p": lambda c: True,
+        "serv": lambda c: "memsize=2097152" in c,
     }[core]
     if not want(cfg):
         raise Error("%s was built with '%s', which is not %s (%s)" % (sim, cfg, core, CORES[core]["config"]))
@@ -809,6 +853,10 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
     if kind == "ibex":
         cmd = [os.path.abspath(sim), "--meminit=ram," + os.path.abspath(elf), "+ibex_tracer_enable=0",
                "--term-after-cycles=%d" % max_cycles]
+    elif kind == "serv":
+        hexf = os.path.join(rundir, "prog.hex")
+        verilog_hex_words(elf, hexf)
+        cmd = [os.path.abspath(sim), "+firmware=" + hexf, "+max_cycles=%d" % max_cycles]
     else:
         hexf = os.path.join(rundir, "prog.hex")
         verilog_hex(elf, hexf)
@@ -998,6 +1046,8 @@ def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_p
     call_cycles = r.main_start - r.read_stamp if r.read_stamp is not None else None
     offset = [dcyc - cycles - call_cycles if call_cycles is not None else None, dins - r.main_instructions]
     want = COUNTER_OFFSET.get(core)
+    if not CORES[core]["counters"]:
+        mc0 = mc1 = mi0 = mi1 = offset = want = None   # SERV: the trace is the only measure
     if want is not None and offset != list(want):
         raise Error("the counters disagree with the trace: mcycle delta %d = main %d + call %s + %s, minstret "
                     "delta %d = main %d + %d (expected offsets %s)" % (
@@ -1023,8 +1073,10 @@ def make_data(core, name, folder, argv, reducer, trailer, output, elf_path, bc_p
         "layout": {"runtime_base": RUNTIME_BASE, "text_base": TEXT_BASE},
         "exit_status": trailer["status"],
         "output": output,
-        "main": {"cycles": cycles, "instructions": r.main_instructions, "mcycle": [mc0, mc1],
-                 "minstret": [mi0, mi1], "call_cycles": call_cycles, "counter_offset": offset},
+        "main": {"cycles": cycles, "instructions": r.main_instructions,
+                 "mcycle": [mc0, mc1] if mc0 is not None else None,
+                 "minstret": [mi0, mi1] if mi0 is not None else None,
+                 "call_cycles": call_cycles, "counter_offset": offset},
         "run": {"cycles": r.last_stamp - r.first_stamp, "instructions": r.records,
                 "traps": len(r.traps)},
         "symbols": syms,

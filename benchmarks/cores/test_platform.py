@@ -102,18 +102,21 @@ def check_data(build, data_dir, work):
             continue
         # the code it was measured on: the program's object made now (once per program)
         if d["folder"] == "micro":
-            src = os.path.join(HERE, "micro", d["program"] + ".S")
+            march = lpcores.CORES[d["core"]]["march"]
+            src = os.path.join(HERE, "micro", *([] if march == "rv32imc" else [march]), d["program"] + ".S")
         else:
-            src = os.path.join(build, "benchmarks", d["folder"], "rv32imc", d["program"] + ".bc")
+            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["march"],
+                               d["program"] + ".bc")
         if not os.path.exists(src):
             fails.append("%s: no %s to check it against" % (name, src))
             continue
-        if src not in digests:
+        key = (src, lpcores.CORES[d["core"]]["march"])
+        if key not in digests:
             w = os.path.join(work, "p%d" % len(digests))
             os.makedirs(w)
-            obj, _ = lpcores.program_object(src, w)
-            digests[src] = lpcores.Elf(obj).code_digest()
-        if digests[src] != d.get("code_sha256"):
+            obj, _ = lpcores.program_object(src, w, march=key[1])
+            digests[key] = lpcores.Elf(obj).code_digest()
+        if digests[key] != d.get("code_sha256"):
             stale.append("%s: the program's code is not what was measured (%s changed)" % (name, src))
         # the runtime block (once per start-up)
         plat = lpcores.CORES[d["core"]]["platform"]

@@ -4,11 +4,25 @@
  * it returns; lp_finish (plat.c) prints them after the program's output. One source for every
  * core, selected by one macro: LP_IBEX (2-stage, maxperf, wait-state variant), LP_IBEX_ICACHE
  * (enables the instruction cache and waits out its invalidation), LP_CV32E40P (counters are
- * inhibited out of reset; mtvec is 0 in the testbench). The code lies in a section of its own
+ * inhibited out of reset; mtvec is 0 in the testbench), LP_SERV (servant: reset at 0, no
+ * counters). The code lies in a section of its own
  * (.lp.crt0) that link.ld places at a fixed address and pads, so everything after it is at
  * the same address on every core (README.md, "The address contract"). */
-#if !defined(LP_IBEX) && !defined(LP_IBEX_ICACHE) && !defined(LP_CV32E40P)
-#error "define LP_IBEX, LP_IBEX_ICACHE or LP_CV32E40P"
+#if !defined(LP_IBEX) && !defined(LP_IBEX_ICACHE) && !defined(LP_CV32E40P) && !defined(LP_SERV)
+#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P or LP_SERV"
+#endif
+#if defined(LP_SERV)
+/* SERV (servant) resets to 0 and has no counters: a jump to _start at 0, and the counter
+ * reads are instructions of the same size that read 0 (the measurement is the trace's) */
+#define READ(rd, csr) addi rd, zero, 0
+    .section .lp.reset0, "ax"
+    .option push
+    .option norvc
+    lui t0, %hi(_start)
+    jalr zero, %lo(_start)(t0)
+    .option pop
+#else
+#define READ(rd, csr) csrr rd, csr
 #endif
 
     .section .lp.vectors, "ax"
@@ -28,6 +42,10 @@ __lp_reset:                     /* boot address + 0x80 on both testbenches */
     .globl _start
     .type _start, @function
 _start:
+#if defined(LP_SERV)
+    la t0, lp_trap              /* direct mode */
+    csrw mtvec, t0
+#endif
 #if defined(LP_CV32E40P)
     csrw mcountinhibit, zero    /* mcycle and minstret are inhibited out of reset */
     la t0, __lp_vectors
@@ -57,17 +75,17 @@ __lp_warm_begin:
     addi a1, t0, 4
     .option push
     .option norvc               /* the measured sequence is the same on every core */
-    csrr s2, minstret
+    READ(s2, minstret)
     .globl __lp_main_read
 __lp_main_read:
-    csrr s0, mcycle
+    READ(s0, mcycle)
     .globl __lp_main_call
 __lp_main_call:
     call main                   /* auipc ra + jalr ra (no relaxation) */
     .globl __lp_main_return
 __lp_main_return:
-    csrr s1, mcycle
-    csrr s3, minstret
+    READ(s1, mcycle)
+    READ(s3, minstret)
     .option pop
     mv a1, s0
     mv a2, s1
@@ -85,6 +103,9 @@ lp_zero:
 1:  ret
     .size lp_zero, . - lp_zero
 
+#if defined(LP_SERV)
+    .p2align 2                  /* mtvec's base */
+#endif
     .type lp_trap, @function
 lp_trap:
     csrr a0, mcause

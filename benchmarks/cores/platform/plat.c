@@ -5,8 +5,9 @@
  * the output, "\x02LPNEST main STATUS MCYCLE0 MCYCLE1 MINSTRET0 MINSTRET1" (hex), which the
  * runner (benchmarks/cores/run) takes off the program's output; exit() prints "... exit
  * STATUS", a trap "... trap MCAUSE MEPC MTVAL". Selected like crt0.S: LP_IBEX or
- * LP_IBEX_ICACHE (simple_system: character at 0x20000, halt at 0x20008) or LP_CV32E40P
- * (mm_ram: character at 0x10000000, exit status at 0x20000004). Its code is in sections of
+ * LP_IBEX_ICACHE (simple_system: character at 0x20000, halt at 0x20008), LP_CV32E40P
+ * (mm_ram: character at 0x10000000, exit status at 0x20000004) or LP_SERV (our servant
+ * testbench: character at 0x40000004, status at 0x40000008, servile's halt at 0x90000000). Its code is in sections of
  * its own (.lp.plat*), which link.ld places after the runtime routines, so that those lie at
  * the same addresses on every core; the three the runtime calls (rt_write, rt_heap, rt_exit)
  * have a section each, at fixed offsets. */
@@ -21,8 +22,12 @@
 #elif defined(LP_CV32E40P)
 #define LP_OUT 0x10000000u
 #define LP_EXIT 0x20000004u
+#elif defined(LP_SERV)
+#define LP_OUT 0x40000004u      /* the testbench's character register (servant's GPIO region) */
+#define LP_STATUS 0x40000008u   /* the testbench keeps the status ... */
+#define LP_HALT 0x90000000u     /* ... and servile's simulation halt ends the run */
 #else
-#error "define LP_IBEX, LP_IBEX_ICACHE or LP_CV32E40P"
+#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P or LP_SERV"
 #endif
 
 extern unsigned char __lp_heap_start[], __lp_heap_end[];
@@ -64,6 +69,9 @@ static _Noreturn void halt(int status)
 {
 #if defined(LP_EXIT)
     *(volatile unsigned *)LP_EXIT = (unsigned)status;
+#elif defined(LP_STATUS)
+    *(volatile unsigned *)LP_STATUS = (unsigned)status;
+    *(volatile unsigned *)LP_HALT = 1u;
 #else
     (void)status;
     *(volatile unsigned *)LP_HALT = 1u;
