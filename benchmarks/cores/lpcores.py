@@ -36,6 +36,9 @@ CORES = {
                   "config": "ibex-small + INSTR_CYCLE_DELAY=1 (instruction memory answers one cycle later)"},
     "cv32e40p": {"sim": "cv32e40p", "platform": "LP_CV32E40P",
                  "config": "RV32IMC, FPU=0, COREV_PULP=0 (example_tb mm_ram)"},
+    "neorv32": {"sim": "neorv32", "platform": "LP_NEORV32",
+                "config": "NEORV32 v1.13.5: RV32IMC Zicntr, CPU_FAST_MUL_EN, CPU_FAST_SHIFT_EN, no caches; "
+                          "XBUS memory acknowledging the cycle after each request (GHDL)"},
     "serv": {"sim": "serv", "platform": "LP_SERV", "march": "rv32i", "counters": False,
              "config": "servant: SERV width=1, RV32I, with_csr=1, no MDU, 2 MiB servant_ram (one-cycle ack)"},
 }
@@ -512,15 +515,19 @@ def sim_kind(sim):
         return "cv32e40p"
     if "serv" in base:
         return "serv"
-    raise Error("%s: not a known simulator (Vibex_simple_system, Vcv32e40p or Vserv)" % sim)
+    if "neorv32" in base:
+        return "neorv32"
+    raise Error("%s: not a known simulator (Vibex_simple_system, Vcv32e40p, Vserv or neorv32_lp)" % sim)
 
 
 def sim_config(sim):
-    """the verilator arguments the simulator was built with (config.txt beside obj_dir), or None"""
-    cfg = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(sim))), "config.txt")
-    if os.path.exists(cfg):
-        with open(cfg) as f:
-            return f.read().strip()
+    """the verilator arguments the simulator was built with (config.txt beside obj_dir, or
+    beside the simulator), or None"""
+    d = os.path.dirname(os.path.abspath(sim))
+    for cfg in (os.path.join(os.path.dirname(d), "config.txt"), os.path.join(d, "config.txt")):
+        if os.path.exists(cfg):
+            with open(cfg) as f:
+                return f.read().strip()
     return None
 
 
@@ -536,6 +543,7 @@ def check_sim_config(core, sim):
         "ibex-iws1": lambda c: "INSTR_CYCLE_DELAY=1" in c and "ICache=1" not in c and "WritebackStage=1" not in c,
         "cv32e40p": lambda c: True,
         "serv": lambda c: "memsize=2097152" in c,
+        "neorv32": lambda c: "neorv32_lp" in c,
     }[core]
     if not want(cfg):
         raise Error("%s was built with '%s', which is not %s (%s)" % (sim, cfg, core, CORES[core]["config"]))
@@ -857,6 +865,11 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
         hexf = os.path.join(rundir, "prog.hex")
         verilog_hex_words(elf, hexf)
         cmd = [os.path.abspath(sim), "+firmware=" + hexf, "+max_cycles=%d" % max_cycles]
+    elif kind == "neorv32":
+        hexf = os.path.join(rundir, "prog.hex")
+        verilog_hex_words(elf, hexf)
+        cmd = [os.path.abspath(sim), "-gFIRMWARE=" + hexf, "-gMAX_CYCLES=%d" % min(max_cycles, 2 ** 31 - 1),
+               "--max-stack-alloc=0", "--ieee-asserts=disable"]
     else:
         hexf = os.path.join(rundir, "prog.hex")
         verilog_hex(elf, hexf)
@@ -865,7 +878,7 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
     reader = cproc = None
     if trace:
         os.mkfifo(fifo)
-        cmd.append("+lp_trace=" + fifo)
+        cmd.append(("-gTRACE_FILE=" if kind == "neorv32" else "+lp_trace=") + fifo)
         if reduce_tool:
             info, rout = os.path.join(rundir, "reduce.info"), os.path.join(rundir, "reduce.out")
             names = write_reduce_info(reducer, info)
@@ -903,10 +916,21 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
             cproc.kill()
             cproc.wait()
     t0 = time.monotonic()
-    log = os.path.join(rundir, "sim.log")
-    with open(log, "w") as lf:
+    log, errlog = os.path.join(rundir, "sim.log"), os.path.join(rundir, "sim.err")
+
+    def bigger_stack():
+        """GHDL keeps the testbench memory (process variables) on the stack: 64 MiB"""
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        want = 64 << 20
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+    with open(log, "w") as lf, open(errlog, "w") as ef:
         try:
-            proc = subprocess.Popen(cmd, cwd=rundir, stdout=lf, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(cmd, cwd=rundir, stdout=lf, stderr=ef,
+                                    preexec_fn=bigger_stack if kind == "neorv32" else None)
         except OSError as e:
             if trace:
                 unblock()
@@ -936,14 +960,16 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
             reader.join(timeout=600)
     secs = time.monotonic() - t0
     with open(log, errors="replace") as f:
-        simlog = f.read()
+        stdout = f.read()
+    with open(errlog, errors="replace") as f:
+        simlog = stdout + f.read()
     if kind == "ibex":
         outf = os.path.join(rundir, "ibex_simple_system.log")
         text = open(outf, errors="replace").read() if os.path.exists(outf) else ""
         if "Simulation timeout" in simlog:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     else:
-        text = "".join(l for l in simlog.splitlines(True) if not l.startswith("TB: "))
+        text = "".join(l for l in stdout.splitlines(True) if not l.startswith("TB: "))
         if rc == 3:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     if rc != 0:

@@ -5,11 +5,12 @@
  * core, selected by one macro: LP_IBEX (2-stage, maxperf, wait-state variant), LP_IBEX_ICACHE
  * (enables the instruction cache and waits out its invalidation), LP_CV32E40P (counters are
  * inhibited out of reset; mtvec is 0 in the testbench), LP_SERV (servant: reset at 0, no
- * counters). The code lies in a section of its own
+ * counters), LP_NEORV32 (as CV32E40P: its mtvec resets to 0). The code lies in a section of its own
  * (.lp.crt0) that link.ld places at a fixed address and pads, so everything after it is at
  * the same address on every core (README.md, "The address contract"). */
-#if !defined(LP_IBEX) && !defined(LP_IBEX_ICACHE) && !defined(LP_CV32E40P) && !defined(LP_SERV)
-#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P or LP_SERV"
+#if !defined(LP_IBEX) && !defined(LP_IBEX_ICACHE) && !defined(LP_CV32E40P) && !defined(LP_SERV) && \
+    !defined(LP_NEORV32)
+#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P, LP_SERV or LP_NEORV32"
 #endif
 #if defined(LP_SERV)
 /* SERV (servant) resets to 0 and has no counters: a jump to _start at 0, and the counter
@@ -46,7 +47,7 @@ _start:
     la t0, lp_trap              /* direct mode */
     csrw mtvec, t0
 #endif
-#if defined(LP_CV32E40P)
+#if defined(LP_CV32E40P) || defined(LP_NEORV32)
     csrw mcountinhibit, zero    /* mcycle and minstret are inhibited out of reset */
     la t0, __lp_vectors
     ori t0, t0, 1               /* vectored */
