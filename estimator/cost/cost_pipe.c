@@ -92,6 +92,7 @@ struct pcall {
     bool call_state_ambiguous;
     size_t priced_by;              /* routines: the call site whose runs price this one's (SIZE_MAX: its own) */
     bool indirect;                 /* through a register: any function whose address is taken */
+    uint64_t misses;               /* routines: instruction-cache misses of their runs */
 };
 
 struct cost_pipe {
@@ -129,6 +130,15 @@ struct cost_pipe {
     /* work list of (segment, state slot) */
     size_t *work;
     size_t nwork, capwork;
+    /* an instruction cache: the segments in the order the fixed point first ran them, and
+     * per segment the cycles its first run takes beyond the warm price (its lines' first
+     * misses) and whether a line it runs can be replaced by another (not priced) */
+    size_t *order;
+    size_t norder;
+    double *cold;
+    bool *missed;                  /* its first run missed */
+    bool *conflict;
+    uint64_t misses_before;        /* at the start of a routine's run */
     FILE *diag;
     bool failed;
 };
@@ -562,6 +572,14 @@ static void link(struct cost_pipe *pp)
 
 /* ---- running the model ---- */
 
+/* A warm instruction cache: every line present. */
+static bool warm(void *arg, uint32_t addr)
+{
+    (void)arg;
+    (void)addr;
+    return true;
+}
+
 static void push_work(struct cost_pipe *pp, size_t seg, size_t slot)
 {
     if (pp->nwork == pp->capwork) {
@@ -736,11 +754,13 @@ static void solve(struct cost_pipe *pp)
     int mi = func_index(pp->mm, "main");
     if (mi < 0 || pp->func_first[mi] == SIZE_MAX)
         return;
+    pp->order = sup_xcalloc(pp->nsegs + 1, sizeof *pp->order);
     enter(pp, pp->func_first[mi], main_entry(pp, pp->mm->funcs[mi].addr));
     while (pp->nwork) {
         size_t w = pp->work[--pp->nwork], si = w / MAX_STATES, slot = w % MAX_STATES;
         struct pseg *s = &pp->segs[si];
         if (!s->cost) {
+            pp->order[pp->norder++] = si;
             s->cost = sup_xcalloc((size_t)MAX_STATES * (s->nexits + 1), sizeof *s->cost);
             s->leave = sup_xcalloc((size_t)MAX_STATES * (s->nexits + 1), sizeof *s->leave);
             s->done = sup_xcalloc(MAX_STATES, sizeof *s->done);
@@ -807,6 +827,11 @@ struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm)
         return NULL;
     }
     pp->state_bytes = ua_core_state_size(pp->core);
+    if (ua_core_icache(pp->core)) {
+        /* as crt0 leaves it: enabled; the fixed point prices a warm cache */
+        ua_core_icache_on(pp->core);
+        ua_core_icache_assume(pp->core, warm, NULL);
+    }
     pp->m = cx->m;
     pp->taken_address = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->taken_address);
     for (size_t i = 0; i < mm->nfuncs; i++) {
@@ -850,6 +875,10 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->states);
     free(pp->hash);
     free(pp->work);
+    free(pp->order);
+    free(pp->cold);
+    free(pp->conflict);
+    free(pp->missed);
     free(pp->n_in);
     free(pp->taken_address);
     free(pp->rets);
@@ -969,6 +998,63 @@ static void count_in(struct cost_pipe *pp)
     }
 }
 
+/* An instruction cache's first misses. The fixed point priced a warm cache; here each
+ * segment that runs is run once more, in the order the fixed point first reached it
+ * (main's code in a static guess of its order of first execution), from its first entry
+ * state along its most frequent exit, on the cache's own tags, filled as the model looks
+ * lines up (the lines crt0 leaves from __lp_warm_begin to main's call present): the cycles
+ * beyond the warm price are its lines' first misses, an estimate charged to its block. A
+ * set where a fill replaced a line can miss again at any execution: the blocks with code in
+ * it are marked estimates (their warm price stands). */
+static void cold_pass(struct cost_pipe *pp)
+{
+    struct ua_icache *ic = ua_core_icache(pp->core);
+    if (!ic)
+        return;
+    pp->cold = sup_xcalloc(pp->nsegs + 1, sizeof *pp->cold);
+    pp->conflict = sup_xcalloc(pp->nsegs + 1, sizeof *pp->conflict);
+    pp->missed = sup_xcalloc(pp->nsegs + 1, sizeof *pp->missed);
+    ua_icache_invalidate(ic);
+    ua_icache_forget_replaced(ic);
+    uint32_t lb = ua_icache_line_bytes(ic), from = 0, to = 0;
+    if (pp->code && isa_code_entry(pp->code, "__lp_warm_begin", &from) &&
+        isa_code_entry(pp->code, "__lp_main_call", &to) && to > from)
+        for (uint32_t a = from & ~(lb - 1); a < to + 8 + 3 * lb; a += lb)
+            ua_icache_fill(ic, a, 0);
+    ua_core_icache_assume(pp->core, NULL, NULL);
+    for (size_t k = 0; k < pp->norder; k++) {
+        size_t si = pp->order[k];
+        const struct pseg *s = &pp->segs[si];
+        double execs = seg_execs(pp, s);
+        if (execs <= 0 || !s->nstates || !s->cost || !s->done[0] || !s->nexits)
+            continue;
+        double *ec = sup_xcalloc(s->nexits + 1, sizeof *ec);
+        exit_counts(pp, s, execs, ec);
+        size_t best = 0;
+        for (size_t e = 1; e < s->nexits; e++)
+            if (!isnan(ec[e]) && (isnan(ec[best]) || ec[e] > ec[best]))
+                best = e;
+        double c = 0;
+        size_t left;
+        uint64_t l0, m0, l1, m1;
+        ua_icache_stats(ic, &l0, &m0);
+        if (run(pp, s, s->states[0], &s->exits[best], &c, &left))
+            pp->cold[si] = c - s->cost[best];
+        ua_icache_stats(ic, &l1, &m1);
+        pp->missed[si] = m1 > m0;
+        if (getenv("LPNEST_DEBUG_PIPE") && pp->cold[si])
+            fprintf(stderr, "cold: seg %zu at %x exit %zu: %g\n", si, s->n ? s->ins[0].pc : 0, best, pp->cold[si]);
+        free(ec);
+    }
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pseg *s = &pp->segs[si];
+        for (size_t j = 0; j < s->n && !pp->conflict[si]; j++)
+            pp->conflict[si] = ua_icache_replaced(ic, s->ins[j].pc) ||
+                               ua_icache_replaced(ic, s->ins[j].pc + s->ins[j].in.size - 1);
+    }
+    ua_core_icache_assume(pp->core, warm, NULL);
+}
+
 /* The cycles the instruction at K of segment S takes beyond the nominal ones the
  * model ran it with, over all its executions: a divider's by its operands (the
  * run's mean), a conditional branch taken when it is the segment's first
@@ -1028,8 +1114,10 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
     pp->prof = cx->p;
-    if (!pp->counted)
+    if (!pp->counted) {
         count_in(pp);
+        cold_pass(pp);
+    }
     bool retire = pp->params.stamp == UA_STAMP_RETIRE;
     const struct mfunc *f = &pp->mm->funcs[fi];
     const struct mblock *mb = &f->blocks[bi];
@@ -1092,6 +1180,11 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         out->cycles += c;
         if (!state_free || !known || s->overflow || split)
             out->estimated_cycles += c;
+        if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
+            /* the first misses: their cycles where the cold pass found them, the whole block an estimate */
+            out->cycles += pp->cold[si];
+            out->estimated_cycles += pp->conflict[si] ? c + fabs(pp->cold[si]) : fabs(pp->cold[si]) + 1;
+        }
         /* data-dependent cycles of its own instructions: charged to the instruction
          * itself (issue stamps) or to the one before it (retire stamps: the segment's
          * first instruction's go to the segments before, see first_correction) */
@@ -1101,6 +1194,10 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                 continue;
             out->cycles += extra_cycles(cx, pp, s, k, false, &uniform);
         }
+        /* a routine whose runs missed in the instruction cache: priced on the cache's
+         * tags in the program's order of calls, an estimate */
+        if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].misses)
+            out->estimated_cycles += 1;
         /* a routine priced by the runs of another call site (a vector's lanes): its return
          * to this site's next instruction instead of that one's */
         if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].priced_by != SIZE_MAX) {
@@ -1136,6 +1233,35 @@ static bool decode_cb(void *arg, uint32_t pc, struct ua_rv32 *out)
     return decode_at(arg, pc, out);
 }
 
+/* Around a runtime routine's run at call site SITE: with an instruction cache, the routine
+ * runs on the cache's own tags, in the program's order of calls (its lines' misses, and the
+ * program's lines before the call looked up, are priced); the program's blocks stay priced
+ * on a warm cache. */
+static void around_routine(void *arg, size_t site, bool begin)
+{
+    struct cost_pipe *pp = arg;
+    struct ua_icache *ic = ua_core_icache(pp->core);
+    if (!ic)
+        return;
+    uint64_t lookups, misses;
+    if (begin) {
+        ua_core_icache_assume(pp->core, NULL, NULL);
+        const struct pseg *s = &pp->segs[pp->calls[site].seg];
+        uint32_t lb = ua_icache_line_bytes(ic), last = UINT32_MAX;
+        for (size_t k = 0; k < s->n; k++)
+            for (uint32_t a = s->ins[k].pc & ~(lb - 1); a < s->ins[k].pc + s->ins[k].in.size; a += lb)
+                if (a != last) {
+                    ua_icache_access(ic, a);
+                    last = a;
+                }
+        ua_icache_stats(ic, &lookups, &pp->misses_before);
+    } else {
+        ua_icache_stats(ic, &lookups, &misses);
+        pp->calls[site].misses += misses - pp->misses_before;
+        ua_core_icache_assume(pp->core, warm, NULL);
+    }
+}
+
 bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct routine_pipe *out)
 {
     uint64_t ci = 0;
@@ -1149,6 +1275,8 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
     out->ret_pc = c->ret_pc;
     out->decode = decode_cb;
     out->arg = pp;
+    out->around = around_routine;
+    out->site = (size_t)ci - 1;
     return true;
 }
 

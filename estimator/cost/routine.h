@@ -6,6 +6,7 @@
 #define LPNEST_ROUTINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct isa;
@@ -50,6 +51,10 @@ struct routine_pipe {
     uint32_t ret_pc;
     bool (*decode)(void *arg, uint32_t pc, struct ua_rv32 *out);
     void *arg;
+    /* called with BEGIN true before the run and false after it (NULL: none); SITE is
+     * the caller's (the call site) */
+    void (*around)(void *arg, size_t site, bool begin);
+    size_t site;
 };
 
 /* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */

@@ -200,9 +200,9 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     return true;
 }
 
-bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
-                      double *cycles, double *instr)
+static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                     unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                     double *cycles, double *instr)
 {
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
@@ -268,15 +268,8 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
         struct ua_rv32 in;
         if (!p || !ua_rv32_decode(p, avail, &in))
             return false;
-        uint32_t at = pc;
         if (!step(r, x, &pc, &in, &c, pipe))
             return false;
-        if (pipe && getenv("LPNEST_DEBUG_ROUTINE")) {
-            uint64_t f = ua_core_fed(pipe->core);
-            fprintf(stderr, "routine %x\n", at);
-            if (f > first + 32)
-                fprintf(stderr, "stamp %llu %llu\n", (unsigned long long)(f - 33 - first), (unsigned long long)ua_core_stamp(pipe->core, f - 33));
-        }
         x[0] = 0;
         if (pipe && a == UINT64_MAX)
             a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
@@ -298,11 +291,20 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
             return false;
         c = (double)(b - a);
     }
-    if (getenv("LPNEST_DEBUG_RUNS"))
-        fprintf(stderr, "run %x ret %x n %lu c %g a0 %x a1 %x a2 %x a3 %x\n", entry, pipe ? pipe->ret_pc : 0, n, c, (unsigned)args[0].lo,
-                (unsigned)(args[0].lo >> 32), nargs > 1 ? (unsigned)args[1].lo : 0, nargs > 1 ? (unsigned)(args[1].lo >> 32) : 0);
     r->a0 = x[10];
     *cycles += c;
     *instr += (double)n;
     return true;
+}
+
+bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                      double *cycles, double *instr)
+{
+    if (pipe && pipe->around)
+        pipe->around(pipe->arg, pipe->site, true);
+    bool ok = run_rv32(r, entry, args, nargs, ret_bytes, mem, pipe, cycles, instr);
+    if (pipe && pipe->around)
+        pipe->around(pipe->arg, pipe->site, false);
+    return ok;
 }

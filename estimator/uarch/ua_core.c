@@ -142,3 +142,15 @@ struct ua_icache *ua_core_icache(struct ua_core *c)
 {
     return c->icache;
 }
+
+void ua_core_icache_on(struct ua_core *c)
+{
+    if (c->icache && c->ops->icache_on)
+        c->ops->icache_on(c->state);
+}
+
+void ua_core_icache_assume(struct ua_core *c, ua_present_fn present, void *arg)
+{
+    c->present = present;
+    c->present_arg = arg;
+}

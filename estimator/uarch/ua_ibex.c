@@ -249,8 +249,9 @@ static enum ua_step step(struct ua_core *c, void *st)
         } else {
             unsigned n = s->id_n + 1u, need = op->cycles ? op->cycles : 1u;
             /* fence.i is a jump to the next instruction (ibex_decoder.sv) */
-            bool jumps = op->taken || op->in.op == UA_RV_FENCE_I;
-            if (jumps && !s->id_set_done && n == (op->redirect ? op->redirect : need)) {
+            bool fencei = op->in.op == UA_RV_FENCE_I, jumps = op->taken || fencei;
+            unsigned at = fencei ? 1u : op->redirect ? op->redirect : need;
+            if (jumps && !s->id_set_done && n == at) {
                 /* a jump or branch the IF stage predicted taken has fetched its target
                  * already: no pc_set (ibex_controller.sv) */
                 pc_set = !s->id_bp;
@@ -440,7 +441,15 @@ static void rebase(void *st, uint64_t fed, bool to_relative)
     s->wb_seq = s->wbv ? fed - s->wb_seq : 0;
 }
 
+static void icache_on(void *st)
+{
+    struct ibex *s = st;
+    s->ic.enable = true;
+    s->ic.inval_state = IC_INVAL_IDLE;
+}
+
 const struct ua_model_ops ua_ibex_ops = {
+    .icache_on = icache_on,
     .state_size = sizeof(struct ibex),
     .reset = reset,
     .step = step,

@@ -164,14 +164,15 @@ uint32_t ua_ibex_ic_update(struct ua_core *c, struct ibex_ic *ic, bool req, bool
     bool hit = false;
     uint32_t way = 0;
     if (lookup_actual)
-        hit = ua_icache_lookup(cache, lookup_addr, &way);
+        hit = c->present ? c->present(c->present_arg, lookup_addr & line_mask)
+                         : ua_icache_lookup(cache, lookup_addr, &way);
 
     /* RAM writes: a completed line, or the invalidation walk */
-    if (fill_grant)
+    if (fill_grant && !c->present)
         for (unsigned f = 0; f < n; f++)
             if (ram_arb[f])
                 ua_icache_fill(cache, ic->fb[f].addr, ic->fb[f].way);
-    if (inval_write)
+    if (inval_write && !c->present)
         ua_icache_invalidate_set(cache, ic->inval_index);
 
     /* ---- the fill buffers' registers ---- */

@@ -8,6 +8,7 @@
 #include "support.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct ua_icache {
     struct ua_icache_params p;
@@ -15,6 +16,7 @@ struct ua_icache {
     uint32_t *tag;           /* [set * ways + way]: line address, UINT32_MAX when invalid */
     uint32_t *age;           /* LRU: the lookup counter at the way's last use */
     uint32_t *rr;            /* round robin: the next way per set */
+    uint8_t *replaced;       /* per set: a fill replaced a valid line */
     uint32_t counter;        /* counter policy: the way a miss replaces */
     uint32_t clock;
     uint64_t lookups, misses;
@@ -39,6 +41,7 @@ struct ua_icache *ua_icache_new(const struct ua_icache_params *p)
     c->tag = sup_xmalloc((size_t)c->sets * p->ways * sizeof *c->tag);
     c->age = sup_xcalloc((size_t)c->sets * p->ways, sizeof *c->age);
     c->rr = sup_xcalloc(c->sets, sizeof *c->rr);
+    c->replaced = sup_xcalloc(c->sets, 1);
     ua_icache_invalidate(c);
     return c;
 }
@@ -50,6 +53,7 @@ void ua_icache_free(struct ua_icache *c)
     free(c->tag);
     free(c->age);
     free(c->rr);
+    free(c->replaced);
     free(c);
 }
 
@@ -141,6 +145,8 @@ uint32_t ua_icache_fill(struct ua_icache *c, uint32_t addr, uint32_t way)
     c->age[(size_t)set * n + way % n] = ++c->clock;
     if (c->p.replace == UA_REPLACE_ROUND_ROBIN)
         c->rr[set] = (way % n + 1) % n;
+    if (old != UINT32_MAX && old != line)
+        c->replaced[set] = 1;
     return old == UINT32_MAX ? UINT32_MAX : old << c->line_shift;
 }
 
@@ -151,6 +157,16 @@ bool ua_icache_access(struct ua_icache *c, uint32_t addr)
         return true;
     ua_icache_fill(c, addr, way);
     return false;
+}
+
+bool ua_icache_replaced(const struct ua_icache *c, uint32_t addr)
+{
+    return c->replaced[(addr >> c->line_shift) & c->set_mask];
+}
+
+void ua_icache_forget_replaced(struct ua_icache *c)
+{
+    memset(c->replaced, 0, c->sets);
 }
 
 void ua_icache_stats(const struct ua_icache *c, uint64_t *lookups, uint64_t *misses)

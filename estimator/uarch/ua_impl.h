@@ -25,6 +25,8 @@ struct ua_model_ops {
     bool (*empty)(const void *st);
     /* sequence numbers held in the state, made relative to FED (save) or absolute again (load) */
     void (*rebase)(void *st, uint64_t fed, bool to_relative);
+    /* the instruction cache enabled and idle (NULL: the model has none) */
+    void (*icache_on)(void *st);
 };
 
 extern const struct ua_model_ops ua_ibex_ops;
@@ -43,6 +45,8 @@ struct ua_core {
     uint64_t pending_seq;
     uint64_t stamp[UA_STAMP_WINDOW];
     struct ua_icache *icache;
+    ua_present_fn present;    /* decides lookups instead of the tags (ua_core_icache_assume) */
+    void *present_arg;
     void *state;              /* the model's, ops->state_size bytes */
 };
 

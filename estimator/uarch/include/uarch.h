@@ -69,6 +69,10 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way);
 uint32_t ua_icache_fill(struct ua_icache *c, uint32_t addr, uint32_t way);
 /* A lookup that fills on a miss: true on a hit. */
 bool ua_icache_access(struct ua_icache *c, uint32_t addr);
+/* Whether a fill replaced a valid line in the set of ADDR since the cache was
+ * made or ua_icache_forget_replaced was called. */
+bool ua_icache_replaced(const struct ua_icache *c, uint32_t addr);
+void ua_icache_forget_replaced(struct ua_icache *c);
 /* Lookups and misses since creation. */
 void ua_icache_stats(const struct ua_icache *c, uint64_t *lookups, uint64_t *misses);
 uint32_t ua_icache_line_bytes(const struct ua_icache *c);
@@ -180,8 +184,17 @@ size_t ua_core_state_size(const struct ua_core *c);
 void ua_core_save(const struct ua_core *c, void *buf);
 void ua_core_load(struct ua_core *c, const void *buf);
 
-/* The instruction cache and predictor of the core (NULL when it has none),
- * for the layers that feed their state across runs of ua_core_feed. */
+/* The instruction cache of the core (NULL when it has none), for the layers
+ * that keep its contents across runs of ua_core_feed. */
 struct ua_icache *ua_core_icache(struct ua_core *c);
+/* The cache as software leaves it before a program: enabled, no invalidation
+ * under way (after power-on it is off and invalidates itself, as Ibex's). */
+void ua_core_icache_on(struct ua_core *c);
+/* Lets PRESENT(ARG, ADDR) decide whether the line holding ADDR is in the
+ * cache at each lookup instead of its tags (a cache assumed warm); a lookup
+ * it answers changes neither the tags nor the replacement state. NULL: the
+ * tags decide. */
+typedef bool (*ua_present_fn)(void *arg, uint32_t addr);
+void ua_core_icache_assume(struct ua_core *c, ua_present_fn present, void *arg);
 
 #endif
