@@ -67,6 +67,10 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
 /* Mean cycles per execution of IN when they depend on an operand value
  * measured by the run (a shift by a register); false when not measured. */
 bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles);
+/* Calls the run made from the call through a pointer IN (a machine instruction) to the
+ * function named CALLEE; NAN when the run did not count that site (a core without a
+ * pipeline model, or IN not a call through a pointer of the program's IR). */
+double cost_args_site_calls(const struct cost_args *ca, const struct minsn *in, const char *callee);
 /* Warnings about calls priced without their values. */
 void cost_args_finish(struct cost_ctx *cx);
 

@@ -91,6 +91,18 @@ struct cost_args {
     char **fb_sym;
     double *fb_execs;
     size_t nfb;
+    /* calls through pointers, on a pipelined core: the machine call -> its IR call, and
+     * per IR call the functions it reached (the run's call hook) */
+    struct ptrmap icall_of;        /* minsn -> IR call */
+    struct ptrmap icall_first;     /* IR call -> index + 1 into ic */
+    struct icall {
+        uint32_t func;             /* the engine's function index */
+        char *name;
+        uint64_t n;
+        size_t next;               /* index + 1 of the site's next record */
+    } *ic;
+    size_t nic, capic;
+    struct eng_run_hooks hooks;
 };
 
 /* ---- planning ---- */
@@ -396,6 +408,18 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 if (!d || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line)
                     continue;
                 const struct isa_runtime *rt = NULL;
+                if (d->kind == ISA_INDIRECT_CALL && cx->pipe) {
+                    /* which functions it reaches, per execution: the call hook */
+                    if (!ord)
+                        ord = ordinals(fn, &nord);
+                    if (in->src_line <= nord && LLVMIsACallInst(ord[in->src_line])) {
+                        ptrmap_put(&ca->icall_of, in, (uint64_t)(uintptr_t)ord[in->src_line]);
+                        uint64_t dummy;
+                        if (!ptrmap_get(&ca->icall_first, ord[in->src_line], &dummy))
+                            ptrmap_put(&ca->icall_first, ord[in->src_line], 0);
+                    }
+                    continue;
+                }
                 if (d->kind == ISA_CALL || d->kind == ISA_TAIL_CALL) {
                     char sym[256];
                     lower_call_symbol(in->ops, sym, sizeof sym);
@@ -791,7 +815,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         /* a routine that reads the program's memory runs on it as the call finds it
          * (strncat's destination before the call appends to it) */
         for (size_t u = 0; u < w->nuses; u++)
-            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code)
+            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code && !w->heap) /* the allocator's own
+                                                                                   * memory: after, with its result */
                 w->uses[u].ran_before = run_code(ca, w, &w->uses[u], v, n, false, eng);
         return;
     }
@@ -969,8 +994,46 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     return ca;
 }
 
+/* The run's call hook: counts the functions each watched call through a pointer reaches. */
+static int on_call(void *arg, struct eng_state *eng, uint32_t func, LLVMValueRef site)
+{
+    struct cost_args *ca = arg;
+    uint64_t first;
+    if (!site || !ptrmap_get(&ca->icall_first, site, &first))
+        return 0;
+    for (size_t k = (size_t)first; k; k = ca->ic[k - 1].next)
+        if (ca->ic[k - 1].func == func) {
+            ca->ic[k - 1].n++;
+            return 0;
+        }
+    if (ca->nic == ca->capic) {
+        ca->capic = ca->capic ? 2 * ca->capic : 16;
+        ca->ic = sup_xrealloc(ca->ic, ca->capic * sizeof *ca->ic);
+    }
+    ca->ic[ca->nic] = (struct icall){func, sup_strdup(eng_func_name(eng, func)), 1, (size_t)first};
+    ptrmap_put(&ca->icall_first, site, ++ca->nic);
+    return 0;
+}
+
+double cost_args_site_calls(const struct cost_args *ca, const struct minsn *in, const char *callee)
+{
+    uint64_t site, first;
+    if (!ca || !ptrmap_get(&ca->icall_of, in, &site) ||
+        !ptrmap_get(&ca->icall_first, (void *)(uintptr_t)site, &first))
+        return NAN;
+    for (size_t k = (size_t)first; k; k = ca->ic[k - 1].next)
+        if (!strcmp(ca->ic[k - 1].name, callee))
+            return (double)ca->ic[k - 1].n;
+    return 0;
+}
+
 void cost_args_options(struct cost_args *ca, struct eng_run_options *ro)
 {
+    if (ca && ca->icall_of.n && !ro->hooks) {
+        ca->hooks.call = on_call;
+        ro->hooks = &ca->hooks;
+        ro->hooks_arg = ca;
+    }
     if (!ca || !ca->n)
         return;
     ro->watch = ca->ew;
@@ -1253,6 +1316,11 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    ptrmap_free(&ca->icall_of);
+    ptrmap_free(&ca->icall_first);
+    for (size_t k = 0; k < ca->nic; k++)
+        free(ca->ic[k].name);
+    free(ca->ic);
     ptrmap_free(&ca->heap_blocks);
     routine_runner_free(ca->runner);
     free(ca);

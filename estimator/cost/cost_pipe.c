@@ -93,6 +93,8 @@ struct pcall {
     size_t priced_by;              /* routines: the call site whose runs price this one's (SIZE_MAX: its own) */
     bool indirect;                 /* through a register: any function whose address is taken */
     uint64_t misses;               /* routines: instruction-cache misses of their runs */
+    bool tail;                     /* a tail call of a routine: it returns to the function's callers
+                                      (ret_pc: the first of them found) */
 };
 
 struct cost_pipe {
@@ -100,6 +102,7 @@ struct cost_pipe {
     const struct mmodule *mm;
     LLVMModuleRef m;
     const struct eng_profile *prof;  /* set at pricing */
+    const struct cost_args *args;  /* ... and the run's values (calls through pointers, per site) */
     bool *taken_address;           /* per function: its address is taken (a callee of indirect calls) */
     const struct isa_code *code;
     struct ua_core *core;
@@ -142,6 +145,15 @@ struct cost_pipe {
     FILE *diag;
     bool failed;
 };
+
+/* Development traces on stderr (LPNEST_DEBUG_PIPE set): segments, prices, refusals. */
+static bool debug_pipe(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("LPNEST_DEBUG_PIPE") != NULL;
+    return on;
+}
 
 /* ---- the code as the fetch unit reads it ---- */
 
@@ -479,6 +491,18 @@ static void returners(struct cost_pipe *pp, size_t f, bool *via)
     }
 }
 
+/* Whether call site C returns from a function of VIA (returners()): it calls one, or
+ * calls through a pointer and one has its address taken. */
+static bool returns_from(const struct cost_pipe *pp, const struct pcall *c, const bool *via)
+{
+    if (c->callee >= 0)
+        return via[c->callee];
+    for (size_t g = 0; c->indirect && g < pp->mm->nfuncs; g++)
+        if (via[g] && pp->taken_address[g])
+            return true;
+    return false;
+}
+
 /* The exits of every segment, now that every function's first segment is known. */
 static void link(struct cost_pipe *pp)
 {
@@ -515,12 +539,34 @@ static void link(struct cost_pipe *pp)
                 lower_call_symbol(last->src->ops, sym, sizeof sym);
                 int g = func_index(mm, sym);
                 uint32_t t = 0;
-                if (g >= 0 && mm->funcs[g].size)
+                if (g >= 0 && mm->funcs[g].size) {
                     add_exit(s, (struct pexit){EX_CALLEE, pp->func_first[g], mm->funcs[g].addr, true, -1, 0, 0});
-                else if (pp->code && isa_code_entry(pp->code, sym, &t))
-                    add_exit(s, (struct pexit){EX_ROUTINE, SIZE_MAX, t, true, -1, 0, 0});
-                else
-                    add_exit(s, (struct pexit){EX_ROUTINE, SIZE_MAX, 0, true, -1, 0, 0});
+                    continue;
+                }
+                if (!pp->code || !isa_code_entry(pp->code, sym, &t))
+                    t = 0;
+                add_exit(s, (struct pexit){EX_ROUTINE, SIZE_MAX, t, true, -1, 0, 0});
+                /* a call site of its own, for the routine's runs: it returns to where this
+                 * function returns (the first call of it found; price_block weighs the others) */
+                bool *via = sup_xcalloc(mm->nfuncs + 1, sizeof *via);
+                returners(pp, s->func, via);
+                uint32_t ret = 0;
+                for (size_t ci = 0; ci < pp->ncalls && !ret; ci++)
+                    if (!pp->calls[ci].tail && returns_from(pp, &pp->calls[ci], via))
+                        ret = pp->calls[ci].ret_pc;
+                free(via);
+                if (ret) {
+                    size_t ci = new_call(pp);
+                    struct pcall *c = &pp->calls[ci];
+                    c->seg = si;
+                    c->src = last->src;
+                    c->routine = true;
+                    c->tail = true;
+                    c->target = t;
+                    c->ret_pc = ret;
+                    ptrmap_put(&pp->site_of, c->src, ci + 1);
+                    s->call = ci;
+                }
                 continue;
             }
             /* a return: to every call of this function, and of the functions that tail-call it */
@@ -633,7 +679,7 @@ static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const str
         struct ua_op op;
         make_op(pp->isa, p->pc, &p->in, p->cls, next, &op);
         if (!ua_core_feed(core, &op)) {
-            if (getenv("LPNEST_DEBUG_PIPE"))
+            if (debug_pipe())
                 fprintf(stderr, "pipe: refused %s at %x (seg %zu insn %zu/%zu, next %x, exit to %x taken %d)\n",
                         ua_rv32_name(p->in.op), p->pc, (size_t)(s - pp->segs), k, s->n, next, e->next, e->taken);
             return false;
@@ -655,7 +701,7 @@ static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const str
     struct ua_op op;
     next_op(pp, e->next, &op);
     if (!ua_core_feed(core, &op)) {
-        if (getenv("LPNEST_DEBUG_PIPE"))
+        if (debug_pipe())
             fprintf(stderr, "pipe: refused the next instruction %s at %x after seg %zu\n", ua_rv32_name(op.in.op),
                     e->next, (size_t)(s - pp->segs));
         return false;
@@ -790,14 +836,16 @@ static void solve(struct cost_pipe *pp)
                         call->call_state = left;
                     else if (call->call_state != left)
                         call->call_state_ambiguous = true;
-                    enter(pp, s->cont, canonical_return(pp, call->ret_pc));
+                }
+                if (s->ends_call) {
+                    enter(pp, s->cont, canonical_return(pp, pp->calls[s->call].ret_pc));
                 } else {
                     /* a tail call of a routine: it returns to this function's callers */
                     bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);
                     returners(pp, s->func, via);
                     for (size_t ci = 0; ci < pp->ncalls; ci++) {
                         const struct pcall *c = &pp->calls[ci];
-                        if (c->callee >= 0 && via[c->callee] && pp->segs[c->seg].cont != SIZE_MAX)
+                        if (!c->tail && returns_from(pp, c, via) && pp->segs[c->seg].cont != SIZE_MAX)
                             enter(pp, pp->segs[c->seg].cont, canonical_return(pp, c->ret_pc));
                     }
                     free(via);
@@ -841,7 +889,7 @@ struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm)
     build(pp);
     link(pp);
     solve(pp);
-    if (getenv("LPNEST_DEBUG_PIPE"))
+    if (debug_pipe())
         for (size_t si = 0; si < pp->nsegs; si++) {
             const struct pseg *s = &pp->segs[si];
             fprintf(stderr, "seg %zu %s bb.%d at %x n %zu states %zu%s:", si, mm->funcs[s->func].name,
@@ -925,6 +973,9 @@ static void exit_counts(const struct cost_pipe *pp, const struct pseg *s, double
         out[e] = NAN;
         if (x->kind == EX_BLOCK && mb->succ_count)
             out[e] = mb->succ_count[x->succ];
+        else if (x->kind == EX_CALLEE && s->call != SIZE_MAX && pp->calls[s->call].indirect &&
+                 !isnan(cost_args_site_calls(pp->args, pp->calls[s->call].src, pp->mm->funcs[pp->segs[x->to].func].name)))
+            out[e] = cost_args_site_calls(pp->args, pp->calls[s->call].src, pp->mm->funcs[pp->segs[x->to].func].name);
         else if ((x->kind == EX_CALLEE || x->kind == EX_ROUTINE) && s->call != SIZE_MAX && pp->calls[s->call].indirect &&
                  pp->indirect_calls && x->kind == EX_CALLEE && pp->indirect_execs > 0) {
             /* this site's share of the calls made to the function through pointers */
@@ -936,12 +987,25 @@ static void exit_counts(const struct cost_pipe *pp, const struct pseg *s, double
             const struct pcall *c = &pp->calls[x->site];
             const struct pseg *cs = &pp->segs[c->seg];
             double site = pp->mm->funcs[cs->func].blocks[cs->block].count;
+            double counted = c->indirect ? cost_args_site_calls(pp->args, c->src, pp->mm->funcs[s->func].name) : NAN;
+            if (!isnan(counted)) {
+                /* the calls the run made from there to this function, and to those that
+                 * tail-call it (by their share) */
+                site = counted;
+                for (size_t g = 0; g < pp->mm->nfuncs; g++)
+                    if (g != s->func && pp->taken_address[g])
+                        site += cost_args_site_calls(pp->args, c->src, pp->mm->funcs[g].name) *
+                                tail_share(pp, g, s->func, 8);
+                out[e] = site;
+                goto counted;
+            }
             if (c->indirect && pp->indirect_calls && pp->indirect_execs > 0)
                 site = pp->indirect_calls[s->func] * site / pp->indirect_execs;
             if (c->callee >= 0 && c->callee != (int)s->func) /* through tail calls: their share of g's calls */
                 site *= tail_share(pp, (size_t)c->callee, s->func, 8);
             out[e] = site;
         }
+    counted:
         if (isnan(out[e]))
             unknown++;
         else
@@ -1042,7 +1106,7 @@ static void cold_pass(struct cost_pipe *pp)
             pp->cold[si] = c - s->cost[best];
         ua_icache_stats(ic, &l1, &m1);
         pp->missed[si] = m1 > m0;
-        if (getenv("LPNEST_DEBUG_PIPE") && pp->cold[si])
+        if (debug_pipe() && pp->cold[si])
             fprintf(stderr, "cold: seg %zu at %x exit %zu: %g\n", si, s->n ? s->ins[0].pc : 0, best, pp->cold[si]);
         free(ec);
     }
@@ -1111,9 +1175,53 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
         out->estimated_cycles += fabs(c);
 }
 
+/* A function that is one segment from its entry to its returns (a leaf): it is entered
+ * from each call site in the state that call leaves, and returns to that site. When each
+ * site that runs leaves one state, the cost is the sum over the sites of their returns
+ * (EC: the executions along each exit, returns to each site) times the cost from that
+ * state along that return, into *C: exact. False otherwise. */
+static bool leaf_by_site(const struct cost_pipe *pp, size_t si, const double *ec, double *c)
+{
+    const struct pseg *s = &pp->segs[si];
+    if (!s->is_entry || s->ends_call || !s->nexits)
+        return false;
+    double total = 0;
+    for (size_t e = 0; e < s->nexits; e++) {
+        const struct pexit *x = &s->exits[e];
+        if (x->kind != EX_RETURN || x->site == SIZE_MAX || isnan(ec[e]))
+            return false;
+        if (ec[e] <= 0)
+            continue;
+        /* the state the caller's segment enters this one in */
+        const struct pseg *cs = &pp->segs[pp->calls[x->site].seg];
+        size_t st = SIZE_MAX;
+        for (size_t k = 0; k < cs->nstates; k++) {
+            if (!cs->done || !cs->done[k])
+                continue;
+            for (size_t f = 0; f < cs->nexits; f++)
+                if (cs->exits[f].to == si) {
+                    size_t l = cs->leave[k * cs->nexits + f];
+                    if (st != SIZE_MAX && l != st)
+                        return false;
+                    st = l;
+                }
+        }
+        size_t slot = SIZE_MAX;
+        for (size_t k = 0; k < s->nstates && st != SIZE_MAX; k++)
+            if (s->states[k] == st && s->done[k])
+                slot = k;
+        if (slot == SIZE_MAX)
+            return false;
+        total += ec[e] * s->cost[slot * s->nexits + e];
+    }
+    *c = total;
+    return true;
+}
+
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
     pp->prof = cx->p;
+    pp->args = cx->args;
     if (!pp->counted) {
         count_in(pp);
         cold_pass(pp);
@@ -1157,15 +1265,25 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                     if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[e])
                         state_free = false;
         }
-        for (size_t e = 0; e < s->nexits; e++) {
-            double per = 0, n = 0;
-            for (size_t k = 0; k < s->nstates; k++)
-                if (s->done[k]) {
-                    per += s->cost[k * s->nexits + e];
-                    n++;
-                }
-            c += ec[e] * (n ? per / n : 0);
+        if (debug_pipe()) {
+            fprintf(stderr, "price seg %zu execs %g:", si, execs);
+            for (size_t e = 0; e < s->nexits; e++)
+                fprintf(stderr, " %g", ec[e]);
+            fprintf(stderr, "\n");
         }
+        bool leaf = !state_free && leaf_by_site(pp, si, ec, &c);
+        if (leaf)
+            state_free = true;
+        else
+            for (size_t e = 0; e < s->nexits; e++) {
+                double per = 0, n = 0;
+                for (size_t k = 0; k < s->nstates; k++)
+                    if (s->done[k]) {
+                        per += s->cost[k * s->nexits + e];
+                        n++;
+                    }
+                c += ec[e] * (n ? per / n : 0);
+            }
         if (sum > 0)
             c *= execs / sum;
         /* returns: which of a function's return blocks returns to which call is not
@@ -1196,8 +1314,35 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         }
         /* a routine whose runs missed in the instruction cache: priced on the cache's
          * tags in the program's order of calls, an estimate */
-        if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].misses)
+        if (s->call != SIZE_MAX && pp->calls[s->call].misses)
             out->estimated_cycles += 1;
+        /* a routine tail-called: its runs returned to one caller of the function; each
+         * caller's return charge by its share of the calls (the split of the calls is
+         * not counted where the charges differ: an estimate) */
+        if (!s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].tail) {
+            const struct pcall *tc = &pp->calls[s->call];
+            bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);
+            returners(pp, s->func, via);
+            double base = return_charge(pp, tc->ret_pc), w = 0, sum = 0;
+            bool differ = false;
+            for (size_t ci = 0; ci < pp->ncalls; ci++) {
+                const struct pcall *c = &pp->calls[ci];
+                if (c->tail || !returns_from(pp, c, via))
+                    continue;
+                double n = seg_execs(pp, &pp->segs[c->seg]), r = return_charge(pp, c->ret_pc);
+                if (n <= 0)
+                    continue;
+                sum += n * r;
+                w += n;
+                differ = differ || r != base;
+            }
+            free(via);
+            if (w > 0) {
+                out->cycles += execs * (sum / w - base);
+                if (differ)
+                    out->estimated_cycles += fabs(execs * (sum / w - base)) + 1;
+            }
+        }
         /* a routine priced by the runs of another call site (a vector's lanes): its return
          * to this site's next instruction instead of that one's */
         if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].priced_by != SIZE_MAX) {
@@ -1277,6 +1422,7 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
     out->arg = pp;
     out->around = around_routine;
     out->site = (size_t)ci - 1;
+    out->first_to_caller = pp->params.stamp == UA_STAMP_RETIRE;
     return true;
 }
 

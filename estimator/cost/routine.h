@@ -55,6 +55,9 @@ struct routine_pipe {
      * the caller's (the call site) */
     void (*around)(void *arg, size_t site, bool begin);
     size_t site;
+    /* the call was priced with the routine's first instruction at its nominal cycles
+     * (retire stamps charge it to the call): its cycles beyond are added to the run's */
+    bool first_to_caller;
 };
 
 /* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */
