@@ -706,6 +706,17 @@ static bool callback_operand(struct eng_state *eng, const struct arg_watch *w, s
  * the addition of an fma, whose first operand is the product of the first two; ENG:
  * the program's memory, which pointer operands reach). */
 
+/* Whether A is the floating-point constant 2 in its width's encoding. */
+static bool is_two(const struct routine_arg *a)
+{
+    switch (a->bytes) {
+    case 4: return (uint32_t)a->lo == 0x40000000u;
+    case 8: return a->lo == UINT64_C(0x4000000000000000);
+    case 16: return a->lo == 0 && a->hi == UINT64_C(0x4000000000000000);
+    default: return false;
+    }
+}
+
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
                      bool fma_sum, struct eng_state *eng)
 {
@@ -773,6 +784,14 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     bool folded = fma_sum ? sub_routine && (product_negated || (f & 4))
                           : (op == LLVMFAdd && sub_routine && (f & 3) && (f & 3) != 3) ||
                             (op == LLVMFSub && add_routine && (f & 3) == 2);
+    /* x * 2 called as x + x (the back end's fmul-by-2 combine) */
+    if (op == LLVMFMul && add_routine && na == 2 && args[0].bytes == args[1].bytes) {
+        for (unsigned q = 0; q < 2; q++)
+            if (is_two(&args[q])) {
+                args[q] = args[1 - q];
+                break;
+            }
+    }
     if (folded && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8) {
         uint64_t sign = UINT64_C(1) << (8 * args[0].bytes - 1);
         if (fma_sum ? product_negated : (f & 3) == 1) {

@@ -113,17 +113,6 @@ enum ua_stamp {
     UA_STAMP_ISSUE,         /* the cycle it leaves decode (CV32E40P ID stage) */
 };
 
-/* An operand hazard between two consecutive instructions: CONSUMER reads a
- * register PRODUCER (the instruction just before it) writes; it waits STALL
- * cycles. Kinds as ua_rv32_kind; UA_HAZ_ANY matches every kind. */
-#define UA_HAZ_ANY 0xff
-#define UA_MAX_HAZARDS 8
-struct ua_hazard {
-    uint8_t producer, consumer;   /* ua_rv32_kind or UA_HAZ_ANY */
-    uint8_t operands;             /* bit 0: rs1 counts, bit 1: rs2 counts */
-    uint8_t stall;
-};
-
 struct ua_params {
     enum ua_model model;
     enum ua_stamp stamp;
@@ -134,8 +123,6 @@ struct ua_params {
     bool branch_target_alu;
     struct ua_icache_params icache;
     struct ua_predict_params predict;  /* Ibex's is static BTFN in IF (BranchPredictor=1) */
-    struct ua_hazard hazards[UA_MAX_HAZARDS];
-    unsigned nhazards;
 };
 
 /* An executed instruction, as the model needs it. */
