@@ -1,9 +1,10 @@
-"""lpcores -- the RTL references of the pipelined RISC-V cores (Ibex, CV32E40P): the cores,
-the ELF built from a program's bitcode at the addresses of the contract (README.md), the
-testbench run with its retire/issue trace, and the reduction of that trace to the reference
-data (per-PC counts and cycles, control transfers, functions, main's cycles).
+"""lpcores -- the RTL references of the RISC-V cores of benchmarks/cores (Ibex, CV32E40P,
+SERV, NEORV32): the cores, the ELF built from a program's bitcode at the addresses of the
+contract (README.md), the testbench run with its trace, and the reduction of that trace to
+the reference data (per-PC counts and cycles, control transfers, call sites, functions,
+main's cycles).
 
-Used by build-elf, run and compare in this folder. Python 3 standard library only."""
+Used by run, refresh, compare and the tests in this folder. Python 3 standard library only."""
 import bisect
 import glob
 import gzip
@@ -13,7 +14,6 @@ import os
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
 import threading
 
@@ -48,15 +48,16 @@ for _c in CORES.values():
 
 TEXT_BASE = 0x120000        # platform/link.ld LP_TEXT_BASE
 RUNTIME_BASE = 0x100400     # platform/link.ld LP_RUNTIME
-ARGS_BASE = 0x1FF000        # platform/link.ld LP_ARGS
-RAM = (0x100000, 0x200000)
+
 
 def arch_flags(march="rv32imc", csr=False):
     """clang's target flags for MARCH (rv32imc: the pipelined cores; rv32i: SERV), with the
     CSR instructions when CSR (crt0.S, plat.c)"""
     return ["--target=riscv32-unknown-elf", "-march=" + march + ("_zicsr" if csr else ""), "-mabi=ilp32",
             "-mno-relax"]
-# as cmake/LpnestCorpus.cmake builds the corpus's bitcode (a .c given to build-elf)
+
+
+# as cmake/LpnestCorpus.cmake builds the corpus's bitcode (for a .c given to run)
 CORPUS_CFLAGS = ["-O2", "-g", "-std=c11", "-Wall", "-Wextra", "-nostdlibinc",
                  "-I" + os.path.join(SRC, "benchmarks", "corpus")]
 RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
