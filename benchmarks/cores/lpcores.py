@@ -11,6 +11,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -65,6 +66,7 @@ RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
 LIBGCC_DIR = {"rv32imc": "rv32im", "rv32i": "rv32i"}
 LIBGCC_GLOB = "/usr/lib/gcc/riscv64-unknown-elf/*/%s/ilp32/libgcc.a"
 MARKER = "\x02LPNEST "
+GHDL_REPORT = re.compile(r"^\S+:\d+:\d+:@\S+:\((assertion|report) (note|warning|error|failure)\): |^simulation finished @")
 
 
 class Error(Exception):
@@ -970,7 +972,8 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
         if "Simulation timeout" in simlog:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     else:
-        text = "".join(l for l in stdout.splitlines(True) if not l.startswith("TB: "))
+        # the testbench's own lines, and GHDL's reports (NEORV32's elaboration notes)
+        text = "".join(l for l in stdout.splitlines(True) if not l.startswith("TB: ") and not GHDL_REPORT.match(l))
         if rc == 3:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     if rc != 0:
