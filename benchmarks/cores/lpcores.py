@@ -1,19 +1,20 @@
-"""lpcores -- the RTL references of the pipelined RISC-V cores (Ibex, CV32E40P): the cores,
-the ELF built from a program's bitcode at the addresses of the contract (README.md), the
-testbench run with its retire/issue trace, and the reduction of that trace to the reference
-data (per-PC counts and cycles, control transfers, functions, main's cycles).
+"""lpcores -- the RTL references of the RISC-V cores of benchmarks/cores (Ibex, CV32E40P,
+SERV, NEORV32): the cores, the ELF built from a program's bitcode at the addresses of the
+contract (README.md), the testbench run with its trace, and the reduction of that trace to
+the reference data (per-PC counts and cycles, control transfers, call sites, functions,
+main's cycles).
 
-Used by build-elf, run and compare in this folder. Python 3 standard library only."""
+Used by run, refresh, compare and the tests in this folder. Python 3 standard library only."""
 import bisect
 import glob
 import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
 import threading
 
@@ -48,15 +49,16 @@ for _c in CORES.values():
 
 TEXT_BASE = 0x120000        # platform/link.ld LP_TEXT_BASE
 RUNTIME_BASE = 0x100400     # platform/link.ld LP_RUNTIME
-ARGS_BASE = 0x1FF000        # platform/link.ld LP_ARGS
-RAM = (0x100000, 0x200000)
+
 
 def arch_flags(march="rv32imc", csr=False):
     """clang's target flags for MARCH (rv32imc: the pipelined cores; rv32i: SERV), with the
     CSR instructions when CSR (crt0.S, plat.c)"""
     return ["--target=riscv32-unknown-elf", "-march=" + march + ("_zicsr" if csr else ""), "-mabi=ilp32",
             "-mno-relax"]
-# as cmake/LpnestCorpus.cmake builds the corpus's bitcode (a .c given to build-elf)
+
+
+# as cmake/LpnestCorpus.cmake builds the corpus's bitcode (for a .c given to run)
 CORPUS_CFLAGS = ["-O2", "-g", "-std=c11", "-Wall", "-Wextra", "-nostdlibinc",
                  "-I" + os.path.join(SRC, "benchmarks", "corpus")]
 RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
@@ -64,6 +66,7 @@ RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
 LIBGCC_DIR = {"rv32imc": "rv32im", "rv32i": "rv32i"}
 LIBGCC_GLOB = "/usr/lib/gcc/riscv64-unknown-elf/*/%s/ilp32/libgcc.a"
 MARKER = "\x02LPNEST "
+GHDL_REPORT = re.compile(r"^\S+:\d+:\d+:@\S+:\((assertion|report) (note|warning|error|failure)\): |^simulation finished @")
 
 
 class Error(Exception):
@@ -969,7 +972,8 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
         if "Simulation timeout" in simlog:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     else:
-        text = "".join(l for l in stdout.splitlines(True) if not l.startswith("TB: "))
+        # the testbench's own lines, and GHDL's reports (NEORV32's elaboration notes)
+        text = "".join(l for l in stdout.splitlines(True) if not l.startswith("TB: ") and not GHDL_REPORT.match(l))
         if rc == 3:
             raise Error("%s: no end after %d cycles (--max-cycles)" % (sim, max_cycles))
     if rc != 0:

@@ -229,6 +229,14 @@ class Output(unittest.TestCase):
         self.assertEqual(lpcores.parse_output("\x02LPNEST exit 00000003\n")[1], {"kind": "exit", "status": 3})
         self.assertEqual(lpcores.parse_output("no trailer"), ("no trailer", None))
 
+    def test_ghdl_reports(self):
+        """GHDL's reports on NEORV32's stdout are not the program's output"""
+        self.assertTrue(lpcores.GHDL_REPORT.match(
+            "/x/rtl/core/neorv32_top.vhd:455:5:@0ms:(assertion note): [NEORV32] BOOT_MODE_SELECT 1\n"))
+        self.assertTrue(lpcores.GHDL_REPORT.match("simulation finished @84135ns with status 0\n"))
+        self.assertFalse(lpcores.GHDL_REPORT.match("crc32: 4096 bytes crc32=a5dfe6f1\n"))
+        self.assertFalse(lpcores.GHDL_REPORT.match("a:1:2:@x: not a report\n"))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -153,7 +153,8 @@ def main(argv):
         sys.stderr.write("test_platform: error: --build is required\n")
         return 2
     with tempfile.TemporaryDirectory(prefix="lpcores-test.") as work:
-        os.environ["LPCORES_CACHE"] = work   # the runtime blocks of this test only
+        # the runtime blocks: ctest shares a cache in the build tree (keyed by content)
+        os.environ.setdefault("LPCORES_CACHE", work)
         try:
             if data:
                 if not glob.glob(os.path.join(build, "benchmarks", "corpus", "rv32imc", "*.bc")):
