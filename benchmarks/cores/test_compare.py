@@ -167,6 +167,13 @@ def main(argv):
                     b["estimated"] = True
             check(bad, 0, "blocks off the RTL that lpnest marks as estimates: %d" % (base + 1),
                   "the same block, an estimate")
+            cnt = copy.deepcopy(good)
+            for b in cnt["blocks"]:
+                if (b["function"], b["machine_block"]) == (victim["function"], victim["machine_block"]):
+                    b["count"] += 1
+                    b["estimated"] = True  # an estimated price does not excuse a count
+            check(cnt, 3, "whose counts lpnest gives as exact run another number of times",
+                  "a block's count one off")
             off = copy.deepcopy(good)
             off["total"]["cycles"] += d["main"]["cycles"] * 0.01
             check(off, 3, "main-only error +1.000 %", "main 1 % off")
