@@ -91,11 +91,12 @@ void cost_pipe_free(struct cost_pipe *pp);
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out);
 /* The op a pipelined core's model runs for instruction IN at PC going to NEXT,
  * with its operands' values A, B (a divider's cycles) and whether it is a
- * misaligned access (routine_rv32.c). */
+ * misaligned access (routine_rv32.c); CLS its class in ISA (NULL: looked up). */
 struct ua_rv32;
 struct ua_op;
-void cost_pipe_make_op(const struct isa *isa, uint32_t pc, const struct ua_rv32 *in, uint32_t next, uint32_t a,
-                       uint32_t b, bool misaligned, struct ua_op *op);
+struct isa_insn;
+void cost_pipe_make_op(const struct isa *isa, const struct isa_insn *cls, uint32_t pc, const struct ua_rv32 *in,
+                       uint32_t next, uint32_t a, uint32_t b, bool misaligned, struct ua_op *op);
 /* The pipeline at the runtime call IN (a call of a routine lpnest runs): how
  * routine_run feeds the routine to the core model. False when IN is no such
  * call or the analysis found no state there (the routine then costs its

@@ -243,10 +243,11 @@ static void make_op(const struct isa *isa, uint32_t pc, const struct ua_rv32 *in
     op->redirect = (uint8_t)(redirect ? redirect : op->cycles);
 }
 
-void cost_pipe_make_op(const struct isa *isa, uint32_t pc, const struct ua_rv32 *in, uint32_t next, uint32_t a,
-                       uint32_t b, bool misaligned, struct ua_op *op)
+void cost_pipe_make_op(const struct isa *isa, const struct isa_insn *cls, uint32_t pc, const struct ua_rv32 *in,
+                       uint32_t next, uint32_t a, uint32_t b, bool misaligned, struct ua_op *op)
 {
-    const struct isa_insn *cls = isa_lookup(isa, ua_rv32_name(in->op));
+    if (!cls)
+        cls = isa_lookup(isa, ua_rv32_name(in->op));
     make_op(isa, pc, in, cls, next, op);
     if (cls && cls->cycles_formula && cls->kind == ISA_ALU) {
         double c = isa_insn_cycles_ab(cls, (double)(b & 31), (double)a, (double)b);

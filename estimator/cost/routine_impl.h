@@ -60,7 +60,22 @@ struct routine_runner {
     const struct isa_insn *row[ROUTINE_MAX_MNEMONICS];  /* the table's rows by the interpreter's numbering */
     bool looked[ROUTINE_MAX_MNEMONICS];
     void *memory;                                        /* the interpreter's (freed with the runner) */
+    /* on a pipelined core: the classes of the rv32 decoder's ops, looked up once; the ops of
+     * the path being run (fed to the model when it returns), and the runs kept (routine_memo.c) */
+    const struct isa_insn *pipe_cls[ROUTINE_MAX_MNEMONICS];
+    bool pipe_looked[ROUTINE_MAX_MNEMONICS];
+    struct ua_op *ops;
+    size_t nops, capops;
+    struct routine_memo *memo;
 };
+
+/* The cycles of the path OPS (the routine's instructions and the one it returns to) on
+ * PIPE's core from its state at the call: the first op's stamp to the last's, computed
+ * once per state and path on a core without an instruction cache. False when the model
+ * stops. */
+bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
+                         size_t n, double *cycles);
+void routine_memo_free(struct routine_memo *m);
 
 /* The table's row of mnemonic ID (the interpreter's number for NAME), looked up once;
  * NULL when the core's table does not price it. */

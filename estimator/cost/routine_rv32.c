@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "uarch.h"
+#include "support.h"
 
 #define STACK_TOP ROUTINE_STACK_TOP
 #define ARGS_AREA 512u            /* below the top: by-reference operands, then the stack operands */
@@ -90,9 +91,22 @@ static bool misaligned(uint32_t a, unsigned n)
     return n == 4 ? (a & 3) != 0 : n == 2 ? (a & 3) == 3 : false;
 }
 
+/* The class of IN's op in the core's table (NULL: none), looked up once per op. */
+static const struct isa_insn *pipe_class(struct routine_runner *r, const struct ua_rv32 *in)
+{
+    unsigned k = (unsigned)in->op;
+    if (k >= ROUTINE_MAX_MNEMONICS)
+        return NULL;
+    if (!r->pipe_looked[k]) {
+        r->pipe_cls[k] = isa_lookup(r->isa, ua_rv32_name(in->op));
+        r->pipe_looked[k] = true;
+    }
+    return r->pipe_cls[k];
+}
+
 /* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
- * execute here. On a pipeline (P), the instruction goes to the core model instead of the
- * table's sum. */
+ * execute here. On a pipeline (P), the instruction joins the path the core model runs
+ * when the routine returns (r->ops) instead of the table's sum. */
 static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
                  const struct routine_pipe *p, bool first)
 {
@@ -183,18 +197,21 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         return false; /* ebreak, CSR accesses, fence.i, mret, wfi, illegal */
     }
     if (p) {
-        struct ua_op op;
         uint32_t to = next == RETURN_SENTINEL ? p->ret_pc : next;
-        cost_pipe_make_op(r->isa, *pc, in, to, a, b, mis, &op);
+        const struct isa_insn *cls = pipe_class(r, in);
+        if (r->nops == r->capops) {
+            r->capops = r->capops ? r->capops * 2 : 256;
+            r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
+        }
+        struct ua_op *op = &r->ops[r->nops++];
+        cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
         if (first && p->first_to_caller) {
             /* the call was priced with this instruction run at its nominal cycles (not
              * taken): what it takes beyond is charged to the call (retire stamps) */
             struct ua_op nominal;
-            cost_pipe_make_op(r->isa, *pc, in, *pc + in->size, 0, 0, false, &nominal);
-            *cycles += (double)op.cycles - (double)nominal.cycles;
+            cost_pipe_make_op(r->isa, cls, *pc, in, *pc + in->size, 0, 0, false, &nominal);
+            *cycles += (double)op->cycles - (double)nominal.cycles;
         }
-        if (!ua_core_feed(p->core, &op))
-            return false;
     } else {
         double c = price(r, m, branch, backward, a, b);
         if (c < 0)
@@ -262,11 +279,7 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     uint32_t pc = entry;
     double c = 0;
     unsigned long n = 0;
-    uint64_t first = 0, a = UINT64_MAX;
-    if (pipe) {
-        ua_core_load(pipe->core, pipe->state);
-        first = ua_core_fed(pipe->core);
-    }
+    r->nops = 0;
     while (pc != RETURN_SENTINEL) {
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
@@ -278,25 +291,22 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         if (!step(r, x, &pc, &in, &c, pipe, n == 1))
             return false;
         x[0] = 0;
-        if (pipe && a == UINT64_MAX)
-            a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
     }
     if (pipe) {
         /* the instruction the routine returns to: its stamp ends the routine's cycles */
-        struct ua_op op;
         struct ua_rv32 back;
         if (!pipe->decode(pipe->arg, pipe->ret_pc, &back))
             return false;
-        cost_pipe_make_op(r->isa, pipe->ret_pc, &back, pipe->ret_pc + back.size, 0, 0, false, &op);
-        if (!ua_core_feed(pipe->core, &op))
+        if (r->nops == r->capops) {
+            r->capops = r->capops ? r->capops * 2 : 256;
+            r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
+        }
+        cost_pipe_make_op(r->isa, pipe_class(r, &back), pipe->ret_pc, &back, pipe->ret_pc + back.size, 0, 0,
+                          false, &r->ops[r->nops++]);
+        double d = 0;
+        if (!routine_pipe_cycles(r, pipe, r->ops, r->nops, &d))
             return false;
-        ua_core_drain(pipe->core);
-        if (a == UINT64_MAX)
-            a = ua_core_stamp(pipe->core, first);
-        uint64_t b = ua_core_stamp(pipe->core, ua_core_fed(pipe->core) - 1);
-        if (a == UINT64_MAX || b == UINT64_MAX)
-            return false;
-        c += (double)(b - a); /* after the first instruction's share (step) */
+        c += d; /* after the first instruction's share (step) */
     }
     r->a0 = x[10];
     *cycles += c;

@@ -1,0 +1,127 @@
+/* routine_memo.c — a runtime routine's path run on a pipelined core's model, kept by
+ * what decides its cycles: the pipeline's state at the call and the instructions the
+ * path feeds (pc, target, cycles, misalignment). A core without an instruction cache has
+ * no other state, so a path met again from the same state costs what it cost the first
+ * time; the key is kept whole and compared byte for byte (no hash decides), so the result
+ * is the model's, only not computed twice (soft-float and libc routines called millions
+ * of times). */
+#include "routine_impl.h"
+#include "support.h"
+#include "uarch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MEMO_MAX_BYTES ((size_t)64 << 20) /* keys kept at most; beyond, runs are not kept */
+
+struct memo_entry {
+    uint64_t hash;
+    unsigned char *key;
+    size_t len;
+    double cycles;
+    bool ok;
+};
+
+struct routine_memo {
+    struct memo_entry *tab; /* open addressing, a power of two */
+    size_t cap, n, bytes;
+    unsigned char *key;     /* the key being built */
+    size_t keycap;
+};
+
+static uint64_t fnv(const unsigned char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
+ * last's. False when the model stops (an op the fetch unit does not deliver). */
+static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
+{
+    ua_core_load(pipe->core, pipe->state);
+    uint64_t first = ua_core_fed(pipe->core), a = UINT64_MAX;
+    for (size_t k = 0; k < n; k++) {
+        if (!ua_core_feed(pipe->core, &ops[k]))
+            return false;
+        if (a == UINT64_MAX)
+            a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
+    }
+    ua_core_drain(pipe->core);
+    if (a == UINT64_MAX)
+        a = ua_core_stamp(pipe->core, first);
+    uint64_t b = ua_core_stamp(pipe->core, ua_core_fed(pipe->core) - 1);
+    if (a == UINT64_MAX || b == UINT64_MAX)
+        return false;
+    *cycles = (double)(b - a);
+    return true;
+}
+
+static void grow(struct routine_memo *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : 256;
+    struct memo_entry *t = sup_xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->tab[i].key) {
+            size_t k = m->tab[i].hash & (cap - 1);
+            while (t[k].key)
+                k = (k + 1) & (cap - 1);
+            t[k] = m->tab[i];
+        }
+    free(m->tab);
+    m->tab = t;
+    m->cap = cap;
+}
+
+bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
+                         size_t n, double *cycles)
+{
+    if (ua_core_icache(pipe->core))
+        return run(pipe, ops, n, cycles); /* the cache's tags are state too: not kept */
+    struct routine_memo *m = r->memo;
+    if (!m)
+        m = r->memo = sup_xcalloc(1, sizeof *m);
+    size_t sb = ua_core_state_size(pipe->core), len = sb + n * sizeof *ops;
+    if (len > m->keycap) {
+        m->keycap = len * 2;
+        m->key = sup_xrealloc(m->key, m->keycap);
+    }
+    memcpy(m->key, pipe->state, sb);
+    memcpy(m->key + sb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
+    uint64_t h = fnv(m->key, len);
+    if (m->cap) {
+        for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
+            if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
+                *cycles = m->tab[k].cycles;
+                return m->tab[k].ok;
+            }
+    }
+    double c = 0;
+    bool ok = run(pipe, ops, n, &c);
+    if (m->bytes + len <= MEMO_MAX_BYTES) {
+        if ((m->n + 1) * 2 > m->cap)
+            grow(m);
+        size_t k = h & (m->cap - 1);
+        while (m->tab[k].key)
+            k = (k + 1) & (m->cap - 1);
+        m->tab[k] = (struct memo_entry){h, sup_xmalloc(len), len, c, ok};
+        memcpy(m->tab[k].key, m->key, len);
+        m->n++;
+        m->bytes += len;
+    }
+    *cycles = c;
+    return ok;
+}
+
+void routine_memo_free(struct routine_memo *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->tab[i].key);
+    free(m->tab);
+    free(m->key);
+    free(m);
+}
