@@ -71,8 +71,8 @@ struct routine_runner {
 
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on
  * PIPE's core from its state at the call: the first op's stamp to the last's, computed
- * once per state and path on a core without an instruction cache. False when the model
- * stops. */
+ * once per state and path (an instruction cache's contents are state too, and are left as
+ * the run leaves them). False when the model stops. */
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
                          size_t n, double *cycles);
 void routine_memo_free(struct routine_memo *m);

@@ -1,10 +1,11 @@
 /* routine_memo.c — a runtime routine's path run on a pipelined core's model, kept by
- * what decides its cycles: the pipeline's state at the call and the instructions the
- * path feeds (pc, target, cycles, misalignment). A core without an instruction cache has
- * no other state, so a path met again from the same state costs what it cost the first
- * time; the key is kept whole and compared byte for byte (no hash decides), so the result
- * is the model's, only not computed twice (soft-float and libc routines called millions
- * of times). */
+ * what decides its cycles: the pipeline's state at the call, the instruction cache's
+ * contents (a core with one) and the instructions the path feeds (pc, target, cycles,
+ * misalignment). A path met again from the same states costs what it cost the first time
+ * and leaves the cache as it did (kept with the run, with its lookups and misses); the
+ * key is kept whole and compared byte for byte (no hash decides), so the result is the
+ * model's, only not computed twice (soft-float and libc routines called millions of
+ * times). */
 #include "routine_impl.h"
 #include "support.h"
 #include "uarch.h"
@@ -20,6 +21,8 @@ struct memo_entry {
     size_t len;
     double cycles;
     bool ok;
+    unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
+    uint64_t lookups, misses;      /* the run's */
 };
 
 struct routine_memo {
@@ -27,6 +30,7 @@ struct routine_memo {
     size_t cap, n, bytes;
     unsigned char *key;     /* the key being built */
     size_t keycap;
+    uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
 };
 
 static uint64_t fnv(const unsigned char *p, size_t n)
@@ -78,38 +82,59 @@ static void grow(struct routine_memo *m)
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
                          size_t n, double *cycles)
 {
-    if (ua_core_icache(pipe->core))
-        return run(pipe, ops, n, cycles); /* the cache's tags are state too: not kept */
     struct routine_memo *m = r->memo;
     if (!m)
         m = r->memo = sup_xcalloc(1, sizeof *m);
-    size_t sb = ua_core_state_size(pipe->core), len = sb + n * sizeof *ops;
+    struct ua_icache *ic = ua_core_icache(pipe->core);
+    if (ic && m->tries >= 4096 && m->hits * 4 < m->tries)
+        return run(pipe, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
+    m->tries++;
+    size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
+    size_t len = sb + cb + n * sizeof *ops;
     if (len > m->keycap) {
         m->keycap = len * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    memcpy(m->key + sb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
+    if (ic)
+        ua_icache_save(ic, m->key + sb);
+    memcpy(m->key + sb + cb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
     uint64_t h = fnv(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
             if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
+                m->hits++;
+                if (ic) {
+                    ua_icache_load(ic, m->tab[k].after);
+                    ua_icache_count(ic, m->tab[k].lookups, m->tab[k].misses);
+                }
                 *cycles = m->tab[k].cycles;
                 return m->tab[k].ok;
             }
     }
+    uint64_t l0 = 0, m0 = 0, l1 = 0, m1 = 0;
+    if (ic)
+        ua_icache_stats(ic, &l0, &m0);
     double c = 0;
     bool ok = run(pipe, ops, n, &c);
-    if (m->bytes + len <= MEMO_MAX_BYTES) {
+    if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
         if ((m->n + 1) * 2 > m->cap)
             grow(m);
         size_t k = h & (m->cap - 1);
         while (m->tab[k].key)
             k = (k + 1) & (m->cap - 1);
-        m->tab[k] = (struct memo_entry){h, sup_xmalloc(len), len, c, ok};
-        memcpy(m->tab[k].key, m->key, len);
+        struct memo_entry *e = &m->tab[k];
+        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, 0, 0};
+        memcpy(e->key, m->key, len);
+        if (ic) {
+            ua_icache_stats(ic, &l1, &m1);
+            e->after = sup_xmalloc(cb);
+            ua_icache_save(ic, e->after);
+            e->lookups = l1 - l0;
+            e->misses = m1 - m0;
+        }
         m->n++;
-        m->bytes += len;
+        m->bytes += len + cb;
     }
     *cycles = c;
     return ok;
@@ -119,8 +144,10 @@ void routine_memo_free(struct routine_memo *m)
 {
     if (!m)
         return;
-    for (size_t i = 0; i < m->cap; i++)
+    for (size_t i = 0; i < m->cap; i++) {
         free(m->tab[i].key);
+        free(m->tab[i].after);
+    }
     free(m->tab);
     free(m->key);
     free(m);

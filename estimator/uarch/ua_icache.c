@@ -174,3 +174,51 @@ void ua_icache_stats(const struct ua_icache *c, uint64_t *lookups, uint64_t *mis
     *lookups = c->lookups;
     *misses = c->misses;
 }
+
+/* The state as bytes: tags, the round-robin pointers, the replaced flags and the counter;
+ * the ages and the clock with LRU only (the other policies never read them, and they
+ * change at every lookup). */
+static size_t lru_bytes(const struct ua_icache *c)
+{
+    return c->p.replace == UA_REPLACE_LRU ? (size_t)c->sets * c->p.ways * sizeof *c->age + sizeof c->clock : 0;
+}
+
+size_t ua_icache_state_size(const struct ua_icache *c)
+{
+    return (size_t)c->sets * c->p.ways * sizeof *c->tag + c->sets * sizeof *c->rr + c->sets + sizeof c->counter +
+           lru_bytes(c);
+}
+
+void ua_icache_save(const struct ua_icache *c, void *buf)
+{
+    unsigned char *p = buf;
+    size_t nt = (size_t)c->sets * c->p.ways;
+    memcpy(p, c->tag, nt * sizeof *c->tag), p += nt * sizeof *c->tag;
+    memcpy(p, c->rr, c->sets * sizeof *c->rr), p += c->sets * sizeof *c->rr;
+    memcpy(p, c->replaced, c->sets), p += c->sets;
+    memcpy(p, &c->counter, sizeof c->counter), p += sizeof c->counter;
+    if (lru_bytes(c)) {
+        memcpy(p, c->age, nt * sizeof *c->age), p += nt * sizeof *c->age;
+        memcpy(p, &c->clock, sizeof c->clock);
+    }
+}
+
+void ua_icache_load(struct ua_icache *c, const void *buf)
+{
+    const unsigned char *p = buf;
+    size_t nt = (size_t)c->sets * c->p.ways;
+    memcpy(c->tag, p, nt * sizeof *c->tag), p += nt * sizeof *c->tag;
+    memcpy(c->rr, p, c->sets * sizeof *c->rr), p += c->sets * sizeof *c->rr;
+    memcpy(c->replaced, p, c->sets), p += c->sets;
+    memcpy(&c->counter, p, sizeof c->counter), p += sizeof c->counter;
+    if (lru_bytes(c)) {
+        memcpy(c->age, p, nt * sizeof *c->age), p += nt * sizeof *c->age;
+        memcpy(&c->clock, p, sizeof c->clock);
+    }
+}
+
+void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses)
+{
+    c->lookups += lookups;
+    c->misses += misses;
+}

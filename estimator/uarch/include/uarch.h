@@ -76,6 +76,13 @@ void ua_icache_forget_replaced(struct ua_icache *c);
 /* Lookups and misses since creation. */
 void ua_icache_stats(const struct ua_icache *c, uint64_t *lookups, uint64_t *misses);
 uint32_t ua_icache_line_bytes(const struct ua_icache *c);
+/* The contents and replacement state as bytes (what decides the next lookups, not the
+ * statistics): their size, a copy into BUF, and back; equal states have equal bytes. */
+size_t ua_icache_state_size(const struct ua_icache *c);
+void ua_icache_save(const struct ua_icache *c, void *buf);
+void ua_icache_load(struct ua_icache *c, const void *buf);
+/* Adds LOOKUPS and MISSES to the statistics (the lookups of a run not made again). */
+void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses);
 
 /* ---- branch predictors (ua_predict.c) ---- */
 
