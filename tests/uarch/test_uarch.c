@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,6 +67,46 @@ static void counter_replacement(void **state)
     assert_false(ua_icache_present(c, 0x10));
     assert_true(ua_icache_present(c, 0x08));
     ua_icache_free(c);
+}
+
+/* A cache's state as bytes (routine_memo.c keeps it): saved after A and C are filled with the
+ * counter at 1, mutated, loaded back: the next lookups behave as from the saved state, the
+ * statistics are not part of it; LRU keeps its ages. */
+static void cache_state_bytes(void **state)
+{
+    (void)state;
+    for (int lru = 0; lru < 2; lru++) {
+        struct ua_icache *c = cache(32, 2, 8, lru ? UA_REPLACE_LRU : UA_REPLACE_COUNTER);
+        ua_icache_access(c, 0x00); /* A: way 0 */
+        ua_icache_access(c, 0x10); /* C: way 1; counter 0 */
+        ua_icache_access(c, 0x00); /* A hits: counter 1, A the most recent */
+        size_t n = ua_icache_state_size(c);
+        unsigned char *a = malloc(n), *b = malloc(n);
+        ua_icache_save(c, a);
+        ua_icache_access(c, 0x20); /* E replaces C (counter's way 1; LRU: C the least recent) */
+        ua_icache_invalidate(c);
+        ua_icache_save(c, b);
+        assert_memory_not_equal(a, b, n);
+        ua_icache_load(c, a);
+        ua_icache_save(c, b);
+        assert_memory_equal(a, b, n);
+        assert_true(ua_icache_present(c, 0x00) && ua_icache_present(c, 0x10));
+        assert_false(ua_icache_present(c, 0x20));
+        uint32_t way;
+        assert_false(ua_icache_lookup(c, 0x20, &way));
+        assert_int_equal(way, 1); /* both: counter 1 -> way 1; LRU: C (way 1) older than A */
+        uint64_t lookups, misses;
+        ua_icache_stats(c, &lookups, &misses);
+        assert_int_equal(lookups, 5);
+        assert_int_equal(misses, 4);
+        ua_icache_count(c, 10, 3);
+        ua_icache_stats(c, &lookups, &misses);
+        assert_int_equal(lookups, 15);
+        assert_int_equal(misses, 7);
+        free(a);
+        free(b);
+        ua_icache_free(c);
+    }
 }
 
 /* LRU: the way used least recently goes; round robin: a pointer per set, advanced by fills. */
@@ -484,6 +525,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counter_replacement),
         cmocka_unit_test(lru_and_round_robin),
+        cmocka_unit_test(cache_state_bytes),
         cmocka_unit_test(predictors),
         cmocka_unit_test(ibex_taken_branch),
         cmocka_unit_test(ibex_unaligned_target),
