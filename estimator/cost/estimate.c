@@ -155,6 +155,26 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     return ok;
 }
 
+/* The IR edges of function F and their counts (the source view's entries
+ * into inlined copies, report/sources.c); parallel edges are merged. */
+static void keep_edges(struct cost_estimate *e, size_t f, const struct cnt_func *xf)
+{
+    for (uint32_t k = 1; k < xf->nedges; k++) {
+        if (!xf->edges[k].count)
+            continue;
+        uint32_t from = xf->einfo[k].from, to = xf->einfo[k].to;
+        struct cost_ir_edge *last = e->nir_edges ? &e->ir_edges[e->nir_edges - 1] : NULL;
+        if (last && last->func == f && last->from == from && last->to == to) {
+            last->count += (double)xf->edges[k].count;
+            continue;
+        }
+        size_t n = e->nir_edges; /* capacity: 16, then doubled at powers of two */
+        if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
+            e->ir_edges = sup_xrealloc(e->ir_edges, (n ? n * 2 : 16) * sizeof *e->ir_edges);
+        e->ir_edges[e->nir_edges++] = (struct cost_ir_edge){f, from, to, (double)xf->edges[k].count};
+    }
+}
+
 static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
 {
     struct cost_estimate *e = cx->e;
@@ -189,6 +209,8 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
                 fc->loc = sup_strdup(buf);
             }
         }
+        if (xf)
+            keep_edges(e, i, xf);
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;

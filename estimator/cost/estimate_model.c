@@ -49,6 +49,34 @@ void cost_estimate_warn_unpriced(struct cost_estimate *e)
                           e->unknown_execs, e->core);
 }
 
+void cost_exclude_call(struct cost_estimate *e, size_t func, const char *sym, double execs, unsigned kind)
+{
+    if (func >= e->nfuncs || !(execs > 0))
+        return;
+    struct cost_excluded *x = &e->funcs[func].excl;
+    if (kind == COST_EXCL_UNITS)
+        x->other_units += execs;
+    else if (kind == COST_EXCL_UNPRICED)
+        x->unpriced += execs;
+    else
+        x->indirect += execs;
+    if (!sym || !sym[0])
+        return;
+    /* the first few callees by name, each once */
+    size_t len = x->names ? strlen(x->names) : 0;
+    if (len > 200)
+        return;
+    if (x->names) {
+        for (const char *p = x->names; (p = strstr(p, sym)) != NULL; p++)
+            if ((p == x->names || p[-1] == ' ') && (p[strlen(sym)] == ',' || !p[strlen(sym)]))
+                return;
+    }
+    char *n = sup_xmalloc(len + strlen(sym) + 3);
+    snprintf(n, len + strlen(sym) + 3, "%s%s%s", x->names ? x->names : "", len ? ", " : "", sym);
+    free(x->names);
+    x->names = n;
+}
+
 size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
 {
     size_t n = 0;
@@ -71,7 +99,17 @@ void cost_estimate_free(struct cost_estimate *e)
     for (size_t i = 0; i < e->nfuncs; i++) {
         free(e->funcs[i].name);
         free(e->funcs[i].loc);
+        free(e->funcs[i].excl.names);
+        free(e->funcs[i].no_estimate);
     }
+    for (size_t i = 0; i < e->nsources; i++) {
+        free(e->sources[i].name);
+        free(e->sources[i].loc);
+        free(e->sources[i].into);
+    }
+    free(e->sources);
+    free(e->inline_parts);
+    free(e->ir_edges);
     for (size_t i = 0; i < e->nblocks; i++) {
         free(e->blocks[i].ir_name);
         free(e->blocks[i].loc);

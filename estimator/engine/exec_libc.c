@@ -782,6 +782,12 @@ static const struct entry table[] = {
     {NULL, NULL},
 };
 
+bool eng_library_routine(const char *name)
+{
+    int data;
+    return !strncmp(name, "__", 2) || !strncmp(name, "llvm.", 5) || exec_builtin_lookup(name, &data) != NULL;
+}
+
 builtin_fn exec_builtin_lookup(const char *name, int *data)
 {
     *data = 0;

@@ -126,6 +126,13 @@ void offload_estimate_rebase_host(struct cost_estimate *e)
         if (lc->cycles < 0)
             lc->cycles = 0;
     }
+    /* the source view's parts, as the blocks they are of */
+    for (size_t i = 0; i < e->ninline_parts; i++)
+        if (e->inline_parts[i].block < e->nblocks)
+            e->inline_parts[i].cycles *= fratio[e->blocks[e->inline_parts[i].block].func],
+            e->inline_parts[i].instructions *= fratio[e->blocks[e->inline_parts[i].block].func];
+    for (size_t i = 0; i < e->nir_edges; i++)
+        e->ir_edges[i].count *= fratio[e->ir_edges[i].func];
     /* functions: self and calls from the calling contexts of the timed run */
     double old_runtime = e->runtime_cycles;
     e->runtime_cycles = e->instructions = 0;

@@ -176,6 +176,25 @@ static bool is_obj(struct rd *rd, const struct sup_jv *a, size_t i, const char *
     return true;
 }
 
+/* Optional "incomplete": ["other_units", "unpriced", "indirect"] as COST_EXCL_* bits. */
+static unsigned incomplete(struct rd *rd, const struct sup_jv *o, const char *what)
+{
+    const struct sup_jv *a = member(rd, o, "incomplete", SUP_J_ARR, false, what);
+    unsigned bits = 0;
+    for (size_t i = 0; a && i < a->n && !rd->failed; i++) {
+        const struct sup_jv *v = a->items[i];
+        if (v->kind == SUP_J_STR && !strcmp(v->str, "other_units"))
+            bits |= COST_EXCL_UNITS;
+        else if (v->kind == SUP_J_STR && !strcmp(v->str, "unpriced"))
+            bits |= COST_EXCL_UNPRICED;
+        else if (v->kind == SUP_J_STR && !strcmp(v->str, "indirect"))
+            bits |= COST_EXCL_INDIRECT;
+        else
+            err(rd, v, "entries of 'incomplete' in %s must be \"other_units\", \"unpriced\" or \"indirect\"", what);
+    }
+    return bits;
+}
+
 static void read_functions(struct rd *rd, const struct sup_jv *a)
 {
     struct cost_estimate *e = rd->e;
@@ -193,6 +212,18 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
         fc->inclusive = num(rd, o, "inclusive_cycles", what);
         fc->runtime = num(rd, o, "runtime_cycles", what);
         fc->instructions = num(rd, o, "instructions", what);
+        const struct sup_jv *x = member(rd, o, "excluded_calls", SUP_J_OBJ, false, what);
+        if (x) {
+            const char *xw = "\"excluded_calls\"";
+            fc->excl.other_units = num(rd, x, "other_units", xw);
+            fc->excl.unpriced = num(rd, x, "unpriced", xw);
+            fc->excl.indirect = num(rd, x, "indirect", xw);
+            if (sup_jv_get(x, "callees"))
+                fc->excl.names = str(rd, x, "callees", true, xw);
+        }
+        fc->incomplete = incomplete(rd, o, what);
+        if (sup_jv_get(o, "no_estimate"))
+            fc->no_estimate = str(rd, o, "no_estimate", true, what);
     }
     if (rd->failed)
         return;
@@ -422,6 +453,47 @@ static void read_whatifs(struct rd *rd, const struct sup_jv *a)
     }
 }
 
+static void read_sources(struct rd *rd, const struct sup_jv *a)
+{
+    struct cost_estimate *e = rd->e;
+    e->sources = sup_xcalloc(a->n + 1, sizeof *e->sources);
+    for (size_t i = 0; i < a->n && !rd->failed; i++) {
+        if (!is_obj(rd, a, i, "sources"))
+            return;
+        const struct sup_jv *o = a->items[i];
+        struct cost_source_func *sf = &e->sources[e->nsources++];
+        const char *what = "a source function";
+        sf->name = str(rd, o, "name", false, what);
+        sf->loc = str(rd, o, "location", true, what);
+        sf->func = COST_NO_PARENT;
+        const struct sup_jv *fv = sup_jv_get(o, "function");
+        if (!fv)
+            err(rd, o, "missing key 'function' in %s", what);
+        else if (fv->kind != SUP_J_NULL)
+            sf->func = func_ref(rd, o, "function", what);
+        sf->calls = num(rd, o, "calls", what);
+        sf->self = num(rd, o, "self_cycles", what);
+        sf->self_instructions = num(rd, o, "self_instructions", what);
+        sf->inclusive = num(rd, o, "inclusive_cycles", what);
+        sf->inlined = num(rd, o, "inlined_cycles", what);
+        sf->copies = (size_t)count(rd, o, "inlined_copies", what);
+        const struct sup_jv *into = member(rd, o, "inlined_into", SUP_J_ARR, true, what);
+        for (size_t k = 0; into && k < into->n && !rd->failed; k++) {
+            const struct sup_jv *v = into->items[k];
+            if (v->kind != SUP_J_STR) {
+                err(rd, v, "entries of 'inlined_into' must be function names");
+                break;
+            }
+            size_t len = sf->into ? strlen(sf->into) : 0;
+            char *n = sup_xmalloc(len + v->len + 3);
+            snprintf(n, len + v->len + 3, "%s%s%s", sf->into ? sf->into : "", len ? ", " : "", v->str);
+            free(sf->into);
+            sf->into = n;
+        }
+        sf->incomplete = incomplete(rd, o, what);
+    }
+}
+
 static const char *count_source(struct rd *rd, const struct sup_jv *v)
 {
     static const char *const known[] = {"execution", "static", "profile"};
@@ -470,6 +542,8 @@ static void read_report(struct rd *rd, struct report_data *r, const struct sup_j
             err(rd, es, "'exit_status' must be an integer from 0 to 255");
         e->exit_status = es ? (int)es->i : 0;
         e->ir_instructions = (uint64_t)count(rd, counts, "ir_instructions", "\"counts\"");
+        const struct sup_jv *pc = member(rd, counts, "per_call", SUP_J_BOOL, false, "\"counts\"");
+        e->per_call = pc && pc->b;
     }
     const struct sup_jv *total = member(rd, root, "total", SUP_J_OBJ, true, "the report");
     if (total && !rd->failed) {
@@ -504,6 +578,8 @@ static void read_report(struct rd *rd, struct report_data *r, const struct sup_j
         read_accels(rd, a);
     if (!rd->failed && (a = array(rd, root, "whatifs", false)))
         read_whatifs(rd, a);
+    if (!rd->failed && (a = array(rd, root, "sources", false)))
+        read_sources(rd, a);
 }
 
 struct report_data *report_parse(const char *name, const char *text, size_t len, FILE *diag)

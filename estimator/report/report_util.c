@@ -199,6 +199,7 @@ void report_checks_free(struct report_check *c, size_t n)
         free(c[i].classname);
         free(c[i].message);
         free(c[i].file);
+        free(c[i].related);
     }
     free(c);
 }

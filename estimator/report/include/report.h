@@ -53,6 +53,15 @@ void report_free(struct report_data *r);
  * contexts, adds a warning that inclusive cycles rest on averages. Never
  * fails. */
 void report_find_loops(struct report_data *r, LLVMModuleRef m);
+/* sources.c: the report by source function (R's estimate's sources), from
+ * the inline parts its pricing kept and module M (called by
+ * report_find_loops), and what every function's inclusive cycles leave out
+ * (funcs[].incomplete). */
+void report_find_sources(struct report_data *r, LLVMModuleRef m);
+/* The first source function named NAME (*N: how many have that name), or NULL. */
+const struct cost_source_func *report_source_func(const struct report_data *r, const char *name, size_t *n);
+/* COST_EXCL_* bits as words: "calls to other units, unpriced routines, indirect calls". */
+const char *report_incomplete_text(unsigned bits, char *buf, size_t n);
 /* "loop@file:line" (with "(header)" appended when several loops of the
  * function share the line; "loop@func:header" without a location): the
  * frame name of loop L. */
@@ -177,6 +186,7 @@ struct report_check {
     unsigned line, col;
     bool warning;             /* budgets: exceeded a limit of severity warning (reported, not failed) */
     double actual, limit;     /* budgets: the value checked and its limit */
+    char *related;            /* "file:line" of what the check is about (a function's definition), or NULL */
 };
 void report_checks_free(struct report_check *c, size_t n);
 /* Writes a JUnit XML document: one <testsuite> named SUITE with one
@@ -198,6 +208,11 @@ struct report_budget;
 /* Loads and validates PATH; NULL after "file:line:col: error: ..." on diag. */
 struct report_budget *report_budget_load(const char *path, FILE *diag);
 void report_budget_free(struct report_budget *b);
+/* Whether a budget that cannot be checked (a function without an estimate,
+ * that never ran, or whose cycles leave out calls to other units, unpriced
+ * routines or indirect calls) is only a warning (--budget-allow-incomplete);
+ * by default it is an error. */
+void report_budget_allow_incomplete(struct report_budget *b, bool allow);
 /* Checks R against B: one check per limit. Each exceeded limit (or a name
  * the report lacks) is reported on diag as "file:line:col: error: ..."
  * ("warning" for limits of severity warning, which do not fail).
