@@ -59,13 +59,17 @@ cl::opt<std::string> OptBudget("lpnest-budget",
                                cl::desc("lpnest: per-function cycle budgets (YAML); a function over "
                                         "budget is an error (or a warning, per the file)"),
                                cl::value_desc("file"));
+cl::opt<bool> OptAllowIncomplete("lpnest-budget-allow-incomplete",
+                                 cl::desc("lpnest: a budget that cannot be checked (no estimate, or cycles "
+                                          "that leave out calls to other units, unpriced routines or "
+                                          "indirect calls) is a warning, not an error"));
 cl::opt<bool> OptInstrument("lpnest-instrument",
                             cl::desc("lpnest: count calls, edges and selects; the program writes the "
                                      "profile at exit (link liblpnest_rt.a)"));
 
 struct Settings {
   std::string Target, Report, Budget;
-  bool Instrument = false;
+  bool Instrument = false, AllowIncomplete = false;
   std::string Error;
 };
 
@@ -109,14 +113,15 @@ Settings settings() {
           Value = Tok[++I].trim();
         }
         *Dest = Value.str();
-      } else if (Name == "lpnest-instrument") {
-        if (!parseBool(Value, S.Instrument)) {
+      } else if (Name == "lpnest-instrument" || Name == "lpnest-budget-allow-incomplete") {
+        if (!parseBool(Value, Name == "lpnest-instrument" ? S.Instrument : S.AllowIncomplete)) {
           S.Error = ("LPNEST_OPTIONS: '" + T + "': expected true or false").str();
           return S;
         }
       } else {
         S.Error = ("LPNEST_OPTIONS: unknown option '" + T +
-                   "' (known: -lpnest-target=, -lpnest-report=, -lpnest-budget=, -lpnest-instrument)")
+                   "' (known: -lpnest-target=, -lpnest-report=, -lpnest-budget=, "
+                   "-lpnest-budget-allow-incomplete, -lpnest-instrument)")
                       .str();
         return S;
       }
@@ -130,6 +135,8 @@ Settings settings() {
     S.Budget = OptBudget;
   if (OptInstrument.getNumOccurrences())
     S.Instrument = OptInstrument;
+  if (OptAllowIncomplete.getNumOccurrences())
+    S.AllowIncomplete = OptAllowIncomplete;
   return S;
 }
 
@@ -303,6 +310,42 @@ std::string reportPath(const std::string &Pattern, const Module &M) {
   return Out;
 }
 
+// What a function's cycles leave out, for its remark: "" when nothing.
+std::string excluded(const tool_plugin_func &PF) {
+  std::string Out;
+  auto Add = [&](double N, const char *What) {
+    if (N > 0)
+      Out += (Out.empty() ? "" : ", ") + number(N) + " " + What + (std::fabs(N - 1) < 0.005 ? "" : "s");
+  };
+  Add(PF.other_units, "call to other units");
+  Add(PF.unpriced, "call to unpriced routines");
+  Add(PF.indirect, "indirect call");
+  if (!Out.empty() && PF.callees)
+    Out += std::string(" (") + PF.callees + ")";
+  unsigned Own = (PF.other_units > 0 ? 1 : 0) | (PF.unpriced > 0 ? 2 : 0) | (PF.indirect > 0 ? 4 : 0);
+  if (PF.incomplete & ~Own)
+    Out += std::string(Out.empty() ? "" : "; ") + "what the functions it calls leave out";
+  return Out.empty() ? Out : "; not included: " + Out;
+}
+
+// The subprogram of function NAME as debug info knows it: its own, or that
+// of a copy inlined into another function (whose Function goes to *HOLDER).
+DISubprogram *findSubprogram(Module &M, StringRef Name, Function *&Holder) {
+  Holder = nullptr;
+  if (Function *F = M.getFunction(Name); F && !F->isDeclaration() && F->getSubprogram()) {
+    Holder = F;
+    return F->getSubprogram();
+  }
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      for (DILocation *L = I.getDebugLoc().get(); L; L = L->getInlinedAt())
+        if (DISubprogram *SP = L->getScope()->getSubprogram(); SP && SP->getName() == Name) {
+          Holder = &F;
+          return SP;
+        }
+  return nullptr;
+}
+
 // A remark's place: the function's name (a DISubprogram's own location is
 // its opening brace).
 DiagnosticLocation remarkLoc(Function &F) {
@@ -337,6 +380,7 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   O.report = Report.empty() ? nullptr : Report.c_str();
   O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
   O.profile = Profile;
+  O.allow_incomplete = S.AllowIncomplete;
   O.name = Name.c_str();
   tool_plugin_result *R = tool_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
   cost_freqs_free(FQ);
@@ -365,7 +409,8 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
              << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
              << (PF.estimated ? ", some split evenly" : "") << "; own code "
              << ore::NV("SelfCycles", number(PF.self)) << " cycles, "
-             << ore::NV("Instructions", number(PF.instructions)) << " instructions)";
+             << ore::NV("Instructions", number(PF.instructions)) << " instructions"
+             << ore::NV("Excluded", excluded(PF)) << ")";
     });
   }
   // a remark for every function: those lpnest could not price say why
@@ -391,11 +436,24 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   for (size_t I = 0; I < R->nover; I++) {
     const tool_plugin_over &Ov = R->over[I];
     Function *F = Ov.func ? M.getFunction(Ov.func) : nullptr;
-    if (!F)
+    if (Ov.message) {
+      // a function inlined everywhere (located at its definition, in the
+      // function holding a copy), or a budget that cannot be checked
+      Function *Holder = nullptr;
+      DISubprogram *SP = Ov.func ? findSubprogram(M, Ov.func, Holder) : nullptr;
+      if (!Holder && F && !F->isDeclaration())
+        Holder = F;
+      if (!Holder)
+        continue;
+      DiagnosticLocation Loc = SP ? DiagnosticLocation(DILocation::get(Ctx, SP->getLine(), 0, SP)) : remarkLoc(*Holder);
+      Ctx.diagnose(DiagnosticInfoUnsupported(*Holder, std::string("lpnest: on ") + R->core + ": " + Ov.message, Loc,
+                                             Ov.warning ? DS_Warning : DS_Error));
+    } else if (F) {
+      std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
+      Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
+                                               uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
+    } else
       continue;
-    std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
-    Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
-                                             uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
     // located at the limit in the budgets file, as a compiler's notes are
     // (clang's diagnostics can only point into the unit's own sources)
     errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";

@@ -23,6 +23,11 @@ const char cli_out_help[] =
     "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
     "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
     "                        every exceeded limit\n"
+    "  --budget-allow-incomplete\n"
+    "                        a budget that cannot be checked (a function without an\n"
+    "                        estimate, that never ran, or whose cycles leave out calls\n"
+    "                        to other units, unpriced routines or indirect calls) is a\n"
+    "                        warning instead of an error\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
     "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
     "                        instead of the report; under GitHub Actions\n"
@@ -118,6 +123,7 @@ size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t)
     t[n++] = (struct sup_opt){.name = "--source-dir", .kind = SUP_OPT_CALL, .call = opt_source_dir, .ctx = o};
     t[n++] = (struct sup_opt){.name = "--budget", .kind = SUP_OPT_STR, .dest = &o->budget_path};
     t[n++] = (struct sup_opt){.name = "--junit", .kind = SUP_OPT_STR, .dest = &o->junit};
+    t[n++] = (struct sup_opt){.name = "--budget-allow-incomplete", .kind = SUP_OPT_FLAG, .dest = &o->allow_incomplete};
     t[n++] = (struct sup_opt){.kind = SUP_OPT_UNKNOWN, .call = opt_unknown, .ctx = o};
     return n;
 }
@@ -129,9 +135,17 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag)
         o->bad_usage = true;
         return false;
     }
-    if (!o->budget_path)
+    if (!o->budget_path) {
+        if (o->allow_incomplete) {
+            fprintf(diag, "lpnest: error: --budget-allow-incomplete is about budgets: give --budget=FILE.yaml\n");
+            o->bad_usage = true;
+            return false;
+        }
         return true;
+    }
     o->budget = report_budget_load(o->budget_path, diag);
+    if (o->budget)
+        report_budget_allow_incomplete(o->budget, o->allow_incomplete);
     return o->budget != NULL;
 }
 

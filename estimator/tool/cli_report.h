@@ -14,6 +14,7 @@ struct cli_out {
     const char *out;                 /* -o, NULL for stdout */
     const char *budget_path;         /* --budget */
     const char *junit;               /* --junit */
+    bool allow_incomplete;           /* --budget-allow-incomplete */
     unsigned long long top;          /* --top */
     const char **source_dirs;        /* --source-dir (repeatable) */
     size_t nsource_dirs;
@@ -30,7 +31,7 @@ void cli_out_free(struct cli_out *o);
  * most CLI_OUT_NOPTS entries into T; returns how many). The last entry
  * reports unknown options as PROG's, with a "did you mean" among o->known
  * when the caller set it (a NULL-ended list of option names). */
-#define CLI_OUT_NOPTS 7
+#define CLI_OUT_NOPTS 8
 struct sup_opt;
 size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t);
 /* Loads the budgets file (before a long run). Returns false after a message. */
