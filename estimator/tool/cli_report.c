@@ -30,9 +30,10 @@ const char cli_out_help[] =
     "                        warning instead of an error\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
     "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
-    "                        instead of the report; under GitHub Actions\n"
+    "                        instead of the report. Under GitHub Actions\n"
     "                        (GITHUB_ACTIONS=true) each exceeded limit and regression\n"
-    "                        is also an ::error or ::warning annotation\n"
+    "                        is also an ::error or ::warning annotation, except when\n"
+    "                        writing SARIF (its results become code-scanning alerts)\n"
     "\n"
     "subcommands:\n"
     "  lpnest report REPORT.json [report options]\n"
@@ -193,7 +194,8 @@ int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *pro
         return 1;
     }
     if (o->budget) {
-        if (report_github_actions())
+        /* a SARIF log becomes code-scanning alerts of its own: no second annotation */
+        if (report_github_actions() && !o->sarif)
             report_github_annotate(stderr, checks, nchecks);
         if (failed)
             fprintf(stderr, "%s: %zu of %zu budgets exceeded (%s)\n", prog, failed, nchecks, o->budget_path);
@@ -367,7 +369,7 @@ int cli_diff_main(int argc, char **argv)
             fclose(text);
         if (sarif && regs >= 0 && report_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) != 0)
             regs = -1;
-        if (regs >= 0 && report_github_actions())
+        if (regs >= 0 && report_github_actions() && !sarif)
             report_github_annotate(stderr, checks, nchecks);
         if (regs < 0) {
             sup_outfile_fail(&of, "the comparison", stderr);
