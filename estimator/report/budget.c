@@ -300,26 +300,28 @@ static bool function_view(const struct report_data *r, const char *name, struct 
     return true;
 }
 
-/* Why function limit L cannot be checked on R (a message to free), or NULL:
- * no estimate, never ran, or cycles that leave out calls. */
+/* Why function limit L cannot be checked on R, as the whole message (to
+ * free; WHAT, ACTUAL and LIMIT as for an exceeded limit), or NULL: no
+ * estimate, never ran, or cycles that leave out calls. */
 static char *unchecked_reason(const struct report_data *r, const struct limit *l, const struct fview *v,
-                              enum limit_kind kind)
+                              enum limit_kind kind, const char *what, double actual)
 {
+    char va[40], vb[40];
     if (v->no_estimate)
-        return fmt("'%s' has no estimate (%s)", l->name, v->no_estimate);
-    if (!(v->calls > 0) && !r->e->per_call)
-        return fmt("'%s' never ran (0 calls%s), so its budget checks nothing%s", l->name,
-                   v->copies ? "" : ", no inlined copy of it ran",
-                   r->e->nsources ? "" : "; a report without debug information (-g) cannot see its inlined copies");
-    if (!(v->calls > 0) && r->e->per_call && !v->copies && !(v->inclusive > 0))
-        return fmt("'%s' has no code in this unit that runs", l->name);
+        return fmt("function '%s': its budget cannot be checked: it has no estimate (%s)", l->name, v->no_estimate);
+    if (!(v->calls > 0) && (!r->e->per_call || (!v->copies && !(v->inclusive > 0))))
+        return fmt("function '%s': its budget checks nothing: it never ran (0 calls%s)%s", l->name,
+                   v->copies ? "" : ", and no copy of it inlined into another function ran",
+                   v->loc ? "" : "; its module has no debug information (-g), so copies of it that clang inlined cannot be seen");
     unsigned bits = kind == L_SELF ? v->own : v->incomplete;
     if (!bits)
         return NULL;
-    char what[120];
-    report_incomplete_text(bits, what, sizeof what);
-    return fmt("its cycles leave out %s%s%s%s", what, v->callees ? " (" : "", v->callees ? v->callees : "",
-               v->callees ? ")" : "");
+    char why[120];
+    report_incomplete_text(bits, why, sizeof why);
+    return fmt("%s %s is within the budget of %s, but it leaves out %s%s%s%s (counted as 0 cycles): the budget "
+               "cannot be checked",
+               what, report_grouped(actual, va, sizeof va), report_grouped(l->value, vb, sizeof vb), why,
+               v->callees ? " (" : "", v->callees ? v->callees : "", v->callees ? ")" : "");
 }
 
 size_t report_budget_check(const struct report_budget *b, const struct report_data *r, FILE *diag, struct report_check **checks,
@@ -367,7 +369,7 @@ size_t report_budget_check(const struct report_budget *b, const struct report_da
                      : kind == L_SELF    ? "self cycles"
                                          : "inclusive cycles per call");
             k->related = v.loc ? sup_strdup(v.loc) : NULL;
-            unchecked = unchecked_reason(r, l, &v, kind);
+            unchecked = unchecked_reason(r, l, &v, kind, what, actual);
             break;
         }
         default: {
@@ -405,8 +407,8 @@ size_t report_budget_check(const struct report_budget *b, const struct report_da
         } else if (unchecked) {
             k->failed = true;
             soft = true;
-            k->message = fmt("%s %s is within the budget of %s, but the budget cannot be checked: %s", what,
-                             report_grouped(actual, va, sizeof va), report_grouped(l->value, vb, sizeof vb), unchecked);
+            k->message = unchecked;
+            unchecked = NULL;
         }
         free(unchecked);
         if (k->failed && (l->warning || (soft && b->allow_incomplete))) {
