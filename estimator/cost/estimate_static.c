@@ -160,6 +160,17 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
         succ[k] = xf->einfo[eidx[k]].to;
     double *f = sup_xmalloc((n + 1) * sizeof *f);
     cnt_freq_solve(n, eoff, succ, ff->prob, f);
+    /* counts are 64-bit integers at CNT_FREQ_SCALE: a block run more than
+     * 2^42 times per call (nested loops of a profile) cannot be counted */
+    for (size_t b = 0; b < n && ok; b++)
+        ok = f[b] * CNT_FREQ_SCALE < 0x1p62;
+    if (!ok) {
+        free(succ);
+        free(f);
+        free(eoff);
+        free(eidx);
+        return false;
+    }
     /* the flow network: blocks, plus node N for the outside (calls enter
      * block 0 from it, returns go back to it) */
     size_t nx = 1 + ne + n;
