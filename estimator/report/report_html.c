@@ -99,9 +99,18 @@ static void summary(const struct report_data *r, FILE *f)
     const struct cost_estimate *e = r->e;
     char a[64], b[64], buf[512];
     fputs("<section id=\"summary\"><h2>Summary</h2><table class=\"kv\"><tbody>\n", f);
-    snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", report_grouped(e->cycles, a, sizeof a),
-             e->clock_hz > 0 ? e->cycles / e->clock_hz : 0, e->clock_hz / 1e6);
-    kv(f, "total", buf);
+    if (e->per_call) {
+        snprintf(buf, sizeof buf, "%s cycles: one call of every function, each priced without running the program",
+                 report_grouped(e->cycles, a, sizeof a));
+        kv(f, "per call", buf);
+    } else {
+        snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", report_grouped(e->cycles, a, sizeof a),
+                 e->clock_hz > 0 ? e->cycles / e->clock_hz : 0, e->clock_hz / 1e6);
+        kv(f, "total", buf);
+    }
+    char note[400];
+    if (report_core_note(e, note, sizeof note))
+        kv(f, "cycles", note);
     snprintf(buf, sizeof buf, "%s cycles (%.1f%%), %s instructions", report_grouped(e->machine_cycles, a, sizeof a),
              report_pct(e->machine_cycles, e->cycles), report_grouped(e->instructions, b, sizeof b));
     kv(f, "machine code", buf);
@@ -117,8 +126,12 @@ static void summary(const struct report_data *r, FILE *f)
     const char *src = e->count_source ? e->count_source : "execution";
     snprintf(buf, sizeof buf, "%s; exact for %.2f%% of the cycles", src, 100 - report_pct(e->estimated_cycles, e->cycles));
     kv(f, "counts", buf);
-    snprintf(buf, sizeof buf, "%d (%llu IR instructions run)", e->exit_status, (unsigned long long)e->ir_instructions);
-    kv(f, "program exit status", buf);
+    if (report_excluded_text(e, note, sizeof note))
+        kv(f, "not included (0 cycles)", note);
+    if (!e->per_call) {
+        snprintf(buf, sizeof buf, "%d (%llu IR instructions run)", e->exit_status, (unsigned long long)e->ir_instructions);
+        kv(f, "program exit status", buf);
+    }
     if (e->nwhatifs) {
         double sw = report_software_total(r);
         snprintf(buf, sizeof buf, "%s cycles; this run is %.3g\xc3\x97 faster", report_grouped(sw, a, sizeof a),
@@ -504,9 +517,10 @@ int report_write_html(const struct report_data *r, const struct report_view_opti
     esc(f, e->core);
     fputs("</h1>\n<p class=\"sub\">", f);
     esc(f, e->core_description);
-    fputs(" &middot; lpnest report</p>\n<nav><a href=\"#summary\">summary</a><a href=\"#candidates\">candidates</a>"
-          "<a href=\"#flame\">flame graph</a><a href=\"#timeline\">timeline</a>",
-          f);
+    fputs(" &middot; lpnest report</p>\n<nav><a href=\"#summary\">summary</a>", f);
+    if (!e->per_call)
+        fputs("<a href=\"#candidates\">candidates</a>", f);
+    fputs("<a href=\"#flame\">flame graph</a><a href=\"#timeline\">timeline</a>", f);
     if (e->naccels)
         fputs("<a href=\"#accelerators\">accelerators</a>", f);
     if (e->nwhatifs)
@@ -519,7 +533,8 @@ int report_write_html(const struct report_data *r, const struct report_view_opti
         fputs("<a href=\"#lines\">lines</a>", f);
     fputs("</nav>\n", f);
     summary(r, f);
-    candidates(r, f);
+    if (!e->per_call) /* Amdahl's bounds are about a run */
+        candidates(r, f);
     flame(r, f);
     timeline(r, f);
     accelerators(r, f);

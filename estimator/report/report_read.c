@@ -543,7 +543,8 @@ static void read_report(struct rd *rd, struct report_data *r, const struct sup_j
         e->exit_status = es ? (int)es->i : 0;
         e->ir_instructions = (uint64_t)count(rd, counts, "ir_instructions", "\"counts\"");
         const struct sup_jv *pc = member(rd, counts, "per_call", SUP_J_BOOL, false, "\"counts\"");
-        e->per_call = pc && pc->b;
+        /* reports from before the key: static counts are the plugin's, per call */
+        e->per_call = pc ? pc->b : e->count_source && !strcmp(e->count_source, "static");
     }
     const struct sup_jv *total = member(rd, root, "total", SUP_J_OBJ, true, "the report");
     if (total && !rd->failed) {

@@ -47,9 +47,19 @@ static void summary(const struct cost_estimate *e, FILE *f)
     char a[40], b[40];
     double secs = e->clock_hz > 0 ? e->cycles / e->clock_hz : 0;
     fprintf(f, "%s on %s (%s, %.0f MHz)\n", e->module, e->core, e->core_description, e->clock_hz / 1e6);
-    fprintf(f, "total: %s cycles = %.6g s", report_grouped(e->cycles, a, sizeof a), secs);
-    fprintf(f, "   (program exit status %d, %llu IR instructions run)\n", e->exit_status,
-            (unsigned long long)e->ir_instructions);
+    if (e->per_call) {
+        /* a unit priced without a run: no exit status, time or speedup */
+        fprintf(f, "each function priced for one call, without running the program; one call of every function: "
+                   "%s cycles\n",
+                report_grouped(e->cycles, a, sizeof a));
+    } else {
+        fprintf(f, "total: %s cycles = %.6g s", report_grouped(e->cycles, a, sizeof a), secs);
+        fprintf(f, "   (program exit status %d, %llu IR instructions run)\n", e->exit_status,
+                (unsigned long long)e->ir_instructions);
+    }
+    char note[300];
+    if (report_core_note(e, note, sizeof note))
+        fprintf(f, "  %s\n", note);
     /* one rule for every view: figures describe the run the total is of
      * (with offloads, the host's), shares are of that total */
     if (e->nwhatifs) {
@@ -76,6 +86,9 @@ static void summary(const struct cost_estimate *e, FILE *f)
     if (e->estimated_cycles > 0)
         fprintf(f, "; %s cycles rest on estimated block counts", report_grouped(e->estimated_cycles, a, sizeof a));
     fprintf(f, "\n");
+    char left[400];
+    if (report_excluded_text(e, left, sizeof left))
+        fprintf(f, "  not included (0 cycles): %s\n", left);
 }
 
 /* The TOP functions by inclusive cycles (all when TOP is 0), and how many were left out. */
@@ -295,7 +308,8 @@ int report_write_text(const struct report_data *r, const struct report_view_opti
     loops(r, top, f);
     blocks(e, top, f);
     runtime(e, f);
-    candidates(r, top, f);
+    if (!e->per_call) /* Amdahl's bounds are about a run */
+        candidates(r, top, f);
     accelerators(r, f);
     durations(r, top, f);
     for (size_t i = 0; i < e->nwarnings; i++)

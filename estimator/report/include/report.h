@@ -173,6 +173,12 @@ void report_xml_escape(FILE *f, const char *s);
  * call of each function, while a caller's inclusive cycles hold its callees
  * as often as it calls them), so that no share exceeds 100 %. */
 double report_share_base(const struct report_data *r);
+/* What E's figures leave out, "46 calls to other units, 3 calls to unpriced
+ * routines" (false and "" when nothing). */
+bool report_excluded_text(const struct cost_estimate *e, char *buf, size_t n);
+/* What the core's cycles are when that needs saying (the x86-64 host: about
+ * its instruction count), false otherwise. */
+bool report_core_note(const struct cost_estimate *e, char *buf, size_t n);
 /* Index of function NAME in R's estimate, or (size_t)-1. */
 size_t report_func_index(const struct report_data *r, const char *name);
 
