@@ -68,7 +68,7 @@ def main():
 
     r = run("report", A.report, "--top=2")
     table = r.stdout.split("\nfunction ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    rows = [l for l in table if l.rstrip().endswith("%")]
+    rows = [l for l in table if re.search(r"%( +\*)?$", l.rstrip())]
     check(len(rows) == 2 and re.search(r"\(\d+ more functions; --top=N shows more\)", r.stdout) is not None,
           "--top=2 shows two functions (%d)" % len(rows))
 
