@@ -12,6 +12,7 @@
 #include "plugin_api.h"
 
 #include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
 #include <cstdio>
@@ -488,7 +490,7 @@ std::string excluded(const tool_plugin_func &PF) {
       Out += (Out.empty() ? "" : ", ") + (N < 0.005 ? std::string("<0.01") : number(N)) + " " +
              (std::fabs(N - 1) < 0.005 ? One : Many);
   };
-  Add(PF.other_units, "call to another unit", "calls to other units");
+  Add(PF.other_units, "call to a function defined elsewhere", "calls to functions defined elsewhere");
   Add(PF.unpriced, "call to an unpriced routine", "calls to unpriced routines");
   Add(PF.indirect, "indirect call", "indirect calls");
   if (!Out.empty() && PF.callees)
@@ -544,9 +546,22 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     Known[&F] = {K, B};
     cost_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
   }
+  // declarations of the C library (LLVM's TargetLibraryInfo knows them):
+  // a call to one is to an unpriced routine, not into another unit of the
+  // program; marked in the bitcode the estimator reads, then unmarked
+  TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
+  TargetLibraryInfo TLI(TLII);
+  std::vector<Function *> Library;
+  for (Function &F : M)
+    if (LibFunc LF; F.isDeclaration() && !F.isIntrinsic() && TLI.getLibFunc(F, LF)) {
+      F.setMetadata("lpnest.library", MDNode::get(Ctx, {}));
+      Library.push_back(&F);
+    }
   SmallVector<char, 0> Bitcode;
   raw_svector_ostream OS(Bitcode);
   WriteBitcodeToFile(M, OS);
+  for (Function *F : Library)
+    F->setMetadata("lpnest.library", nullptr);
   std::string Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
   std::string Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
   tool_plugin_options O = {};

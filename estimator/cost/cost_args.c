@@ -1036,7 +1036,7 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
          * no library routine), or a routine the core does not price */
         if (r)
             cost_exclude_call(cx->e, cx->cur_func, sym, execs,
-                              fn && !eng_library_routine(sym) ? COST_EXCL_UNITS : COST_EXCL_UNPRICED);
+                              fn && !eng_library_routine(fn, sym) ? COST_EXCL_UNITS : COST_EXCL_UNPRICED);
         return;
     }
     struct cost_runtime_cost *r = cost_runtime_entry(cx->e, sym);

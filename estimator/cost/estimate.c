@@ -287,6 +287,16 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
         for (size_t i = 0; i < e->nfuncs; i++)
             inclusive(&cx, i, state);
         free(state);
+        /* the call graph, for views and for a project's view of several units */
+        for (size_t f = 0; f < e->nfuncs && cx.callgraph; f++)
+            for (size_t g = 0; g < e->nfuncs; g++) {
+                double k = cx.callgraph[f * cx.nfuncs + g];
+                if (!(k > 0))
+                    continue;
+                struct cost_func_cost *fc = &e->funcs[f];
+                fc->calls_to = sup_xrealloc(fc->calls_to, (fc->ncalls_to + 1) * sizeof *fc->calls_to);
+                fc->calls_to[fc->ncalls_to++] = (struct cost_call){g, k};
+            }
     }
     free(cx.callgraph);
     cost_lines_free(&cx);

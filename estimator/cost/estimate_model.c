@@ -62,19 +62,36 @@ void cost_exclude_call(struct cost_estimate *e, size_t func, const char *sym, do
         x->indirect += execs;
     if (!sym || !sym[0])
         return;
-    /* the first few callees by name, each once */
-    size_t len = x->names ? strlen(x->names) : 0;
-    if (len > 200)
-        return;
-    if (x->names) {
-        for (const char *p = x->names; (p = strstr(p, sym)) != NULL; p++)
-            if ((p == x->names || p[-1] == ' ') && (p[strlen(sym)] == ',' || !p[strlen(sym)]))
-                return;
+    for (size_t k = 0; k < x->ncallees; k++)
+        if (!strcmp(x->callees[k].callee, sym)) {
+            x->callees[k].calls += execs;
+            return;
+        }
+    x->callees = sup_xrealloc(x->callees, (x->ncallees + 1) * sizeof *x->callees);
+    x->callees[x->ncallees++] = (struct cost_excluded_call){sup_strdup(sym), execs, kind};
+}
+
+const char *cost_excluded_names(const struct cost_excluded *x, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < x->ncallees && len + 8 < n; k++) {
+        if (len + strlen(x->callees[k].callee) + 8 >= n) {
+            snprintf(buf + len, n - len, ", ...");
+            break;
+        }
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? ", " : "", x->callees[k].callee);
     }
-    char *n = sup_xmalloc(len + strlen(sym) + 3);
-    snprintf(n, len + strlen(sym) + 3, "%s%s%s", x->names ? x->names : "", len ? ", " : "", sym);
-    free(x->names);
-    x->names = n;
+    return buf;
+}
+
+void cost_excluded_free(struct cost_excluded *x)
+{
+    for (size_t k = 0; k < x->ncallees; k++)
+        free(x->callees[k].callee);
+    free(x->callees);
+    x->callees = NULL;
+    x->ncallees = 0;
 }
 
 size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
@@ -99,7 +116,8 @@ void cost_estimate_free(struct cost_estimate *e)
     for (size_t i = 0; i < e->nfuncs; i++) {
         free(e->funcs[i].name);
         free(e->funcs[i].loc);
-        free(e->funcs[i].excl.names);
+        cost_excluded_free(&e->funcs[i].excl);
+        free(e->funcs[i].calls_to);
         free(e->funcs[i].no_estimate);
     }
     for (size_t i = 0; i < e->nsources; i++) {

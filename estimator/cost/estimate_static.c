@@ -264,6 +264,10 @@ static void scale_down(struct cost_estimate *e, double s)
         f->excl.other_units /= s;
         f->excl.unpriced /= s;
         f->excl.indirect /= s;
+        for (size_t k = 0; k < f->excl.ncallees; k++)
+            f->excl.callees[k].calls /= s;
+        for (size_t k = 0; k < f->ncalls_to; k++)
+            f->calls_to[k].calls /= s;
     }
     for (size_t i = 0; i < e->ninline_parts; i++)
         e->inline_parts[i].cycles /= s, e->inline_parts[i].instructions /= s;

@@ -235,7 +235,7 @@ struct fview {
     unsigned incomplete;      /* what its inclusive cycles leave out */
     unsigned own;             /* what its self cycles leave out (its own calls) */
     const char *no_estimate;  /* why it has no estimate, or NULL */
-    const char *callees;      /* calls its own code leaves out, or NULL */
+    char callees[200];        /* calls its own code leaves out, or "" */
     const char *loc;          /* its definition */
     size_t copies;
     char how[400];            /* " (by source function: ...)" when that differs from as compiled */
@@ -273,8 +273,8 @@ static bool function_view(const struct report_data *r, const char *name, struct 
             if (s->func < e->nfuncs) {
                 if (e->funcs[s->func].no_estimate)
                     v->no_estimate = e->funcs[s->func].no_estimate;
-                if (!v->callees)
-                    v->callees = e->funcs[s->func].excl.names;
+                if (!v->callees[0])
+                    cost_excluded_names(&e->funcs[s->func].excl, v->callees, sizeof v->callees);
             }
         }
         v->loc = sf->loc;
@@ -295,7 +295,7 @@ static bool function_view(const struct report_data *r, const char *name, struct 
     v->incomplete = fc->incomplete;
     v->own = own_bits(fc);
     v->no_estimate = fc->no_estimate;
-    v->callees = fc->excl.names;
+    cost_excluded_names(&fc->excl, v->callees, sizeof v->callees);
     v->loc = fc->loc;
     return true;
 }
@@ -321,7 +321,7 @@ static char *unchecked_reason(const struct report_data *r, const struct limit *l
     return fmt("%s %s is within the budget of %s, but it leaves out %s%s%s%s (counted as 0 cycles): the budget "
                "cannot be checked",
                what, report_grouped(actual, va, sizeof va), report_grouped(l->value, vb, sizeof vb), why,
-               v->callees ? " (" : "", v->callees ? v->callees : "", v->callees ? ")" : "");
+               v->callees[0] ? " (" : "", v->callees, v->callees[0] ? ")" : "");
 }
 
 size_t report_budget_check(const struct report_budget *b, const struct report_data *r, FILE *diag, struct report_check **checks,

@@ -119,8 +119,27 @@ static void write_functions(struct sup_json *w, const struct cost_estimate *e)
             knum(w, "other_units", x->other_units);
             knum(w, "unpriced", x->unpriced);
             knum(w, "indirect", x->indirect);
-            if (x->names)
-                kstr(w, "callees", x->names);
+            sup_json_key(w, "callees");
+            sup_json_arr(w);
+            for (size_t k = 0; k < x->ncallees; k++) {
+                sup_json_obj(w);
+                kstr(w, "name", x->callees[k].callee);
+                knum(w, "calls", x->callees[k].calls);
+                kstr(w, "kind", x->callees[k].kind == COST_EXCL_UNITS ? "other_unit" : "unpriced");
+                sup_json_end(w);
+            }
+            sup_json_end(w);
+            sup_json_end(w);
+        }
+        if (fc->ncalls_to) {
+            sup_json_key(w, "calls_to");
+            sup_json_arr(w);
+            for (size_t k = 0; k < fc->ncalls_to; k++) {
+                sup_json_obj(w);
+                kstr(w, "function", fname(e, fc->calls_to[k].callee));
+                knum(w, "calls", fc->calls_to[k].calls);
+                sup_json_end(w);
+            }
             sup_json_end(w);
         }
         write_incomplete(w, fc->incomplete);

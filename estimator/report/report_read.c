@@ -218,8 +218,23 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
             fc->excl.other_units = num(rd, x, "other_units", xw);
             fc->excl.unpriced = num(rd, x, "unpriced", xw);
             fc->excl.indirect = num(rd, x, "indirect", xw);
-            if (sup_jv_get(x, "callees"))
-                fc->excl.names = str(rd, x, "callees", true, xw);
+            const struct sup_jv *cs = member(rd, x, "callees", SUP_J_ARR, false, xw);
+            for (size_t k = 0; cs && k < cs->n && !rd->failed; k++) {
+                const struct sup_jv *c = cs->items[k];
+                if (!is_obj(rd, cs, k, "callees"))
+                    break;
+                const struct sup_jv *kind = member(rd, c, "kind", SUP_J_STR, true, "a callee");
+                unsigned bits = kind && !strcmp(kind->str, "other_unit") ? COST_EXCL_UNITS
+                                : kind && !strcmp(kind->str, "unpriced") ? COST_EXCL_UNPRICED : 0;
+                if (kind && !bits)
+                    err(rd, kind, "'kind' of a callee must be \"other_unit\" or \"unpriced\"");
+                char *name = str(rd, c, "name", false, "a callee");
+                double calls = num(rd, c, "calls", "a callee");
+                if (name) {
+                    fc->excl.callees = sup_xrealloc(fc->excl.callees, (fc->excl.ncallees + 1) * sizeof *fc->excl.callees);
+                    fc->excl.callees[fc->excl.ncallees++] = (struct cost_excluded_call){name, calls, bits};
+                }
+            }
         }
         fc->incomplete = incomplete(rd, o, what);
         if (sup_jv_get(o, "no_estimate"))
@@ -228,6 +243,7 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
     if (rd->failed)
         return;
     rd->order = sup_xcalloc(e->nfuncs + 1, sizeof *rd->order);
+    /* (calls_to names functions of the whole list: read once the names are sorted, below) */
     for (size_t i = 0; i < e->nfuncs; i++)
         rd->order[i] = i;
     sort_ctx = rd;
@@ -238,6 +254,18 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
             err(rd, a->items[later], "function '%s' is listed twice", e->funcs[later].name);
             return;
         }
+    for (size_t i = 0; i < e->nfuncs && !rd->failed; i++) {
+        const struct sup_jv *ct = member(rd, a->items[i], "calls_to", SUP_J_ARR, false, "a function");
+        struct cost_func_cost *fc = &e->funcs[i];
+        for (size_t k = 0; ct && k < ct->n && !rd->failed; k++) {
+            if (!is_obj(rd, ct, k, "calls_to"))
+                break;
+            size_t g = func_ref(rd, ct->items[k], "function", "a call");
+            double calls = num(rd, ct->items[k], "calls", "a call");
+            fc->calls_to = sup_xrealloc(fc->calls_to, (fc->ncalls_to + 1) * sizeof *fc->calls_to);
+            fc->calls_to[fc->ncalls_to++] = (struct cost_call){g, calls};
+        }
+    }
 }
 
 static void read_blocks(struct rd *rd, const struct sup_jv *a)

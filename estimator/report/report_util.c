@@ -226,8 +226,8 @@ bool report_excluded_text(const struct cost_estimate *e, char *buf, size_t n)
     char a[40];
     size_t len = 0;
     const double v[3] = {units, unpriced, indirect};
-    static const char *const what[3] = {"calls to other units", "calls to unpriced routines", "indirect calls"};
-    static const char *const one[3] = {"call to another unit", "call to an unpriced routine", "indirect call"};
+    static const char *const what[3] = {"calls to functions defined elsewhere", "calls to unpriced routines", "indirect calls"};
+    static const char *const one[3] = {"call to a function defined elsewhere", "call to an unpriced routine", "indirect call"};
     for (int k = 0; k < 3; k++)
         if (v[k] > 0 && len < n)
             len += (size_t)snprintf(buf + len, n - len, "%s%s %s", len ? ", " : "",

@@ -207,7 +207,7 @@ static void call_of_copies(struct ctx *x, size_t f, LLVMValueRef call, double co
         } else {
             for (size_t k = 0; k < e->nruntime; k++)
                 if (!strcmp(e->runtime[k].symbol, name) && !e->runtime[k].known && e->runtime[k].calls > 0)
-                    inc = eng_library_routine(name) ? COST_EXCL_UNPRICED : COST_EXCL_UNITS;
+                    inc = eng_library_routine(callee, name) ? COST_EXCL_UNPRICED : COST_EXCL_UNITS;
         }
     } else if (!e->ncontexts && count > 0)
         inc = COST_EXCL_INDIRECT;
@@ -485,7 +485,7 @@ const struct cost_source_func *report_source_func(const struct report_data *r, c
 
 const char *report_incomplete_text(unsigned bits, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s%s%s%s%s", bits & COST_EXCL_UNITS ? "calls to other units" : "",
+    snprintf(buf, n, "%s%s%s%s%s", bits & COST_EXCL_UNITS ? "calls to functions defined elsewhere" : "",
              (bits & COST_EXCL_UNITS) && (bits & (COST_EXCL_UNPRICED | COST_EXCL_INDIRECT)) ? ", " : "",
              bits & COST_EXCL_UNPRICED ? "unpriced routines" : "",
              (bits & COST_EXCL_UNPRICED) && (bits & COST_EXCL_INDIRECT) ? ", " : "",

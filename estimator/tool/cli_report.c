@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 const char cli_out_help[] =
@@ -26,8 +27,8 @@ const char cli_out_help[] =
     "  --budget-allow-incomplete\n"
     "                        a budget that cannot be checked (a function without an\n"
     "                        estimate, that never ran, or whose cycles leave out calls\n"
-    "                        to other units, unpriced routines or indirect calls) is a\n"
-    "                        warning instead of an error\n"
+    "                        to functions defined elsewhere, unpriced routines or\n"
+    "                        indirect calls) is a warning instead of an error\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
     "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
     "                        instead of the report. Under GitHub Actions\n"
@@ -36,10 +37,14 @@ const char cli_out_help[] =
     "                        writing SARIF (its results become code-scanning alerts)\n"
     "\n"
     "subcommands:\n"
-    "  lpnest report REPORT.json [report options]\n"
-    "                        any view of, and budgets on, a saved JSON report\n"
-    "  lpnest diff OLD.json NEW.json [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
+    "  lpnest report REPORT.json|DIR... [report options]\n"
+    "                        any view of, and budgets on, saved JSON reports; several,\n"
+    "                        or a build's directories (every *.lpnest.json under them,\n"
+    "                        the plugin's %o.lpnest.json), make one project's view in\n"
+    "                        which calls between units are priced\n"
+    "  lpnest diff OLD NEW [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
     "              [--format=text|json|sarif] [-o FILE] [--junit=FILE]\n"
+    "                        OLD and NEW are reports or build trees (directories);\n"
     "                        total and per-function deltas by impact; exit 3 when the\n"
     "                        total, a function's self cycles or an accelerator grew by\n"
     "                        more than PCT % (default 1) of its old value and more than\n"
@@ -221,10 +226,19 @@ int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *pro
 
 static int subcommand_help(const char *cmd)
 {
-    printf("usage: lpnest %s\n\n%s", !strcmp(cmd, "diff") ? "diff OLD.json NEW.json [options]"
-                                                          : "report REPORT.json [options]",
+    printf("usage: lpnest %s\n\n%s", !strcmp(cmd, "diff") ? "diff OLD NEW [options]   (reports or build trees)"
+                                                          : "report REPORT.json|DIR... [options]",
            cli_out_help);
     return 0;
+}
+
+/* Whether paths A and B name one file or directory. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return !strcmp(a, b);
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int cli_report_main(int argc, char **argv)
@@ -234,36 +248,41 @@ int cli_report_main(int argc, char **argv)
     cli_out_init(&o, argc);
     struct sup_opt opts[CLI_OUT_NOPTS];
     size_t nopts = cli_out_options(&o, prog, opts);
-    const char *inputs[2] = {NULL, NULL};
+    const char **inputs = sup_xcalloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs;
     int status = 2;
-    int pr = sup_cli_parse(argc, argv, 1, opts, nopts, prog, inputs, 2, &ninputs, stderr);
+    int pr = sup_cli_parse(argc, argv, 1, opts, nopts, prog, inputs, (size_t)argc, &ninputs, stderr);
     if (pr == 1) {
         cli_out_free(&o);
+        free(inputs);
         return subcommand_help("report");
     }
     if (pr)
         goto done;
-    if (ninputs > 1) {
-        usage_error(prog, "one report at a time ('%s' is a second one)", inputs[1]);
-        goto done;
-    }
     if (!ninputs) {
         usage_error(prog, "no report given%s", "");
         goto done;
     }
+    for (size_t i = 0; i < ninputs; i++)
+        for (size_t k = 0; k < i; k++)
+            if (same_file(inputs[i], inputs[k])) {
+                usage_error(prog, "'%s' is given twice (its figures would count twice)", inputs[i]);
+                goto done;
+            }
     status = 1;
     if (!cli_out_prepare(&o, stderr)) {
         status = o.bad_usage ? 2 : 1;
         goto done;
     }
-    struct report_data *r = report_read_file(inputs[0], stderr);
+    /* one report, or several and directories of them: a project's view */
+    struct report_data *r = cli_load_reports(inputs, ninputs, stderr);
     if (r) {
         status = cli_out_emit(&o, r, prog);
         report_free(r);
     }
 done:
     cli_out_free(&o);
+    free(inputs);
     return status;
 }
 
@@ -351,8 +370,9 @@ int cli_diff_main(int argc, char **argv)
         return usage_error(prog, "diff needs two reports: OLD.json NEW.json%s", "");
     opt.old_name = files[0];
     opt.new_name = files[1];
-    struct report_data *old = report_read_file(files[0], stderr);
-    struct report_data *new_ = old ? report_read_file(files[1], stderr) : NULL;
+    /* a report or a build tree's reports (a project's view) each */
+    struct report_data *old = cli_load_reports(&files[0], 1, stderr);
+    struct report_data *new_ = old ? cli_load_reports(&files[1], 1, stderr) : NULL;
     if (!old || !new_) {
         report_free(old);
         return 1;

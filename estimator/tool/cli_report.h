@@ -41,6 +41,11 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag);
  * budget was exceeded). */
 int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *prog);
 
+/* cli_project.c: the reports INPUTS[0..n) name (files, or directories:
+ * every *.lpnest.json under them), one as it is, several merged into a
+ * project's view (report_merge). NULL after a message on DIAG. */
+struct report_data *cli_load_reports(const char *const *inputs, size_t n, FILE *diag);
+
 /* `lpnest report REPORT.json [output options]` and `lpnest diff OLD NEW
  * [options]`; ARGV[0] is the subcommand. Return the exit status. */
 int cli_report_main(int argc, char **argv);

@@ -24,8 +24,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: lpnest [options] FILE.bc|FILE.ll... --target=CORE [-- PROGRAM-ARGS...]\n"
             "       lpnest [options] FILE.bc|FILE.ll... --counts [-- PROGRAM-ARGS...]\n"
-            "       lpnest report REPORT.json [report options]\n"
-            "       lpnest diff OLD.json NEW.json [diff options]\n"
+            "       lpnest report REPORT.json|DIR... [report options]\n"
+            "       lpnest diff OLD NEW [diff options]   (reports or build trees)\n"
             "\n"
             "Runs the program's main() at LLVM IR level under the target's data layout\n"
             "(the triple and data layout of the bitcode), counting exactly how often every\n"

@@ -114,7 +114,9 @@ struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options
                 pf->other_units = fc->excl.other_units;
                 pf->unpriced = fc->excl.unpriced;
                 pf->indirect = fc->excl.indirect;
-                pf->callees = fc->excl.names ? sup_strdup(fc->excl.names) : NULL;
+                char names[200];
+                cost_excluded_names(&fc->excl, names, sizeof names);
+                pf->callees = names[0] ? sup_strdup(names) : NULL;
                 pf->incomplete = fc->incomplete;
                 for (size_t b = 0; b < e->nblocks; b++)
                     pf->estimated |= e->blocks[b].func == i && e->blocks[b].estimated && e->blocks[b].count > 0;

@@ -52,7 +52,7 @@ def main():
     r = run(rv, "--alow-writes")
     check(r.returncode == 2 and "did you mean '--allow-writes'?" in r.stderr, "every option is a suggestion")
     r = run("report", A.report, A.report)
-    check(r.returncode == 2 and "one report at a time" in r.stderr, "lpnest report: one report at a time")
+    check(r.returncode == 2 and "is given twice" in r.stderr, "lpnest report: one report given twice is bad usage")
     r = run("report", A.report, "--bogus")
     check(r.returncode == 2 and r.stderr.startswith("lpnest report: error: unknown option '--bogus'"),
           "lpnest report: an unknown option is bad usage")

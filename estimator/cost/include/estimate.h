@@ -16,14 +16,26 @@
  * units), to library or runtime routines the core does not price, and
  * indirect calls whose callee an estimate without calling contexts does not
  * follow. */
+struct cost_excluded_call {
+    char *callee;
+    double calls;
+    unsigned kind;            /* COST_EXCL_UNITS or COST_EXCL_UNPRICED */
+};
 struct cost_excluded {
     double other_units;
     double unpriced;
     double indirect;
-    char *names;              /* the first callees left out, "f, g, h", or NULL */
+    struct cost_excluded_call *callees; /* the named ones, each once (a project view resolves them) */
+    size_t ncallees;
 };
 /* Bits of what a function's inclusive cycles leave out (its own calls or its callees'). */
 enum { COST_EXCL_UNITS = 1, COST_EXCL_UNPRICED = 2, COST_EXCL_INDIRECT = 4 };
+
+/* A call edge: CALLS calls of function CALLEE (index into funcs). */
+struct cost_call {
+    size_t callee;
+    double calls;
+};
 
 struct cost_func_cost {
     char *name;
@@ -35,6 +47,8 @@ struct cost_func_cost {
     double instructions;      /* machine instructions executed in its own code */
     char *loc;                /* "file:line" of its definition, or NULL */
     struct cost_excluded excl; /* its own calls left out */
+    struct cost_call *calls_to; /* the functions of the module it calls, and how often */
+    size_t ncalls_to;
     unsigned incomplete;      /* COST_EXCL_* bits: what its inclusive cycles leave out (report/sources.c) */
     char *no_estimate;        /* why it has no estimate (its counts are not known), or NULL */
 };
@@ -245,6 +259,10 @@ void cost_estimate_warn(struct cost_estimate *e, const char *fmt, ...)
  * SYM (NULL for an indirect call) whose cost is left out, of kind KIND
  * (COST_EXCL_UNITS, COST_EXCL_UNPRICED or COST_EXCL_INDIRECT). */
 void cost_exclude_call(struct cost_estimate *e, size_t func, const char *sym, double execs, unsigned kind);
+/* The callees of X as "f, g, h" (at most N bytes; "" when none). */
+const char *cost_excluded_names(const struct cost_excluded *x, char *buf, size_t n);
+/* Frees what X owns. */
+void cost_excluded_free(struct cost_excluded *x);
 /* The runtime entry for SYMBOL, created on first use. */
 struct cost_runtime_cost *cost_runtime_entry(struct cost_estimate *e, const char *symbol);
 

@@ -252,9 +252,11 @@ bool eng_fault(struct eng_state *eng, const char *fmt, ...)
     ;
 /* "file:line[:col]" of an instruction's debug location, or "" (exec_fault.c). */
 void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n);
-/* Whether NAME is a C library routine (one the engine serves, exec_libc.c),
- * a compiler runtime helper ("__" prefix) or an LLVM intrinsic: a library
- * call, not a call into another part of the program. */
-bool eng_library_routine(const char *name);
+/* Whether NAME is a C library routine (one the engine serves, exec_libc.c,
+ * or a declaration FN, if not NULL, that the clang plugin marked
+ * !lpnest.library: LLVM's TargetLibraryInfo knows it), a compiler runtime
+ * helper ("__" prefix) or an LLVM intrinsic: a library call, not a call
+ * into another part of the program. */
+bool eng_library_routine(LLVMValueRef fn, const char *name);
 
 #endif

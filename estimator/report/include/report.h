@@ -112,6 +112,19 @@ void report_svg_histogram(const double *v, size_t n, FILE *f, double width, doub
 struct report_data *report_read_file(const char *path, FILE *diag);
 struct report_data *report_parse(const char *name, const char *text, size_t len, FILE *diag);
 
+/* ---- merge.c: a project's view ---------------------------------------------
+ * PARTS[0..n) (UNITS: their names, for messages and to tell apart functions
+ * of one name in several units: "f [unit]") merged into one report named
+ * MODULE (REPORT.md "A project's view"): functions, blocks, loops, lines,
+ * routines and source functions of all; the same function (name and
+ * definition) in several reports adds up; per-call reports (the plugin's)
+ * get their calls into other units priced from the callee's report where
+ * it is there, and their inclusive cycles solved again. The parts must be
+ * for one core and all per call or all runs; else NULL after a message on
+ * DIAG. The parts are not changed; free the result with report_free. */
+struct report_data *report_merge(struct report_data *const *parts, const char *const *units, size_t n,
+                                 const char *module, FILE *diag);
+
 /* ---- report_stacks.c: the calling-context stacks behind folded and the flame graph */
 struct report_stack {
     char *frames;             /* "main;fir;loop@fir.c:7" */
