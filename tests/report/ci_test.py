@@ -108,6 +108,12 @@ def budgets_and_diff(w):
               and reg["region"]["startColumn"] == 11, "budgets: the error is at budgets.yaml:5:11 (%s)" % reg)
         check("work" in err[0]["message"]["text"] and err[0]["ruleId"] == "lpnest.budget.functions",
               "budgets: message names the function, rule lpnest.budget.functions")
+        rel = err[0].get("relatedLocations", [{}])[0].get("physicalLocation", {})
+        check(rel.get("artifactLocation", {}).get("uri") == wfile and rel.get("region", {}).get("startLine") == int(wline),
+              "budgets: relatedLocations point at the function's definition %s:%s (%s)" % (wfile, wline, rel))
+    uri = log["runs"][0]["tool"]["driver"].get("informationUri", "") if log else ""
+    check(re.match(r"^(file|https?)://", uri) is not None and "example.org" not in uri,
+          "SARIF: informationUri names lpnest's documentation (%s)" % uri)
     junit = ET.parse(os.path.join(w, "budgets.xml")).getroot()
     outs = [e.text for e in junit.iter("system-out")]
     check(len(outs) == 1 and "%s:8:" % budgets in outs[0] and "main" in outs[0],
