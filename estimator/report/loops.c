@@ -317,9 +317,42 @@ void report_find_loops(struct report_data *r, LLVMModuleRef m)
     report_find_sources(r, m);
 }
 
+/* The length of the directory prefix all of R's loop locations share (up
+ * to a '/'), so that labels name files relative to it. */
+static size_t label_strip(const struct report_data *r)
+{
+    if (r->label_strip_known)
+        return r->label_strip;
+    const char *first = NULL;
+    size_t common = 0;
+    for (size_t i = 0; i < r->nloops; i++) {
+        const char *loc = r->loops[i].loc, *colon = loc ? strrchr(loc, ':') : NULL;
+        if (!colon)
+            continue;
+        size_t file = (size_t)(colon - loc); /* "file:line" */
+        if (!first) {
+            first = loc;
+            common = file;
+            continue;
+        }
+        size_t k = 0;
+        while (k < common && k < file && first[k] == loc[k])
+            k++;
+        common = k;
+    }
+    while (common > 0 && first[common - 1] != '/')
+        common--;
+    /* the cache is the label's, not the report's meaning: set on a const report */
+    struct report_data *w = (struct report_data *)r;
+    w->label_strip = common;
+    w->label_strip_known = true;
+    return common;
+}
+
 void report_loop_label(const struct report_data *r, size_t l, char *buf, size_t n)
 {
     const struct report_loop_cost *lp = &r->loops[l];
+    size_t strip = label_strip(r);
     if (!lp->loc) {
         snprintf(buf, n, "loop@%s:%s", lp->func < r->e->nfuncs ? r->e->funcs[lp->func].name : "?",
                  lp->header ? lp->header : "?");
@@ -330,8 +363,9 @@ void report_loop_label(const struct report_data *r, size_t l, char *buf, size_t 
     bool shared = false;
     for (size_t k = 0; k < r->nloops && !shared; k++)
         shared = k != l && r->loops[k].func == lp->func && r->loops[k].loc && !strcmp(r->loops[k].loc, lp->loc);
+    const char *loc = strlen(lp->loc) > strip ? lp->loc + strip : lp->loc;
     if (shared)
-        snprintf(buf, n, "loop@%s(%s)", lp->loc, lp->header ? lp->header : "?");
+        snprintf(buf, n, "loop@%s(%s)", loc, lp->header ? lp->header : "?");
     else
-        snprintf(buf, n, "loop@%s", lp->loc);
+        snprintf(buf, n, "loop@%s", loc);
 }

@@ -3,8 +3,8 @@
  * accelerators, accelerator statistics with latency histograms, what-if
  * comparisons, and the tables of functions, loops, per-call durations,
  * blocks, source lines and runtime calls. Inline CSS and a few lines of
- * inline script (sorting tables by a click on a heading); nothing is loaded
- * from anywhere. */
+ * inline script (sorting tables by a click on a heading; zooming into and
+ * searching the flame graph); nothing is loaded from anywhere. */
 #include "report.h"
 #include "support.h"
 
@@ -40,7 +40,27 @@ static const char script[] =
     "  r.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.v,q=c.dataset.v;\n"
     "   if(p!==undefined&&q!==undefined)return d*(parseFloat(p)-parseFloat(q));\n"
     "   return d*a.textContent.localeCompare(c.textContent);});\n"
-    "  r.forEach(function(x){b.appendChild(x);});});});});\n";
+    "  r.forEach(function(x){b.appendChild(x);});});});});\n"
+    /* flame graph: a click zooms into a frame (its ancestors stay, full width),
+     * "reset" or the root zooms out; the search box highlights the frames whose
+     * name matches (a regular expression) and says what share of the cycles they hold */
+    "(function(){var s=document.querySelector('svg.flame');if(!s)return;\n"
+    " var g=Array.prototype.slice.call(s.querySelectorAll('g.fr')),W=parseFloat(s.getAttribute('width')),\n"
+    "  q=document.getElementById('flame-q'),m=document.getElementById('flame-m');\n"
+    " function lab(t,n,w){var k=Math.floor(w/6.5);t.textContent=k<3?'':n.length>k?n.slice(0,k-2)+'..':n;}\n"
+    " function zoom(f){var x0=f?+f.dataset.x:0,w0=f?+f.dataset.w:W,l0=f?+f.dataset.l:0,z=w0>0?W/w0:1;\n"
+    "  g.forEach(function(e){var x=+e.dataset.x,w=+e.dataset.w,l=+e.dataset.l,r=e.firstElementChild.nextElementSibling,\n"
+    "   t=r.nextElementSibling,inside=x>=x0-1e-6&&x+w<=x0+w0+1e-6,above=l<l0&&x<=x0+1e-6&&x+w>=x0+w0-1e-6;\n"
+    "   if(!inside&&!above){e.style.display='none';return;}e.style.display='';\n"
+    "   var nx=above?0:(x-x0)*z,nw=above?W:w*z;r.setAttribute('x',nx);r.setAttribute('width',nw);\n"
+    "   t.setAttribute('x',nx+3);lab(t,e.dataset.n,nw);});}\n"
+    " g.forEach(function(e){e.style.cursor='pointer';e.addEventListener('click',function(){zoom(+e.dataset.l?e:null);});});\n"
+    " document.getElementById('flame-reset').addEventListener('click',function(){zoom(null);});\n"
+    " q.addEventListener('input',function(){var re=null;try{re=q.value?new RegExp(q.value):null;}catch(x){}\n"
+    "  var hit=0,top=[];g.forEach(function(e){var r=e.firstElementChild.nextElementSibling,on=re&&re.test(e.dataset.n);\n"
+    "   r.style.fill=on?'#d53fd5':'';if(on&&!top.some(function(t){return +e.dataset.x>=+t.dataset.x-1e-6&&\n"
+    "   +e.dataset.x+ +e.dataset.w<=+t.dataset.x+ +t.dataset.w+1e-6&&+e.dataset.l>+t.dataset.l;})){top.push(e);hit+=+e.dataset.w;}});\n"
+    "  m.textContent=re?'matched: '+(100*hit/W).toFixed(1)+'% of the cycles':'';});})();\n";
 
 static void esc(FILE *f, const char *s) { report_xml_escape(f, s ? s : ""); }
 
@@ -184,7 +204,11 @@ static void flame(const struct report_data *r, FILE *f)
     fputs(r->e->ncontexts ? "Stacks are calling contexts" : "The report has no calling contexts: one stack per function",
           f);
     fputs("; blue frames are loops (a function's cycles split over its loops in their proportions over the whole "
-          "run). The same stacks as <code>--format=folded</code>. Hover for cycles.</p>\n",
+          "run). The same stacks as <code>--format=folded</code>. Hover for cycles; click a frame to zoom into it "
+          "(the root or <em>reset</em> zooms out); search frames by name (a regular expression).</p>\n"
+          "<div class=\"flame-tools\"><input type=\"search\" id=\"flame-q\" placeholder=\"search frames\" "
+          "aria-label=\"search frames\"> <button type=\"button\" id=\"flame-reset\">reset zoom</button> "
+          "<span id=\"flame-m\" class=\"note\"></span></div>\n",
           f);
     report_svg_flame(r, f, FLAME_WIDTH);
     fputs("</section>\n", f);

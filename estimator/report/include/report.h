@@ -39,6 +39,10 @@ struct report_data {
     struct cost_estimate *e;
     struct report_loop_cost *loops;
     size_t nloops;
+    /* labels name files relative to the directory all the loops' files are in
+     * (report_loop_label, computed when first needed) */
+    size_t label_strip;
+    bool label_strip_known;
 };
 
 /* Frees R's estimate and loops (not R itself). */
@@ -64,7 +68,8 @@ const struct cost_source_func *report_source_func(const struct report_data *r, c
 const char *report_incomplete_text(unsigned bits, char *buf, size_t n);
 /* "loop@file:line" (with "(header)" appended when several loops of the
  * function share the line; "loop@func:header" without a location): the
- * frame name of loop L. */
+ * frame name of loop L. FILE is relative to the directory the report's
+ * loops all lie in (so "lz4.c", not "/home/.../lib/lz4.c"). */
 void report_loop_label(const struct report_data *r, size_t l, char *buf, size_t n);
 
 /* ---- views -----------------------------------------------------------------*/
