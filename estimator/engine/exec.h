@@ -380,6 +380,9 @@ builtin_fn exec_builtin_lookup(const char *name, int *data);
  * ADDR; false when NAME is not one lpnest provides. */
 bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size);
 void exec_libc_flush(struct vm *vm);
+/* Writes N bytes at P to F for the program (exec_libc_io.c): its standard
+ * streams through the progress line's writer (progress.h). */
+bool exec_put_bytes(struct vm *vm, FILE *f, const void *p, size_t n);
 void exec_libc_close(struct vm *vm);
 struct ext_count { uint64_t calls; };
 

@@ -3,6 +3,7 @@
  * inputs named on its command line), character and block I/O, and the
  * external variables that hold the standard streams. */
 #include "exec_libc.h"
+#include "progress.h"
 #include "support.h"
 
 #include <errno.h>
@@ -80,11 +81,14 @@ void exec_libc_close(struct vm *vm)
 
 #define BUILTIN(name) static bool name(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
 
-static bool put_bytes(struct vm *vm, FILE *f, const void *p, size_t n)
+bool exec_put_bytes(struct vm *vm, FILE *f, const void *p, size_t n)
 {
-    (void)vm;
+    /* the program's standard streams share the terminal with the progress line */
+    if (f == vm->out || f == vm->err)
+        return eng_progress_write(f, p, n) == n;
     return fwrite(p, 1, n, f) == n;
 }
+#define put_bytes exec_put_bytes
 
 BUILTIN(b_putchar)
 {
@@ -138,7 +142,7 @@ BUILTIN(b_fwrite)
     uint8_t *p = lc_rd(vm, arg_u(cd, R, 0), size * n, "fwrite");
     if (!p)
         return false;
-    size_t w = size ? fwrite(p, size, n, f) : 0;
+    size_t w = size ? (exec_put_bytes(vm, f, p, size * n) ? n : 0) : 0;
     ret_u(cd, ret, w);
     return true;
 }

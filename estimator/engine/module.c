@@ -56,6 +56,28 @@ static bool is_bitcode(const char *data, size_t len)
 }
 
 /* Parses one file's bytes into CTX. Text IR errors already carry path:line:col. */
+/* What a file that is not LLVM IR is (C or C++ source, an object file or
+ * executable, an archive), or NULL when it may be textual IR: IR never
+ * starts with '#' or '/', C sources usually do. */
+static const char *not_ir(const char *path, const char *data, size_t len)
+{
+    if (len >= 4 && !memcmp(data, "\x7f" "ELF", 4))
+        return "an object file or executable (ELF)";
+    if (len >= 8 && !memcmp(data, "!<arch>\n", 8))
+        return "an archive";
+    const char *dot = strrchr(path, '.');
+    if (dot && (!strcmp(dot, ".cc") || !strcmp(dot, ".cpp") || !strcmp(dot, ".cxx") || !strcmp(dot, ".hpp")))
+        return "C++ source";
+    if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".h") || !strcmp(dot, ".i")))
+        return "C source";
+    size_t i = 0;
+    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+        i++;
+    if (i < len && (data[i] == '#' || data[i] == '/'))
+        return "C source (or not LLVM IR)";
+    return NULL;
+}
+
 static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const char *path, const char *data, size_t len,
                                FILE *diag)
 {
@@ -74,6 +96,15 @@ static LLVMModuleRef parse_one(LLVMContextRef ctx, struct diag_sink *sink, const
     } else {
         if (len == 0) {
             sup_diag(diag, path, 0, 0, "error", "empty file: expected LLVM bitcode or textual IR");
+            LLVMDisposeMemoryBuffer(buf);
+            return NULL;
+        }
+        const char *what = not_ir(path, data, len);
+        if (what) {
+            sup_diag(diag, path, 0, 0, "error",
+                     "%s, not LLVM bitcode: compile it for the core with clang first, e.g. clang-19 "
+                     "--target=riscv32-unknown-elf -march=rv32im -O2 -g -emit-llvm -c %s -o app.bc",
+                     what, path);
             LLVMDisposeMemoryBuffer(buf);
             return NULL;
         }
@@ -318,3 +349,12 @@ size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **ins
     return m->nplan;
 }
 const char *eng_module_name(const struct eng_module *m) { return m->name; }
+
+bool eng_module_has_debug_info(const struct eng_module *m)
+{
+    LLVMModuleRef mod = eng_module_llvm(m);
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f) && LLVMGetSubprogram(f))
+            return true;
+    return false;
+}

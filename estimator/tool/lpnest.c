@@ -263,6 +263,12 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         offload_system_free(sys);
         return 1;
     }
+    if (!counts && !eng_module_has_debug_info(m)) {
+        eng_progress_clear();
+        fprintf(stderr, "%s: warning: no debug information (compile with -g): the report has no source lines, and "
+                        "a budget cannot see the copies of a function clang inlined\n",
+                inputs[0]);
+    }
     /* the program sees argv[0] = its file name */
     char **pargv = calloc((size_t)prog_argc + 2, sizeof *pargv);
     pargv[0] = (char *)inputs[0];

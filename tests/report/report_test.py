@@ -537,6 +537,72 @@ def progress(forever_bc, fir_bc):
            code == 0 and all(w in phases for w in want), repr(err[-300:]))
         ok("progress: erased at the end (nothing left on the terminal)",
            err.endswith(erase) and "lpnest:" not in err.rsplit(erase, 1)[1], repr(err[-200:]))
+        small = re.findall(r": (0\.\d+) G IR instructions", err)
+        ok("progress: counts in the unit that suits them (k, M, G; no '0.0168 G')", not small, str(small[:3]))
+    chatty(on_tty)
+
+
+def terminal_lines(text):
+    """The lines a terminal shows for TEXT (carriage returns and erase-line
+    sequences applied)."""
+    lines, cur, col, i = [], [], 0, 0
+    while i < len(text):
+        if text.startswith("\x1b[K", i):
+            del cur[col:]
+            i += 3
+            continue
+        c = text[i]
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            lines.append("".join(cur))
+            cur, col = [], 0
+        else:
+            if col < len(cur):
+                cur[col] = c
+            else:
+                cur.append(c)
+            col += 1
+        i += 1
+    lines.append("".join(cur))
+    return lines
+
+
+def chatty(on_tty):
+    """A program that prints while the progress line is shown: on the
+    terminal its lines are whole, never on the progress line, a line it
+    writes in two parts included."""
+    if not A.clang:
+        return
+    src, bc = work("chatty.c"), work("chatty.bc")
+    with open(src, "w") as f:
+        f.write("int printf(const char *, ...);\nstatic volatile unsigned sink;\n"
+                "static void spin(void) { for (unsigned i = 0; i < 3000000; i++) sink += i; }\n"
+                "int main(void) {\n  for (int k = 0; k < 6; k++) { spin(); printf(\"line %d\\n\", k); }\n"
+                "  printf(\"part\"); spin(); printf(\"ial\\n\"); return 0;\n}\n")
+    subprocess.run([A.clang, "--target=riscv32-unknown-elf", "-march=rv32im", "-O1", "-g", "-emit-llvm", "-c", src,
+                    "-o", bc], check=True)
+    master, slave = pty.openpty()
+    p = subprocess.Popen([A.lpnest, bc, "--target=picorv32", "-o", os.devnull], stdout=slave, stderr=slave,
+                         env=dict(os.environ, LPNEST_PROGRESS_DELAY="0"))
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:
+            break
+        if not b:
+            break
+        chunks.append(b)
+    p.wait(timeout=300)
+    os.close(master)
+    raw = b"".join(chunks).decode(errors="replace")
+    shown = terminal_lines(raw)
+    prog = [l for l in shown if "line " in l or "part" in l]
+    ok("progress: the program's output is never on the progress line (%d lines)" % len(prog),
+       p.returncode == 0 and "lpnest:" in raw and len(prog) == 7 and all("lpnest:" not in l for l in prog)
+       and "partial" in shown, repr(prog))
 
 
 def usage():

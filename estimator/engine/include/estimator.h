@@ -30,6 +30,8 @@ void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
 const char *eng_module_name(const struct eng_module *m);
+/* Whether any function of M has debug information (compiled with -g). */
+bool eng_module_has_debug_info(const struct eng_module *m);
 /* What code generation made of some calls (lower_requests.c), for the IR
  * engine to run them as the machine code does: CALLEE[i] is the module's own
  * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
