@@ -154,22 +154,26 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
         bool call = in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
         if (call)
             c += bp->runtime_cycles / (double)ncalls;
-        struct cost_line_cost *l = line_entry(cx->e, file, line);
-        l->cycles += c;
         /* the block this is called for is appended to e->blocks next (estimate.c) */
         struct cost_estimate *e = cx->e;
-        size_t li = (size_t)(l - e->lines);
-        if (e->nline_parts && e->line_parts[e->nline_parts - 1].line == li &&
-            e->line_parts[e->nline_parts - 1].block == e->nblocks)
-            e->line_parts[e->nline_parts - 1].cycles += c;
-        else {
-            size_t n = e->nline_parts; /* capacity as in line_entry */
-            if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
-                e->line_parts = sup_xrealloc(e->line_parts, (n ? n * 2 : 16) * sizeof *e->line_parts);
-            e->line_parts[e->nline_parts++] = (struct cost_line_part){li, e->nblocks, c};
+        /* a function without debug information has no line: its cycles stay
+         * "without a source line" (annotate's last row) */
+        if (line) {
+            struct cost_line_cost *l = line_entry(cx->e, file, line);
+            l->cycles += c;
+            size_t li = (size_t)(l - e->lines);
+            if (e->nline_parts && e->line_parts[e->nline_parts - 1].line == li &&
+                e->line_parts[e->nline_parts - 1].block == e->nblocks)
+                e->line_parts[e->nline_parts - 1].cycles += c;
+            else {
+                size_t n = e->nline_parts; /* capacity as in line_entry */
+                if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
+                    e->line_parts = sup_xrealloc(e->line_parts, (n ? n * 2 : 16) * sizeof *e->line_parts);
+                e->line_parts[e->nline_parts++] = (struct cost_line_part){li, e->nblocks, c};
+            }
+            if (b->count > l->executions)
+                l->executions = b->count;
         }
-        if (b->count > l->executions)
-            l->executions = b->count;
         add_inline_part(e, scope, inlined_at, c, isum > 0 ? bp->instructions * cost_insn_count(cx->isa, in) / isum : 0);
         strcpy(last_file, file);
         last_line = line;

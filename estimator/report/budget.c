@@ -278,10 +278,12 @@ static bool function_view(const struct report_data *r, const char *name, struct 
             }
         }
         v->loc = sf->loc;
-        if (sf->copies && n == 1)
-            snprintf(v->how, sizeof v->how, " (by source function: %s copy inlined into %s%s)",
-                     sf->copies == 1 ? "its" : "the", sf->into ? sf->into : "?",
-                     sf->func != COST_NO_PARENT ? ", and its own compiled code" : "");
+        if (sf->copies == 1 && n == 1)
+            snprintf(v->how, sizeof v->how, " (by source function: its copy inlined into %s%s)",
+                     sf->into ? sf->into : "?", sf->func != COST_NO_PARENT ? ", and its own compiled code" : "");
+        else if (sf->copies && n == 1)
+            snprintf(v->how, sizeof v->how, " (by source function: its %zu copies inlined into %s%s)", sf->copies,
+                     sf->into ? sf->into : "?", sf->func != COST_NO_PARENT ? ", and its own compiled code" : "");
         else if (n > 1)
             snprintf(v->how, sizeof v->how, " (by source function: the %zu functions of that name)", n);
         return true;
