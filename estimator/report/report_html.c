@@ -317,9 +317,13 @@ static void functions(const struct report_data *r, FILE *f)
     for (size_t i = 0; i < e->nfuncs; i++)
         fs[i] = &e->funcs[i];
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
-    fputs("<section id=\"functions\"><h2>Functions</h2>\n<table class=\"sort\" id=\"t-functions\">", f);
+    fputs("<section id=\"functions\"><h2>Functions</h2>\n<p class=\"note\">As compiled. A function whose cycles "
+          "leave out calls (to functions defined elsewhere, unpriced routines, indirect calls) says so in the last "
+          "column.</p>\n<table class=\"sort\" id=\"t-functions\">",
+          f);
     static const char *const h[] = {"function", "source", "calls", "self cycles", "self share", "inclusive",
-                                    "inclusive share", "per call", "runtime cycles", "instructions", NULL};
+                                    "inclusive share", "per call", "runtime cycles", "instructions", "leaves out",
+                                    NULL};
     th(f, h);
     size_t shown = 0;
     for (size_t i = 0; i < e->nfuncs && shown < MAX_ROWS; i++) {
@@ -338,10 +342,42 @@ static void functions(const struct report_data *r, FILE *f)
         td_n(f, fc->calls ? fc->inclusive / (double)fc->calls : 0);
         td_n(f, fc->runtime);
         td_n(f, fc->instructions);
+        char why[120];
+        td_s(f, fc->incomplete ? report_incomplete_text(fc->incomplete, why, sizeof why) : "");
         fputs("</tr>\n", f);
     }
-    fputs("</tbody></table></section>\n", f);
+    fputs("</tbody></table>\n", f);
     free(fs);
+    /* the functions clang inlined: by source function, as budgets see them */
+    size_t n = 0;
+    for (size_t i = 0; i < e->nsources; i++)
+        n += e->sources[i].copies > 0;
+    if (n) {
+        fputs("<h3 id=\"sources\">Inlined functions, by source function</h3>\n<p class=\"note\">Each function "
+              "of the source that clang inlined somewhere: its own compiled code and every copy in its callers "
+              "(budgets check this view).</p>\n<table class=\"sort\" id=\"t-sources\">",
+              f);
+        static const char *const hs[] = {"function", "source", "calls", "self cycles", "inclusive", "per call",
+                                         "in copies", "inlined into", NULL};
+        th(f, hs);
+        for (size_t i = 0; i < e->nsources; i++) {
+            const struct cost_source_func *sf = &e->sources[i];
+            if (!sf->copies)
+                continue;
+            fputs("<tr>", f);
+            td_s(f, sf->name);
+            td_s(f, sf->loc);
+            td_n(f, sf->calls);
+            td_n(f, sf->self);
+            td_n(f, sf->inclusive);
+            td_n(f, sf->calls > 0 ? sf->inclusive / sf->calls : 0);
+            td_n(f, sf->inlined);
+            td_s(f, sf->into);
+            fputs("</tr>\n", f);
+        }
+        fputs("</tbody></table>\n", f);
+    }
+    fputs("</section>\n", f);
 }
 
 static const struct report_data *sort_r;

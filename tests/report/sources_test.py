@@ -198,6 +198,9 @@ def host_view(w):
     text = run([A.lpnest, "report", out]).stdout
     check(re.search(r"^isort\s+5\s", text, re.M) is not None and "by source function" in text,
           "the text view lists the inlined functions by source function")
+    html = run([A.lpnest, "report", out, "--format=html"]).stdout
+    check('id="t-sources"' in html and "<td>isort</td>" in html and "<td>main</td>" in html,
+          "the HTML page has the table of inlined functions by source function")
     return bc, out
 
 
