@@ -14,6 +14,7 @@ function's own instructions wherever clang put them. Checked:
 - the self instructions by source function add up to the total;
 - a loop whose header holds an inlined helper of an earlier line is named at
   its own line (the `while`), not the helper's;
+- the text view of a host report says what x86-64 cycles are;
 - budgets use the source view and say so; a budget on a function that never
   ran is an error naming why (and without -g, that inlined copies cannot be
   seen), a warning with --budget-allow-incomplete;
@@ -198,6 +199,8 @@ def host_view(w):
     text = run([A.lpnest, "report", out]).stdout
     check(re.search(r"^isort\s+5\s", text, re.M) is not None and "by source function" in text,
           "the text view lists the inlined functions by source function")
+    check(re.search(r"x86-64 cycles are instructions weighted by their reciprocal throughput .* not an x86 core's time",
+                    text) is not None, "host cycles are labelled for what they are (about the instruction count)")
     html = run([A.lpnest, "report", out, "--format=html"]).stdout
     check('id="t-sources"' in html and "<td>isort</td>" in html and "<td>main</td>" in html,
           "the HTML page has the table of inlined functions by source function")
