@@ -205,13 +205,17 @@ static uint32_t switch_edge(const struct switch_desc *sd, uint64_t v)
     return lo < sd->n && sd->vals[lo] == v ? sd->edges[lo] : sd->def;
 }
 
-/* The slow path that runs every CHECK_INTERVAL instructions: step limit and
- * progress line. */
+/* The slow path that runs every CHECK_INTERVAL instructions: step limit,
+ * time limit and progress line. */
 static bool slow_check(struct vm *vm)
 {
     if (vm->max_steps && vm->steps >= vm->max_steps)
         return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
                           (unsigned long long)vm->max_steps);
+    double limit;
+    if (sup_time_up(&limit))
+        return exec_fault(vm, "the time limit of %g seconds was reached (--time-limit) after %llu IR instructions",
+                          limit, (unsigned long long)vm->steps);
     if (vm->progress)
         eng_progress_steps(vm->steps);
     vm->next_check = vm->steps + CHECK_INTERVAL;

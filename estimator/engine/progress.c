@@ -1,8 +1,10 @@
 /* progress.c — the progress line (progress.h): "lpnest: PHASE: 1.2 G IR
  * instructions, 520 M/s, 4.1 s" on stderr, redrawn in place with a carriage
- * return and erased with the terminal's erase-line sequence. */
+ * return and erased with the terminal's erase-line sequence. The phase is
+ * also what a time-limit or out-of-memory message says lpnest was doing. */
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
+#include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +50,7 @@ static void draw(const char *detail)
 
 void eng_progress_phase(const char *name)
 {
+    sup_set_activity(name, NULL); /* for the messages of a time limit and of memory exhausted */
     P.phase = name;
     P.phase_start = now();
     draw("");

@@ -89,10 +89,14 @@ struct eng_run_options {
     size_t nbuiltins;
     /* the program's standard streams (NULL: lpnest's own) */
     FILE *in, *out, *err;
-    /* the program's fopen: relative paths under FS_ROOT (NULL: the current
-     * directory), reading only unless ALLOW_WRITES (exec_sandbox.c) */
+    /* the program's fopen: regular files by relative paths under FS_ROOT
+     * (NULL: the current directory), reading only unless ALLOW_WRITES
+     * (exec_sandbox.c) */
     const char *fs_root;
     bool allow_writes;
+    /* bytes it may write to its files, each file it creates counting 4 KiB
+     * (0: no limit; lpnest's --write-limit) */
+    uint64_t write_limit;
     /* instructions whose values are wanted at every execution (the cost model
      * prices runtime calls and variable shifts by their operands): each
      * execution of WATCH[i].inst calls WATCH_FN(WATCH_ARG, i, phase, V, N, VM)
