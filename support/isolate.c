@@ -50,6 +50,8 @@ bool sup_in_isolated_child(void) { return sup__in_child; }
 
 void sup_isolated_fail(const char *why)
 {
+    /* on a line of its own: the child may have said something before */
+    sup__child_message("\n", 1);
     if (why)
         sup__child_message(why, strlen(why));
     _exit(3);

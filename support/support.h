@@ -127,7 +127,8 @@ struct sup_isolated {
 };
 bool sup_isolated_run(sup_isolated_fn work, void *arg, void (*setup)(void), bool capture_stderr,
                       struct sup_isolated *r);
-/* In the child: WHY to the parent, then the child ends (status 3). */
+/* In the child: WHY to the parent on a line of its own (the last line of
+ * r->message), then the child ends (status 3). */
 void sup_isolated_fail(const char *why);
 bool sup_in_isolated_child(void);
 

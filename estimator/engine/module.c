@@ -267,6 +267,16 @@ static char *parse_in_child(void *arg, size_t *len, char **msg)
     return bc;
 }
 
+/* The last non-empty line of M (cut in place). */
+static const char *last_line(char *m)
+{
+    size_t n = strlen(m);
+    while (n && (m[n - 1] == '\n' || m[n - 1] == ' '))
+        m[--n] = '\0';
+    char *nl = strrchr(m, '\n');
+    return nl ? nl + 1 : m;
+}
+
 /* Reads file I of EM through the child: on success em->data[i] is bitcode
  * lpnest can parse. False after a message. */
 static bool check_in_child(struct eng_module *em, size_t i, FILE *diag)
@@ -297,8 +307,8 @@ static bool check_in_child(struct eng_module *em, size_t i, FILE *diag)
             sup_diag(diag, path, 0, 0, "error", "%s ran %s", what, r.message);
         else if (r.status == 4 && n) /* the child's own diagnostics */
             fputs(r.message, diag);
-        else if (r.status == 3 && n)
-            sup_diag(diag, path, 0, 0, "error", "%s stopped: %.*s", what, (int)strcspn(r.message, "\n"), r.message);
+        else if (r.status == 3 && n) /* LLVM's fatal error: the last line */
+            sup_diag(diag, path, 0, 0, "error", "%s stopped: %s", what, last_line(r.message));
         else if (r.signal)
             sup_diag(diag, path, 0, 0, "error", "%s crashed on this file (%s); it was not run", what,
                      strsignal(r.signal));
@@ -485,6 +495,50 @@ LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, F
 }
 
 LLVMModuleRef eng_module_llvm(const struct eng_module *m) { return m->m; }
+
+/* The names an LLVM diagnostic quotes: the word after "attribute " (an
+ * attribute's key, quoted in the text: "\"KEY\""), and each '...' span. */
+static bool locate_one(const struct eng_module *m, const char *needle, size_t n, struct eng_text_loc *loc)
+{
+    if (!n || n > 200)
+        return false;
+    char buf[256];
+    memcpy(buf, needle, n);
+    buf[n] = '\0';
+    for (size_t i = 0; i < m->n; i++)
+        if (m->text && m->text[i] && eng_text_find(m->text[i], m->text_len[i], buf, &loc->line, &loc->col)) {
+            loc->file = m->paths[i];
+            return true;
+        }
+    return false;
+}
+
+bool eng_module_locate(const struct eng_module *m, const char *message, struct eng_text_loc *loc)
+{
+    memset(loc, 0, sizeof *loc);
+    if (!m || !message)
+        return false;
+    const char *a = strstr(message, "attribute ");
+    if (a) {
+        a += 10;
+        size_t k = strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.");
+        char key[208];
+        if (k && k < 200) {
+            snprintf(key, sizeof key, "\"%.*s\"", (int)k, a);
+            if (locate_one(m, key, strlen(key), loc))
+                return true;
+        }
+    }
+    for (const char *q = strchr(message, '\''); q; q = strchr(q + 1, '\'')) {
+        const char *e = strchr(q + 1, '\'');
+        if (!e)
+            break;
+        if (locate_one(m, q + 1, (size_t)(e - q - 1), loc))
+            return true;
+        q = e;
+    }
+    return false;
+}
 
 void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
 {

@@ -41,6 +41,19 @@ static void trim(char *m)
         m[--n] = '\0';
 }
 
+/* The last non-empty line of M, moved to its start: what the work or
+ * LLVM's fatal-error handler said when it ended the child (after anything
+ * the child printed before). */
+static void last_line(char *m)
+{
+    size_t n = strlen(m);
+    while (n && (m[n - 1] == '\n' || m[n - 1] == ' '))
+        m[--n] = '\0';
+    char *nl = strrchr(m, '\n');
+    if (nl)
+        memmove(m, nl + 1, strlen(nl + 1) + 1);
+}
+
 bool lower_isolated_run(lower_isolated_fn work, void *arg, bool capture_stderr, struct lower_isolated *r)
 {
     memset(r, 0, sizeof *r);
@@ -49,12 +62,15 @@ bool lower_isolated_run(lower_isolated_fn work, void *arg, bool capture_stderr, 
     r->text = s.text;
     r->len = s.len;
     r->message = s.message;
+    r->log = sup_strdup(s.message);
     r->system = s.system;
     if (ok || s.system) {
         trim(r->message);
         return ok;
     }
-    if (!r->message[0] || s.out_of_memory) {
+    if (s.status == 3 || s.status == 4)
+        last_line(r->message);
+    if (!r->message[0] || s.out_of_memory || s.signal) {
         char why[160];
         if (s.out_of_memory)
             snprintf(why, sizeof why, "the backend ran %s", r->message[0] ? r->message : "out of memory");

@@ -47,6 +47,14 @@ size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **ins
 LLVMModuleRef eng_module_fresh(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
 /* The same without provenance locations: what a normal build compiles. */
 LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
+/* Where a name an LLVM diagnostic quotes (the key after "attribute ", a
+ * '...' span) first occurs in the module's textual IR inputs: the file as
+ * given, 1-based line and column. False for bitcode inputs or no match. */
+struct eng_text_loc {
+    const char *file;   /* owned by the module */
+    unsigned line, col;
+};
+bool eng_module_locate(const struct eng_module *m, const char *message, struct eng_text_loc *loc);
 /* The column that marks those provenance locations. */
 #define ENG_PROVENANCE_COLUMN 60001
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */
