@@ -41,7 +41,7 @@ const char *sup_bytes(unsigned long long n, char *buf, size_t size)
 void sup_input_too_large(FILE *diag, const char *path, unsigned line, const char *what)
 {
     char b[64];
-    sup_diag(diag, path, line, 0, "error", "%s is larger than the input limit of %s (%s=BYTES raises it)", what,
+    sup_diag(diag, path, line, 0, "error", "%s is larger than the input limit of %s; %s=BYTES raises it", what,
              sup_bytes(input_limit, b, sizeof b), input_limit_option);
 }
 
@@ -61,7 +61,7 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
             sup_diag(diag, path, 0, 0, "error", "the file has %s, more than the limit of %s",
                      sup_bytes((unsigned long long)st.st_size, b1, sizeof b1), sup_bytes(limit, b2, sizeof b2));
         else
-            sup_diag(diag, path, 0, 0, "error", "the file has %s, more than the input limit of %s (%s=BYTES raises it)",
+            sup_diag(diag, path, 0, 0, "error", "the file has %s, more than the input limit of %s; %s=BYTES raises it",
                      sup_bytes((unsigned long long)st.st_size, b1, sizeof b1), sup_bytes(limit, b2, sizeof b2),
                      input_limit_option);
         if (!is_stdin)
