@@ -262,8 +262,23 @@ static char *parse_in_child(void *arg, size_t *len, char **msg)
         return "";
     }
     char *bc = eng_module_bitcode(mod, len);
-    if (!bc)
+    if (!bc) {
         *msg = "cannot write the module as bitcode";
+        return NULL;
+    }
+    /* what lpnest will read: it must read back here first */
+    LLVMContextRef back = LLVMContextCreate();
+    sink.len = 0;
+    LLVMContextSetDiagnosticHandler(back, on_llvm_diag, &sink);
+    LLVMMemoryBufferRef bbuf = LLVMCreateMemoryBufferWithMemoryRange(bc, *len, job->path, 0);
+    LLVMModuleRef again = NULL;
+    if (LLVMParseBitcodeInContext2(back, bbuf, &again)) {
+        out = open_memstream(msg, &mlen);
+        sup_diag(out, job->path, 0, 0, "error", "LLVM parses this module but cannot read it back from the bitcode it "
+                 "writes of it (%s)", sink.len ? sink.buf : "unreadable");
+        fclose(out);
+        return NULL;
+    }
     return bc;
 }
 

@@ -12,7 +12,10 @@
  *  - numeric literals of thousands of digits: the decimal-to-float
  *    conversion overflows the stack at about 35,000 digits
  *    (longdouble_literal.ll); no producer writes more than a few dozen;
- *  - brackets nested thousands deep: the parser recurses once per level.
+ *  - brackets nested thousands deep: the parser recurses once per level;
+ *  - a string attribute with a NUL byte (raw or "\00"): LLVM parses it but writes
+ *    bitcode it cannot read back (attribute strings end with a NUL), and
+ *    lpnest reads the child's module as bitcode (fuzz2/garbage).
  * The scan skips comments and strings as LLVM's lexer does. */
 #include "module_text.h"
 #include "support.h"
@@ -45,9 +48,23 @@ bool eng_ir_text_check(const char *path, const char *s, size_t n, FILE *diag)
             continue;
         }
         if (c == '"') {
-            for (i++; i < n && s[i] != '"'; i++)
+            /* a string attribute ("key"="value") cannot hold a NUL byte:
+             * bitcode ends attribute strings with one */
+            bool attr = i > 0 && s[i - 1] == '=';
+            size_t nul = 0;
+            unsigned nul_line = 0, nul_col = 0;
+            for (i++; i < n && s[i] != '"'; i++) {
                 if (s[i] == '\n')
                     line++, bol = i + 1;
+                if (!nul && (s[i] == '\0' || (s[i] == '\\' && i + 2 < n && s[i + 1] == '0' && s[i + 2] == '0')))
+                    nul = i, nul_line = line, nul_col = (unsigned)(i - bol) + 1;
+            }
+            attr |= i + 1 < n && s[i + 1] == '=';
+            if (nul && attr) {
+                sup_diag(diag, path, nul_line, nul_col, "error", "a string attribute holds a NUL byte, which LLVM "
+                         "cannot carry in bitcode");
+                return false;
+            }
             i++;
             continue;
         }
