@@ -105,11 +105,12 @@ static bool beneath(const char *p, const char *root)
     return !strncmp(p, root, n) && (p[n] == '\0' || p[n] == '/');
 }
 
-enum found { FOUND, MISSING, OUTSIDE };
+enum found { FOUND, MISSING, OUTSIDE, SPECIAL };
 
 /* Whether PATH is a source that may be read: a regular file whose real path
  * is under a root (*REAL gets it, malloc'd). OUTSIDE when it exists but
- * leads elsewhere. */
+ * leads elsewhere, SPECIAL when it is not a regular file (a FIFO would
+ * block, a device never end). */
 static enum found allowed(const struct roots *r, const char *path, char **real)
 {
     char buf[PATH_MAX];
@@ -119,7 +120,7 @@ static enum found allowed(const struct roots *r, const char *path, char **real)
     for (size_t i = 0; i < r->n; i++)
         if (beneath(buf, r->real[i])) {
             if (!S_ISREG(st.st_mode))
-                return OUTSIDE; /* a FIFO or a device would block or never end */
+                return SPECIAL;
             *real = sup_strdup(buf);
             return FOUND;
         }
@@ -128,24 +129,26 @@ static enum found allowed(const struct roots *r, const char *path, char **real)
 
 /* Finds FILE: as named when absolute, else under each source directory;
  * then its base name under each source directory. The first candidate that
- * may be read wins; *REFUSED is set when a candidate exists but leads out
- * of the source directories. */
+ * may be read wins; *REFUSED says why one that exists was not (OUTSIDE,
+ * SPECIAL; else MISSING). */
 static char *find_source(const char *file, const struct report_view_options *o, const struct roots *r,
-                         bool *refused)
+                         enum found *refused)
 {
-    *refused = false;
+    *refused = MISSING;
     char path[PATH_MAX + 256], *real = NULL;
     enum found f;
     if (file[0] == '/') {
         if ((f = allowed(r, file, &real)) == FOUND)
             return real;
-        *refused |= f == OUTSIDE;
+        if (*refused == MISSING)
+            *refused = f;
     } else {
         for (size_t i = 0; o && i < o->nsource_dirs; i++) {
             snprintf(path, sizeof path, "%s/%s", o->source_dirs[i], file);
             if ((f = allowed(r, path, &real)) == FOUND)
                 return real;
-            *refused |= f == OUTSIDE;
+            if (*refused == MISSING)
+                *refused = f;
         }
     }
     const char *base = strrchr(file, '/');
@@ -334,16 +337,17 @@ int report_write_annotate(const struct report_data *rep, const struct report_vie
         fputs("\n== ", f);
         sup_fputs_escaped(f, g[k].file);
         fprintf(f, ": %s cycles (%.2f%%) ==\n", report_grouped(g[k].cycles, a, sizeof a), report_pct(g[k].cycles, e->cycles));
-        bool refused;
+        enum found refused;
         char *path = find_source(g[k].file, o, &roots, &refused);
         char *text = path ? sup_read_file(path, NULL, 0, o ? o->diag : NULL) : NULL;
         if (!text) {
-            if (refused && o && o->diag) {
-                sup_diag(o->diag, g[k].file, 0, 0, "warning", "not read for the annotated source: the path leads out "
-                         "of the source directories (--source-dir)");
-            }
-            if (refused)
-                fprintf(f, "(not read: outside the source directories; only the lines that ran are shown)\n");
+            if (refused != MISSING && o && o->diag)
+                sup_diag(o->diag, g[k].file, 0, 0, "warning", "not read for the annotated source: %s",
+                         refused == SPECIAL ? "not a regular file"
+                                            : "the path leads out of the source directories (--source-dir)");
+            if (refused != MISSING)
+                fprintf(f, "(not read: %s; only the lines that ran are shown)\n",
+                        refused == SPECIAL ? "not a regular file" : "outside the source directories");
             else
                 fprintf(f, "(source not found%s: only the lines that ran are shown)\n",
                         o && o->nsource_dirs ? " in the source directories" : "; give --source-dir");
