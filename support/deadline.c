@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 /* Seconds the located stop gets before the alarm ends the program. */
-#define GRACE 2
+#define GRACE 1
 
 static double deadline;      /* CLOCK_MONOTONIC seconds; 0: none */
 static double limit_secs;

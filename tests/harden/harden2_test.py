@@ -234,6 +234,26 @@ secs = time.monotonic() - t0
 check("--time-limit: the run stops at its source line", r, 1,
       [r"^\S*sb\.c:65:45: error: the time limit of 1 seconds was reached \(--time-limit\) after \d+ IR instructions$"])
 ok("--time-limit=1: stopped within 4 seconds", secs < 4, f"{secs:.1f} s")
+# a program blocked in a read (stdin a pipe nobody writes): the alarm ends lpnest
+with open(w("getc.c"), "w") as fh:
+    fh.write("int getchar(void);\nint main(void) { return getchar(); }\n")
+subprocess.run([A.clang, "--target=riscv32-unknown-elf", "-march=rv32im", "-O2", "-emit-llvm", "-c", w("getc.c"),
+                "-o", w("getc.bc")], check=True)
+t0 = time.monotonic()
+rd, wr = os.pipe()  # the write end stays open: the read never ends
+p = subprocess.Popen(L + [w("getc.bc"), "--counts", "-o", os.devnull, "--time-limit=1"], stdin=rd,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+os.close(rd)
+try:
+    out, err = p.communicate(timeout=30)
+except subprocess.TimeoutExpired:
+    p.kill()
+    out, err = p.communicate()
+os.close(wr)
+secs = time.monotonic() - t0
+check("--time-limit: a run blocked in a read is ended too", Result(p.returncode, out, err), 1,
+      [r"^lpnest: error: the time limit of 1 seconds was reached \(--time-limit\) while run$"])
+ok("--time-limit=1 on a blocked read: ended within 5 seconds", secs < 5, f"{secs:.1f} s")
 # advice that fits the module: it was built with -g; the step limit stops at an instruction without a line
 r = run(L + [sbc, "--target=picorv32", "--allow-unpriced", "--allow-writes", "--write-limit=0", "--max-steps=1k",
              "-o", os.devnull, "--", "bigwrite", "big.bin"], cwd=root, timeout=60)
