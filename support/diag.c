@@ -15,6 +15,7 @@ static char activity[512];
 
 void sup_set_prog(const char *name) { prog_name = name; }
 const char *sup__activity(void) { return activity; }
+void sup__restore_activity(const char *saved) { snprintf(activity, sizeof activity, "%s", saved); }
 const char *sup_prog(void) { return prog_name; }
 
 void sup_set_activity(const char *what, const char *file)

@@ -68,6 +68,8 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
             fclose(f);
         return NULL;
     }
+    char before[512]; /* what the program was doing: back when the file is read */
+    snprintf(before, sizeof before, "%s", sup__activity());
     sup_set_activity("reading", path);
     size_t cap = 4096, n = 0;
     char *buf = sup_xmalloc(cap);
@@ -98,7 +100,7 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
             break;
         }
     }
-    sup_set_activity(NULL, NULL);
+    sup__restore_activity(before);
     if (!is_stdin)
         fclose(f);
     buf[n] = '\0';
@@ -106,7 +108,7 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
         *len = n;
     return buf;
 fail:
-    sup_set_activity(NULL, NULL);
+    sup__restore_activity(before);
     if (!is_stdin)
         fclose(f);
     free(buf);

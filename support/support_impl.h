@@ -16,6 +16,8 @@ extern bool sup__in_child;
 void sup__child_message(const char *msg, size_t n);
 /* What the program is doing (sup_set_activity), already escaped; "" if unknown. */
 const char *sup__activity(void);
+/* Puts back what sup__activity returned before (copied, not escaped again). */
+void sup__restore_activity(const char *saved);
 /* In such a child: forgets the parent's output temporaries (not removed). */
 void sup__forget_pending(void);
 
