@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 /* Seconds the located stop gets before the alarm ends the program. */
-#define GRACE 1
+#define GRACE 2
 
 static double deadline;      /* CLOCK_MONOTONIC seconds; 0: none */
 static double limit_secs;
@@ -65,6 +65,8 @@ void sup_set_time_limit(double seconds)
     double whole = seconds + GRACE;
     alarm(whole > 4e6 ? 4000000u : (unsigned)whole + 1);
 }
+
+bool sup_time_limited(void) { return deadline > 0; }
 
 bool sup_time_up(double *limit)
 {

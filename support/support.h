@@ -50,11 +50,12 @@ void sup_set_activity(const char *what, const char *file);
 
 /* deadline.c: the program's wall-clock limit in SECONDS (0: none). Long
  * loops ask sup_time_up (true once it has passed; *LIMIT gets the limit) and
- * stop with a located message; a second later an alarm ends whatever is
+ * stop with a located message; two seconds later an alarm ends whatever is
  * still running with "PROG: error: the time limit of N seconds was reached
  * (--time-limit) while WHAT" (sup_set_activity), exit status 1. */
 void sup_set_time_limit(double seconds);
 bool sup_time_up(double *limit);
+bool sup_time_limited(void);   /* a limit is set: check the clock more often */
 
 /* ---- whole files ------------------------------------------------------------
  * Reads all of PATH ("-" is stdin) into a NUL-terminated malloc'd buffer the

@@ -58,7 +58,14 @@ void eng_progress_phase(const char *name)
 
 void eng_progress_steps(uint64_t steps)
 {
-    double t = now() - P.phase_start;
+    /* the engine may call often (with a time limit, every 256k steps):
+     * the line is redrawn at most ten times a second */
+    static double last;
+    double at = now();
+    if (at - last < 0.1)
+        return;
+    last = at;
+    double t = at - P.phase_start;
     char buf[96];
     snprintf(buf, sizeof buf, ": %.3g G IR instructions, %.0f M/s", (double)steps / 1e9,
              t > 0 ? (double)steps / t / 1e6 : 0.0);
