@@ -53,10 +53,10 @@ _lpnest_complete() {
         _lpn_complete_args "$sub" "$opt" "$cur"
         return 0
     fi
-    local report_opts="--format= -o --top= --source-dir= --budget= --budget-allow-incomplete --junit= --help"
-    local run_opts="--target= --counts --accel= --profile= --max-steps= --stack-size= --memory= --fs-root=
-                    --allow-writes --allow-unpriced --quiet --dump-machine --version"
-    local diff_opts="--threshold= --min-cycles= --top= --format= -o --junit= --help"
+    local report_opts="--format= -o --top= --source-dir= --context= --threshold= --input-limit= --budget= --budget-allow-incomplete --junit= --help"
+    local run_opts="--target= --counts --accel= --profile= --max-steps= --time-limit= --stack-size= --memory= --fs-root=
+                    --allow-writes --write-limit= --allow-unpriced --quiet --dump-machine --version"
+    local diff_opts="--threshold= --min-cycles= --top= --format= -o --junit= --input-limit= --help"
     if [[ -n $opt ]]; then
         case $opt in
         --target) _lpnest_words "$(_lpnest_cores "$cmd")" "$cur"; _lpnest_files '*.yaml' "$cur" ;;
@@ -108,7 +108,7 @@ _lpn_complete_args() {
     if [[ $cur == -* ]]; then
         _lpnest_words "-p --param -o --format= --input --generate --trace --until --max-commits --max-tokens
                        --space --query --timeout --max-paths --max-firings --max-time --samples --seed
-                       --iterations --emit-c --c-name --witness --print-latency --params --bound --runs --help" "$cur"
+                       --iterations --emit-c --c-name --witness --print-latency --params --bound --runs --input-limit --help" "$cur"
     else
         _lpnest_files '*.@(yaml|csv)' "$cur"
     fi

@@ -130,7 +130,7 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
         return false;
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
-    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa)};
+    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
     char *text = fresh ? lower_codegen_asm(fresh, &t, cx->diag) : NULL;
     if (text && lower_codegen_frames_added(fresh, text)) {
         /* the normal build's instruction order, with the locations */

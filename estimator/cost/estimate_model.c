@@ -102,9 +102,9 @@ size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
         if (r->known || r->calls <= 0)
             continue;
         n++;
-        fprintf(diag, "%s: error: call to '%s', which %s does not price (%.0f calls); give its cost in the core's "
-                      "runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it as 0 cycles\n",
-                r->site ? r->site : e->module, r->symbol, e->core, r->calls);
+        sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
+                 "calls); give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it "
+                 "as 0 cycles", r->symbol, e->core, r->calls);
     }
     return n;
 }

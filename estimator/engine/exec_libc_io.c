@@ -104,6 +104,8 @@ BUILTIN(b_fputc)
     if (!f)
         return false;
     unsigned char c = (unsigned char)arg_u(cd, R, 0);
+    if (!exec_sandbox_write(vm, f, 1))
+        return false;
     put_bytes(vm, f, &c, 1);
     ret_u(cd, ret, c);
     return true;
@@ -124,7 +126,7 @@ BUILTIN(b_fputs)
 {
     const char *s = lc_str(vm, arg_u(cd, R, 0), "fputs");
     FILE *f = s ? lc_file(vm, arg_u(cd, R, 1), "fputs") : NULL;
-    if (!f)
+    if (!f || !exec_sandbox_write(vm, f, strlen(s)))
         return false;
     put_bytes(vm, f, s, strlen(s));
     ret_u(cd, ret, 1);
@@ -140,7 +142,7 @@ BUILTIN(b_fwrite)
     if (size && n > UINT64_MAX / size)
         return exec_fault(vm, "fwrite: size overflow");
     uint8_t *p = lc_rd(vm, arg_u(cd, R, 0), size * n, "fwrite");
-    if (!p)
+    if (!p || !exec_sandbox_write(vm, f, size * n))
         return false;
     size_t w = size ? (exec_put_bytes(vm, f, p, size * n) ? n : 0) : 0;
     ret_u(cd, ret, w);
@@ -287,6 +289,8 @@ BUILTIN(b_fseek)
     int whence = (int)arg_s(cd, R, 2);
     if (whence < 0 || whence > 2)
         whence = 0; /* SEEK_SET/CUR/END are 0/1/2 everywhere we run */
+    if (!exec_sandbox_seek(vm, f, arg_s(cd, R, 1), whence))
+        return false;
     ret_u(cd, ret, (uint64_t)(int64_t)fseek(f, (long)arg_s(cd, R, 1), whence));
     return true;
 }

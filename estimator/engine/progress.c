@@ -1,8 +1,10 @@
 /* progress.c — the progress line (progress.h): "lpnest: PHASE: 1.2 G IR
  * instructions, 520 M/s, 4.1 s" on stderr, redrawn in place with a carriage
- * return and erased with the terminal's erase-line sequence. */
+ * return and erased with the terminal's erase-line sequence. The phase is
+ * also what a time-limit or out-of-memory message says lpnest was doing. */
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
+#include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,7 @@ static void draw(const char *detail)
 
 void eng_progress_phase(const char *name)
 {
+    sup_set_activity(name, NULL); /* for the messages of a time limit and of memory exhausted */
     P.phase = name;
     P.phase_start = now();
     draw("");
@@ -56,7 +59,14 @@ void eng_progress_phase(const char *name)
 
 void eng_progress_steps(uint64_t steps)
 {
-    double t = now() - P.phase_start;
+    /* the engine may call often (with a time limit, every 256k steps):
+     * the line is redrawn at most ten times a second */
+    static double last;
+    double at = now();
+    if (at - last < 0.1)
+        return;
+    last = at;
+    double t = at - P.phase_start;
     char buf[96], n[32];
     /* in the unit that suits the count: 950 k, 16.8 M, 1.2 G (never 0.0168 G) */
     double v = (double)steps;

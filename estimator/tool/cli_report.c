@@ -21,7 +21,13 @@ const char cli_out_help[] =
     "                        self-contained page)\n"
     "  -o FILE               output file, replaced atomically (default: stdout)\n"
     "  --top=N               rows of the text tables: functions, loops, blocks (default 10)\n"
-    "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
+    "  --source-dir=DIR      where --format=annotate may read sources (repeatable; default:\n"
+    "                        the directory of the module or report); a file the debug\n"
+    "                        information or report names outside them is not read\n"
+    "  --context=N           annotate: only the N lines around each line shown (default:\n"
+    "                        whole files)\n"
+    "  --threshold=PCT       annotate: only lines with at least PCT % of the cycles, and\n"
+    "                        files that have one (default 0: every line that ran)\n"
     "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
     "                        every exceeded limit\n"
     "  --budget-allow-incomplete\n"
@@ -30,6 +36,9 @@ const char cli_out_help[] =
     "                        to functions defined elsewhere, unpriced routines or\n"
     "                        indirect calls) is a warning instead of an error\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
+    "  --input-limit=BYTES   the largest input file lpnest reads: bitcode, a report,\n"
+    "                        --profile, --accel, --budget, sources (default 256M; 0: no\n"
+    "                        limit)\n"
     "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
     "                        instead of the report. Under GitHub Actions\n"
     "                        (GITHUB_ACTIONS=true) each exceeded limit and regression\n"
@@ -43,7 +52,7 @@ const char cli_out_help[] =
     "                        the plugin's %o.lpnest.json), make one project's view in\n"
     "                        which calls between units are priced\n"
     "  lpnest diff OLD NEW [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
-    "              [--format=text|json|sarif] [-o FILE] [--junit=FILE]\n"
+    "              [--format=text|json|sarif] [-o FILE] [--junit=FILE] [--input-limit=BYTES]\n"
     "                        OLD and NEW are reports or build trees (directories);\n"
     "                        total and per-function deltas by impact; exit 3 when the\n"
     "                        total, a function's self cycles or an accelerator grew by\n"
@@ -70,16 +79,73 @@ void cli_out_free(struct cli_out *o)
 {
     report_budget_free(o->budget);
     free(o->source_dirs);
+    free(o->default_source_dir);
+    o->default_source_dir = NULL;
     o->budget = NULL;
     o->source_dirs = NULL;
 }
 
 static int usage_error(const char *prog, const char *fmt, const char *arg)
 {
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
     fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, arg);
+    sup_fputs_escaped(stderr, msg); /* ARG is the user's: escaped */
     fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
     return 2;
+}
+
+void cli_out_default_source(struct cli_out *o, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    free(o->default_source_dir);
+    struct stat st;
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        /* a build's directory given for a project's view: its sources are under it */
+        o->default_source_dir = sup_strdup(file);
+        return;
+    }
+    if (!slash) {
+        o->default_source_dir = sup_strdup(".");
+        return;
+    }
+    size_t n = slash == file ? 1 : (size_t)(slash - file);
+    o->default_source_dir = sup_xmalloc(n + 1);
+    memcpy(o->default_source_dir, file, n);
+    o->default_source_dir[n] = '\0';
+}
+
+static int opt_context(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    if (!sup_parse_u64(v, &o->context) || o->context > 1000000)
+        return usage_error(o->prog, "invalid --context value '%s' (expected a number of lines)", v);
+    o->context_set = true;
+    return 0;
+}
+
+static int opt_threshold(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    char *end;
+    double t = strtod(v, &end);
+    if (end != v && *end == '%')
+        end++;
+    if (end == v || *end || !(t >= 0) || t > 100)
+        return usage_error(o->prog, "invalid --threshold value '%s' (expected a percentage from 0 to 100)", v);
+    o->threshold = t;
+    return 0;
+}
+
+/* --input-limit: shared by every lpnest command (support's input limit). */
+static int opt_input_limit(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    unsigned long long b;
+    if (!sup_parse_u64(v, &b))
+        return usage_error(o->prog, "invalid --input-limit value '%s' (expected bytes, e.g. 512M, or 0 for no limit)", v);
+    sup_set_input_limit(b ? b : ~0ULL, "--input-limit");
+    return 0;
 }
 
 static int opt_format(void *ctx, const char *v)
@@ -112,10 +178,9 @@ static int opt_unknown(void *ctx, const char *a)
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
     const char *near = o->known ? sup_closest(name, o->known) : NULL;
-    fprintf(stderr, "%s: error: unknown option '%s'", o->prog, a);
-    if (near)
-        fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, "\n%s: see 'lpnest --help'\n", o->prog);
+    sup_diag(stderr, o->prog, 0, 0, "error", "unknown option '%s'%s%s%s", a, near ? "; did you mean '" : "",
+             near ? near : "", near ? "'?" : "");
+    fprintf(stderr, "%s: see 'lpnest --help'\n", o->prog);
     return 2;
 }
 
@@ -127,6 +192,9 @@ size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t)
     t[n++] = (struct sup_opt){.name = "-o", .kind = SUP_OPT_STR, .dest = &o->out};
     t[n++] = (struct sup_opt){.name = "--top", .kind = SUP_OPT_CALL, .call = opt_top, .ctx = o};
     t[n++] = (struct sup_opt){.name = "--source-dir", .kind = SUP_OPT_CALL, .call = opt_source_dir, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--context", .kind = SUP_OPT_CALL, .call = opt_context, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--threshold", .kind = SUP_OPT_CALL, .call = opt_threshold, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--input-limit", .kind = SUP_OPT_CALL, .call = opt_input_limit, .ctx = o};
     t[n++] = (struct sup_opt){.name = "--budget", .kind = SUP_OPT_STR, .dest = &o->budget_path};
     t[n++] = (struct sup_opt){.name = "--junit", .kind = SUP_OPT_STR, .dest = &o->junit};
     t[n++] = (struct sup_opt){.name = "--budget-allow-incomplete", .kind = SUP_OPT_FLAG, .dest = &o->allow_incomplete};
@@ -169,10 +237,14 @@ static int write_junit(const char *path, const char *suite, const struct report_
 
 int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *prog)
 {
+    const char *def[1] = {o->default_source_dir};
     struct report_view_options vo = {
         .top = (size_t)o->top,
-        .source_dirs = o->source_dirs,
-        .nsource_dirs = o->nsource_dirs,
+        .source_dirs = o->nsource_dirs || !def[0] ? o->source_dirs : def,
+        .nsource_dirs = o->nsource_dirs || !def[0] ? o->nsource_dirs : 1,
+        .threshold = o->threshold,
+        .context_set = o->context_set,
+        .context = (size_t)o->context,
         .diag = stderr,
     };
     fflush(stdout);
@@ -274,6 +346,7 @@ int cli_report_main(int argc, char **argv)
         status = o.bad_usage ? 2 : 1;
         goto done;
     }
+    cli_out_default_source(&o, inputs[0]);
     /* one report, or several and directories of them: a project's view */
     struct report_data *r = cli_load_reports(inputs, ninputs, stderr);
     if (r) {
@@ -357,6 +430,15 @@ int cli_diff_main(int argc, char **argv)
         if ((r = sup_cli_value(argc, argv, &i, "--junit", &junit, prog, stderr)) != 0) {
             if (r < 0)
                 return 2;
+            continue;
+        }
+        if ((r = sup_cli_value(argc, argv, &i, "--input-limit", &v, prog, stderr)) != 0) {
+            unsigned long long b;
+            if (r < 0)
+                return 2;
+            if (!sup_parse_u64(v, &b))
+                return usage_error(prog, "invalid --input-limit value '%s' (expected bytes, e.g. 512M)", v);
+            sup_set_input_limit(b ? b : ~0ULL, "--input-limit");
             continue;
         }
         if (a[0] == '-' && a[1])

@@ -1,5 +1,6 @@
 /* cli_report.h — the report side of the lpnest command line: output options
- * (--format, -o, --top, --source-dir, --budget, --junit), writing a report
+ * (--format, -o, --top, --source-dir, --context, --threshold, --budget,
+ * --junit, --input-limit), writing a report
  * with budget checks, and the subcommands `lpnest report` and `lpnest diff`.
  * Used by lpnest.c only. */
 #ifndef LPNEST_CLI_REPORT_H
@@ -18,6 +19,10 @@ struct cli_out {
     unsigned long long top;          /* --top */
     const char **source_dirs;        /* --source-dir (repeatable) */
     size_t nsource_dirs;
+    char *default_source_dir;        /* without --source-dir: the module's or report's directory */
+    double threshold;                /* --threshold (annotate) */
+    bool context_set;                /* --context (annotate) */
+    unsigned long long context;
     struct report_budget *budget;       /* loaded by cli_out_prepare */
     double start;                    /* when the run began (for JUnit) */
     const char *prog;                /* for messages: "lpnest", "lpnest report" */
@@ -31,9 +36,12 @@ void cli_out_free(struct cli_out *o);
  * most CLI_OUT_NOPTS entries into T; returns how many). The last entry
  * reports unknown options as PROG's, with a "did you mean" among o->known
  * when the caller set it (a NULL-ended list of option names). */
-#define CLI_OUT_NOPTS 8
+#define CLI_OUT_NOPTS 11
 struct sup_opt;
 size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t);
+/* Without --source-dir, annotate reads sources under the directory of FILE
+ * (the module or the report named on the command line). */
+void cli_out_default_source(struct cli_out *o, const char *file);
 /* Loads the budgets file (before a long run). Returns false after a message. */
 bool cli_out_prepare(struct cli_out *o, FILE *diag);
 /* Writes R (atomically), checks the budgets and writes JUnit XML. Returns

@@ -28,7 +28,7 @@ import sys
 
 A = None
 FAILS = []
-UNITS = ["diag", "files", "json_read", "json_write", "ptrmap", "suggest"]
+UNITS = ["diag", "escape", "files", "json_read", "json_write", "ptrmap", "suggest"]
 
 
 def check(ok, what):

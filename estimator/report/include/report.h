@@ -81,8 +81,11 @@ const char *report_format_name(enum report_format f);
 
 struct report_view_options {
     size_t top;                       /* rows of the long tables (text; HTML shows more) */
-    const char *const *source_dirs;   /* where annotate looks for sources besides the path itself */
+    const char *const *source_dirs;   /* where annotate may read sources: nothing outside them */
     size_t nsource_dirs;
+    double threshold;                 /* annotate: only lines with at least this % of the cycles (0: all) */
+    bool context_set;                 /* annotate: only CONTEXT lines around the lines shown */
+    size_t context;
     FILE *diag;                       /* why a view could not be made */
 };
 
