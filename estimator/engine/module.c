@@ -21,7 +21,7 @@ struct eng_module {
     size_t *len;
     size_t n;
     /* eng_module_set_call_plan */
-    LLVMValueRef *plan_inst, *plan_callee;
+    struct eng_call_plan *plan;
     size_t nplan;
 };
 
@@ -215,8 +215,7 @@ void eng_module_free(struct eng_module *m)
     free(m->data);
     free(m->len);
     free(m->name);
-    free(m->plan_inst);
-    free(m->plan_callee);
+    free(m->plan);
     free(m);
 }
 
@@ -298,23 +297,18 @@ LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, F
 
 LLVMModuleRef eng_module_llvm(const struct eng_module *m) { return m->m; }
 
-void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
+void eng_module_set_call_plan(struct eng_module *m, const struct eng_call_plan *plan, size_t n)
 {
-    free(m->plan_inst);
-    free(m->plan_callee);
-    m->plan_inst = sup_xcalloc(n + 1, sizeof *m->plan_inst);
-    m->plan_callee = sup_xcalloc(n + 1, sizeof *m->plan_callee);
-    if (n) {
-        memcpy(m->plan_inst, inst, n * sizeof *inst);
-        memcpy(m->plan_callee, callee, n * sizeof *callee);
-    }
+    free(m->plan);
+    m->plan = sup_xcalloc(n + 1, sizeof *m->plan);
+    if (n)
+        memcpy(m->plan, plan, n * sizeof *plan);
     m->nplan = n;
 }
 
-size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee)
+size_t eng_module_call_plan(const struct eng_module *m, const struct eng_call_plan **plan)
 {
-    *inst = m->plan_inst;
-    *callee = m->plan_callee;
+    *plan = m->plan;
     return m->nplan;
 }
 const char *eng_module_name(const struct eng_module *m) { return m->name; }

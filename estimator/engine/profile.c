@@ -105,10 +105,9 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     vm->progress = o->progress;
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
-    const LLVMValueRef *plan_inst;
-    size_t nplan = eng_module_call_plan(m, &plan_inst, &vm->plan_callee);
+    size_t nplan = eng_module_call_plan(m, &vm->plan);
     for (size_t i = 0; i < nplan; i++)
-        ptrmap_put(&vm->call_plan, plan_inst[i], i + 1);
+        ptrmap_put(&vm->call_plan, vm->plan[i].inst, i + 1);
     if (o->watch_fn) {
         vm->watch = o->watch;
         vm->watch_fn = o->watch_fn;
@@ -220,6 +219,9 @@ void eng_profile_free(struct eng_profile *p)
     ptrmap_free(&vm->fidx);
     ptrmap_free(&vm->watched);
     ptrmap_free(&vm->call_plan);
+    for (size_t i = 0; i < vm->nexpanded; i++)
+        free(vm->expanded[i]);
+    free(vm->expanded);
     if (vm->frames)
         munmap(vm->frames, MAX_FRAMES * sizeof *vm->frames);
     if (vm->slots)

@@ -483,7 +483,7 @@ bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE 
             continue;
         }
         solve_function(mf, xf, mc_va_vector_entries(p, xf));
-        if (mf->unresolved)
+        if (mf->unresolved || mf->entries_uncertain)
             for (size_t b = 0; b < mf->nblocks; b++)
                 mf->blocks[b].source = MC_ESTIMATE; /* a branch to a place the graph does not know */
     }

@@ -30,13 +30,27 @@ void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
 const char *eng_module_name(const struct eng_module *m);
-/* What code generation made of some calls (lower_requests.c), for the IR
- * engine to run them as the machine code does: CALLEE[i] is the module's own
- * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
- * call of, or NULL when the backend deleted the call INST[i] (no side
- * effects, result unused). Copied; replaces the previous plan. */
-void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n);
-size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee);
+/* What code generation made of some calls (lower_calls.c), for the IR
+ * engine to run them as the machine code does. */
+enum eng_call_kind {
+    ENG_CALL_DELETED,   /* the backend deleted the call (no side effects, result
+                         * unused): nothing runs */
+    ENG_CALL_ROUTINE,   /* an llvm.memset/memcpy/memmove intrinsic lowered to a call
+                         * of the module's own CALLEE (dst, src or value, length):
+                         * CALLEE runs and is counted */
+    ENG_CALL_EXPANDED,  /* a call of the module's own CALLEE (memcmp, bcmp) that the
+                         * backend expanded inline (ExpandMemCmp): the board never
+                         * calls it, so CALLEE's body does not run; the result is the
+                         * expansion's (the engine's C library function) */
+};
+struct eng_call_plan {
+    LLVMValueRef inst;      /* the call */
+    LLVMValueRef callee;    /* ENG_CALL_ROUTINE, ENG_CALL_EXPANDED: the module's function */
+    enum eng_call_kind kind;
+};
+/* Replaces M's plan with a copy of PLAN[0..n). */
+void eng_module_set_call_plan(struct eng_module *m, const struct eng_call_plan *plan, size_t n);
+size_t eng_module_call_plan(const struct eng_module *m, const struct eng_call_plan **plan);
 /* A new copy of the module parsed again from the input bytes into CTX, with
  * the same block names, for code generation (which rewrites the IR it
  * compiles, and whose output depends on use-list order, which cloning does

@@ -79,6 +79,8 @@ struct mfunc {
     struct jtable *jt;
     size_t njt;
     bool unresolved;           /* a branch whose target is not known: every count an estimate */
+    bool entries_uncertain;    /* the machine code calls it otherwise than the run (lower_calls.c):
+                                * every count an estimate */
 };
 
 struct mmodule {
@@ -151,6 +153,8 @@ void lower_mmodule_free(struct mmodule *mm);
  * return. Unknown mnemonics are reported (once each) and treated as ALU. */
 struct isa;
 bool lower_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
+/* The symbol a call instruction's operand text OPS names ("" when none). */
+void lower_call_symbol(const char *ops, char *out, size_t n);
 
 /* lower_requests.c: the IR blocks (of M) whose paths the run must count so
  * that machine counts can be exact; the caller frees with lower_pair_requests_free. */
@@ -158,8 +162,10 @@ size_t lower_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct eng
 void lower_pair_requests_free(struct eng_block_ref *req, size_t n);
 /* lower_calls.c: sets EM's call plan (eng_module_set_call_plan) from the
  * machine code of MM: intrinsics lowered to calls of the module's own
- * memset/memcpy/memmove, calls the backend deleted. */
-void lower_call_plan(const struct mmodule *mm, struct eng_module *em);
+ * memset/memcpy/memmove (merged calls too), calls of its own memcmp/bcmp
+ * expanded inline, calls the backend deleted. A function the machine code
+ * calls otherwise than the run does gets entries_uncertain. */
+void lower_call_plan(struct mmodule *mm, struct eng_module *em);
 
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */
