@@ -340,9 +340,14 @@ static double *copy_doubles(const double *a, size_t n)
     return b;
 }
 
-static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double va_vector_entries)
+static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double va_vector_entries)
 {
-    struct solver s = {.mf = mf, .xf = xf, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
+    /* the counts as the rules read them: select counts of merged code summed (merge_records) */
+    struct cnt_func xcopy = *xf0;
+    xcopy.sel_counts = sup_xmalloc((2 * (size_t)xf0->nsel_lanes + 1) * sizeof *xcopy.sel_counts);
+    memcpy(xcopy.sel_counts, xf0->sel_counts, 2 * (size_t)xf0->nsel_lanes * sizeof *xcopy.sel_counts);
+    const struct cnt_func *xf = &xcopy;
+    struct solver s = {.mf = mf, .xf = xf, .sel_counts = xcopy.sel_counts, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
     size_t n = mf->nblocks;
     s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
@@ -453,6 +458,8 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     free(s.avr_entry);
     free(s.head);
     free(s.shared_g);
+    free(s.merged_into);
+    free(xcopy.sel_counts);
     free(s.ord_block);
     free(s.ord_op);
     free(s.ord_branch_cond);

@@ -64,8 +64,8 @@ static int leads_to(const struct solver *s, int t)
     for (int steps = 0; steps < 8; steps++) {
         if (s->in_g[t] >= 0)
             return s->in_g[t];
-        if (s->mf->blocks[t].nsucc != 1)
-            return -1;
+        if (s->mf->blocks[t].nsucc != 1 || s->mf->blocks[t].exits)
+            return -1; /* (a conditional return leaves: PowerPC "bnelr") */
         t = s->mf->blocks[t].succ[0];
     }
     return -1;
@@ -391,7 +391,6 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
     struct mfunc *mf = s->mf;
     const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
-    mc_build_view(s);
     for (uint32_t e = 0; e < s->ir.n; e++) {
         int z = s->ir.from[e], y = s->ir.to[e];
         double total = s->ir.count[e];
@@ -798,6 +797,66 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
     }
 }
 
+/* Whether IR blocks A and B hold the same instructions (opcodes, in order,
+ * debug records aside) and the same select records (kind, position, lanes). */
+static bool same_code(const struct cnt_func *xf, uint32_t a, uint32_t b)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[a].bb), j = LLVMGetFirstInstruction(xf->blocks[b].bb);
+    for (;; i = LLVMGetNextInstruction(i), j = LLVMGetNextInstruction(j)) {
+        while (i && LLVMIsADbgInfoIntrinsic(i))
+            i = LLVMGetNextInstruction(i);
+        while (j && LLVMIsADbgInfoIntrinsic(j))
+            j = LLVMGetNextInstruction(j);
+        if (!i || !j)
+            return !i && !j;
+        if (LLVMGetInstructionOpcode(i) != LLVMGetInstructionOpcode(j))
+            return false;
+    }
+}
+
+/* The records of IR blocks whose code was merged into another's (tail
+ * merging: two identical copies of an inlined function, one machine code):
+ * that code runs for both, so its records count both. Each record of the
+ * merged block is added to the one of the same kind at the same place in
+ * the other; where the blocks differ, the other's IR counts are not its
+ * code's (shared_g). */
+static void merge_records(struct solver *s)
+{
+    const struct cnt_func *xf = s->xf;
+    for (uint32_t v = 0; v < xf->nblocks; v++) {
+        int g = s->merged_into ? s->merged_into[v] : -1;
+        if (g < 0)
+            continue;
+        uint32_t rv[64], rg[64];
+        size_t nv = 0, ng = 0;
+        bool ok = same_code(xf, v, (uint32_t)g);
+        for (uint32_t r = 0; r < xf->nselects && ok; r++) {
+            if (xf->selects[r].block == v)
+                ok = nv < 64 ? (rv[nv++] = r, true) : false;
+            else if ((int)xf->selects[r].block == g)
+                ok = ng < 64 ? (rg[ng++] = r, true) : false;
+        }
+        for (size_t k = 0; k < nv && ok; k++) {
+            const struct cnt_select *a = &xf->selects[rv[k]], *b = k < ng ? &xf->selects[rg[k]] : NULL;
+            ok = b && a->kind == b->kind && a->index == b->index && a->lanes == b->lanes &&
+                 (a->ties == UINT32_MAX) == (b->ties == UINT32_MAX);
+        }
+        if (!ok || nv != ng) {
+            s->shared_g[g] = true;
+            continue;
+        }
+        for (size_t k = 0; k < nv; k++) {
+            const struct cnt_select *a = &xf->selects[rv[k]], *b = &xf->selects[rg[k]];
+            uint32_t counters = 2 * a->lanes;
+            for (uint32_t c = 0; c < counters; c++)
+                s->sel_counts[2 * b->base + c] += s->sel_counts[2 * a->base + c];
+            if (a->ties != UINT32_MAX)
+                for (uint32_t c = 0; c < 2 * a->lanes; c++)
+                    s->sel_counts[2 * b->ties + c] += s->sel_counts[2 * a->ties + c];
+        }
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -808,6 +867,8 @@ void mc_build(struct solver *s)
     bool *jt_switch = sup_xcalloc(s->xf->nblocks + 1, sizeof *jt_switch);
     rule_flow(s, var, coef);
     s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
+    mc_build_view(s);
+    merge_records(s);
     rule_jump_tables(s, var, coef, jt_switch);
     rule_unread_tables(s, jt_switch);
     rule_merged_tails(s);
