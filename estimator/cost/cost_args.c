@@ -1078,7 +1078,9 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         double n = ca->w[wi - 1].execs - u->failed;
         *cycles = u->cycles / n;
         *instr = u->instr / n;
-        *exact = u->failed == 0 && (fabs(ca->w[wi - 1].execs - execs) < 0.5 || u->cmin == u->cmax);
+        /* (a vector instruction is watched lane by lane: a machine call per lane) */
+        double per_lane = ca->w[wi - 1].lanes ? ca->w[wi - 1].execs / ca->w[wi - 1].lanes : ca->w[wi - 1].execs;
+        *exact = u->failed == 0 && (fabs(per_lane - execs) < 0.5 || u->cmin == u->cmax);
         return;
     }
     *exact = execs <= 0;
