@@ -239,6 +239,12 @@ struct vm {
     /* blocks whose path counts are wanted */
     const struct eng_block_ref *pair_req;
     size_t npair_req;
+    /* probes (eng_run_options.probes): by instruction, the first one's index + 1,
+     * then probe_next[i] (the next one at the same instruction, + 1, or 0) */
+    const struct eng_probe *probes;
+    size_t nprobes;
+    struct ptrmap probe_at;
+    uint32_t *probe_next;
 
     /* instructions whose values are reported (eng_run_options.watch) */
     struct ptrmap watched;    /* instruction -> index + 1 */

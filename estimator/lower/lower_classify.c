@@ -305,7 +305,7 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
      * made with a branch */
     for (uint32_t r = 0; r < xf->nselects; r++)
         if (xf->selects[r].block == g && xf->selects[r].kind != CNT_SEL_LOGIC &&
-            xf->selects[r].kind != CNT_SEL_SHIFT && /* amounts, not a choice */
+            xf->selects[r].kind != CNT_SEL_SHIFT && xf->selects[r].kind != CNT_SEL_PROBE && /* histograms, not a choice */
             mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord &&
             !(xf->selects[r].kind == CNT_SEL_CMP && mc_wide_order_compare(mc_select_inst(xf, &xf->selects[r]))))
             s->sel_head[m] = (int)r;

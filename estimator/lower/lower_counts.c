@@ -443,6 +443,13 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     }
     record(&s, conflict || estimated, conflict ? NULL : certain);
     free(certain);
+    if (s.trace > 2)
+        for (uint32_t r = 0; r < xf->nselects; r++) {
+            char *text = LLVMPrintValueToString(mc_select_inst(xf, &xf->selects[r]));
+            fprintf(stderr, "  record %u: kind %d block %u lanes %u:%s\n", r, xf->selects[r].kind,
+                    xf->selects[r].block, xf->selects[r].lanes, text);
+            LLVMDisposeMessage(text);
+        }
     if (s.trace)
         for (size_t m = 0; m < n; m++)
             fprintf(stderr, "  [%zu] in %d out %d%s sel %d head %d count %.0f [%g, %g]\n", m, s.in_g[m], s.out_g[m],

@@ -40,7 +40,8 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
         pos++;
     for (uint32_t r = 0; r < xf->nselects; r++) {
         const struct cnt_select *xs = &xf->selects[r];
-        if (xs->block != g || xs->lanes != 1 || xs->kind == CNT_SEL_MINMAX || mc_select_position(xf, xs) != pos)
+        if (xs->block != g || xs->lanes != 1 || xs->kind == CNT_SEL_MINMAX || xs->kind == CNT_SEL_PROBE ||
+            mc_select_position(xf, xs) != pos)
             continue;
         double tc = (double)xf->sel_counts[2 * xs->base], fc = (double)xf->sel_counts[2 * xs->base + 1];
         *go_on = is_and ? tc : fc;
@@ -857,6 +858,44 @@ static void merge_records(struct solver *s)
     }
 }
 
+/* branches that test a probe's value (lower_probes.c): the block runs as
+ * often as the probe took a value of its use's RUN set, the branch is taken
+ * as often as it took one of TAKEN */
+static void rule_probes(struct solver *s, int *var, signed char *coef)
+{
+    const struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    for (size_t u = 0; u < mf->nprobe_uses; u++) {
+        const struct lower_probe_use *pu = &mf->probe_uses[u];
+        const struct cnt_select *rec = NULL;
+        for (uint32_t r = 0; r < xf->nselects && !rec; r++)
+            if (xf->selects[r].kind == CNT_SEL_PROBE && xf->selects[r].probe == pu->probe)
+                rec = &xf->selects[r];
+        int taken, other;
+        size_t m = (size_t)pu->block;
+        if (!rec || m >= mf->nblocks || !mc_branch_sides(s, m, &taken, &other) ||
+            (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+            continue;
+        double run = 0, tk = 0;
+        for (uint32_t v = 0; v < 2 * rec->lanes && v < 64; v++) {
+            double h = (double)s->sel_counts[2 * rec->base + v];
+            run += (pu->run >> v & 1) ? h : 0;
+            tk += (pu->taken >> v & 1) ? h : 0;
+        }
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        lsys_add(&s->sy, var, coef, 1, run, false);
+        const struct mblock *b = &mf->blocks[m];
+        for (size_t k = 0; k < b->nsucc; k++)
+            if (b->succ[k] == taken) {
+                var[0] = evar(s, m, k);
+                lsys_add(&s->sy, var, coef, 1, tk, false);
+            }
+        if (s->trace)
+            fprintf(stderr, "  probe %u at [%zu]: runs %g, taken %g\n", pu->probe, m, run, tk);
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -880,6 +919,7 @@ void mc_build(struct solver *s)
     rule_flag_tests(s, var, coef);
     rule_bit_loops(s, var, coef);
     rule_test_first_bit_loops(s, var, coef);
+    rule_probes(s, var, coef);
     mc_rule_select_arms(s, var, coef);
     mc_rule_va_vector_save(s, var, coef);
     free(var);

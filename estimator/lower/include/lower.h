@@ -70,6 +70,15 @@ struct jtable {
     size_t n;
 };
 
+/* A probe's use (lower_probes.c): the branch ending machine block BLOCK runs
+ * exactly on the executions of the probe whose value is in RUN (bit v: value
+ * v), and is taken exactly on those whose value is in TAKEN. */
+struct lower_probe_use {
+    uint32_t probe;            /* index into the run's probes */
+    int block;
+    uint64_t run, taken;
+};
+
 struct mfunc {
     char *name;
     int prof;                  /* function index in the profile, or -1 */
@@ -81,6 +90,8 @@ struct mfunc {
     bool unresolved;           /* a branch whose target is not known: every count an estimate */
     bool entries_uncertain;    /* the machine code calls it otherwise than the run (lower_calls.c):
                                 * every count an estimate */
+    struct lower_probe_use *probe_uses;
+    size_t nprobe_uses;
 };
 
 struct mmodule {
@@ -160,6 +171,16 @@ void lower_call_symbol(const char *ops, char *out, size_t n);
  * that machine counts can be exact; the caller frees with lower_pair_requests_free. */
 size_t lower_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct eng_block_ref **out);
 void lower_pair_requests_free(struct eng_block_ref *req, size_t n);
+/* lower_probes.c: the probes the run must count for the values MM's
+ * branches test (eng_probe), their uses put in MM's functions. The probes
+ * refer to M's instructions; free them with lower_probes_free after the run
+ * and the machine counts. */
+struct lower_probes {
+    struct eng_probe *probes;
+    size_t n;
+};
+void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_probes *out);
+void lower_probes_free(struct lower_probes *p);
 /* lower_calls.c: sets EM's call plan (eng_module_set_call_plan) from the
  * machine code of MM: intrinsics lowered to calls of the module's own
  * memset/memcpy/memmove (merged calls too), calls of its own memcmp/bcmp
