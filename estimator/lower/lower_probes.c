@@ -7,7 +7,9 @@
  * branch's split). The shapes read here:
  *  - a 64-bit order comparison on a 32-bit core tests whether the high words
  *    are equal before it compares the low words (RISC-V "beq a1, a3" around
- *    "sltu"): the probe is hi(a) == hi(b) at the comparison. */
+ *    "sltu"): the probe is hi(a) == hi(b) at the comparison;
+ *  - a switch lowered to a tree of compares: which interval between case
+ *    values the value falls in (lower_switches.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -197,6 +199,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
         if (!fn || LLVMIsDeclaration(fn))
             continue;
         wide_compares(f, fn, triple, out);
+        lower_switch_probes(f, fn, triple, out);
     }
 }
 

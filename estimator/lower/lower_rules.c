@@ -871,10 +871,15 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
         for (uint32_t r = 0; r < xf->nselects && !rec; r++)
             if (xf->selects[r].kind == CNT_SEL_PROBE && xf->selects[r].probe == pu->probe)
                 rec = &xf->selects[r];
-        int taken, other;
+        int taken = -1, other;
         size_t m = (size_t)pu->block;
-        if (!rec || m >= mf->nblocks || !mc_branch_sides(s, m, &taken, &other) ||
-            (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+            continue;
+        /* (a conditional return, PowerPC "beqlr": taken leaves; its one successor is the other way) */
+        bool cond_return = false;
+        for (size_t k = 0; k < mf->blocks[m].ninsns; k++)
+            cond_return |= mf->blocks[m].insns[k].isa && mf->blocks[m].insns[k].isa->kind == ISA_COND_RETURN;
+        if (!cond_return && !mc_branch_sides(s, m, &taken, &other))
             continue;
         double run = 0, tk = 0;
         for (uint32_t v = 0; v < 2 * rec->lanes && v < 64; v++) {
@@ -887,9 +892,9 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
         lsys_add(&s->sy, var, coef, 1, run, false);
         const struct mblock *b = &mf->blocks[m];
         for (size_t k = 0; k < b->nsucc; k++)
-            if (b->succ[k] == taken) {
+            if (b->succ[k] == taken || (cond_return && b->nsucc == 1)) {
                 var[0] = evar(s, m, k);
-                lsys_add(&s->sy, var, coef, 1, tk, false);
+                lsys_add(&s->sy, var, coef, 1, cond_return ? run - tk : tk, false);
             }
         if (s->trace)
             fprintf(stderr, "  probe %u at [%zu]: runs %g, taken %g\n", pu->probe, m, run, tk);

@@ -100,6 +100,10 @@ struct eng_profile;
 double mc_va_vector_entries(const struct eng_profile *p, const struct cnt_func *xf);
 void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 
+/* lower_switches.c: switches lowered to compare trees, as probes */
+struct lower_probes;
+void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);
 
