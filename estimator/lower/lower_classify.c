@@ -555,6 +555,14 @@ static void merged_tails(struct solver *s)
             int q = b->pred[p], h = s->out_g[q];
             merged = h >= 0 && h != g && s->in_g[q] == h && mf->blocks[q].nsucc == 1 && !mf->blocks[q].exits &&
                      !decides(&mf->blocks[q]) && ir_successors(xf, (uint32_t)h) >= 2;
+            /* or Q's branch enters G's code twice, here and at another of G's
+             * blocks: one IR edge H -> G cannot be both; this one is another
+             * IR edge of H whose code was merged into G's (AVR glob.c: a
+             * phi's "false" copy, "mov r24, r1", kept once for G's compare
+             * and H's edge to the join) */
+            const struct mblock *qb = &mf->blocks[q];
+            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged; k++)
+                merged = qb->succ[k] != (int)m && s->in_g[qb->succ[k]] == g && qb->nsucc == 2 && decides(qb);
         }
         if (merged) {
             s->in_g[m] = -1;

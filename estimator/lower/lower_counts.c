@@ -258,6 +258,15 @@ static void certain_counts(struct solver *s, bool *certain)
             prune(&q, 0, nk);
         for (size_t k = 0; k < nk; k++)
             suspect[k] |= q.in[k];
+        if (s->trace > 1) {
+            fprintf(stderr, "  contradiction of dropped %zu:", d);
+            trace_constraint(s, &s->dropped[d]);
+            for (size_t k = 0; k < nk; k++)
+                if (q.in[k]) {
+                    fprintf(stderr, "    with constraint %zu:", nf + k);
+                    trace_constraint(s, &s->sy.c[nf + k]);
+                }
+        }
     }
     n = nf;
     size_t nsuspect = 0;
