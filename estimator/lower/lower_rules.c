@@ -386,6 +386,15 @@ static void rule_merged_tails(struct solver *s)
     }
 }
 
+/* Whether the IR has an edge from block A to block B. */
+static bool ir_edge_to(const struct cnt_func *xf, int a, int b)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == a && (int)xf->einfo[e].to == b)
+            return true;
+    return false;
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
@@ -427,17 +436,40 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
                     if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
                         split = false;
+        /* a copy may also run the code of other IR blocks whose own code was
+         * merged into it (tail merging: fft_fixed.c on rv32, two arms of an
+         * inlined table lookup ending in the same load, then Z's join and
+         * branch): entered from such a block H, which goes to Z in the IR and
+         * not to the copy's block, it makes H's paths through Z too */
+        double pcs[64];
+        for (size_t c = 0; c < nctx && split; c++) {
+            pcs[c] = ctx[c] >= 0 ? mc_pair_count(xf, z, ctx[c], y) : -1;
+            for (size_t m = 0; m < n && pcs[c] >= 0; m++) {
+                if (s->in_g[m] != ctx[c] || s->out_g[m] != z || !s->out_known[m])
+                    continue;
+                const struct mblock *b = &mf->blocks[m];
+                for (size_t q = 0; q < b->npred && pcs[c] >= 0; q++) {
+                    int h = s->out_g[b->pred[q]];
+                    if (h < 0 || h == ctx[c] || h == z || !ir_edge_to(xf, h, z) || ir_edge_to(xf, h, ctx[c]))
+                        continue;
+                    for (size_t c2 = 0; c2 < nctx; c2++)
+                        if (ctx[c2] == h)
+                            split = false; /* (H's own copy too: which is which, unknown) */
+                    double ph = mc_pair_count(xf, z, h, y);
+                    pcs[c] = ph < 0 || !split ? -1 : pcs[c] + ph;
+                }
+            }
+        }
         double rest = total;
         for (size_t c = 0; c < nctx && split; c++) {
-            double pc = ctx[c] >= 0 ? mc_pair_count(xf, z, ctx[c], y) : -1;
-            if (pc < 0)
+            if (pcs[c] < 0)
                 split = false;
             else
-                rest -= pc;
+                rest -= pcs[c];
         }
         if (split) {
             for (size_t c = 0; c < nctx; c++)
-                edge_constraint(s, z, ctx[c], y, mc_pair_count(xf, z, ctx[c], y));
+                edge_constraint(s, z, ctx[c], y, pcs[c]);
             edge_constraint(s, z, z, y, rest);
         } else {
             edge_constraint(s, z, -2, y, total);
