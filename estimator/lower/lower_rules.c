@@ -541,6 +541,20 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                 bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
                 for (uint32_t e = 0; e < s->ir.n && merged; e++)
                     merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                /* ... unless P goes to G through a block X: M may run a copy
+                 * of X's code (varargs.c sum_mixed on the PPC405: a loop's
+                 * latch whose call was sunk into it, copied into one case's
+                 * tail that jumps to the head), its executions already X's
+                 * edge into G: which, unknown */
+                bool enters = false;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    enters |= mf->blocks[m].succ[k] == h;
+                for (uint32_t e = 0; e < s->ir.n && merged && enters && ok; e++)
+                    if (s->ir.from[e] == p && s->ir.to[e] != (int)g && s->ir.to[e] != p)
+                        for (uint32_t e2 = 0; e2 < s->ir.n && ok; e2++)
+                            ok = !(s->ir.from[e2] == s->ir.to[e] && s->ir.to[e2] == (int)g);
+                if (!ok)
+                    break;
                 if (!copy && !merged)
                     continue;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
@@ -549,7 +563,8 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                         coef[nv++] = -1;
                     }
             }
-            lsys_add(&s->sy, var, coef, nv, c, false);
+            if (ok)
+                lsys_add(&s->sy, var, coef, nv, c, false);
         }
     }
 }
