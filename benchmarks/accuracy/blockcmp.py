@@ -71,13 +71,24 @@ X86_COND = re.compile(r"^j(?!mp)[a-z]+$")
 X86_NOP = re.compile(r"^(nop[wlq]?|data16|cs)$")
 
 
-def build_program(target, build, c, bc, elf, extra):
+def build_program(target, build, c, bc, elf, extra, more=()):
     """C source -> bitcode (BC) and the ELF linked from that same bitcode with the corpus
-    runtime of BUILD; the last command's CompletedProcess"""
+    runtime of BUILD; MORE: further C sources compiled apart and linked into the bitcode
+    (llvm-link, as a program of several translation units is: no inlining across them);
+    the last command's CompletedProcess"""
     def run(cmd):
         return subprocess.run(cmd, capture_output=True)
     obj = bc[:-3] + ".o"
-    r = run([CLANG] + FLAGS[target] + CFLAGS + extra + ["-emit-llvm", "-c", c, "-o", bc])
+    if more:
+        parts = []
+        for k, src in enumerate([c] + list(more)):
+            parts.append("%s.%d.bc" % (bc[:-3], k))
+            r = run([CLANG] + FLAGS[target] + CFLAGS + extra + ["-emit-llvm", "-c", src, "-o", parts[-1]])
+            if r.returncode != 0:
+                return r
+        r = run(["llvm-link-19"] + parts + ["-o", bc])
+    else:
+        r = run([CLANG] + FLAGS[target] + CFLAGS + extra + ["-emit-llvm", "-c", c, "-o", bc])
     if r.returncode == 0:
         r = run([CLANG] + FLAGS[target] + ["-O2", "-Xclang", "-disable-llvm-passes", "-c", bc, "-o", obj])
     if r.returncode != 0:

@@ -36,6 +36,8 @@ struct arg_use {
     bool ran_before;                /* ... and it ran before this execution of the call */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
+    double cmin, cmax;              /* the cheapest and dearest execution (cycles) */
+    double priced;                  /* executions priced (cycles, instr, cmin, cmax) */
     double failed;                  /* executions the formula could not price */
     double code_failed;             /* executions whose code did not run (priced by the formula) */
     bool has_pipe;                  /* USE_RUNTIME on a pipelined core: the call site's pipeline */
@@ -82,6 +84,16 @@ struct cost_args {
     struct eng_watch *ew;          /* what the engine is asked to watch */
     struct ptrmap by_inst;         /* IR instruction -> index + 1 */
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
+    /* machine calls that carry no IR call of their own (several calls merged
+     * into one, line 0): the IR calls of the routine no other machine call
+     * carries, whose executions they make (orphan_of: machine instruction ->
+     * index + 1 into orphans) */
+    struct ptrmap orphan_of;
+    struct orphan {
+        size_t *watch;
+        size_t n;
+    } *orphans;
+    size_t norphans;
     FILE *diag;
     struct routine_runner *runner; /* the core's routine code, or NULL */
     unsigned pointer_bytes;        /* the target's */
@@ -353,6 +365,18 @@ static struct arg_use *add_use(struct cost_args *ca, size_t wi, enum use_kind ki
     return &w->uses[w->nuses - 1];
 }
 
+/* One execution of use US priced at C cycles and K instructions. */
+static void use_add(struct arg_use *us, double c, double k)
+{
+    if (!us->priced || c < us->cmin)
+        us->cmin = c;
+    if (!us->priced || c > us->cmax)
+        us->cmax = c;
+    us->priced++;
+    us->cycles += c;
+    us->instr += k;
+}
+
 /* The IR instructions of FN by their ordinal (1-based, every instruction
  * counted), as eng_module_fresh numbers them. */
 static LLVMValueRef *ordinals(LLVMValueRef fn, unsigned *n)
@@ -390,6 +414,76 @@ static bool shift_by_register(const struct minsn *in)
     char *end;
     (void)strtol(s, &end, 0);
     return !(end != s && *end == '\0');
+}
+
+/* Whether IR instruction I is a call of routine SYM: by name, or an intrinsic
+ * standing for it (llvm.memcpy.* for memcpy). */
+static bool calls_routine(LLVMValueRef i, const char *sym)
+{
+    const char *cn = callee_name(i);
+    if (!cn[0])
+        return false;
+    const char *r = cost_ir_intrinsic_routine(cn);
+    return !strcmp(r ? r : cn, sym);
+}
+
+/* The machine calls of function F (IR function FN) to routines priced by their
+ * values that carry no IR instruction of their own: code generation merged
+ * several calls into one (branch folding joins two "tail memcpy", the merged
+ * call's location is line 0). They make the executions of the IR calls of the
+ * routine that no machine call carries, which are watched for them. */
+static void plan_orphans(struct cost_ctx *cx, struct cost_args *ca, const struct mfunc *f, LLVMValueRef fn)
+{
+    unsigned nord = 0;
+    LLVMValueRef *ord = NULL;
+    bool *carried = NULL;
+    for (size_t b = 0; b < f->nblocks; b++)
+        for (size_t k = 0; k < f->blocks[b].ninsns; k++) {
+            const struct minsn *in = &f->blocks[b].insns[k];
+            if (!in->isa || (in->isa->kind != ISA_CALL && in->isa->kind != ISA_TAIL_CALL))
+                continue;
+            char sym[256];
+            lower_call_symbol(in->ops, sym, sizeof sym);
+            LLVMValueRef g = sym[0] ? LLVMGetNamedFunction(cx->m, sym) : NULL;
+            const struct isa_runtime *rt = sym[0] && !(g && !LLVMIsDeclaration(g)) ? isa_runtime(cx->isa, sym) : NULL;
+            if (!priced_by_values(ca, rt))
+                continue;
+            if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line)
+                continue; /* (its own IR instruction: plan_machine) */
+            if (!ord) {
+                ord = ordinals(fn, &nord);
+                carried = sup_xcalloc(nord + 2, sizeof *carried);
+                for (size_t b2 = 0; b2 < f->nblocks; b2++)
+                    for (size_t k2 = 0; k2 < f->blocks[b2].ninsns; k2++) {
+                        const struct minsn *c2 = &f->blocks[b2].insns[k2];
+                        if (c2->isa && (c2->isa->kind == ISA_CALL || c2->isa->kind == ISA_TAIL_CALL) &&
+                            c2->src_col == ENG_PROVENANCE_COLUMN && c2->src_line && c2->src_line <= nord)
+                            carried[c2->src_line] = true;
+                    }
+            }
+            struct orphan o = {0};
+            for (unsigned i = 1; i <= nord; i++) {
+                if (carried[i] || !calls_routine(ord[i], sym) || !operands_are_arguments(ord[i]))
+                    continue;
+                size_t wi = watch_of(ca, ord[i], true);
+                add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                unsigned fmt;
+                enum extra x = extra_of(rt->symbol, rt, &fmt);
+                if (x != EX_NONE && ca->w[wi].extra == EX_NONE) {
+                    ca->w[wi].extra = x;
+                    ca->w[wi].fmt_op = fmt;
+                }
+                o.watch = sup_xrealloc(o.watch, (o.n + 1) * sizeof *o.watch);
+                o.watch[o.n++] = wi;
+            }
+            if (!o.n)
+                continue;
+            ca->orphans = sup_xrealloc(ca->orphans, (ca->norphans + 1) * sizeof *ca->orphans);
+            ca->orphans[ca->norphans++] = o;
+            ptrmap_put(&ca->orphan_of, in, ca->norphans);
+        }
+    free(ord);
+    free(carried);
 }
 
 static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct mmodule *mm)
@@ -481,6 +575,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 }
                 ptrmap_put(&ca->by_minsn, in, wi + 1);
             }
+        plan_orphans(cx, ca, f, fn);
         free(ord);
     }
 }
@@ -818,8 +913,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         if (got && mine)
             ptrmap_put(&ca->heap_blocks, (void *)(uintptr_t)got, mine + 1);
     }
-    us->cycles += c;
-    us->instr += k;
+    use_add(us, c, k);
     return true;
 }
 
@@ -947,8 +1041,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             us->failed++;
             continue;
         }
-        us->cycles += c;
-        us->instr += k;
+        use_add(us, c, k);
     }
 }
 
@@ -1103,24 +1196,58 @@ static void fallback(struct cost_args *ca, const char *sym, double execs)
     ca->fb_execs[ca->nfb++] = execs;
 }
 
-/* Cost per call of RT called from machine instruction IN (or IR call INST). */
+/* Cost per call of RT called from machine instruction IN (or IR call INST),
+ * made EXECS times; *EXACT: whether that is the cost of those very calls. A
+ * machine call made as often as its IR call, or whose calls all cost the
+ * same, is priced exactly; one that code generation duplicated or merged
+ * makes a part or a sum of IR calls: exact when they are the IR calls it
+ * makes, all of them (merged) or when they cost the same, else the mean of
+ * its IR calls, an estimate. Without an IR call of its own: the routine's
+ * mean over the run, an estimate. */
 static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const struct minsn *in, LLVMValueRef inst,
-                     double execs, double *cycles, double *instr)
+                     double execs, double *cycles, double *instr, bool *exact)
 {
     *cycles = rt->cycles;
     *instr = rt->ninstr;
+    *exact = true;
     struct cost_args *ca = cx->args;
     if (!ca || !priced_by_values(ca, rt))
         return;
-    uint64_t wi = 0;
+    uint64_t wi = 0, oi = 0;
     bool found = in ? ptrmap_get(&ca->by_minsn, in, &wi) : ptrmap_get(&ca->by_inst, inst, &wi);
+    if (!found && in && ptrmap_get(&ca->orphan_of, in, &oi)) {
+        const struct orphan *o = &ca->orphans[oi - 1];
+        double n = 0, c = 0, k = 0, lo = 0, hi = 0;
+        bool any = false;
+        for (size_t j = 0; j < o->n; j++) {
+            const struct arg_use *u = use_for(ca, o->watch[j], rt, NULL);
+            if (!u || !u->priced)
+                continue;
+            n += u->priced;
+            c += u->cycles;
+            k += u->instr;
+            lo = !any || u->cmin < lo ? u->cmin : lo;
+            hi = !any || u->cmax > hi ? u->cmax : hi;
+            any = true;
+        }
+        if (n > 0) {
+            *cycles = c / n;
+            *instr = k / n;
+            *exact = fabs(n - execs) < 0.5 || lo == hi;
+            return;
+        }
+    }
     const struct arg_use *u = found ? use_for(ca, (size_t)wi - 1, rt, NULL) : NULL;
     if (u && ca->w[wi - 1].execs - u->failed > 0) {
         double n = ca->w[wi - 1].execs - u->failed;
         *cycles = u->cycles / n;
         *instr = u->instr / n;
+        /* (a vector instruction is watched lane by lane: a machine call per lane) */
+        double per_lane = ca->w[wi - 1].lanes ? ca->w[wi - 1].execs / ca->w[wi - 1].lanes : ca->w[wi - 1].execs;
+        *exact = u->failed == 0 && (fabs(per_lane - execs) < 0.5 || u->cmin == u->cmax);
         return;
     }
+    *exact = execs <= 0;
     if (execs > 0 && !routine_mean(ca, rt, cycles, instr) && has_formula(rt))
         fallback(ca, rt->symbol, execs);
 }
@@ -1207,12 +1334,15 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
     r->calls += execs;
     r->known = true;
     double c, k;
-    per_call(cx, rt, in, inst, execs, &c, &k);
+    bool exact;
+    per_call(cx, rt, in, inst, execs, &c, &k, &exact);
     r->cycles += c * execs;
     r->instructions += k * execs;
     out->cycles += c * execs;
     out->runtime_cycles += c * execs;
     out->runtime_instructions += k * execs;
+    if (!exact)
+        out->estimated_cycles += c * execs;
 }
 
 bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles)
@@ -1346,6 +1476,10 @@ void cost_args_free(struct cost_args *ca)
         free(ca->ic[k].name);
     free(ca->ic);
     ptrmap_free(&ca->heap_blocks);
+    ptrmap_free(&ca->orphan_of);
+    for (size_t i = 0; i < ca->norphans; i++)
+        free(ca->orphans[i].watch);
+    free(ca->orphans);
     routine_runner_free(ca->runner);
     free(ca);
 }

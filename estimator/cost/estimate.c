@@ -276,17 +276,21 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
     struct eng_profile *p = NULL;
     struct eng_block_ref *req = NULL;
     size_t nreq = 0;
+    struct lower_probes probes = {0};
     if (ok) {
-        /* paths are counted where the machine code needs them */
+        /* paths are counted where the machine code needs them, and the values
+         * its branches test */
         if (machine) {
             nreq = lower_pair_requests(&mm, cx.m, &req);
             lower_call_plan(&mm, em);
+            lower_probe_requests(&mm, cx.m, &probes);
             cx.pipe = cost_pipe_new(&cx, &mm); /* pipelined cores: the states, before the run */
         }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
             cx.args = cost_args_plan(&cx, machine ? &mm : NULL);
-        p = counts(arg, em, req, nreq, cx.args);
+        struct cost_requests rq = {.pairs = req, .npairs = nreq, .probes = probes.probes, .nprobes = probes.n};
+        p = counts(arg, em, &rq, cx.args);
         ok = p != NULL;
     }
     if (ok) {
@@ -323,6 +327,7 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
         lower_mmodule_free(&mm);
     lower_pair_requests_free(req, nreq);
     eng_profile_free(p);
+    lower_probes_free(&probes);
     eng_progress_clear();
     if (!ok) {
         cost_estimate_free(e);
@@ -332,15 +337,17 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
 }
 
 /* The program runs once, counting paths where the machine code needs them. */
-struct eng_profile *cost_counting_run(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
+struct eng_profile *cost_counting_run(void *arg, struct eng_module *em, const struct cost_requests *req,
                                      struct cost_args *args)
 {
     struct cost_run_counts *rc = arg;
     struct eng_run_options ro = *rc->o;
-    if (req) {
-        ro.pairs = req;
-        ro.npairs = nreq;
+    if (req->pairs) {
+        ro.pairs = req->pairs;
+        ro.npairs = req->npairs;
     }
+    ro.probes = req->probes;
+    ro.nprobes = req->nprobes;
     cost_args_options(args, &ro);
     eng_progress_phase("counting run");
     struct eng_profile *p = eng_run(em, &ro);

@@ -217,12 +217,13 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
     return true;
 }
 
-static struct eng_profile *static_counts(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
+static struct eng_profile *static_counts(void *arg, struct eng_module *em, const struct cost_requests *req,
                                            struct cost_args *args)
 {
     (void)args;
     struct static_arg *a = arg;
-    struct eng_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
+    /* (no probes: a value's histogram cannot come from frequencies) */
+    struct eng_run_options o = {.diag = a->diag, .pairs = req->pairs, .npairs = req->npairs};
     struct eng_profile *p = eng_profile_compile(em, &o);
     if (!p)
         return NULL;

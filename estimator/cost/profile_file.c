@@ -408,13 +408,13 @@ static bool fill_measured(struct cnt_func *xf, const struct pfunc *pf)
     return true;
 }
 
-static struct eng_profile *measured_counts(void *arg, struct eng_module *em, const struct eng_block_ref *req,
-                                           size_t nreq,
+static struct eng_profile *measured_counts(void *arg, struct eng_module *em, const struct cost_requests *req,
                                            struct cost_args *args)
 {
     (void)args;
     struct measured *a = arg;
-    struct eng_run_options o = {.diag = a->diag, .pairs = req, .npairs = nreq};
+    /* (no probes: a profile file has no values) */
+    struct eng_run_options o = {.diag = a->diag, .pairs = req->pairs, .npairs = req->npairs};
     struct eng_profile *p = eng_profile_compile(em, &o);
     if (!p)
         return NULL;

@@ -239,11 +239,19 @@ struct vm {
     /* blocks whose path counts are wanted */
     const struct eng_block_ref *pair_req;
     size_t npair_req;
+    /* probes (eng_run_options.probes): by instruction, the first one's index + 1,
+     * then probe_next[i] (the next one at the same instruction, + 1, or 0) */
+    const struct eng_probe *probes;
+    size_t nprobes;
+    struct ptrmap probe_at;
+    uint32_t *probe_next;
 
     /* instructions whose values are reported (eng_run_options.watch) */
     struct ptrmap watched;    /* instruction -> index + 1 */
-    struct ptrmap call_plan;  /* call instruction -> index + 1 into plan_callee (eng_module_set_call_plan) */
-    const LLVMValueRef *plan_callee;
+    struct ptrmap call_plan;  /* call instruction -> index + 1 into plan (eng_module_set_call_plan) */
+    const struct eng_call_plan *plan;
+    struct xfunc **expanded;  /* the C library functions serving ENG_CALL_EXPANDED calls */
+    size_t nexpanded;
     const struct eng_watch *watch;
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
@@ -378,6 +386,10 @@ void exec_fault_report(struct vm *vm, FILE *diag);
 /* The built-in serving external function NAME, or NULL; *data gets a value
  * the built-in reads back from xfunc.builtin_data (e.g. which math function). */
 builtin_fn exec_builtin_lookup(const char *name, int *data);
+/* The built-in computing the result of a call of NAME that code generation
+ * expanded inline (ENG_CALL_EXPANDED: memcmp, bcmp, whose result is only
+ * compared with 0), or NULL. */
+builtin_fn exec_builtin_expanded(const char *name, int *data);
 /* Fills the storage of a known external variable (stdout, __iob, ...) at
  * ADDR; false when NAME is not one lpnest provides. */
 bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size);

@@ -117,7 +117,8 @@ uint32_t cc_select(struct cc *c, uint32_t lanes)
     }
     uint32_t base = c->nlanes;
     c->selects[c->nselects++] =
-        (struct cnt_select){.block = c->block, .index = c->pos, .lanes = lanes, .base = base, .ties = UINT32_MAX};
+        (struct cnt_select){.block = c->block, .index = c->pos, .lanes = lanes, .base = base, .ties = UINT32_MAX,
+                            .probe = UINT32_MAX};
     c->nlanes += lanes;
     return base;
 }
@@ -538,6 +539,111 @@ static void watch_op(struct cc *c, LLVMValueRef i, size_t index, int phase)
     cc_emit(c, OP_WATCH, 0, 0, 0, (uint64_t)(uintptr_t)wd, 0, 0);
 }
 
+/* Probe P (eng_run_options.probes[INDEX]) at the current instruction: its
+ * expression in ops on temporary slots, and its value's histogram (a
+ * CNT_SEL_PROBE record). A node the engine cannot hold (a wider value, an
+ * operand that is not an earlier node) leaves the probe without a record. */
+static void probe_ops(struct cc *c, const struct eng_probe *p, uint32_t index)
+{
+    if (!p->nnodes)
+        return;
+    uint32_t *slot = sup_xcalloc(p->nnodes + 1, sizeof *slot);
+    uint32_t first_op = c->ncode;
+    bool ok = true;
+    for (uint32_t k = 0; k < p->nnodes && ok; k++) {
+        const struct eng_probe_node *n = &p->nodes[k];
+        unsigned w = n->width >= 1 && n->width <= 64 ? n->width : 64;
+        uint64_t mask = mask_of(w);
+        bool binary = n->op == ENG_PROBE_ICMP || n->op == ENG_PROBE_AND || n->op == ENG_PROBE_OR ||
+                      n->op == ENG_PROBE_XOR || n->op == ENG_PROBE_ADD || n->op == ENG_PROBE_MEMDIFF ||
+                      n->op == ENG_PROBE_SELECT;
+        if ((n->op != ENG_PROBE_VALUE && n->op != ENG_PROBE_CONST && n->a >= k) || (binary && n->b >= k) ||
+            (n->op == ENG_PROBE_SELECT && n->c >= k)) {
+            ok = false;
+            break;
+        }
+        uint32_t d = n->op == ENG_PROBE_VALUE || n->op == ENG_PROBE_CONST ? 0 : cc_temp(c, 1);
+        switch (n->op) {
+        case ENG_PROBE_VALUE: {
+            uint16_t bits = 0;
+            enum vkind kd = n->value ? exec_kind(LLVMTypeOf(n->value), &bits) : VK_BAD;
+            ok = kd == VK_INT || kd == VK_PTR;
+            if (ok)
+                slot[k] = cc_slot(c, n->value);
+            ok &= slot[k] != UINT32_MAX;
+            continue;
+        }
+        case ENG_PROBE_CONST:
+            slot[k] = cc_const_u64(c, n->imm & mask);
+            continue;
+        case ENG_PROBE_ICMP: {
+            uint32_t a = slot[n->a], b = slot[n->b];
+            if (w < 64) { /* the operands at the comparison's width */
+                uint32_t ta = cc_temp(c, 1), tb = cc_temp(c, 1);
+                cc_emit(c, OP_ANDI, ta, a, 0, mask, w, 0);
+                cc_emit(c, OP_ANDI, tb, b, 0, mask, w, 0);
+                a = ta, b = tb;
+            }
+            enum opcode op;
+            bool swap = false;
+            switch ((LLVMIntPredicate)n->imm) {
+            case LLVMIntEQ: op = OP_EQ; break;
+            case LLVMIntNE: op = OP_NE; break;
+            case LLVMIntULT: op = OP_ULT; break;
+            case LLVMIntULE: op = OP_ULE; break;
+            case LLVMIntUGT: op = OP_ULT, swap = true; break;
+            case LLVMIntUGE: op = OP_ULE, swap = true; break;
+            case LLVMIntSLT: op = OP_SLT; break;
+            case LLVMIntSLE: op = OP_SLE; break;
+            case LLVMIntSGT: op = OP_SLT, swap = true; break;
+            case LLVMIntSGE: op = OP_SLE, swap = true; break;
+            default: op = OP_EQ, ok = false; break;
+            }
+            cc_emit(c, op, d, swap ? b : a, swap ? a : b, 0, w, 0);
+            break;
+        }
+        case ENG_PROBE_LSHR:
+            cc_emit(c, OP_LSHRI, d, slot[n->a], 0, n->imm < 64 ? n->imm : 63, w, 0);
+            cc_emit(c, OP_ANDI, d, d, 0, mask, w, 0);
+            break;
+        case ENG_PROBE_AND: cc_emit(c, OP_AND, d, slot[n->a], slot[n->b], 0, w, 0); break;
+        case ENG_PROBE_OR: cc_emit(c, OP_OR, d, slot[n->a], slot[n->b], 0, w, 0); break;
+        case ENG_PROBE_XOR: cc_emit(c, OP_XOR, d, slot[n->a], slot[n->b], 0, w, 0); break;
+        case ENG_PROBE_ADD: cc_emit(c, OP_ADD, d, slot[n->a], slot[n->b], mask, w, 0); break;
+        case ENG_PROBE_SELECT: cc_emit(c, OP_SELECTU, d, slot[n->a], slot[n->b], slot[n->c], w, 0); break;
+        case ENG_PROBE_MEMDIFF:
+            ok = n->imm > 0 && n->imm <= 4096;
+            cc_emit(c, OP_MEMDIFF, d, slot[n->a], slot[n->b], n->imm, 64, 0);
+            break;
+        default:
+            ok = false;
+            break;
+        }
+        if (n->op != ENG_PROBE_ICMP && n->op != ENG_PROBE_MEMDIFF && n->op != ENG_PROBE_LSHR && w < 64)
+            cc_emit(c, OP_ANDI, d, d, 0, mask, w, 0);
+        slot[k] = d;
+    }
+    if (ok) {
+        uint32_t base = cc_select(c, ENG_PROBE_VALUES / 2);
+        c->selects[c->nselects - 1].kind = CNT_SEL_PROBE;
+        c->selects[c->nselects - 1].probe = index;
+        cc_emit(c, OP_SHIFTHIST, 2 * base, slot[p->nnodes - 1], 0, ~0ULL, 0, 0);
+    } else {
+        c->ncode = first_op; /* (no op of it stays) */
+    }
+    free(slot);
+}
+
+/* The probes at instruction I. */
+static void probes_at(struct cc *c, LLVMValueRef i)
+{
+    uint64_t k;
+    if (!ptrmap_get(&c->vm->probe_at, i, &k))
+        return;
+    for (; k; k = c->vm->probe_next[k - 1])
+        probe_ops(c, &c->vm->probes[k - 1], (uint32_t)(k - 1));
+}
+
 bool exec_compile(struct vm *vm, struct xfunc *f)
 {
     struct cc c = {.vm = vm, .f = f};
@@ -590,7 +696,12 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
             uint64_t w;
             if (ptrmap_get(&vm->watched, i, &w) && vm->watch[w - 1].before)
                 watch_op(&c, i, (size_t)w - 1, 0);
+            bool terminator = LLVMIsATerminatorInst(i) != NULL;
+            if (terminator)
+                probes_at(&c, i);
             cc_inst(&c, i);
+            if (!terminator)
+                probes_at(&c, i);
             if (ptrmap_get(&vm->watched, i, &w))
                 watch_op(&c, i, (size_t)w - 1, 1);
             c.pos++;

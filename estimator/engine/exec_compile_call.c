@@ -436,14 +436,35 @@ static void inline_asm(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
 }
 
 /* A call as code generation made it (eng_module_set_call_plan): deleted
- * (CALLEE NULL: nothing runs), or an llvm.mem* intrinsic lowered to a call
- * of the module's own memset/memcpy/memmove (dst, src or value, length). */
-static void planned_call(struct cc *c, LLVMValueRef inst, LLVMValueRef callee)
+ * (nothing runs), an llvm.mem* intrinsic lowered to a call of the module's
+ * own memset/memcpy/memmove (dst, src or value, length), or a call of the
+ * module's own memcmp/bcmp that the backend expanded inline: the C library
+ * function computes the expansion's result (exec_libc.c's "memcmp as
+ * expanded"), the module's body does not run. */
+static void planned_call(struct cc *c, LLVMValueRef inst, const struct eng_call_plan *plan)
 {
-    if (!callee)
+    if (plan->kind == ENG_CALL_DELETED)
         return;
     uint64_t idx;
-    if (!ptrmap_get(&c->vm->fidx, callee, &idx)) {
+    if (plan->kind == ENG_CALL_EXPANDED) {
+        size_t len;
+        const char *name = LLVMGetValueName2(plan->callee, &len);
+        int data;
+        builtin_fn fn = exec_builtin_expanded(name, &data);
+        if (!fn) {
+            cc_unsupported(c, "a call of '%s' that code generation expands inline", name);
+            return;
+        }
+        struct vm *vm = c->vm;
+        struct xfunc *g = sup_xcalloc(1, sizeof *g);
+        *g = (struct xfunc){.fn = plan->callee, .name = name, .builtin = fn, .builtin_data = data};
+        vm->expanded = sup_xrealloc(vm->expanded, (vm->nexpanded + 1) * sizeof *vm->expanded);
+        vm->expanded[vm->nexpanded++] = g;
+        struct calldesc *cd = make_desc(c, inst, g);
+        cc_emit(c, OP_CALLX, dest(c, inst), 0, 0, (uint64_t)(uintptr_t)cd, 0, 0);
+        return;
+    }
+    if (!ptrmap_get(&c->vm->fidx, plan->callee, &idx)) {
         cc_unsupported(c, "the call code generation makes of an intrinsic");
         return;
     }
@@ -471,7 +492,7 @@ void cc_call(struct cc *c, LLVMValueRef inst)
     uint32_t d = dest(c, inst);
     uint64_t plan;
     if (ptrmap_get(&c->vm->call_plan, inst, &plan)) {
-        planned_call(c, inst, c->vm->plan_callee[plan - 1]);
+        planned_call(c, inst, &c->vm->plan[plan - 1]);
         return;
     }
     if (k == LLVMFunctionValueKind) {

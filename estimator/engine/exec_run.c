@@ -790,6 +790,16 @@ static bool run(struct vm *vm)
             SC[op->d + (amount > 63 ? 63 : amount)]++;
             NEXT;
         }
+        case OP_MEMDIFF: L(MEMDIFF) {
+            /* a probe (eng_probe, ENG_PROBE_MEMDIFF): the first byte that differs among
+             * the k bytes at R[a] and R[b], k when none does */
+            const uint8_t *x = exec_ptr_r(vm, R[op->a], op->k), *y = exec_ptr_r(vm, R[op->b], op->k);
+            uint64_t at = 0;
+            while (x && y && at < op->k && x[at] == y[at])
+                at++;
+            R[op->d] = at;
+            NEXT;
+        }
         case OP_SATCOUNT: L(SATCOUNT) {
             /* x: 0 uadd, 1 usub, 2 sadd, 3 ssub; d: outcome counters, k: tie counter */
             i128 r, lo, hi;

@@ -38,7 +38,7 @@ struct eng_module {
     size_t *text_len;
     size_t n;
     /* eng_module_set_call_plan */
-    LLVMValueRef *plan_inst, *plan_callee;
+    struct eng_call_plan *plan;
     size_t nplan;
 };
 
@@ -470,8 +470,7 @@ void eng_module_free(struct eng_module *m)
     free(m->text);
     free(m->text_len);
     free(m->name);
-    free(m->plan_inst);
-    free(m->plan_callee);
+    free(m->plan);
     free(m);
 }
 
@@ -597,23 +596,18 @@ bool eng_module_locate(const struct eng_module *m, const char *message, struct e
     return false;
 }
 
-void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n)
+void eng_module_set_call_plan(struct eng_module *m, const struct eng_call_plan *plan, size_t n)
 {
-    free(m->plan_inst);
-    free(m->plan_callee);
-    m->plan_inst = sup_xcalloc(n + 1, sizeof *m->plan_inst);
-    m->plan_callee = sup_xcalloc(n + 1, sizeof *m->plan_callee);
-    if (n) {
-        memcpy(m->plan_inst, inst, n * sizeof *inst);
-        memcpy(m->plan_callee, callee, n * sizeof *callee);
-    }
+    free(m->plan);
+    m->plan = sup_xcalloc(n + 1, sizeof *m->plan);
+    if (n)
+        memcpy(m->plan, plan, n * sizeof *plan);
     m->nplan = n;
 }
 
-size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee)
+size_t eng_module_call_plan(const struct eng_module *m, const struct eng_call_plan **plan)
 {
-    *inst = m->plan_inst;
-    *callee = m->plan_callee;
+    *plan = m->plan;
     return m->nplan;
 }
 const char *eng_module_name(const struct eng_module *m) { return m->name; }

@@ -106,10 +106,18 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     vm->progress = o->progress;
     vm->pair_req = o->pairs;
     vm->npair_req = o->npairs;
-    const LLVMValueRef *plan_inst;
-    size_t nplan = eng_module_call_plan(m, &plan_inst, &vm->plan_callee);
+    vm->probes = o->probes;
+    vm->nprobes = o->nprobes;
+    vm->probe_next = sup_xcalloc(o->nprobes + 1, sizeof *vm->probe_next);
+    for (size_t i = o->nprobes; i-- > 0;) {
+        uint64_t first = 0;
+        ptrmap_get(&vm->probe_at, o->probes[i].at, &first);
+        vm->probe_next[i] = (uint32_t)first;
+        ptrmap_put(&vm->probe_at, o->probes[i].at, i + 1);
+    }
+    size_t nplan = eng_module_call_plan(m, &vm->plan);
     for (size_t i = 0; i < nplan; i++)
-        ptrmap_put(&vm->call_plan, plan_inst[i], i + 1);
+        ptrmap_put(&vm->call_plan, vm->plan[i].inst, i + 1);
     if (o->watch_fn) {
         vm->watch = o->watch;
         vm->watch_fn = o->watch_fn;
@@ -221,6 +229,11 @@ void eng_profile_free(struct eng_profile *p)
     ptrmap_free(&vm->fidx);
     ptrmap_free(&vm->watched);
     ptrmap_free(&vm->call_plan);
+    ptrmap_free(&vm->probe_at);
+    free(vm->probe_next);
+    for (size_t i = 0; i < vm->nexpanded; i++)
+        free(vm->expanded[i]);
+    free(vm->expanded);
     if (vm->frames)
         munmap(vm->frames, MAX_FRAMES * sizeof *vm->frames);
     if (vm->slots)
@@ -357,15 +370,16 @@ int eng_profile_write_json(const struct eng_profile *p, FILE *f)
         sup_json_arr(&w);
         for (uint32_t s = 0; s < x->nselects; s++) {
             const struct cnt_select *xs = &x->selects[s];
-            if (xs->kind == CNT_SEL_SHIFT) {
+            if (xs->kind == CNT_SEL_SHIFT || xs->kind == CNT_SEL_PROBE) {
                 sup_json_obj(&w);
                 sup_json_key(&w, "block");
                 sup_json_str(&w, x->blocks[xs->block].name);
                 sup_json_key(&w, "index");
                 sup_json_uint(&w, xs->index);
                 sup_json_key(&w, "kind");
-                sup_json_str(&w, "shift");
-                sup_json_key(&w, "amounts"); /* executions by amount 0..62, then 63 or more */
+                sup_json_str(&w, xs->kind == CNT_SEL_SHIFT ? "shift" : "probe");
+                /* executions by amount (a probe's value) 0..62, then 63 or more */
+                sup_json_key(&w, xs->kind == CNT_SEL_SHIFT ? "amounts" : "values");
                 sup_json_arr(&w);
                 for (uint32_t a = 0; a < 64; a++)
                     sup_json_uint(&w, x->sel_counts[2 * xs->base + a]);

@@ -469,6 +469,7 @@ void lower_mmodule_free(struct mmodule *mm)
         free(f->jt);
         free(f->blocks);
         free(f->name);
+        free(f->probe_uses);
     }
     free(mm->funcs);
     free(mm->text);

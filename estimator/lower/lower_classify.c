@@ -268,6 +268,34 @@ static void tail_copy_group(struct solver *s, size_t m)
     }
 }
 
+/* The width of the core's general registers as code generation splits wider
+ * comparisons, from the module's triple; 0 on the AVR, whose byte chains
+ * (cp, cpc, ...) compare every width with one branch. */
+unsigned mc_register_bits(LLVMValueRef inst)
+{
+    LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)));
+    const char *triple = LLVMGetTarget(mod);
+    if (!triple || !strncmp(triple, "avr", 3))
+        return 0;
+    return strstr(triple, "64") && strncmp(triple, "powerpc-", 8) ? 64 : 32;
+}
+
+/* Whether V is a comparison that orders operands wider than the core's
+ * registers (a 64-bit <, <=, >, >= on a 32-bit core): code generation tests
+ * the high words first and the low words only when they are equal (RV32
+ * "beq hi, hi2" around "sltu lo, lo2"), so a branch with its location tests a
+ * part of it, not its value. */
+bool mc_wide_order_compare(LLVMValueRef v)
+{
+    if (!v || !LLVMIsAICmpInst(v))
+        return false;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(v);
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(v, 0));
+    unsigned regs = mc_register_bits(v);
+    return p != LLVMIntEQ && p != LLVMIntNE && regs && LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+           LLVMGetIntTypeWidth(t) > regs;
+}
+
 /* The select records whose branch (at IR ordinal ORD of IR block G, an
  * instruction with opcode OP) ends block M: sel_head[m]. */
 static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LLVMOpcode op)
@@ -277,8 +305,9 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
      * made with a branch */
     for (uint32_t r = 0; r < xf->nselects; r++)
         if (xf->selects[r].block == g && xf->selects[r].kind != CNT_SEL_LOGIC &&
-            xf->selects[r].kind != CNT_SEL_SHIFT && /* amounts, not a choice */
-            mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord)
+            xf->selects[r].kind != CNT_SEL_SHIFT && xf->selects[r].kind != CNT_SEL_PROBE && /* histograms, not a choice */
+            mc_ordinal_of(s, g, mc_select_position(xf, &xf->selects[r])) == ord &&
+            !(xf->selects[r].kind == CNT_SEL_CMP && mc_wide_order_compare(mc_select_inst(xf, &xf->selects[r]))))
             s->sel_head[m] = (int)r;
     /* a comparison only selects use, whose value a core without
      * conditional moves makes anyway (AVR): the select's
@@ -290,7 +319,8 @@ static void select_head(struct solver *s, size_t m, uint32_t g, uint32_t ord, LL
             continue;
         LLVMValueRef si = mc_select_inst(xf, xs);
         LLVMValueRef c = si && LLVMGetInstructionOpcode(si) == LLVMSelect ? LLVMGetOperand(si, 0) : NULL;
-        if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb) {
+        if (c && LLVMIsAInstruction(c) && LLVMGetInstructionParent(c) == xf->blocks[g].bb &&
+            !mc_wide_order_compare(c)) {
             uint32_t pos = 0;
             for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
                 pos++;
@@ -525,6 +555,14 @@ static void merged_tails(struct solver *s)
             int q = b->pred[p], h = s->out_g[q];
             merged = h >= 0 && h != g && s->in_g[q] == h && mf->blocks[q].nsucc == 1 && !mf->blocks[q].exits &&
                      !decides(&mf->blocks[q]) && ir_successors(xf, (uint32_t)h) >= 2;
+            /* or Q's branch enters G's code twice, here and at another of G's
+             * blocks: one IR edge H -> G cannot be both; this one is another
+             * IR edge of H whose code was merged into G's (AVR glob.c: a
+             * phi's "false" copy, "mov r24, r1", kept once for G's compare
+             * and H's edge to the join) */
+            const struct mblock *qb = &mf->blocks[q];
+            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged; k++)
+                merged = qb->succ[k] != (int)m && s->in_g[qb->succ[k]] == g && qb->nsucc == 2 && decides(qb);
         }
         if (merged) {
             s->in_g[m] = -1;

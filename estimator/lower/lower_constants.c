@@ -300,3 +300,21 @@ int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf)
                 in[32 * m + r] = r == 1 ? 0 : -1; /* (unreachable) */
     return in;
 }
+
+/* The value AVR register named REG (its name is N characters) holds before
+ * instruction K of block M, known from the block and the values entering it
+ * (s->avr_entry), or -1 (unknown, or not AVR code). */
+int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n)
+{
+    char name[8];
+    if (!s->avr_entry || n == 0 || n >= sizeof name)
+        return -1;
+    memcpy(name, reg, n);
+    name[n] = '\0';
+    int r = avr_reg(name);
+    if (r < 0)
+        return -1;
+    int val[32];
+    avr_values(&s->mf->blocks[m], s->avr_entry + 32 * m, k, val);
+    return val[r];
+}

@@ -258,6 +258,15 @@ static void certain_counts(struct solver *s, bool *certain)
             prune(&q, 0, nk);
         for (size_t k = 0; k < nk; k++)
             suspect[k] |= q.in[k];
+        if (s->trace > 1) {
+            fprintf(stderr, "  contradiction of dropped %zu:", d);
+            trace_constraint(s, &s->dropped[d]);
+            for (size_t k = 0; k < nk; k++)
+                if (q.in[k]) {
+                    fprintf(stderr, "    with constraint %zu:", nf + k);
+                    trace_constraint(s, &s->sy.c[nf + k]);
+                }
+        }
     }
     n = nf;
     size_t nsuspect = 0;
@@ -340,9 +349,14 @@ static double *copy_doubles(const double *a, size_t n)
     return b;
 }
 
-static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double va_vector_entries)
+static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double va_vector_entries)
 {
-    struct solver s = {.mf = mf, .xf = xf, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
+    /* the counts as the rules read them: select counts of merged code summed (merge_records) */
+    struct cnt_func xcopy = *xf0;
+    xcopy.sel_counts = sup_xmalloc((2 * (size_t)xf0->nsel_lanes + 1) * sizeof *xcopy.sel_counts);
+    memcpy(xcopy.sel_counts, xf0->sel_counts, 2 * (size_t)xf0->nsel_lanes * sizeof *xcopy.sel_counts);
+    const struct cnt_func *xf = &xcopy;
+    struct solver s = {.mf = mf, .xf = xf, .sel_counts = xcopy.sel_counts, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
     size_t n = mf->nblocks;
     s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
@@ -438,6 +452,13 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     }
     record(&s, conflict || estimated, conflict ? NULL : certain);
     free(certain);
+    if (s.trace > 2)
+        for (uint32_t r = 0; r < xf->nselects; r++) {
+            char *text = LLVMPrintValueToString(mc_select_inst(xf, &xf->selects[r]));
+            fprintf(stderr, "  record %u: kind %d block %u lanes %u:%s\n", r, xf->selects[r].kind,
+                    xf->selects[r].block, xf->selects[r].lanes, text);
+            LLVMDisposeMessage(text);
+        }
     if (s.trace)
         for (size_t m = 0; m < n; m++)
             fprintf(stderr, "  [%zu] in %d out %d%s sel %d head %d count %.0f [%g, %g]\n", m, s.in_g[m], s.out_g[m],
@@ -453,6 +474,8 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     free(s.avr_entry);
     free(s.head);
     free(s.shared_g);
+    free(s.merged_into);
+    free(xcopy.sel_counts);
     free(s.ord_block);
     free(s.ord_op);
     free(s.ord_branch_cond);
@@ -483,7 +506,7 @@ bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE 
             continue;
         }
         solve_function(mf, xf, mc_va_vector_entries(p, xf));
-        if (mf->unresolved)
+        if (mf->unresolved || mf->entries_uncertain)
             for (size_t b = 0; b < mf->nblocks; b++)
                 mf->blocks[b].source = MC_ESTIMATE; /* a branch to a place the graph does not know */
     }

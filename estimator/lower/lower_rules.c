@@ -40,7 +40,8 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
         pos++;
     for (uint32_t r = 0; r < xf->nselects; r++) {
         const struct cnt_select *xs = &xf->selects[r];
-        if (xs->block != g || xs->lanes != 1 || xs->kind == CNT_SEL_MINMAX || mc_select_position(xf, xs) != pos)
+        if (xs->block != g || xs->lanes != 1 || xs->kind == CNT_SEL_MINMAX || xs->kind == CNT_SEL_PROBE ||
+            mc_select_position(xf, xs) != pos)
             continue;
         double tc = (double)xf->sel_counts[2 * xs->base], fc = (double)xf->sel_counts[2 * xs->base + 1];
         *go_on = is_and ? tc : fc;
@@ -64,8 +65,8 @@ static int leads_to(const struct solver *s, int t)
     for (int steps = 0; steps < 8; steps++) {
         if (s->in_g[t] >= 0)
             return s->in_g[t];
-        if (s->mf->blocks[t].nsucc != 1)
-            return -1;
+        if (s->mf->blocks[t].nsucc != 1 || s->mf->blocks[t].exits)
+            return -1; /* (a conditional return leaves: PowerPC "bnelr") */
         t = s->mf->blocks[t].succ[0];
     }
     return -1;
@@ -385,13 +386,21 @@ static void rule_merged_tails(struct solver *s)
     }
 }
 
+/* Whether the IR has an edge from block A to block B. */
+static bool ir_edge_to(const struct cnt_func *xf, int a, int b)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if ((int)xf->einfo[e].from == a && (int)xf->einfo[e].to == b)
+            return true;
+    return false;
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
     const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
-    mc_build_view(s);
     for (uint32_t e = 0; e < s->ir.n; e++) {
         int z = s->ir.from[e], y = s->ir.to[e];
         double total = s->ir.count[e];
@@ -427,17 +436,40 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
                     if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
                         split = false;
+        /* a copy may also run the code of other IR blocks whose own code was
+         * merged into it (tail merging: fft_fixed.c on rv32, two arms of an
+         * inlined table lookup ending in the same load, then Z's join and
+         * branch): entered from such a block H, which goes to Z in the IR and
+         * not to the copy's block, it makes H's paths through Z too */
+        double pcs[64];
+        for (size_t c = 0; c < nctx && split; c++) {
+            pcs[c] = ctx[c] >= 0 ? mc_pair_count(xf, z, ctx[c], y) : -1;
+            for (size_t m = 0; m < n && pcs[c] >= 0; m++) {
+                if (s->in_g[m] != ctx[c] || s->out_g[m] != z || !s->out_known[m])
+                    continue;
+                const struct mblock *b = &mf->blocks[m];
+                for (size_t q = 0; q < b->npred && pcs[c] >= 0; q++) {
+                    int h = s->out_g[b->pred[q]];
+                    if (h < 0 || h == ctx[c] || h == z || !ir_edge_to(xf, h, z) || ir_edge_to(xf, h, ctx[c]))
+                        continue;
+                    for (size_t c2 = 0; c2 < nctx; c2++)
+                        if (ctx[c2] == h)
+                            split = false; /* (H's own copy too: which is which, unknown) */
+                    double ph = mc_pair_count(xf, z, h, y);
+                    pcs[c] = ph < 0 || !split ? -1 : pcs[c] + ph;
+                }
+            }
+        }
         double rest = total;
         for (size_t c = 0; c < nctx && split; c++) {
-            double pc = ctx[c] >= 0 ? mc_pair_count(xf, z, ctx[c], y) : -1;
-            if (pc < 0)
+            if (pcs[c] < 0)
                 split = false;
             else
-                rest -= pc;
+                rest -= pcs[c];
         }
         if (split) {
             for (size_t c = 0; c < nctx; c++)
-                edge_constraint(s, z, ctx[c], y, mc_pair_count(xf, z, ctx[c], y));
+                edge_constraint(s, z, ctx[c], y, pcs[c]);
             edge_constraint(s, z, z, y, rest);
         } else {
             edge_constraint(s, z, -2, y, total);
@@ -509,6 +541,20 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                 bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
                 for (uint32_t e = 0; e < s->ir.n && merged; e++)
                     merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                /* ... unless P goes to G through a block X: M may run a copy
+                 * of X's code (varargs.c sum_mixed on the PPC405: a loop's
+                 * latch whose call was sunk into it, copied into one case's
+                 * tail that jumps to the head), its executions already X's
+                 * edge into G: which, unknown */
+                bool enters = false;
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    enters |= mf->blocks[m].succ[k] == h;
+                for (uint32_t e = 0; e < s->ir.n && merged && enters && ok; e++)
+                    if (s->ir.from[e] == p && s->ir.to[e] != (int)g && s->ir.to[e] != p)
+                        for (uint32_t e2 = 0; e2 < s->ir.n && ok; e2++)
+                            ok = !(s->ir.from[e2] == s->ir.to[e] && s->ir.to[e2] == (int)g);
+                if (!ok)
+                    break;
                 if (!copy && !merged)
                     continue;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
@@ -517,7 +563,8 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                         coef[nv++] = -1;
                     }
             }
-            lsys_add(&s->sy, var, coef, nv, c, false);
+            if (ok)
+                lsys_add(&s->sy, var, coef, nv, c, false);
         }
     }
 }
@@ -798,6 +845,111 @@ static void rule_test_first_bit_loops(struct solver *s, int *var, signed char *c
     }
 }
 
+/* Whether IR blocks A and B hold the same instructions (opcodes, in order,
+ * debug records aside) and the same select records (kind, position, lanes). */
+static bool same_code(const struct cnt_func *xf, uint32_t a, uint32_t b)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[a].bb), j = LLVMGetFirstInstruction(xf->blocks[b].bb);
+    for (;; i = LLVMGetNextInstruction(i), j = LLVMGetNextInstruction(j)) {
+        while (i && LLVMIsADbgInfoIntrinsic(i))
+            i = LLVMGetNextInstruction(i);
+        while (j && LLVMIsADbgInfoIntrinsic(j))
+            j = LLVMGetNextInstruction(j);
+        if (!i || !j)
+            return !i && !j;
+        if (LLVMGetInstructionOpcode(i) != LLVMGetInstructionOpcode(j))
+            return false;
+    }
+}
+
+/* The records of IR blocks whose code was merged into another's (tail
+ * merging: two identical copies of an inlined function, one machine code):
+ * that code runs for both, so its records count both. Each record of the
+ * merged block is added to the one of the same kind at the same place in
+ * the other; where the blocks differ, the other's IR counts are not its
+ * code's (shared_g). */
+static void merge_records(struct solver *s)
+{
+    const struct cnt_func *xf = s->xf;
+    for (uint32_t v = 0; v < xf->nblocks; v++) {
+        int g = s->merged_into ? s->merged_into[v] : -1;
+        if (g < 0)
+            continue;
+        uint32_t rv[64], rg[64];
+        size_t nv = 0, ng = 0;
+        bool ok = same_code(xf, v, (uint32_t)g);
+        for (uint32_t r = 0; r < xf->nselects && ok; r++) {
+            if (xf->selects[r].block == v)
+                ok = nv < 64 ? (rv[nv++] = r, true) : false;
+            else if ((int)xf->selects[r].block == g)
+                ok = ng < 64 ? (rg[ng++] = r, true) : false;
+        }
+        for (size_t k = 0; k < nv && ok; k++) {
+            const struct cnt_select *a = &xf->selects[rv[k]], *b = k < ng ? &xf->selects[rg[k]] : NULL;
+            ok = b && a->kind == b->kind && a->index == b->index && a->lanes == b->lanes &&
+                 (a->ties == UINT32_MAX) == (b->ties == UINT32_MAX);
+        }
+        if (!ok || nv != ng) {
+            s->shared_g[g] = true;
+            continue;
+        }
+        for (size_t k = 0; k < nv; k++) {
+            const struct cnt_select *a = &xf->selects[rv[k]], *b = &xf->selects[rg[k]];
+            uint32_t counters = 2 * a->lanes;
+            for (uint32_t c = 0; c < counters; c++)
+                s->sel_counts[2 * b->base + c] += s->sel_counts[2 * a->base + c];
+            if (a->ties != UINT32_MAX)
+                for (uint32_t c = 0; c < 2 * a->lanes; c++)
+                    s->sel_counts[2 * b->ties + c] += s->sel_counts[2 * a->ties + c];
+        }
+    }
+}
+
+/* branches that test a probe's value (lower_probes.c): the block runs as
+ * often as the probe took a value of its use's RUN set, the branch is taken
+ * as often as it took one of TAKEN */
+static void rule_probes(struct solver *s, int *var, signed char *coef)
+{
+    const struct mfunc *mf = s->mf;
+    const struct cnt_func *xf = s->xf;
+    if (getenv("LPNEST_NO_PROBES"))
+        return; /* (development: the counts without them) */
+    for (size_t u = 0; u < mf->nprobe_uses; u++) {
+        const struct lower_probe_use *pu = &mf->probe_uses[u];
+        const struct cnt_select *rec = NULL;
+        for (uint32_t r = 0; r < xf->nselects && !rec; r++)
+            if (xf->selects[r].kind == CNT_SEL_PROBE && xf->selects[r].probe == pu->probe)
+                rec = &xf->selects[r];
+        int taken = -1, other;
+        size_t m = (size_t)pu->block;
+        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+            continue;
+        /* (a conditional return, PowerPC "beqlr": taken leaves; its one successor is the other way) */
+        bool cond_return = false;
+        for (size_t k = 0; k < mf->blocks[m].ninsns; k++)
+            cond_return |= mf->blocks[m].insns[k].isa && mf->blocks[m].insns[k].isa->kind == ISA_COND_RETURN;
+        if (!cond_return && !mc_branch_sides(s, m, &taken, &other))
+            continue;
+        double run = 0, tk = 0;
+        for (uint32_t v = 0; v < 2 * rec->lanes && v < 64; v++) {
+            double h = (double)s->sel_counts[2 * rec->base + v];
+            run += (pu->run >> v & 1) ? h : 0;
+            tk += (pu->taken >> v & 1) ? h : 0;
+        }
+        var[0] = bvar(s, m);
+        coef[0] = 1;
+        lsys_add(&s->sy, var, coef, 1, run, false);
+        const struct mblock *b = &mf->blocks[m];
+        for (size_t k = 0; k < b->nsucc; k++)
+            if (b->succ[k] == taken || (cond_return && b->nsucc == 1)) {
+                var[0] = evar(s, m, k);
+                lsys_add(&s->sy, var, coef, 1, cond_return ? run - tk : tk, false);
+            }
+        if (s->trace)
+            fprintf(stderr, "  probe %u at [%zu]: runs %g, taken %g\n", pu->probe, m, run, tk);
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -808,6 +960,8 @@ void mc_build(struct solver *s)
     bool *jt_switch = sup_xcalloc(s->xf->nblocks + 1, sizeof *jt_switch);
     rule_flow(s, var, coef);
     s->nflow = s->sy.nc; /* certain; what follows is inferred and may be wrong */
+    mc_build_view(s);
+    merge_records(s);
     rule_jump_tables(s, var, coef, jt_switch);
     rule_unread_tables(s, jt_switch);
     rule_merged_tails(s);
@@ -819,6 +973,7 @@ void mc_build(struct solver *s)
     rule_flag_tests(s, var, coef);
     rule_bit_loops(s, var, coef);
     rule_test_first_bit_loops(s, var, coef);
+    rule_probes(s, var, coef);
     mc_rule_select_arms(s, var, coef);
     mc_rule_va_vector_save(s, var, coef);
     free(var);

@@ -60,12 +60,15 @@ static bool constant_in(const struct mblock *b, const char *reg)
 }
 
 /* Which value a saturation's arm ARM (after block M) gives: 1 the
- * computed value, 0 the bound. A side that computes or loads a constant
- * makes the bound; one that copies a register gives what the register
- * holds: the bound when M loaded a constant into it, the value when M
- * loaded the bound into the copy's destination before the branch. */
-static int saturation_sense(const struct mblock *head, const struct mblock *arm)
+ * computed value, 0 the bound, -1 unknown. A side that computes or loads a
+ * constant makes the bound; one that copies a register gives what the
+ * register holds: the bound when M loaded a constant into it, the value when
+ * M loaded the bound into the copy's destination before the branch (on the
+ * AVR, the registers' known values: a bound loaded into r16:r17 before a
+ * loop and copied with "movw r24, r16" in M). */
+static int saturation_sense(const struct solver *s, size_t m, const struct mblock *arm)
 {
+    const struct mblock *head = &s->mf->blocks[m];
     if (!only_register_copies(arm))
         return 0;
     const struct minsn *copy = NULL;
@@ -74,20 +77,25 @@ static int saturation_sense(const struct mblock *head, const struct mblock *arm)
             copy = &arm->insns[k];
     const char *comma = strchr(copy->ops, ',');
     if (!comma)
-        return 0;
+        return -1;
     char dest[16], src[16];
     size_t dn = (size_t)(comma - copy->ops);
     const char *sp = comma + 1;
     while (*sp == ' ')
         sp++;
     if (dn >= sizeof dest || strlen(sp) >= sizeof src)
-        return 0;
+        return -1;
     memcpy(dest, copy->ops, dn);
     dest[dn] = '\0';
     strcpy(src, sp);
+    if (s->avr_entry) {
+        bool src_known = mc_avr_reg_value(s, m, head->ninsns, src, strlen(src)) >= 0;
+        bool dest_known = mc_avr_reg_value(s, m, head->ninsns, dest, strlen(dest)) >= 0;
+        return src_known == dest_known ? -1 : dest_known ? 1 : 0;
+    }
     if (constant_in(head, src))
         return 0;
-    return constant_in(head, dest) ? 1 : 0;
+    return constant_in(head, dest) ? 1 : -1;
 }
 
 /* Whether block B computes (an instruction that is neither control, a
@@ -283,6 +291,21 @@ static bool decides_branch_depth(LLVMValueRef v, int depth)
 
 static bool decides_branch(LLVMValueRef v) { return decides_branch_depth(v, 4); }
 
+/* Whether select SEL's condition is i1 logic: and, or, xor, or their select
+ * forms ("select a, true, b" for a || b): the backend may test its operands
+ * with a branch each and rearrange the values (AVR avr_invert_select.c:
+ * "invert || r ? (invert && r ? 1 : -1) : 1" made as "r ? 1 : -1, then
+ * invert ? that : -1, ..."), so no branch need choose between SEL's values. */
+static bool logic_condition(LLVMValueRef sel)
+{
+    if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
+        return false;
+    LLVMValueRef cond = LLVMGetOperand(sel, 0);
+    LLVMOpcode cop = LLVMIsAInstruction(cond) ? LLVMGetInstructionOpcode(cond) : LLVMRet;
+    return cop == LLVMOr || cop == LLVMAnd || cop == LLVMXor ||
+           (cop == LLVMSelect && LLVMTypeOf(cond) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(cond))));
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -323,7 +346,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         /* a clamp decided by a boolean the expansion made earlier (PowerPC
          * uadd.sat: the carry made a value by "li 1; blt; li 0", then
          * "cmplwi r, 0; beq"): which side clamps, the shape does not say */
-        return mc_branch_tests_boolean(mf, m) ? -1 : saturation_sense(b, arm);
+        return mc_branch_tests_boolean(mf, m) ? -1 : saturation_sense(s, m, arm);
     if (kind != CNT_SEL_SELECT)
         return 0;
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
@@ -340,8 +363,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * per operand, the last arm copying what the earlier ones chose: which
      * value a copy gives is not known */
     LLVMValueRef cond = LLVMGetOperand(sel, 0);
-    LLVMOpcode cop = LLVMIsAInstruction(cond) ? LLVMGetInstructionOpcode(cond) : LLVMRet;
-    if (cop == LLVMOr || cop == LLVMAnd)
+    if (logic_condition(sel))
         return -1;
     /* the branch compares as the select's condition does: the arm runs on
      * the side the condition sends it */
@@ -648,6 +670,10 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                         heads[j] = t;
                     }
             size_t parts = r >= xf->nselects ? 1 : select_parts(s, r);
+            /* more branches than parts on i1 logic: its operands tested one by
+             * one, the values rearranged (logic_condition): no arm is known */
+            if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_SELECT && logic_condition(ri))
+                continue;
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
                 coef[0] = 1;

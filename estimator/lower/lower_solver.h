@@ -42,6 +42,11 @@ struct solver {
     double va_vector_entries;  /* x86-64 variadic: entries passing vector registers (%al), or < 0 */
     bool *shared_g;        /* per IR block: its machine code also runs other IR blocks' (switch
                             * cases merged by branch folding): its IR counts are not the code's */
+    int *merged_into;      /* per IR block: the IR block whose code its whole code was merged
+                            * into (tail merging, mc_build_view), or -1 */
+    uint64_t *sel_counts;  /* the function's select counts as the machine code makes them: the
+                            * records of blocks merged into another added to its (xf points
+                            * to a copy of the function's counts with these) */
 };
 
 /* Variables: one per machine block (its count), then one per edge. */
@@ -65,6 +70,8 @@ bool mc_is_control(const struct minsn *in);
 uint32_t mc_select_position(const struct cnt_func *xf, const struct cnt_select *sel);
 LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *xs);
 bool mc_arm_constant(const struct mblock *b, long long *imm);
+unsigned mc_register_bits(LLVMValueRef inst);
+bool mc_wide_order_compare(LLVMValueRef v);
 void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */
@@ -82,6 +89,7 @@ bool mc_dominates(const struct solver *s, int a, int b);
 /* lower_constants.c: the constant a branch's compare uses */
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
+int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
@@ -91,6 +99,10 @@ bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs)
 struct eng_profile;
 double mc_va_vector_entries(const struct eng_profile *p, const struct cnt_func *xf);
 void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
+
+/* lower_switches.c: switches lowered to compare trees, as probes */
+struct lower_probes;
+void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

@@ -37,7 +37,7 @@ int mc_arrives(const struct solver *s, int t)
         if (s->in_g[t] >= 0)
             return s->in_g[t];
         const struct mblock *b = &s->mf->blocks[t];
-        if (b->nsucc != 1 || b->npred != 1)
+        if (b->nsucc != 1 || b->npred != 1 || b->exits)
             return -1;
         t = b->succ[0];
     }
@@ -395,7 +395,7 @@ static int flows_into(const struct solver *s, int t)
         if (s->in_g[t] >= 0)
             return s->in_g[t];
         const struct mblock *b = &s->mf->blocks[t];
-        if (b->nsucc != 1)
+        if (b->nsucc != 1 || b->exits)
             return -1;
         t = b->succ[0];
     }
@@ -695,7 +695,7 @@ void mc_build_view(struct solver *s)
     for (uint32_t b = 0; b < xf->nblocks; b++)
         if (merged_into[b] >= 0)
             present[b] = true; /* its edges moved to the block it merged into */
-    free(merged_into);
+    s->merged_into = merged_into;
     free(out_merge);
     for (uint32_t b = 1; b < xf->nblocks; b++) {
         if (present[b])

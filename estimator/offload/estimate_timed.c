@@ -33,11 +33,11 @@ struct first_run {
 };
 
 /* The first run, keeping its IR block counts. */
-static struct eng_profile *count_run(void *arg, struct eng_module *em, const struct eng_block_ref *req, size_t nreq,
+static struct eng_profile *count_run(void *arg, struct eng_module *em, const struct cost_requests *req,
                                      struct cost_args *args)
 {
     struct first_run *fr = arg;
-    struct eng_profile *p = cost_counting_run(&fr->rc, em, req, nreq, args);
+    struct eng_profile *p = cost_counting_run(&fr->rc, em, req, args);
     if (!p)
         return NULL;
     struct ir_counts *ic = fr->ic;

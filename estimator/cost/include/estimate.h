@@ -278,10 +278,21 @@ struct cost_runtime_cost *cost_runtime_entry(struct cost_estimate *e, const char
  * yet: cost_estimate_warn_unpriced adds them once the numbers are final. */
 struct eng_profile;
 struct eng_block_ref;
+struct eng_probe;
 struct isa;
 struct cost_args;
-typedef struct eng_profile *(*cost_counts_fn)(void *arg, struct eng_module *m, const struct eng_block_ref *req,
-                                            size_t nreq, struct cost_args *args);
+/* What the machine code needs a run to count beyond blocks, edges and
+ * selects: paths through blocks code generation duplicated (lower_requests.c)
+ * and the values its branches test (probes, lower_probes.c). Counts made
+ * without a run (static frequencies, profile files) have neither. */
+struct cost_requests {
+    const struct eng_block_ref *pairs;
+    size_t npairs;
+    const struct eng_probe *probes;
+    size_t nprobes;
+};
+typedef struct eng_profile *(*cost_counts_fn)(void *arg, struct eng_module *m, const struct cost_requests *req,
+                                            struct cost_args *args);
 struct cost_estimate *cost_estimate_counted(struct eng_module *m, const struct isa *isa, FILE *diag, FILE *dump,
                                           bool values, cost_counts_fn counts, void *arg);
 void cost_estimate_warn_unpriced(struct cost_estimate *e);
@@ -300,7 +311,7 @@ struct cost_run_counts {
  * (estimate_memory.c). */
 void cost_memory_fit(struct cost_estimate *e, struct eng_module *em, const struct isa *isa, uint64_t heap,
                     uint64_t stack, FILE *diag);
-struct eng_profile *cost_counting_run(void *arg, struct eng_module *m, const struct eng_block_ref *req, size_t nreq,
+struct eng_profile *cost_counting_run(void *arg, struct eng_module *m, const struct cost_requests *req,
                                      struct cost_args *args);
 
 #endif

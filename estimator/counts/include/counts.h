@@ -38,6 +38,8 @@ struct cnt_select {
     uint32_t base;           /* first lane: counts at sel_counts[2 * (base + lane) + outcome] */
     uint32_t ties;           /* min/max: first lane of the operands-equal counters
                               * (outcome 0 = equal), else UINT32_MAX */
+    uint32_t probe;          /* CNT_SEL_PROBE: the probe's index in eng_run_options.probes,
+                              * else UINT32_MAX */
     uint8_t kind;            /* SEL_* */
 };
 /* select record kinds: a select (true = first value), a min/max (true =
@@ -47,8 +49,9 @@ struct cnt_select {
  * or a comparison whose result is used as a value (true = true), or a
  * shift by a variable amount (32 lanes = 64 counters: how often each amount
  * 0..62 occurred, and 63 or more; cores without a barrel shifter loop or
- * pay per bit) */
-enum { CNT_SEL_SELECT, CNT_SEL_MINMAX, CNT_SEL_LOGIC, CNT_SEL_SAT, CNT_SEL_CMP, CNT_SEL_SHIFT };
+ * pay per bit), or a probe (estimator.h, eng_probe: 32 lanes = 64 counters,
+ * how often its value was 0..62, and 63 or more) */
+enum { CNT_SEL_SELECT, CNT_SEL_MINMAX, CNT_SEL_LOGIC, CNT_SEL_SAT, CNT_SEL_CMP, CNT_SEL_SHIFT, CNT_SEL_PROBE };
 
 struct cnt_block {
     LLVMBasicBlockRef bb;

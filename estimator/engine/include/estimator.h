@@ -32,13 +32,27 @@ LLVMModuleRef eng_module_llvm(const struct eng_module *m);
 const char *eng_module_name(const struct eng_module *m);
 /* Whether any function of M has debug information (compiled with -g). */
 bool eng_module_has_debug_info(const struct eng_module *m);
-/* What code generation made of some calls (lower_requests.c), for the IR
- * engine to run them as the machine code does: CALLEE[i] is the module's own
- * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
- * call of, or NULL when the backend deleted the call INST[i] (no side
- * effects, result unused). Copied; replaces the previous plan. */
-void eng_module_set_call_plan(struct eng_module *m, const LLVMValueRef *inst, const LLVMValueRef *callee, size_t n);
-size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **inst, const LLVMValueRef **callee);
+/* What code generation made of some calls (lower_calls.c), for the IR
+ * engine to run them as the machine code does. */
+enum eng_call_kind {
+    ENG_CALL_DELETED,   /* the backend deleted the call (no side effects, result
+                         * unused): nothing runs */
+    ENG_CALL_ROUTINE,   /* an llvm.memset/memcpy/memmove intrinsic lowered to a call
+                         * of the module's own CALLEE (dst, src or value, length):
+                         * CALLEE runs and is counted */
+    ENG_CALL_EXPANDED,  /* a call of the module's own CALLEE (memcmp, bcmp) that the
+                         * backend expanded inline (ExpandMemCmp): the board never
+                         * calls it, so CALLEE's body does not run; the result is the
+                         * expansion's (the engine's C library function) */
+};
+struct eng_call_plan {
+    LLVMValueRef inst;      /* the call */
+    LLVMValueRef callee;    /* ENG_CALL_ROUTINE, ENG_CALL_EXPANDED: the module's function */
+    enum eng_call_kind kind;
+};
+/* Replaces M's plan with a copy of PLAN[0..n). */
+void eng_module_set_call_plan(struct eng_module *m, const struct eng_call_plan *plan, size_t n);
+size_t eng_module_call_plan(const struct eng_module *m, const struct eng_call_plan **plan);
 /* A new copy of the module parsed again from the input bytes into CTX, with
  * the same block names, for code generation (which rewrites the IR it
  * compiles, and whose output depends on use-list order, which cloning does
@@ -86,6 +100,10 @@ struct eng_run_options {
      * which out-edge): for blocks code generation duplicated */
     const struct eng_block_ref *pairs;
     size_t npairs;
+    /* values the machine code's branches test (lower_probes.c): each probe's
+     * histogram is a CNT_SEL_PROBE record of AT's function */
+    const struct eng_probe *probes;
+    size_t nprobes;
     /* a run followed by a layer above (the timed run of offload/): WEIGHTS
      * of IR blocks summed into a clock at every block entry, and HOOKS told
      * of calls, entries and returns (eng_run_hooks); NULL for a counting run */
@@ -121,6 +139,47 @@ struct eng_run_options {
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
 };
+
+/* ---- probes ----------------------------------------------------------------
+ * What a machine branch tests when it is no IR value of its own (the high
+ * words of a 64-bit comparison are equal; the first byte where two arrays
+ * that an expanded memcmp compares differ; two conditions together): an
+ * expression over IR values, evaluated at every execution of an IR
+ * instruction, whose values the run counts in a histogram (a select record
+ * of kind CNT_SEL_PROBE, counts.h). The lower layer builds the expressions
+ * from the machine code before the run (lower_probes.c); the engine compiles
+ * each into its own ops (exec_compile.c), so a tier that runs the ops keeps
+ * the record by running them. One mechanism for every shape. */
+enum eng_probe_op {
+    ENG_PROBE_VALUE,    /* the IR value VALUE: an integer or pointer of at most 64 bits,
+                         * available at AT (AT itself, an argument, a constant, or an
+                         * instruction that dominates AT) */
+    ENG_PROBE_CONST,    /* IMM */
+    ENG_PROBE_ICMP,     /* A <predicate IMM (an LLVMIntPredicate)> B, compared at WIDTH bits: 0 or 1 */
+    ENG_PROBE_LSHR,     /* A >> IMM */
+    ENG_PROBE_AND,      /* A & B */
+    ENG_PROBE_OR,       /* A | B */
+    ENG_PROBE_XOR,      /* A ^ B */
+    ENG_PROBE_ADD,      /* A + B */
+    ENG_PROBE_SELECT,   /* A ? B : C (A: 0 or 1) */
+    ENG_PROBE_MEMDIFF,  /* the offset of the first byte that differs between the IMM bytes
+                         * at the addresses A and B, IMM when none does */
+};
+struct eng_probe_node {
+    enum eng_probe_op op;
+    unsigned width;         /* bits of the result (1..64); ICMP: of the operands */
+    LLVMValueRef value;     /* VALUE */
+    uint64_t imm;
+    uint32_t a, b, c;       /* operand nodes: earlier ones */
+};
+/* Evaluated after each execution of AT (before it, when AT is a terminator);
+ * the last node's value v counts as min(v, ENG_PROBE_VALUES - 1). */
+struct eng_probe {
+    LLVMValueRef at;
+    const struct eng_probe_node *nodes;
+    uint32_t nnodes;
+};
+#define ENG_PROBE_VALUES 64
 
 /* An instruction whose operand values eng_run reports (eng_run_options.watch). */
 struct eng_watch {

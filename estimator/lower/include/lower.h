@@ -73,6 +73,15 @@ struct jtable {
     size_t n;
 };
 
+/* A probe's use (lower_probes.c): the branch ending machine block BLOCK runs
+ * exactly on the executions of the probe whose value is in RUN (bit v: value
+ * v), and is taken exactly on those whose value is in TAKEN. */
+struct lower_probe_use {
+    uint32_t probe;            /* index into the run's probes */
+    int block;
+    uint64_t run, taken;
+};
+
 struct mfunc {
     char *name;
     int prof;                  /* function index in the profile, or -1 */
@@ -83,6 +92,10 @@ struct mfunc {
     size_t njt;
     bool unresolved;           /* a branch whose target is not known: every count an estimate */
     uint32_t addr, size;       /* lower_layout: where its code lies (size 0: no layout) */
+    bool entries_uncertain;    /* the machine code calls it otherwise than the run (lower_calls.c):
+                                * every count an estimate */
+    struct lower_probe_use *probe_uses;
+    size_t nprobe_uses;
 };
 
 struct mmodule {
@@ -178,15 +191,29 @@ void lower_mmodule_free(struct mmodule *mm);
  * return. Unknown mnemonics are reported (once each) and treated as ALU. */
 struct isa;
 bool lower_build_cfg(struct mmodule *mm, const struct isa *isa, LLVMModuleRef m, FILE *diag);
+/* The symbol a call instruction's operand text OPS names ("" when none). */
+void lower_call_symbol(const char *ops, char *out, size_t n);
 
 /* lower_requests.c: the IR blocks (of M) whose paths the run must count so
  * that machine counts can be exact; the caller frees with lower_pair_requests_free. */
 size_t lower_pair_requests(const struct mmodule *mm, LLVMModuleRef m, struct eng_block_ref **out);
 void lower_pair_requests_free(struct eng_block_ref *req, size_t n);
+/* lower_probes.c: the probes the run must count for the values MM's
+ * branches test (eng_probe), their uses put in MM's functions. The probes
+ * refer to M's instructions; free them with lower_probes_free after the run
+ * and the machine counts. */
+struct lower_probes {
+    struct eng_probe *probes;
+    size_t n;
+};
+void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_probes *out);
+void lower_probes_free(struct lower_probes *p);
 /* lower_calls.c: sets EM's call plan (eng_module_set_call_plan) from the
  * machine code of MM: intrinsics lowered to calls of the module's own
- * memset/memcpy/memmove, calls the backend deleted. */
-void lower_call_plan(const struct mmodule *mm, struct eng_module *em);
+ * memset/memcpy/memmove (merged calls too), calls of its own memcmp/bcmp
+ * expanded inline, calls the backend deleted. A function the machine code
+ * calls otherwise than the run does gets entries_uncertain. */
+void lower_call_plan(struct mmodule *mm, struct eng_module *em);
 
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */
