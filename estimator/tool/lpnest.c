@@ -46,6 +46,11 @@ static void usage(FILE *f)
             "                        goes to stderr)\n"
             "  --max-steps=N         stop with an error after N IR instructions (default 100G,\n"
             "                        about four minutes; 0: no limit)\n"
+            "  --engine=interp|jit|auto  how the program runs: the IR interpreter (the\n"
+            "                        reference), compiled to host code (ORC JIT) from the\n"
+            "                        start, or interpreted first and compiled once the run is\n"
+            "                        long enough to pay for it (default: interp); the counts,\n"
+            "                        output and faults are the same\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
@@ -127,6 +132,7 @@ struct run_opts {
     const char *target, *accel, *profile, *fs_root;
     bool counts, quiet, dump_machine, allow_writes, allow_unpriced, memory_linked;
     unsigned long long max_steps, stack;
+    enum eng_engine engine;
     int version_at, rest_at;   /* argv index after --version / -- (0: not given) */
 };
 
@@ -135,6 +141,20 @@ static int opt_max_steps(void *ctx, const char *v)
     struct run_opts *ro = ctx;
     if (!sup_parse_u64(v, &ro->max_steps))
         return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
+    return 0;
+}
+
+static int opt_engine(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (!strcmp(v, "interp"))
+        ro->engine = ENG_ENGINE_INTERP;
+    else if (!strcmp(v, "jit"))
+        ro->engine = ENG_ENGINE_JIT;
+    else if (!strcmp(v, "auto"))
+        ro->engine = ENG_ENGINE_AUTO;
+    else
+        return bad_usage("invalid --engine value '%s' (expected interp, jit or auto)", v);
     return 0;
 }
 
@@ -160,7 +180,7 @@ static int opt_stack_size(void *ctx, const char *v)
 static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct cli_out *co, const char **inputs,
                              size_t *ninputs)
 {
-    struct sup_opt opts[16 + CLI_OUT_NOPTS] = {
+    struct sup_opt opts[17 + CLI_OUT_NOPTS] = {
         {.name = "--version", .kind = SUP_OPT_REST, .dest = &ro->version_at},
         {.name = "--counts", .kind = SUP_OPT_FLAG, .dest = &ro->counts},
         {.name = "--dump-machine", .kind = SUP_OPT_FLAG, .dest = &ro->dump_machine},
@@ -173,6 +193,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--quiet", .alias = "-q", .kind = SUP_OPT_FLAG, .dest = &ro->quiet},
         {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
         {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
+        {.name = "--engine", .kind = SUP_OPT_CALL, .call = opt_engine, .ctx = ro},
         {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
         {.name = "--", .kind = SUP_OPT_REST, .dest = &ro->rest_at},
     };
@@ -181,7 +202,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         n++;
     n += cli_out_options(co, prog, opts + n);
     /* the names for "did you mean" */
-    const char *known[16 + CLI_OUT_NOPTS + 1];
+    const char *known[17 + CLI_OUT_NOPTS + 1];
     size_t nk = 0;
     known[nk++] = "--help";
     for (size_t k = 0; k < n; k++)
@@ -272,6 +293,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .argc = prog_argc + 1,
         .argv = pargv,
         .max_steps = ro.max_steps,
+        .engine = ro.engine,
         .stack_bytes = ro.stack,
         .memory_linked = ro.memory_linked,
         .progress = eng_progress_enabled(),
