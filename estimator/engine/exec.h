@@ -243,6 +243,7 @@ struct vm {
     uint64_t slow_at;         /* steps at which the step limit and progress are checked */
     uint64_t jit_poll_at;     /* steps at which the compiled tier is asked (UINT64_MAX: never) */
     struct exec_jit *jit;     /* the compiled tier's state (exec_jit.c), NULL: interpreter only */
+    uintptr_t jit_stack_floor; /* compiled code runs only while the host's stack is above this */
     double start_time;
     bool progress;
 
@@ -375,6 +376,14 @@ int exec_jit_check(struct vm *vm, struct xfunc *F, uint32_t at);
 int exec_jit_call(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at);
 int exec_jit_step(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at);
 /* ---- the compiled tier (exec_jit.c) ---- */
+/* Whether F runs compiled from here: it has code, and the host's stack has
+ * room (compiled activations nest on it, one host frame per call; a call
+ * deeper than the tier's share of the stack runs its whole subtree in the
+ * interpreter, whose activations live in vm->frames). */
+static inline bool exec_jit_ready(const struct vm *vm, const struct xfunc *F)
+{
+    return F->jit && (uintptr_t)__builtin_frame_address(0) > vm->jit_stack_floor;
+}
 /* Before main runs: the tier for MODE (nothing for ENG_ENGINE_INTERP). */
 bool exec_jit_start(struct vm *vm, enum eng_engine mode);
 /* At the interpreter's slow path when steps >= jit_poll_at: may compile hot

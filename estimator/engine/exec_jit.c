@@ -49,6 +49,10 @@
 #define JIT_FIRST (1ull << 24) /* IR instructions interpreted before the first compilation (auto) */
 #define JIT_GROWTH 4           /* later looks at 4x, 16x, ... of that */
 #define JIT_POLL (1ull << 20)  /* IR instructions between looks at a compiling child */
+/* The optimisation of the host code: slots to registers, the usual scalar
+ * clean-ups, loads and counters out of loops. The vectorisers and loop
+ * unrolling of -O2 cost many times more compile time than they win here. */
+#define JIT_PASSES "default<O2>"
 
 struct exec_jit {
     enum eng_engine mode;
@@ -129,8 +133,16 @@ static void write_all(int fd, const char *p, size_t n)
 }
 
 /* In the child: the chosen functions as an object file into FD. Never returns. */
+static double child_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static void compile_child(struct vm *vm, struct exec_jit *j)
 {
+    double c0 = child_cpu();
     LLVMInstallFatalErrorHandler(child_fatal);
     LLVMTargetMachineRef tm = host_machine();
     if (!tm)
@@ -150,16 +162,23 @@ static void compile_child(struct vm *vm, struct exec_jit *j)
             _exit(3);
     }
     exec_jit_mod_free(&jm);
+    double c1 = child_cpu();
     char *msg = NULL;
     if (getenv("LPNEST_JIT_VERIFY") && LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
         fprintf(stderr, "lpnest: jit: internal error: the host module does not verify: %s\n", msg);
         _exit(6);
     }
+    if (getenv("LPNEST_JIT_DUMP_RAW"))
+        LLVMPrintModuleToFile(m, getenv("LPNEST_JIT_DUMP_RAW"), NULL);
     const char *passes = getenv("LPNEST_JIT_PASSES");
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, passes ? passes : "default<O2>", tm, po);
+    LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
+    LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
+    LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
+    LLVMErrorRef e = LLVMRunPasses(m, passes ? passes : JIT_PASSES, tm, po);
     if (e)
         _exit(7);
+    double c2 = child_cpu();
     const char *dump = getenv("LPNEST_JIT_DUMP");
     if (dump)
         LLVMPrintModuleToFile(m, dump, NULL);
@@ -167,6 +186,9 @@ static void compile_child(struct vm *vm, struct exec_jit *j)
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &obj))
         _exit(8);
     write_all(j->fd, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj));
+    if (*stats_on())
+        fprintf(stderr, "lpnest: jit: compiler CPU: %.3f s host IR, %.3f s optimising, %.3f s code generation\n",
+                c1 - c0, c2 - c1, child_cpu() - c2);
     _exit(0);
 }
 
@@ -290,11 +312,26 @@ static void wait_child(struct vm *vm, struct exec_jit *j, bool block)
     }
 }
 
+/* The lowest host stack address compiled code may reach: half of the stack
+ * limit below here (at most 256 MiB), the other half left to the built-ins,
+ * the C library and linking a later round's code, which may all run at the
+ * deepest point. */
+static uintptr_t stack_floor(void)
+{
+    struct rlimit rl;
+    uint64_t lim = 8u << 20;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0)
+        lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (256u << 20) ? 256u << 20 : rl.rlim_cur;
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    return here > lim / 2 ? here - lim / 2 : UINTPTR_MAX;
+}
+
 bool exec_jit_start(struct vm *vm, enum eng_engine mode)
 {
     vm->jit_poll_at = UINT64_MAX;
     if (mode == ENG_ENGINE_INTERP)
         return true;
+    vm->jit_stack_floor = stack_floor();
     struct exec_jit *j = sup_xcalloc(1, sizeof *j);
     j->mode = mode;
     j->fd = -1;
@@ -305,8 +342,12 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
         start_round(vm, j, true);
         if (j->child)
             wait_child(vm, j, true);
-    } else
-        vm->jit_poll_at = JIT_FIRST;
+    } else {
+        /* LPNEST_JIT_FIRST: another threshold, for tests (engine_diff.py
+         * moves the switch to compiled code early into short runs) */
+        const char *first = getenv("LPNEST_JIT_FIRST");
+        vm->jit_poll_at = first ? strtoull(first, NULL, 10) : JIT_FIRST;
+    }
     return true;
 }
 

@@ -195,8 +195,16 @@ struct jg {
     LLVMValueRef fb;          /* the activation's frame base */
     bool weights;             /* an edge of F has a weight: the clock is kept */
     uint32_t at_op;           /* the op being translated */
-    LLVMValueRef ret1;        /* a block returning 1 (a fault or an exit, recorded) */
-    LLVMBasicBlockRef ret1_bb;
+    LLVMBasicBlockRef ret1_bb; /* returns 1 (a fault or an exit, recorded) */
+    LLVMBasicBlockRef exit_bb; /* every return */
+    LLVMValueRef exit_status;  /* its phi */
+    LLVMValueRef brk;          /* alloca: vm->brk, reloaded after calls (only built-ins move it) */
+    /* the one fault exit: a helper (by kind) called with the op and two values */
+    LLVMBasicBlockRef fault_bb;
+    LLVMValueRef fault_kind, fault_at, fault_x, fault_y; /* its phis */
+    uint8_t *checked;         /* per op: the slow path was emitted at its block's start */
+    uint8_t *konst, *frame, *writers; /* slot_facts */
+    int64_t *frame_off;
 };
 
 #define T(x) (g->jm->x)
@@ -248,6 +256,7 @@ static void sync_out(struct jg *g)
 /* ... and back after C ran program code (calls) or moved the clock (hooks). */
 static void sync_in(struct jg *g)
 {
+    LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->brk), T(tag_vm)), g->brk);
     LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->steps), T(tag_vm)), g->steps);
     LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->slow_at), T(tag_vm)), g->slow);
     if (g->weights)
@@ -263,26 +272,18 @@ static void check_result(struct jg *g, LLVMValueRef r)
     at_end(g, ok);
 }
 
-/* A cold block that calls FP(vm, F, at, X, Y) (a fault) and returns 1; the
- * caller branches to it. */
-static LLVMBasicBlockRef fault_block(struct jg *g, const void *fp, LLVMValueRef x, LLVMValueRef y)
-{
-    LLVMBasicBlockRef cur = LLVMGetInsertBlock(g->b), fb = block(g, "fault");
-    at_end(g, fb);
-    sync_out(g);
-    LLVMTypeRef pt[5] = {T(ptr), T(ptr), T(i32), T(i64), T(i64)};
-    LLVMValueRef args[5] = {g->vmp, P(g, g->f), K32(g, g->at_op), x ? x : K(g, 0), y ? y : K(g, 0)};
-    call(g, fp, T(i32), pt, args, 5);
-    LLVMBuildBr(g->b, g->ret1_bb);
-    at_end(g, cur);
-    return fb;
-}
+enum fault_kind { FK_DIV, FK_MEM };
 
-/* Continues in a new block when COND holds, else branches to the cold BAD. */
-static void guard(struct jg *g, LLVMValueRef ok, LLVMBasicBlockRef bad)
+/* Continues in a new block when OK holds, else raises fault KIND of the
+ * current op with values X and Y (the function's one cold fault exit). */
+static void guard(struct jg *g, LLVMValueRef ok, enum fault_kind kind, LLVMValueRef x, LLVMValueRef y)
 {
-    LLVMBasicBlockRef next = block(g, "");
-    LLVMValueRef br = LLVMBuildCondBr(g->b, ok, next, bad);
+    LLVMBasicBlockRef next = block(g, ""), here = LLVMGetInsertBlock(g->b);
+    LLVMValueRef in[4] = {K32(g, kind), K32(g, g->at_op), x, y};
+    LLVMValueRef phi[4] = {g->fault_kind, g->fault_at, g->fault_x, g->fault_y};
+    for (int i = 0; i < 4; i++)
+        LLVMAddIncoming(phi[i], &in[i], &here, 1);
+    LLVMValueRef br = LLVMBuildCondBr(g->b, ok, next, g->fault_bb);
     /* the fault path is cold */
     LLVMValueRef w[3] = {NULL, K32(g, 2000), K32(g, 1)};
     LLVMMetadataRef md[3] = {LLVMMDStringInContext2(T(cx), "branch_weights", 14), LLVMValueAsMetadata(w[1]),
@@ -293,9 +294,8 @@ static void guard(struct jg *g, LLVMValueRef ok, LLVMBasicBlockRef bad)
 
 /* ---- helpers the compiled code calls besides exec_jit_* of exec_run.c ---- */
 
-static int jit_divfault(struct vm *vm, struct xfunc *F, uint32_t at, uint64_t x, uint64_t y)
+static int jit_divfault(struct vm *vm, struct xfunc *F, uint32_t at, uint64_t y)
 {
-    (void)x;
     const struct op *op = &F->code[at];
     const char *name = op->code == OP_UDIV ? "udiv" : op->code == OP_UREM ? "urem" : op->code == OP_SDIV ? "sdiv" : "srem";
     if (y == 0)
@@ -313,6 +313,11 @@ static int jit_memfault(struct vm *vm, struct xfunc *F, uint32_t at, uint64_t ad
     const uint8_t *p = w ? exec_ptr_w(vm, addr, n) : exec_ptr_r(vm, addr, n);
     exec_fault_access(vm, !p ? (w ? 'w' : 'r') : 'a', addr, n);
     return exec_jit_fail(vm, F, at);
+}
+
+static int jit_fault(struct vm *vm, struct xfunc *F, uint32_t kind, uint32_t at, uint64_t x, uint64_t y)
+{
+    return kind == FK_DIV ? jit_divfault(vm, F, at, y) : jit_memfault(vm, F, at, x, y);
 }
 
 static uint64_t jit_fptoi(double v, uint32_t is_signed) { return exec_fp_to_int(v, is_signed != 0); }
@@ -419,21 +424,31 @@ static LLVMValueRef fp_op(struct jg *g, const char *name, LLVMTypeRef res, LLVMT
 /* ---- edges ---- */
 
 /* EDGE(e) of the interpreter: its counter, its weight on the clock, the
- * target block's instructions on the steps, the slow path when they reach
- * its limit, then on to the op the edge leads to. */
+ * target block's instructions on the steps, then on to the op the edge
+ * leads to, whose block starts with the slow path (slow_path). */
 static void edge(struct jg *g, uint32_t e)
 {
     struct edge *ed = &g->f->edges[e];
+    /* (counts kept in registers across a loop, added at the return, tripled
+     * the compile time of dispatch loops and won nothing measurable) */
     LLVMValueRef cp = P(g, &ed->count);
     store(g, LLVMBuildAdd(g->b, load(g, T(i64), cp, T(tag_count)), K(g, 1), ""), cp, T(tag_count));
     if (ed->weight)
         LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), K(g, ed->weight), ""), g->clock);
-    LLVMValueRef st = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), K(g, ed->ninst), "");
-    LLVMBuildStore(g->b, st, g->steps);
+    LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), K(g, ed->ninst), ""), g->steps);
+    LLVMBuildBr(g->b, g->bb[ed->pc]);
+}
+
+/* At the start of the block of op AT, which edges enter: the slow path when
+ * the steps reached its limit (step limit, progress), located at AT as the
+ * interpreter's check after EDGE. A GOTO (phi moves into a block) checks
+ * nothing there in the interpreter; checking again finds nothing to do. */
+static void slow_path(struct jg *g, uint32_t at)
+{
+    LLVMValueRef st = LLVMBuildLoad2(g->b, T(i64), g->steps, "");
     LLVMValueRef slow = LLVMBuildICmp(g->b, LLVMIntUGE, st, LLVMBuildLoad2(g->b, T(i64), g->slow, ""), "");
-    LLVMBasicBlockRef chk = block(g, "slow");
-    LLVMBasicBlockRef to = g->bb[ed->pc];
-    LLVMValueRef br = LLVMBuildCondBr(g->b, slow, chk, to);
+    LLVMBasicBlockRef chk = block(g, "slow"), go = block(g, "");
+    LLVMValueRef br = LLVMBuildCondBr(g->b, slow, chk, go);
     LLVMValueRef w[2] = {K32(g, 1), K32(g, 100000)};
     LLVMMetadataRef md[3] = {LLVMMDStringInContext2(T(cx), "branch_weights", 14), LLVMValueAsMetadata(w[0]),
                              LLVMValueAsMetadata(w[1])};
@@ -441,10 +456,11 @@ static void edge(struct jg *g, uint32_t e)
     at_end(g, chk);
     sync_out(g);
     LLVMTypeRef pt[3] = {T(ptr), T(ptr), T(i32)};
-    LLVMValueRef args[3] = {g->vmp, P(g, g->f), K32(g, ed->pc)};
+    LLVMValueRef args[3] = {g->vmp, P(g, g->f), K32(g, at)};
     check_result(g, call(g, (const void *)exec_jit_check, T(i32), pt, args, 3));
     LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->slow_at), T(tag_vm)), g->slow);
-    LLVMBuildBr(g->b, to);
+    LLVMBuildBr(g->b, go);
+    at_end(g, go);
 }
 
 /* A conditional branch: edge T when COND (i1), else edge F. */
@@ -490,18 +506,43 @@ static void on_slots(struct jg *g, const struct op *op, const void *fp, bool res
 
 /* ---- memory ---- */
 
+/* Whether the access of op OP (N bytes, alignment mask AM) is known to be
+ * valid whatever the run does: at a constant address valid now (the valid
+ * region only grows: brk never moves down), or within the activation's
+ * frame (FRAMEADDR plus an offset inside frame_bytes, FB aligned to frame_align). */
+static bool known_valid(struct jg *g, const struct op *op, unsigned n, bool w, unsigned am)
+{
+    const struct xfunc *f = g->f;
+    if (op->a >= f->nslots)
+        return false;
+    if (g->konst[op->a]) {
+        uint64_t a = (f->consts[op->a - (f->nslots - f->nconst)] + op->k) & g->vm->ptr_mask;
+        const uint8_t *p = w ? exec_ptr_w(g->vm, a, n) : exec_ptr_r(g->vm, a, n);
+        return p && !(a & am);
+    }
+    if (g->frame[op->a]) {
+        int64_t off = g->frame_off[op->a] + (int64_t)op->k;
+        uint64_t falign = f->frame_align ? f->frame_align : 1;
+        return off >= 0 && (uint64_t)off + n <= f->frame_bytes && ((uint64_t)off & am) == 0 && falign > am;
+    }
+    return false;
+}
+
 /* The host address of N bytes at target address A (i64), after the
- * interpreter's checks (exec_ptr_r/exec_ptr_w, then alignment with mask AM). */
-static LLVMValueRef host_addr(struct jg *g, LLVMValueRef a, unsigned n, bool w, unsigned am)
+ * interpreter's checks (exec_ptr_r/exec_ptr_w, then alignment with mask AM)
+ * unless VALID already. */
+static LLVMValueRef host_addr(struct jg *g, LLVMValueRef a, unsigned n, bool w, unsigned am, bool valid)
 {
     struct vm *vm = g->vm;
+    if (valid)
+        return LLVMBuildGEP2(g->b, T(i8), P(g, vm->mem), &a, 1, "");
     uint64_t lo = w ? vm->rw_lo : vm->ro_lo;
-    LLVMValueRef brk = load(g, T(i64), P(g, &vm->brk), T(tag_vm));
+    LLVMValueRef brk = LLVMBuildLoad2(g->b, T(i64), g->brk, "");
     LLVMValueRef room = LLVMBuildSub(g->b, brk, K(g, lo), "");
-    LLVMValueRef in1 = LLVMBuildAnd(g->b,
-                                    LLVMBuildICmp(g->b, LLVMIntULE, LLVMBuildSub(g->b, a, K(g, lo), ""),
-                                                  LLVMBuildSub(g->b, room, K(g, n), ""), ""),
-                                    LLVMBuildICmp(g->b, LLVMIntULE, K(g, n), room, ""), "");
+    LLVMValueRef in1 = LLVMBuildICmp(g->b, LLVMIntULE, LLVMBuildSub(g->b, a, K(g, lo), ""),
+                                     LLVMBuildSub(g->b, room, K(g, n), ""), "");
+    if (vm->brk - lo < n) /* (brk only grows: once there is room, there always is) */
+        in1 = LLVMBuildAnd(g->b, in1, LLVMBuildICmp(g->b, LLVMIntULE, K(g, n), room, ""), "");
     LLVMValueRef ok;
     uint64_t ss = vm->stack_hi - vm->stack_lo;
     if (n <= ss) {
@@ -511,7 +552,7 @@ static LLVMValueRef host_addr(struct jg *g, LLVMValueRef a, unsigned n, bool w, 
         ok = in1;
     if (am)
         ok = LLVMBuildAnd(g->b, ok, LLVMBuildICmp(g->b, LLVMIntEQ, LLVMBuildAnd(g->b, a, K(g, am), ""), K(g, 0), ""), "");
-    guard(g, ok, fault_block(g, (const void *)jit_memfault, a, K(g, (uint64_t)n << 1 | w)));
+    guard(g, ok, FK_MEM, a, K(g, (uint64_t)n << 1 | w));
     return LLVMBuildGEP2(g->b, T(i8), P(g, vm->mem), &a, 1, "");
 }
 
@@ -525,9 +566,10 @@ static LLVMValueRef bswap(struct jg *g, LLVMValueRef v, LLVMTypeRef t)
     return intrinsic(g, "llvm.bswap", &t, 1, &v, 1);
 }
 
-static void do_load(struct jg *g, uint32_t d, LLVMValueRef addr, unsigned n, bool be, unsigned am, uint64_t mask)
+static void do_load(struct jg *g, uint32_t d, LLVMValueRef addr, unsigned n, bool be, unsigned am, uint64_t mask,
+                    bool valid)
 {
-    LLVMValueRef p = host_addr(g, addr, n, false, am);
+    LLVMValueRef p = host_addr(g, addr, n, false, am, valid);
     LLVMTypeRef t = int_t(g, n);
     LLVMValueRef v = load(g, t, p, T(tag_mem));
     LLVMSetAlignment(v, 1);
@@ -538,9 +580,9 @@ static void do_load(struct jg *g, uint32_t d, LLVMValueRef addr, unsigned n, boo
     set(g, d, and_k(g, v, mask));
 }
 
-static void do_store(struct jg *g, LLVMValueRef val, LLVMValueRef addr, unsigned n, bool be, unsigned am)
+static void do_store(struct jg *g, LLVMValueRef val, LLVMValueRef addr, unsigned n, bool be, unsigned am, bool valid)
 {
-    LLVMValueRef p = host_addr(g, addr, n, true, am);
+    LLVMValueRef p = host_addr(g, addr, n, true, am, valid);
     LLVMTypeRef t = int_t(g, n);
     LLVMValueRef v = n < 8 ? LLVMBuildTrunc(g->b, val, t, "") : val;
     if (be)
@@ -614,7 +656,7 @@ static void divide(struct jg *g, const struct op *op)
     enum opcode c = (enum opcode)op->code;
     LLVMValueRef x = get(g, op->a), y = get(g, op->b), r;
     if (c == OP_UDIV || c == OP_UREM) {
-        guard(g, LLVMBuildICmp(g->b, LLVMIntNE, y, K(g, 0), ""), fault_block(g, (const void *)jit_divfault, x, y));
+        guard(g, LLVMBuildICmp(g->b, LLVMIntNE, y, K(g, 0), ""), FK_DIV, x, y);
         r = c == OP_UDIV ? LLVMBuildUDiv(g->b, x, y, "") : LLVMBuildURem(g->b, x, y, "");
         set(g, op->d, r);
         return;
@@ -625,7 +667,7 @@ static void divide(struct jg *g, const struct op *op)
     LLVMValueRef minv = K(g, (uint64_t)sext_of(1ull << (w - 1), w));
     LLVMValueRef bad = LLVMBuildOr(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, syv, K(g, 0), ""),
                                    LLVMBuildAnd(g->b, m1, LLVMBuildICmp(g->b, LLVMIntEQ, sxv, minv, ""), ""), "");
-    guard(g, LLVMBuildNot(g->b, bad, ""), fault_block(g, (const void *)jit_divfault, x, syv));
+    guard(g, LLVMBuildNot(g->b, bad, ""), FK_DIV, x, syv);
     LLVMValueRef ysafe = LLVMBuildSelect(g->b, m1, K(g, 1), syv, "");
     LLVMValueRef q = c == OP_SDIV ? LLVMBuildSDiv(g->b, sxv, ysafe, "") : LLVMBuildSRem(g->b, sxv, ysafe, "");
     LLVMValueRef alt = c == OP_SDIV ? LLVMBuildSub(g->b, K(g, 0), sxv, "") : K(g, 0);
@@ -954,7 +996,10 @@ static void ret_op(struct jg *g, const struct op *op)
     for (uint32_t i = 0; i < n; i++)
         store(g, get(g, op->a + i), rslot(g, i), T(tag_slot));
     sync_out(g);
-    LLVMBuildRet(g->b, K32(g, 0));
+    LLVMValueRef zero = K32(g, 0);
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
+    LLVMAddIncoming(g->exit_status, &zero, &here, 1);
+    LLVMBuildBr(g->b, g->exit_bb);
 }
 
 /* One op; false when it is not translated. */
@@ -1042,22 +1087,28 @@ static void op_ir(struct jg *g, const struct op *op)
         fp_convert(g, op);
         return;
     case OP_FMATH1: case OP_FMATH2: case OP_FMATH3: fmath(g, op); return;
-    case OP_LD8: do_load(g, op->d, addr_of(g, op), 1, false, 0, exec_masks[op->w]); return;
-    case OP_LD16: case OP_LD16B: do_load(g, op->d, addr_of(g, op), 2, c == OP_LD16B, op->x, exec_masks[op->w]); return;
-    case OP_LD32: case OP_LD32B: do_load(g, op->d, addr_of(g, op), 4, c == OP_LD32B, op->x, exec_masks[op->w]); return;
-    case OP_LD64: case OP_LD64B: do_load(g, op->d, addr_of(g, op), 8, c == OP_LD64B, op->x, exec_masks[op->w]); return;
-    case OP_ST8: do_store(g, get(g, op->b), addr_of(g, op), 1, false, 0); return;
-    case OP_ST16: case OP_ST16B: do_store(g, get(g, op->b), addr_of(g, op), 2, c == OP_ST16B, op->x); return;
-    case OP_ST32: case OP_ST32B: do_store(g, get(g, op->b), addr_of(g, op), 4, c == OP_ST32B, op->x); return;
-    case OP_ST64: case OP_ST64B: do_store(g, get(g, op->b), addr_of(g, op), 8, c == OP_ST64B, op->x); return;
-    case OP_LD8X: do_load(g, op->d, xaddr_of(g, op), 1, false, 0, ~0ull); return;
-    case OP_LD16X: case OP_LD16BX: do_load(g, op->d, xaddr_of(g, op), 2, c == OP_LD16BX, op->x, ~0ull); return;
-    case OP_LD32X: case OP_LD32BX: do_load(g, op->d, xaddr_of(g, op), 4, c == OP_LD32BX, op->x, ~0ull); return;
-    case OP_LD64X: case OP_LD64BX: do_load(g, op->d, xaddr_of(g, op), 8, c == OP_LD64BX, op->x, ~0ull); return;
-    case OP_ST8X: do_store(g, get(g, op->d), xaddr_of(g, op), 1, false, 0); return;
-    case OP_ST16X: case OP_ST16BX: do_store(g, get(g, op->d), xaddr_of(g, op), 2, c == OP_ST16BX, op->x); return;
-    case OP_ST32X: case OP_ST32BX: do_store(g, get(g, op->d), xaddr_of(g, op), 4, c == OP_ST32BX, op->x); return;
-    case OP_ST64X: case OP_ST64BX: do_store(g, get(g, op->d), xaddr_of(g, op), 8, c == OP_ST64BX, op->x); return;
+    case OP_LD8: case OP_LD16: case OP_LD16B: case OP_LD32: case OP_LD32B: case OP_LD64: case OP_LD64B: {
+        unsigned n = c == OP_LD8 ? 1 : c <= OP_LD64 ? 2u << (c - OP_LD16) : 2u << (c - OP_LD16B);
+        unsigned am = c == OP_LD8 ? 0 : op->x;
+        bool be = c == OP_LD16B || c == OP_LD32B || c == OP_LD64B;
+        do_load(g, op->d, addr_of(g, op), n, be, am, exec_masks[op->w], known_valid(g, op, n, false, am));
+        return;
+    }
+    case OP_ST8: case OP_ST16: case OP_ST16B: case OP_ST32: case OP_ST32B: case OP_ST64: case OP_ST64B: {
+        unsigned n = c == OP_ST8 ? 1 : c <= OP_ST64 ? 2u << (c - OP_ST16) : 2u << (c - OP_ST16B);
+        unsigned am = c == OP_ST8 ? 0 : op->x;
+        bool be = c == OP_ST16B || c == OP_ST32B || c == OP_ST64B;
+        do_store(g, get(g, op->b), addr_of(g, op), n, be, am, known_valid(g, op, n, true, am));
+        return;
+    }
+    case OP_LD8X: do_load(g, op->d, xaddr_of(g, op), 1, false, 0, ~0ull, false); return;
+    case OP_LD16X: case OP_LD16BX: do_load(g, op->d, xaddr_of(g, op), 2, c == OP_LD16BX, op->x, ~0ull, false); return;
+    case OP_LD32X: case OP_LD32BX: do_load(g, op->d, xaddr_of(g, op), 4, c == OP_LD32BX, op->x, ~0ull, false); return;
+    case OP_LD64X: case OP_LD64BX: do_load(g, op->d, xaddr_of(g, op), 8, c == OP_LD64BX, op->x, ~0ull, false); return;
+    case OP_ST8X: do_store(g, get(g, op->d), xaddr_of(g, op), 1, false, 0, false); return;
+    case OP_ST16X: case OP_ST16BX: do_store(g, get(g, op->d), xaddr_of(g, op), 2, c == OP_ST16BX, op->x, false); return;
+    case OP_ST32X: case OP_ST32BX: do_store(g, get(g, op->d), xaddr_of(g, op), 4, c == OP_ST32BX, op->x, false); return;
+    case OP_ST64X: case OP_ST64BX: do_store(g, get(g, op->d), xaddr_of(g, op), 8, c == OP_ST64BX, op->x, false); return;
     case OP_GEP: {
         LLVMValueRef idx = LLVMBuildMul(g->b, sx(g, get(g, op->b), op->w), K(g, op->k & 0xffffffffu), "");
         set(g, op->d, and_k(g, LLVMBuildAdd(g->b, get(g, op->a), idx, ""), g->vm->ptr_mask));
@@ -1131,18 +1182,33 @@ static void op_ir(struct jg *g, const struct op *op)
     }
 }
 
-/* Slots of the constant area that no op writes: the same value on every entry. */
-static uint8_t *constant_slots(const struct jg *g)
+/* What the function's ops say of its slots: KONST, constant-area slots no
+ * op writes (the same value on every entry); FRAME, slots whose only
+ * writer is a FRAMEADDR (the activation's frame base plus FRAME_OFF). */
+static void wrote(struct jg *g, uint32_t s, const struct op *op)
+{
+    if (s >= g->f->nslots)
+        return;
+    g->konst[s] = 0;
+    if (g->writers[s] < 2)
+        g->writers[s]++;
+    g->frame[s] = g->writers[s] == 1 && op->code == OP_FRAMEADDR;
+    g->frame_off[s] = (int64_t)op->k;
+}
+
+static void slot_facts(struct jg *g)
 {
     const struct xfunc *f = g->f;
-    uint8_t *k = sup_xcalloc(f->nslots + 1, 1);
+    g->konst = sup_xcalloc(f->nslots + 1, 1);
+    g->frame = sup_xcalloc(f->nslots + 1, 1);
+    g->writers = sup_xcalloc(f->nslots + 1, 1);
+    g->frame_off = sup_xcalloc(f->nslots + 1, sizeof *g->frame_off);
     for (uint32_t s = f->nslots - f->nconst; s < f->nslots; s++)
-        k[s] = 1;
+        g->konst[s] = 1;
     struct slots rd, wr;
     for (uint32_t i = 0; i < f->ncode; i++) {
         const struct op *op = &f->code[i];
         enum opcode c = (enum opcode)op->code;
-        uint32_t d[64], nd = 0;
         switch (c) {
         case OP_ST8: case OP_ST16: case OP_ST32: case OP_ST64: case OP_ST16B: case OP_ST32B: case OP_ST64B:
         case OP_STN: case OP_ST8X: case OP_ST16X: case OP_ST32X: case OP_ST64X: case OP_ST16BX: case OP_ST32BX:
@@ -1151,33 +1217,32 @@ static uint8_t *constant_slots(const struct jg *g)
         case OP_MEMSET: case OP_VASTART: case OP_VACOPY: case OP_UNREACHABLE: case OP_INDIRECTBR: case OP_TRAP:
         case OP_UNSUPPORTED: case OP_WATCH:
             break;
-        case OP_MOV2GOTO: d[nd++] = op->d, d[nd++] = op->b; break;
+        case OP_MOV2GOTO: wrote(g, op->d, op), wrote(g, op->b, op); break;
         case OP_UADDO: case OP_SADDO: case OP_USUBO: case OP_SSUBO: case OP_UMULO: case OP_SMULO:
-            d[nd++] = op->d, d[nd++] = (uint32_t)op->k;
+            wrote(g, op->d, op), wrote(g, (uint32_t)op->k, op);
             break;
         case OP_VINSERT:
-            for (uint64_t j = 0; j < op->k && nd < 64; j++)
-                d[nd++] = op->d + (uint32_t)j;
+            for (uint64_t j = 0; j < op->k; j++)
+                wrote(g, op->d + (uint32_t)j, op);
             break;
         case OP_W_ADD: case OP_W_SUB: case OP_W_MUL: case OP_W_SHL: case OP_W_LSHR: case OP_W_ASHR: case OP_W_SEXT:
-            d[nd++] = op->d, d[nd++] = op->d + 1;
+            wrote(g, op->d, op), wrote(g, op->d + 1, op);
             break;
         default:
             if (c >= OP_BR_EQ && c <= OP_BR_SGEI)
                 break;
             op_slots(g->vm, f, op, &rd, &wr);
             if (wr.n)
-                for (uint32_t j = 0; j < wr.n && nd < 64; j++)
-                    d[nd++] = wr.s[j];
+                for (uint32_t j = 0; j < wr.n; j++)
+                    wrote(g, wr.s[j], op);
             else
-                d[nd++] = op->d;
+                wrote(g, op->d, op);
             break;
         }
-        for (uint32_t j = 0; j < nd; j++)
-            if (d[j] < f->nslots)
-                k[d[j]] = 0;
     }
-    return k;
+    /* parameters are written by the caller */
+    for (uint32_t s = 0; s < f->nparam_slots && s < f->nslots; s++)
+        g->frame[s] = 0;
 }
 
 void exec_jit_prepare(struct xfunc *f)
@@ -1185,8 +1250,9 @@ void exec_jit_prepare(struct xfunc *f)
     if (f->osr)
         return;
     f->osr = sup_xcalloc(f->ncode + 1, 1);
+    bool no = getenv("LPNEST_JIT_NOOSR") != NULL;
     for (uint32_t e = 0; e < f->nedges; e++)
-        if (e == 0 || f->einfo[e].to <= f->einfo[e].from)
+        if (e == 0 || (!no && f->einfo[e].to <= f->einfo[e].from))
             f->osr[f->edges[e].pc] = 1; /* the entry and the loops' edges */
 }
 
@@ -1214,6 +1280,7 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     for (uint32_t s = 0; s < f->nslots; s++)
         g->slot[s] = LLVMBuildAlloca(g->b, jm->i64, "");
     g->steps = LLVMBuildAlloca(g->b, jm->i64, "steps");
+    g->brk = LLVMBuildAlloca(g->b, jm->i64, "brk");
     g->slow = LLVMBuildAlloca(g->b, jm->i64, "slow");
     g->clock = LLVMBuildAlloca(g->b, jm->i64, "clock");
     sync_in(g);
@@ -1230,8 +1297,11 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     for (uint32_t b = 0; b < f->nblocks; b++)
         if (f->blocks[b].pc < f->ncode)
             g->bb[f->blocks[b].pc] = (LLVMBasicBlockRef)1;
-    for (uint32_t e = 0; e < f->nedges; e++)
+    g->checked = sup_xcalloc(f->ncode + 1, 1);
+    for (uint32_t e = 0; e < f->nedges; e++) {
         g->bb[f->edges[e].pc] = (LLVMBasicBlockRef)1;
+        g->checked[f->edges[e].pc] = e > 0; /* the entry edge is checked by whoever called */
+    }
     for (uint32_t i = 0; i < f->ncode; i++) {
         const struct op *op = &f->code[i];
         switch (op->code) {
@@ -1248,12 +1318,33 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
             snprintf(nm, sizeof nm, "op%u", i);
             g->bb[i] = block(g, nm);
         }
+    g->exit_bb = block(g, "exit");
+    at_end(g, g->exit_bb);
+    g->exit_status = LLVMBuildPhi(g->b, jm->i32, "");
+    LLVMBuildRet(g->b, g->exit_status);
     g->ret1_bb = block(g, "fail");
     at_end(g, g->ret1_bb);
-    LLVMBuildRet(g->b, K32(g, 1));
+    {
+        LLVMValueRef one = K32(g, 1);
+        LLVMAddIncoming(g->exit_status, &one, &g->ret1_bb, 1);
+        LLVMBuildBr(g->b, g->exit_bb);
+    }
+    g->fault_bb = block(g, "fault");
+    at_end(g, g->fault_bb);
+    g->fault_kind = LLVMBuildPhi(g->b, jm->i32, "");
+    g->fault_at = LLVMBuildPhi(g->b, jm->i32, "");
+    g->fault_x = LLVMBuildPhi(g->b, jm->i64, "");
+    g->fault_y = LLVMBuildPhi(g->b, jm->i64, "");
+    sync_out(g);
+    {
+        LLVMTypeRef pt[6] = {jm->ptr, jm->ptr, jm->i32, jm->i32, jm->i64, jm->i64};
+        LLVMValueRef args[6] = {g->vmp, P(g, f), g->fault_kind, g->fault_at, g->fault_x, g->fault_y};
+        call(g, (const void *)jit_fault, jm->i32, pt, args, 6);
+    }
+    LLVMBuildBr(g->b, g->ret1_bb);
     /* the two ways in: a call (the parameters in R, the constants) or the
      * interpreter's state at an edge (every slot in R) */
-    uint8_t *konst = constant_slots(g);
+    slot_facts(g);
     LLVMBasicBlockRef norm = block(g, "call"), osr = block(g, "osr");
     at_end(g, entry);
     uint32_t e0 = f->edges[0].pc;
@@ -1267,7 +1358,7 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     LLVMBuildBr(g->b, g->bb[e0]);
     at_end(g, osr);
     for (uint32_t s = 0; s < f->nslots; s++)
-        set(g, s, konst[s] ? K(g, f->consts[s - (f->nslots - f->nconst)]) : load(g, jm->i64, rslot(g, s), jm->tag_slot));
+        set(g, s, g->konst[s] ? K(g, f->consts[s - (f->nslots - f->nconst)]) : load(g, jm->i64, rslot(g, s), jm->tag_slot));
     LLVMBasicBlockRef none = block(g, "no_entry");
     LLVMValueRef osw = LLVMBuildSwitch(g->b, g->at, none, 8);
     for (uint32_t i = 0; i < f->ncode; i++)
@@ -1275,7 +1366,6 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
             LLVMAddCase(osw, K32(g, i), g->bb[i]);
     at_end(g, none);
     LLVMBuildUnreachable(g->b);
-    free(konst);
     /* the ops */
     LLVMBasicBlockRef cur = NULL;
     for (uint32_t i = 0; i < f->ncode; i++) {
@@ -1284,6 +1374,8 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
                 LLVMBuildBr(g->b, g->bb[i]);
             cur = g->bb[i];
             at_end(g, cur);
+            if (g->checked[i])
+                slow_path(g, i);
         } else if (!cur || LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) {
             cur = block(g, "dead"); /* after a branch, and no edge leads here */
             at_end(g, cur);
@@ -1296,5 +1388,10 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
         LLVMBuildUnreachable(g->b);
     free(g->slot);
     free(g->bb);
+    free(g->checked);
+    free(g->konst);
+    free(g->frame);
+    free(g->writers);
+    free(g->frame_off);
     return true;
 }

@@ -579,7 +579,7 @@ static bool run(struct vm *vm)
 #undef EXEC_OP_LABEL
     };
 #endif
-    if (F->jit)
+    if (exec_jit_ready(vm, F))
         goto body; /* compiled (exec_jit.c) */
     for (;;) {
         op = pc++;
@@ -996,7 +996,7 @@ static bool run(struct vm *vm)
             E = g->edges;
             SC = g->sel_counts;
             FB = fr->frame_base;
-            if (F->jit)
+            if (exec_jit_ready(vm, F))
                 limit = 0; /* into its compiled code at the check */
             EDGE(0);
             NEXT;
@@ -1052,7 +1052,7 @@ static bool run(struct vm *vm)
             E = F->edges;
             SC = F->sel_counts;
             FB = fr->frame_base;
-            if (F->jit)
+            if (exec_jit_ready(vm, F))
                 limit = 0; /* into its compiled code at its next loop edge */
             NEXT;
         }
@@ -1093,9 +1093,12 @@ static bool run(struct vm *vm)
             goto fault;
         if (steps >= vm->jit_poll_at)
             exec_jit_poll(vm); /* may compile: F->jit */
-        if (F->jit && F->osr[pc - C])
-            goto body;
-        limit = F->jit ? 0 : vm->next_check;
+        if (exec_jit_ready(vm, F)) {
+            if (F->osr[pc - C])
+                goto body;
+            limit = 0;
+        } else
+            limit = vm->next_check;
         continue;
     body:
         /* compiled code runs F from op PC on (an edge entering it) to its return */
@@ -1338,7 +1341,7 @@ int exec_jit_call(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at)
         if (tag < 0)
             return exec_jit_fail(vm, F, at);
     }
-    bool compiled = g->jit != NULL;
+    bool compiled = exec_jit_ready(vm, g);
     vm->cur_op = op; /* an interpreted callee returns here as to the host */
     slot_t *NR = exec_enter(vm, g, cd, R, R + F->nslots, compiled ? op + 1 : NULL, op->d);
     if (!NR)
