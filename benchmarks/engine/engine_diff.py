@@ -108,7 +108,7 @@ def split_stats(err):
 
 def compare(a, lpnest, case, mode, work):
     """[(kind, detail)]: differences between the engines on one program and mode"""
-    target, name, bc, opts, args = case
+    target, name, bc, opts, args = case[:5]
     res = {}
     problems = []
     compiled = False
@@ -173,18 +173,19 @@ def cases_for(a, target, work):
             out.append((target, name, bc, opts, args))
     if "csmith" in sets:
         opts = csmith_options()["avr" if a.small else target]
-        for seed in a.seeds:
+        for seed in a.seeds:  # (made by the worker that runs it: build_csmith)
             c = os.path.join(work, "csmith%d.%s.c" % (seed, target))
-            bc = c[:-2] + ".bc"
-            code, _, _ = run(["csmith", "--seed", str(seed), "-o", c] + opts, cwd=work)
-            if code == 0:
-                code, _, _ = run([blockcmp.CLANG] + flags + blockcmp.CFLAGS +
-                                 ["-I", os.path.join(ACC, "csmith"), "-w", "-g", "-emit-llvm", "-c", c, "-o", bc])
-            if code != 0:
-                failed += 1
-                continue
-            out.append((target, "csmith%d" % seed, bc, [], []))
+            out.append((target, "csmith%d" % seed, c[:-2] + ".bc", [], [], (seed, c, opts, flags)))
     return out, failed
+
+
+def build_csmith(work, seed, c, opts, flags):
+    """csmith's program SEED as bitcode next to C; whether it was made"""
+    code, _, _ = run(["csmith", "--seed", str(seed), "-o", c] + opts, cwd=work)
+    if code == 0:
+        code, _, _ = run([blockcmp.CLANG] + flags + blockcmp.CFLAGS +
+                         ["-I", os.path.join(ACC, "csmith"), "-w", "-g", "-emit-llvm", "-c", c, "-o", c[:-2] + ".bc"])
+    return code == 0
 
 
 def parse_seeds(text):
@@ -243,6 +244,8 @@ def main():
                 i, case = i_case
                 w = os.path.join(work, "run%d" % i)
                 os.makedirs(w, exist_ok=True)
+                if len(case) > 5 and not build_csmith(w, *case[5]):
+                    return None
                 found, codes, compiled = [], [], False
                 for mode in modes:
                     # a fault stops both runs of an estimate alike: the counting run compares it
@@ -256,13 +259,20 @@ def main():
                 return found, len(codes), compiled
 
             with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-                for (found, nmodes, compiled) in pool.map(one, enumerate(cases)):
+                for res in pool.map(one, enumerate(cases)):
+                    if res is None:
+                        failed += 1
+                        continue
+                    found, nmodes, compiled = res
                     stats["programs"] += 1
                     stats["runs"] += nmodes
                     stats["compiled"] += compiled
                     for kind, detail in found:
                         stats[kind] += 1
                         print("%-6s %s" % (kind.upper(), detail), flush=True)
+                    if not a.quiet and stats["programs"] % 50 == 0:
+                        print("%s: %d programs so far, %d differences, %d crashes" % (
+                            target, stats["programs"], stats["diff"], stats["crash"]), flush=True)
             bad += stats["diff"] + stats["crash"]
             print("%s: %d programs (%d the tier compiles, %d not built), %d program runs x %d engines compared with "
                   "interp; %d differences, %d crashes" % (target, stats["programs"], stats["compiled"], failed,
