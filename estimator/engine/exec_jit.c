@@ -65,6 +65,7 @@ struct exec_jit {
     LLVMOrcLLJITRef lljit;
     bool broken;             /* LLJIT could not be set up, or a compilation failed: interpret */
     uint8_t *looked;         /* per function: a round has considered it */
+    unsigned every;          /* LPNEST_JIT_EVERY */
     /* the round a child is compiling */
     pid_t child;
     int fd;                  /* the memory file its object goes to */
@@ -213,7 +214,9 @@ static void start_round(struct vm *vm, struct exec_jit *j, bool all)
         if (!all && !ran)
             continue;
         j->looked[i] = 1;
-        if (!exec_jit_supports(vm, f)) {
+        /* LPNEST_JIT_EVERY=N: only every Nth function compiled, the others left
+         * to the interpreter, for tests of calls between the tiers */
+        if (!exec_jit_supports(vm, f) || (j->every > 1 && i % j->every)) {
             j->refused++;
             continue;
         }
@@ -342,6 +345,8 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
     j->mode = mode;
     j->fd = -1;
     j->looked = sup_xcalloc(vm->nfuncs + 1, 1);
+    const char *every = getenv("LPNEST_JIT_EVERY");
+    j->every = every ? (unsigned)strtoul(every, NULL, 10) : 1;
     j->chosen = sup_xcalloc(vm->nfuncs + 1, sizeof *j->chosen);
     vm->jit = j;
     if (mode == ENG_ENGINE_JIT) {
