@@ -15,6 +15,9 @@
 #include <time.h>
 
 #define CHECK_INTERVAL (1ull << 24) /* IR instructions between slow-path checks */
+/* ... with a --time-limit: the clock is read often enough that the run stops
+ * at its deadline even at a slow engine's rate (a sanitized build) */
+#define TIME_CHECK_INTERVAL (1ull << 18)
 #define CALL_STACK_BYTES 8          /* simulated stack used by every call (return address, link) */
 
 const uint64_t exec_masks[65] = {
@@ -154,15 +157,19 @@ static void do_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, 
 
 #define switch_edge exec_switch_edge
 
-/* The slow path that runs every CHECK_INTERVAL instructions: step limit and
- * progress line. */
+/* The slow path that runs every CHECK_INTERVAL instructions: step limit,
+ * time limit and progress line. */
 static bool slow_check(struct vm *vm)
 {
     if (vm->max_steps && vm->steps >= vm->max_steps)
         return exec_fault(vm, EXEC_MSG_STEP_LIMIT, (unsigned long long)vm->max_steps);
+    double limit;
+    if (sup_time_up(&limit))
+        return exec_fault(vm, "the time limit of %g seconds was reached (--time-limit) after %llu IR instructions",
+                          limit, (unsigned long long)vm->steps);
     if (vm->progress)
         eng_progress_steps(vm->steps);
-    vm->slow_at = vm->steps + CHECK_INTERVAL;
+    vm->slow_at = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
     if (vm->max_steps && vm->slow_at > vm->max_steps)
         vm->slow_at = vm->max_steps;
     exec_set_next_check(vm);
@@ -1215,7 +1222,7 @@ bool exec_run_main(struct vm *vm)
     main_fn->edges[0].count++;
     vm->clock += main_fn->edges[0].weight;
     vm->steps = main_fn->edges[0].ninst;
-    vm->slow_at = vm->steps + CHECK_INTERVAL;
+    vm->slow_at = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
     if (vm->max_steps && vm->slow_at > vm->max_steps)
         vm->slow_at = vm->max_steps;
     exec_set_next_check(vm);
