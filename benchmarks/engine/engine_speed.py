@@ -6,15 +6,25 @@ until lpnest executes about --target IR instructions; times are medians of
 --runs whole-process runs. Prints a Markdown table and the totals.
 
 With --scaling F: each program at its small start size and at F times it
-(the same program, the same binary for qemu), lpnest --counts' time over
+(the same program, the same binary for qemu), lpnest's time over
 qemu-riscv32's at both sizes: where start-up dominates and where execution
-does (README "How good it is").
+does (README "How good it is"); these times are CPU seconds (user and system,
+lpnest's compiler process included; wall time on a machine shared with other
+work varies by 2x). --engines interp,jit,auto times each engine
+(--engine=); --estimate also times the full estimate (--target=picorv32: the
+counting run, lowering and pricing, the timed run). For each engine it also
+reports the compiled tier's own cost (LPNEST_JIT_STATS: the compiler
+process's CPU seconds, summed over the estimate's two runs) and the peak
+resident memory (the largest of lpnest and its compiler process), next to
+the interpreter's.
 
 usage: engine_speed.py --lpnest BUILD/estimator/lpnest --corpus BUILD/benchmarks/corpus
-                       [--target 2e8] [--runs 3] [--programs a,b,...] [--scaling 100]"""
+                       [--target 2e8] [--runs 3] [--programs a,b,...] [--scaling 100]
+                       [--engines interp,jit,auto] [--estimate]"""
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -43,6 +53,29 @@ def timed(cmd, runs):
     return statistics.median(times)
 
 
+def measured(cmd, env=None):
+    """(CPU seconds, peak RSS in MiB, the compiler's CPU seconds, wall seconds) of one run of CMD; CPU: user and
+    system time of CMD and the processes it waited for (lpnest's compiler), which machines shared with other
+    work measure far more steadily than wall time"""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    t = time.perf_counter() - t0
+    if p.returncode != 0:
+        sys.exit("engine_speed: %s failed (%d): %s" % (" ".join(cmd), p.returncode, err.decode()[-300:]))
+    jit = sum(float(x) for x in re.findall(rb"([0-9.]+) s CPU in the compiler", err))
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, jit, t
+
+
+def timed_engine(cmd, runs):
+    """medians of measured() over RUNS runs"""
+    env = dict(os.environ, LPNEST_JIT_STATS="1")
+    rs = [measured(cmd, env) for _ in range(runs)]
+    return tuple(statistics.median(r[i] for r in rs) for i in range(4))
+
+
 def lpnest_counts(lpnest, bc, arg, out):
     r = subprocess.run([lpnest, bc, "--counts", "--quiet", "-o", out, "--", str(arg)],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -60,6 +93,8 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--programs", default=",".join(START))
     ap.add_argument("--scaling", type=int, default=0)
+    ap.add_argument("--engines", default="interp")
+    ap.add_argument("--estimate", action="store_true")
     a = ap.parse_args()
     qemu = shutil.which("qemu-riscv32")
     tmp = tempfile.mkdtemp(prefix="engine_speed.")
@@ -100,39 +135,50 @@ def main():
 
 
 def scaling(a, qemu, out):
-    """lpnest/qemu at the start size and at a.scaling times it, per program."""
-    print("| program | size | IR instructions | lpnest s | qemu-riscv32 s | lpnest/qemu | larger size (up to ×%d) "
-          "| IR instructions | lpnest s | qemu-riscv32 s | lpnest/qemu |" % a.scaling)
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    small, large = [], []
+    """lpnest/qemu at the start size and at a.scaling times it, per program, engine and kind of run"""
+    engines = a.engines.split(",")
+    kinds = ["counts"] + (["estimate"] if a.estimate else [])
+    cols = [(k, e) for k in kinds for e in engines]
+    print("CPU seconds (user + system, the compiler process included) of one run each\n")
+    print("| program | size | IR instructions | qemu-riscv32 s | " +
+          " | ".join("%s %s s (×qemu)" % (k, e) for k, e in cols) + " | compiler CPU s (jit) | peak MiB " +
+          "/".join(engines) + " (%s) |" % kinds[-1])
+    print("|---|---:|---:|---:|" + "---:|" * len(cols) + "---:|---:|")
+    ratios = {c: ([], []) for c in cols}
     for name in a.programs.split(","):
         bc = os.path.join(a.corpus, "riscv32", name + ".bc")
         elf = os.path.join(a.corpus, "riscv32", name + ".elf")
-        cells = []
         big = START[name] * a.scaling
         # programs bound their size (buffers, the bare runtime's heap): the largest that runs
         while big > START[name] and not runs_ok([qemu, elf, str(big)]):
             big //= 2
-        for arg in (START[name], big):
-            if arg == START[name] and cells:
-                cells.append(None)
-                continue
-            n = lpnest_counts(a.lpnest, bc, arg, out)
-            tl = timed([a.lpnest, bc, "--counts", "--quiet", "-o", out, "--", str(arg)], a.runs)
-            tq = timed([qemu, elf, str(arg)], a.runs)
-            cells.append((arg, n, tl, tq))
-        if None in cells:
+        if big <= START[name]:
             print("%-10s skipped: the program runs at no size above %d" % (name, START[name]), file=sys.stderr)
             continue
-        small.append(cells[0][2] / cells[0][3])
-        large.append(cells[1][2] / cells[1][3])
-        print("| %s | %s |" % (name, " | ".join("%d | %s | %.3f | %.3f | %.2f×" % (arg, format(n, ","), tl, tq, tl / tq)
-                                                for arg, n, tl, tq in cells)))
-        sys.stdout.flush()
+        for which, arg in enumerate((START[name], big)):
+            n = lpnest_counts(a.lpnest, bc, arg, out)
+            tq = timed_engine([qemu, elf, str(arg)], a.runs)[0]
+            cells, mem, jit = [], {}, 0.0
+            for kind, engine in cols:
+                cmd = [a.lpnest, bc, "--quiet", "-o", out, "--engine=" + engine]
+                cmd += ["--counts"] if kind == "counts" else ["--target=picorv32", "--format=json"]
+                t, rss, jcpu, _ = timed_engine(cmd + ["--", str(arg)], a.runs)
+                cells.append("%.3f (%.2f×)" % (t, t / tq))
+                ratios[(kind, engine)][which].append(t / tq)
+                if kind == kinds[-1]:
+                    mem[engine] = rss
+                if engine == "jit" and kind == kinds[-1]:
+                    jit = jcpu
+            print("| %s | %d | %s | %.3f | %s | %.2f | %s |" % (
+                name, arg, format(n, ","), tq, " | ".join(cells), jit, "/".join("%.0f" % mem[e] for e in engines)))
+            sys.stdout.flush()
     gm = lambda v: statistics.geometric_mean(v) if v else float("nan")
-    print("\nlpnest/qemu-riscv32 time, geometric mean over %d programs: %.2f× at the start sizes, %.2f× at the "
-          "larger ones (range %.2f–%.2f× and %.2f–%.2f×)" % (len(small), gm(small), gm(large), min(small or [0]),
-                                                           max(small or [0]), min(large or [0]), max(large or [0])))
+    print()
+    for (kind, engine), (small, large) in ratios.items():
+        print("%s --engine=%s / qemu-riscv32, geometric mean over %d programs: %.2f× at the start sizes (%.2f–%.2f×), "
+              "%.2f× at up to %d× (%.2f–%.2f×)" % (kind, engine, len(large), gm(small), min(small or [0]),
+                                                   max(small or [0]), gm(large), a.scaling, min(large or [0]),
+                                                   max(large or [0])))
 
 
 if __name__ == "__main__":

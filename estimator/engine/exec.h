@@ -160,6 +160,13 @@ struct xfunc {
     uint32_t nsel_lanes;
     struct cnt_pairs *pairs;
     uint32_t npairs;
+    /* the compiled tier (exec_jit.c): F's code from op AT (an entry of OSR)
+     * to its return, with its frame pushed and R its slots; the return's
+     * RET_SLOTS values go to R[0..). 0, or 1 after a fault or an exit
+     * (recorded). NULL: interpreted. */
+    int (*jit)(struct vm *vm, slot_t *R, uint32_t at);
+    uint8_t *osr;            /* per op: 1 where the interpreter may enter jit (function entry, loop edges) */
+    uint32_t ret_slots;      /* slots of the function's result */
 };
 
 /* One activation. */
@@ -232,7 +239,11 @@ struct vm {
     uint64_t nslots_cap;
     uint64_t steps;           /* IR instructions of entered blocks */
     uint64_t max_steps;
-    uint64_t next_check;      /* steps at which the slow path runs */
+    uint64_t next_check;      /* steps at which the interpreter's slow path runs: min(slow_at, jit_poll_at) */
+    uint64_t slow_at;         /* steps at which the step limit and progress are checked */
+    uint64_t jit_poll_at;     /* steps at which the compiled tier is asked (UINT64_MAX: never) */
+    struct exec_jit *jit;     /* the compiled tier's state (exec_jit.c), NULL: interpreter only */
+    uintptr_t jit_stack_floor; /* compiled code runs only while the host's stack is above this */
     double start_time;
     bool progress;
 
@@ -359,6 +370,37 @@ bool exec_compile(struct vm *vm, struct xfunc *f);
 
 /* ---- the loop (exec_run.c) ---- */
 bool exec_run_main(struct vm *vm);
+static inline void exec_set_next_check(struct vm *vm)
+{
+    vm->next_check = vm->slow_at < vm->jit_poll_at ? vm->slow_at : vm->jit_poll_at;
+}
+/* Enters G from a call described by CD, its arguments in R, its frame's slots
+ * at NR; RET_PC NULL: its return goes back to the host. NULL after a fault. */
+slot_t *exec_enter(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, slot_t *NR,
+                   const struct op *ret_pc, uint32_t ret_d);
+/* What compiled code calls (exec_run.c, its bottom): 0, or 1 after a fault
+ * (located at op AT of F) or an exit. The slow path of an edge entering op
+ * AT; a call (its arguments in R, its result to R); a rare op on R. */
+int exec_jit_fail(struct vm *vm, struct xfunc *F, uint32_t at);
+int exec_jit_check(struct vm *vm, struct xfunc *F, uint32_t at);
+int exec_jit_call(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at);
+int exec_jit_step(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at);
+/* ---- the compiled tier (exec_jit.c) ---- */
+/* Whether F runs compiled from here: it has code, and the host's stack has
+ * room (compiled activations nest on it, one host frame per call; a call
+ * deeper than the tier's share of the stack runs its whole subtree in the
+ * interpreter, whose activations live in vm->frames). */
+static inline bool exec_jit_ready(const struct vm *vm, const struct xfunc *F)
+{
+    return F->jit && (uintptr_t)__builtin_frame_address(0) > vm->jit_stack_floor;
+}
+/* Before main runs: the tier for MODE (nothing for ENG_ENGINE_INTERP). */
+bool exec_jit_start(struct vm *vm, enum eng_engine mode);
+/* At the interpreter's slow path when steps >= jit_poll_at: may compile hot
+ * functions (their xfunc.jit) and sets the next poll. */
+void exec_jit_poll(struct vm *vm);
+/* After the run: the compiled code is gone, every function interpreted again. */
+void exec_jit_end(struct vm *vm);
 /* Calls G from a built-in (qsort's comparator, token functions) with the
  * flattened argument slots ARGS; the result's slots go to RET. Returns false
  * when the program faulted or exited inside. */

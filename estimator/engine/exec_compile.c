@@ -714,6 +714,7 @@ bool exec_compile(struct vm *vm, struct xfunc *f)
     ptrmap_free(&c.folded);
     ptrmap_free(&c.aliased);
     ptrmap_free(&c.indexed);
+    f->ret_slots = exec_type_slots(LLVMGetReturnType(LLVMGlobalGetValueType(f->fn)));
     f->compiled = true;
     return !c.failed;
 }

@@ -3,6 +3,7 @@
  * location. Calls use an explicit frame stack, never the host's. */
 #define _POSIX_C_SOURCE 200809L
 #include "exec.h"
+#include "exec_opsem.h"
 #include "progress.h"
 #include "exec_xfloat.h"
 #include "exec_math.h"
@@ -19,7 +20,7 @@
 #define TIME_CHECK_INTERVAL (1ull << 18)
 #define CALL_STACK_BYTES 8          /* simulated stack used by every call (return address, link) */
 
-static const uint64_t MASKS[65] = {
+const uint64_t exec_masks[65] = {
     0, 0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff, 0x7fff, 0xffff,
     0x1ffffull, 0x3ffffull, 0x7ffffull, 0xfffffull, 0x1fffffull, 0x3fffffull, 0x7fffffull, 0xffffffull,
     0x1ffffffull, 0x3ffffffull, 0x7ffffffull, 0xfffffffull, 0x1fffffffull, 0x3fffffffull, 0x7fffffffull,
@@ -31,28 +32,22 @@ static const uint64_t MASKS[65] = {
     0x7ffffffffffffffull, 0xfffffffffffffffull, 0x1fffffffffffffffull, 0x3fffffffffffffffull,
     0x7fffffffffffffffull, 0xffffffffffffffffull,
 };
+#define MASKS exec_masks
 
-typedef unsigned __int128 u128;
-typedef __int128 i128;
+typedef exec_u128 u128;
+typedef exec_i128 i128;
+#define getf exec_getf
+#define getd exec_getd
+#define putf exec_putf
+#define putd exec_putd
+#define wide exec_wide
+#define set_wide exec_set_wide
+#define wide_sext exec_wide_sext
+#define fp_to_int exec_fp_to_int
+#define sat_signed exec_sat_signed
+#define fits_signed exec_fits_signed
 
-static inline float getf(slot_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
-static inline double getd(slot_t v) { double d; memcpy(&d, &v, 8); return d; }
-static inline slot_t putf(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline slot_t putd(double d) { slot_t v; memcpy(&v, &d, 8); return v; }
-
-static inline u128 wide(const slot_t *R, uint32_t s) { return (u128)R[s] | (u128)R[s + 1] << 64; }
-static inline void set_wide(slot_t *R, uint32_t s, u128 v, unsigned hw)
-{
-    R[s] = (uint64_t)v;
-    R[s + 1] = (uint64_t)(v >> 64) & MASKS[hw];
-}
-static inline i128 wide_sext(u128 v, unsigned width)
-{
-    unsigned s = 128 - width;
-    return (i128)(v << s) >> s;
-}
-
-static bool fcmp(unsigned pred, double a, double b)
+bool exec_fcmp(unsigned pred, double a, double b)
 {
     bool uno = isnan(a) || isnan(b);
     switch (pred) {
@@ -74,24 +69,7 @@ static bool fcmp(unsigned pred, double a, double b)
     default: return true;
     }
 }
-
-static uint64_t fp_to_int(double v, bool is_signed)
-{
-    if (isnan(v))
-        return 0;
-    if (is_signed) {
-        if (v >= 9223372036854775808.0)
-            return (uint64_t)INT64_MAX;
-        if (v <= -9223372036854775808.0)
-            return (uint64_t)INT64_MIN;
-        return (uint64_t)(int64_t)v;
-    }
-    if (v <= -1.0)
-        return (uint64_t)(int64_t)(v <= -9223372036854775808.0 ? INT64_MIN : (int64_t)v);
-    if (v >= 18446744073709551616.0)
-        return UINT64_MAX;
-    return (uint64_t)v;
-}
+#define fcmp exec_fcmp
 
 static bool wide_icmp(unsigned pred, u128 a, u128 b, unsigned width)
 {
@@ -116,22 +94,6 @@ static uint64_t bitrev64(uint64_t v)
     v = ((v >> 2) & 0x3333333333333333ull) | ((v & 0x3333333333333333ull) << 2);
     v = ((v >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((v & 0x0F0F0F0F0F0F0F0Full) << 4);
     return __builtin_bswap64(v);
-}
-
-/* Signed saturation of an exact result to w bits. */
-static uint64_t sat_signed(i128 v, unsigned w)
-{
-    i128 hi = ((i128)1 << (w - 1)) - 1, lo = -((i128)1 << (w - 1));
-    if (v > hi)
-        v = hi;
-    if (v < lo)
-        v = lo;
-    return (uint64_t)v & MASKS[w];
-}
-
-static bool fits_signed(i128 v, unsigned w)
-{
-    return v >= -((i128)1 << (w - 1)) && v <= ((i128)1 << (w - 1)) - 1;
 }
 
 /* ---- bitcast through a byte image ---- */
@@ -193,37 +155,24 @@ static void do_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, 
 }
 
 
-static uint32_t switch_edge(const struct switch_desc *sd, uint64_t v)
-{
-    if (sd->dense)
-        return v - sd->lo < sd->span ? sd->table[v - sd->lo] : sd->def;
-    uint32_t lo = 0, hi = sd->n;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (sd->vals[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < sd->n && sd->vals[lo] == v ? sd->edges[lo] : sd->def;
-}
+#define switch_edge exec_switch_edge
 
 /* The slow path that runs every CHECK_INTERVAL instructions: step limit,
  * time limit and progress line. */
 static bool slow_check(struct vm *vm)
 {
     if (vm->max_steps && vm->steps >= vm->max_steps)
-        return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
-                          (unsigned long long)vm->max_steps);
+        return exec_fault(vm, EXEC_MSG_STEP_LIMIT, (unsigned long long)vm->max_steps);
     double limit;
     if (sup_time_up(&limit))
         return exec_fault(vm, "the time limit of %g seconds was reached (--time-limit) after %llu IR instructions",
                           limit, (unsigned long long)vm->steps);
     if (vm->progress)
         eng_progress_steps(vm->steps);
-    vm->next_check = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
-    if (vm->max_steps && vm->next_check > vm->max_steps)
-        vm->next_check = vm->max_steps;
+    vm->slow_at = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
+    if (vm->max_steps && vm->slow_at > vm->max_steps)
+        vm->slow_at = vm->max_steps;
+    exec_set_next_check(vm);
     return true;
 }
 
@@ -293,11 +242,216 @@ static bool atomic_rmw(struct vm *vm, const struct op *op, slot_t *R)
     return mem_put(vm, R[op->a], op->x, nv & m);
 }
 
+/* ---- ops with more to do than a line: one definition for the loop below
+ * and for compiled code (exec_jit_step). Each returns false after a fault
+ * message; the caller records where. ---- */
+
+bool exec_fault_access(struct vm *vm, int kind, uint64_t addr, unsigned nbytes)
+{
+    if (kind == 'r')
+        return exec_fault(vm, "read of %u bytes at 0x%llx, outside the program's memory%s", nbytes,
+                          (unsigned long long)addr, addr < 0x100 ? " (null pointer)" : "");
+    if (kind == 'w')
+        return exec_fault(vm, "write of %u bytes at 0x%llx, outside the program's writable memory%s", nbytes,
+                          (unsigned long long)addr,
+                          addr < 0x100 ? " (null pointer)" : addr >= vm->ro_lo && addr < vm->rw_lo ? " (a constant)" : "");
+    return exec_fault(vm, "misaligned %u-byte access at 0x%llx: %s traps on misaligned accesses", nbytes,
+                      (unsigned long long)addr, vm->t.triple);
+}
+
+static inline unsigned clip32(uint64_t n) { return (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); }
+
+static inline bool op_wdiv(struct vm *vm, slot_t *R, const struct op *op)
+{
+    u128 y = wide(R, op->b);
+    if (!y)
+        return exec_fault(vm, EXEC_MSG_DIV_ZERO, "wide integer");
+    set_wide(R, op->d, op->code == OP_W_UDIV ? wide(R, op->a) / y : wide(R, op->a) % y, op->w);
+    return true;
+}
+
+static inline bool op_wsdiv(struct vm *vm, slot_t *R, const struct op *op)
+{
+    unsigned width = 64u + op->w;
+    i128 x = wide_sext(wide(R, op->a), width), y = wide_sext(wide(R, op->b), width);
+    if (!y)
+        return exec_fault(vm, EXEC_MSG_DIV_ZERO, "wide integer");
+    if (y == -1) {
+        if (x == wide_sext((u128)1 << (width - 1), width))
+            return exec_fault(vm, "signed division overflow (%s of the minimum value by -1, wide integer)",
+                              op->code == OP_W_SDIV ? "sdiv" : "srem");
+        set_wide(R, op->d, op->code == OP_W_SDIV ? (u128)0 - (u128)x : 0, op->w);
+        return true;
+    }
+    set_wide(R, op->d, (u128)(op->code == OP_W_SDIV ? x / y : x % y), op->w);
+    return true;
+}
+
+static inline void op_wtofp(slot_t *R, const struct op *op)
+{
+    u128 v = wide(R, op->a);
+    bool sg = op->k;
+    if (op->x == 64)
+        R[op->d] = putd(sg ? (double)wide_sext(v, 64u + op->w) : (double)v);
+    else
+        R[op->d] = putf(sg ? (float)wide_sext(v, 64u + op->w) : (float)v);
+}
+
+static inline void op_fptow(slot_t *R, const struct op *op)
+{
+    double v = op->x == 64 ? getd(R[op->a]) : getf(R[op->a]);
+    u128 r = 0;
+    if (!isnan(v) && fabs(v) < 1.7e38)
+        r = op->k ? (u128)(i128)v : (v > 0 ? (u128)v : 0);
+    set_wide(R, op->d, r, op->w);
+}
+
+static inline void op_fmath(slot_t *R, const struct op *op)
+{
+    if (op->code == OP_FMATH1)
+        R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), 0, 0))
+                         : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), 0, 0));
+    else if (op->code == OP_FMATH2)
+        R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), getd(R[op->b]), 0))
+                         : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), getf(R[op->b]), 0));
+    else {
+        slot_t c3 = R[(uint32_t)op->k];
+        enum mathfn fn = (enum mathfn)(op->k >> 32);
+        R[op->d] = op->x ? putd(exec_math_d(fn, getd(R[op->a]), getd(R[op->b]), getd(c3)))
+                         : putf(exec_math_f(fn, getf(R[op->a]), getf(R[op->b]), getf(c3)));
+    }
+}
+
+static inline bool op_ldn(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t addr = (R[op->a] + op->k) & vm->ptr_mask;
+    uint8_t *p = exec_ptr_r(vm, addr, op->x);
+    if (!p)
+        return exec_fault_access(vm, 'r', addr, op->x);
+    R[op->d] = exec_load_uint(vm, p, op->x) & MASKS[op->w > 64 ? 64 : op->w];
+    return true;
+}
+
+static inline bool op_stn(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t addr = (R[op->a] + op->k) & vm->ptr_mask;
+    uint8_t *p = exec_ptr_w(vm, addr, op->x);
+    if (!p)
+        return exec_fault_access(vm, 'w', addr, op->x);
+    exec_store_uint(vm, p, op->x, R[op->b]);
+    return true;
+}
+
+static inline bool op_bounds(struct vm *vm, slot_t *R, const struct op *op)
+{
+    const char *m = exec_bounds(vm, R[op->a], (void *)(uintptr_t)op->k);
+    return m ? exec_fault(vm, "%s", m) : true;
+}
+
+static inline bool op_alloca(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t n = R[op->a] & MASKS[op->w];
+    if (n > (1ull << 40) / (op->k ? op->k : 1))
+        return exec_fault(vm, "alloca of %llu elements is too large", (unsigned long long)n);
+    uint64_t a = exec_stack_push(vm, n * op->k > 0 ? n * op->k : 1, 1ull << op->x);
+    if (!a)
+        return exec_fault(vm, "stack overflow: alloca of %llu bytes does not fit the simulated stack",
+                          (unsigned long long)(n * op->k));
+    R[op->d] = a;
+    return true;
+}
+
+static inline bool op_stackrestore(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t s = R[op->a];
+    if (s < vm->sp || s > vm->frames[vm->depth].sp)
+        return exec_fault(vm, "stackrestore to 0x%llx, outside the current frame", (unsigned long long)s);
+    vm->sp = s;
+    return true;
+}
+
+static inline bool op_memcpy(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t n = R[op->k] & MASKS[op->w];
+    if (!n)
+        return true;
+    uint64_t dst = R[op->a], src = R[op->b];
+    uint8_t *pd = exec_ptr_w(vm, dst, n), *ps = exec_ptr_r(vm, src, n);
+    if (!pd)
+        return exec_fault_access(vm, 'w', dst, clip32(n));
+    if (!ps)
+        return exec_fault_access(vm, 'r', src, clip32(n));
+    memmove(pd, ps, n);
+    return true;
+}
+
+static inline bool op_memset(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t n = R[op->k] & MASKS[op->w];
+    if (!n)
+        return true;
+    uint8_t *pd = exec_ptr_w(vm, R[op->a], n);
+    if (!pd)
+        return exec_fault_access(vm, 'w', R[op->a], clip32(n));
+    memset(pd, (int)(R[op->b] & 0xff), n);
+    return true;
+}
+
+static inline bool op_vastart(struct vm *vm, const struct xfunc *F, slot_t *R, const struct op *op)
+{
+    if (!vm->frames[vm->depth].va_addr && !F->variadic)
+        return exec_fault(vm, "va_start in a function that is not variadic");
+    return exec_va_start(vm, R[op->a], vm->frames[vm->depth].va_addr);
+}
+
+static inline bool op_vacopy(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint8_t *pd = exec_ptr_w(vm, R[op->a], vm->t.va_list_bytes), *ps = exec_ptr_r(vm, R[op->b], vm->t.va_list_bytes);
+    if (!pd || !ps)
+        return exec_fault(vm, "va_copy with an invalid va_list");
+    memmove(pd, ps, vm->t.va_list_bytes);
+    return true;
+}
+
+static inline bool op_cmpxchg(struct vm *vm, slot_t *R, const struct op *op)
+{
+    uint64_t old = 0;
+    if (!mem_get(vm, R[op->a], op->x, &old))
+        return false;
+    bool ok = old == R[op->b];
+    if (ok && !mem_put(vm, R[op->a], op->x, R[(uint32_t)op->k]))
+        return false;
+    R[op->d] = old & MASKS[op->w];
+    R[op->d + 1] = ok;
+    return true;
+}
+
+static inline void op_watch(struct vm *vm, slot_t *R, const struct op *op)
+{
+    const struct watch_desc *wd = (const struct watch_desc *)(uintptr_t)op->k;
+    uint64_t v[ENG_WATCH_MAX_WORDS];
+    for (uint32_t i = 0; i < wd->n; i++)
+        v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
+    vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, exec_engine(vm));
+}
+
+/* The fault of an op that always faults (unreachable, trap, what was not translated). */
+static inline bool op_fails(struct vm *vm, const struct op *op)
+{
+    switch (op->code) {
+    case OP_UNREACHABLE: return exec_fault(vm, "reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
+    case OP_INDIRECTBR: return exec_fault(vm, "indirectbr is not supported");
+    case OP_TRAP: return exec_fault(vm, "the program trapped (llvm.trap, e.g. __builtin_trap)");
+    case OP_UNSUPPORTED: return exec_fault(vm, op->x ? "%s" : "unsupported IR: %s", (const char *)(uintptr_t)op->k);
+    default: return exec_fault(vm, "internal error: unknown op %u", op->code);
+    }
+}
+
 /* ---- calls ---- */
 
 /* Enters G with the arguments of CD read from R; handles byval copies and
  * variadic areas. Returns the new frame's slots or NULL after a fault. */
-static slot_t *enter(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, slot_t *NR,
+slot_t *exec_enter(struct vm *vm, struct xfunc *g, const struct calldesc *cd, const slot_t *R, slot_t *NR,
                      const struct op *ret_pc, uint32_t ret_d)
 {
     if (!g->compiled && !exec_compile(vm, g) && !g->code)
@@ -372,10 +526,10 @@ overflow:
 
 static struct xfunc *func_at(struct vm *vm, uint64_t addr)
 {
-    uint64_t stride = vm->t.ptr_bytes == 2 ? 2 : 4;
-    if (addr < vm->func_base || addr >= vm->func_end || (addr - vm->func_base) % stride)
+    unsigned shift = vm->t.ptr_bytes == 2 ? 1 : 2; /* functions 2 or 4 bytes apart (no division per call) */
+    if (addr < vm->func_base || addr >= vm->func_end || ((addr - vm->func_base) & ((1u << shift) - 1)))
         return NULL;
-    return &vm->funcs[(addr - vm->func_base) / stride];
+    return &vm->funcs[(addr - vm->func_base) >> shift];
 }
 
 /* ---- the loop ---- */
@@ -422,6 +576,8 @@ static bool run(struct vm *vm)
     const struct op *op = pc;
     uint64_t addr = 0;
     unsigned nbytes = 0;
+    const slot_t *rv; /* the values a return passes back, and how many */
+    uint32_t rn;
 
 #if LPNEST_THREADED
     static const void *const dispatch[OP_COUNT_] = {
@@ -430,6 +586,8 @@ static bool run(struct vm *vm)
 #undef EXEC_OP_LABEL
     };
 #endif
+    if (exec_jit_ready(vm, F))
+        goto body; /* compiled (exec_jit.c) */
     for (;;) {
         op = pc++;
         switch ((enum opcode)op->code) {
@@ -463,23 +621,23 @@ static bool run(struct vm *vm)
         case OP_SEXT: L(SEXT) R[op->d] = (uint64_t)sext_of(R[op->a], op->w) & op->k; NEXT;
         case OP_UDIV: L(UDIV) {
             uint64_t y = R[op->b];
-            if (!y) FAULT("division by zero (udiv)");
+            if (!y) FAULT(EXEC_MSG_DIV_ZERO, "udiv");
             R[op->d] = R[op->a] / y;
             NEXT;
         }
         case OP_UREM: L(UREM) {
             uint64_t y = R[op->b];
-            if (!y) FAULT("division by zero (urem)");
+            if (!y) FAULT(EXEC_MSG_DIV_ZERO, "urem");
             R[op->d] = R[op->a] % y;
             NEXT;
         }
         case OP_SDIV: L(SDIV) case OP_SREM: L(SREM) {
             int64_t x = sext_of(R[op->a], op->w), y = sext_of(R[op->b], op->w);
-            if (!y) FAULT("division by zero (%s)", op->code == OP_SDIV ? "sdiv" : "srem");
+            if (!y) FAULT(EXEC_MSG_DIV_ZERO, op->code == OP_SDIV ? "sdiv" : "srem");
             if (y == -1) {
                 /* both are undefined in LLVM IR (the backend's code traps or differs) */
                 if (x == sext_of(1ull << (op->w - 1), op->w))
-                    FAULT("signed division overflow (%s of the minimum value by -1)", op->code == OP_SDIV ? "sdiv" : "srem");
+                    FAULT(EXEC_MSG_DIV_OVERFLOW, op->code == OP_SDIV ? "sdiv" : "srem");
                 R[op->d] = op->code == OP_SDIV ? (uint64_t)(0 - (uint64_t)x) & op->k : 0;
                 NEXT;
             }
@@ -515,26 +673,14 @@ static bool run(struct vm *vm)
         case OP_W_ADD: L(W_ADD) set_wide(R, op->d, wide(R, op->a) + wide(R, op->b), op->w); NEXT;
         case OP_W_SUB: L(W_SUB) set_wide(R, op->d, wide(R, op->a) - wide(R, op->b), op->w); NEXT;
         case OP_W_MUL: L(W_MUL) set_wide(R, op->d, wide(R, op->a) * wide(R, op->b), op->w); NEXT;
-        case OP_W_UDIV: L(W_UDIV) case OP_W_UREM: L(W_UREM) {
-            u128 y = wide(R, op->b);
-            if (!y) FAULT("division by zero (wide integer)");
-            set_wide(R, op->d, op->code == OP_W_UDIV ? wide(R, op->a) / y : wide(R, op->a) % y, op->w);
+        case OP_W_UDIV: L(W_UDIV) case OP_W_UREM: L(W_UREM)
+            if (!op_wdiv(vm, R, op))
+                goto fault;
             NEXT;
-        }
-        case OP_W_SDIV: L(W_SDIV) case OP_W_SREM: L(W_SREM) {
-            unsigned width = 64u + op->w;
-            i128 x = wide_sext(wide(R, op->a), width), y = wide_sext(wide(R, op->b), width);
-            if (!y) FAULT("division by zero (wide integer)");
-            if (y == -1) {
-                if (x == wide_sext((u128)1 << (width - 1), width))
-                    FAULT("signed division overflow (%s of the minimum value by -1, wide integer)",
-                          op->code == OP_W_SDIV ? "sdiv" : "srem");
-                set_wide(R, op->d, op->code == OP_W_SDIV ? (u128)0 - (u128)x : 0, op->w);
-                NEXT;
-            }
-            set_wide(R, op->d, (u128)(op->code == OP_W_SDIV ? x / y : x % y), op->w);
+        case OP_W_SDIV: L(W_SDIV) case OP_W_SREM: L(W_SREM)
+            if (!op_wsdiv(vm, R, op))
+                goto fault;
             NEXT;
-        }
         case OP_W_SHL: L(W_SHL) case OP_W_LSHR: L(W_LSHR) case OP_W_ASHR: L(W_ASHR) {
             unsigned width = 64u + op->w;
             u128 s = wide(R, op->b), x = wide(R, op->a), r;
@@ -581,50 +727,19 @@ static bool run(struct vm *vm)
         case OP_SITOFP64: L(SITOFP64) R[op->d] = putd((double)sext_of(R[op->a], op->w)); NEXT;
         case OP_UITOFP32: L(UITOFP32) R[op->d] = putf((float)R[op->a]); NEXT;
         case OP_UITOFP64: L(UITOFP64) R[op->d] = putd((double)R[op->a]); NEXT;
-        case OP_W_TOFP: L(W_TOFP) {
-            u128 v = wide(R, op->a);
-            bool sg = op->k;
-            if (op->x == 64)
-                R[op->d] = putd(sg ? (double)wide_sext(v, 64u + op->w) : (double)v);
-            else
-                R[op->d] = putf(sg ? (float)wide_sext(v, 64u + op->w) : (float)v);
-            NEXT;
-        }
-        case OP_FP_TOW: L(FP_TOW) {
-            double v = op->x == 64 ? getd(R[op->a]) : getf(R[op->a]);
-            u128 r = 0;
-            if (!isnan(v) && fabs(v) < 1.7e38)
-                r = op->k ? (u128)(i128)v : (v > 0 ? (u128)v : 0);
-            set_wide(R, op->d, r, op->w);
-            NEXT;
-        }
+        case OP_W_TOFP: L(W_TOFP) op_wtofp(R, op); NEXT;
+        case OP_FP_TOW: L(FP_TOW) op_fptow(R, op); NEXT;
         case OP_FPEXT: L(FPEXT) R[op->d] = putd((double)getf(R[op->a])); NEXT;
         case OP_FPTRUNC: L(FPTRUNC) R[op->d] = putf((float)getd(R[op->a])); NEXT;
-        case OP_BOUNDS: L(BOUNDS) {
-            const char *m = exec_bounds(vm, R[op->a], (void *)(uintptr_t)op->k);
-            if (m)
-                FAULT("%s", m);
+        case OP_BOUNDS: L(BOUNDS)
+            if (!op_bounds(vm, R, op))
+                goto fault;
             NEXT;
-        }
         case OP_XFARITH: L(XFARITH) exec_xf_arith((unsigned)op->k, (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b]); NEXT;
         case OP_XFNEG: L(XFNEG) exec_xf_neg((enum xfmt)op->x, &R[op->d], &R[op->a]); NEXT;
         case OP_XFCMP: L(XFCMP) R[op->d] = exec_xf_cmp(op->x, (enum xfmt)op->k, &R[op->a], &R[op->b]); NEXT;
         case OP_XFCVT: L(XFCVT) exec_xf_cvt(op->k, &R[op->d], &R[op->a]); NEXT;
-        case OP_FMATH1: L(FMATH1)
-            R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), 0, 0))
-                             : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), 0, 0));
-            NEXT;
-        case OP_FMATH2: L(FMATH2)
-            R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), getd(R[op->b]), 0))
-                             : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), getf(R[op->b]), 0));
-            NEXT;
-        case OP_FMATH3: L(FMATH3) {
-            slot_t c3 = R[(uint32_t)op->k];
-            enum mathfn fn = (enum mathfn)(op->k >> 32);
-            R[op->d] = op->x ? putd(exec_math_d(fn, getd(R[op->a]), getd(R[op->b]), getd(c3)))
-                             : putf(exec_math_f(fn, getf(R[op->a]), getf(R[op->b]), getf(c3)));
-            NEXT;
-        }
+        case OP_FMATH1: L(FMATH1) case OP_FMATH2: L(FMATH2) case OP_FMATH3: L(FMATH3) op_fmath(R, op); NEXT;
 
         /* memory */
         case OP_LD8: L(LD8) { uint8_t *p; addr = ADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0] & MASKS[op->w]; NEXT; }
@@ -652,7 +767,10 @@ static bool run(struct vm *vm)
             R[op->d] = v & MASKS[op->w];
             NEXT;
         }
-        case OP_LDN: L(LDN) { uint8_t *p; addr = ADDR(op); nbytes = op->x; RPTR(p, addr, op->x); R[op->d] = exec_load_uint(vm, p, op->x) & MASKS[op->w > 64 ? 64 : op->w]; NEXT; }
+        case OP_LDN: L(LDN)
+            if (!op_ldn(vm, R, op))
+                goto fault;
+            NEXT;
         case OP_ST8: L(ST8) { uint8_t *p; addr = ADDR(op); nbytes = 1; WPTR(p, addr, 1); p[0] = (uint8_t)R[op->b]; NEXT; }
         case OP_ST16: L(ST16) case OP_ST16B: L(ST16B) {
             uint8_t *p; uint16_t v = (uint16_t)R[op->b]; addr = ADDR(op); nbytes = 2; WPTR(p, addr, 2);
@@ -675,7 +793,10 @@ static bool run(struct vm *vm)
             memcpy(p, &v, 8);
             NEXT;
         }
-        case OP_STN: L(STN) { uint8_t *p; addr = ADDR(op); nbytes = op->x; WPTR(p, addr, op->x); exec_store_uint(vm, p, op->x, R[op->b]); NEXT; }
+        case OP_STN: L(STN)
+            if (!op_stn(vm, R, op))
+                goto fault;
+            NEXT;
         /* indexed: address = base + sext(index) * scale + offset; full-width values */
         case OP_LD8X: L(LD8X) { uint8_t *p; addr = XADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0]; NEXT; }
         case OP_LD16X: L(LD16X) case OP_LD16BX: L(LD16BX) {
@@ -727,42 +848,23 @@ static bool run(struct vm *vm)
             NEXT;
         }
         case OP_FRAMEADDR: L(FRAMEADDR) R[op->d] = FB + op->k; NEXT;
-        case OP_ALLOCA: L(ALLOCA) {
-            uint64_t n = R[op->a] & MASKS[op->w];
-            if (n > (1ull << 40) / (op->k ? op->k : 1))
-                FAULT("alloca of %llu elements is too large", (unsigned long long)n);
-            uint64_t a = exec_stack_push(vm, n * op->k > 0 ? n * op->k : 1, 1ull << op->x);
-            if (!a)
-                FAULT("stack overflow: alloca of %llu bytes does not fit the simulated stack", (unsigned long long)(n * op->k));
-            R[op->d] = a;
+        case OP_ALLOCA: L(ALLOCA)
+            if (!op_alloca(vm, R, op))
+                goto fault;
             NEXT;
-        }
         case OP_STACKSAVE: L(STACKSAVE) R[op->d] = vm->sp; NEXT;
-        case OP_STACKRESTORE: L(STACKRESTORE) {
-            uint64_t s = R[op->a];
-            if (s < vm->sp || s > vm->frames[vm->depth].sp)
-                FAULT("stackrestore to 0x%llx, outside the current frame", (unsigned long long)s);
-            vm->sp = s;
+        case OP_STACKRESTORE: L(STACKRESTORE)
+            if (!op_stackrestore(vm, R, op))
+                goto fault;
             NEXT;
-        }
-        case OP_MEMCPY: L(MEMCPY) case OP_MEMMOVE: L(MEMMOVE) {
-            uint64_t n = R[op->k] & MASKS[op->w];
-            if (!n) NEXT;
-            uint64_t dst = R[op->a], src = R[op->b];
-            uint8_t *pd = exec_ptr_w(vm, dst, n), *ps = exec_ptr_r(vm, src, n);
-            if (!pd) { addr = dst; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
-            if (!ps) { addr = src; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_read; }
-            memmove(pd, ps, n);
+        case OP_MEMCPY: L(MEMCPY) case OP_MEMMOVE: L(MEMMOVE)
+            if (!op_memcpy(vm, R, op))
+                goto fault;
             NEXT;
-        }
-        case OP_MEMSET: L(MEMSET) {
-            uint64_t n = R[op->k] & MASKS[op->w];
-            if (!n) NEXT;
-            uint8_t *pd = exec_ptr_w(vm, R[op->a], n);
-            if (!pd) { addr = R[op->a]; nbytes = (unsigned)(n > 0xffffffffu ? 0xffffffffu : n); goto bad_write; }
-            memset(pd, (int)(R[op->b] & 0xff), n);
+        case OP_MEMSET: L(MEMSET)
+            if (!op_memset(vm, R, op))
+                goto fault;
             NEXT;
-        }
 
         /* bits */
         case OP_CTLZ: L(CTLZ) { uint64_t v = R[op->a]; R[op->d] = v ? (uint64_t)(__builtin_clzll(v) - (64 - op->w)) : op->w; NEXT; }
@@ -884,7 +986,7 @@ static bool run(struct vm *vm)
             if (op->code == OP_CALLI) {
                 g = func_at(vm, R[op->a]);
                 if (!g)
-                    FAULT("indirect call through 0x%llx, which is not the address of a function", (unsigned long long)R[op->a]);
+                    FAULT(EXEC_MSG_NOT_FUNCTION, (unsigned long long)R[op->a]);
                 if (!g->defined)
                     goto external;
             }
@@ -899,7 +1001,7 @@ static bool run(struct vm *vm)
                 steps = vm->steps;
                 limit = vm->next_check;
             }
-            slot_t *NR = enter(vm, g, cd, R, R + F->nslots, pc, op->d);
+            slot_t *NR = exec_enter(vm, g, cd, R, R + F->nslots, pc, op->d);
             if (!NR)
                 goto fault;
             fr = &vm->frames[vm->depth];
@@ -911,6 +1013,8 @@ static bool run(struct vm *vm)
             E = g->edges;
             SC = g->sel_counts;
             FB = fr->frame_base;
+            if (exec_jit_ready(vm, F))
+                limit = 0; /* into its compiled code at the check */
             EDGE(0);
             NEXT;
         }
@@ -922,7 +1026,7 @@ static bool run(struct vm *vm)
             g = op->code == OP_CALLI ? func_at(vm, R[op->a]) : cd->callee;
             g->calls++;
             if (!g->builtin)
-                FAULT("call to unknown external function '%s' (not in the bitcode, not in lpnest's C library)", g->name);
+                FAULT(EXEC_MSG_UNKNOWN_EXTERNAL, g->name);
             vm->steps = steps;
             vm->cur_op = op;
             if (!g->builtin(vm, cd, R, R + op->d)) {
@@ -935,30 +1039,27 @@ static bool run(struct vm *vm)
             limit = vm->next_check;
             NEXT;
         }
-        case OP_WATCH: L(WATCH) {
-            const struct watch_desc *wd = (const struct watch_desc *)(uintptr_t)op->k;
-            uint64_t v[ENG_WATCH_MAX_WORDS];
-            for (uint32_t i = 0; i < wd->n; i++)
-                v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
+        case OP_WATCH: L(WATCH)
             vm->steps = steps;
-            vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, exec_engine(vm));
+            op_watch(vm, R, op);
             NEXT;
-        }
-        case OP_RET: L(RET) {
-            uint32_t n = (uint32_t)op->k;
+        case OP_RET: L(RET)
+            rn = (uint32_t)op->k;
+            rv = R + op->a;
+        ret: {
             if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret)
                 vm->hooks->ret(vm->hooks_arg, exec_engine(vm), vm->depth);
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
-                for (uint32_t i = 0; i < n && i < 16; i++)
-                    vm->ret_buf[i] = R[op->a + i];
+                for (uint32_t i = 0; i < rn && i < 16; i++)
+                    vm->ret_buf[i] = rv[i];
                 vm->sp = fr->sp;
                 if (vm->depth)
                     vm->depth--;
                 goto done;
             }
             slot_t *CR = vm->frames[vm->depth - 1].R;
-            for (uint32_t i = 0; i < n && i < fr->ret_n; i++)
-                CR[fr->ret_d + i] = R[op->a + i];
+            for (uint32_t i = 0; i < rn && i < fr->ret_n; i++)
+                CR[fr->ret_d + i] = rv[i];
             vm->sp = fr->sp;
             pc = fr->ret_pc;
             fr = &vm->frames[--vm->depth];
@@ -968,68 +1069,72 @@ static bool run(struct vm *vm)
             E = F->edges;
             SC = F->sel_counts;
             FB = fr->frame_base;
+            if (exec_jit_ready(vm, F))
+                limit = 0; /* into its compiled code at its next loop edge */
             NEXT;
         }
-        case OP_UNREACHABLE: L(UNREACHABLE) FAULT("reached 'unreachable' (undefined behaviour, e.g. the end of a non-void function)");
-        case OP_INDIRECTBR: L(INDIRECTBR) FAULT("indirectbr is not supported");
-        case OP_TRAP: L(TRAP) FAULT("the program trapped (llvm.trap, e.g. __builtin_trap)");
-        case OP_UNSUPPORTED: L(UNSUPPORTED) FAULT(op->x ? "%s" : "unsupported IR: %s", (const char *)(uintptr_t)op->k);
+        case OP_UNREACHABLE: L(UNREACHABLE) case OP_INDIRECTBR: L(INDIRECTBR) case OP_TRAP: L(TRAP)
+        case OP_UNSUPPORTED: L(UNSUPPORTED)
+            op_fails(vm, op);
+            goto fault;
 
         case OP_VASTART: L(VASTART)
-            if (!vm->frames[vm->depth].va_addr && !F->variadic)
-                FAULT("va_start in a function that is not variadic");
-            if (!exec_va_start(vm, R[op->a], vm->frames[vm->depth].va_addr))
+            if (!op_vastart(vm, F, R, op))
                 goto fault;
             NEXT;
         case OP_VAARG: L(VAARG)
             if (!va_arg_read(vm, R[op->a], (LLVMTypeRef)(uintptr_t)op->k, R + op->d))
                 goto fault;
             NEXT;
-        case OP_VACOPY: L(VACOPY) {
-            uint8_t *pd = exec_ptr_w(vm, R[op->a], vm->t.va_list_bytes), *ps = exec_ptr_r(vm, R[op->b], vm->t.va_list_bytes);
-            if (!pd || !ps)
-                FAULT("va_copy with an invalid va_list");
-            memmove(pd, ps, vm->t.va_list_bytes);
-            NEXT;
-        }
-        case OP_CMPXCHG: L(CMPXCHG) {
-            uint64_t old = 0;
-            if (!mem_get(vm, R[op->a], op->x, &old))
+        case OP_VACOPY: L(VACOPY)
+            if (!op_vacopy(vm, R, op))
                 goto fault;
-            bool ok = old == R[op->b];
-            if (ok && !mem_put(vm, R[op->a], op->x, R[(uint32_t)op->k]))
-                goto fault;
-            R[op->d] = old & MASKS[op->w];
-            R[op->d + 1] = ok;
             NEXT;
-        }
+        case OP_CMPXCHG: L(CMPXCHG)
+            if (!op_cmpxchg(vm, R, op))
+                goto fault;
+            NEXT;
         case OP_ATOMICRMW: L(ATOMICRMW)
             if (!atomic_rmw(vm, op, R))
                 goto fault;
             NEXT;
         default:
-            FAULT("internal error: unknown op %u", op->code);
+            op_fails(vm, op);
+            goto fault;
         }
         continue;
     check:
         vm->steps = steps;
         op = pc; /* a fault here is located at the block being entered */
-        if (!slow_check(vm))
+        if (steps >= vm->slow_at && !slow_check(vm))
             goto fault;
+        if (steps >= vm->jit_poll_at)
+            exec_jit_poll(vm); /* may compile: F->jit */
+        if (exec_jit_ready(vm, F)) {
+            if (F->osr[pc - C])
+                goto body;
+            limit = 0;
+        } else
+            limit = vm->next_check;
+        continue;
+    body:
+        /* compiled code runs F from op PC on (an edge entering it) to its return */
+        if (F->jit(vm, R, (uint32_t)(pc - C)))
+            return !vm->faulted; /* it faulted or exited, and said where */
+        steps = vm->steps;
         limit = vm->next_check;
+        rn = F->ret_slots;
+        rv = R;
+        goto ret;
     }
 bad_read:
-    exec_fault(vm, "read of %u bytes at 0x%llx, outside the program's memory%s", nbytes, (unsigned long long)addr,
-               addr < 0x100 ? " (null pointer)" : "");
+    exec_fault_access(vm, 'r', addr, nbytes);
     goto fault;
 bad_write:
-    exec_fault(vm, "write of %u bytes at 0x%llx, outside the program's writable memory%s", nbytes,
-               (unsigned long long)addr,
-               addr < 0x100 ? " (null pointer)" : addr >= vm->ro_lo && addr < vm->rw_lo ? " (a constant)" : "");
+    exec_fault_access(vm, 'w', addr, nbytes);
     goto fault;
 misaligned:
-    exec_fault(vm, "misaligned %u-byte access at 0x%llx: %s traps on misaligned accesses", nbytes,
-               (unsigned long long)addr, vm->t.triple);
+    exec_fault_access(vm, 'a', addr, nbytes);
 fault:
     vm->steps = steps;
     if (!vm->faulted) { /* a fault inside a nested call keeps its own location */
@@ -1127,9 +1232,10 @@ bool exec_run_main(struct vm *vm)
     main_fn->edges[0].count++;
     vm->clock += main_fn->edges[0].weight;
     vm->steps = main_fn->edges[0].ninst;
-    vm->next_check = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
-    if (vm->max_steps && vm->next_check > vm->max_steps)
-        vm->next_check = vm->max_steps;
+    vm->slow_at = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
+    if (vm->max_steps && vm->slow_at > vm->max_steps)
+        vm->slow_at = vm->max_steps;
+    exec_set_next_check(vm);
     vm->start_time = exec_now();
     bool ok = run(vm);
     if (ok && !vm->exited) {
@@ -1175,7 +1281,7 @@ bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t na
         return exec_fault(vm, "'%s' called by lpnest with %u argument slots, but it takes %u", g->name, nargs, j);
     }
     uint32_t depth0 = vm->depth;
-    slot_t *R = enter(vm, g, cd, tmp, NR, NULL, 0);
+    slot_t *R = exec_enter(vm, g, cd, tmp, NR, NULL, 0);
     free(cd);
     free(tmp);
     if (!R)
@@ -1193,4 +1299,128 @@ bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t na
     for (uint32_t i = 0; i < nret && i < 16; i++)
         ret[i] = vm->ret_buf[i];
     return true;
+}
+
+/* ---- what compiled code calls (exec_jit*.c) ----
+ * Compiled code keeps vm->steps and vm->clock current before it calls any of
+ * these; each returns 0, or 1 after a fault (its location recorded) or an exit. */
+
+int exec_jit_fail(struct vm *vm, struct xfunc *F, uint32_t at)
+{
+    if (!vm->faulted) { /* a fault inside a nested call keeps its own location */
+        vm->fault_pc = &F->code[at];
+        vm->fault_fn = F;
+        vm->faulted = true;
+    }
+    return 1;
+}
+
+int exec_jit_check(struct vm *vm, struct xfunc *F, uint32_t at)
+{
+    if (vm->steps >= vm->slow_at && !slow_check(vm))
+        return exec_jit_fail(vm, F, at);
+    return 0;
+}
+
+int exec_jit_call(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at)
+{
+    const struct op *op = &F->code[at];
+    const struct calldesc *cd = (const struct calldesc *)(uintptr_t)op->k;
+    struct xfunc *g = cd->callee;
+    if (op->code == OP_CALLI) {
+        g = func_at(vm, R[op->a]);
+        if (!g) {
+            exec_fault(vm, EXEC_MSG_NOT_FUNCTION, (unsigned long long)R[op->a]);
+            return exec_jit_fail(vm, F, at);
+        }
+    }
+    if (op->code == OP_CALLX || !g->defined) {
+        g->calls++;
+        if (!g->builtin) {
+            exec_fault(vm, EXEC_MSG_UNKNOWN_EXTERNAL, g->name);
+            return exec_jit_fail(vm, F, at);
+        }
+        vm->cur_op = op;
+        if (!g->builtin(vm, cd, R, R + op->d)) {
+            if (!vm->exited)
+                return exec_jit_fail(vm, F, at);
+            vm->fault_pc = op;
+            vm->fault_fn = F;
+            return 1;
+        }
+        return 0;
+    }
+    int tag = 0;
+    if (vm->hooks && vm->hooks->call) {
+        vm->hook_cd = cd;
+        vm->hook_R = R;
+        tag = vm->hooks->call(vm->hooks_arg, exec_engine(vm), g->index, cd->inst);
+        if (tag < 0)
+            return exec_jit_fail(vm, F, at);
+    }
+    bool compiled = exec_jit_ready(vm, g);
+    vm->cur_op = op; /* an interpreted callee returns here as to the host */
+    slot_t *NR = exec_enter(vm, g, cd, R, R + F->nslots, compiled ? op + 1 : NULL, op->d);
+    if (!NR)
+        return exec_jit_fail(vm, F, at);
+    if (vm->hooks && vm->hooks->enter)
+        vm->hooks->enter(vm->hooks_arg, exec_engine(vm), vm->depth, g->index, cd->inst, tag);
+    struct edge *e = &g->edges[0];
+    e->count++;
+    vm->clock += e->weight;
+    vm->steps += e->ninst;
+    if (vm->steps >= vm->slow_at && !slow_check(vm))
+        return exec_jit_fail(vm, g, e->pc);
+    if (compiled) {
+        if (g->jit(vm, NR, e->pc))
+            return 1;
+        if (vm->hooks && vm->hooks->ret)
+            vm->hooks->ret(vm->hooks_arg, exec_engine(vm), vm->depth);
+        struct frame *fr = &vm->frames[vm->depth];
+        for (uint32_t i = 0; i < g->ret_slots && i < fr->ret_n; i++)
+            R[op->d + i] = NR[i];
+        vm->sp = fr->sp;
+        vm->depth--;
+        return 0;
+    }
+    if (!run(vm) || vm->exited)
+        return 1;
+    for (uint32_t i = 0; i < cd->ret_slots && i < 16; i++)
+        R[op->d + i] = vm->ret_buf[i];
+    return 0;
+}
+
+int exec_jit_step(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at)
+{
+    const struct op *op = &F->code[at];
+    bool ok = true;
+    switch ((enum opcode)op->code) {
+    case OP_W_UDIV: case OP_W_UREM: ok = op_wdiv(vm, R, op); break;
+    case OP_W_SDIV: case OP_W_SREM: ok = op_wsdiv(vm, R, op); break;
+    case OP_W_TOFP: op_wtofp(R, op); break;
+    case OP_FP_TOW: op_fptow(R, op); break;
+    case OP_FMATH1: case OP_FMATH2: case OP_FMATH3: op_fmath(R, op); break;
+    case OP_FREM32: R[op->d] = putf(fmodf(getf(R[op->a]), getf(R[op->b]))); break;
+    case OP_FREM64: R[op->d] = putd(fmod(getd(R[op->a]), getd(R[op->b]))); break;
+    case OP_XFARITH: exec_xf_arith((unsigned)op->k, (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b]); break;
+    case OP_XFNEG: exec_xf_neg((enum xfmt)op->x, &R[op->d], &R[op->a]); break;
+    case OP_XFCMP: R[op->d] = exec_xf_cmp(op->x, (enum xfmt)op->k, &R[op->a], &R[op->b]); break;
+    case OP_XFCVT: exec_xf_cvt(op->k, &R[op->d], &R[op->a]); break;
+    case OP_LDN: ok = op_ldn(vm, R, op); break;
+    case OP_STN: ok = op_stn(vm, R, op); break;
+    case OP_BOUNDS: ok = op_bounds(vm, R, op); break;
+    case OP_ALLOCA: ok = op_alloca(vm, R, op); break;
+    case OP_STACKRESTORE: ok = op_stackrestore(vm, R, op); break;
+    case OP_MEMCPY: case OP_MEMMOVE: ok = op_memcpy(vm, R, op); break;
+    case OP_MEMSET: ok = op_memset(vm, R, op); break;
+    case OP_BITCAST: do_bitcast(vm, (const struct bitcast_desc *)(uintptr_t)op->k, R + op->d, R + op->a); break;
+    case OP_VASTART: ok = op_vastart(vm, F, R, op); break;
+    case OP_VAARG: ok = va_arg_read(vm, R[op->a], (LLVMTypeRef)(uintptr_t)op->k, R + op->d); break;
+    case OP_VACOPY: ok = op_vacopy(vm, R, op); break;
+    case OP_CMPXCHG: ok = op_cmpxchg(vm, R, op); break;
+    case OP_ATOMICRMW: ok = atomic_rmw(vm, op, R); break;
+    case OP_WATCH: op_watch(vm, R, op); break;
+    default: ok = op_fails(vm, op); break;
+    }
+    return ok ? 0 : exec_jit_fail(vm, F, at);
 }

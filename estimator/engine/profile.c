@@ -125,6 +125,7 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
         for (size_t i = 0; i < o->nwatch; i++)
             ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
     }
+    vm->jit_poll_at = UINT64_MAX;
     vm->linked = o->memory_linked;
     vm->builtins = o->builtins;
     vm->nbuiltins = o->nbuiltins;
@@ -153,9 +154,11 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     vm->hooks_arg = o->hooks_arg;
     if (vm->hooks && vm->hooks->start)
         vm->hooks->start(vm->hooks_arg, exec_engine(vm));
+    exec_jit_start(vm, o->engine);
     bool started = true;
     if (!exec_run_main(vm))
         started = vm->faulted;
+    exec_jit_end(vm);
     exec_libc_close(vm);
     if (!started)
         goto fail;

@@ -53,6 +53,11 @@ static void usage(FILE *f)
             "                        the time itself with --time-limit\n"
             "  --time-limit=SECONDS  stop with an error after this wall-clock time, the run,\n"
             "                        code generation and the report together (default: none)\n"
+            "  --engine=interp|jit|auto  how the program runs: the IR interpreter (the\n"
+            "                        reference), compiled to host code (ORC JIT) from the\n"
+            "                        start, or interpreted first and compiled once the run is\n"
+            "                        long enough to pay for it (default: interp); the counts,\n"
+            "                        output and faults are the same\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
@@ -154,6 +159,7 @@ struct run_opts {
     bool counts, quiet, dump_machine, allow_writes, allow_unpriced, memory_linked;
     unsigned long long max_steps, stack, write_limit;
     double time_limit;
+    enum eng_engine engine;
     int version_at, rest_at;   /* argv index after --version / -- (0: not given) */
 };
 
@@ -162,6 +168,20 @@ static int opt_max_steps(void *ctx, const char *v)
     struct run_opts *ro = ctx;
     if (!sup_parse_u64(v, &ro->max_steps))
         return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
+    return 0;
+}
+
+static int opt_engine(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (!strcmp(v, "interp"))
+        ro->engine = ENG_ENGINE_INTERP;
+    else if (!strcmp(v, "jit"))
+        ro->engine = ENG_ENGINE_JIT;
+    else if (!strcmp(v, "auto"))
+        ro->engine = ENG_ENGINE_AUTO;
+    else
+        return bad_usage("invalid --engine value '%s' (expected interp, jit or auto)", v);
     return 0;
 }
 
@@ -219,6 +239,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--quiet", .alias = "-q", .kind = SUP_OPT_FLAG, .dest = &ro->quiet},
         {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
         {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
+        {.name = "--engine", .kind = SUP_OPT_CALL, .call = opt_engine, .ctx = ro},
         {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
         {.name = "--time-limit", .kind = SUP_OPT_CALL, .call = opt_time_limit, .ctx = ro},
         {.name = "--write-limit", .kind = SUP_OPT_CALL, .call = opt_write_limit, .ctx = ro},
@@ -330,6 +351,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .argc = prog_argc + 1,
         .argv = pargv,
         .max_steps = ro.max_steps,
+        .engine = ro.engine,
         .stack_bytes = ro.stack,
         .memory_linked = ro.memory_linked,
         .progress = eng_progress_enabled(),

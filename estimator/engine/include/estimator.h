@@ -88,10 +88,17 @@ struct eng_block_ref {
     const char *block;
 };
 
+/* How the program runs: the interpreter (the reference), compiled to host
+ * code function by function (exec_jit.c), or interpreted first and compiled
+ * once the run is long enough for compiling to pay (auto). The counts, the
+ * program's output and its faults are the same in all three. */
+enum eng_engine { ENG_ENGINE_INTERP, ENG_ENGINE_AUTO, ENG_ENGINE_JIT };
+
 struct eng_run_options {
     int argc;               /* program arguments, argv[0] included */
     char **argv;
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
+    enum eng_engine engine; /* 0: the interpreter */
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
     bool progress;          /* progress line on stderr for long runs */
