@@ -6,6 +6,7 @@
  * estimate itself (warnings, freeing) is estimate_model.c. */
 #define _GNU_SOURCE
 #include "cost.h"
+#include "estimate_static.h"
 #include "isa.h"
 #include "support.h"
 #include "progress.h"
@@ -15,6 +16,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(COST_PROVENANCE_COLUMN == ENG_PROVENANCE_COLUMN, "one provenance column");
 
 /* "file:line" of the first instruction of IR block BB with a location. */
 static char *block_loc(LLVMBasicBlockRef bb)
@@ -128,6 +131,19 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     }
     if (!check_features(cx))
         return false;
+    if (cx->mc) {
+        /* the code the compiler built, read as it built it */
+        const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
+        FILE *df = dump ? fopen(dump, "w") : NULL;
+        if (df) {
+            fputs(cx->mc->assembly, df);
+            fclose(df);
+        }
+        bool ok = lower_parse_asm(cx->mc->assembly, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
+        if (!ok)
+            lower_mmodule_free(mm);
+        return ok;
+    }
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa)};
@@ -224,13 +240,20 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
 struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct isa *isa, FILE *diag, FILE *dump,
                                           bool values, cost_counts_fn counts, void *arg)
 {
+    return cost_estimate_counted_code(em, isa, NULL, diag, dump, values, counts, arg);
+}
+
+struct cost_estimate *cost_estimate_counted_code(struct eng_module *em, const struct isa *isa,
+                                               const struct cost_machine_code *mc, FILE *diag, FILE *dump,
+                                               bool values, cost_counts_fn counts, void *arg)
+{
     struct cost_estimate *e = sup_xcalloc(1, sizeof *e);
     e->module = sup_strdup(eng_module_name(em));
     e->core = sup_strdup(isa_name(isa));
     e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
     e->triple = sup_strdup(isa_triple(isa) ? isa_triple(isa) : "llvm-ir");
     e->clock_hz = isa_clock_hz(isa);
-    struct cost_ctx cx = {.isa = isa, .e = e, .m = eng_module_llvm(em), .diag = diag, .dump = dump};
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = eng_module_llvm(em), .diag = diag, .dump = dump, .mc = mc};
     struct mmodule mm = {0};
     bool machine = isa_model(isa) != ISA_MODEL_IR;
     eng_progress_phase("lowering");

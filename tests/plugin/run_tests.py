@@ -22,6 +22,11 @@ loop's trip count, llvm-profdata's counters, lpnest's IR execution engine, valgr
              compiled into two objects gets two reports (%o), CMake's compiler checks
              none; a source outside the working directory keeps its full path
   naming     %o names the report after the object file; a computed goto gets a remark
+  outputs    reports land beside the output as -gsplit-dwarf's files do: compiled and
+             linked in one step (a program, a shared library, cc1 in or out of process),
+             out/prog-<unit>.lpnest.json; an autoconf project's configure (conftest
+             probes, a zlib-style ztest probe) leaves none, nor does -o /dev/null, and
+             nothing lands in the source folder, the working folder or TMPDIR
 
 Usage: run_tests.py TEST --build DIR --source DIR [--work DIR]
 """
@@ -39,12 +44,12 @@ A = None
 RV = ["--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32"]
 
 
-def run(cmd, env=None, ok=True, **kw):
+def run(cmd, env=None, ok=True, cwd=None, **kw):
     e = dict(os.environ)
     e.pop("LPNEST_OPTIONS", None)
     if env:
         e.update(env)
-    r = subprocess.run(cmd, capture_output=True, text=True, env=e, cwd=A.work, **kw)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=e, cwd=cwd or A.work, **kw)
     if ok and r.returncode != 0:
         raise AssertionError(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
     return r
@@ -287,6 +292,54 @@ def t_build():
     a = report(os.path.join(bdir, want[1]))
     check([f["location"] for f in a["functions"]] == [data("cmake/codec.c") + ":2"],
           "a source outside the working directory keeps its full path in the report")
+
+
+def t_outputs():
+    so = os.path.join(A.build, "plugin", "lpnest.so")
+    flags = (f"-fpass-plugin={so} -fplugin={so} -Xclang -mllvm -Xclang -lpnest-target=x86-64 "
+             "-Xclang -mllvm -Xclang -lpnest-report=%o.lpnest.json").split()
+    src = os.path.join(A.work, "src")
+    shutil.copytree(data("autoconf"), src)
+    tmp = os.path.join(A.work, "tmp")
+    os.makedirs(tmp)
+    os.makedirs(os.path.join(A.work, "out"))
+    env = {"TMPDIR": tmp}
+
+    def reports(top):
+        return sorted(os.path.relpath(os.path.join(d, f), top) for d, _, fs in os.walk(top) for f in fs
+                      if f.endswith(".lpnest.json"))
+
+    def functions(path):
+        return sorted(f["name"] for f in report(path)["functions"])
+
+    units = [os.path.join(src, "scale.c"), os.path.join(src, "main.c")]
+    run(["clang-19", "-O2", "-Werror", *flags, *units, "-o", "out/prog"], env=env)
+    run(["clang-19", "-O2", "-Werror", "-fno-integrated-cc1", *flags, *units, "-o", "out/prog2"], env=env)
+    run(["clang-19", "-O2", "-Werror", "-fPIC", "-shared", *flags, units[0], "-o", "out/libscale.so"], env=env)
+    run(["clang-19", "-O2", "-Werror", *flags, "-c", units[0], "-o", "out/scale.o"], env=env)
+    run(["clang-19", "-O2", "-Werror", *flags, "-c", units[0], "-o", "/dev/null"], env=env)
+    got = reports(A.work)
+    want = ["out/libscale.so-scale.lpnest.json", "out/prog-main.lpnest.json", "out/prog-scale.lpnest.json",
+            "out/prog2-main.lpnest.json", "out/prog2-scale.lpnest.json", "out/scale.lpnest.json"]
+    check(got == want, f"one report per unit beside the output (<output>-<unit> when linked in one step), none "
+                       f"for -o /dev/null, none in src/, the working folder or TMPDIR: {got}")
+    check(functions("out/prog-main.lpnest.json") == ["main"] and functions("out/prog-scale.lpnest.json") == ["scale"]
+          and functions("out/prog2-scale.lpnest.json") == ["scale"], "each report is its own unit's")
+    check(not os.listdir(tmp), f"nothing left in TMPDIR: {os.listdir(tmp)}")
+    # an autoconf project: configure's probes leave nothing, the build its reports
+    proj = os.path.join(A.work, "proj")
+    shutil.copytree(data("autoconf"), proj)
+    r = run(["autoconf"], cwd=proj, ok=False)
+    check(r.returncode == 0, f"autoconf makes the configure script\n{r.stderr[-800:]}")
+    cflags = "-O2 -Werror " + " ".join(flags)
+    r = run(["./configure", "CC=clang-19", f"CFLAGS={cflags}"], cwd=proj, env=env, ok=False)
+    check(r.returncode == 0, f"configure runs with the plugin's flags under -Werror\n{r.stdout[-1500:]}")
+    check(reports(proj) == [], f"configure's compiles (conftest, ztest) leave no report: {reports(proj)}")
+    r = run(["make"], cwd=proj, env=env, ok=False)
+    check(r.returncode == 0, f"make builds the project\n{r.stdout[-800:]}{r.stderr[-800:]}")
+    check(reports(proj) == ["bin/prog-main.lpnest.json", "bin/prog-scale.lpnest.json", "obj/scale.lpnest.json"],
+          f"the build's reports, beside its outputs: {reports(proj)}")
+    check(not os.listdir(tmp), f"nothing left in TMPDIR: {os.listdir(tmp)}")
 
 
 # ---- options, -O0 ----
