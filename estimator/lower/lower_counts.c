@@ -459,6 +459,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf, double v
     free(s.ir.from);
     free(s.ir.to);
     free(s.ir.count);
+    free(s.ir.pairs);
 }
 
 bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE *diag)

@@ -506,9 +506,7 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                 /* tail merging: another IR block's identical code was
                  * merged into G's, so its blocks jump to G's head without an
                  * IR edge from it */
-                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
-                for (uint32_t e = 0; e < s->ir.n && merged; e++)
-                    merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g && !mc_view_has_edge(s, p, (int)g);
                 if (!copy && !merged)
                     continue;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
