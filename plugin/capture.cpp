@@ -186,12 +186,16 @@ struct CaptureEmitter : MCCodeEmitter {
   }
 };
 
+// The first code emitter code generation creates is the object streamer's;
+// others (x86's AsmPrinter makes one per function to measure instructions)
+// encode nothing that is written.
 MCCodeEmitter *makeEmitter(const MCInstrInfo &II, MCContext &Ctx) {
   const Target *T = original(Ctx.getTargetTriple());
   MCCodeEmitter *E = T ? T->createMCCodeEmitter(II, Ctx) : nullptr;
-  if (E && S.St == Session::Armed)
-    startCodegen(S.Readable);
-  return E && S.St == Session::Object ? new CaptureEmitter(E) : E;
+  if (!E || S.St != Session::Armed)
+    return E;
+  startCodegen(S.Readable);
+  return S.St == Session::Object ? new CaptureEmitter(E) : E;
 }
 
 MCInstPrinter *makePrinter(const Triple &TT, unsigned Variant, const MCAsmInfo &MAI, const MCInstrInfo &MII,
