@@ -5,8 +5,11 @@
 // CFG edge (LLVM's BranchProbabilityInfo heuristics, branch weights of a PGO
 // profile, exact exit probabilities of loops whose trip count
 // ScalarEvolution knows). The estimate, the report and the budget checks are
-// the C library's (estimator/cost/include/estimate_static.h); this file turns its results
-// into optimisation remarks and located diagnostics.
+// the C library's (estimator/cost/include/estimate_static.h); in a clang
+// compile they run once clang has generated the unit's code, which they
+// price (capture.cpp). This file turns their results into optimisation
+// remarks and located diagnostics; it also names the report (beside the
+// compile's output) and leaves build systems' probe compiles alone.
 #include "lpnest.h"
 
 #include "capture.h"
