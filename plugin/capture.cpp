@@ -627,7 +627,7 @@ bool inClang() {
   SmallString<256> Exe;
   if (sys::fs::real_path("/proc/self/exe", Exe))
     return false;
-  return sys::path::filename(Exe).starts_with("clang");
+  return sys::path::filename(Exe).contains("clang");
 }
 
 bool readable(const Triple &T) {

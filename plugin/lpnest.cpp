@@ -151,8 +151,6 @@ enum class Counts { Exact, ExactLoops, Static };
 Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   DenseMap<const BasicBlock *, size_t> Index;
   size_t Branches = 0, ExactExits = 0;
   Off.clear();
@@ -186,6 +184,10 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
   Off.push_back(Prob.size());
   // A loop left through one block that runs once per iteration, with a
   // constant trip count: its exit is taken once in (backedge count + 1).
+  if (LI.empty())
+    return !Branches ? Counts::Exact : Counts::Static;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   for (Loop *L : LI.getLoopsInPreorder()) {
     BasicBlock *X = L->getExitingBlock(), *Latch = L->getLoopLatch();
     if (!X || !Latch || LI.getLoopFor(X) != L || !DT.dominates(X, Latch))
