@@ -501,6 +501,11 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
             for (size_t m = 0; m < n; m++) {
                 if ((int)m == h)
                     continue;
+                bool to_head = false;
+                for (size_t k = 0; k < mf->blocks[m].nsucc && !to_head; k++)
+                    to_head = mf->blocks[m].succ[k] == h;
+                if (!to_head)
+                    continue; /* (tested first: the tests below search the view's edges) */
                 int p = s->out_g[m];
                 bool copy = p == (int)g && s->in_g[m] >= 0 && s->in_g[m] != (int)g && s->out_known[m];
                 /* tail merging: another IR block's identical code was
