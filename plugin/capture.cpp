@@ -35,6 +35,7 @@
 // compiles are not read: DONE gets an incomplete capture and compiles a
 // copy of the unit itself, as lpnest does.
 #include "capture.h"
+#include "lpnest.h"
 
 #include "plugin_api.h"
 
@@ -301,12 +302,15 @@ void startCodegen(bool Follow) {
   Module &M = *S.M;
   if (!Follow) {
     S.St = Session::Assembly;
+    std::vector<Function *> Library = lpnest::markLibrary(M);
     raw_string_ostream OS(S.Cap.Bitcode);
     WriteBitcodeToFile(M, OS, /*ShouldPreserveUseListOrder=*/true);
+    lpnest::unmarkLibrary(Library);
     return;
   }
   ValueToValueMapTy VMap;
   S.Cap.Snapshot = CloneModule(M, VMap);
+  lpnest::markLibrary(*S.Cap.Snapshot);
   // the estimate names blocks (clang's context drops the names of values
   // unless told otherwise; the unit's own IR is not named)
   LLVMContext &Ctx = M.getContext();

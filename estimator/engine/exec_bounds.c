@@ -111,11 +111,11 @@ const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc)
         char loc[300];
         eng_inst_loc(b->inst, loc, sizeof loc);
         const char *nb = owner(vm, before ? addr : b->lo + b->size);
-        fprintf(vm->diag, "%s: warning: read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes %s: it "
-                "reads %s%s%s, as the board does with the linker's layout (--memory=linked; once per site)\n",
-                loc[0] ? loc : eng_module_name(vm->mod), b->bytes, offset, name, (unsigned long long)b->size,
-                (unsigned long long)past, where, nb ? "the neighbouring object '" : "the padding after the globals",
-                nb ? nb : "", nb ? "'" : "");
+        sup_diag(vm->diag, loc[0] ? loc : eng_module_name(vm->mod), 0, 0, "warning", "read of %u bytes at offset "
+                 "%lld of '%s' (%llu bytes), %llu bytes %s: it reads %s%s%s, as the board does with the linker's "
+                 "layout (--memory=linked; once per site)", b->bytes, offset, name, (unsigned long long)b->size,
+                 (unsigned long long)past, where, nb ? "the neighbouring object '" : "the padding after the globals",
+                 nb ? nb : "", nb ? "'" : "");
     }
     return NULL;
 }
