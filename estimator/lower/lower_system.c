@@ -262,8 +262,14 @@ static uint64_t *elim_key(const struct lsys_system *sy, const int *col, size_t n
     return key;
 }
 
+struct elim_list {
+    size_t *at;
+    size_t n, cap;
+};
+
 /* Eliminations that fixed nothing, by their key, and the work each took;
- * and the dense rows eliminations use, kept zero between them. */
+ * and the dense rows eliminations use, kept zero between them, with their
+ * lists (emptied, their memory kept). */
 enum { MEMO_SIZE = 8 };
 struct lsys_memo {
     uint64_t *key[MEMO_SIZE];
@@ -273,11 +279,8 @@ struct lsys_memo {
     double *cells;
     unsigned char *seen;
     size_t cap;
-};
-
-struct elim_list {
-    size_t *at;
-    size_t n, cap;
+    struct elim_list *lists;
+    size_t nlists;
 };
 
 /* An elimination's rows: dense values, and for each row the columns and
@@ -314,8 +317,18 @@ static void elim_open(struct elim *m, struct lsys_memo *memo, size_t nrows, size
         m->row[i] = &m->cells[i * w];
         m->id[i] = m->pos[i] = i;
     }
-    m->rowcols = sup_xcalloc(nrows + 1, sizeof *m->rowcols);
-    m->col = sup_xcalloc(w + 1, sizeof *m->col);
+    struct elim_list *lists;
+    if (memo) {
+        if (memo->nlists < nrows + w) {
+            memo->lists = sup_xrealloc(memo->lists, (nrows + w) * sizeof *memo->lists);
+            memset(memo->lists + memo->nlists, 0, (nrows + w - memo->nlists) * sizeof *memo->lists);
+            memo->nlists = nrows + w;
+        }
+        lists = memo->lists;
+    } else
+        lists = sup_xcalloc(nrows + w + 1, sizeof *lists);
+    m->rowcols = lists;
+    m->col = lists + nrows;
 }
 
 static void list_push(struct elim_list *l, size_t x)
@@ -342,17 +355,19 @@ static void elim_note(struct elim *m, size_t r, size_t j)
 /* Frees M, leaving the memo's cells zero again. */
 static void elim_close(struct elim *m, struct lsys_memo *memo)
 {
-    for (size_t r = 0; r < m->nrows; r++) {
+    for (size_t r = 0; r < m->nrows; r++)
         for (size_t k = 0; k < m->rowcols[r].n; k++) {
             m->row[r][m->rowcols[r].at[k]] = 0;
             m->seen[r * m->w + m->rowcols[r].at[k]] = 0;
         }
-        free(m->rowcols[r].at);
+    for (size_t i = 0; i < m->nrows + m->w; i++) {
+        if (memo)
+            m->rowcols[i].n = 0;
+        else
+            free(m->rowcols[i].at);
     }
-    for (size_t j = 0; j < m->w; j++)
-        free(m->col[j].at);
-    free(m->rowcols);
-    free(m->col);
+    if (!memo)
+        free(m->rowcols);
     free(m->row);
     free(m->id);
     free(m->pos);
@@ -372,6 +387,9 @@ void lsys_memo_free(struct lsys_memo *m)
         free(m->key[i]);
     free(m->cells);
     free(m->seen);
+    for (size_t i = 0; i < m->nlists; i++)
+        free(m->lists[i].at);
+    free(m->lists);
     free(m);
 }
 
