@@ -85,6 +85,10 @@ struct isa {
     struct isa__map runtime;       /* symbol -> struct isa__runtime */
     struct isa__map ir;            /* opcode -> struct isa__ir */
     struct isa_code *code;         /* runtime_code: or NULL (isa_code.c) */
+    struct isa_pipeline pipeline;  /* model ISA_PIPE_NONE when the description has none */
+    struct isa_cache icache, dcache;
+    bool has_text_base;
+    uint64_t text_base;
 };
 
 /* ---- loader pieces ---------------------------------------------------------- */

@@ -118,6 +118,29 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
 }
 
 /* Lowers the module for the core and parses the machine code; NULL after a message. */
+
+/* Pipelined cores: where every instruction lies, from the object file of
+ * the same code (compiled by lpnest, also when the compiler's code was
+ * given: its object is not at hand). */
+static bool lay_out(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm, const char *mt)
+{
+    const struct isa *isa = cx->isa;
+    uint64_t base;
+    if (!isa_pipeline(isa) || !isa_text_base(isa, &base))
+        return true;
+    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
+    LLVMContextRef octx = LLVMContextCreate();
+    LLVMModuleRef ofresh = eng_module_fresh(em, octx, cx->diag);
+    size_t len = 0;
+    char *obj = ofresh ? lower_codegen_obj(ofresh, &t, &len, cx->diag) : NULL;
+    if (ofresh)
+        LLVMDisposeModule(ofresh);
+    LLVMContextDispose(octx);
+    bool ok = obj && lower_layout(mm, obj, len, (uint32_t)base, isa_relax(isa), cx->diag);
+    free(obj);
+    return ok;
+}
+
 static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm)
 {
     const struct isa *isa = cx->isa;
@@ -139,7 +162,8 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
             fputs(cx->mc->assembly, df);
             fclose(df);
         }
-        bool ok = lower_parse_asm(cx->mc->assembly, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
+        bool ok = lower_parse_asm(cx->mc->assembly, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
+                  lay_out(cx, em, mm, mt);
         if (!ok)
             lower_mmodule_free(mm);
         return ok;
@@ -164,7 +188,8 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     LLVMContextDispose(ctx);
     if (!text)
         return false;
-    bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
+    bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
+              lay_out(cx, em, mm, mt);
     free(text);
     if (!ok)
         lower_mmodule_free(mm);
@@ -230,7 +255,10 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;
-            cost_price_block(cx, mf, b, &bp);
+            if (cx->pipe)
+                cost_pipe_price_block(cx, cx->pipe, i, b, &bp);
+            else
+                cost_price_block(cx, mf, b, &bp);
             cost_lines_add_block(cx, mf, b, &bp);
             bool est = mb->source == MC_ESTIMATE;
             fc->self += bp.cycles;
@@ -250,7 +278,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             bc->count = mb->count;
             bc->cycles = bp.cycles;
             bc->instructions = bp.instructions;
-            bc->estimated = est || mb->split_estimated; /* its count, or its split */
+            bc->estimated = est || mb->split_estimated || (cx->pipe && bp.estimated_cycles > 0); /* its count, or its split */
             if (xf && mb->ir_block >= 0)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }
@@ -288,6 +316,7 @@ struct cost_estimate *cost_estimate_counted_code(struct eng_module *em, const st
         if (machine) {
             nreq = lower_pair_requests(&mm, cx.m, &req);
             lower_call_plan(&mm, em);
+            cx.pipe = cost_pipe_new(&cx, &mm); /* pipelined cores: the states, before the run */
         }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
@@ -322,6 +351,7 @@ struct cost_estimate *cost_estimate_counted_code(struct eng_module *em, const st
             }
     }
     free(cx.callgraph);
+    cost_pipe_free(cx.pipe);
     cost_lines_free(&cx);
     cost_args_free(cx.args);
     if (machine && mm.funcs)

@@ -9,6 +9,8 @@
 #include "estimator.h"
 #include "support.h"
 
+#include <llvm-c/BitWriter.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,24 @@ static struct tool_plugin_result *estimate_unit(const struct tool_plugin_options
     if (!isa) {
         eng_module_free(m);
         return NULL;
+    }
+    uint64_t base;
+    if (mc && isa_pipeline(isa) && isa_text_base(isa, &base)) {
+        /* a pipelined core needs where each instruction lies, from an object
+         * lpnest compiles itself from the unit's bitcode: the code it prices
+         * is then its own compile's, as lpnest's */
+        LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(eng_module_llvm(m));
+        struct eng_module *own =
+            buf ? eng_module_load_memory(o->name, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), diag) : NULL;
+        if (buf)
+            LLVMDisposeMemoryBuffer(buf);
+        eng_module_free(m);
+        m = own;
+        mc = NULL;
+        if (!m) {
+            isa_free(isa);
+            return NULL;
+        }
     }
     struct report_budget *budget = NULL;
     if (o->budget && !(budget = report_budget_load(o->budget, diag))) {
