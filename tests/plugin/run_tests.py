@@ -470,6 +470,20 @@ def t_once():
               f"{' '.join(fl)}: code generation runs once, clang's ({printers} assembly printer), and the unit "
               f"is estimated from it")
 
+    # a pipelined core needs the instructions' addresses, from an object lpnest compiles: the
+    # compile prices that code, as opt with the plugin does on the same bitcode
+    ibex = ["--target=riscv32-unknown-elf", "-march=rv32imc", "-mabi=ilp32", "-mno-relax", "-O2"]
+    src = os.path.join(A.source, "plugin", "examples", "filter.c")
+    run(["clang-19", *ibex, "-c", src, "-o", "filter.o",
+         *plugin_flags("-lpnest-target=ibex-small", "-lpnest-report=filter.ibex.json")])
+    run(["clang-19", *ibex, "-emit-llvm", "-c", src, "-o", "filter.ibex.bc"])
+    so = os.path.join(A.build, "plugin", "lpnest.so")
+    run(["opt-19", f"-load-pass-plugin={so}", "-passes=lpnest", "-lpnest-target=ibex-small",
+         "-lpnest-report=filter.ibex.opt.json", "filter.ibex.bc", "-o", "/dev/null"])
+    got = {f["name"]: f["inclusive_cycles"] for f in report("filter.ibex.json")["functions"]}
+    want = {f["name"]: f["inclusive_cycles"] for f in report("filter.ibex.opt.json")["functions"]}
+    check(got and got == want, f"a pipelined core (ibex-small): the compile's cycles per function are opt's {want}")
+
 
 # ---- options, -O0 ----
 
