@@ -5,9 +5,14 @@
 // CFG edge (LLVM's BranchProbabilityInfo heuristics, branch weights of a PGO
 // profile, exact exit probabilities of loops whose trip count
 // ScalarEvolution knows). The estimate, the report and the budget checks are
-// the C library's (estimator/cost/include/estimate_static.h); this file turns its results
-// into optimisation remarks and located diagnostics.
+// the C library's (estimator/cost/include/estimate_static.h); in a clang
+// compile they run once clang has generated the unit's code, which they
+// price (capture.cpp). This file turns their results into optimisation
+// remarks and located diagnostics; it also names the report (beside the
+// compile's output) and leaves build systems' probe compiles alone.
 #include "lpnest.h"
+
+#include "capture.h"
 
 #include "plugin_api.h"
 
@@ -27,8 +32,10 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,6 +44,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -157,6 +165,15 @@ Settings settings() {
 // has its profile's counts back.
 const char *const StashKind = "lpnest.pgo";
 
+// Whether a stash was made in this process. Naming a metadata kind, even
+// to ask for it, adds it to the context's kinds, which -emit-llvm's
+// bitcode lists: without a stash the kind is never named, so the bitcode
+// of a compile without a profile is the one without the plugin.
+bool Stashed = false;
+
+// Terminator TI's stash, or null.
+const MDNode *stashOf(const Instruction &TI) { return Stashed ? TI.getMetadata(StashKind) : nullptr; }
+
 // The successor LowerExpectIntrinsic will make the likely one for branch
 // BI (its rule: `br (icmp eq/ne (llvm.expect X, E), C)` or `br (llvm.expect
 // X, E)`), or -1 when it does not lower an expectation there.
@@ -211,6 +228,7 @@ struct StashPgoPass : PassInfoMixin<StashPgoPass> {
         const auto *BI = dyn_cast<BranchInst>(TI);
         Ops.push_back(ConstantAsMetadata::get(ConstantInt::getSigned(I32, BI ? expectedSuccessor(*BI) : -1)));
         TI->setMetadata(StashKind, MDNode::get(Ctx, Ops));
+        Stashed = true;
       }
     }
     return PreservedAnalyses::all();
@@ -221,7 +239,7 @@ struct StashPgoPass : PassInfoMixin<StashPgoPass> {
 // The profile's counts of terminator TI's successors into W (its current
 // weights), when its stash says they are known (see above).
 bool profileCounts(const Instruction &TI, SmallVectorImpl<uint32_t> &W) {
-  const MDNode *St = TI.getMetadata(StashKind);
+  const MDNode *St = stashOf(TI);
   if (!St || St->getNumOperands() != W.size() + 1)
     return false;
   SmallVector<uint32_t, 4> S;
@@ -258,7 +276,7 @@ bool profileCounts(const Instruction &TI, SmallVectorImpl<uint32_t> &W) {
 void dropStash(Module &M) {
   for (Function &F : M)
     for (BasicBlock &BB : F)
-      if (Instruction *TI = BB.getTerminator(); TI && TI->hasMetadata(StashKind))
+      if (Instruction *TI = BB.getTerminator(); TI && stashOf(*TI))
         TI->setMetadata(StashKind, nullptr);
 }
 
@@ -276,7 +294,7 @@ void rotatedLatches(LoopInfo &LI, const DenseMap<const BasicBlock *, size_t> &In
   for (Loop *L : LI.getLoopsInPreorder()) {
     BasicBlock *Latch = L->getLoopLatch();
     auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-    const MDNode *St = BI ? BI->getMetadata(StashKind) : nullptr;
+    const MDNode *St = BI ? stashOf(*BI) : nullptr;
     SmallVector<uint32_t, 4> W;
     if (!BI || !BI->isConditional() || L->contains(BI->getSuccessor(0)) == L->contains(BI->getSuccessor(1)) || !St ||
         St->getNumOperands() != 3 ||
@@ -314,8 +332,6 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
                      unsigned &Known, unsigned &Branching) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   DenseMap<const BasicBlock *, size_t> Index;
   size_t Branches = 0, ExactExits = 0;
   DenseSet<const BasicBlock *> FromProfile; // branches whose probabilities are the profile's counts
@@ -354,6 +370,10 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
   rotatedLatches(LI, Index, Off, Prob, FromProfile);
   // A loop left through one block that runs once per iteration, with a
   // constant trip count: its exit is taken once in (backedge count + 1).
+  if (LI.empty())
+    return !Branches ? Counts::Exact : Counts::Static;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   for (Loop *L : LI.getLoopsInPreorder()) {
     BasicBlock *X = L->getExitingBlock(), *Latch = L->getLoopLatch();
     if (!X || !Latch || LI.getLoopFor(X) != L || !DT.dominates(X, Latch))
@@ -397,8 +417,8 @@ void exactCallees(Module &M, DenseMap<const Function *, Counts> &C) {
   }
 }
 
-// The compiler's command line (this process's: clang runs its cc1 in
-// process, or the cc1 itself), for the object file's name.
+// The compiler's command line (this process's: the clang driver, which
+// runs its cc1 in process, or a cc1 of its own), response files expanded.
 std::vector<std::string> commandLine() {
   std::vector<std::string> Args;
   if (FILE *F = std::fopen("/proc/self/cmdline", "rb")) {
@@ -412,12 +432,31 @@ std::vector<std::string> commandLine() {
       }
     std::fclose(F);
   }
-  return Args;
+  BumpPtrAllocator A;
+  StringSaver Saver(A);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &S : Args)
+    Argv.push_back(Saver.save(S).data());
+  if (!cl::ExpandResponseFiles(Saver, cl::TokenizeGNUCommandLine, Argv))
+    return Args;
+  return std::vector<std::string>(Argv.begin(), Argv.end());
 }
 
-// The output file of the compile (-o FILE, -oFILE, --output=FILE), or "".
-std::string outputFile() {
+// What the compile writes: the object file (cc1's -o; the driver's with
+// -c or -S), or, when the unit is compiled and linked in one step, the
+// prefix clang gives its other outputs (-dumpdir; by default the linked
+// file's name and "-", as for -gsplit-dwarf's .dwo and -ftime-trace's
+// file: `clang a.c b.c -o out/prog` gives out/prog-a.*, out/prog-b.*).
+struct Outputs {
+  std::string Object;  // "" when -o names none
+  std::string DumpDir; // set for a unit whose object is a temporary of the link
+  bool Discarded = false; // -o /dev/null or -
+};
+
+Outputs outputs() {
   std::vector<std::string> Args = commandLine();
+  Outputs O;
+  bool CC1 = Args.size() > 1 && Args[1] == "-cc1", Link = !CC1, DumpDirGiven = false;
   std::string Out;
   for (size_t I = 1; I < Args.size(); I++) {
     StringRef A = Args[I];
@@ -427,22 +466,41 @@ std::string outputFile() {
       Out = A.substr(9).str();
     else if (A.starts_with("-o") && A.size() > 2 && !A.starts_with("-objc") && !A.starts_with("-object"))
       Out = A.substr(2).str();
+    else if (A == "-dumpdir" && I + 1 < Args.size()) {
+      O.DumpDir = Args[++I];
+      DumpDirGiven = true;
+    } else if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-emit-llvm")
+      Link = false;
   }
-  return Out == "-" || Out == "/dev/null" ? std::string() : Out;
+  O.Discarded = Out == "-" || Out == "/dev/null";
+  if (CC1 || !Link) {
+    O.Object = O.Discarded ? std::string() : Out;
+    return O;
+  }
+  // the driver, compiling and linking: the object is a temporary
+  if (!DumpDirGiven && !O.Discarded)
+    O.DumpDir = (Out.empty() ? std::string("a") : Out) + "-";
+  return O;
 }
 
-// A compile CMake makes to identify the compiler or try a flag
-// (CMakeFiles/<version>/CompilerIdC, CMakeFiles/CMakeScratch/TryCompile-*,
-// CMakeFiles/CMakeTmp): no estimate, no report.
-bool cmakeProbe(const Module &M) {
+// A compile a build system makes to probe the compiler, not to build:
+// CMake's (CMakeFiles/<version>/CompilerIdC, CMakeFiles/CMakeScratch/
+// TryCompile-*, CMakeFiles/CMakeTmp: try_compile, check_c_source_compiles),
+// autoconf's (conftest.c), Meson's (meson-private/), SCons' (.sconf_temp/),
+// Waf's (.conf_check_*/) and zlib's configure (ztest<pid>.c). No estimate,
+// no report.
+bool probe(const Module &M) {
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
-  for (StringRef P : {StringRef(M.getSourceFileName()), StringRef(Cwd), StringRef(outputFile())})
+  Outputs O = outputs();
+  for (StringRef P : {StringRef(M.getSourceFileName()), StringRef(Cwd), StringRef(O.Object), StringRef(O.DumpDir)})
     if (P.contains("CMakeFiles/CMakeScratch") || P.contains("CMakeFiles/CMakeTmp") ||
-        (P.contains("CMakeFiles/") && P.contains("/CompilerId")) || sys::path::filename(P).starts_with("CMakeCCompilerId") ||
-        sys::path::filename(P).starts_with("CMakeCXXCompilerId"))
+        (P.contains("CMakeFiles/") && P.contains("/CompilerId")) || P.contains("meson-private") ||
+        P.contains(".sconf_temp") || P.contains(".conf_check_"))
       return true;
-  return false;
+  StringRef Stem = sys::path::stem(M.getSourceFileName());
+  return Stem == "conftest" || Stem.starts_with("CMakeCCompilerId") || Stem.starts_with("CMakeCXXCompilerId") ||
+         (Stem.starts_with("ztest") && Stem.size() > 5 && Stem.substr(5).find_first_not_of("0123456789") == StringRef::npos);
 }
 
 std::string number(double V) {
@@ -457,17 +515,25 @@ std::string number(double V) {
 // "%f" in a report path: the source file's name without directory and
 // extension; "%o": the object file's path without extension (unique per
 // compile, next to the object, as -fsave-optimization-record's file; the
-// source's name in the working directory when the compile names no output).
+// source's name in the working directory when the compile names no object),
+// or in a compile and link in one step the other outputs' prefix and the
+// source's name (outputs()). "" when the object is discarded (-o /dev/null):
+// no report beside nothing.
 std::string reportPath(const std::string &Pattern, const Module &M) {
   std::string Out;
   StringRef Stem = sys::path::stem(M.getSourceFileName());
   std::string Object;
   if (Pattern.find("%o") != std::string::npos) {
-    SmallString<256> O(outputFile());
-    if (O.empty())
-      O = Stem;
-    sys::path::replace_extension(O, "");
-    Object = O.str().str();
+    Outputs O = outputs();
+    if (O.Discarded)
+      return "";
+    if (!O.DumpDir.empty())
+      Object = O.DumpDir + Stem.str();
+    else {
+      SmallString<256> P(O.Object.empty() ? Stem : StringRef(O.Object));
+      sys::path::replace_extension(P, "");
+      Object = P.str().str();
+    }
   }
   for (size_t I = 0; I < Pattern.size(); I++) {
     if (Pattern[I] == '%' && I + 1 < Pattern.size() && Pattern[I + 1] == 'f') {
@@ -527,57 +593,105 @@ DiagnosticLocation remarkLoc(Function &F) {
   return DiagnosticLocation();
 }
 
-bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
-  LLVMContext &Ctx = M.getContext();
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  cost_freqs *FQ = cost_freqs_new();
-  bool Profile = false;
-  std::vector<size_t> Off;
-  std::vector<double> Prob;
-  DenseMap<const Function *, Counts> Exact;
-  DenseMap<const Function *, std::pair<unsigned, unsigned>> Known; // branches the profile gives, of all
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
-      Profile = true;
-    unsigned K = 0, B = 0;
-    Exact[&F] = probabilities(F, FAM, Off, Prob, K, B);
-    Known[&F] = {K, B};
-    cost_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
-  }
-  // declarations of the C library (LLVM's TargetLibraryInfo knows them):
-  // a call to one is to an unpriced routine, not into another unit of the
-  // program; marked in the bitcode the estimator reads, then unmarked
+// What the estimate of a unit takes from the optimisation pipeline: the
+// branch probabilities (and how exact they are), measured where the
+// analyses are; the estimate itself runs once clang has generated the code.
+} // namespace
+
+// Declarations of the C library (LLVM's TargetLibraryInfo knows them): a
+// call to one is to an unpriced routine, not into another unit of the
+// program; marked in the IR the estimator reads (a copy, or bitcode
+// written while marked).
+std::vector<Function *> lpnest::markLibrary(Module &M) {
   TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
   TargetLibraryInfo TLI(TLII);
   std::vector<Function *> Library;
   for (Function &F : M)
     if (LibFunc LF; F.isDeclaration() && !F.isIntrinsic() && TLI.getLibFunc(F, LF)) {
-      F.setMetadata("lpnest.library", MDNode::get(Ctx, {}));
+      F.setMetadata("lpnest.library", MDNode::get(M.getContext(), {}));
       Library.push_back(&F);
     }
-  SmallVector<char, 0> Bitcode;
-  raw_svector_ostream OS(Bitcode);
-  WriteBitcodeToFile(M, OS);
+  return Library;
+}
+
+void lpnest::unmarkLibrary(const std::vector<Function *> &Library) {
   for (Function *F : Library)
     F->setMetadata("lpnest.library", nullptr);
-  std::string Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
-  std::string Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
-  tool_plugin_options O = {};
-  O.target = S.Target.c_str();
-  O.report = Report.empty() ? nullptr : Report.c_str();
-  O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
-  O.profile = Profile;
-  O.allow_incomplete = S.AllowIncomplete;
-  O.name = Name.c_str();
-  tool_plugin_result *R = tool_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
-  cost_freqs_free(FQ);
-  if (!R) {
-    Ctx.diagnose(lpnest::Diagnostic("lpnest: no estimate for '" + Name + "' (see the messages above)", DS_Error));
-    return false;
+}
+
+namespace {
+
+struct Job {
+  Module *M;
+  Settings S;
+  cost_freqs *FQ = cost_freqs_new();
+  bool Profile = false;
+  StringMap<Counts> Exact; // by function name, callees' exactness included
+  StringMap<std::pair<unsigned, unsigned>> Known; // by function name: branches the profile gives, of all
+  std::string Name, Report;
+  ~Job() { cost_freqs_free(FQ); }
+};
+
+std::shared_ptr<Job> prepare(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto J = std::make_shared<Job>();
+  J->M = &M;
+  J->S = S;
+  std::vector<size_t> Off;
+  std::vector<double> Prob;
+  DenseMap<const Function *, Counts> Exact;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
+      J->Profile = true;
+    unsigned K = 0, B = 0;
+    Exact[&F] = probabilities(F, FAM, Off, Prob, K, B);
+    J->Known[F.getName()] = {K, B};
+    cost_freqs_add(J->FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
   }
   exactCallees(M, Exact);
+  for (auto &E : Exact)
+    J->Exact[E.first->getName()] = E.second;
+  J->Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
+  J->Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
+  return J;
+}
+
+// The estimate of the unit and what the compile says of it: from the
+// machine code clang built when the capture has it, else from the IR
+// (compiled by lpnest as clang would). EMIT delivers diagnostics.
+void finish(Job &J, lpnest::Capture &Cap, const lpnest::Emit &Emit) {
+  Module &M = *J.M;
+  const Settings &S = J.S;
+  tool_plugin_options O = {};
+  O.target = S.Target.c_str();
+  O.report = J.Report.empty() ? nullptr : J.Report.c_str();
+  O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
+  O.profile = J.Profile;
+  O.allow_incomplete = S.AllowIncomplete;
+  O.name = J.Name.c_str();
+  tool_plugin_result *R;
+  if (Cap.Complete) {
+    std::vector<cost_code_bytes> Bytes;
+    for (size_t I = 0; I < Cap.Names.size(); I++)
+      Bytes.push_back({Cap.Names[I].c_str(), reinterpret_cast<const unsigned char *>(Cap.Bytes[I].data()),
+                       Cap.Bytes[I].size()});
+    cost_machine_code MC = {Cap.Assembly.c_str(), Bytes.data(), Bytes.size()};
+    R = tool_plugin_estimate_code(&O, wrap(Cap.Snapshot.release()), &MC, J.FQ, stderr);
+  } else {
+    if (Cap.Bitcode.empty()) { // no code generation: the module is as the pipeline left it
+      std::vector<Function *> Library = lpnest::markLibrary(M);
+      raw_string_ostream OS(Cap.Bitcode);
+      WriteBitcodeToFile(M, OS, /*ShouldPreserveUseListOrder=*/true);
+      lpnest::unmarkLibrary(Library);
+    }
+    R = tool_plugin_estimate(&O, Cap.Bitcode.data(), Cap.Bitcode.size(), J.FQ, stderr);
+  }
+  if (!R) {
+    Emit(lpnest::Diagnostic("lpnest: no estimate for '" + J.Name + "' (see the messages above)", DS_Error));
+    return;
+  }
   DenseSet<const Function *> Estimated;
   for (size_t I = 0; I < R->nfuncs; I++) {
     const tool_plugin_func &PF = R->funcs[I];
@@ -586,30 +700,26 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
       continue;
     Estimated.insert(F);
     // what the counts rest on, for this function and the ones it calls
-    Counts C = Exact.lookup(F);
-    std::string Source = Profile                   ? "profile block frequencies"
+    Counts C = J.Exact.lookup(PF.name);
+    std::string Source = J.Profile                 ? "profile block frequencies"
                          : C == Counts::Exact      ? "exact block counts"
                          : C == Counts::ExactLoops ? "exact trip counts"
                                                    : "static block frequencies";
     // the optimizer re-estimates the weights of branches it makes or merges
     // (and __builtin_expect's replace the profile's): say how many are the profile's
-    if (auto [K, B] = Known.lookup(F); Profile && K < B)
+    if (auto [K, B] = J.Known.lookup(PF.name); J.Profile && K < B)
       Source += " (" + std::to_string(K) + " of " + std::to_string(B) +
                 " branches from the profile, the others as the optimizer re-estimated them)";
-    OptimizationRemarkEmitter ORE(F);
-    ORE.emit([&] {
-      return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", remarkLoc(*F), &F->getEntryBlock())
-             << ore::NV("Function", F->getName()) << ": " << ore::NV("Cycles", number(PF.inclusive))
-             << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
-             << (PF.estimated ? ", some split evenly" : "") << "; own code "
-             << ore::NV("SelfCycles", number(PF.self)) << " cycles, "
-             << ore::NV("Instructions", number(PF.instructions)) << " instructions"
-             << ore::NV("Excluded", excluded(PF)) << ")";
-    });
+    Emit(OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", remarkLoc(*F), &F->getEntryBlock())
+         << ore::NV("Function", F->getName()) << ": " << ore::NV("Cycles", number(PF.inclusive))
+         << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
+         << (PF.estimated ? ", some split evenly" : "") << "; own code " << ore::NV("SelfCycles", number(PF.self))
+         << " cycles, " << ore::NV("Instructions", number(PF.instructions)) << " instructions"
+         << ore::NV("Excluded", excluded(PF)) << ")");
   }
   // a remark for every function: those lpnest could not price say why
   for (Function &F : M) {
-    if (F.isDeclaration() || Estimated.contains(&F))
+    if (F.isDeclaration() || Estimated.contains(&F) || !J.Exact.count(F.getName()))
       continue;
     std::string Why = "not priced";
     std::string Key = "function '" + F.getName().str() + "'";
@@ -620,12 +730,9 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
           Why = R->warnings[I];
         break;
       }
-    OptimizationRemarkEmitter ORE(&F);
-    ORE.emit([&] {
-      return OptimizationRemarkAnalysis("lpnest", "NoEstimate", remarkLoc(F), &F.getEntryBlock())
-             << ore::NV("Function", F.getName()) << ": no estimate on " << ore::NV("Core", R->core) << " ("
-             << ore::NV("Reason", Why) << ")";
-    });
+    Emit(OptimizationRemarkAnalysis("lpnest", "NoEstimate", remarkLoc(F), &F.getEntryBlock())
+         << ore::NV("Function", F.getName()) << ": no estimate on " << ore::NV("Core", R->core) << " ("
+         << ore::NV("Reason", Why) << ")");
   }
   for (size_t I = 0; I < R->nover; I++) {
     const tool_plugin_over &Ov = R->over[I];
@@ -639,13 +746,13 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
         Holder = F;
       if (!Holder)
         continue;
-      DiagnosticLocation Loc = SP ? DiagnosticLocation(DILocation::get(Ctx, SP->getLine(), 0, SP)) : remarkLoc(*Holder);
-      Ctx.diagnose(DiagnosticInfoUnsupported(*Holder, std::string("lpnest: on ") + R->core + ": " + Ov.message, Loc,
-                                             Ov.warning ? DS_Warning : DS_Error));
+      DiagnosticLocation Loc = SP ? DiagnosticLocation(DILocation::get(M.getContext(), SP->getLine(), 0, SP)) : remarkLoc(*Holder);
+      Emit(DiagnosticInfoUnsupported(*Holder, std::string("lpnest: on ") + R->core + ": " + Ov.message, Loc,
+                                     Ov.warning ? DS_Warning : DS_Error));
     } else if (F) {
       std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
-      Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
-                                               uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
+      Emit(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
+                                       uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
     } else
       continue;
     // located at the limit in the budgets file, as a compiler's notes are
@@ -653,12 +760,22 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";
   }
   tool_plugin_result_free(R);
-  return true;
+}
+
+// The estimate of M: after clang's code generation, from the code it
+// generates (capture.h), when this is a clang compile; else (opt) now.
+void estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S, bool AfterCodegen) {
+  std::shared_ptr<Job> J = prepare(M, MAM, S);
+  if (AfterCodegen &&
+      lpnest::watchCodegen(M, [J](lpnest::Capture &Cap, const lpnest::Emit &Emit) { finish(*J, Cap, Emit); }))
+    return;
+  lpnest::Capture None;
+  finish(*J, None, [&M](const DiagnosticInfo &DI) { M.getContext().diagnose(DI); });
 }
 
 struct LpnestPass : PassInfoMixin<LpnestPass> {
-  bool ForceInstrument;
-  explicit LpnestPass(bool ForceInstrument) : ForceInstrument(ForceInstrument) {}
+  bool ForceInstrument, AtPipelineEnd;
+  LpnestPass(bool ForceInstrument, bool AtPipelineEnd) : ForceInstrument(ForceInstrument), AtPipelineEnd(AtPipelineEnd) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     Settings S = settings();
@@ -671,8 +788,11 @@ struct LpnestPass : PassInfoMixin<LpnestPass> {
           lpnest::Diagnostic("lpnest: -lpnest-report and -lpnest-budget need -lpnest-target=CORE", DS_Error));
       return PreservedAnalyses::all();
     }
-    if (!S.Target.empty() && !cmakeProbe(M))
-      estimate(M, MAM, S);
+    // in a clang compile (the pass at the end of its pipeline) the estimate
+    // waits for clang's code generation, and prices its code; instrumented
+    // code is not the code estimated
+    if (!S.Target.empty() && !probe(M))
+      estimate(M, MAM, S, AtPipelineEnd && !S.Instrument && !ForceInstrument);
     dropStash(M);
     if ((S.Instrument || ForceInstrument) && lpnest::instrument(M))
       return PreservedAnalyses::none();
@@ -696,11 +816,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) PassPlugin
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(StashPgoPass()); });
             PB.registerOptimizerLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LpnestPass(false)); });
+                [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LpnestPass(false, true)); });
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
                   if (Name == "lpnest" || Name == "lpnest-instrument") {
-                    MPM.addPass(LpnestPass(Name == "lpnest-instrument"));
+                    MPM.addPass(LpnestPass(Name == "lpnest-instrument", false));
                     return true;
                   }
                   return false;

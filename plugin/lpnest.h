@@ -9,6 +9,7 @@
 #include "llvm/IR/Module.h"
 
 #include <string>
+#include <vector>
 
 namespace lpnest {
 
@@ -18,6 +19,12 @@ namespace lpnest {
 // which writes the profile at exit (plugin/PROFILE.md). Returns the number
 // of functions instrumented.
 unsigned instrument(llvm::Module &M);
+
+// Marks the C library's declarations of M for the estimator (a call to one
+// is to an unpriced routine, not into another unit); returns them, for
+// unmarkLibrary to leave the unit as it was.
+std::vector<llvm::Function *> markLibrary(llvm::Module &M);
+void unmarkLibrary(const std::vector<llvm::Function *> &Library);
 
 // A message of the plugin without a source location ("lpnest: ...").
 class Diagnostic : public llvm::DiagnosticInfo {

@@ -22,6 +22,7 @@ struct cost_ctx {
     FILE *dump;               /* --dump-machine */
     struct cost_args *args;   /* values of watched instructions (cost_args.c), or NULL */
     struct line_map *lines;   /* estimate_lines.c: the IR instructions of the function last seen */
+    const struct cost_machine_code *mc; /* the machine code, when given (not lowered) */
     struct cost_pipe *pipe;   /* cost_pipe.c: the pipeline's analysis (cores with pipeline:), or NULL */
 };
 

@@ -5,7 +5,8 @@
  *   the block lands after them, but a block before that falls through into
  *   it runs them. Their number depends on the code's byte layout, which the
  *   assembly text does not give: the module is compiled once more to an
- *   object file, each function's bytes are disassembled, and the no-ops
+ *   object file (or, when the machine code is given, its functions' bytes
+ *   come with it), each function's bytes are disassembled, and the no-ops
  *   that are not in the assembly are found between its blocks. Each
  *   padding's instructions and cycles (the core's "nop") are added to the
  *   block that falls into it, as often as it falls through.
@@ -17,6 +18,7 @@
  *   through the PLT as well, but its assembly does not say so: those stubs
  *   are not counted. */
 #include "cost.h"
+#include "estimate_static.h"
 #include "isa.h"
 #include "support.h"
 
@@ -199,6 +201,56 @@ static void add_plt(struct cost_ctx *cx, const struct mmodule *mm)
     }
 }
 
+/* The no-ops of function NAME, whose bytes are BYTES[0..SIZE): added to
+ * the blocks that fall into them. */
+static void pad_function(struct cost_ctx *cx, LLVMDisasmContextRef dc, const struct mmodule *mm, const char *name,
+                         const uint8_t *bytes, size_t size)
+{
+    size_t fi = 0, first = 0;
+    while (fi < mm->nfuncs && strcmp(mm->funcs[fi].name, name))
+        first += mm->funcs[fi++].nblocks;
+    if (fi == mm->nfuncs)
+        return;
+    size_t n = 0;
+    bool *pad = disassemble(dc, bytes, size, &n);
+    const struct mfunc *f = &mm->funcs[fi];
+    unsigned *pads = sup_xcalloc(f->nblocks + 1, sizeof *pads);
+    if (pad && find_padding(f, pad, n, pads))
+        add_padding(cx, fi, first, f, pads);
+    free(pads);
+    free(pad);
+}
+
+/* The functions' bytes of an object file OBJ of LEN bytes, each padded. */
+static void pad_object(struct cost_ctx *cx, LLVMDisasmContextRef dc, const struct mmodule *mm, char *obj, size_t len)
+{
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "lpnest-layout", 0);
+    char *err = NULL;
+    LLVMBinaryRef bin = LLVMCreateBinary(buf, NULL, &err);
+    LLVMDisposeMessage(err);
+    if (bin) {
+        LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
+        LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
+        for (; !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+            const char *name = LLVMGetSymbolName(sym);
+            uint64_t size = LLVMGetSymbolSize(sym);
+            if (!name || !size)
+                continue;
+            LLVMMoveToContainingSection(sec, sym);
+            if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec))
+                continue;
+            uint64_t off = LLVMGetSymbolAddress(sym) - LLVMGetSectionAddress(sec);
+            if (off + size > LLVMGetSectionSize(sec))
+                continue;
+            pad_function(cx, dc, mm, name, (const uint8_t *)LLVMGetSectionContents(sec) + off, size);
+        }
+        LLVMDisposeSymbolIterator(sym);
+        LLVMDisposeSectionIterator(sec);
+        LLVMDisposeBinary(bin);
+    }
+    LLVMDisposeMemoryBuffer(buf);
+}
+
 void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm)
 {
     const char *triple = LLVMGetTarget(cx->m);
@@ -210,6 +262,16 @@ void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule
         LLVMInitializeAllDisassemblers();
         init = true;
     }
+    LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(triple, isa_cpu(cx->isa), isa_features(cx->isa), NULL, 0,
+                                                          NULL, NULL);
+    if (!dc)
+        return;
+    if (cx->mc) {
+        for (size_t i = 0; i < cx->mc->nfuncs; i++)
+            pad_function(cx, dc, mm, cx->mc->funcs[i].name, cx->mc->funcs[i].bytes, cx->mc->funcs[i].len);
+        LLVMDisasmDispose(dc);
+        return;
+    }
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     size_t len = 0;
@@ -219,50 +281,8 @@ void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule
     if (fresh)
         LLVMDisposeModule(fresh);
     LLVMContextDispose(ctx);
-    if (!obj)
-        return;
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "lpnest-layout", 0);
-    char *err = NULL;
-    LLVMBinaryRef bin = LLVMCreateBinary(buf, NULL, &err);
-    LLVMDisposeMessage(err);
-    LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(triple, isa_cpu(cx->isa), isa_features(cx->isa), NULL, 0,
-                                                          NULL, NULL);
-    if (bin && dc) {
-        LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
-        LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
-        for (; !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
-            const char *name = LLVMGetSymbolName(sym);
-            uint64_t size = LLVMGetSymbolSize(sym);
-            if (!name || !size)
-                continue;
-            size_t fi = 0, first = 0;
-            while (fi < mm->nfuncs && strcmp(mm->funcs[fi].name, name))
-                first += mm->funcs[fi++].nblocks;
-            if (fi == mm->nfuncs)
-                continue;
-            LLVMMoveToContainingSection(sec, sym);
-            if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec))
-                continue;
-            uint64_t off = LLVMGetSymbolAddress(sym) - LLVMGetSectionAddress(sec);
-            if (off + size > LLVMGetSectionSize(sec))
-                continue;
-            const uint8_t *bytes = (const uint8_t *)LLVMGetSectionContents(sec) + off;
-            size_t n = 0;
-            bool *pad = disassemble(dc, bytes, size, &n);
-            const struct mfunc *f = &mm->funcs[fi];
-            unsigned *pads = sup_xcalloc(f->nblocks + 1, sizeof *pads);
-            if (pad && find_padding(f, pad, n, pads))
-                add_padding(cx, fi, first, f, pads);
-            free(pads);
-            free(pad);
-        }
-        LLVMDisposeSymbolIterator(sym);
-        LLVMDisposeSectionIterator(sec);
-    }
-    if (dc)
-        LLVMDisasmDispose(dc);
-    if (bin)
-        LLVMDisposeBinary(bin);
-    LLVMDisposeMemoryBuffer(buf);
+    if (obj)
+        pad_object(cx, dc, mm, obj, len);
+    LLVMDisasmDispose(dc);
     free(obj);
 }

@@ -6,6 +6,7 @@
  * estimate itself (warnings, freeing) is estimate_model.c. */
 #define _GNU_SOURCE
 #include "cost.h"
+#include "estimate_static.h"
 #include "isa.h"
 #include "support.h"
 #include "progress.h"
@@ -15,6 +16,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(COST_PROVENANCE_COLUMN == ENG_PROVENANCE_COLUMN, "one provenance column");
 
 /* "file:line" of the first instruction of IR block BB with a location. */
 static char *block_loc(LLVMBasicBlockRef bb)
@@ -115,6 +118,29 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
 }
 
 /* Lowers the module for the core and parses the machine code; NULL after a message. */
+
+/* Pipelined cores: where every instruction lies, from the object file of
+ * the same code (compiled by lpnest, also when the compiler's code was
+ * given: its object is not at hand). */
+static bool lay_out(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm, const char *mt)
+{
+    const struct isa *isa = cx->isa;
+    uint64_t base;
+    if (!isa_pipeline(isa) || !isa_text_base(isa, &base))
+        return true;
+    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
+    LLVMContextRef octx = LLVMContextCreate();
+    LLVMModuleRef ofresh = eng_module_fresh(em, octx, cx->diag);
+    size_t len = 0;
+    char *obj = ofresh ? lower_codegen_obj(ofresh, &t, &len, cx->diag) : NULL;
+    if (ofresh)
+        LLVMDisposeModule(ofresh);
+    LLVMContextDispose(octx);
+    bool ok = obj && lower_layout(mm, obj, len, (uint32_t)base, isa_relax(isa), cx->diag);
+    free(obj);
+    return ok;
+}
+
 static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm)
 {
     const struct isa *isa = cx->isa;
@@ -128,6 +154,20 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     }
     if (!check_features(cx))
         return false;
+    if (cx->mc) {
+        /* the code the compiler built, read as it built it */
+        const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
+        FILE *df = dump ? fopen(dump, "w") : NULL;
+        if (df) {
+            fputs(cx->mc->assembly, df);
+            fclose(df);
+        }
+        bool ok = lower_parse_asm(cx->mc->assembly, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
+                  lay_out(cx, em, mm, mt);
+        if (!ok)
+            lower_mmodule_free(mm);
+        return ok;
+    }
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
@@ -148,21 +188,9 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     LLVMContextDispose(ctx);
     if (!text)
         return false;
-    bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
+    bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
+              lay_out(cx, em, mm, mt);
     free(text);
-    uint64_t base;
-    if (ok && isa_pipeline(isa) && isa_text_base(isa, &base)) {
-        /* where every instruction lies: the object file of the same code */
-        LLVMContextRef octx = LLVMContextCreate();
-        LLVMModuleRef ofresh = eng_module_fresh(em, octx, cx->diag);
-        size_t len = 0;
-        char *obj = ofresh ? lower_codegen_obj(ofresh, &t, &len, cx->diag) : NULL;
-        if (ofresh)
-            LLVMDisposeModule(ofresh);
-        LLVMContextDispose(octx);
-        ok = obj && lower_layout(mm, obj, len, (uint32_t)base, isa_relax(isa), cx->diag);
-        free(obj);
-    }
     if (!ok)
         lower_mmodule_free(mm);
     return ok;
@@ -262,13 +290,20 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
 struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct isa *isa, FILE *diag, FILE *dump,
                                           bool values, cost_counts_fn counts, void *arg)
 {
+    return cost_estimate_counted_code(em, isa, NULL, diag, dump, values, counts, arg);
+}
+
+struct cost_estimate *cost_estimate_counted_code(struct eng_module *em, const struct isa *isa,
+                                               const struct cost_machine_code *mc, FILE *diag, FILE *dump,
+                                               bool values, cost_counts_fn counts, void *arg)
+{
     struct cost_estimate *e = sup_xcalloc(1, sizeof *e);
     e->module = sup_strdup(eng_module_name(em));
     e->core = sup_strdup(isa_name(isa));
     e->core_description = sup_strdup(isa_description(isa) ? isa_description(isa) : "");
     e->triple = sup_strdup(isa_triple(isa) ? isa_triple(isa) : "llvm-ir");
     e->clock_hz = isa_clock_hz(isa);
-    struct cost_ctx cx = {.isa = isa, .e = e, .m = eng_module_llvm(em), .diag = diag, .dump = dump};
+    struct cost_ctx cx = {.isa = isa, .e = e, .m = eng_module_llvm(em), .diag = diag, .dump = dump, .mc = mc};
     struct mmodule mm = {0};
     bool machine = isa_model(isa) != ISA_MODEL_IR;
     eng_progress_phase("lowering");

@@ -291,10 +291,10 @@ static void scale_down(struct cost_estimate *e, double s)
 }
 
 struct cost_estimate *cost_estimate_freqs(struct eng_module *m, const struct isa *isa, const struct cost_freqs *fq,
-                                        bool profile, FILE *diag, FILE *dump)
+                                        bool profile, const struct cost_machine_code *mc, FILE *diag, FILE *dump)
 {
     struct static_arg a = {.fq = fq, .diag = diag};
-    struct cost_estimate *e = cost_estimate_counted(m, isa, diag, dump, false, static_counts, &a);
+    struct cost_estimate *e = cost_estimate_counted_code(m, isa, mc, diag, dump, false, static_counts, &a);
     if (e) {
         scale_down(e, CNT_FREQ_SCALE);
         e->ir_instructions = (uint64_t)llround(a.ir_instructions);

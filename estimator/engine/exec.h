@@ -289,6 +289,8 @@ struct vm {
     FILE *files[VM_MAX_FILES];
     bool file_eof[VM_MAX_FILES];
     uint64_t stdio_globals[3];/* addresses of stdin/stdout/stderr globals */
+    uint64_t errno_addr;      /* the program's errno (its C library's place for it), or 0 */
+    uint64_t strtok_save;     /* where strtok goes on */
 
     const struct op *cur_op;  /* the CALLX being served by a built-in */
     slot_t ret_buf[16];       /* result of a function returning to the host */
@@ -435,6 +437,12 @@ builtin_fn exec_builtin_expanded(const char *name, int *data);
 /* Fills the storage of a known external variable (stdout, __iob, ...) at
  * ADDR; false when NAME is not one lpnest provides. */
 bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size);
+/* exec_libc_abi.c: the bytes the C library gives external variable NAME
+ * (*SIZE from its address on, *LEAD before it), when more than its declared
+ * type says (`_ctype_[]`); its character class table; the program's errno */
+bool exec_known_global_extent(const char *name, uint64_t *size, uint64_t *lead);
+bool exec_ctype_table(struct vm *vm, const char *name, uint64_t addr);
+void exec_set_errno(struct vm *vm, int e);
 void exec_libc_flush(struct vm *vm);
 /* Writes N bytes at P to F for the program (exec_libc_io.c): its standard
  * streams through the progress line's writer (progress.h). */

@@ -83,9 +83,11 @@ static bool place(struct vm *vm, enum pass p, uint64_t *addr)
         if (ro != (p == P_CONST) || (p == P_DATA && (!defined || zero_init(g))) ||
             (p == P_BSS && defined && !zero_init(g)))
             continue;
-        uint64_t size = LLVMABISizeOfType(vm->td, LLVMGlobalGetValueType(g));
+        uint64_t size = LLVMABISizeOfType(vm->td, LLVMGlobalGetValueType(g)), lead = 0, known;
+        if (!defined && exec_known_global_extent(name, &known, &lead) && known > size)
+            size = known; /* the C library's object is larger than the declaration says */
         uint64_t align = global_align(vm, g);
-        uint64_t a = (*addr + align - 1) & ~(align - 1);
+        uint64_t a = (*addr + lead + align - 1) & ~(align - 1);
         if (size > vm->t.mem_size || a + size + 64 > vm->stack_lo) {
             sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error",
                      "global '%s' (%llu bytes) does not fit the target's %llu-byte address space", name,

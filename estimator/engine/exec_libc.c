@@ -348,18 +348,32 @@ static bool strto(struct vm *vm, const struct calldesc *cd, const slot_t *R, slo
     errno = 0;
     unsigned bits = cd->ret_bits ? cd->ret_bits : 64;
     uint64_t v;
+    bool range = false; /* out of the target's type: ERANGE */
     if (is_signed) {
         long long x = strtoll(s, &end, base);
         int64_t hi = (int64_t)(mask_of(bits) >> 1), lo = -hi - 1;
+        range = errno == ERANGE || x > hi || x < lo;
         if (x > hi) x = hi;
         if (x < lo) x = lo;
         v = (uint64_t)x;
     } else {
         unsigned long long x = strtoull(s, &end, base);
-        if (bits < 64 && x > mask_of(bits) && *s != '-')
-            x = mask_of(bits);
+        range = errno == ERANGE;
+        if (bits < 64) {
+            const char *d = s;
+            while (*d == ' ' || (*d >= '\t' && *d <= '\r'))
+                d++;
+            /* the magnitude before a '-' negates it */
+            unsigned long long mag = *d == '-' ? 0 - x : x;
+            if (mag > mask_of(bits)) {
+                range = true;
+                x = mask_of(bits);
+            }
+        }
         v = x;
     }
+    if (range && with_end)
+        exec_set_errno(vm, ERANGE);
     if (with_end && arg_u(cd, R, 1)) {
         uint8_t *p = lc_wr(vm, arg_u(cd, R, 1), vm->t.ptr_bytes, "strtol");
         if (!p)
@@ -381,7 +395,11 @@ BUILTIN(b_strtod)
     if (!s)
         return false;
     char *end;
+    errno = 0;
     double v = strtod(s, &end);
+    bool f32 = cd->ret_kind == VK_F32;
+    if (errno == ERANGE || (f32 && isinf((float)v) && !isinf(v)) || (f32 && v != 0 && (float)v == 0))
+        exec_set_errno(vm, ERANGE);
     if (cd->nargs > 1 && arg_u(cd, R, 1)) {
         uint8_t *p = lc_wr(vm, arg_u(cd, R, 1), vm->t.ptr_bytes, "strtod");
         if (!p)
@@ -817,6 +835,10 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
     builtin_fn f = lc_lookup_io(name);
     if (!f)
         f = lc_lookup_printf(name);
+    if (!f)
+        f = lc_lookup_scanf(name);
+    if (!f)
+        f = lc_lookup_abi(name);
     if (!f)
         f = lc_lookup_chars(name, data);
     if (f)

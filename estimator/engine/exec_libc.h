@@ -46,6 +46,9 @@ long lc_format(struct vm *vm, const char *fmt, const struct calldesc *cd, const 
 /* Registries of the separate files: return a built-in for NAME or NULL. */
 builtin_fn lc_lookup_io(const char *name);
 builtin_fn lc_lookup_printf(const char *name);
+builtin_fn lc_lookup_scanf(const char *name);
+/* errno's homes, newlib's and picolibc's <math.h> classification (exec_libc_abi.c) */
+builtin_fn lc_lookup_abi(const char *name);
 /* <ctype.h>, string spans, frexp/modf (exec_libc_chars.c); *DATA as for exec_builtin_lookup */
 builtin_fn lc_lookup_chars(const char *name, int *data);
 

@@ -1,7 +1,7 @@
 /* exec_libc_chars.c — the built-in <ctype.h> (the "C" locale, the only one
  * bare-metal libraries have), the span functions of <string.h> (strspn,
- * strcspn, strpbrk, strncat) and <math.h>'s frexp and modf, which return a
- * part through a pointer. */
+ * strcspn, strpbrk, strncat, strtok), case-blind comparison, and <math.h>'s
+ * frexp and modf, which return a part through a pointer. */
 #include "exec_libc.h"
 
 #include <math.h>
@@ -157,6 +157,80 @@ BUILTIN(b_modf)
     return true;
 }
 
+/* strtok_r on the program's string: SAVE is where it keeps its place */
+static bool tokenize(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret, uint64_t str,
+                     uint64_t *save, const char *what)
+{
+    const char *set = lc_str(vm, arg_u(cd, R, 1), what);
+    if (!set)
+        return false;
+    uint64_t a = str ? str : *save;
+    if (!a) {
+        ret_u(cd, ret, 0);
+        return true;
+    }
+    const char *s = lc_str(vm, a, what);
+    if (!s)
+        return false;
+    size_t skip = strspn(s, set);
+    if (!s[skip]) {
+        *save = 0;
+        ret_u(cd, ret, 0);
+        return true;
+    }
+    size_t len = strcspn(s + skip, set);
+    uint64_t tok = a + skip;
+    if (s[skip + len]) {
+        uint8_t *end = lc_wr(vm, tok + len, 1, what);
+        if (!end)
+            return false;
+        *end = 0;
+        *save = tok + len + 1;
+    } else {
+        *save = 0;
+    }
+    ret_u(cd, ret, tok);
+    return true;
+}
+
+BUILTIN(b_strtok) { return tokenize(vm, cd, R, ret, arg_u(cd, R, 0), &vm->strtok_save, "strtok"); }
+
+BUILTIN(b_strtok_r)
+{
+    uint64_t at = arg_u(cd, R, 2);
+    uint8_t *p = lc_wr(vm, at, vm->t.ptr_bytes, "strtok_r");
+    if (!p)
+        return false;
+    uint64_t save = exec_load_uint(vm, p, vm->t.ptr_bytes);
+    if (!tokenize(vm, cd, R, ret, arg_u(cd, R, 0), &save, "strtok_r"))
+        return false;
+    exec_store_uint(vm, p, vm->t.ptr_bytes, save);
+    return true;
+}
+
+/* strcasecmp, strncasecmp (N: the call's third argument) in the "C" locale */
+static bool casecmp(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret, bool bounded)
+{
+    const char *a, *b;
+    if (!two_strings(vm, cd, R, bounded ? "strncasecmp" : "strcasecmp", &a, &b))
+        return false;
+    uint64_t n = bounded ? arg_u(cd, R, 2) : UINT64_MAX;
+    int r = 0;
+    for (uint64_t i = 0; i < n && !r; i++) {
+        int x = (unsigned char)a[i], y = (unsigned char)b[i];
+        x = x >= 'A' && x <= 'Z' ? x + 32 : x;
+        y = y >= 'A' && y <= 'Z' ? y + 32 : y;
+        r = x - y;
+        if (!a[i] || !b[i])
+            break;
+    }
+    ret_u(cd, ret, (uint64_t)(int64_t)r);
+    return true;
+}
+
+BUILTIN(b_strcasecmp) { return casecmp(vm, cd, R, ret, false); }
+BUILTIN(b_strncasecmp) { return casecmp(vm, cd, R, ret, true); }
+
 /* ---- registry ---- */
 
 builtin_fn lc_lookup_chars(const char *name, int *data)
@@ -169,6 +243,8 @@ builtin_fn lc_lookup_chars(const char *name, int *data)
     static const struct { const char *name; builtin_fn fn; } table[] = {
         {"strspn", b_strspn}, {"strcspn", b_strcspn}, {"strpbrk", b_strpbrk}, {"strncat", b_strncat},
         {"frexp", b_frexp}, {"frexpf", b_frexp}, {"modf", b_modf}, {"modff", b_modf},
+        {"strtok", b_strtok}, {"strtok_r", b_strtok_r}, {"__strtok_r", b_strtok_r},
+        {"strcasecmp", b_strcasecmp}, {"strncasecmp", b_strncasecmp},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(name, table[i].name))

@@ -55,10 +55,18 @@ bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t 
         for (unsigned i = 0; i < 3; i++)
             exec_store_uint(vm, vm->mem + reent + 4 + 4 * i, 4, HANDLE(i));
         exec_store_uint(vm, p, 4, reent);
+        if (!vm->errno_addr)
+            vm->errno_addr = reent;
         return true;
     }
-    if (!strcmp(name, "errno") || !strcmp(name, "environ") || !strcmp(name, "__environ"))
-        return true; /* zero: no error, empty environment */
+    if (!strcmp(name, "_ctype_") || !strcmp(name, "_ctype_b"))
+        return exec_ctype_table(vm, name, addr); /* newlib's and picolibc's <ctype.h> */
+    if (!strcmp(name, "errno")) {
+        vm->errno_addr = addr; /* picolibc's (thread-local), avr-libc's: 0, no error */
+        return true;
+    }
+    if (!strcmp(name, "environ") || !strcmp(name, "__environ"))
+        return true; /* zero: an empty environment */
     return false;
 }
 

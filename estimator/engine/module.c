@@ -40,6 +40,7 @@ struct eng_module {
     /* eng_module_set_call_plan */
     struct eng_call_plan *plan;
     size_t nplan;
+    bool adopted; /* eng_module_adopt: the context is the caller's */
 };
 
 /* Collects LLVM's diagnostics (bitcode reader, linker) as text. */
@@ -451,13 +452,25 @@ struct eng_module *eng_module_load_memory(const char *name, const void *data, si
     return finish_load(em, diag);
 }
 
+struct eng_module *eng_module_adopt(const char *name, LLVMModuleRef m)
+{
+    struct eng_module *em = sup_xcalloc(1, sizeof *em);
+    em->ctx = LLVMGetModuleContext(m);
+    em->m = m;
+    em->adopted = true;
+    em->name = sup_strdup(name);
+    eng_name_blocks(m);
+    return em;
+}
+
 void eng_module_free(struct eng_module *m)
 {
     if (!m)
         return;
     if (m->m)
         LLVMDisposeModule(m->m);
-    LLVMContextDispose(m->ctx);
+    if (!m->adopted)
+        LLVMContextDispose(m->ctx);
     for (size_t i = 0; i < m->n; i++) {
         free(m->paths[i]);
         free(m->data[i]);
@@ -518,6 +531,10 @@ static void provenance_locations(LLVMModuleRef m)
 /* The module's files parsed and linked again in CTX, blocks named. */
 static LLVMModuleRef parse_linked(const struct eng_module *m, LLVMContextRef ctx, FILE *diag)
 {
+    if (!m->n) {
+        sup_diag(diag, m->name, 0, 0, "error", "no bitcode to compile the module from (its machine code was given)");
+        return NULL;
+    }
     struct diag_sink sink = {0};
     LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
     LLVMModuleRef first = NULL;

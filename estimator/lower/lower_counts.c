@@ -175,7 +175,7 @@ static void relax(struct solver *s)
 static bool list_conflicts(struct solver *s, struct lsys_cons *list, size_t n, bool *fixed)
 {
     struct lsys_system t = {.nvars = s->sy.nvars, .c = list, .nc = n, .capc = n, .first_conflict = -1,
-                       .work = s->sy.work};
+                       .work = s->sy.work, .memo = s->sy.memo};
     t.lo = sup_xcalloc(t.nvars + 1, sizeof *t.lo);
     t.hi = sup_xmalloc((t.nvars + 1) * sizeof *t.hi);
     t.tainted = sup_xcalloc(t.nvars + 1, sizeof *t.tainted);
@@ -358,6 +358,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     const struct cnt_func *xf = &xcopy;
     struct solver s = {.mf = mf, .xf = xf, .sel_counts = xcopy.sel_counts, .va_vector_entries = va_vector_entries, .trace = getenv("LPNEST_TRACE_COUNTS") ? atoi(getenv("LPNEST_TRACE_COUNTS")) : 0};
     s.sy.first_conflict = -1;
+    s.sy.memo = lsys_memo_new();
     size_t n = mf->nblocks;
     s.evar = sup_xcalloc(n + 1, sizeof *s.evar);
     size_t nv = n;
@@ -482,6 +483,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     free(s.ir.from);
     free(s.ir.to);
     free(s.ir.count);
+    free(s.ir.pairs);
 }
 
 bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE *diag)

@@ -533,14 +533,17 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
             for (size_t m = 0; m < n; m++) {
                 if ((int)m == h)
                     continue;
+                bool to_head = false;
+                for (size_t k = 0; k < mf->blocks[m].nsucc && !to_head; k++)
+                    to_head = mf->blocks[m].succ[k] == h;
+                if (!to_head)
+                    continue; /* (tested first: the tests below search the view's edges) */
                 int p = s->out_g[m];
                 bool copy = p == (int)g && s->in_g[m] >= 0 && s->in_g[m] != (int)g && s->out_known[m];
                 /* tail merging: another IR block's identical code was
                  * merged into G's, so its blocks jump to G's head without an
                  * IR edge from it */
-                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g;
-                for (uint32_t e = 0; e < s->ir.n && merged; e++)
-                    merged = !(s->ir.from[e] == p && s->ir.to[e] == (int)g);
+                bool merged = p >= 0 && p != (int)g && s->in_g[m] != (int)g && !mc_view_has_edge(s, p, (int)g);
                 /* ... unless P goes to G through a block X: M may run a copy
                  * of X's code (varargs.c sum_mixed on the PPC405: a loop's
                  * latch whose call was sunk into it, copied into one case's
@@ -551,8 +554,7 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                     enters |= mf->blocks[m].succ[k] == h;
                 for (uint32_t e = 0; e < s->ir.n && merged && enters && ok; e++)
                     if (s->ir.from[e] == p && s->ir.to[e] != (int)g && s->ir.to[e] != p)
-                        for (uint32_t e2 = 0; e2 < s->ir.n && ok; e2++)
-                            ok = !(s->ir.from[e2] == s->ir.to[e] && s->ir.to[e2] == (int)g);
+                        ok = !mc_view_has_edge(s, s->ir.to[e], (int)g);
                 if (!ok)
                     break;
                 if (!copy && !merged)

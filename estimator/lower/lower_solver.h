@@ -17,6 +17,8 @@ struct irview {
     uint32_t n;
     int *from, *to;
     double *count;
+    uint64_t *pairs;       /* the distinct (from, to) of the edges, sorted (mc_view_has_edge) */
+    uint32_t npairs;
 };
 
 struct solver {
@@ -84,6 +86,8 @@ bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m);
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond);
 bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other);
 void mc_build_view(struct solver *s);
+/* Whether the view has an edge from IR block FROM to TO. */
+bool mc_view_has_edge(const struct solver *s, int from, int to);
 bool mc_dominates(const struct solver *s, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */

@@ -9,6 +9,7 @@
 #include "support.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,9 +35,58 @@ void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, s
  * contradiction. */
 #define BOUND_MAX 1e13
 
-static bool tighten(struct lsys_system *sy, int v, double lo, double hi)
+/* Whether the double at A differs from B in any bit: a constraint whose
+ * variables kept every bit since it was last evaluated would change nothing
+ * if evaluated again. */
+static bool differs(double a, double b) { return memcmp(&a, &b, sizeof a) != 0; }
+
+/* Which constraints each variable is in (compressed rows), and which
+ * constraints must be evaluated again because a variable of theirs changed
+ * since their last evaluation began. */
+struct sys_index {
+    size_t *first;  /* per variable: its constraints in cons[first[v] .. first[v+1]) */
+    size_t *cons;
+    bool *dirty;    /* per constraint */
+};
+
+static void index_build(const struct lsys_system *sy, struct sys_index *x)
+{
+    x->first = sup_xcalloc(sy->nvars + 2, sizeof *x->first);
+    for (size_t i = 0; i < sy->nc; i++)
+        for (size_t k = 0; k < sy->c[i].n; k++)
+            x->first[sy->c[i].var[k] + 1]++;
+    for (size_t v = 0; v < sy->nvars; v++)
+        x->first[v + 1] += x->first[v];
+    size_t *fill = sup_xmalloc((sy->nvars + 1) * sizeof *fill);
+    memcpy(fill, x->first, sy->nvars * sizeof *fill);
+    x->cons = sup_xmalloc((x->first[sy->nvars] + 1) * sizeof *x->cons);
+    for (size_t i = 0; i < sy->nc; i++)
+        for (size_t k = 0; k < sy->c[i].n; k++)
+            x->cons[fill[sy->c[i].var[k]]++] = i;
+    free(fill);
+    x->dirty = sup_xmalloc(sy->nc + 1);
+}
+
+static void index_free(struct sys_index *x)
+{
+    free(x->first);
+    free(x->cons);
+    free(x->dirty);
+}
+
+static void touched(struct sys_index *x, int v)
+{
+    for (size_t j = x->first[v]; j < x->first[v + 1]; j++)
+        x->dirty[x->cons[j]] = true;
+}
+
+/* Narrows V's interval to [lo, hi]; true when its bounds were written with
+ * a narrower value (the rounds go on while they are), and the constraints
+ * of V marked for evaluation when a bound changed at all. */
+static bool tighten(struct lsys_system *sy, struct sys_index *x, int v, double lo, double hi)
 {
     bool changed = false;
+    double lo0 = sy->lo[v], hi0 = sy->hi[v];
     if (hi > BOUND_MAX)
         hi = LSYS_INF;
     if (lo > sy->hi[v] + 0.5 || hi < sy->lo[v] - 0.5) {
@@ -51,82 +101,101 @@ static bool tighten(struct lsys_system *sy, int v, double lo, double hi)
         sy->hi[v] = hi < sy->lo[v] ? sy->lo[v] : hi;
         changed = true;
     }
+    if (changed && (differs(sy->lo[v], lo0) || differs(sy->hi[v], hi0)))
+        touched(x, v);
     return changed;
 }
 
-/* One pass over the constraints; true when an interval narrowed. */
-static bool sys_pass(struct lsys_system *sy)
+/* Narrows the intervals by constraint I. */
+static void evaluate(struct lsys_system *sy, struct sys_index *x, size_t i)
 {
-    bool changed = false;
-    for (size_t i = 0; i < sy->nc; i++) {
-        struct lsys_cons *c = &sy->c[i];
-        /* sum of the terms' minima and maxima */
-        double smin = 0, smax = 0;
-        size_t nmax_inf = 0, nmin_inf = 0;
-        for (size_t k = 0; k < c->n; k++) {
-            int v = c->var[k];
-            if (c->coef[k] > 0) {
-                smin += sy->lo[v];
-                if (sy->hi[v] >= LSYS_INF)
-                    nmax_inf++;
-                else
-                    smax += sy->hi[v];
-            } else {
-                smax -= sy->lo[v];
-                if (sy->hi[v] >= LSYS_INF)
-                    nmin_inf++;
-                else
-                    smin -= sy->hi[v];
-            }
-        }
-        for (size_t k = 0; k < c->n; k++) {
-            int v = c->var[k];
-            bool pos = c->coef[k] > 0;
-            /* the other terms' range */
-            double omin = smin, omax = smax;
-            size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
-            if (pos) {
-                omin -= sy->lo[v];
-                if (sy->hi[v] >= LSYS_INF)
-                    omax_inf--;
-                else
-                    omax -= sy->hi[v];
-            } else {
-                omax += sy->lo[v];
-                if (sy->hi[v] >= LSYS_INF)
-                    omin_inf--;
-                else
-                    omin += sy->hi[v];
-            }
-            /* coef * x = rhs - others */
-            double lo = -LSYS_INF, hi = LSYS_INF;
-            if (pos) {
-                if (!omax_inf)
-                    lo = c->rhs - omax;
-                if (!c->ge && !omin_inf)
-                    hi = c->rhs - omin;
-            } else {
-                /* -x = rhs - others  =>  x = others - rhs */
-                if (!c->ge && !omin_inf)
-                    lo = omin - c->rhs;
-                if (!omax_inf)
-                    hi = omax - c->rhs;
-            }
-            if (lo < 0)
-                lo = 0;
-            bool before = sy->conflict;
-            changed |= tighten(sy, v, lo, hi);
-            if (!before && sy->conflict)
-                sy->first_conflict = (long)i;
+    struct lsys_cons *c = &sy->c[i];
+    /* sum of the terms' minima and maxima */
+    double smin = 0, smax = 0;
+    size_t nmax_inf = 0, nmin_inf = 0;
+    for (size_t k = 0; k < c->n; k++) {
+        int v = c->var[k];
+        if (c->coef[k] > 0) {
+            smin += sy->lo[v];
+            if (sy->hi[v] >= LSYS_INF)
+                nmax_inf++;
+            else
+                smax += sy->hi[v];
+        } else {
+            smax -= sy->lo[v];
+            if (sy->hi[v] >= LSYS_INF)
+                nmin_inf++;
+            else
+                smin -= sy->hi[v];
         }
     }
-    return changed;
+    for (size_t k = 0; k < c->n; k++) {
+        int v = c->var[k];
+        bool pos = c->coef[k] > 0;
+        /* the other terms' range */
+        double omin = smin, omax = smax;
+        size_t omin_inf = nmin_inf, omax_inf = nmax_inf;
+        if (pos) {
+            omin -= sy->lo[v];
+            if (sy->hi[v] >= LSYS_INF)
+                omax_inf--;
+            else
+                omax -= sy->hi[v];
+        } else {
+            omax += sy->lo[v];
+            if (sy->hi[v] >= LSYS_INF)
+                omin_inf--;
+            else
+                omin += sy->hi[v];
+        }
+        /* coef * x = rhs - others */
+        double lo = -LSYS_INF, hi = LSYS_INF;
+        if (pos) {
+            if (!omax_inf)
+                lo = c->rhs - omax;
+            if (!c->ge && !omin_inf)
+                hi = c->rhs - omin;
+        } else {
+            /* -x = rhs - others  =>  x = others - rhs */
+            if (!c->ge && !omin_inf)
+                lo = omin - c->rhs;
+            if (!omax_inf)
+                hi = omax - c->rhs;
+        }
+        if (lo < 0)
+            lo = 0;
+        bool before = sy->conflict;
+        tighten(sy, x, v, lo, hi);
+        if (!before && sy->conflict)
+            sy->first_conflict = (long)i;
+    }
 }
 
-static void sys_propagate(struct lsys_system *sy)
+/* Rounds over the constraints in order, each narrowing the intervals by
+ * the others' ranges, until a round narrows nothing (or 400 rounds). A
+ * round evaluates only the constraints a variable of which changed since
+ * their last evaluation began: evaluating the others again would write
+ * what their variables hold, so the intervals after every round are, bit
+ * for bit, those of evaluating every constraint every round. */
+static void sys_propagate(struct lsys_system *sy, struct sys_index *x)
 {
-    for (int round = 0; round < 400 && sys_pass(sy); round++)
-        ;
+    memset(x->dirty, 1, sy->nc);
+    for (int round = 0; round < 400; round++) {
+        bool any = false;
+        for (size_t i = 0; i < sy->nc; i++)
+            if (x->dirty[i]) {
+                x->dirty[i] = false;
+                evaluate(sy, x, i);
+                any = true;
+            }
+        /* a round that evaluated nothing changed nothing: the next would
+         * see the same intervals */
+        bool pending = false;
+        for (size_t i = 0; i < sy->nc && !pending; i++)
+            pending = x->dirty[i];
+        if (!any || !pending)
+            break;
+    }
 }
 
 bool lsys_fixed(const struct lsys_system *sy, int v) { return sy->hi[v] < LSYS_INF && sy->hi[v] - sy->lo[v] < 0.5; }
@@ -141,6 +210,7 @@ void lsys_free(struct lsys_system *sy)
     free(sy->lo);
     free(sy->hi);
     free(sy->tainted);
+    lsys_memo_free(sy->memo);
 }
 
 
@@ -151,6 +221,205 @@ void lsys_free(struct lsys_system *sy)
  * by then holds, every row being implied by the equalities. */
 enum { ELIM_MAX_OPEN = 600 };
 #define ELIM_BUDGET 2e8
+
+/* What an elimination depends on when it fixes nothing: the open
+ * variables' number and, per equality row, its right-hand side with the
+ * fixed variables moved over and its open variables' columns and signs
+ * (the row's entries are their sums). Whether it fixes something or finds
+ * a contradiction depends on nothing else; the bounds of the open
+ * variables matter only once a row gives a value. */
+static uint64_t *elim_key(const struct lsys_system *sy, const int *col, size_t nopen, size_t nrows, size_t *n)
+{
+    size_t cap = 2;
+    for (size_t i = 0; i < sy->nc; i++)
+        if (!sy->c[i].ge)
+            cap += 2 + sy->c[i].n;
+    uint64_t *key = sup_xmalloc(cap * sizeof *key);
+    size_t m = 0;
+    key[m++] = nopen;
+    key[m++] = nrows;
+    for (size_t i = 0; i < sy->nc; i++) {
+        const struct lsys_cons *c = &sy->c[i];
+        bool open = false;
+        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
+            open = col[c->var[k]] >= 0;
+        if (!open)
+            continue;
+        size_t at = m;
+        m += 2;
+        double rhs = c->rhs;
+        for (size_t k = 0; k < c->n; k++) {
+            int v = c->var[k];
+            if (col[v] >= 0)
+                key[m++] = (uint64_t)col[v] << 1 | (c->coef[k] > 0);
+            else
+                rhs -= c->coef[k] * sy->lo[v];
+        }
+        memcpy(&key[at], &rhs, sizeof rhs);
+        key[at + 1] = m - at - 2;
+    }
+    *n = m;
+    return key;
+}
+
+struct elim_list {
+    size_t *at;
+    size_t n, cap;
+};
+
+/* Eliminations that fixed nothing, by their key, and the work each took;
+ * and the dense rows eliminations use, kept zero between them, with their
+ * lists (emptied, their memory kept). */
+enum { MEMO_SIZE = 8 };
+struct lsys_memo {
+    uint64_t *key[MEMO_SIZE];
+    size_t n[MEMO_SIZE];
+    double work[MEMO_SIZE];
+    size_t next;
+    double *cells;
+    unsigned char *seen;
+    size_t cap;
+    struct elim_list *lists;
+    size_t nlists;
+};
+
+/* An elimination's rows: dense values, and for each row the columns and
+ * for each column the rows where a value was ever not zero (every other
+ * value is zero). The rows change places through ID (row at a place) and
+ * POS (place of a row). */
+struct elim {
+    double **row;
+    unsigned char *seen;  /* per cell: in the lists */
+    struct elim_list *rowcols, *col;
+    size_t *id, *pos;
+    size_t nrows, w;
+    double *cells;
+};
+
+static void elim_open(struct elim *m, struct lsys_memo *memo, size_t nrows, size_t w)
+{
+    size_t n = nrows * w;
+    if (memo && memo->cap < n) {
+        free(memo->cells);
+        free(memo->seen);
+        memo->cells = sup_xcalloc(n + 1, sizeof *memo->cells);
+        memo->seen = sup_xcalloc(n + 1, 1);
+        memo->cap = n;
+    }
+    m->cells = memo ? memo->cells : sup_xcalloc(n + 1, sizeof *m->cells);
+    m->seen = memo ? memo->seen : sup_xcalloc(n + 1, 1);
+    m->nrows = nrows;
+    m->w = w;
+    m->row = sup_xmalloc((nrows + 1) * sizeof *m->row);
+    m->id = sup_xmalloc((nrows + 1) * sizeof *m->id);
+    m->pos = sup_xmalloc((nrows + 1) * sizeof *m->pos);
+    for (size_t i = 0; i < nrows; i++) {
+        m->row[i] = &m->cells[i * w];
+        m->id[i] = m->pos[i] = i;
+    }
+    struct elim_list *lists;
+    if (memo) {
+        if (memo->nlists < nrows + w) {
+            memo->lists = sup_xrealloc(memo->lists, (nrows + w) * sizeof *memo->lists);
+            memset(memo->lists + memo->nlists, 0, (nrows + w - memo->nlists) * sizeof *memo->lists);
+            memo->nlists = nrows + w;
+        }
+        lists = memo->lists;
+    } else
+        lists = sup_xcalloc(nrows + w + 1, sizeof *lists);
+    m->rowcols = lists;
+    m->col = lists + nrows;
+}
+
+static void list_push(struct elim_list *l, size_t x)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->at = sup_xrealloc(l->at, l->cap * sizeof *l->at);
+    }
+    l->at[l->n++] = x;
+}
+
+/* Row R's value in column J was written (every cell written is in the
+ * lists, so that closing leaves them all zero). */
+static void elim_note(struct elim *m, size_t r, size_t j)
+{
+    unsigned char *s = &m->seen[r * m->w + j];
+    if (*s)
+        return;
+    *s = 1;
+    list_push(&m->rowcols[r], j);
+    list_push(&m->col[j], r);
+}
+
+/* Frees M, leaving the memo's cells zero again. */
+static void elim_close(struct elim *m, struct lsys_memo *memo)
+{
+    for (size_t r = 0; r < m->nrows; r++)
+        for (size_t k = 0; k < m->rowcols[r].n; k++) {
+            m->row[r][m->rowcols[r].at[k]] = 0;
+            m->seen[r * m->w + m->rowcols[r].at[k]] = 0;
+        }
+    for (size_t i = 0; i < m->nrows + m->w; i++) {
+        if (memo)
+            m->rowcols[i].n = 0;
+        else
+            free(m->rowcols[i].at);
+    }
+    if (!memo)
+        free(m->rowcols);
+    free(m->row);
+    free(m->id);
+    free(m->pos);
+    if (!memo) {
+        free(m->cells);
+        free(m->seen);
+    }
+}
+
+struct lsys_memo *lsys_memo_new(void) { return sup_xcalloc(1, sizeof(struct lsys_memo)); }
+
+void lsys_memo_free(struct lsys_memo *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < MEMO_SIZE; i++)
+        free(m->key[i]);
+    free(m->cells);
+    free(m->seen);
+    for (size_t i = 0; i < m->nlists; i++)
+        free(m->lists[i].at);
+    free(m->lists);
+    free(m);
+}
+
+/* Whether an elimination of KEY would fix nothing, as one did before
+ * without reaching the budget from where *WORK stands: then *WORK grows by
+ * what that one spent, as it would again. */
+static bool memo_seen(const struct lsys_memo *m, const uint64_t *key, size_t n, double *work)
+{
+    for (size_t i = 0; m && i < MEMO_SIZE; i++)
+        if (m->key[i] && m->n[i] == n && *work + m->work[i] < ELIM_BUDGET &&
+            !memcmp(m->key[i], key, n * sizeof *key)) {
+            *work += m->work[i];
+            return true;
+        }
+    return false;
+}
+
+/* Keeps KEY (taken over) with the work its elimination spent. */
+static void memo_put(struct lsys_memo *m, uint64_t *key, size_t n, double work)
+{
+    if (!m) {
+        free(key);
+        return;
+    }
+    free(m->key[m->next]);
+    m->key[m->next] = key;
+    m->n[m->next] = n;
+    m->work[m->next] = work;
+    m->next = (m->next + 1) % MEMO_SIZE;
+}
 
 /* Fixes the open variables the equalities determine jointly; true when it
  * fixed one. The rows are the equalities with the fixed variables moved to
@@ -176,8 +445,17 @@ static bool sys_eliminate(struct lsys_system *sy)
         free(col);
         return false;
     }
+    size_t nkey;
+    uint64_t *key = elim_key(sy, col, nopen, nrows, &nkey);
+    double work0 = sy->work;
+    if (memo_seen(sy->memo, key, nkey, &sy->work)) {
+        free(key);
+        free(col);
+        return false;
+    }
     size_t w = nopen + 1; /* the last column is the right-hand side */
-    double *a = sup_xcalloc(nrows * w + 1, sizeof *a);
+    struct elim m;
+    elim_open(&m, sy->memo, nrows, w);
     int *var_of = sup_xmalloc((nopen + 1) * sizeof *var_of);
     for (size_t v = 0; v < sy->nvars; v++)
         if (col[v] >= 0)
@@ -190,7 +468,7 @@ static bool sys_eliminate(struct lsys_system *sy)
             open = col[c->var[k]] >= 0;
         if (!open)
             continue;
-        double *row = &a[r++ * w];
+        double *row = m.row[r];
         row[nopen] = c->rhs;
         for (size_t k = 0; k < c->n; k++) {
             int v = c->var[k];
@@ -199,36 +477,64 @@ static bool sys_eliminate(struct lsys_system *sy)
             else
                 row[nopen] -= c->coef[k] * sy->lo[v];
         }
+        for (size_t k = 0; k < c->n; k++)
+            if (col[c->var[k]] >= 0)
+                elim_note(&m, r, (size_t)col[c->var[k]]);
+        elim_note(&m, r, nopen);
+        r++;
     }
     /* Gauss-Jordan with partial pivoting; the coefficients stay small
-     * integers on these systems, the tolerance only absorbs rounding */
+     * integers on these systems, the tolerance only absorbs rounding. The
+     * rows are sparse: a column's pivot and the rows it changes are found
+     * among the rows that ever held a nonzero in it, and a row changes only
+     * where the pivot row is not zero (x - f * 0 is x); every value is the
+     * dense elimination's, and the work is counted as its whole rows. */
     const double eps = 1e-9;
     size_t rank = 0;
     int *pivot_col = sup_xmalloc((nrows + 1) * sizeof *pivot_col);
+    size_t *nz = sup_xmalloc(w * sizeof *nz);
     for (size_t c = 0; c < nopen && rank < nrows && sy->work < ELIM_BUDGET; c++) {
-        size_t best = rank;
-        for (size_t i = rank + 1; i < nrows; i++)
-            if (fabs(a[i * w + c]) > fabs(a[best * w + c]))
-                best = i;
-        if (fabs(a[best * w + c]) < eps)
-            continue;
-        if (best != rank)
-            for (size_t j = 0; j < w; j++) {
-                double t = a[best * w + j];
-                a[best * w + j] = a[rank * w + j];
-                a[rank * w + j] = t;
+        /* the first row from RANK on with the largest magnitude */
+        size_t best = nrows;
+        double big = 0;
+        for (size_t k = 0; k < m.col[c].n; k++) {
+            size_t id = m.col[c].at[k], at = m.pos[id];
+            double f = fabs(m.row[id][c]);
+            if (at >= rank && (best == nrows || f > big || (f == big && at < m.pos[best]))) {
+                big = f;
+                best = id;
             }
-        double *pr = &a[rank * w];
+        }
+        if (best == nrows || big < eps)
+            continue;
+        /* the rows at RANK and at BEST's place change places */
+        size_t other = m.id[rank], bat = m.pos[best];
+        m.id[rank] = best;
+        m.pos[best] = rank;
+        m.id[bat] = other;
+        m.pos[other] = bat;
+        double *pr = m.row[best];
         double p = pr[c];
-        for (size_t j = c; j < w; j++)
-            pr[j] /= p;
-        for (size_t i = 0; i < nrows; i++) {
-            double f = a[i * w + c];
-            if (i == rank || fabs(f) < eps)
+        size_t nnz = 0;
+        for (size_t k = 0; k < m.rowcols[best].n; k++) {
+            size_t j = m.rowcols[best].at[k];
+            if (j < c)
                 continue;
-            double *ri = &a[i * w];
-            for (size_t j = c; j < w; j++)
+            pr[j] /= p;
+            if (pr[j] != 0)
+                nz[nnz++] = j;
+        }
+        for (size_t k = 0; k < m.col[c].n; k++) {
+            size_t id = m.col[c].at[k];
+            double *ri = m.row[id];
+            double f = ri[c];
+            if (id == best || fabs(f) < eps)
+                continue;
+            for (size_t q = 0; q < nnz; q++) {
+                size_t j = nz[q];
                 ri[j] -= f * pr[j];
+                elim_note(&m, id, j);
+            }
             sy->work += (double)(w - c);
             ri[c] = 0;
         }
@@ -237,13 +543,16 @@ static bool sys_eliminate(struct lsys_system *sy)
     bool fixed = false;
     /* a row with no variable left must have nothing on the right */
     for (size_t i = rank; i < nrows && !sy->conflict; i++)
-        if (fabs(a[i * w + nopen]) > 1e-6 * (1 + fabs(a[i * w + nopen])) + 0.5)
+        if (fabs(m.row[m.id[i]][nopen]) > 1e-6 * (1 + fabs(m.row[m.id[i]][nopen])) + 0.5)
             sy->conflict = true;
     for (size_t i = 0; i < rank && !sy->conflict; i++) {
-        const double *ri = &a[i * w];
+        size_t id = m.id[i];
+        const double *ri = m.row[id];
         bool alone = true;
-        for (size_t j = (size_t)pivot_col[i] + 1; j < nopen && alone; j++)
-            alone = fabs(ri[j]) < eps;
+        for (size_t k = 0; k < m.rowcols[id].n && alone; k++) {
+            size_t j = m.rowcols[id].at[k];
+            alone = j <= (size_t)pivot_col[i] || j >= nopen || fabs(ri[j]) < eps;
+        }
         if (!alone)
             continue;
         int v = var_of[pivot_col[i]];
@@ -257,16 +566,24 @@ static bool sys_eliminate(struct lsys_system *sy)
         sy->lo[v] = sy->hi[v] = rx;
         fixed = true;
     }
+    if (!fixed && !sy->conflict && sy->work < ELIM_BUDGET)
+        memo_put(sy->memo, key, nkey, sy->work - work0);
+    else
+        free(key);
+    elim_close(&m, sy->memo);
     free(pivot_col);
+    free(nz);
     free(var_of);
-    free(a);
     free(col);
     return fixed;
 }
 
 void lsys_solve(struct lsys_system *sy)
 {
+    struct sys_index x;
+    index_build(sy, &x);
     do
-        sys_propagate(sy);
+        sys_propagate(sy, &x);
     while (!sy->conflict && sys_eliminate(sy));
+    index_free(&x);
 }

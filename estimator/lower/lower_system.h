@@ -27,6 +27,7 @@ struct lsys_system {
     bool conflict;
     long first_conflict;   /* constraint that first contradicted, or -1 */
     double work;           /* multiply-adds spent eliminating so far */
+    struct lsys_memo *memo; /* eliminations that fixed nothing (NULL: none kept); lsys_free frees it */
 };
 
 void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge);
@@ -37,5 +38,10 @@ void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, s
 void lsys_solve(struct lsys_system *sy);
 bool lsys_fixed(const struct lsys_system *sy, int v);
 void lsys_free(struct lsys_system *sy);
+/* A memory of eliminations for a system, or for systems that share it (all
+ * then run on one budget of work): an elimination of rows and bounds seen
+ * before that fixed nothing is not made again. */
+struct lsys_memo *lsys_memo_new(void);
+void lsys_memo_free(struct lsys_memo *m);
 
 #endif

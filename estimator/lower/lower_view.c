@@ -662,6 +662,36 @@ static void merged_partial_tails(struct solver *s, const int *merged_into, int *
             out_merge[b] = -1;
 }
 
+static uint64_t pair_key(int from, int to) { return (uint64_t)(uint32_t)from << 32 | (uint32_t)to; }
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The sorted table of the view's (from, to) pairs. */
+static void index_pairs(struct irview *v)
+{
+    free(v->pairs);
+    v->pairs = sup_xmalloc((v->n + 1) * sizeof *v->pairs);
+    for (uint32_t e = 0; e < v->n; e++)
+        v->pairs[e] = pair_key(v->from[e], v->to[e]);
+    if (v->n)
+        qsort(v->pairs, v->n, sizeof *v->pairs, cmp_u64);
+    uint32_t k = 0;
+    for (uint32_t e = 0; e < v->n; e++)
+        if (!k || v->pairs[k - 1] != v->pairs[e])
+            v->pairs[k++] = v->pairs[e];
+    v->npairs = k;
+}
+
+bool mc_view_has_edge(const struct solver *s, int from, int to)
+{
+    uint64_t key = pair_key(from, to);
+    return s->ir.npairs && bsearch(&key, s->ir.pairs, s->ir.npairs, sizeof key, cmp_u64) != NULL;
+}
+
 void mc_build_view(struct solver *s)
 {
     const struct cnt_func *xf = s->xf;
@@ -730,6 +760,7 @@ void mc_build_view(struct solver *s)
         v->n = k;
     }
     free(present);
+    index_pairs(v);
 }
 
 /* Whether machine block A dominates B (every path from the entry to B

@@ -6,8 +6,11 @@
 #include "plugin_api.h"
 #include "isa.h"
 #include "report.h"
+#include "estimator.h"
 #include "support.h"
 
+#include <llvm-c/BitWriter.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,21 +82,43 @@ static void check_budget(const struct report_budget *b, const struct report_data
     report_checks_free(checks, n);
 }
 
-struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options *o, const void *data, size_t len,
-                                              const struct cost_freqs *fq, FILE *diag)
+/* The estimate of the unit M (consumed) with its machine code MC when given. */
+static struct tool_plugin_result *estimate_unit(const struct tool_plugin_options *o, struct eng_module *m,
+                                                const struct cost_machine_code *mc, const struct cost_freqs *fq,
+                                                FILE *diag)
 {
-    struct isa *isa = load_core(o->target, diag);
-    if (!isa)
+    struct isa *isa = m ? load_core(o->target, diag) : NULL;
+    if (!isa) {
+        eng_module_free(m);
         return NULL;
+    }
+    uint64_t base;
+    if (mc && isa_pipeline(isa) && isa_text_base(isa, &base)) {
+        /* a pipelined core needs where each instruction lies, from an object
+         * lpnest compiles itself from the unit's bitcode: the code it prices
+         * is then its own compile's, as lpnest's */
+        LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(eng_module_llvm(m));
+        struct eng_module *own =
+            buf ? eng_module_load_memory(o->name, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), diag) : NULL;
+        if (buf)
+            LLVMDisposeMemoryBuffer(buf);
+        eng_module_free(m);
+        m = own;
+        mc = NULL;
+        if (!m) {
+            isa_free(isa);
+            return NULL;
+        }
+    }
     struct report_budget *budget = NULL;
     if (o->budget && !(budget = report_budget_load(o->budget, diag))) {
+        eng_module_free(m);
         isa_free(isa);
         return NULL;
     }
     if (budget)
         report_budget_allow_incomplete(budget, o->allow_incomplete);
-    struct eng_module *m = eng_module_load_memory(o->name, data, len, diag);
-    struct cost_estimate *e = m ? cost_estimate_freqs(m, isa, fq, o->profile, diag, NULL) : NULL;
+    struct cost_estimate *e = cost_estimate_freqs(m, isa, fq, o->profile, mc, diag, NULL);
     struct tool_plugin_result *res = NULL;
     if (e) {
         struct report_data r = {.e = e};
@@ -134,6 +159,21 @@ struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options
     isa_free(isa);
     return res;
 }
+
+struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options *o, const void *data, size_t len,
+                                              const struct cost_freqs *fq, FILE *diag)
+{
+    return estimate_unit(o, eng_module_load_memory(o->name, data, len, diag), NULL, fq, diag);
+}
+
+struct tool_plugin_result *tool_plugin_estimate_code(const struct tool_plugin_options *o, LLVMModuleRef m,
+                                                   const struct cost_machine_code *mc, const struct cost_freqs *fq,
+                                                   FILE *diag)
+{
+    return estimate_unit(o, eng_module_adopt(o->name, m), mc, fq, diag);
+}
+
+void tool_plugin_name_blocks(LLVMModuleRef m) { eng_name_blocks(m); }
 
 void tool_plugin_result_free(struct tool_plugin_result *r)
 {

@@ -24,6 +24,17 @@ loop's trip count, llvm-profdata's counters, lpnest's IR execution engine, valgr
              compiled into two objects gets two reports (%o), CMake's compiler checks
              none; a source outside the working directory keeps its full path
   naming     %o names the report after the object file; a computed goto gets a remark
+  capture    the plugin prices the code clang itself generates and changes nothing it writes:
+             objects (riscv32 and x86-64, -O0 to -O2, with and without -g), -S assembly and
+             -emit-llvm bitcode are byte for byte those of the compile without the plugin,
+             and the assembly lpnest priced has the object's instructions (llvm-objdump)
+  once       the unit's code is generated once (clang's): one AsmPrinter in the compile's
+             pass structure (-debug-pass=Structure), not a second compile by lpnest
+  outputs    reports land beside the output as -gsplit-dwarf's files do: compiled and
+             linked in one step (a program, a shared library, cc1 in or out of process),
+             out/prog-<unit>.lpnest.json; an autoconf project's configure (conftest
+             probes, a zlib-style ztest probe) leaves none, nor does -o /dev/null, and
+             nothing lands in the source folder, the working folder or TMPDIR
 
 Usage: run_tests.py TEST --build DIR --source DIR [--work DIR]
 """
@@ -41,12 +52,12 @@ A = None
 RV = ["--target=riscv32-unknown-elf", "-march=rv32im", "-mabi=ilp32"]
 
 
-def run(cmd, env=None, ok=True, **kw):
+def run(cmd, env=None, ok=True, cwd=None, **kw):
     e = dict(os.environ)
     e.pop("LPNEST_OPTIONS", None)
     if env:
         e.update(env)
-    r = subprocess.run(cmd, capture_output=True, text=True, env=e, cwd=A.work, **kw)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=e, cwd=cwd or A.work, **kw)
     if ok and r.returncode != 0:
         raise AssertionError(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
     return r
@@ -322,6 +333,156 @@ def t_build():
     a = report(os.path.join(bdir, want[1]))
     check([f["location"] for f in a["functions"]] == [data("cmake/codec.c") + ":2"],
           "a source outside the working directory keeps its full path in the report")
+
+
+def t_outputs():
+    so = os.path.join(A.build, "plugin", "lpnest.so")
+    flags = (f"-fpass-plugin={so} -fplugin={so} -Xclang -mllvm -Xclang -lpnest-target=x86-64 "
+             "-Xclang -mllvm -Xclang -lpnest-report=%o.lpnest.json").split()
+    src = os.path.join(A.work, "src")
+    shutil.copytree(data("autoconf"), src)
+    tmp = os.path.join(A.work, "tmp")
+    os.makedirs(tmp)
+    os.makedirs(os.path.join(A.work, "out"))
+    env = {"TMPDIR": tmp}
+
+    def reports(top):
+        return sorted(os.path.relpath(os.path.join(d, f), top) for d, _, fs in os.walk(top) for f in fs
+                      if f.endswith(".lpnest.json"))
+
+    def functions(path):
+        return sorted(f["name"] for f in report(path)["functions"])
+
+    units = [os.path.join(src, "scale.c"), os.path.join(src, "main.c")]
+    run(["clang-19", "-O2", "-Werror", *flags, *units, "-o", "out/prog"], env=env)
+    run(["clang-19", "-O2", "-Werror", "-fno-integrated-cc1", *flags, *units, "-o", "out/prog2"], env=env)
+    run(["clang-19", "-O2", "-Werror", "-fPIC", "-shared", *flags, units[0], "-o", "out/libscale.so"], env=env)
+    run(["clang-19", "-O2", "-Werror", *flags, "-c", units[0], "-o", "out/scale.o"], env=env)
+    run(["clang-19", "-O2", "-Werror", *flags, "-c", units[0], "-o", "/dev/null"], env=env)
+    got = reports(A.work)
+    want = ["out/libscale.so-scale.lpnest.json", "out/prog-main.lpnest.json", "out/prog-scale.lpnest.json",
+            "out/prog2-main.lpnest.json", "out/prog2-scale.lpnest.json", "out/scale.lpnest.json"]
+    check(got == want, f"one report per unit beside the output (<output>-<unit> when linked in one step), none "
+                       f"for -o /dev/null, none in src/, the working folder or TMPDIR: {got}")
+    check(functions("out/prog-main.lpnest.json") == ["main"] and functions("out/prog-scale.lpnest.json") == ["scale"]
+          and functions("out/prog2-scale.lpnest.json") == ["scale"], "each report is its own unit's")
+    check(not os.listdir(tmp), f"nothing left in TMPDIR: {os.listdir(tmp)}")
+    # an autoconf project: configure's probes leave nothing, the build its reports
+    proj = os.path.join(A.work, "proj")
+    shutil.copytree(data("autoconf"), proj)
+    r = run(["autoconf"], cwd=proj, ok=False)
+    check(r.returncode == 0, f"autoconf makes the configure script\n{r.stderr[-800:]}")
+    cflags = "-O2 -Werror " + " ".join(flags)
+    r = run(["./configure", "CC=clang-19", f"CFLAGS={cflags}"], cwd=proj, env=env, ok=False)
+    check(r.returncode == 0, f"configure runs with the plugin's flags under -Werror\n{r.stdout[-1500:]}")
+    check(reports(proj) == [], f"configure's compiles (conftest, ztest) leave no report: {reports(proj)}")
+    r = run(["make"], cwd=proj, env=env, ok=False)
+    check(r.returncode == 0, f"make builds the project\n{r.stdout[-800:]}{r.stderr[-800:]}")
+    check(reports(proj) == ["bin/prog-main.lpnest.json", "bin/prog-scale.lpnest.json", "obj/scale.lpnest.json"],
+          f"the build's reports, beside its outputs: {reports(proj)}")
+    check(not os.listdir(tmp), f"nothing left in TMPDIR: {os.listdir(tmp)}")
+
+
+CAPTURE_SOURCES = ["loops.c", "straight.c", "budget.c"]
+CORPUS_SOURCES = ["interp.c", "dijkstra.c", "aes128.c", "softdouble.c"]
+
+
+def capture_sources():
+    corpus = os.path.join(A.source, "benchmarks", "corpus")
+    return [data(n) for n in CAPTURE_SOURCES] + [os.path.join(corpus, n) for n in CORPUS_SOURCES]
+
+
+def objdump_insns(obj):
+    """Per function, the mnemonics llvm-objdump reads in OBJ (aliases as LLVM prints them)."""
+    out, cur = {}, None
+    for line in run(["llvm-objdump-19", "-d", "--no-show-raw-insn", obj]).stdout.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:", line)
+        if m:
+            if not m.group(1).startswith((".L", "$")):
+                cur = out.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"^\s+[0-9a-f]+:\s+(\S+)", line)
+        if m and cur is not None:
+            cur.append(m.group(1))
+    return out
+
+
+def t_capture():
+    corpus = os.path.join(A.source, "benchmarks", "corpus")
+    configs = [("rv-O2", RV + ["-O2"]), ("rv-O2g", RV + ["-O2", "-g"]), ("rv-O0", RV + ["-O0", "-g"]),
+               ("x86-O2g", ["-O2", "-g"]), ("x86-Os", ["-Os"])]
+    n = 0
+    for tag, fl in configs:
+        core = "picorv32" if fl[0].startswith("--target=riscv32") else "x86-64"
+        for src in capture_sources():
+            stem = f"{tag}-{os.path.splitext(os.path.basename(src))[0]}"
+            base = ["clang-19", *fl, "-nostdlibinc", f"-I{corpus}", "-c", src]
+            run(base + ["-o", f"{stem}.plain.o"])
+            run(base + ["-o", f"{stem}.o", *plugin_flags(f"-lpnest-target={core}", f"-lpnest-report={stem}.json")],
+                env={"LPNEST_DUMP_ASM": os.path.join(A.work, f"{stem}.s")})
+            same = open(os.path.join(A.work, f"{stem}.o"), "rb").read() == \
+                open(os.path.join(A.work, f"{stem}.plain.o"), "rb").read()
+            if not same:
+                check(False, f"{stem}: the object with the plugin is the object without it")
+            n += 1
+            if core != "picorv32":
+                continue
+            # the priced instructions are the object's (call/tail: auipc + jalr)
+            priced = {}
+            for name in [f["name"] for f in report(f"{stem}.json")["functions"]]:
+                seq = []
+                for mn, _ in function_asm(open(os.path.join(A.work, f"{stem}.s")).read(), name):
+                    seq += {"call": ["auipc", "jalr"], "tail": ["auipc", "jr"]}.get(mn, [mn])
+                priced[name] = seq
+            obj = objdump_insns(os.path.join(A.work, f"{stem}.o"))
+            for name, seq in priced.items():
+                got = obj.get(name, [])
+                ok = len(seq) == len(got) and all(a == b or (a, b) in (("addi", "mv"), ("addi", "li"))
+                                                   for a, b in zip(seq, got))
+                if not ok:
+                    check(False, f"{stem}: {name}: priced {seq} but the object has {got}")
+    check(True, f"{n} objects byte for byte as without the plugin; riscv32: every priced function has the "
+                f"object's instructions")
+    # -S and -emit-llvm: what clang writes is unchanged too, and estimated
+    for kind, flag, ext in (("assembly", "-S", "s"), ("bitcode", "-emit-llvm", "bc")):
+        for fl in (RV + ["-O2", "-g"], RV + ["-O2"]):
+            src = data("loops.c")
+            base = ["clang-19", *fl, flag, "-c", src]
+            run(base + ["-o", f"plain.{ext}"])
+            if os.path.exists(os.path.join(A.work, "k.json")):
+                os.remove(os.path.join(A.work, "k.json"))
+            run(base + ["-o", f"plugin.{ext}", *plugin_flags("-lpnest-target=picorv32", "-lpnest-report=k.json")])
+            check(open(os.path.join(A.work, f"plain.{ext}"), "rb").read() ==
+                  open(os.path.join(A.work, f"plugin.{ext}"), "rb").read()
+                  and report("k.json")["functions"],
+                  f"{flag} {' '.join(fl[3:])}: the {kind} is the one without the plugin, and the unit is estimated")
+
+
+def t_once():
+    corpus = os.path.join(A.source, "benchmarks", "corpus")
+    for fl, core in ((RV + ["-O2"], "picorv32"), (RV + ["-O2", "-g"], "picorv32"), (["-O2", "-g"], "x86-64"),
+                     (["-O2"], "x86-64")):
+        r = run(["clang-19", *fl, "-nostdlibinc", f"-I{corpus}", "-c", os.path.join(corpus, "interp.c"), "-o",
+                 "interp.o", *plugin_flags(f"-lpnest-target={core}", "-lpnest-report=interp.json",
+                                           "-debug-pass=Structure")])
+        printers = len(re.findall(r"Assembly Printer", r.stderr))
+        check(printers == 1 and report("interp.json")["functions"],
+              f"{' '.join(fl)}: code generation runs once, clang's ({printers} assembly printer), and the unit "
+              f"is estimated from it")
+
+    # a pipelined core needs the instructions' addresses, from an object lpnest compiles: the
+    # compile prices that code, as opt with the plugin does on the same bitcode
+    ibex = ["--target=riscv32-unknown-elf", "-march=rv32imc", "-mabi=ilp32", "-mno-relax", "-O2"]
+    src = os.path.join(A.source, "plugin", "examples", "filter.c")
+    run(["clang-19", *ibex, "-c", src, "-o", "filter.o",
+         *plugin_flags("-lpnest-target=ibex-small", "-lpnest-report=filter.ibex.json")])
+    run(["clang-19", *ibex, "-emit-llvm", "-c", src, "-o", "filter.ibex.bc"])
+    so = os.path.join(A.build, "plugin", "lpnest.so")
+    run(["opt-19", f"-load-pass-plugin={so}", "-passes=lpnest", "-lpnest-target=ibex-small",
+         "-lpnest-report=filter.ibex.opt.json", "filter.ibex.bc", "-o", "/dev/null"])
+    got = {f["name"]: f["inclusive_cycles"] for f in report("filter.ibex.json")["functions"]}
+    want = {f["name"]: f["inclusive_cycles"] for f in report("filter.ibex.opt.json")["functions"]}
+    check(got and got == want, f"a pipelined core (ibex-small): the compile's cycles per function are opt's {want}")
 
 
 # ---- options, -O0 ----

@@ -187,7 +187,7 @@ static void estimate_from_probabilities(void **state)
     const size_t off[] = {0, 1, 3, 3};
     const double prob[] = {1, 0.1, 0.9};
     cost_freqs_add(fq, "count", 3, off, prob);
-    struct cost_estimate *e = cost_estimate_freqs(m, isa, fq, false, stderr, NULL);
+    struct cost_estimate *e = cost_estimate_freqs(m, isa, fq, false, NULL, stderr, NULL);
     assert_non_null(e);
     assert_string_equal(e->count_source, "static");
     assert_int_equal(e->nfuncs, 1);
@@ -201,7 +201,7 @@ static void estimate_from_probabilities(void **state)
     struct cost_freqs *bad = cost_freqs_new();
     const size_t off2[] = {0, 1, 2, 2};
     cost_freqs_add(bad, "count", 3, off2, prob);
-    struct cost_estimate *e2 = cost_estimate_freqs(m, isa, bad, false, stderr, NULL);
+    struct cost_estimate *e2 = cost_estimate_freqs(m, isa, bad, false, NULL, stderr, NULL);
     assert_non_null(e2);
     assert_int_equal(e2->funcs[0].calls, 0);
     assert_true(e2->nwarnings >= 1 && strstr(e2->warnings[0], "'count'"));

@@ -295,6 +295,11 @@ typedef struct eng_profile *(*cost_counts_fn)(void *arg, struct eng_module *m, c
                                             struct cost_args *args);
 struct cost_estimate *cost_estimate_counted(struct eng_module *m, const struct isa *isa, FILE *diag, FILE *dump,
                                           bool values, cost_counts_fn counts, void *arg);
+/* The same with M's machine code given (estimate_static.h), not lowered. */
+struct cost_machine_code;
+struct cost_estimate *cost_estimate_counted_code(struct eng_module *m, const struct isa *isa,
+                                               const struct cost_machine_code *mc, FILE *diag, FILE *dump,
+                                               bool values, cost_counts_fn counts, void *arg);
 void cost_estimate_warn_unpriced(struct cost_estimate *e);
 /* The COUNTS of cost_estimate_run: runs the program with O (ARG is a struct
  * cost_run_counts); *STATUS gets its exit status, or 1 when it faulted (then

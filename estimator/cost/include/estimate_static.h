@@ -28,6 +28,32 @@ struct isa;
  * named as eng_module_load names them. NULL after a message on DIAG. Free
  * with eng_module_free. */
 struct eng_module *eng_module_load_memory(const char *name, const void *data, size_t len, FILE *diag);
+/* module.c: module M itself (owned from now on; its context stays the
+ * caller's), blocks named as eng_module_load names them, not verified (the
+ * compiler's IR). It has no bitcode to compile again: estimate it with its
+ * machine code given (cost_machine_code). Free with eng_module_free. */
+struct eng_module *eng_module_adopt(const char *name, LLVMModuleRef m);
+
+/* ---- machine code made elsewhere -----------------------------------------
+ * The clang plugin reads the code clang's own code generation produced for
+ * the unit instead of lowering it again: ASSEMBLY is every function's code as
+ * LLVM's AsmPrinter writes assembly (labels ".LBB<f>_<n>:" or comments
+ * "%bb.<n>:" with the IR block's name, jump tables, ".Lfunc_end<f>:"), each
+ * instruction after a ".loc 1 N 60001" that names the N-th IR instruction of
+ * its function (eng_module_fresh's provenance; "0 0": none). On x86, FUNCS
+ * has each function's bytes as the object lays them out (for the alignment
+ * no-ops cost_pad.c counts); elsewhere none. */
+#define COST_PROVENANCE_COLUMN 60001 /* the column of provenance (ENG_PROVENANCE_COLUMN) */
+struct cost_code_bytes {
+    const char *name;
+    const unsigned char *bytes;
+    size_t len;
+};
+struct cost_machine_code {
+    const char *assembly;
+    const struct cost_code_bytes *funcs;
+    size_t nfuncs;
+};
 
 /* ---- branch probabilities -----------------------------------------------
  * A set of functions, each with the probability of every successor of
@@ -50,10 +76,11 @@ void cost_freqs_add(struct cost_freqs *fq, const char *name, size_t nblocks, con
  * them, else evenly. PROFILE says the probabilities come from a PGO
  * profile (counts.source "profile"), else "static". A function whose
  * blocks or successors do not match FQ is left uncounted, with a warning
- * in the estimate. NULL after a message on DIAG (wrong architecture for
- * the core, backend failure). DUMP as for cost_estimate_run. */
+ * in the estimate. MC: M's machine code, when it is known (else M is
+ * lowered as for a run). NULL after a message on DIAG (wrong architecture
+ * for the core, backend failure). DUMP as for cost_estimate_run. */
 struct cost_estimate *cost_estimate_freqs(struct eng_module *m, const struct isa *isa, const struct cost_freqs *fq,
-                                        bool profile, FILE *diag, FILE *dump);
+                                        bool profile, const struct cost_machine_code *mc, FILE *diag, FILE *dump);
 
 /* ---- measured counts (profile_file.c) -------------------------------------
  * An lpnest profile (plugin/PROFILE.md) that a program built with the

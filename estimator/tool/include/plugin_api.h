@@ -1,7 +1,8 @@
 /* plugin_api.h — the tool layer's entry point for the compiler plugin
  * (plugin/lpnest.cpp): a translation unit estimated from the branch
- * probabilities the plugin measured (estimate_static.h), its JSON report
- * written and its budgets checked (plugin_api.c). */
+ * probabilities the plugin measured (estimate_static.h), from its bitcode or
+ * from the module and the machine code clang built (capture.cpp), its JSON
+ * report written and its budgets checked (plugin_api.c). */
 #ifndef LPNEST_PLUGIN_API_H
 #define LPNEST_PLUGIN_API_H
 
@@ -66,7 +67,15 @@ struct tool_plugin_result {
  * tool_plugin_result_free. */
 struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options *o, const void *data, size_t len,
                                               const struct cost_freqs *fq, FILE *diag);
+/* The same for a module the compiler holds: M (consumed; its context is the
+ * caller's) with its machine code MC, as clang built it (estimate_static.h). */
+struct tool_plugin_result *tool_plugin_estimate_code(const struct tool_plugin_options *o, LLVMModuleRef m,
+                                                   const struct cost_machine_code *mc, const struct cost_freqs *fq,
+                                                   FILE *diag);
 void tool_plugin_result_free(struct tool_plugin_result *r);
+/* Names M's unnamed blocks as the estimate does (before reading machine code
+ * whose comments name them). */
+void tool_plugin_name_blocks(LLVMModuleRef m);
 
 #ifdef __cplusplus
 }
