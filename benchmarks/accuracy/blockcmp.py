@@ -88,7 +88,8 @@ def build_program(target, build, c, bc, elf, extra):
         return run([CLANG] + FLAGS[target] + ["-no-pie", obj, "-lm", "-o", elf])
     rt = [os.path.join(build, "benchmarks", "corpus", target, "runtime", o) for o in RUNTIME[target]]
     if target == "avr":
-        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + rt + ["-lm", "-o", elf])
+        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", "-Wl,--allow-multiple-definition", obj] + rt +
+                   ["-lm", "-o", elf])
     libgcc = sorted(glob.glob(LIBGCC[target]))
     # the program first: its own memset or memcpy is the one linked (the runtime has them too)
     return run(["ld.lld-19", "-static", "-e", "_start", "--allow-multiple-definition", obj] + rt + libgcc[:1] +
