@@ -159,6 +159,18 @@ const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic);
 /* Runtime routine SYMBOL, or NULL. The pointer stays valid until isa_free;
  * pass it (not a copy) to the eval functions. */
 const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol);
+/* The priced routines, sorted by symbol: I in [0, isa_nruntime). */
+size_t isa_nruntime(const struct isa *isa);
+const struct isa_runtime *isa_runtime_at(const struct isa *isa, size_t i);
+/* Why the description deliberately does not price SYMBOL (runtime_refused:,
+ * isa/SCHEMA.md): the reason of the entry that names it, else of the "*" entry;
+ * NULL when it does not refuse it (or prices it). *LINE (if not NULL) gets the
+ * entry's line in the description. The string stays valid until isa_free. */
+const char *isa_runtime_refused(const struct isa *isa, const char *symbol, unsigned *line);
+/* The refusals in file order: entry I's reason (NULL past the end), its routines
+ * ("*": every routine not priced) in *ROUTINES[0..*N). */
+size_t isa_nrefusals(const struct isa *isa);
+const char *isa_refusal(const struct isa *isa, size_t i, const char *const **routines, size_t *n);
 /* Evaluates a runtime cost with argument values ARGS. The caller names them
  * "a0", "a1", ... (the call's arguments by position, as unsigned integers
  * of their IR width; pointers as addresses), "ret" (the value returned) and,

@@ -1,6 +1,7 @@
 /* rt_libc.c — the C library subset declared by benchmarks/corpus/bench.h, for the bare
  * targets (riscv32, ppc, avr): printf with glibc-identical output for the conversions the
- * corpus uses, string/memory functions, a first-fit free-list malloc, exit and abort.
+ * corpus uses, string/memory functions, a first-fit free-list malloc, exit, _Exit, _exit,
+ * abort and the failed-assert helper of the target's C library.
  * Built with -fno-builtin so the memory functions are not turned into calls to themselves. */
 #include <stdarg.h>
 #include <stdint.h>
@@ -358,7 +359,69 @@ _Noreturn void exit(int status)
     rt_exit(status);
 }
 
+_Noreturn void _Exit(int status)
+{
+    rt_exit(status);
+}
+
+_Noreturn void _exit(int status)
+{
+    rt_exit(status);
+}
+
 _Noreturn void abort(void)
 {
     rt_exit(134);
 }
+
+/* A failed assert: the message the target's C library prints, on standard error, then
+ * abort() (newlib's __assert_func on riscv32 and ppc, avr-libc's __assert on the AVR). */
+static void err_str(const char *s)
+{
+    size_t n = 0;
+    while (s[n])
+        n++;
+    rt_write_err(s, n);
+}
+
+static void err_int(int v)
+{
+    char buf[12], *end = buf + sizeof buf;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    int nd = to_digits(end, u, 10, 0);
+    if (v < 0)
+        err_str("-");
+    rt_write_err(end - nd, (size_t)nd);
+}
+
+#if defined(__AVR__)
+_Noreturn void __assert(const char *func, const char *file, int line, const char *expr)
+{
+    err_str("Assertion failed: (");
+    err_str(expr);
+    err_str("), function ");
+    err_str(func);
+    err_str(", file ");
+    err_str(file);
+    err_str(", line ");
+    err_int(line);
+    err_str(".\n");
+    abort();
+}
+#else
+_Noreturn void __assert_func(const char *file, int line, const char *func, const char *expr)
+{
+    err_str("assertion \"");
+    err_str(expr);
+    err_str("\" failed: file \"");
+    err_str(file);
+    err_str("\", line ");
+    err_int(line);
+    if (func) {
+        err_str(", function: ");
+        err_str(func);
+    }
+    err_str("\n");
+    abort();
+}
+#endif

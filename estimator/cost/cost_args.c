@@ -988,6 +988,13 @@ void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *s
     r->calls += execs;
     if (!rt) {
         r->known = false;
+        unsigned line = 0;
+        const char *why = isa_runtime_refused(cx->isa, sym, &line);
+        if (why && !r->refused) {
+            char buf[600];
+            snprintf(buf, sizeof buf, "%s (%s:%u)", why, isa_path(cx->isa), line);
+            r->refused = sup_strdup(buf);
+        }
         return;
     }
     r->known = true;

@@ -275,6 +275,8 @@ struct vm {
     /* outcome */
     bool exited;
     int exit_status;
+    const char *exit_call;    /* the C library function the program ended through (exit, abort,
+                                 a failed assert's helper), or NULL */
     bool faulted;
     char fault_msg[512];
     struct xfunc *fault_fn;

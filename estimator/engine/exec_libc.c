@@ -394,48 +394,96 @@ BUILTIN(b_strtod)
 
 /* ---- process ---- */
 
+/* The run ends through the C library function the call CD makes, with STATUS: the
+ * program's exit (exit, _exit, _Exit), or its abnormal end (abort, a failed assert),
+ * which the board's runtime ends as exit(134) (benchmarks/runtime/rt_libc.c; a hosted
+ * system's shell reports SIGABRT as 134 too). Output written so far is flushed. */
+static bool end_run(struct vm *vm, const struct calldesc *cd, int status)
+{
+    exec_libc_flush(vm);
+    vm->exit_status = status & 0xff;
+    vm->exited = true;
+    size_t n;
+    vm->exit_call = cd->callee ? cd->callee->name : cd->inst ? LLVMGetValueName2(LLVMGetCalledValue(cd->inst), &n)
+                                                              : "exit";
+    return false;
+}
+
 BUILTIN(b_exit)
 {
     (void)ret;
-    exec_libc_flush(vm);
-    vm->exit_status = (int)(arg_s(cd, R, 0) & 0xff);
-    vm->exited = true;
-    return false;
+    return end_run(vm, cd, (int)arg_s(cd, R, 0));
+}
+
+/* abort(): a note with where it was called, then the end of the run (exit status 134);
+ * once per call site (an estimate runs the program twice). */
+static void abort_note(struct vm *vm, const struct calldesc *cd, const char *what)
+{
+    static LLVMValueRef noted;
+    if (cd->inst && cd->inst == noted)
+        return;
+    noted = cd->inst;
+    char loc[512];
+    eng_inst_loc(cd->inst, loc, sizeof loc);
+    fflush(vm->out);
+    fprintf(vm->diag, "%s: note: %s: the run ends here with exit status 134, as the board's runtime ends it\n",
+            loc[0] ? loc : eng_module_name(vm->mod), what);
 }
 
 BUILTIN(b_abort)
 {
-    (void)cd, (void)R, (void)ret;
-    return exec_fault(vm, "the program called abort()");
+    (void)R, (void)ret;
+    abort_note(vm, cd, "the program called abort()");
+    return end_run(vm, cd, 134);
 }
 
 /* glibc: __assert_fail(expr, file, line, func); newlib: __assert_func(file,
- * line, func, expr); avr-libc: __assert(func, file, line, expr). */
-static bool assert_failed(struct vm *vm, const char *expr, const char *file, int64_t line, const char *func)
+ * line, func, expr); avr-libc: __assert(func, file, line, expr). Each prints its
+ * library's message on the program's standard error, then aborts. */
+enum assert_form { AS_GLIBC, AS_NEWLIB, AS_AVR };
+
+static bool assert_failed(struct vm *vm, const struct calldesc *cd, enum assert_form form, const char *expr,
+                          const char *file, int64_t line, const char *func)
 {
-    return exec_fault(vm, "assertion failed: %s (%s:%lld%s%s)", expr ? expr : "?", file ? file : "?", (long long)line,
-                      func ? ", in " : "", func ? func : "");
+    if (!expr || !file || (cd->nargs > 3 && !func && form != AS_NEWLIB))
+        return false; /* lc_str faulted */
+    fflush(vm->out);
+    if (form == AS_GLIBC)
+        fprintf(vm->err, "%s: %s:%lld: %s%sAssertion `%s' failed.\n", "prog", file, (long long)line,
+                func ? func : "", func ? ": " : "", expr);
+    else if (form == AS_NEWLIB)
+        fprintf(vm->err, "assertion \"%s\" failed: file \"%s\", line %lld%s%s\n", expr, file, (long long)line,
+                func ? ", function: " : "", func ? func : "");
+    else
+        fprintf(vm->err, "Assertion failed: (%s), function %s, file %s, line %lld.\n", expr, func ? func : "?", file,
+                (long long)line);
+    fflush(vm->err);
+    char what[600];
+    snprintf(what, sizeof what, "assertion failed: %s (%s:%lld%s%s)", expr, file, (long long)line,
+             func ? ", in " : "", func ? func : "");
+    abort_note(vm, cd, what);
+    return end_run(vm, cd, 134);
 }
 
 BUILTIN(b_assert_fail)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 0), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
-                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 3), "assert"));
+    return assert_failed(vm, cd, AS_GLIBC, lc_str(vm, arg_u(cd, R, 0), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), arg_u(cd, R, 3) ? lc_str(vm, arg_u(cd, R, 3), "assert") : NULL);
 }
 
 BUILTIN(b_assert_func)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 0), "assert"),
+    return assert_failed(vm, cd, AS_NEWLIB, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 0), "assert"),
                          arg_s(cd, R, 1), arg_u(cd, R, 2) ? lc_str(vm, arg_u(cd, R, 2), "assert") : NULL);
 }
 
 BUILTIN(b_assert_avr)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
-                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 0), "assert"));
+    return assert_failed(vm, cd, AS_AVR, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), arg_u(cd, R, 0) ? lc_str(vm, arg_u(cd, R, 0), "assert") : NULL);
 }
 
 /* rand(): the additive feedback generator of glibc's default random(), so
@@ -753,10 +801,20 @@ static bool b_math(struct vm *vm, const struct calldesc *cd, const slot_t *R, sl
 {
     enum mathfn f = (enum mathfn)cd->callee->builtin_data;
     (void)vm;
+    if (exec_math_int_operand(f)) { /* ldexp(x, int) */
+        int64_t n = arg_s(cd, R, 1);
+        int e = n > INT32_MAX ? INT32_MAX : n < INT32_MIN ? INT32_MIN : (int)n;
+        if (cd->ret_kind == VK_F32)
+            ret_f(cd, ret, exec_math_fi(f, (float)arg_f(cd, R, 0), e));
+        else
+            ret_f(cd, ret, exec_math_di(f, arg_f(cd, R, 0), e));
+        return true;
+    }
     if (cd->ret_kind == VK_F32)
         ret_f(cd, ret, exec_math_f(f, (float)arg_f(cd, R, 0), (float)arg_f(cd, R, 1), (float)arg_f(cd, R, 2)));
     else
-        ret_f(cd, ret, exec_math_d(f, arg_f(cd, R, 0), f == MF_LDEXP ? (double)arg_s(cd, R, 1) : arg_f(cd, R, 1), arg_f(cd, R, 2)));
+        ret_f(cd, ret, exec_math_d(f, arg_f(cd, R, 0), exec_math_int_operand(f) ? (double)arg_s(cd, R, 1) : arg_f(cd, R, 1),
+                                   arg_f(cd, R, 2)));
     return true;
 }
 
@@ -782,6 +840,35 @@ static const struct entry table[] = {
     {NULL, NULL},
 };
 
+const char *eng_library_name(size_t i)
+{
+    static char fnames[MF_COUNT_][16]; /* the float forms, made once */
+    size_t n = sizeof table / sizeof table[0] - 1, k;
+    if (i < n)
+        return table[i].name;
+    i -= n;
+    const char *(*const lists[])(size_t) = {lc_io_name, lc_printf_name, lc_chars_name};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        for (k = 0; lists[l](k); k++)
+            if (k == i)
+                return lists[l](k);
+        i -= k;
+    }
+    /* <math.h> in double and float: not llvm.powi's and llvm.fmuladd's, which are no C functions */
+    size_t m = i / 2;
+    if (m >= MF_POWI)
+        m++;
+    if (m >= MF_FMULADD)
+        m++;
+    if (m >= MF_COUNT_)
+        return NULL;
+    if (i % 2 == 0)
+        return exec_math_name((enum mathfn)m);
+    if (!fnames[m][0])
+        snprintf(fnames[m], sizeof fnames[m], "%sf", exec_math_name((enum mathfn)m));
+    return fnames[m];
+}
+
 builtin_fn exec_builtin_lookup(const char *name, int *data)
 {
     *data = 0;
@@ -797,7 +884,7 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
         return f;
     int is_float;
     int m = exec_math_by_name(name, &is_float);
-    if (m >= 0 && m != MF_FMULADD) {
+    if (m >= 0 && m != MF_FMULADD && m != MF_POWI) {
         *data = m;
         return b_math;
     }

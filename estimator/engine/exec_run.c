@@ -611,6 +611,17 @@ static bool run(struct vm *vm)
             R[op->d] = op->x ? putd(exec_math_d((enum mathfn)op->k, getd(R[op->a]), getd(R[op->b]), 0))
                              : putf(exec_math_f((enum mathfn)op->k, getf(R[op->a]), getf(R[op->b]), 0));
             NEXT;
+        case OP_FMATHI: L(FMATHI) { /* ldexp, powi: w is the width of the int operand */
+            int64_t v = sext_of(R[op->b], op->w ? op->w : 32);
+            int n = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v;
+            R[op->d] = op->x ? putd(exec_math_di((enum mathfn)op->k, getd(R[op->a]), n))
+                             : putf(exec_math_fi((enum mathfn)op->k, getf(R[op->a]), n));
+            NEXT;
+        }
+        case OP_XFMATH: L(XFMATH) /* k: the function | third operand's slot << 32 */
+            exec_xf_math((unsigned)(op->k & 0xff), (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b],
+                         &R[(uint32_t)(op->k >> 32)], op->w);
+            NEXT;
         case OP_FMATH3: L(FMATH3) {
             slot_t c3 = R[(uint32_t)op->k];
             enum mathfn fn = (enum mathfn)(op->k >> 32);

@@ -241,6 +241,7 @@ bool eng_profile_faulted(const struct eng_profile *p) { return p->vm.faulted; }
 const struct cnt_func *eng_profile_counts(const struct eng_profile *p, size_t i) { return &p->counts[i]; }
 struct cnt_func *eng_profile_counts_mut(struct eng_profile *p, size_t i) { return &p->counts[i]; }
 int eng_profile_exit_status(const struct eng_profile *p) { return p->vm.exit_status; }
+const char *eng_profile_exit_call(const struct eng_profile *p) { return p->vm.exited ? p->vm.exit_call : NULL; }
 uint64_t eng_profile_instructions(const struct eng_profile *p) { return p->instructions; }
 size_t eng_profile_nfuncs(const struct eng_profile *p) { return p->vm.nfuncs; }
 const char *eng_profile_func_name(const struct eng_profile *p, size_t f) { return p->vm.funcs[f].name; }

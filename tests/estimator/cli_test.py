@@ -65,7 +65,13 @@ CASES = [
       r"supported: write the dispatch as a switch"]),
     # (clang 19 writes AVR bitcode with llvm.frameaddress that its reader rejects)
     ("frame-address", "frame_address.c", ["x86", "rv32", "ppc"], [], [], "", 0, "8\n", []),
-    ("abort", "aborts.c", ALL, [], [], "", 1, "", [r"aborts\.c:3:18: error: the program called abort\(\)"]),
+    ("abort", "aborts.c", ALL, [], [], "", 134, "",
+     [r"aborts\.c:3:18: note: the program called abort\(\): the run ends here with exit status 134"]),
+    ("assert", "assert_fails.c", ALL, [], [], "", 134, "before\n",
+     [r'(assertion "v == 4" failed: file "assert_fails\.c", line 18, function: main'
+      r"|Assertion failed: \(v == 4\), function main, file assert_fails\.c, line 18\."
+      r"|assert_fails\.c:18: main: Assertion `v == 4' failed\.)",
+      r"assert_fails\.c:18:5: note: assertion failed: v == 4 \(assert_fails\.c:18, in main\): the run ends here"]),
     ("bad-free", "badfree.c", ALL, [], [], "", 1, "",
      [r"badfree\.c:6:5: error: free\(\) of 0x[0-9a-f]+, which is not a live block from malloc"]),
     ("external-global", "ext_global.c", ["rv32"], [], [], "", 1, "",

@@ -26,6 +26,11 @@ struct eng_module;
  * IR, "file: error: ..." for bitcode and linking) go to diag; returns NULL
  * then. Free with eng_module_free. */
 struct eng_module *eng_module_load(const char *const *paths, size_t n, FILE *diag);
+/* The C library functions the engine runs when a program calls them and does not
+ * define them (<string.h>, <stdlib.h>, its <stdio.h> subset, <ctype.h>, <math.h> in
+ * double and float, exit, abort, assert's helpers): name I, from 0; NULL past the
+ * last. */
+const char *eng_library_name(size_t i);
 void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
@@ -135,6 +140,9 @@ bool eng_profile_faulted(const struct eng_profile *p);
 void eng_profile_memory(const struct eng_profile *p, uint64_t *heap, uint64_t *stack);
 /* The program's exit status (main's result or exit()'s argument, 0..255). */
 int eng_profile_exit_status(const struct eng_profile *p);
+/* The C library function the program ended through (exit, _Exit, abort, a failed
+ * assert's __assert_func ...), or NULL when main returned (or the run faulted). */
+const char *eng_profile_exit_call(const struct eng_profile *p);
 /* IR instructions executed (debug intrinsics excluded). */
 uint64_t eng_profile_instructions(const struct eng_profile *p);
 
