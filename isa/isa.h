@@ -147,6 +147,11 @@ bool isa_code_entry(const struct isa_code *code, const char *symbol, uint32_t *a
 /* The N bytes at ADDR (read-only), or NULL when they are not all loaded; *AVAIL (if
  * not NULL) gets how many bytes from ADDR on are. */
 const uint8_t *isa_code_bytes(const struct isa_code *code, uint32_t addr, uint32_t n, uint32_t *avail);
+/* The read-only data the board's link puts right after a program's constants (the
+ * runtime's and libgcc's, in link order: the file's 'rodata' lines), *LEN bytes to
+ * place at the next multiple of *ALIGN; NULL (and *LEN 0) when the file has none.
+ * lpnest --memory=linked lets a read past the program's last constant read them. */
+const uint8_t *isa_code_rodata(const struct isa_code *code, size_t *len, unsigned *align);
 
 /* The instruction with this mnemonic, or NULL when the description does not
  * know it (the estimator reports it; never silently zero). With

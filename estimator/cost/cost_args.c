@@ -1070,7 +1070,12 @@ bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *
  * once per run, by the program's initialised and zeroed data; charged to main. */
 static void price_startup(struct cost_ctx *cx)
 {
-    const struct isa_runtime *rt = isa_runtime(cx->isa, "_start");
+    /* a program that ends by calling exit, abort or a failed assert's helper runs the
+     * start-up before main only (its call of that routine is priced as a routine):
+     * "_start_entry", where the description has it */
+    const struct isa_runtime *rt = cx->p && eng_profile_exit_call(cx->p) ? isa_runtime(cx->isa, "_start_entry") : NULL;
+    if (!rt)
+        rt = isa_runtime(cx->isa, "_start");
     struct cost_estimate *e = cx->e;
     size_t mi = 0;
     while (mi < e->nfuncs && strcmp(e->funcs[mi].name, "main"))

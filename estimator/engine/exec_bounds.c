@@ -2,7 +2,9 @@
  * on a global variable are checked against that variable's extent. Globals
  * are laid out as the linker lays them (exec_globals.c), so a read past the
  * end reads the neighbour, as on the board: one warning per site, saying how
- * far past and whose bytes it read. A write past the end is an error. */
+ * far past and whose bytes it read (another global, the board's runtime
+ * read-only data after the program's constants, or the zeros after the last
+ * global, up to the stack). A write past the end is an error. */
 #include "exec_cc.h"
 #include "support.h"
 
@@ -110,12 +112,18 @@ const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc)
             return NULL;
         char loc[300];
         eng_inst_loc(b->inst, loc, sizeof loc);
-        const char *nb = owner(vm, before ? addr : b->lo + b->size);
-        fprintf(vm->diag, "%s: warning: read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes %s: it "
-                "reads %s%s%s, as the board does with the linker's layout (--memory=linked; once per site)\n",
-                loc[0] ? loc : eng_module_name(vm->mod), b->bytes, offset, name, (unsigned long long)b->size,
-                (unsigned long long)past, where, nb ? "the neighbouring object '" : "the padding after the globals",
-                nb ? nb : "", nb ? "'" : "");
+        uint64_t at = before ? addr : addr + b->bytes - 1; /* the farthest byte read */
+        const char *nb = owner(vm, at);
+        const char *what = nb ? "the neighbouring object '"
+                           : at >= vm->lib_ro_lo && at < vm->lib_ro_hi ? "the runtime's read-only data (libgcc's and "
+                                                                       "the C library's tables, as the link places them)"
+                           : at >= vm->globals_hi ? "the memory after the last global (zeros up to the stack, where "
+                                                     "nothing was allocated)"
+                                                   : "the padding between the globals";
+        exec_warn(vm, "%s: warning: read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes %s: it reads "
+                  "%s%s%s, as the board does with the linker's layout (--memory=linked; once per site)",
+                  loc[0] ? loc : eng_module_name(vm->mod), b->bytes, offset, name, (unsigned long long)b->size,
+                  (unsigned long long)past, where, what, nb ? nb : "", nb ? "'" : "");
     }
     return NULL;
 }

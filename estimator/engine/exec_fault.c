@@ -19,6 +19,19 @@ bool exec_fault(struct vm *vm, const char *fmt, ...)
     return false;
 }
 
+void exec_warn(struct vm *vm, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fflush(vm->out);
+    fprintf(vm->diag, "%s\n", buf);
+    vm->warnings = sup_xrealloc(vm->warnings, (vm->nwarnings + 1) * sizeof *vm->warnings);
+    vm->warnings[vm->nwarnings++] = sup_strdup(buf);
+}
+
 void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n)
 {
     buf[0] = '\0';

@@ -4,6 +4,7 @@
  * exec_libc_io.c, the printf family in exec_printf.c. */
 #include "exec_libc.h"
 #include "exec_math.h"
+#include "exec_xfloat.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -425,9 +426,8 @@ static void abort_note(struct vm *vm, const struct calldesc *cd, const char *wha
     noted = cd->inst;
     char loc[512];
     eng_inst_loc(cd->inst, loc, sizeof loc);
-    fflush(vm->out);
-    fprintf(vm->diag, "%s: note: %s: the run ends here with exit status 134, as the board's runtime ends it\n",
-            loc[0] ? loc : eng_module_name(vm->mod), what);
+    exec_warn(vm, "%s: note: %s: the run ends here with exit status 134, as the board's runtime ends it",
+              loc[0] ? loc : eng_module_name(vm->mod), what);
 }
 
 BUILTIN(b_abort)
@@ -818,6 +818,27 @@ static bool b_math(struct vm *vm, const struct calldesc *cd, const slot_t *R, sl
     return true;
 }
 
+/* <math.h>'s long double forms where long double is binary128 (riscv32) or x86_fp80
+ * (x86-64): sqrtl, floorl, fmal, powl, ldexpl ... (exec_xf_math). */
+static bool b_mathl(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    enum mathfn f = (enum mathfn)cd->callee->builtin_data;
+    enum xfmt xf = XF_NONE;
+    LLVMValueRef fn = cd->callee->fn;
+    if (fn)
+        xf = exec_type_fmt(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
+    if ((xf != XF_F128 && xf != XF_F80) || cd->nargs < (uint32_t)exec_math_arity(f))
+        return exec_fault(vm, "%s: long double here is not binary128 or x86_fp80", cd->callee->name);
+    slot_t zero[2] = {0, 0};
+    const slot_t *a = &R[cd->args[0].slot];
+    const slot_t *b = cd->nargs > 1 ? &R[cd->args[1].slot] : zero, *c = cd->nargs > 2 ? &R[cd->args[2].slot] : zero;
+    if (f == MF_FABS || f == MF_COPYSIGN) /* sign-bit operations */
+        exec_xf_arith(f == MF_FABS ? XF_ABS : XF_COPYSIGN, xf, ret, a, b);
+    else
+        exec_xf_math(f, xf, ret, a, b, c, cd->nargs > 1 && exec_math_int_operand(f) ? cd->args[1].bits : 0);
+    return true;
+}
+
 /* ---- registry ---- */
 
 struct entry {
@@ -854,19 +875,22 @@ const char *eng_library_name(size_t i)
                 return lists[l](k);
         i -= k;
     }
-    /* <math.h> in double and float: not llvm.powi's and llvm.fmuladd's, which are no C functions */
-    size_t m = i / 2;
+    /* <math.h> in double, float and long double: not llvm.powi's and llvm.fmuladd's, which are
+     * no C functions */
+    static char lnames[MF_COUNT_][16];
+    size_t m = i / 3;
     if (m >= MF_POWI)
         m++;
     if (m >= MF_FMULADD)
         m++;
     if (m >= MF_COUNT_)
         return NULL;
-    if (i % 2 == 0)
+    if (i % 3 == 0)
         return exec_math_name((enum mathfn)m);
-    if (!fnames[m][0])
-        snprintf(fnames[m], sizeof fnames[m], "%sf", exec_math_name((enum mathfn)m));
-    return fnames[m];
+    char (*names)[16] = i % 3 == 1 ? fnames : lnames;
+    if (!names[m][0])
+        snprintf(names[m], sizeof names[m], "%s%c", exec_math_name((enum mathfn)m), i % 3 == 1 ? 'f' : 'l');
+    return names[m];
 }
 
 builtin_fn exec_builtin_lookup(const char *name, int *data)
@@ -887,6 +911,17 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
     if (m >= 0 && m != MF_FMULADD && m != MF_POWI) {
         *data = m;
         return b_math;
+    }
+    size_t n = strlen(name);
+    char base[32];
+    if (n > 1 && n < sizeof base && name[n - 1] == 'l') { /* sqrtl, fmal ... */
+        memcpy(base, name, n - 1);
+        base[n - 1] = '\0';
+        m = exec_math_by_name(base, &is_float);
+        if (m >= 0 && !is_float && m != MF_FMULADD && m != MF_POWI) {
+            *data = m;
+            return b_mathl;
+        }
     }
     return NULL;
 }

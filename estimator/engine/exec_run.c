@@ -1048,16 +1048,23 @@ double exec_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Writes argv strings and the pointer array into simulated memory. */
+/* Writes argv strings and the pointer array into simulated memory: on the heap, or with
+ * --memory=linked at the top of the stack, where the board's loader puts them (the memory
+ * after the last global then reads as the board's does). */
+static uint64_t argv_alloc(struct vm *vm, uint64_t n, uint64_t align)
+{
+    return vm->linked ? exec_stack_push(vm, n, align) : exec_malloc(vm, n, align);
+}
+
 static bool make_argv(struct vm *vm, uint64_t *argv_addr)
 {
     unsigned pb = vm->t.ptr_bytes;
-    uint64_t arr = exec_malloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
+    uint64_t arr = argv_alloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
     if (!arr)
         return false;
     for (int i = 0; i < vm->argc; i++) {
         size_t n = strlen(vm->argv[i]) + 1;
-        uint64_t s = exec_malloc(vm, n, 1);
+        uint64_t s = argv_alloc(vm, n, 1);
         if (!s)
             return false;
         memcpy(vm->mem + s, vm->argv[i], n);
@@ -1091,6 +1098,7 @@ bool exec_run_main(struct vm *vm)
         return false;
     }
     vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
+    vm->rd_end = vm->linked ? vm->stack_lo : vm->brk;
     slot_t *R = vm->slots;
     if (main_fn->nconst)
         memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);

@@ -53,6 +53,22 @@ CASES = [
     ("past-end-linked", "past_end.c", ALL, ["--memory=linked"], [], "", 0, "60\n",
      [r"past_end\.c:11:16: warning: read of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), (2|4) bytes "
       r"past its end: it reads the neighbouring object 'after'"]),
+    # past the program's last constant: the board's runtime read-only data (rv32: libgcc's
+    # __clz_tab; AVR: the runtime's strings); past a constant: the next one; past the last
+    # global: zeros up to the stack (outputs: qemu-riscv32, qemu-ppc, simavr on the corpus link)
+    ("past-rodata-linked", "past_rodata.c", ["rv32"], ["--memory=linked"], [], "", 0, "b5cfc483\n",
+     [r"past_rodata\.c:22:26: warning: read of 1 bytes at offset 4 of 'table' \(4 bytes\), 1 bytes past its end: "
+      r"it reads the runtime's read-only data"]),
+    ("past-rodata-linked-avr", "past_rodata.c", ["avr"], ["--memory=linked"], [], "", 0, "23bd5af5\n",
+     [r"it reads the runtime's read-only data"]),
+    ("past-const-linked", "past_const.c", ["rv32", "ppc", "avr"], ["--memory=linked"], [], "", 0, "b0c15106\n",
+     [r"past_const\.c:\d+:\d+: warning: read of 1 bytes at offset 8 of 'first' \(8 bytes\), 1 bytes past its end: "
+      r"it reads the neighbouring object 'second'"]),
+    ("past-last-linked", "past_last.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "01f708ef\n",
+     [r"it reads the memory after the last global \(zeros up to the stack"]),
+    # long double math (fmuladd, powi, sqrtl ...) and llvm.powi/llvm.ldexp run in the engine
+    ("fp128-math", "fp128_math.c", ["rv32", "x86"], [], [], "", 0, "2875 17085 3425 1500 -3 2875 192 209085 288087\n",
+     []),
     ("past-end-write", "past_end_write.c", ALL, ["--memory=linked"], [], "", 1, "",
      [r"past_end_write\.c:8:18: error: write of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), "
       r"(2|4) bytes past its end: writes outside an object stay errors"]),

@@ -75,6 +75,12 @@ struct eng_run_options {
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
+    /* --memory=linked: the read-only data the board's link puts after the program's
+     * constants (the runtime's and libgcc's, in link order, from an address aligned to
+     * BOARD_RODATA_ALIGN), which a read past the program's last constant reads; NULL: none */
+    const uint8_t *board_rodata;
+    size_t board_rodata_len;
+    unsigned board_rodata_align;
     bool progress;          /* progress line on stderr for long runs */
     FILE *diag;             /* errors and faults */
     /* blocks whose paths through them are counted too (which in-edge, then
@@ -143,6 +149,11 @@ int eng_profile_exit_status(const struct eng_profile *p);
 /* The C library function the program ended through (exit, _Exit, abort, a failed
  * assert's __assert_func ...), or NULL when main returned (or the run faulted). */
 const char *eng_profile_exit_call(const struct eng_profile *p);
+/* The run's warnings about the program (a read past a global with --memory=linked, the
+ * end of the run in abort or a failed assert), each once, without a trailing newline:
+ * I in [0, eng_profile_nwarnings). They were printed on the run's diag stream too. */
+size_t eng_profile_nwarnings(const struct eng_profile *p);
+const char *eng_profile_warning(const struct eng_profile *p, size_t i);
 /* IR instructions executed (debug intrinsics excluded). */
 uint64_t eng_profile_instructions(const struct eng_profile *p);
 
