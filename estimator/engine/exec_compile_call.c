@@ -305,11 +305,46 @@ static bool reduce(struct cc *c, LLVMValueRef inst, const char *name)
     return true;
 }
 
+/* llvm.lround / llround / lrint / llrint: round (away from zero, or to even: the default
+ * mode), then convert to the integer result. */
+static bool round_to_int(struct cc *c, LLVMValueRef inst, const char *name)
+{
+    static const struct { const char *prefix; enum mathfn fn; } table[] = {
+        {"llvm.lround.", MF_ROUND}, {"llvm.llround.", MF_ROUND}, {"llvm.lrint.", MF_RINT}, {"llvm.llrint.", MF_RINT},
+    };
+    size_t k = 0;
+    while (k < sizeof table / sizeof table[0] && !has_prefix(name, table[k].prefix))
+        k++;
+    if (k == sizeof table / sizeof table[0])
+        return false;
+    LLVMValueRef a0 = LLVMGetOperand(inst, 0);
+    LLVMTypeRef rt = LLVMTypeOf(inst);
+    unsigned dw = LLVMGetTypeKind(rt) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(rt) : 0;
+    enum xfmt xf = exec_type_fmt(LLVMTypeOf(a0));
+    uint32_t d = dest(c, inst), a = cc_slot(c, a0);
+    if (!dw || dw > 64 || xf == XF_NONE) {
+        cc_unsupported(c, "llvm.lround/lrint on this type");
+        return true;
+    }
+    if (xf == XF_F32 || xf == XF_F64) {
+        uint32_t t = cc_temp(c, 1);
+        cc_emit(c, OP_FMATH1, t, a, 0, table[k].fn, 0, xf == XF_F64);
+        cc_emit(c, xf == XF_F64 ? OP_FPTOSI64 : OP_FPTOSI32, d, t, 0, 0, dw, 0);
+    } else {
+        uint32_t t = cc_temp(c, exec_type_slots(LLVMTypeOf(a0)));
+        cc_emit(c, OP_XFMATH, t, a, a, (uint64_t)table[k].fn | (uint64_t)a << 32, 0, xf);
+        cc_emit(c, OP_XFCVT, d, t, 0, exec_xf_cvt_key(xf, XF_INT, true, dw), 0, 0);
+    }
+    return true;
+}
+
 static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
 {
     for (const char *const *p = noop_prefixes; *p; p++)
         if (has_prefix(name, *p))
             return;
+    if (round_to_int(c, inst, name))
+        return;
     for (const struct int_intrinsic *ii = int_table; ii->prefix; ii++)
         if (has_prefix(name, ii->prefix)) {
             int_intrinsic(c, inst, ii);

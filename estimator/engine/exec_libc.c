@@ -818,6 +818,43 @@ static bool b_math(struct vm *vm, const struct calldesc *cd, const slot_t *R, sl
     return true;
 }
 
+static const struct {
+    const char *name;
+    enum mathfn fn;
+} to_int[] = {
+    {"lround", MF_ROUND}, {"lroundf", MF_ROUND}, {"lroundl", MF_ROUND}, {"llround", MF_ROUND},
+    {"llroundf", MF_ROUND}, {"llroundl", MF_ROUND}, {"lrint", MF_RINT}, {"lrintf", MF_RINT}, {"lrintl", MF_RINT},
+    {"llrint", MF_RINT}, {"llrintf", MF_RINT}, {"llrintl", MF_RINT},
+};
+
+static const char *to_int_name(size_t i)
+{
+    return i < sizeof to_int / sizeof to_int[0] ? to_int[i].name : NULL;
+}
+
+/* lround, llround, lrint, llrint (and their f and l forms): the rounded value as the call's
+ * integer result (data: MF_ROUND or MF_RINT; the argument's type says its format). */
+static bool b_round_to_int(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    enum mathfn f = (enum mathfn)cd->callee->builtin_data;
+    if (cd->nargs < 1)
+        return exec_fault(vm, "%s: no argument", cd->callee->name);
+    enum xfmt xf = exec_type_fmt(cd->args[0].type);
+    double v;
+    if (xf == XF_F128 || xf == XF_F80) {
+        slot_t r[2], as[2] = {0, 0};
+        exec_xf_math(f, xf, r, &R[cd->args[0].slot], as, as, 0);
+        slot_t out = 0;
+        exec_xf_cvt(exec_xf_cvt_key(xf, XF_INT, true, 64), &out, r);
+        ret_u(cd, ret, out);
+        return true;
+    }
+    v = arg_f(cd, R, 0);
+    v = f == MF_ROUND ? round(v) : rint(v);
+    ret_u(cd, ret, v >= -9.2233720368547758e18 && v < 9.2233720368547758e18 ? (uint64_t)(int64_t)v : (uint64_t)INT64_MIN);
+    return true;
+}
+
 /* <math.h>'s long double forms where long double is binary128 (riscv32) or x86_fp80
  * (x86-64): sqrtl, floorl, fmal, powl, ldexpl ... (exec_xf_math). */
 static bool b_mathl(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
@@ -868,7 +905,7 @@ const char *eng_library_name(size_t i)
     if (i < n)
         return table[i].name;
     i -= n;
-    const char *(*const lists[])(size_t) = {lc_io_name, lc_printf_name, lc_chars_name};
+    const char *(*const lists[])(size_t) = {lc_io_name, lc_printf_name, lc_chars_name, to_int_name};
     for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
         for (k = 0; lists[l](k); k++)
             if (k == i)
@@ -912,6 +949,11 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
         *data = m;
         return b_math;
     }
+    for (size_t k = 0; k < sizeof to_int / sizeof to_int[0]; k++)
+        if (!strcmp(name, to_int[k].name)) {
+            *data = to_int[k].fn;
+            return b_round_to_int;
+        }
     size_t n = strlen(name);
     char base[32];
     if (n > 1 && n < sizeof base && name[n - 1] == 'l') { /* sqrtl, fmal ... */
