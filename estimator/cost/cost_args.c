@@ -56,6 +56,8 @@ struct arg_watch {
     bool *all_pointer;
     unsigned nfixed;                       /* a variadic callee's named parameters (else nargs_all) */
     bool variadic_callee;
+    bool noreturn;                         /* a call that ends the program (exit, abort ...): priced
+                                            * before it, the only time the engine reports it */
     unsigned ret_word, ret_words;          /* the result, after the operands */
     unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
     enum extra extra;
@@ -276,6 +278,17 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     if (call && LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(inst))) {
         w->variadic_callee = true;
         w->nfixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(inst));
+    }
+    if (call) { /* noreturn, or the C library's ends of a program (whatever their declaration says) */
+        static const char *const ends[] = {"exit", "_Exit", "_exit", "abort", "__assert_func", "__assert",
+                                           "__assert_fail", NULL};
+        unsigned kind = LLVMGetEnumAttributeKindForName("noreturn", 8);
+        LLVMValueRef f = LLVMGetCalledValue(inst);
+        w->noreturn = LLVMGetCallSiteEnumAttribute(inst, LLVMAttributeFunctionIndex, kind) ||
+                      (f && LLVMGetValueKind(f) == LLVMFunctionValueKind &&
+                       LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind));
+        for (const char *const *e = ends; *e && !w->noreturn; e++)
+            w->noreturn = !strcmp(callee_name(inst), *e);
     }
     w->ret_word = at;
     LLVMTypeRef rt = LLVMTypeOf(inst);
@@ -721,7 +734,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
 static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, const uint64_t *v, size_t n,
                       struct eng_state *eng)
 {
-    if (phase == 0) {
+    if (phase == 0 && !w->noreturn) {
         if (w->extra == EX_REALLOC) {
             double p = word_value(v, n, w->word[0], w->words[0]);
             w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
@@ -883,7 +896,8 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
     for (size_t i = 0; i < ca->n; i++)
         ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst,
-                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i])};
+                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i]) ||
+                                                 ca->w[i].noreturn};
     return ca;
 }
 
