@@ -214,6 +214,7 @@ struct vm {
                                  start (the board's memory past the last global: zeros, the heap) */
     uint64_t lib_ro_lo, lib_ro_hi; /* --memory=linked: the board's runtime read-only data */
     uint64_t globals_hi;      /* the end of the last global */
+    uint64_t consts_hi;       /* the end of the program's last constant */
     const uint8_t *board_rodata;
     size_t board_rodata_len;
     unsigned board_rodata_align;

@@ -4,7 +4,10 @@
  * end reads the neighbour, as on the board: one warning per site, saying how
  * far past and whose bytes it read (another global, the board's runtime
  * read-only data after the program's constants, or the zeros after the last
- * global, up to the stack). A write past the end is an error. */
+ * global, up to the stack). A write past the end is an error, as is a read
+ * of what the board holds and the engine does not model (the AVR runtime's
+ * allocator pointers and argv after the program's globals, the PowerPC's
+ * .eh_frame after its constants). */
 #include "exec_cc.h"
 #include "support.h"
 
@@ -105,6 +108,33 @@ const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc)
                  "writes outside an object stay errors with --memory=linked", b->bytes, offset, name,
                  (unsigned long long)b->size, (unsigned long long)past, where);
         return b->msg;
+    }
+    /* past the last global the board's memory is zeros up to the stack (the corpus link
+     * puts the runtime's data before the program's on riscv32 and the PowerPC), but on
+     * the AVR the runtime comes after the program: its allocator's three pointers (zeros
+     * until the first malloc), then its argv array. What the engine cannot know the board
+     * reads is an error. */
+    uint64_t hi = addr + b->bytes; /* one past the farthest byte read */
+    if (!before && hi > vm->consts_hi && hi - 1 < vm->rw_lo && vm->lib_ro_hi == vm->lib_ro_lo &&
+        !strncmp(vm->t.triple, "powerpc", 7) && !owner(vm, hi - 1)) {
+        /* the PowerPC's corpus link puts .eh_frame after the program's constants */
+        snprintf(b->msg, sizeof b->msg, "read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes past "
+                 "its end, after the program's last constant: there the board's link puts the exception frames "
+                 "(.eh_frame, whose bytes depend on the code), which --memory=linked does not model", b->bytes,
+                 offset, name, (unsigned long long)b->size, (unsigned long long)past);
+        return b->msg;
+    }
+    if (!before && vm->t.ptr_bytes == 2 && hi > vm->globals_hi && !owner(vm, hi - 1)) {
+        bool heap = vm->brk > vm->globals_end;
+        bool argv = hi > vm->globals_hi + 3 * 2;
+        if (heap || argv) {
+            snprintf(b->msg, sizeof b->msg, "read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes past "
+                     "its end, after the last global: there the board's runtime keeps %s, which --memory=linked does "
+                     "not model", b->bytes, offset, name, (unsigned long long)b->size, (unsigned long long)past,
+                     heap ? "its allocator's pointers (the program has allocated)"
+                          : "its argv array (after the allocator's three pointers)");
+            return b->msg;
+        }
     }
     if (!b->warned) {
         b->warned = true;

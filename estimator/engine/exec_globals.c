@@ -115,6 +115,7 @@ bool exec_globals_init(struct vm *vm)
     vm->ro_lo = addr;
     if (!place(vm, P_CONST, &addr))
         return false;
+    vm->consts_hi = addr;
     if (vm->linked && vm->board_rodata_len) {
         /* the board's runtime and libgcc read-only data follow the program's constants */
         uint64_t al = vm->board_rodata_align;

@@ -69,6 +69,27 @@ CASES = [
     # long double math (fmuladd, powi, sqrtl ...) and llvm.powi/llvm.ldexp run in the engine
     ("fp128-math", "fp128_math.c", ["rv32", "x86"], [], [], "", 0, "2875 17085 3425 1500 -3 2875 192 209085 288087\n",
      []),
+    # far past the last global: zeros up to the stack on riscv32 and the PowerPC (the corpus
+    # link puts the runtime before the program), even after a malloc; on the AVR the
+    # runtime follows: its allocator's 3 pointers (zeros until a malloc), then its argv
+    # array: reads there are errors. Past the PowerPC's last constant: .eh_frame, an error.
+    # (Outputs: qemu-riscv32, qemu-ppc, simavr on the corpus link.)
+    ("past-far-linked", "past_far.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "e67fb62f\n",
+     [r"past_far\.c:16:25: warning: read of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its end: it "
+      r"reads the memory after the last global"]),
+    ("past-far-linked-avr", "past_far.c", ["avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_far\.c:16:25: error: read of 1 bytes at offset 22 of 'last' \(16 bytes\), 7 bytes past its end, after "
+      r"the last global: there the board's runtime keeps its argv array"]),
+    ("past-heap-linked", "past_heap.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "c21cb8e1\n", []),
+    ("past-heap-linked-avr", "past_heap.c", ["avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_heap\.c:\d+:\d+: error: read of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its end, "
+      r"after the last global: there the board's runtime keeps its allocator's pointers"]),
+    ("past-rodata-linked-ppc", "past_rodata.c", ["ppc"], ["--memory=linked"], [], "", 1, "",
+     [r"past_rodata\.c:22:26: error: read of 1 bytes at offset 4 of 'table' \(4 bytes\), 1 bytes past its end, "
+      r"after the program's last constant: there the board's link puts the exception frames"]),
+    ("past-last-write", "past_last_write.c", ["rv32", "ppc", "avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_last_write\.c:7:17: error: write of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its "
+      r"end: writes outside an object stay errors"]),
     ("past-end-write", "past_end_write.c", ALL, ["--memory=linked"], [], "", 1, "",
      [r"past_end_write\.c:8:18: error: write of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), "
       r"(2|4) bytes past its end: writes outside an object stay errors"]),

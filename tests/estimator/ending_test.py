@@ -93,6 +93,22 @@ def main():
             doc = json.load(f)
         check(any("reads the runtime's read-only data" in w for w in doc["warnings"]),
               "past_rodata: the read past 'table' in warnings[]")
+    # two sites reading past the last global, each many times: one warning per site in
+    # warnings[], the board's output (qemu-riscv32 on the corpus link: 036d1c55)
+    bc = os.path.join(a.work, "past_two_sites.bc")
+    subprocess.run([a.clang] + FLAGS["picorv32"] + ["-O1", "-g", "-emit-llvm", "-c",
+                                                     os.path.join(a.data, "past_two_sites.c"), "-o", bc], check=True)
+    out = os.path.join(a.work, "past_two_sites.json")
+    r = subprocess.run([a.lpnest, bc, "--target=picorv32", "--memory=linked", "--format=json", "-o", out],
+                       capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0 and r.stdout == "036d1c55\n", "past_two_sites: the board's output (exit %d, %r)" % (
+        r.returncode, r.stdout))
+    if r.returncode == 0:
+        with open(out) as f:
+            doc = json.load(f)
+        sites = sorted(re.match(r".*past_two_sites\.c:(\d+):\d+: warning: read of", w).group(1)
+                       for w in doc["warnings"] if re.match(r".*past_two_sites\.c:\d+:\d+: warning: read of", w))
+        check(sites == ["13", "15"], "past_two_sites: one warning per site in warnings[] (lines %s)" % sites)
     print("%d failures" % len(bad))
     return 1 if bad else 0
 
