@@ -64,7 +64,7 @@ struct arg_watch {
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
     unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
-    int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
+    int fma;                               /* llvm.fmuladd/fma: 32, 64 or 128 (the float width), else 0 */
     unsigned lanes;                        /* a vector instruction watched per lane (else 0): */
     unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
                                             * lane_src[k] + l * lane_stride[k] of the report */
@@ -315,7 +315,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.", 13) || !strncmp(cn, "llvm.fma.", 9)) {
         LLVMTypeKind tk = LLVMGetTypeKind(rt);
-        w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : 0;
+        w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : tk == LLVMFP128TypeKind ? 128 : 0;
     }
     ptrmap_put(&ca->by_inst, inst, ++ca->n);
     return ca->n - 1;
@@ -684,7 +684,14 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     if (fma_sum) {
         if (na < 3)
             return false;
-        if (w->fma == 32) {
+        if (w->fma == 128) { /* binary128 (long double on riscv32): __multf3 then __addtf3 */
+            if (args[0].bytes != 16 || args[1].bytes != 16)
+                return false;
+            uint64_t a[2] = {args[0].lo, args[0].hi}, b[2] = {args[1].lo, args[1].hi}, r[2];
+            eng_f128_mul(a, b, r);
+            args[0].lo = r[0];
+            args[0].hi = r[1];
+        } else if (w->fma == 32) {
             float fa, fb, fr;
             uint32_t a = (uint32_t)args[0].lo, b = (uint32_t)args[1].lo, r;
             memcpy(&fa, &a, 4);
@@ -816,7 +823,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         const double *at = fixed;
-        bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
+        bool sum = !strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5);
+        bool fma_sum = fma && sum;
         if (fma_sum)
             at = fma_add;
         if (us->ran_before) {
@@ -824,7 +832,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         if (us->has_code) {
-            if (run_code(ca, w, us, v, n, fma_sum, eng))
+            if (run_code(ca, w, us, v, n, (fma || (w->fma == 128 && w->nops >= 3)) && sum, eng))
                 continue;
             us->code_failed++;
         }

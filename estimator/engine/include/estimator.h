@@ -251,6 +251,9 @@ uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr);
 unsigned eng_ptr_bytes(const struct eng_state *eng);
 uint64_t eng_ptr_mask(const struct eng_state *eng);
 LLVMTargetDataRef eng_data_layout(const struct eng_state *eng);
+/* R = A * B in IEEE binary128 (two 64-bit words each, the low one first), rounded to
+ * nearest even as libgcc's __multf3 rounds it. */
+void eng_f128_mul(const uint64_t a[2], const uint64_t b[2], uint64_t r[2]);
 /* The calls of the program's comparator that its last finished qsort or bsearch call
  * made, in order: the two pointers it got and the int it returned. *CALLEE gets the
  * comparator operand's value. NULL when that call's comparisons were not recorded (it
