@@ -1,6 +1,7 @@
 /* isa_formula.c — the cost formulas of ISA descriptions ("20 + 4*n",
  * "4 + floor(n/4) + n%4"): a recursive-descent parser that compiles the text
  * once into a postfix program, and a small stack machine that evaluates it. */
+#define _POSIX_C_SOURCE 200809L
 #include "isa_impl.h"
 #include "support.h"
 
@@ -44,6 +45,14 @@ struct parser {
     const struct sup_ynode *node;
     bool failed;
 };
+
+/* The bytes of the character at S: a whole UTF-8 sequence ('é', not its
+ * first byte), else one byte (shown escaped). */
+static int char_len(const char *s)
+{
+    size_t n = sup_utf8_char(s, strnlen(s, 4));
+    return n ? (int)n : 1;
+}
 
 static bool fail(struct parser *P, const char *at, const char *fmt, ...)
 {
@@ -153,7 +162,7 @@ static bool primary(struct parser *P)
         if (errno == ERANGE || !isfinite(v))
             return fail(P, start, "number out of range");
         if (isalpha((unsigned char)*end) || *end == '_')
-            return fail(P, end, "unexpected '%c' after a number", *end);
+            return fail(P, end, "unexpected '%.*s' after a number", char_len(end), end);
         P->p = end;
         return emit(P, FOP_CONST, v, 0, 0, 1);
     }
@@ -183,7 +192,7 @@ static bool primary(struct parser *P)
     }
     if (!*P->p)
         return fail(P, start, "expected a number, a name or '(' at the end");
-    return fail(P, start, "unexpected '%c'", *P->p);
+    return fail(P, start, "unexpected '%.*s'", char_len(P->p), P->p);
 }
 
 static bool unary(struct parser *P)
@@ -251,7 +260,7 @@ struct isa__formula *isa__formula_compile(struct isa__arena **a, const char *tex
     else if (expr(P)) {
         skip_space(P);
         if (*P->p)
-            fail(P, P->p, "unexpected '%c'", *P->p);
+            fail(P, P->p, "unexpected '%.*s'", char_len(P->p), P->p);
     }
     struct isa__formula *f = NULL;
     if (!P->failed) {

@@ -1,5 +1,6 @@
 /* isa_list.c — the bundled descriptions: where they live (LPNEST_ISA_DIR,
- * overridable by the environment), loading one by name, and listing them
+ * overridable by the environment; the installed copy when that folder is
+ * gone), loading one by name, and listing them
  * with their one-line descriptions for --target=help. */
 #include "isa_impl.h"
 #include "support.h"
@@ -17,7 +18,15 @@
 const char *isa__dir(void)
 {
     const char *env = getenv("LPNEST_ISA_DIR");
-    return env && *env ? env : LPNEST_ISA_DIR;
+    if (env && *env)
+        return env;
+#ifdef LPNEST_ISA_INSTALL_DIR
+    /* an installed lpnest whose source tree is gone: the installed descriptions */
+    struct stat st;
+    if (stat(LPNEST_ISA_DIR, &st) != 0 && stat(LPNEST_ISA_INSTALL_DIR, &st) == 0)
+        return LPNEST_ISA_INSTALL_DIR;
+#endif
+    return LPNEST_ISA_DIR;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -558,8 +558,9 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
     for (int k = 0; k < o->nparams && !rc; k++) {
         int64_t v;
         if (!lpn_param_value(m, o->params[k].name, &v)) {
-            sup_diag(diag, "lpn calibrate", 0, 0, "error", "model '%s' has no parameter '%s' to fit", o->model,
-                     o->params[k].name);
+            const struct lpn_cal_param *p = &o->params[k];
+            sup_diag(diag, p->file ? p->file : "lpn calibrate", p->line, p->col, "error",
+                     "the model '%s' has no parameter '%s' to fit", o->model, p->name);
             rc = -1;
             break;
         }
@@ -567,8 +568,9 @@ int lpn_cal_run(const struct lpn_cal_opts *o, const struct lpn_cal_runs *runs, s
         for (size_t j = 0; j < runs->n; j++)
             for (size_t q = 0; q < runs->runs[j].nparams; q++)
                 if (!strcmp(runs->runs[j].params[q].name, o->params[k].name)) {
-                    sup_diag(diag, "lpn calibrate", 0, 0, "error", "run '%s' sets '%s', which is being fitted",
-                             runs->runs[j].name, o->params[k].name);
+                    sup_diag(diag, runs->path ? runs->path : "lpn calibrate", runs->runs[j].line, runs->runs[j].col,
+                             "error", "run '%s' sets '%s', which is being fitted", runs->runs[j].name,
+                             o->params[k].name);
                     rc = -1;
                 }
     }

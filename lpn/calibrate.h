@@ -40,6 +40,8 @@ struct lpn_cal_run {
 struct lpn_cal_param {
     const char *name;
     int64_t lo, hi;
+    const char *file;             /* where it is named (a runs file's fit:), or NULL (--fit) */
+    unsigned line, col;
 };
 
 enum lpn_cal_objective { LPN_CAL_MAX, LPN_CAL_MEAN };
@@ -51,6 +53,7 @@ struct lpn_cal_runs {
     struct lpn_cal_param *fit;    /* its `fit:` bounds, if any */
     int nfit;
     int objective;                /* -1: not given */
+    const char *path;             /* the runs file (in strings) */
     char **strings;               /* the names and paths the entries point into */
     size_t nstrings;
 };

@@ -192,7 +192,7 @@ static size_t offset_of(const char *text, size_t len, unsigned line, unsigned co
 bool lpn_cal_write_model(const struct lpn_cal_opts *o, const struct lpn_cal_result *r, FILE *out, FILE *diag)
 {
     size_t len;
-    char *text = sup_read_file(o->model, &len, 64u << 20, diag);
+    char *text = sup_read_file(o->model, &len, 0, diag);
     if (!text)
         return false;
     struct sup_ydoc *d = sup_yaml_load_string(o->model, text, len, diag);

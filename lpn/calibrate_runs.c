@@ -50,7 +50,8 @@ static bool read_fit(struct sup_ydoc *d, const struct sup_ynode *fit, struct lpn
     r->fit = sup_xcalloc(fit->n ? fit->n : 1, sizeof *r->fit);
     for (size_t k = 0; k < fit->n; k++) {
         const struct sup_ynode *b = fit->items[k];
-        struct lpn_cal_param p = {.name = keep(r, fit->keys[k]->str)};
+        struct lpn_cal_param p = {.name = keep(r, fit->keys[k]->str), .file = r->path, .line = fit->keys[k]->line,
+                                  .col = fit->keys[k]->col};
         if (!is_ident(p.name)) {
             ok = sup_yerror(d, fit->keys[k], "'%s' is not a parameter name", p.name);
             continue;
@@ -187,6 +188,7 @@ bool lpn_cal_runs_read(const char *path, struct lpn_cal_runs *r, FILE *diag)
     static const char *const keys[] = {"lpn_runs", "objective", "fit", "runs", NULL};
     memset(r, 0, sizeof *r);
     r->objective = -1;
+    r->path = keep(r, path);
     struct sup_ydoc *d = sup_yaml_load_file(path, diag);
     if (!d)
         return false;

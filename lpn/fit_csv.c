@@ -13,7 +13,6 @@
 
 #define MAX_ERRORS 20
 #define MAX_COLS 4096
-#define MAX_BYTES (1u << 30)
 
 struct field {
     char *s;              /* unquoted, trimmed text (malloc'd) */
@@ -267,7 +266,7 @@ fail:
 struct lpn_table *lpn_table_read(const char *path, FILE *diag)
 {
     size_t len;
-    char *text = sup_read_file(path, &len, MAX_BYTES, diag);
+    char *text = sup_read_file(path, &len, 0, diag);
     if (!text)
         return NULL;
     struct lpn_table *t = lpn_table_parse(!strcmp(path, "-") ? "<stdin>" : path, text, len, diag);

@@ -244,7 +244,8 @@ static bool one_line(struct lpn_sim *s, const char *path, const char *p, const c
 }
 
 /* The file is read in blocks, a line at a time: memory for one block, not
- * for the file. */
+ * for the file (a file of any length streams through; one line may not be
+ * longer than the input limit). */
 long lpn_sim_load_jsonl(struct lpn_sim *s, const char *path, FILE *diag)
 {
     bool is_stdin = !strcmp(path, "-");
@@ -279,8 +280,16 @@ long lpn_sim_load_jsonl(struct lpn_sim *s, const char *path, FILE *diag)
         }
         have = (size_t)(end - p);
         memmove(buf, p, have);
-        if (have == cap)
-            buf = sup_xrealloc(buf, cap *= 2);
+        if (ok && have == cap) {
+            /* one line as long as the buffer: it may grow to the input limit */
+            if (cap >= sup_input_limit()) {
+                sup_input_too_large(diag, path, line, "a line");
+                ok = false;
+                break;
+            }
+            cap = cap * 2 > sup_input_limit() ? (size_t)sup_input_limit() + 1 : cap * 2;
+            buf = sup_xrealloc(buf, cap);
+        }
     }
     if (!is_stdin)
         fclose(f);

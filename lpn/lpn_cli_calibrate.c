@@ -138,7 +138,7 @@ int lpn_cli_calibrate_main(int argc, char **argv)
     if (c.nfit) {
         params = sup_xmalloc((size_t)c.nfit * sizeof *params);
         for (int k = 0; k < c.nfit; k++)
-            params[k] = (struct lpn_cal_param){c.fit[k].name, c.fit[k].lo, c.fit[k].hi};
+            params[k] = (struct lpn_cal_param){c.fit[k].name, c.fit[k].lo, c.fit[k].hi, NULL, 0, 0};
         o.params = params, o.nparams = c.nfit;
     } else
         o.params = runs.fit, o.nparams = runs.nfit;

@@ -68,8 +68,10 @@ static const char *const tune_usage =
 
 static int bad(const char *cmd, const char *fmt, const char *arg)
 {
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
     fprintf(stderr, "lpn %s: error: ", cmd);
-    fprintf(stderr, fmt, arg);
+    sup_fputs_escaped(stderr, msg); /* ARG is the user's: escaped */
     fprintf(stderr, "\nlpn %s: run 'lpn %s --help' for usage\n", cmd, cmd);
     return 2;
 }

@@ -45,6 +45,9 @@ static void usage(FILE *f)
           "  --max-commits N         stop after N commits (default 100M)\n"
           "  --max-tokens N          fail when more than N tokens are held (in flight; default 50M)\n"
           "                          (numbers take the suffixes k, M, G: powers of 1024)\n"
+          "  --input-limit BYTES     the largest input file any subcommand reads: models,\n"
+          "                          --input, SWEEPS.csv, --runs (default 256M; 0: no limit;\n"
+          "                          a line of --input at most as long)\n"
           "  --help, --version\n"
           "\n"
           "analysis options (classes, pi, smt):\n"
@@ -70,10 +73,41 @@ static void usage(FILE *f)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
     fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, arg);
+    sup_fputs_escaped(stderr, msg); /* ARG is the user's: escaped */
     fprintf(stderr, "\n%s: run 'lpn --help' for usage\n", prog);
     return 2;
+}
+
+/* --input-limit BYTES, wherever it is on the command line (every subcommand
+ * reads files): applied, and taken out of ARGV. Returns 0 or 2. */
+static int take_input_limit(int *argc, char **argv)
+{
+    int out = 1;
+    for (int i = 1; i < *argc;) {
+        if (!strcmp(argv[i], "--")) { /* what follows is not lpn's */
+            while (i < *argc)
+                argv[out++] = argv[i++];
+            break;
+        }
+        const char *v;
+        int r = sup_cli_value(*argc, argv, &i, "--input-limit", &v, prog, stderr);
+        if (r < 0)
+            return 2;
+        if (r == 0) {
+            argv[out++] = argv[i++];
+            continue;
+        }
+        unsigned long long b;
+        if (!sup_parse_u64(v, &b))
+            return bad_usage("invalid --input-limit value '%s' (expected bytes, e.g. 512M, or 0 for no limit)", v);
+        sup_set_input_limit(b ? b : ~0ULL, "--input-limit");
+    }
+    *argc = out;
+    argv[out] = NULL;
+    return 0;
 }
 
 
@@ -336,6 +370,9 @@ static int cmd_sim(const struct lpn_cli_opts *o, const struct lpn_model *m)
 
 int main(int argc, char **argv)
 {
+    sup_set_prog(prog);
+    if (take_input_limit(&argc, argv))
+        return 2;
     if (argc > 1 && !strcmp(argv[1], "fit"))     /* own options: lpn_cli_fit.c */
         return lpn_cli_fit_main(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "tune"))

@@ -12,6 +12,7 @@
 #include "plugin_api.h"
 
 #include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
 #include <cstdio>
@@ -59,13 +61,17 @@ cl::opt<std::string> OptBudget("lpnest-budget",
                                cl::desc("lpnest: per-function cycle budgets (YAML); a function over "
                                         "budget is an error (or a warning, per the file)"),
                                cl::value_desc("file"));
+cl::opt<bool> OptAllowIncomplete("lpnest-budget-allow-incomplete",
+                                 cl::desc("lpnest: a budget that cannot be checked (no estimate, or cycles "
+                                          "that leave out calls to other units, unpriced routines or "
+                                          "indirect calls) is a warning, not an error"));
 cl::opt<bool> OptInstrument("lpnest-instrument",
                             cl::desc("lpnest: count calls, edges and selects; the program writes the "
                                      "profile at exit (link liblpnest_rt.a)"));
 
 struct Settings {
   std::string Target, Report, Budget;
-  bool Instrument = false;
+  bool Instrument = false, AllowIncomplete = false;
   std::string Error;
 };
 
@@ -109,14 +115,15 @@ Settings settings() {
           Value = Tok[++I].trim();
         }
         *Dest = Value.str();
-      } else if (Name == "lpnest-instrument") {
-        if (!parseBool(Value, S.Instrument)) {
+      } else if (Name == "lpnest-instrument" || Name == "lpnest-budget-allow-incomplete") {
+        if (!parseBool(Value, Name == "lpnest-instrument" ? S.Instrument : S.AllowIncomplete)) {
           S.Error = ("LPNEST_OPTIONS: '" + T + "': expected true or false").str();
           return S;
         }
       } else {
         S.Error = ("LPNEST_OPTIONS: unknown option '" + T +
-                   "' (known: -lpnest-target=, -lpnest-report=, -lpnest-budget=, -lpnest-instrument)")
+                   "' (known: -lpnest-target=, -lpnest-report=, -lpnest-budget=, "
+                   "-lpnest-budget-allow-incomplete, -lpnest-instrument)")
                       .str();
         return S;
       }
@@ -130,7 +137,170 @@ Settings settings() {
     S.Budget = OptBudget;
   if (OptInstrument.getNumOccurrences())
     S.Instrument = OptInstrument;
+  if (OptAllowIncomplete.getNumOccurrences())
+    S.AllowIncomplete = OptAllowIncomplete;
   return S;
+}
+
+// ---- the counts of a PGO profile --------------------------------------
+// Clang writes a profile's counts as branch weights, each count + 1; the
+// lowering of __builtin_expect (LowerExpectIntrinsicPass, early in the
+// pipeline) then replaces the weights of every likely/unlikely branch with
+// its fixed 2000:1, marked "expected". On a loop entered once that runs
+// 70,000 times (lz4's compressor), 1:2000 exits make it run about 2,000 times
+// and the +1 of branches taken once or never loses a third at each: the
+// estimate was 16-77 times too low. So at the start of the pipeline the
+// profile's weights of every branch are kept in !lpnest.pgo (with the
+// successor __builtin_expect makes likely), and at the end a branch that is
+// still the same one (its weights unchanged, or swapped by a pass that
+// inverted its condition; for an "expected" branch, its likely successor)
+// has its profile's counts back.
+const char *const StashKind = "lpnest.pgo";
+
+// The successor LowerExpectIntrinsic will make the likely one for branch
+// BI (its rule: `br (icmp eq/ne (llvm.expect X, E), C)` or `br (llvm.expect
+// X, E)`), or -1 when it does not lower an expectation there.
+int expectedSuccessor(const BranchInst &BI) {
+  if (!BI.isConditional())
+    return -1;
+  const Value *Cond = BI.getCondition();
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  CmpInst::Predicate Pred = CmpInst::ICMP_NE;
+  uint64_t Compared = 0;
+  const CallInst *CI;
+  if (Cmp) {
+    Pred = Cmp->getPredicate();
+    const auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    if ((Pred != CmpInst::ICMP_NE && Pred != CmpInst::ICMP_EQ) || !C || C->getBitWidth() > 64)
+      return -1;
+    Compared = C->getZExtValue();
+    CI = dyn_cast<CallInst>(Cmp->getOperand(0));
+  } else
+    CI = dyn_cast<CallInst>(Cond);
+  const Function *Fn = CI ? CI->getCalledFunction() : nullptr;
+  if (!Fn || (Fn->getIntrinsicID() != Intrinsic::expect && Fn->getIntrinsicID() != Intrinsic::expect_with_probability))
+    return -1;
+  const auto *E = dyn_cast<ConstantInt>(CI->getArgOperand(1));
+  if (!E || E->getBitWidth() > 64)
+    return -1;
+  return (E->getZExtValue() == Compared) == (Pred == CmpInst::ICMP_EQ) ? 0 : 1;
+}
+
+// At the start of the pipeline: the profile's weights of every branch of a
+// function with a profile, into !lpnest.pgo (the weights, then the
+// expected successor or -1).
+struct StashPgoPass : PassInfoMixin<StashPgoPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (settings().Target.empty())
+      return PreservedAnalyses::all(); // no estimate in this compile
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx);
+    for (Function &F : M) {
+      auto C = F.getEntryCount();
+      if (F.isDeclaration() || !C || C->getType() != Function::PCT_Real)
+        continue;
+      for (BasicBlock &BB : F) {
+        Instruction *TI = BB.getTerminator();
+        SmallVector<uint32_t, 4> W;
+        if (!TI || TI->getNumSuccessors() < 2 || hasBranchWeightOrigin(*TI) || !extractBranchWeights(*TI, W) ||
+            W.size() != TI->getNumSuccessors())
+          continue;
+        SmallVector<Metadata *, 5> Ops;
+        for (uint32_t X : W)
+          Ops.push_back(ConstantAsMetadata::get(ConstantInt::get(I32, X)));
+        const auto *BI = dyn_cast<BranchInst>(TI);
+        Ops.push_back(ConstantAsMetadata::get(ConstantInt::getSigned(I32, BI ? expectedSuccessor(*BI) : -1)));
+        TI->setMetadata(StashKind, MDNode::get(Ctx, Ops));
+      }
+    }
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+// The profile's counts of terminator TI's successors into W (its current
+// weights), when its stash says they are known (see above).
+bool profileCounts(const Instruction &TI, SmallVectorImpl<uint32_t> &W) {
+  const MDNode *St = TI.getMetadata(StashKind);
+  if (!St || St->getNumOperands() != W.size() + 1)
+    return false;
+  SmallVector<uint32_t, 4> S;
+  for (unsigned K = 0; K < W.size(); K++)
+    S.push_back(uint32_t(mdconst::extract<ConstantInt>(St->getOperand(K))->getZExtValue()));
+  int64_t Likely = mdconst::extract<ConstantInt>(St->getOperand(W.size()))->getSExtValue();
+  bool Same, Swapped;
+  if (hasBranchWeightOrigin(TI)) {
+    // "expected" weights: the order from their likely successor
+    if (Likely < 0 || W.size() != 2 || W[0] == W[1])
+      return false;
+    Same = (W[0] > W[1] ? 0 : 1) == Likely;
+    Swapped = !Same;
+  } else {
+    Same = ArrayRef<uint32_t>(W) == ArrayRef<uint32_t>(S);
+    Swapped = W.size() == 2 && W[0] == S[1] && W[1] == S[0];
+    if (!Same && !Swapped)
+      return false; // weights a pass made: use them
+  }
+  if (!Same)
+    std::swap(S[0], S[1]);
+  uint64_t Total = 0;
+  for (uint32_t &X : S) {
+    X = X ? X - 1 : 0; // clang wrote count / scale + 1
+    Total += X;
+  }
+  if (!Total)
+    return false; // never reached in the profiled run: LLVM's weights
+  W.assign(S.begin(), S.end());
+  return true;
+}
+
+// The stashes go once read: the IR leaves the plugin as it came.
+void dropStash(Module &M) {
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      if (Instruction *TI = BB.getTerminator(); TI && TI->hasMetadata(StashKind))
+        TI->setMetadata(StashKind, nullptr);
+}
+
+// Loop rotation moves a loop's test from its header to its latch and
+// re-estimates the latch's weights from the header's: from count + 1, so a
+// loop entered once, exit weight 2, runs half its iterations (with the
+// latch's stash, the header's profile weights, still on it). Where a
+// rotated loop's latch leaves it and the loop was not unrolled,
+// vectorized or peeled (whose latches run once per several iterations), its
+// exit probability per iteration is the profile's: exits over body entries
+// (the header's smaller count over its larger, the loop iterating), taking
+// the entries that skip the loop as rare, as LoopRotate does.
+void rotatedLatches(LoopInfo &LI, const DenseMap<const BasicBlock *, size_t> &Index, const std::vector<size_t> &Off,
+                    std::vector<double> &Prob, DenseSet<const BasicBlock *> &FromProfile) {
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *Latch = L->getLoopLatch();
+    auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+    const MDNode *St = BI ? BI->getMetadata(StashKind) : nullptr;
+    SmallVector<uint32_t, 4> W;
+    if (!BI || !BI->isConditional() || L->contains(BI->getSuccessor(0)) == L->contains(BI->getSuccessor(1)) || !St ||
+        St->getNumOperands() != 3 ||
+        !extractBranchWeights(*BI, W) || W.size() != 2 || hasBranchWeightOrigin(*BI))
+      continue;
+    if (MDNode *ID = L->getLoopID())
+      for (const MDOperand &Op : ID->operands())
+        if (const auto *N = dyn_cast<MDNode>(Op.get()); N && N->getNumOperands())
+          if (const auto *K = dyn_cast<MDString>(N->getOperand(0).get());
+              K && (K->getString().starts_with("llvm.loop.isvectorized") || K->getString().starts_with("llvm.loop.unroll") ||
+                    K->getString().starts_with("llvm.loop.peeled")))
+            W.clear();
+    uint64_t A = mdconst::extract<ConstantInt>(St->getOperand(0))->getZExtValue(),
+             B = mdconst::extract<ConstantInt>(St->getOperand(1))->getZExtValue();
+    if (W.empty() || (W[0] == A && W[1] == B) || (W[0] == B && W[1] == A))
+      continue; // transformed, or the profile's own weights (already counts)
+    uint64_t Body = std::max(A, B) - 1, Exits = std::min(A, B) - 1;
+    if (!Exits || Body <= Exits)
+      continue;
+    size_t Out = L->contains(BI->getSuccessor(0)) ? 1 : 0, At = Off[Index.lookup(Latch)];
+    Prob[At + Out] = double(Exits) / double(Body);
+    Prob[At + 1 - Out] = 1 - Prob[At + Out];
+    FromProfile.insert(Latch);
+  }
 }
 
 // How a function's block counts per call are known.
@@ -140,13 +310,15 @@ enum class Counts { Exact, ExactLoops, Static };
 // successor order (the layout cost_freqs_add takes). Returns whether they
 // are exact: every conditional branch is the exit of a loop with a constant
 // trip count (ExactLoops), or there is none (Exact).
-Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob) {
+Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size_t> &Off, std::vector<double> &Prob,
+                     unsigned &Known, unsigned &Branching) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   DenseMap<const BasicBlock *, size_t> Index;
   size_t Branches = 0, ExactExits = 0;
+  DenseSet<const BasicBlock *> FromProfile; // branches whose probabilities are the profile's counts
   Off.clear();
   Prob.clear();
   for (BasicBlock &BB : F) {
@@ -159,9 +331,12 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
     // BranchProbabilityInfo rounds them to 31 bits
     SmallVector<uint32_t, 4> W;
     uint64_t Sum = 0;
-    if (N > 1 && extractBranchWeights(*TI, W) && W.size() == N)
+    if (N > 1 && extractBranchWeights(*TI, W) && W.size() == N) {
+      if (profileCounts(*TI, W))
+        FromProfile.insert(&BB);
       for (uint32_t X : W)
         Sum += X;
+    }
     for (unsigned K = 0; K < N; K++) {
       double P;
       if (N == 1)
@@ -176,6 +351,7 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
     }
   }
   Off.push_back(Prob.size());
+  rotatedLatches(LI, Index, Off, Prob, FromProfile);
   // A loop left through one block that runs once per iteration, with a
   // constant trip count: its exit is taken once in (backedge count + 1).
   for (Loop *L : LI.getLoopsInPreorder()) {
@@ -194,7 +370,10 @@ Counts probabilities(Function &F, FunctionAnalysisManager &FAM, std::vector<size
     Prob[Off[B] + 0] = Out0 ? 1 / Trips : (Trips - 1) / Trips;
     Prob[Off[B] + 1] = Out1 ? 1 / Trips : (Trips - 1) / Trips;
     ExactExits++;
+    FromProfile.insert(X);
   }
+  Known = unsigned(FromProfile.size());
+  Branching = unsigned(Branches);
   return !Branches ? Counts::Exact : ExactExits == Branches ? Counts::ExactLoops : Counts::Static;
 }
 
@@ -303,6 +482,43 @@ std::string reportPath(const std::string &Pattern, const Module &M) {
   return Out;
 }
 
+// What a function's cycles leave out, for its remark: "" when nothing.
+std::string excluded(const tool_plugin_func &PF) {
+  std::string Out;
+  auto Add = [&](double N, const char *One, const char *Many) {
+    if (N > 0)
+      Out += (Out.empty() ? "" : ", ") + (N < 0.005 ? std::string("<0.01") : number(N)) + " " +
+             (std::fabs(N - 1) < 0.005 ? One : Many);
+  };
+  Add(PF.other_units, "call to a function defined elsewhere", "calls to functions defined elsewhere");
+  Add(PF.unpriced, "call to an unpriced routine", "calls to unpriced routines");
+  Add(PF.indirect, "indirect call", "indirect calls");
+  if (!Out.empty() && PF.callees)
+    Out += std::string(" (") + PF.callees + ")";
+  unsigned Own = (PF.other_units > 0 ? 1 : 0) | (PF.unpriced > 0 ? 2 : 0) | (PF.indirect > 0 ? 4 : 0);
+  if (PF.incomplete & ~Own)
+    Out += std::string(Out.empty() ? "" : "; ") + "what the functions it calls leave out";
+  return Out.empty() ? Out : "; not included: " + Out;
+}
+
+// The subprogram of function NAME as debug info knows it: its own, or that
+// of a copy inlined into another function (whose Function goes to *HOLDER).
+DISubprogram *findSubprogram(Module &M, StringRef Name, Function *&Holder) {
+  Holder = nullptr;
+  if (Function *F = M.getFunction(Name); F && !F->isDeclaration() && F->getSubprogram()) {
+    Holder = F;
+    return F->getSubprogram();
+  }
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      for (DILocation *L = I.getDebugLoc().get(); L; L = L->getInlinedAt())
+        if (DISubprogram *SP = L->getScope()->getSubprogram(); SP && SP->getName() == Name) {
+          Holder = &F;
+          return SP;
+        }
+  return nullptr;
+}
+
 // A remark's place: the function's name (a DISubprogram's own location is
 // its opening brace).
 DiagnosticLocation remarkLoc(Function &F) {
@@ -319,17 +535,33 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   std::vector<size_t> Off;
   std::vector<double> Prob;
   DenseMap<const Function *, Counts> Exact;
+  DenseMap<const Function *, std::pair<unsigned, unsigned>> Known; // branches the profile gives, of all
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
     if (auto C = F.getEntryCount(); C && C->getType() == Function::PCT_Real)
       Profile = true;
-    Exact[&F] = probabilities(F, FAM, Off, Prob);
+    unsigned K = 0, B = 0;
+    Exact[&F] = probabilities(F, FAM, Off, Prob, K, B);
+    Known[&F] = {K, B};
     cost_freqs_add(FQ, F.getName().str().c_str(), F.size(), Off.data(), Prob.data());
   }
+  // declarations of the C library (LLVM's TargetLibraryInfo knows them):
+  // a call to one is to an unpriced routine, not into another unit of the
+  // program; marked in the bitcode the estimator reads, then unmarked
+  TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
+  TargetLibraryInfo TLI(TLII);
+  std::vector<Function *> Library;
+  for (Function &F : M)
+    if (LibFunc LF; F.isDeclaration() && !F.isIntrinsic() && TLI.getLibFunc(F, LF)) {
+      F.setMetadata("lpnest.library", MDNode::get(Ctx, {}));
+      Library.push_back(&F);
+    }
   SmallVector<char, 0> Bitcode;
   raw_svector_ostream OS(Bitcode);
   WriteBitcodeToFile(M, OS);
+  for (Function *F : Library)
+    F->setMetadata("lpnest.library", nullptr);
   std::string Name = M.getSourceFileName().empty() ? M.getModuleIdentifier() : M.getSourceFileName();
   std::string Report = S.Report.empty() ? std::string() : reportPath(S.Report, M);
   tool_plugin_options O = {};
@@ -337,6 +569,7 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   O.report = Report.empty() ? nullptr : Report.c_str();
   O.budget = S.Budget.empty() ? nullptr : S.Budget.c_str();
   O.profile = Profile;
+  O.allow_incomplete = S.AllowIncomplete;
   O.name = Name.c_str();
   tool_plugin_result *R = tool_plugin_estimate(&O, Bitcode.data(), Bitcode.size(), FQ, stderr);
   cost_freqs_free(FQ);
@@ -354,10 +587,15 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
     Estimated.insert(F);
     // what the counts rest on, for this function and the ones it calls
     Counts C = Exact.lookup(F);
-    const char *Source = Profile                   ? "profile block frequencies"
+    std::string Source = Profile                   ? "profile block frequencies"
                          : C == Counts::Exact      ? "exact block counts"
                          : C == Counts::ExactLoops ? "exact trip counts"
                                                    : "static block frequencies";
+    // the optimizer re-estimates the weights of branches it makes or merges
+    // (and __builtin_expect's replace the profile's): say how many are the profile's
+    if (auto [K, B] = Known.lookup(F); Profile && K < B)
+      Source += " (" + std::to_string(K) + " of " + std::to_string(B) +
+                " branches from the profile, the others as the optimizer re-estimated them)";
     OptimizationRemarkEmitter ORE(F);
     ORE.emit([&] {
       return OptimizationRemarkAnalysis("lpnest", "CyclesPerCall", remarkLoc(*F), &F->getEntryBlock())
@@ -365,7 +603,8 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
              << " cycles per call on " << ore::NV("Core", R->core) << " (" << ore::NV("Counts", Source)
              << (PF.estimated ? ", some split evenly" : "") << "; own code "
              << ore::NV("SelfCycles", number(PF.self)) << " cycles, "
-             << ore::NV("Instructions", number(PF.instructions)) << " instructions)";
+             << ore::NV("Instructions", number(PF.instructions)) << " instructions"
+             << ore::NV("Excluded", excluded(PF)) << ")";
     });
   }
   // a remark for every function: those lpnest could not price say why
@@ -391,11 +630,24 @@ bool estimate(Module &M, ModuleAnalysisManager &MAM, const Settings &S) {
   for (size_t I = 0; I < R->nover; I++) {
     const tool_plugin_over &Ov = R->over[I];
     Function *F = Ov.func ? M.getFunction(Ov.func) : nullptr;
-    if (!F)
+    if (Ov.message) {
+      // a function inlined everywhere (located at its definition, in the
+      // function holding a copy), or a budget that cannot be checked
+      Function *Holder = nullptr;
+      DISubprogram *SP = Ov.func ? findSubprogram(M, Ov.func, Holder) : nullptr;
+      if (!Holder && F && !F->isDeclaration())
+        Holder = F;
+      if (!Holder)
+        continue;
+      DiagnosticLocation Loc = SP ? DiagnosticLocation(DILocation::get(Ctx, SP->getLine(), 0, SP)) : remarkLoc(*Holder);
+      Ctx.diagnose(DiagnosticInfoUnsupported(*Holder, std::string("lpnest: on ") + R->core + ": " + Ov.message, Loc,
+                                             Ov.warning ? DS_Warning : DS_Error));
+    } else if (F) {
+      std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
+      Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
+                                               uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
+    } else
       continue;
-    std::string What = std::string("lpnest: ") + Ov.what + " on " + R->core;
-    Ctx.diagnose(DiagnosticInfoResourceLimit(*F, What.c_str(), uint64_t(std::ceil(Ov.actual)),
-                                             uint64_t(std::llround(Ov.limit)), Ov.warning ? DS_Warning : DS_Error));
     // located at the limit in the budgets file, as a compiler's notes are
     // (clang's diagnostics can only point into the unit's own sources)
     errs() << Ov.where << ": note: lpnest: the budget of '" << Ov.func << "' is set here\n";
@@ -421,6 +673,7 @@ struct LpnestPass : PassInfoMixin<LpnestPass> {
     }
     if (!S.Target.empty() && !cmakeProbe(M))
       estimate(M, MAM, S);
+    dropStash(M);
     if ((S.Instrument || ForceInstrument) && lpnest::instrument(M))
       return PreservedAnalyses::none();
     return PreservedAnalyses::all();
@@ -440,6 +693,8 @@ lpnest::Diagnostic::Diagnostic(std::string Msg, DiagnosticSeverity Severity)
 
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "lpnest", LPNEST_VERSION_STRING, [](PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(StashPgoPass()); });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LpnestPass(false)); });
             PB.registerPipelineParsingCallback(

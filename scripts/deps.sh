@@ -10,7 +10,8 @@ PKGS="build-essential cmake ninja-build pkg-config python3 git zlib1g-dev libxml
   libz3-dev libyaml-dev libcmocka-dev \
   qemu-user simavr libsimavr-dev gcc-avr avr-libc binutils-avr \
   gcc-riscv64-unknown-elf libgcc-12-dev-powerpc-cross binutils-powerpc-linux-gnu \
-  valgrind graphviz libjpeg-turbo-progs chromium python3-yaml python3-jsonschema csmith"
+  valgrind graphviz libjpeg-turbo-progs chromium python3-yaml python3-jsonschema csmith \
+  groff-base man-db"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,6 +1,8 @@
-/* files.c — whole-file reading and atomic output files (temporary + rename). */
+/* files.c — whole-file reading under the input limit, and atomic output
+ * files (temporary + rename) that never replace a read-only file. */
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
+#include "support_impl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,25 +12,84 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static unsigned long long input_limit = SUP_INPUT_LIMIT_DEFAULT;
+static const char *input_limit_option = "--input-limit";
+
+void sup_set_input_limit(unsigned long long bytes, const char *option)
+{
+    input_limit = bytes;
+    if (option)
+        input_limit_option = option;
+}
+
+unsigned long long sup_input_limit(void) { return input_limit; }
+
+const char *sup_bytes(unsigned long long n, char *buf, size_t size)
+{
+    static const char suffix[] = "kMGT";
+    int k = -1;
+    unsigned long long v = n;
+    while (v && v % 1024 == 0 && k < 3)
+        v /= 1024, k++;
+    if (k >= 0)
+        snprintf(buf, size, "%llu bytes (%llu%c)", n, v, suffix[k]);
+    else
+        snprintf(buf, size, "%llu bytes", n);
+    return buf;
+}
+
+void sup_input_too_large(FILE *diag, const char *path, unsigned line, const char *what)
+{
+    char b[64];
+    sup_diag(diag, path, line, 0, "error", "%s is larger than the input limit of %s; %s=BYTES raises it", what,
+             sup_bytes(input_limit, b, sizeof b), input_limit_option);
+}
+
 char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
 {
     bool is_stdin = strcmp(path, "-") == 0;
+    unsigned long long limit = max_bytes ? max_bytes : input_limit;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         sup_diag(diag, path, 0, 0, "error", "cannot open: %s", strerror(errno));
         return NULL;
     }
+    char b1[64], b2[64];
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit) {
+        if (max_bytes)
+            sup_diag(diag, path, 0, 0, "error", "the file has %s, more than the limit of %s",
+                     sup_bytes((unsigned long long)st.st_size, b1, sizeof b1), sup_bytes(limit, b2, sizeof b2));
+        else
+            sup_diag(diag, path, 0, 0, "error", "the file has %s, more than the input limit of %s; %s=BYTES raises it",
+                     sup_bytes((unsigned long long)st.st_size, b1, sizeof b1), sup_bytes(limit, b2, sizeof b2),
+                     input_limit_option);
+        if (!is_stdin)
+            fclose(f);
+        return NULL;
+    }
+    char before[512]; /* what the program was doing: back when the file is read */
+    snprintf(before, sizeof before, "%s", sup__activity());
+    sup_set_activity("reading", path);
     size_t cap = 4096, n = 0;
     char *buf = sup_xmalloc(cap);
     for (;;) {
         if (n + 1 >= cap) {
-            cap *= 2;
+            /* never more than the limit and a byte to see that it is passed */
+            size_t next = cap * 2;
+            if (next > limit + 2 && limit + 2 > cap)
+                next = (size_t)limit + 2;
+            cap = next;
             buf = sup_xrealloc(buf, cap);
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
-        if (max_bytes && n > max_bytes) {
-            sup_diag(diag, path, 0, 0, "error", "file is larger than the limit of %zu bytes", max_bytes);
+        if (n > limit) {
+            if (max_bytes)
+                sup_diag(diag, path, 0, 0, "error", "the input is larger than the limit of %s",
+                         sup_bytes(limit, b2, sizeof b2));
+            else
+                sup_input_too_large(diag, path, 0, "the input");
             goto fail;
         }
         if (got == 0) {
@@ -39,6 +100,7 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
             break;
         }
     }
+    sup__restore_activity(before);
     if (!is_stdin)
         fclose(f);
     buf[n] = '\0';
@@ -46,6 +108,7 @@ char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag)
         *len = n;
     return buf;
 fail:
+    sup__restore_activity(before);
     if (!is_stdin)
         fclose(f);
     free(buf);
@@ -62,6 +125,14 @@ static void remove_pending(void)
     for (int i = 0; i < MAX_PENDING; i++)
         if (pending[i])
             unlink(pending[i]);
+}
+
+void sup_outfile_remove_pending(void) { remove_pending(); }
+
+void sup__forget_pending(void)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        pending[i] = NULL;
 }
 
 static void on_signal(int sig)
@@ -152,6 +223,20 @@ int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag)
         o->path = sup_strdup(path);
         return 0;
     }
+    /* a read-only file stays: rename would replace it, as '>' would not */
+    mode_t mode;
+    if (stat(path, &st) == 0) {
+        if (!(st.st_mode & 0222) || access(path, W_OK) != 0) {
+            sup_diag(diag, path, 0, 0, "error", "the output file is read-only (mode %04o): not replaced; make it "
+                     "writable or remove it", (unsigned)(st.st_mode & 07777));
+            return -1;
+        }
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t um = umask(0);
+        umask(um);
+        mode = 0666 & ~um;
+    }
     remove_stale(path);
     size_t n = strlen(path) + sizeof TMP_TAG + 32;
     o->path = sup_strdup(path);
@@ -165,7 +250,7 @@ int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag)
         memset(o, 0, sizeof *o);
         return -1;
     }
-    fchmod(fd, 0644);
+    fchmod(fd, mode);
     o->f = fdopen(fd, "w");
     if (!o->f) {
         sup_diag(diag, path, 0, 0, "error", "cannot create output file: %s", strerror(errno));

@@ -1,5 +1,6 @@
 /* support.h — small shared services for every lpnest module: diagnostics,
- * whole-file reading, atomic output files, LLVM-style option matching.
+ * whole-file reading with a size limit, atomic output files, LLVM-style
+ * option matching, work run in an isolated child process.
  * YAML and JSON live in yamltree.h and json.h. Prefix: sup_. */
 #ifndef LPNEST_SUPPORT_H
 #define LPNEST_SUPPORT_H
@@ -20,18 +21,62 @@
 #endif
 
 /* Prints "file:line:col: KIND: message\n". line/col 0 are left out
- * ("file: error: ..."); a NULL file prints only "KIND: message". */
+ * ("file: error: ..."); a NULL file prints only "KIND: message". The file
+ * name and the message are escaped (sup_write_escaped): the bytes of an
+ * input quoted in a message cannot act on the terminal. */
 void sup_diag(FILE *out, const char *file, unsigned line, unsigned col,
               const char *kind, const char *fmt, ...) SUP_PRINTF(6, 7);
 void sup_vdiag(FILE *out, const char *file, unsigned line, unsigned col,
                const char *kind, const char *fmt, va_list ap);
 
+/* escape.c: writes N bytes of S with what a terminal acts on made visible:
+ * control characters other than tab as \n, \r, \xNN; C1 controls and
+ * bidirectional overrides as \uNNNN; each byte that is not part of
+ * well-formed UTF-8 as \xNN. Everything else (printable ASCII, valid
+ * UTF-8 text) as it is. */
+void sup_write_escaped(FILE *out, const char *s, size_t n);
+void sup_fputs_escaped(FILE *out, const char *s);   /* NUL-terminated S (NULL: nothing) */
+/* Length of the well-formed UTF-8 character at S (N bytes available), 0 if
+ * the bytes there are not one. */
+size_t sup_utf8_char(const char *s, size_t n);
+
+/* The program's name in messages without a file ("lpn", default "lpnest"),
+ * out of memory included. */
+void sup_set_prog(const char *name);
+const char *sup_prog(void);
+/* What the program is doing, for the out-of-memory message ("... while
+ * WHAT 'FILE'"); FILE may be NULL, WHAT NULL clears it. Both are copied. */
+void sup_set_activity(const char *what, const char *file);
+
+/* deadline.c: the program's wall-clock limit in SECONDS (0: none). Long
+ * loops ask sup_time_up (true once it has passed; *LIMIT gets the limit) and
+ * stop with a located message; two seconds later an alarm ends whatever is
+ * still running with "PROG: error: the time limit of N seconds was reached
+ * (--time-limit) while WHAT" (sup_set_activity), exit status 1. */
+void sup_set_time_limit(double seconds);
+bool sup_time_up(double *limit);
+bool sup_time_limited(void);   /* a limit is set: check the clock more often */
+
 /* ---- whole files ------------------------------------------------------------
  * Reads all of PATH ("-" is stdin) into a NUL-terminated malloc'd buffer the
  * caller frees; *len gets the size without the NUL. On failure returns NULL
- * and prints "path: error: <strerror>" to diag. Files over max_bytes (0: no
- * limit) are refused with a message. */
+ * and prints "path: error: <strerror>" to diag. A file over MAX_BYTES (0:
+ * the input limit) is refused with a message that names its size, the limit
+ * and the option that raises it, before it is read when its size is known,
+ * else (a pipe, a device) as soon as more than the limit has arrived. */
 char *sup_read_file(const char *path, size_t *len, size_t max_bytes, FILE *diag);
+
+/* The input limit: the most bytes any input file of the program may have
+ * (default SUP_INPUT_LIMIT_DEFAULT), and the option that sets it, for the
+ * messages ("--input-limit"). */
+#define SUP_INPUT_LIMIT_DEFAULT (256ULL << 20)
+void sup_set_input_limit(unsigned long long bytes, const char *option);
+unsigned long long sup_input_limit(void);
+/* "PATH[:LINE]: error: WHAT is larger than the input limit of N bytes
+ * (OPTION=BYTES raises it)" for readers that stream their input. */
+void sup_input_too_large(FILE *diag, const char *path, unsigned line, const char *what);
+/* Formats a byte count for messages: "268435456 bytes (256M)". */
+const char *sup_bytes(unsigned long long n, char *buf, size_t size);
 
 /* ---- atomic output files ----------------------------------------------------
  * Writes go to a temporary file beside PATH that replaces PATH only on
@@ -46,7 +91,9 @@ struct sup_outfile {
     char *path;       /* final path, NULL for stdout */
     char *tmp;        /* temporary path, NULL for stdout */
 };
-/* Returns 0, or -1 after printing "path: error: <strerror>" to diag. */
+/* Returns 0, or -1 after printing "path: error: <strerror>" to diag. A
+ * read-only PATH is refused (never replaced); a writable one keeps its
+ * permissions; a new one gets 0666 less the umask, as the shell makes it. */
 int sup_outfile_open(struct sup_outfile *o, const char *path, FILE *diag);
 /* Flushes, closes and renames into place. Returns 0, or -1 with a message
  * (the temporary is removed and PATH is left as it was). */
@@ -56,6 +103,35 @@ void sup_outfile_abort(struct sup_outfile *o);
 /* After a write to o->f failed: "PATH: error: cannot write WHAT: <strerror
  * of errno>" ("<stdout>" for stdout), then sup_outfile_abort. */
 void sup_outfile_fail(struct sup_outfile *o, const char *what, FILE *diag);
+/* Removes every pending temporary (async-signal-safe: for a fatal path). */
+void sup_outfile_remove_pending(void);
+
+/* ---- isolated work ----------------------------------------------------------
+ * isolate.c: runs WORK(ARG) in a forked child, so that a crash, a stack
+ * overflow or a library's fatal error on a hostile input ends the child and
+ * not the program. SETUP (may be NULL) runs first in the child (install a
+ * library's fatal-error handler that calls sup_isolated_fail). WORK returns
+ * its output (*LEN bytes) or NULL with *MSG (a message for the parent).
+ * With CAPTURE_STDERR the child's stderr goes to r->message too. The child
+ * dies with its parent. Returns true with r->text (malloc'd, NUL-terminated,
+ * r->len bytes); false with r->signal (the signal that ended the child),
+ * r->status (its exit status), r->out_of_memory, or r->system (no child
+ * could be run: r->message says why). r->message (malloc'd, NUL-terminated,
+ * possibly empty) is everything the child said; the caller frees both. */
+typedef char *(*sup_isolated_fn)(void *arg, size_t *len, char **msg);
+struct sup_isolated {
+    char *text;
+    size_t len;
+    char *message;
+    int signal, status;
+    bool out_of_memory, system;
+};
+bool sup_isolated_run(sup_isolated_fn work, void *arg, void (*setup)(void), bool capture_stderr,
+                      struct sup_isolated *r);
+/* In the child: WHY to the parent on a line of its own (the last line of
+ * r->message), then the child ends (status 3). */
+void sup_isolated_fail(const char *why);
+bool sup_in_isolated_child(void);
 
 /* ---- command lines (LLVM style) ---------------------------------------------
  * sup_cli_value matches argv[*i] against NAME ("--target" or "-o") in the forms

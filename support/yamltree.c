@@ -209,7 +209,7 @@ struct sup_ydoc *sup_yaml_load_string(const char *name, const char *text, size_t
 struct sup_ydoc *sup_yaml_load_file(const char *path, FILE *diag)
 {
     size_t len;
-    char *text = sup_read_file(path, &len, 64u << 20, diag);
+    char *text = sup_read_file(path, &len, 0, diag);
     if (!text)
         return NULL;
     struct sup_ydoc *doc = load(path, (unsigned char *)text, len, diag);

@@ -1061,6 +1061,11 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
         struct cost_runtime_cost *r = fn && !LLVMIsDeclaration(fn) ? NULL : cost_runtime_entry(cx->e, sym);
         if (r && execs > 0 && !r->site)
             r->site = call_site(cx, in, inst); /* where an unpriced routine is called */
+        /* left out of the caller's cycles: a function of another unit (declared,
+         * no library routine), or a routine the core does not price */
+        if (r)
+            cost_exclude_call(cx->e, cx->cur_func, sym, execs,
+                              fn && !eng_library_routine(fn, sym) ? COST_EXCL_UNITS : COST_EXCL_UNPRICED);
         return;
     }
     struct cost_runtime_cost *r = cost_runtime_entry(cx->e, sym);

@@ -91,6 +91,8 @@ bool cost_price_ir(struct cost_ctx *cx)
                     const char *routine = cost_ir_intrinsic_routine(cn);
                     if (routine && isa_runtime(cx->isa, routine))
                         cost_price_call(cx, routine, NULL, in, n, &bp);
+                    else if (callee && !LLVMIsAFunction(callee) && LLVMGetValueKind(callee) != LLVMInlineAsmValueKind)
+                        cost_exclude_call(e, cx->cur_func, NULL, n, COST_EXCL_INDIRECT);
                     else if (cn[0] && strncmp(cn, "llvm.", 5))
                         cost_price_call(cx, cn, NULL, in, n, &bp);
                 }

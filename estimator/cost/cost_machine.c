@@ -288,7 +288,8 @@ void cost_price_block(struct cost_ctx *cx, const struct mfunc *f, size_t bi, str
                 char sym[256];
                 lower_call_symbol(in->ops, sym, sizeof sym);
                 cost_price_call(cx, sym, in, NULL, execs, out);
-            }
+            } else
+                cost_exclude_call(cx->e, cx->cur_func, NULL, execs, COST_EXCL_INDIRECT); /* callee unknown here */
             break;
         }
         default:

@@ -214,7 +214,7 @@ void cost_x86_padding(struct cost_ctx *cx, struct eng_module *em, struct mmodule
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     size_t len = 0;
     struct lower_codegen_target t = {triple, isa_cpu(cx->isa), isa_features(cx->isa), eng_module_name(em),
-                                   isa_name(cx->isa)};
+                                   isa_name(cx->isa), em};
     char *obj = fresh ? lower_codegen_obj(fresh, &t, &len, cx->diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);

@@ -130,7 +130,7 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
         return false;
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
-    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa)};
+    struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
     char *text = fresh ? lower_codegen_asm(fresh, &t, cx->diag) : NULL;
     if (text && lower_codegen_frames_added(fresh, text)) {
         /* the normal build's instruction order, with the locations */
@@ -153,6 +153,26 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     if (!ok)
         lower_mmodule_free(mm);
     return ok;
+}
+
+/* The IR edges of function F and their counts (the source view's entries
+ * into inlined copies, report/sources.c); parallel edges are merged. */
+static void keep_edges(struct cost_estimate *e, size_t f, const struct cnt_func *xf)
+{
+    for (uint32_t k = 1; k < xf->nedges; k++) {
+        if (!xf->edges[k].count)
+            continue;
+        uint32_t from = xf->einfo[k].from, to = xf->einfo[k].to;
+        struct cost_ir_edge *last = e->nir_edges ? &e->ir_edges[e->nir_edges - 1] : NULL;
+        if (last && last->func == f && last->from == from && last->to == to) {
+            last->count += (double)xf->edges[k].count;
+            continue;
+        }
+        size_t n = e->nir_edges; /* capacity: 16, then doubled at powers of two */
+        if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
+            e->ir_edges = sup_xrealloc(e->ir_edges, (n ? n * 2 : 16) * sizeof *e->ir_edges);
+        e->ir_edges[e->nir_edges++] = (struct cost_ir_edge){f, from, to, (double)xf->edges[k].count};
+    }
 }
 
 static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
@@ -189,6 +209,8 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
                 fc->loc = sup_strdup(buf);
             }
         }
+        if (xf)
+            keep_edges(e, i, xf);
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;
@@ -267,6 +289,16 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
         for (size_t i = 0; i < e->nfuncs; i++)
             inclusive(&cx, i, state);
         free(state);
+        /* the call graph, for views and for a project's view of several units */
+        for (size_t f = 0; f < e->nfuncs && cx.callgraph; f++)
+            for (size_t g = 0; g < e->nfuncs; g++) {
+                double k = cx.callgraph[f * cx.nfuncs + g];
+                if (!(k > 0))
+                    continue;
+                struct cost_func_cost *fc = &e->funcs[f];
+                fc->calls_to = sup_xrealloc(fc->calls_to, (fc->ncalls_to + 1) * sizeof *fc->calls_to);
+                fc->calls_to[fc->ncalls_to++] = (struct cost_call){g, k};
+            }
     }
     free(cx.callgraph);
     cost_lines_free(&cx);

@@ -1,6 +1,7 @@
 /* estimate_lines.c — cycles and executions per source line: every machine
  * instruction names the IR instruction it came from (its provenance
- * location), whose debug location in the program gives the line. A block's
+ * location), whose debug location in the program gives the line (and the
+ * inlined copy it belongs to: the inline parts of the source view). A block's
  * cycles are shared among its instructions by their issue cycles in the
  * core's table (stalls and branch penalties go with them in proportion);
  * runtime routines' cycles go to the lines of the calls. */
@@ -62,6 +63,23 @@ static bool source_line(LLVMValueRef i, char *file, size_t n, unsigned *line)
     return true;
 }
 
+/* C cycles of the block being priced (appended to e->blocks next) from the
+ * copy of SCOPE inlined at INLINED_AT (NULL: the function's own code). */
+static void add_inline_part(struct cost_estimate *e, LLVMMetadataRef scope, LLVMMetadataRef inlined_at, double c,
+                            double insns)
+{
+    size_t n = e->ninline_parts;
+    for (size_t k = n; k-- > 0 && e->inline_parts[k].block == e->nblocks;)
+        if (e->inline_parts[k].scope == scope && e->inline_parts[k].inlined_at == inlined_at) {
+            e->inline_parts[k].cycles += c;
+            e->inline_parts[k].instructions += insns;
+            return;
+        }
+    if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) /* capacity as in line_entry */
+        e->inline_parts = sup_xrealloc(e->inline_parts, (n ? n * 2 : 16) * sizeof *e->inline_parts);
+    e->inline_parts[e->ninline_parts++] = (struct cost_inline_part){e->nblocks, scope, inlined_at, c, insns};
+}
+
 void cost_lines_free(struct cost_ctx *cx)
 {
     if (cx->lines)
@@ -85,16 +103,19 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
         return;
     map_function(lm, fn);
     /* weights: issue cycles; calls also take the block's runtime cycles */
-    double wsum = 0;
+    double wsum = 0, isum = 0;
     size_t ncalls = 0;
     for (size_t k = 0; k < b->ninsns; k++) {
         const struct minsn *in = &b->insns[k];
         wsum += in->isa && in->isa->cycles ? in->isa->cycles : 1;
+        isum += cost_insn_count(cx->isa, in);
         ncalls += in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
     }
     double own = bp->cycles - (ncalls ? bp->runtime_cycles : 0);
     char file[512] = "", last_file[512] = "";
     unsigned line = 0, last_line = 0;
+    /* the inlined copy each instruction came from (source view, report/sources.c) */
+    LLVMMetadataRef scope = LLVMGetSubprogram(fn), inlined_at = NULL;
     /* instructions code generation made (spills, copies) go with the line
      * before them; those before the first located one with it, or with the
      * function's definition when the block has none */
@@ -115,8 +136,15 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
     for (size_t k = 0; k < b->ninsns; k++) {
         const struct minsn *in = &b->insns[k];
         bool located = false;
-        if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n)
+        if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= lm->n) {
             located = source_line(lm->inst[in->src_line], file, sizeof file, &line);
+            LLVMMetadataRef dl = located ? LLVMInstructionGetDebugLoc(lm->inst[in->src_line]) : NULL;
+            LLVMMetadataRef sp = dl ? eng_scope_subprogram(LLVMDILocationGetScope(dl)) : NULL;
+            if (sp) {
+                scope = sp;
+                inlined_at = LLVMDILocationGetInlinedAt(dl);
+            }
+        }
         if (!located) {
             strcpy(file, last_file);
             line = last_line;
@@ -126,22 +154,27 @@ void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi
         bool call = in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL);
         if (call)
             c += bp->runtime_cycles / (double)ncalls;
-        struct cost_line_cost *l = line_entry(cx->e, file, line);
-        l->cycles += c;
         /* the block this is called for is appended to e->blocks next (estimate.c) */
         struct cost_estimate *e = cx->e;
-        size_t li = (size_t)(l - e->lines);
-        if (e->nline_parts && e->line_parts[e->nline_parts - 1].line == li &&
-            e->line_parts[e->nline_parts - 1].block == e->nblocks)
-            e->line_parts[e->nline_parts - 1].cycles += c;
-        else {
-            size_t n = e->nline_parts; /* capacity as in line_entry */
-            if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
-                e->line_parts = sup_xrealloc(e->line_parts, (n ? n * 2 : 16) * sizeof *e->line_parts);
-            e->line_parts[e->nline_parts++] = (struct cost_line_part){li, e->nblocks, c};
+        /* a function without debug information has no line: its cycles stay
+         * "without a source line" (annotate's last row) */
+        if (line) {
+            struct cost_line_cost *l = line_entry(cx->e, file, line);
+            l->cycles += c;
+            size_t li = (size_t)(l - e->lines);
+            if (e->nline_parts && e->line_parts[e->nline_parts - 1].line == li &&
+                e->line_parts[e->nline_parts - 1].block == e->nblocks)
+                e->line_parts[e->nline_parts - 1].cycles += c;
+            else {
+                size_t n = e->nline_parts; /* capacity as in line_entry */
+                if (n == 0 || (n >= 16 && (n & (n - 1)) == 0))
+                    e->line_parts = sup_xrealloc(e->line_parts, (n ? n * 2 : 16) * sizeof *e->line_parts);
+                e->line_parts[e->nline_parts++] = (struct cost_line_part){li, e->nblocks, c};
+            }
+            if (b->count > l->executions)
+                l->executions = b->count;
         }
-        if (b->count > l->executions)
-            l->executions = b->count;
+        add_inline_part(e, scope, inlined_at, c, isum > 0 ? bp->instructions * cost_insn_count(cx->isa, in) / isum : 0);
         strcpy(last_file, file);
         last_line = line;
     }

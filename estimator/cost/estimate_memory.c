@@ -36,7 +36,7 @@ static uint64_t flash_image(struct eng_module *em, const struct isa *isa, FILE *
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, diag);
     size_t len = 0;
     struct lower_codegen_target t = {fresh ? LLVMGetTarget(fresh) : NULL, isa_cpu(isa), isa_features(isa),
-                                   eng_module_name(em), isa_name(isa)};
+                                   eng_module_name(em), isa_name(isa), em};
     char *obj = fresh ? lower_codegen_obj(fresh, &t, &len, diag) : NULL;
     if (fresh)
         LLVMDisposeModule(fresh);

@@ -50,6 +50,51 @@ void cost_estimate_warn_unpriced(struct cost_estimate *e)
                           e->unknown_execs, e->core);
 }
 
+void cost_exclude_call(struct cost_estimate *e, size_t func, const char *sym, double execs, unsigned kind)
+{
+    if (func >= e->nfuncs || !(execs > 0))
+        return;
+    struct cost_excluded *x = &e->funcs[func].excl;
+    if (kind == COST_EXCL_UNITS)
+        x->other_units += execs;
+    else if (kind == COST_EXCL_UNPRICED)
+        x->unpriced += execs;
+    else
+        x->indirect += execs;
+    if (!sym || !sym[0])
+        return;
+    for (size_t k = 0; k < x->ncallees; k++)
+        if (!strcmp(x->callees[k].callee, sym)) {
+            x->callees[k].calls += execs;
+            return;
+        }
+    x->callees = sup_xrealloc(x->callees, (x->ncallees + 1) * sizeof *x->callees);
+    x->callees[x->ncallees++] = (struct cost_excluded_call){sup_strdup(sym), execs, kind};
+}
+
+const char *cost_excluded_names(const struct cost_excluded *x, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < x->ncallees && len + 8 < n; k++) {
+        if (len + strlen(x->callees[k].callee) + 8 >= n) {
+            snprintf(buf + len, n - len, ", ...");
+            break;
+        }
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? ", " : "", x->callees[k].callee);
+    }
+    return buf;
+}
+
+void cost_excluded_free(struct cost_excluded *x)
+{
+    for (size_t k = 0; k < x->ncallees; k++)
+        free(x->callees[k].callee);
+    free(x->callees);
+    x->callees = NULL;
+    x->ncallees = 0;
+}
+
 size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
 {
     size_t n = 0;
@@ -59,13 +104,13 @@ size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
             continue;
         n++;
         if (r->refused)
-            fprintf(diag, "%s: error: call to '%s', which %s does not price (%.0f calls): %s; give its cost in the "
-                          "core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it as 0 cycles\n",
-                    r->site ? r->site : e->module, r->symbol, e->core, r->calls, r->refused);
+            sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
+                     "calls): %s; give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to "
+                     "count it as 0 cycles", r->symbol, e->core, r->calls, r->refused);
         else
-            fprintf(diag, "%s: error: call to '%s', which %s does not price (%.0f calls); give its cost in the "
-                          "core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it as 0 cycles\n",
-                    r->site ? r->site : e->module, r->symbol, e->core, r->calls);
+            sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
+                     "calls); give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count "
+                     "it as 0 cycles", r->symbol, e->core, r->calls);
     }
     return n;
 }
@@ -77,7 +122,18 @@ void cost_estimate_free(struct cost_estimate *e)
     for (size_t i = 0; i < e->nfuncs; i++) {
         free(e->funcs[i].name);
         free(e->funcs[i].loc);
+        cost_excluded_free(&e->funcs[i].excl);
+        free(e->funcs[i].calls_to);
+        free(e->funcs[i].no_estimate);
     }
+    for (size_t i = 0; i < e->nsources; i++) {
+        free(e->sources[i].name);
+        free(e->sources[i].loc);
+        free(e->sources[i].into);
+    }
+    free(e->sources);
+    free(e->inline_parts);
+    free(e->ir_edges);
     for (size_t i = 0; i < e->nblocks; i++) {
         free(e->blocks[i].ir_name);
         free(e->blocks[i].loc);

@@ -104,11 +104,15 @@ struct static_arg {
     FILE *diag;
     char **notes;            /* warnings for the estimate */
     size_t nnotes;
+    char **failed;           /* the functions they are about */
+    size_t nfailed;
     double ir_instructions;  /* per call, summed over functions */
 };
 
 static void note(struct static_arg *a, const char *fmt, const char *name)
 {
+    a->failed = sup_xrealloc(a->failed, (a->nfailed + 1) * sizeof *a->failed);
+    a->failed[a->nfailed++] = sup_strdup(name);
     char buf[512];
     snprintf(buf, sizeof buf, fmt, name);
     a->notes = sup_xrealloc(a->notes, (a->nnotes + 1) * sizeof *a->notes);
@@ -156,6 +160,17 @@ static bool fill_function(struct cnt_func *xf, const struct ffunc *ff)
         succ[k] = xf->einfo[eidx[k]].to;
     double *f = sup_xmalloc((n + 1) * sizeof *f);
     cnt_freq_solve(n, eoff, succ, ff->prob, f);
+    /* counts are 64-bit integers at CNT_FREQ_SCALE: a block run more than
+     * 2^42 times per call (nested loops of a profile) cannot be counted */
+    for (size_t b = 0; b < n && ok; b++)
+        ok = f[b] * CNT_FREQ_SCALE < 0x1p62;
+    if (!ok) {
+        free(succ);
+        free(f);
+        free(eoff);
+        free(eidx);
+        return false;
+    }
     /* the flow network: blocks, plus node N for the outside (calls enter
      * block 0 from it, returns go back to it) */
     size_t nx = 1 + ne + n;
@@ -246,7 +261,18 @@ static void scale_down(struct cost_estimate *e, double s)
         f->inclusive /= s;
         f->runtime /= s;
         f->instructions /= s;
+        f->excl.other_units /= s;
+        f->excl.unpriced /= s;
+        f->excl.indirect /= s;
+        for (size_t k = 0; k < f->excl.ncallees; k++)
+            f->excl.callees[k].calls /= s;
+        for (size_t k = 0; k < f->ncalls_to; k++)
+            f->calls_to[k].calls /= s;
     }
+    for (size_t i = 0; i < e->ninline_parts; i++)
+        e->inline_parts[i].cycles /= s, e->inline_parts[i].instructions /= s;
+    for (size_t i = 0; i < e->nir_edges; i++)
+        e->ir_edges[i].count /= s;
     for (size_t i = 0; i < e->nblocks; i++) {
         e->blocks[i].count /= s;
         e->blocks[i].cycles /= s;
@@ -272,12 +298,20 @@ struct cost_estimate *cost_estimate_freqs(struct eng_module *m, const struct isa
         scale_down(e, CNT_FREQ_SCALE);
         e->ir_instructions = (uint64_t)llround(a.ir_instructions);
         e->count_source = profile ? "profile" : "static";
-        for (size_t i = 0; i < a.nnotes; i++)
+        e->per_call = true;
+        for (size_t i = 0; i < a.nnotes; i++) {
             cost_estimate_warn(e, "%s", a.notes[i]);
+            for (size_t f = 0; f < e->nfuncs; f++)
+                if (!strcmp(e->funcs[f].name, a.failed[i]) && !e->funcs[f].no_estimate)
+                    e->funcs[f].no_estimate = sup_strdup("its control flow is not one lpnest can count");
+        }
         cost_estimate_warn_unpriced(e);
     }
-    for (size_t i = 0; i < a.nnotes; i++)
+    for (size_t i = 0; i < a.nnotes; i++) {
         free(a.notes[i]);
+        free(a.failed[i]);
+    }
     free(a.notes);
+    free(a.failed);
     return e;
 }

@@ -273,6 +273,8 @@ struct vm {
     FILE *in, *out, *err;
     const char *fs_root;      /* the program's files are under it (NULL: the current directory) */
     bool allow_writes;        /* it may create and write files there */
+    uint64_t write_limit;     /* bytes it may write to files (0: no limit) */
+    uint64_t written;         /* bytes it wrote to files, and 4 KiB per file it created */
     int argc;
     char **argv;
     FILE *files[VM_MAX_FILES];
@@ -398,6 +400,9 @@ builtin_fn exec_builtin_lookup(const char *name, int *data);
  * ADDR; false when NAME is not one lpnest provides. */
 bool exec_known_global(struct vm *vm, const char *name, uint64_t addr, uint64_t size);
 void exec_libc_flush(struct vm *vm);
+/* Writes N bytes at P to F for the program (exec_libc_io.c): its standard
+ * streams through the progress line's writer (progress.h). */
+bool exec_put_bytes(struct vm *vm, FILE *f, const void *p, size_t n);
 void exec_libc_close(struct vm *vm);
 struct ext_count { uint64_t calls; };
 
@@ -426,8 +431,15 @@ double exec_now(void);
 
 
 /* exec_sandbox.c: fopen confined to the file root (and to reading unless
- * writes are allowed). False after a fault; else *F is the file or NULL
- * with errno, as fopen. */
+ * writes are allowed), regular files only. False after a fault; else *F is
+ * the file or NULL with errno, as fopen. */
 bool exec_sandbox_fopen(struct vm *vm, const char *path, const char *mode, FILE **f);
+/* N bytes the program is about to write to F, counted against the write
+ * limit (files it opened; its standard streams are not counted). False
+ * after a fault when they would pass it. */
+bool exec_sandbox_write(struct vm *vm, FILE *f, uint64_t n);
+/* A seek of F to OFFSET (from WHENCE) checked the same way: a file the
+ * program writes may not reach past the write limit. */
+bool exec_sandbox_seek(struct vm *vm, FILE *f, int64_t offset, int whence);
 
 #endif

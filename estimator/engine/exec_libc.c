@@ -930,6 +930,24 @@ const char *eng_library_name(size_t i)
     return names[m];
 }
 
+bool eng_library_routine(LLVMValueRef fn, const char *name)
+{
+    int data;
+    if (!strncmp(name, "__", 2) || !strncmp(name, "llvm.", 5) || exec_builtin_lookup(name, &data) != NULL)
+        return true;
+    if (!fn || !LLVMIsAFunction(fn))
+        return false;
+    size_t n = 0;
+    LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+    unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)), "lpnest.library", 14);
+    bool lib = false;
+    for (unsigned i = 0; i < n && !lib; i++)
+        lib = LLVMValueMetadataEntriesGetKind(md, i) == kind;
+    if (md)
+        LLVMDisposeValueMetadataEntries(md);
+    return lib;
+}
+
 builtin_fn exec_builtin_lookup(const char *name, int *data)
 {
     *data = 0;

@@ -3,6 +3,7 @@
  * inputs named on its command line), character and block I/O, and the
  * external variables that hold the standard streams. */
 #include "exec_libc.h"
+#include "progress.h"
 #include "support.h"
 
 #include <errno.h>
@@ -80,11 +81,14 @@ void exec_libc_close(struct vm *vm)
 
 #define BUILTIN(name) static bool name(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
 
-static bool put_bytes(struct vm *vm, FILE *f, const void *p, size_t n)
+bool exec_put_bytes(struct vm *vm, FILE *f, const void *p, size_t n)
 {
-    (void)vm;
+    /* the program's standard streams share the terminal with the progress line */
+    if (f == vm->out || f == vm->err)
+        return eng_progress_write(f, p, n) == n;
     return fwrite(p, 1, n, f) == n;
 }
+#define put_bytes exec_put_bytes
 
 BUILTIN(b_putchar)
 {
@@ -100,6 +104,8 @@ BUILTIN(b_fputc)
     if (!f)
         return false;
     unsigned char c = (unsigned char)arg_u(cd, R, 0);
+    if (!exec_sandbox_write(vm, f, 1))
+        return false;
     put_bytes(vm, f, &c, 1);
     ret_u(cd, ret, c);
     return true;
@@ -120,7 +126,7 @@ BUILTIN(b_fputs)
 {
     const char *s = lc_str(vm, arg_u(cd, R, 0), "fputs");
     FILE *f = s ? lc_file(vm, arg_u(cd, R, 1), "fputs") : NULL;
-    if (!f)
+    if (!f || !exec_sandbox_write(vm, f, strlen(s)))
         return false;
     put_bytes(vm, f, s, strlen(s));
     ret_u(cd, ret, 1);
@@ -136,9 +142,9 @@ BUILTIN(b_fwrite)
     if (size && n > UINT64_MAX / size)
         return exec_fault(vm, "fwrite: size overflow");
     uint8_t *p = lc_rd(vm, arg_u(cd, R, 0), size * n, "fwrite");
-    if (!p)
+    if (!p || !exec_sandbox_write(vm, f, size * n))
         return false;
-    size_t w = size ? fwrite(p, size, n, f) : 0;
+    size_t w = size ? (exec_put_bytes(vm, f, p, size * n) ? n : 0) : 0;
     ret_u(cd, ret, w);
     return true;
 }
@@ -283,6 +289,8 @@ BUILTIN(b_fseek)
     int whence = (int)arg_s(cd, R, 2);
     if (whence < 0 || whence > 2)
         whence = 0; /* SEEK_SET/CUR/END are 0/1/2 everywhere we run */
+    if (!exec_sandbox_seek(vm, f, arg_s(cd, R, 1), whence))
+        return false;
     ret_u(cd, ret, (uint64_t)(int64_t)fseek(f, (long)arg_s(cd, R, 1), whence));
     return true;
 }

@@ -275,7 +275,11 @@ static bool do_print(struct vm *vm, const struct calldesc *cd, const slot_t *R, 
     if (n < 0)
         return false;
     if (f) {
-        fwrite(text, 1, (size_t)n, f);
+        if (!exec_sandbox_write(vm, f, (uint64_t)n)) {
+            free(text);
+            return false;
+        }
+        exec_put_bytes(vm, f, text, (size_t)n);
     } else {
         uint64_t w = bounded ? (cap ? ((uint64_t)n < cap - 1 ? (uint64_t)n : cap - 1) : 0) : (uint64_t)n;
         if (!bounded || cap) {

@@ -14,6 +14,9 @@
 #include <time.h>
 
 #define CHECK_INTERVAL (1ull << 24) /* IR instructions between slow-path checks */
+/* ... with a --time-limit: the clock is read often enough that the run stops
+ * at its deadline even at a slow engine's rate (a sanitized build) */
+#define TIME_CHECK_INTERVAL (1ull << 18)
 #define CALL_STACK_BYTES 8          /* simulated stack used by every call (return address, link) */
 
 static const uint64_t MASKS[65] = {
@@ -205,16 +208,20 @@ static uint32_t switch_edge(const struct switch_desc *sd, uint64_t v)
     return lo < sd->n && sd->vals[lo] == v ? sd->edges[lo] : sd->def;
 }
 
-/* The slow path that runs every CHECK_INTERVAL instructions: step limit and
- * progress line. */
+/* The slow path that runs every CHECK_INTERVAL instructions: step limit,
+ * time limit and progress line. */
 static bool slow_check(struct vm *vm)
 {
     if (vm->max_steps && vm->steps >= vm->max_steps)
         return exec_fault(vm, "the step limit of %llu IR instructions was reached (--max-steps)",
                           (unsigned long long)vm->max_steps);
+    double limit;
+    if (sup_time_up(&limit))
+        return exec_fault(vm, "the time limit of %g seconds was reached (--time-limit) after %llu IR instructions",
+                          limit, (unsigned long long)vm->steps);
     if (vm->progress)
         eng_progress_steps(vm->steps);
-    vm->next_check = vm->steps + CHECK_INTERVAL;
+    vm->next_check = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
     if (vm->max_steps && vm->next_check > vm->max_steps)
         vm->next_check = vm->max_steps;
     return true;
@@ -1129,7 +1136,7 @@ bool exec_run_main(struct vm *vm)
     main_fn->edges[0].count++;
     vm->clock += main_fn->edges[0].weight;
     vm->steps = main_fn->edges[0].ninst;
-    vm->next_check = vm->steps + CHECK_INTERVAL;
+    vm->next_check = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
     if (vm->max_steps && vm->next_check > vm->max_steps)
         vm->next_check = vm->max_steps;
     vm->start_time = exec_now();

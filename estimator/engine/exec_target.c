@@ -19,7 +19,8 @@ bool exec_target_init(struct vm *vm, FILE *diag)
     t->ptr_bytes = LLVMPointerSize(vm->td);
     t->ptr_bits = t->ptr_bytes * 8;
     if (t->ptr_bytes != 2 && t->ptr_bytes != 4 && t->ptr_bytes != 8) {
-        sup_diag(diag, NULL, 0, 0, "error", "unsupported pointer size of %u bytes in the data layout", t->ptr_bytes);
+        sup_diag(diag, eng_module_name(vm->mod), 0, 0, "error", "unsupported pointer size of %u bytes in the data layout",
+                 t->ptr_bytes);
         return false;
     }
     vm->ptr_mask = t->ptr_bits == 64 ? ~0ULL : ((1ULL << t->ptr_bits) - 1);

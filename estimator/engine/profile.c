@@ -101,6 +101,7 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     vm->err = o->err ? o->err : stderr;
     vm->fs_root = o->fs_root;
     vm->allow_writes = o->allow_writes;
+    vm->write_limit = o->write_limit;
     vm->max_steps = o->max_steps;
     vm->progress = o->progress;
     vm->pair_req = o->pairs;

@@ -59,10 +59,26 @@ struct emit_job {
     LLVMValueRef only; /* the one function to compile (the others are skipped), or NULL: all */
 };
 
+/* In the child: LLVM's diagnostics. An error ends the child with its text
+ * (LLVM's own handler would print it and exit(1), the text lost); a
+ * warning goes to stderr, which the parent reads. */
+static void child_diag(LLVMDiagnosticInfoRef di, void *ctx)
+{
+    (void)ctx;
+    char *d = LLVMGetDiagInfoDescription(di);
+    LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
+    if (sev == LLVMDSError)
+        sup_isolated_fail(d);
+    if (sev == LLVMDSWarning)
+        fprintf(stderr, "%s\n", d);
+    LLVMDisposeMessage(d);
+}
+
 /* Runs in the isolated child: the backend's output, or NULL with *MSG. */
 static char *emit_in_child(void *arg, size_t *len, char **msg)
 {
     struct emit_job *job = arg;
+    LLVMContextSetDiagnosticHandler(LLVMGetModuleContext(job->m), child_diag, NULL);
     if (job->only)
         /* the backend emits no code for available_externally definitions */
         for (LLVMValueRef f = LLVMGetFirstFunction(job->m); f; f = LLVMGetNextFunction(f))
@@ -84,13 +100,49 @@ static LLVMValueRef failing_function(struct emit_job job)
             continue;
         job.only = f;
         struct lower_isolated r;
-        bool ok = lower_isolated_run(emit_in_child, &job, false, &r);
+        bool ok = lower_isolated_run(emit_in_child, &job, true, &r);
         free(r.text);
         free(r.message);
+        free(r.log);
         if (!ok && !r.system)
             return f;
     }
     return NULL;
+}
+
+/* What LLVM said on stderr while it compiled (LOG: unknown features, its
+ * warnings), as lpnest's warnings: escaped, at their place in the module's
+ * text when it has one. Each once, and once per process: the module is
+ * compiled again for objects, with the same warnings. */
+static void llvm_warnings(const char *log, const struct lower_codegen_target *t, FILE *diag)
+{
+    static bool shown;
+    if (shown || !log || !*log)
+        return;
+    shown = true;
+    for (const char *p = log; *p;) {
+        size_t k = strcspn(p, "\n");
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(k < sizeof line ? k : sizeof line - 1), p);
+        const char *text = !strncmp(line, "warning: ", 9) ? line + 9 : line;
+        struct eng_text_loc at;
+        /* LLVM says it again for every function: once is enough */
+        bool seen = false;
+        for (const char *q = log; q < p && !seen;) {
+            size_t kq = strcspn(q, "\n");
+            seen = kq == k && !memcmp(q, p, k);
+            q += kq + (q[kq] != '\0');
+        }
+        if (*text && !seen) {
+            if (eng_module_locate(t->module, text, &at))
+                sup_diag(diag, at.file, at.line, at.col, "warning", "LLVM: %s", text);
+            else
+                sup_diag(diag, t->file, 0, 0, "warning", "LLVM: %s", text);
+        }
+        p += k;
+        if (*p)
+            p++;
+    }
 }
 
 /* The backend's output of TYPE for M (malloc'd, *LEN bytes, NUL-terminated),
@@ -124,22 +176,30 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
     struct emit_job job = {tm, m, type, NULL};
     struct lower_isolated r;
     char *text = NULL;
-    if (lower_isolated_run(emit_in_child, &job, false, &r)) {
+    struct eng_text_loc at;
+    if (lower_isolated_run(emit_in_child, &job, true, &r)) {
         text = r.text;
         *len = r.len;
+        llvm_warnings(r.log, t, diag);
     } else if (r.system) {
         sup_diag(diag, t->file, 0, 0, "error", "cannot run code generation: %s", r.message);
     } else {
         LLVMValueRef f = failing_function(job);
         size_t n = 0;
         const char *name = f ? LLVMGetValueName2(f, &n) : NULL;
+        char fn[300] = "";
         if (name && n)
-            sup_diag(diag, t->file, 0, 0, "error", "code generation failed for '%.*s' on %s: %s", (int)n, name,
-                     t->core, r.message);
-        else
-            sup_diag(diag, t->file, 0, 0, "error", "code generation failed on %s: %s", t->core, r.message);
+            snprintf(fn, sizeof fn, " for '%.*s'", (int)(n > 256 ? 256 : n), name);
+        if (eng_module_locate(t->module, r.message, &at)) {
+            /* LLVM's diagnostic about something the text says: there */
+            sup_diag(diag, at.file, at.line, at.col, "error", "%s", r.message);
+            sup_diag(diag, NULL, 0, 0, "note", "code generation failed%s on %s", fn, t->core);
+        } else {
+            sup_diag(diag, t->file, 0, 0, "error", "code generation failed%s on %s: %s", fn, t->core, r.message);
+        }
     }
     free(r.message);
+    free(r.log);
     LLVMDisposeTargetMachine(tm);
     return text;
 }
@@ -201,6 +261,7 @@ static bool probe(const char *triple, const char *cpu, const char *features, cha
     struct lower_isolated r;
     bool ok = lower_isolated_run(probe_in_child, &job, true, &r) && !r.message[0];
     free(r.text);
+    free(r.log);
     if (ok || r.system) { /* a machine that cannot fork lowers nothing either: that run says so */
         free(r.message);
     } else {

@@ -5,8 +5,9 @@
  * simplified, calls to functions without side effects deleted by
  * CodeGenPrepare) is what a normal build does. LLVM's C API emits with a
  * library info that knows no triple (memcmp stays a call): the code priced
- * would not be the code built. The only C++ of the estimator: the C API
- * cannot add passes to the emitting pass manager. */
+ * would not be the code built. C++ because the C API cannot add passes to
+ * the emitting pass manager (the estimator's other C++ shim is
+ * engine/module_bitcode.cpp). */
 #include <llvm-c/TargetMachine.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>

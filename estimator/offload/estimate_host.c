@@ -10,6 +10,7 @@
 #include "support.h"
 
 #include <stdbool.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,19 +96,38 @@ void offload_estimate_rebase_host(struct cost_estimate *e)
 {
     double *host_self = sup_xcalloc(e->nfuncs + 1, sizeof *host_self);
     double *fratio = func_ratios(e, host_self);
-    /* blocks, and per function its block cycles on the host */
+    /* blocks, and per function its block cycles on the host. Counts stay
+     * integers: a function whose every call ran on the host (or none) keeps
+     * its exact counts; one called both from the host and from offloaded
+     * code has its blocks' counts scaled by its calls on the host, rounded,
+     * and marked as estimates (which of its calls ran which blocks is not
+     * known) */
+    double *cratio = sup_xcalloc(e->nfuncs + 1, sizeof *cratio);
+    for (size_t i = 0; i < e->ncontexts; i++)
+        cratio[e->contexts[i].func] += e->contexts[i].calls;
+    for (size_t f = 0; f < e->nfuncs; f++)
+        cratio[f] = offloaded(e, f) || !e->funcs[f].calls ? 0 : cratio[f] / (double)e->funcs[f].calls;
     double *fhost = sup_xcalloc(e->nfuncs + 1, sizeof *fhost);
-    double sw_blocks = 0, host_blocks = 0;
+    double sw_blocks = 0, host_blocks = 0, newly_estimated = 0;
     for (size_t k = 0; k < e->nblocks; k++) {
         struct cost_block_cost *bc = &e->blocks[k];
-        double r = fratio[bc->func];
+        double r = fratio[bc->func], c = cratio[bc->func];
         sw_blocks += bc->cycles;
-        bc->count *= r;
+        if (c >= 1 - 1e-12 || !(c > 0)) {
+            bc->count = c > 0 ? bc->count : 0;
+        } else {
+            double n = nearbyint(bc->count * c);
+            bc->count = n < 1 && bc->count > 0 && bc->cycles * r > 0 ? 1 : n;
+            if (!bc->estimated)
+                newly_estimated += bc->cycles * r;
+            bc->estimated = true;
+        }
         bc->cycles *= r;
         bc->instructions *= r;
         fhost[bc->func] += bc->cycles;
         host_blocks += bc->cycles;
     }
+    free(cratio);
     /* lines: each machine block's part at the host's share */
     double *lsw = sup_xcalloc(e->nlines + 1, sizeof *lsw), *lhost = sup_xcalloc(e->nlines + 1, sizeof *lhost);
     for (size_t i = 0; i < e->nline_parts; i++) {
@@ -126,6 +146,13 @@ void offload_estimate_rebase_host(struct cost_estimate *e)
         if (lc->cycles < 0)
             lc->cycles = 0;
     }
+    /* the source view's parts, as the blocks they are of */
+    for (size_t i = 0; i < e->ninline_parts; i++)
+        if (e->inline_parts[i].block < e->nblocks)
+            e->inline_parts[i].cycles *= fratio[e->blocks[e->inline_parts[i].block].func],
+            e->inline_parts[i].instructions *= fratio[e->blocks[e->inline_parts[i].block].func];
+    for (size_t i = 0; i < e->nir_edges; i++)
+        e->ir_edges[i].count *= fratio[e->ir_edges[i].func];
     /* functions: self and calls from the calling contexts of the timed run */
     double old_runtime = e->runtime_cycles;
     e->runtime_cycles = e->instructions = 0;
@@ -143,7 +170,9 @@ void offload_estimate_rebase_host(struct cost_estimate *e)
     charge_calls(e, fhost);
     e->machine_cycles = host_blocks - e->runtime_cycles;
     double all = sw_blocks > 0 ? host_blocks / sw_blocks : 1;
-    e->estimated_cycles *= all;
+    e->estimated_cycles = e->estimated_cycles * all + newly_estimated;
+    if (e->estimated_cycles > e->cycles)
+        e->estimated_cycles = e->cycles;
     e->runtime_instructions *= all;
     e->unknown_execs *= all;
     /* runtime routines: in proportion to the runtime cycles left on the host */

@@ -164,6 +164,7 @@ static void fill(struct cost_estimate *e, const struct offload_timing *t, const 
         c->calls = (double)nd->calls;
         c->inclusive = (double)nd->incl / (double)TM_ONE;
         c->self = c->inclusive;
+        c->site_inst = nd->site;
         if (nd->site) {
             char loc[512];
             eng_inst_loc(nd->site, loc, sizeof loc);
@@ -180,9 +181,12 @@ static void fill(struct cost_estimate *e, const struct offload_timing *t, const 
     for (size_t i = 0; i < e->ncontexts; i++)
         if (e->contexts[i].self < 0 && e->contexts[i].self > -1e-6 * (e->contexts[i].inclusive + 1))
             e->contexts[i].self = 0;
-    /* a function's inclusive cycles: its outermost contexts (recursion counted once) */
-    for (size_t f = 0; f < e->nfuncs; f++)
+    /* a function's inclusive cycles: its outermost contexts (recursion counted once);
+     * the contexts follow indirect calls, which are no longer left out */
+    for (size_t f = 0; f < e->nfuncs; f++) {
         e->funcs[f].inclusive = 0;
+        e->funcs[f].excl.indirect = 0;
+    }
     for (size_t i = 0; i < e->ncontexts; i++) {
         const struct cost_context *c = &e->contexts[i];
         bool outer = true;

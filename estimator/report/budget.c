@@ -27,6 +27,7 @@ struct limit {
 struct report_budget {
     char *path;
     bool warning;             /* the file's default severity */
+    bool allow_incomplete;    /* a budget that cannot be checked is a warning, not an error */
     struct limit *l;
     size_t n;
 };
@@ -213,6 +214,8 @@ void report_budget_free(struct report_budget *b)
     free(b);
 }
 
+void report_budget_allow_incomplete(struct report_budget *b, bool allow) { b->allow_incomplete = allow; }
+
 static char *fmt(const char *f, ...) SUP_PRINTF(1, 2);
 static char *fmt(const char *f, ...)
 {
@@ -222,6 +225,105 @@ static char *fmt(const char *f, ...)
     vsnprintf(buf, sizeof buf, f, ap);
     va_end(ap);
     return sup_strdup(buf);
+}
+
+/* A function as a budget sees it: by source function when the report has
+ * that view (its own code and the copies inlined into other functions),
+ * else as compiled. */
+struct fview {
+    double calls, self, inclusive;
+    unsigned incomplete;      /* what its inclusive cycles leave out */
+    unsigned own;             /* what its self cycles leave out (its own calls) */
+    const char *no_estimate;  /* why it has no estimate, or NULL */
+    char callees[200];        /* calls its own code leaves out, or "" */
+    const char *loc;          /* its definition */
+    size_t copies;
+    char how[400];            /* " (by source function: ...)" when that differs from as compiled */
+};
+
+/* What a function's own code leaves out: calls to other units and unpriced routines. */
+static unsigned own_bits(const struct cost_func_cost *fc)
+{
+    return (fc->excl.other_units > 0 ? COST_EXCL_UNITS : 0) | (fc->excl.unpriced > 0 ? COST_EXCL_UNPRICED : 0);
+}
+
+static bool function_view(const struct report_data *r, const char *name, struct fview *v)
+{
+    const struct cost_estimate *e = r->e;
+    memset(v, 0, sizeof *v);
+    size_t n;
+    const struct cost_source_func *sf = report_source_func(r, name, &n);
+    size_t fi = report_func_index(r, name);
+    if (sf) {
+        /* a name several source functions have (static functions of several
+         * files, in a project's report): all of them */
+        for (size_t i = 0; i < e->nsources; i++) {
+            const struct cost_source_func *s = &e->sources[i];
+            if (strcmp(s->name, name))
+                continue;
+            v->calls += s->calls;
+            v->self += s->self;
+            v->inclusive += s->inclusive;
+            v->incomplete |= s->incomplete;
+            v->copies += s->copies;
+            if (s->func < e->nfuncs)
+                v->own |= own_bits(&e->funcs[s->func]);
+            else
+                v->own |= s->incomplete & ~(unsigned)COST_EXCL_INDIRECT;
+            if (s->func < e->nfuncs) {
+                if (e->funcs[s->func].no_estimate)
+                    v->no_estimate = e->funcs[s->func].no_estimate;
+                if (!v->callees[0])
+                    cost_excluded_names(&e->funcs[s->func].excl, v->callees, sizeof v->callees);
+            }
+        }
+        v->loc = sf->loc;
+        if (sf->copies == 1 && n == 1)
+            snprintf(v->how, sizeof v->how, " (by source function: its copy inlined into %s%s)",
+                     sf->into ? sf->into : "?", sf->func != COST_NO_PARENT ? ", and its own compiled code" : "");
+        else if (sf->copies && n == 1)
+            snprintf(v->how, sizeof v->how, " (by source function: its %zu copies inlined into %s%s)", sf->copies,
+                     sf->into ? sf->into : "?", sf->func != COST_NO_PARENT ? ", and its own compiled code" : "");
+        else if (n > 1)
+            snprintf(v->how, sizeof v->how, " (by source function: the %zu functions of that name)", n);
+        return true;
+    }
+    if (fi == (size_t)-1)
+        return false;
+    const struct cost_func_cost *fc = &e->funcs[fi];
+    v->calls = (double)fc->calls;
+    v->self = fc->self;
+    v->inclusive = fc->inclusive;
+    v->incomplete = fc->incomplete;
+    v->own = own_bits(fc);
+    v->no_estimate = fc->no_estimate;
+    cost_excluded_names(&fc->excl, v->callees, sizeof v->callees);
+    v->loc = fc->loc;
+    return true;
+}
+
+/* Why function limit L cannot be checked on R, as the whole message (to
+ * free; WHAT, ACTUAL and LIMIT as for an exceeded limit), or NULL: no
+ * estimate, never ran, or cycles that leave out calls. */
+static char *unchecked_reason(const struct report_data *r, const struct limit *l, const struct fview *v,
+                              enum limit_kind kind, const char *what, double actual)
+{
+    char va[40], vb[40];
+    if (v->no_estimate)
+        return fmt("function '%s': its budget cannot be checked: it has no estimate (%s)", l->name, v->no_estimate);
+    if (!(v->calls > 0) && (!r->e->per_call || (!v->copies && !(v->inclusive > 0))))
+        return fmt("function '%s': its budget checks nothing: it never ran (0 calls%s)%s", l->name,
+                   v->copies ? "" : ", and no copy of it inlined into another function ran",
+                   v->loc ? "" : "; its module has no debug information (-g), so copies of it that clang inlined cannot be seen");
+    unsigned bits = kind == L_SELF ? v->own : v->incomplete;
+    if (!bits)
+        return NULL;
+    char why[120];
+    report_incomplete_text(bits, why, sizeof why);
+    return fmt("%s %s is within the budget of %s, but it leaves out %s%s%s%s (counted as 0 cycles): the budget "
+               "cannot be checked",
+               what, report_grouped(actual, va, sizeof va), report_grouped(l->value, vb, sizeof vb), why,
+               v->callees[0] ? " (" : "", v->callees, v->callees[0] ? ")" : "");
 }
 
 size_t report_budget_check(const struct report_budget *b, const struct report_data *r, FILE *diag, struct report_check **checks,
@@ -247,6 +349,7 @@ size_t report_budget_check(const struct report_budget *b, const struct report_da
         k->col = l->col;
         double actual = 0;
         bool present = true;
+        char *unchecked = NULL; /* why a function's budget cannot be checked */
         switch (l->kind) {
         case L_TOTAL:
             actual = e->cycles;
@@ -255,20 +358,20 @@ size_t report_budget_check(const struct report_budget *b, const struct report_da
         case L_INCLUSIVE:
         case L_SELF:
         case L_PER_CALL: {
-            size_t fi = report_func_index(r, l->name);
-            if (fi == (size_t)-1) {
+            struct fview v;
+            if (!function_view(r, l->name, &v)) {
                 present = false;
                 break;
             }
-            const struct cost_func_cost *fc = &e->funcs[fi];
-            actual = l->kind == L_INCLUSIVE ? fc->inclusive
-                     : l->kind == L_SELF    ? fc->self
-                     : fc->calls            ? fc->inclusive / (double)fc->calls
-                                            : 0;
-            snprintf(what, sizeof what, "function '%s': %s", l->name,
-                     l->kind == L_INCLUSIVE ? "inclusive cycles"
-                     : l->kind == L_SELF    ? "self cycles"
-                                            : "inclusive cycles per call");
+            /* a report priced per call (the plugin's) has per-call figures only */
+            enum limit_kind kind = e->per_call && l->kind == L_INCLUSIVE ? L_PER_CALL : l->kind;
+            actual = kind == L_INCLUSIVE ? v.inclusive : kind == L_SELF ? v.self : v.calls > 0 ? v.inclusive / v.calls : 0;
+            snprintf(what, sizeof what, "function '%s'%s: %s", l->name, v.how,
+                     kind == L_INCLUSIVE ? "inclusive cycles"
+                     : kind == L_SELF    ? "self cycles"
+                                         : "inclusive cycles per call");
+            k->related = v.loc ? sup_strdup(v.loc) : NULL;
+            unchecked = unchecked_reason(r, l, &v, kind, what, actual);
             break;
         }
         default: {
@@ -291,17 +394,26 @@ size_t report_budget_check(const struct report_budget *b, const struct report_da
         }
         k->actual = actual;
         k->limit = l->value;
+        bool soft = false; /* a budget that cannot be checked: --budget-allow-incomplete makes it a warning */
         if (!present) {
             k->failed = true;
             k->message = fmt("%s '%s' is not in the report of %s", l->kind <= L_PER_CALL ? "function" : "accelerator",
                              l->name, e->module);
         } else if (actual > l->value) {
             k->failed = true;
-            k->message = fmt("%s %s exceeds the budget of %s by %s (%+.1f%%)", what, report_grouped(actual, va, sizeof va),
-                             report_grouped(l->value, vb, sizeof vb), report_grouped(actual - l->value, vc, sizeof vc),
-                             l->value > 0 ? 100 * (actual - l->value) / l->value : INFINITY);
+            k->message = fmt("%s %s exceeds the budget of %s by %s (%+.1f%%)%s", what,
+                             report_grouped(actual, va, sizeof va), report_grouped(l->value, vb, sizeof vb),
+                             report_grouped(actual - l->value, vc, sizeof vc),
+                             l->value > 0 ? 100 * (actual - l->value) / l->value : INFINITY,
+                             unchecked ? " (and that is a lower bound: it leaves out calls)" : "");
+        } else if (unchecked) {
+            k->failed = true;
+            soft = true;
+            k->message = unchecked;
+            unchecked = NULL;
         }
-        if (k->failed && l->warning) {
+        free(unchecked);
+        if (k->failed && (l->warning || (soft && b->allow_incomplete))) {
             k->failed = false;
             k->warning = true;
             sup_diag(diag, b->path, l->line, l->col, "warning", "%s", k->message);

@@ -20,6 +20,7 @@ void report_clear(struct report_data *r)
     r->e = NULL;
     r->loops = NULL;
     r->nloops = 0;
+    r->label_strip_known = false;
 }
 
 void report_free(struct report_data *r)

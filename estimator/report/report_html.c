@@ -3,8 +3,8 @@
  * accelerators, accelerator statistics with latency histograms, what-if
  * comparisons, and the tables of functions, loops, per-call durations,
  * blocks, source lines and runtime calls. Inline CSS and a few lines of
- * inline script (sorting tables by a click on a heading); nothing is loaded
- * from anywhere. */
+ * inline script (sorting tables by a click on a heading; zooming into and
+ * searching the flame graph); nothing is loaded from anywhere. */
 #include "report.h"
 #include "support.h"
 
@@ -40,7 +40,27 @@ static const char script[] =
     "  r.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.v,q=c.dataset.v;\n"
     "   if(p!==undefined&&q!==undefined)return d*(parseFloat(p)-parseFloat(q));\n"
     "   return d*a.textContent.localeCompare(c.textContent);});\n"
-    "  r.forEach(function(x){b.appendChild(x);});});});});\n";
+    "  r.forEach(function(x){b.appendChild(x);});});});});\n"
+    /* flame graph: a click zooms into a frame (its ancestors stay, full width),
+     * "reset" or the root zooms out; the search box highlights the frames whose
+     * name matches (a regular expression) and says what share of the cycles they hold */
+    "(function(){var s=document.querySelector('svg.flame');if(!s)return;\n"
+    " var g=Array.prototype.slice.call(s.querySelectorAll('g.fr')),W=parseFloat(s.getAttribute('width')),\n"
+    "  q=document.getElementById('flame-q'),m=document.getElementById('flame-m');\n"
+    " function lab(t,n,w){var k=Math.floor(w/6.5);t.textContent=k<3?'':n.length>k?n.slice(0,k-2)+'..':n;}\n"
+    " function zoom(f){var x0=f?+f.dataset.x:0,w0=f?+f.dataset.w:W,l0=f?+f.dataset.l:0,z=w0>0?W/w0:1;\n"
+    "  g.forEach(function(e){var x=+e.dataset.x,w=+e.dataset.w,l=+e.dataset.l,r=e.firstElementChild.nextElementSibling,\n"
+    "   t=r.nextElementSibling,inside=x>=x0-1e-6&&x+w<=x0+w0+1e-6,above=l<l0&&x<=x0+1e-6&&x+w>=x0+w0-1e-6;\n"
+    "   if(!inside&&!above){e.style.display='none';return;}e.style.display='';\n"
+    "   var nx=above?0:(x-x0)*z,nw=above?W:w*z;r.setAttribute('x',nx);r.setAttribute('width',nw);\n"
+    "   t.setAttribute('x',nx+3);lab(t,e.dataset.n,nw);});}\n"
+    " g.forEach(function(e){e.style.cursor='pointer';e.addEventListener('click',function(){zoom(+e.dataset.l?e:null);});});\n"
+    " document.getElementById('flame-reset').addEventListener('click',function(){zoom(null);});\n"
+    " q.addEventListener('input',function(){var re=null;try{re=q.value?new RegExp(q.value):null;}catch(x){}\n"
+    "  var hit=0,top=[];g.forEach(function(e){var r=e.firstElementChild.nextElementSibling,on=re&&re.test(e.dataset.n);\n"
+    "   r.style.fill=on?'#d53fd5':'';if(on&&!top.some(function(t){return +e.dataset.x>=+t.dataset.x-1e-6&&\n"
+    "   +e.dataset.x+ +e.dataset.w<=+t.dataset.x+ +t.dataset.w+1e-6&&+e.dataset.l>+t.dataset.l;})){top.push(e);hit+=+e.dataset.w;}});\n"
+    "  m.textContent=re?'matched: '+(100*hit/W).toFixed(1)+'% of the cycles':'';});})();\n";
 
 static void esc(FILE *f, const char *s) { report_xml_escape(f, s ? s : ""); }
 
@@ -99,9 +119,18 @@ static void summary(const struct report_data *r, FILE *f)
     const struct cost_estimate *e = r->e;
     char a[64], b[64], buf[512];
     fputs("<section id=\"summary\"><h2>Summary</h2><table class=\"kv\"><tbody>\n", f);
-    snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", report_grouped(e->cycles, a, sizeof a),
-             e->clock_hz > 0 ? e->cycles / e->clock_hz : 0, e->clock_hz / 1e6);
-    kv(f, "total", buf);
+    if (e->per_call) {
+        snprintf(buf, sizeof buf, "%s cycles: one call of every function, each priced without running the program",
+                 report_grouped(e->cycles, a, sizeof a));
+        kv(f, "per call", buf);
+    } else {
+        snprintf(buf, sizeof buf, "%s cycles = %.6g s at %.6g MHz", report_grouped(e->cycles, a, sizeof a),
+                 e->clock_hz > 0 ? e->cycles / e->clock_hz : 0, e->clock_hz / 1e6);
+        kv(f, "total", buf);
+    }
+    char note[400];
+    if (report_core_note(e, note, sizeof note))
+        kv(f, "cycles", note);
     snprintf(buf, sizeof buf, "%s cycles (%.1f%%), %s instructions", report_grouped(e->machine_cycles, a, sizeof a),
              report_pct(e->machine_cycles, e->cycles), report_grouped(e->instructions, b, sizeof b));
     kv(f, "machine code", buf);
@@ -117,8 +146,12 @@ static void summary(const struct report_data *r, FILE *f)
     const char *src = e->count_source ? e->count_source : "execution";
     snprintf(buf, sizeof buf, "%s; exact for %.2f%% of the cycles", src, 100 - report_pct(e->estimated_cycles, e->cycles));
     kv(f, "counts", buf);
-    snprintf(buf, sizeof buf, "%d (%llu IR instructions run)", e->exit_status, (unsigned long long)e->ir_instructions);
-    kv(f, "program exit status", buf);
+    if (report_excluded_text(e, note, sizeof note))
+        kv(f, "not included (0 cycles)", note);
+    if (!e->per_call) {
+        snprintf(buf, sizeof buf, "%d (%llu IR instructions run)", e->exit_status, (unsigned long long)e->ir_instructions);
+        kv(f, "program exit status", buf);
+    }
     if (e->nwhatifs) {
         double sw = report_software_total(r);
         snprintf(buf, sizeof buf, "%s cycles; this run is %.3g\xc3\x97 faster", report_grouped(sw, a, sizeof a),
@@ -171,7 +204,11 @@ static void flame(const struct report_data *r, FILE *f)
     fputs(r->e->ncontexts ? "Stacks are calling contexts" : "The report has no calling contexts: one stack per function",
           f);
     fputs("; blue frames are loops (a function's cycles split over its loops in their proportions over the whole "
-          "run). The same stacks as <code>--format=folded</code>. Hover for cycles.</p>\n",
+          "run). The same stacks as <code>--format=folded</code>. Hover for cycles; click a frame to zoom into it "
+          "(the root or <em>reset</em> zooms out); search frames by name (a regular expression).</p>\n"
+          "<div class=\"flame-tools\"><input type=\"search\" id=\"flame-q\" placeholder=\"search frames\" "
+          "aria-label=\"search frames\"> <button type=\"button\" id=\"flame-reset\">reset zoom</button> "
+          "<span id=\"flame-m\" class=\"note\"></span></div>\n",
           f);
     report_svg_flame(r, f, FLAME_WIDTH);
     fputs("</section>\n", f);
@@ -280,9 +317,13 @@ static void functions(const struct report_data *r, FILE *f)
     for (size_t i = 0; i < e->nfuncs; i++)
         fs[i] = &e->funcs[i];
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
-    fputs("<section id=\"functions\"><h2>Functions</h2>\n<table class=\"sort\" id=\"t-functions\">", f);
+    fputs("<section id=\"functions\"><h2>Functions</h2>\n<p class=\"note\">As compiled. A function whose cycles "
+          "leave out calls (to functions defined elsewhere, unpriced routines, indirect calls) says so in the last "
+          "column.</p>\n<table class=\"sort\" id=\"t-functions\">",
+          f);
     static const char *const h[] = {"function", "source", "calls", "self cycles", "self share", "inclusive",
-                                    "inclusive share", "per call", "runtime cycles", "instructions", NULL};
+                                    "inclusive share", "per call", "runtime cycles", "instructions", "leaves out",
+                                    NULL};
     th(f, h);
     size_t shown = 0;
     for (size_t i = 0; i < e->nfuncs && shown < MAX_ROWS; i++) {
@@ -301,10 +342,42 @@ static void functions(const struct report_data *r, FILE *f)
         td_n(f, fc->calls ? fc->inclusive / (double)fc->calls : 0);
         td_n(f, fc->runtime);
         td_n(f, fc->instructions);
+        char why[120];
+        td_s(f, fc->incomplete ? report_incomplete_text(fc->incomplete, why, sizeof why) : "");
         fputs("</tr>\n", f);
     }
-    fputs("</tbody></table></section>\n", f);
+    fputs("</tbody></table>\n", f);
     free(fs);
+    /* the functions clang inlined: by source function, as budgets see them */
+    size_t n = 0;
+    for (size_t i = 0; i < e->nsources; i++)
+        n += e->sources[i].copies > 0;
+    if (n) {
+        fputs("<h3 id=\"sources\">Inlined functions, by source function</h3>\n<p class=\"note\">Each function "
+              "of the source that clang inlined somewhere: its own compiled code and every copy in its callers "
+              "(budgets check this view).</p>\n<table class=\"sort\" id=\"t-sources\">",
+              f);
+        static const char *const hs[] = {"function", "source", "calls", "self cycles", "inclusive", "per call",
+                                         "in copies", "inlined into", NULL};
+        th(f, hs);
+        for (size_t i = 0; i < e->nsources; i++) {
+            const struct cost_source_func *sf = &e->sources[i];
+            if (!sf->copies)
+                continue;
+            fputs("<tr>", f);
+            td_s(f, sf->name);
+            td_s(f, sf->loc);
+            td_n(f, sf->calls);
+            td_n(f, sf->self);
+            td_n(f, sf->inclusive);
+            td_n(f, sf->calls > 0 ? sf->inclusive / sf->calls : 0);
+            td_n(f, sf->inlined);
+            td_s(f, sf->into);
+            fputs("</tr>\n", f);
+        }
+        fputs("</tbody></table>\n", f);
+    }
+    fputs("</section>\n", f);
 }
 
 static const struct report_data *sort_r;
@@ -504,9 +577,10 @@ int report_write_html(const struct report_data *r, const struct report_view_opti
     esc(f, e->core);
     fputs("</h1>\n<p class=\"sub\">", f);
     esc(f, e->core_description);
-    fputs(" &middot; lpnest report</p>\n<nav><a href=\"#summary\">summary</a><a href=\"#candidates\">candidates</a>"
-          "<a href=\"#flame\">flame graph</a><a href=\"#timeline\">timeline</a>",
-          f);
+    fputs(" &middot; lpnest report</p>\n<nav><a href=\"#summary\">summary</a>", f);
+    if (!e->per_call)
+        fputs("<a href=\"#candidates\">candidates</a>", f);
+    fputs("<a href=\"#flame\">flame graph</a><a href=\"#timeline\">timeline</a>", f);
     if (e->naccels)
         fputs("<a href=\"#accelerators\">accelerators</a>", f);
     if (e->nwhatifs)
@@ -519,7 +593,8 @@ int report_write_html(const struct report_data *r, const struct report_view_opti
         fputs("<a href=\"#lines\">lines</a>", f);
     fputs("</nav>\n", f);
     summary(r, f);
-    candidates(r, f);
+    if (!e->per_call) /* Amdahl's bounds are about a run */
+        candidates(r, f);
     flame(r, f);
     timeline(r, f);
     accelerators(r, f);

@@ -64,6 +64,8 @@ static void write_header(struct sup_json *w, const struct cost_estimate *e)
     sup_json_int(w, e->exit_status);
     sup_json_key(w, "ir_instructions");
     sup_json_uint(w, e->ir_instructions);
+    sup_json_key(w, "per_call");
+    sup_json_bool(w, e->per_call);
     sup_json_end(w);
 
     sup_json_key(w, "total");
@@ -76,6 +78,22 @@ static void write_header(struct sup_json *w, const struct cost_estimate *e)
     knum(w, "instructions", e->instructions);
     knum(w, "runtime_instructions", e->runtime_instructions);
     knum(w, "unknown_instruction_executions", e->unknown_execs);
+    sup_json_end(w);
+}
+
+/* "incomplete": what inclusive cycles leave out (COST_EXCL_* bits), when anything. */
+static void write_incomplete(struct sup_json *w, unsigned bits)
+{
+    if (!bits)
+        return;
+    sup_json_key(w, "incomplete");
+    sup_json_arr(w);
+    if (bits & COST_EXCL_UNITS)
+        sup_json_str(w, "other_units");
+    if (bits & COST_EXCL_UNPRICED)
+        sup_json_str(w, "unpriced");
+    if (bits & COST_EXCL_INDIRECT)
+        sup_json_str(w, "indirect");
     sup_json_end(w);
 }
 
@@ -94,6 +112,75 @@ static void write_functions(struct sup_json *w, const struct cost_estimate *e)
         knum(w, "inclusive_cycles", fc->inclusive);
         knum(w, "runtime_cycles", fc->runtime);
         knum(w, "instructions", fc->instructions);
+        const struct cost_excluded *x = &fc->excl;
+        if (x->other_units > 0 || x->unpriced > 0 || x->indirect > 0) {
+            sup_json_key(w, "excluded_calls");
+            sup_json_obj(w);
+            knum(w, "other_units", x->other_units);
+            knum(w, "unpriced", x->unpriced);
+            knum(w, "indirect", x->indirect);
+            sup_json_key(w, "callees");
+            sup_json_arr(w);
+            for (size_t k = 0; k < x->ncallees; k++) {
+                sup_json_obj(w);
+                kstr(w, "name", x->callees[k].callee);
+                knum(w, "calls", x->callees[k].calls);
+                kstr(w, "kind", x->callees[k].kind == COST_EXCL_UNITS ? "other_unit" : "unpriced");
+                sup_json_end(w);
+            }
+            sup_json_end(w);
+            sup_json_end(w);
+        }
+        if (fc->ncalls_to) {
+            sup_json_key(w, "calls_to");
+            sup_json_arr(w);
+            for (size_t k = 0; k < fc->ncalls_to; k++) {
+                sup_json_obj(w);
+                kstr(w, "function", fname(e, fc->calls_to[k].callee));
+                knum(w, "calls", fc->calls_to[k].calls);
+                sup_json_end(w);
+            }
+            sup_json_end(w);
+        }
+        write_incomplete(w, fc->incomplete);
+        if (fc->no_estimate)
+            kstr(w, "no_estimate", fc->no_estimate);
+        rec_end(w);
+    }
+    sup_json_end(w);
+}
+
+/* "sources": the functions of the source, wherever their code went (sources.c). */
+static void write_sources(struct sup_json *w, const struct cost_estimate *e)
+{
+    sup_json_key(w, "sources");
+    sup_json_arr(w);
+    for (size_t i = 0; i < e->nsources; i++) {
+        const struct cost_source_func *s = &e->sources[i];
+        rec_begin(w);
+        kstr(w, "name", s->name);
+        kstr(w, "location", s->loc);
+        kstr(w, "function", fname(e, s->func));
+        knum(w, "calls", s->calls);
+        knum(w, "self_cycles", s->self);
+        knum(w, "self_instructions", s->self_instructions);
+        knum(w, "inclusive_cycles", s->inclusive);
+        knum(w, "inlined_cycles", s->inlined);
+        sup_json_key(w, "inlined_copies");
+        sup_json_uint(w, s->copies);
+        sup_json_key(w, "inlined_into");
+        sup_json_arr(w);
+        for (const char *p = s->into; p && *p;) {
+            size_t n = strcspn(p, ",");
+            char name[512];
+            snprintf(name, sizeof name, "%.*s", (int)n, p);
+            sup_json_str(w, name);
+            p += n;
+            while (*p == ',' || *p == ' ')
+                p++;
+        }
+        sup_json_end(w);
+        write_incomplete(w, s->incomplete);
         rec_end(w);
     }
     sup_json_end(w);
@@ -299,6 +386,7 @@ int report_write_json(const struct report_data *r, FILE *f)
     write_timeline(&w, e);
     write_accelerators(&w, e);
     write_whatifs(&w, e);
+    write_sources(&w, e);
     sup_json_end(&w);
     return ferror(f) ? -1 : 0;
 }

@@ -176,6 +176,25 @@ static bool is_obj(struct rd *rd, const struct sup_jv *a, size_t i, const char *
     return true;
 }
 
+/* Optional "incomplete": ["other_units", "unpriced", "indirect"] as COST_EXCL_* bits. */
+static unsigned incomplete(struct rd *rd, const struct sup_jv *o, const char *what)
+{
+    const struct sup_jv *a = member(rd, o, "incomplete", SUP_J_ARR, false, what);
+    unsigned bits = 0;
+    for (size_t i = 0; a && i < a->n && !rd->failed; i++) {
+        const struct sup_jv *v = a->items[i];
+        if (v->kind == SUP_J_STR && !strcmp(v->str, "other_units"))
+            bits |= COST_EXCL_UNITS;
+        else if (v->kind == SUP_J_STR && !strcmp(v->str, "unpriced"))
+            bits |= COST_EXCL_UNPRICED;
+        else if (v->kind == SUP_J_STR && !strcmp(v->str, "indirect"))
+            bits |= COST_EXCL_INDIRECT;
+        else
+            err(rd, v, "entries of 'incomplete' in %s must be \"other_units\", \"unpriced\" or \"indirect\"", what);
+    }
+    return bits;
+}
+
 static void read_functions(struct rd *rd, const struct sup_jv *a)
 {
     struct cost_estimate *e = rd->e;
@@ -193,10 +212,38 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
         fc->inclusive = num(rd, o, "inclusive_cycles", what);
         fc->runtime = num(rd, o, "runtime_cycles", what);
         fc->instructions = num(rd, o, "instructions", what);
+        const struct sup_jv *x = member(rd, o, "excluded_calls", SUP_J_OBJ, false, what);
+        if (x) {
+            const char *xw = "\"excluded_calls\"";
+            fc->excl.other_units = num(rd, x, "other_units", xw);
+            fc->excl.unpriced = num(rd, x, "unpriced", xw);
+            fc->excl.indirect = num(rd, x, "indirect", xw);
+            const struct sup_jv *cs = member(rd, x, "callees", SUP_J_ARR, false, xw);
+            for (size_t k = 0; cs && k < cs->n && !rd->failed; k++) {
+                const struct sup_jv *c = cs->items[k];
+                if (!is_obj(rd, cs, k, "callees"))
+                    break;
+                const struct sup_jv *kind = member(rd, c, "kind", SUP_J_STR, true, "a callee");
+                unsigned bits = kind && !strcmp(kind->str, "other_unit") ? COST_EXCL_UNITS
+                                : kind && !strcmp(kind->str, "unpriced") ? COST_EXCL_UNPRICED : 0;
+                if (kind && !bits)
+                    err(rd, kind, "'kind' of a callee must be \"other_unit\" or \"unpriced\"");
+                char *name = str(rd, c, "name", false, "a callee");
+                double calls = num(rd, c, "calls", "a callee");
+                if (name) {
+                    fc->excl.callees = sup_xrealloc(fc->excl.callees, (fc->excl.ncallees + 1) * sizeof *fc->excl.callees);
+                    fc->excl.callees[fc->excl.ncallees++] = (struct cost_excluded_call){name, calls, bits};
+                }
+            }
+        }
+        fc->incomplete = incomplete(rd, o, what);
+        if (sup_jv_get(o, "no_estimate"))
+            fc->no_estimate = str(rd, o, "no_estimate", true, what);
     }
     if (rd->failed)
         return;
     rd->order = sup_xcalloc(e->nfuncs + 1, sizeof *rd->order);
+    /* (calls_to names functions of the whole list: read once the names are sorted, below) */
     for (size_t i = 0; i < e->nfuncs; i++)
         rd->order[i] = i;
     sort_ctx = rd;
@@ -207,6 +254,18 @@ static void read_functions(struct rd *rd, const struct sup_jv *a)
             err(rd, a->items[later], "function '%s' is listed twice", e->funcs[later].name);
             return;
         }
+    for (size_t i = 0; i < e->nfuncs && !rd->failed; i++) {
+        const struct sup_jv *ct = member(rd, a->items[i], "calls_to", SUP_J_ARR, false, "a function");
+        struct cost_func_cost *fc = &e->funcs[i];
+        for (size_t k = 0; ct && k < ct->n && !rd->failed; k++) {
+            if (!is_obj(rd, ct, k, "calls_to"))
+                break;
+            size_t g = func_ref(rd, ct->items[k], "function", "a call");
+            double calls = num(rd, ct->items[k], "calls", "a call");
+            fc->calls_to = sup_xrealloc(fc->calls_to, (fc->ncalls_to + 1) * sizeof *fc->calls_to);
+            fc->calls_to[fc->ncalls_to++] = (struct cost_call){g, calls};
+        }
+    }
 }
 
 static void read_blocks(struct rd *rd, const struct sup_jv *a)
@@ -422,6 +481,47 @@ static void read_whatifs(struct rd *rd, const struct sup_jv *a)
     }
 }
 
+static void read_sources(struct rd *rd, const struct sup_jv *a)
+{
+    struct cost_estimate *e = rd->e;
+    e->sources = sup_xcalloc(a->n + 1, sizeof *e->sources);
+    for (size_t i = 0; i < a->n && !rd->failed; i++) {
+        if (!is_obj(rd, a, i, "sources"))
+            return;
+        const struct sup_jv *o = a->items[i];
+        struct cost_source_func *sf = &e->sources[e->nsources++];
+        const char *what = "a source function";
+        sf->name = str(rd, o, "name", false, what);
+        sf->loc = str(rd, o, "location", true, what);
+        sf->func = COST_NO_PARENT;
+        const struct sup_jv *fv = sup_jv_get(o, "function");
+        if (!fv)
+            err(rd, o, "missing key 'function' in %s", what);
+        else if (fv->kind != SUP_J_NULL)
+            sf->func = func_ref(rd, o, "function", what);
+        sf->calls = num(rd, o, "calls", what);
+        sf->self = num(rd, o, "self_cycles", what);
+        sf->self_instructions = num(rd, o, "self_instructions", what);
+        sf->inclusive = num(rd, o, "inclusive_cycles", what);
+        sf->inlined = num(rd, o, "inlined_cycles", what);
+        sf->copies = (size_t)count(rd, o, "inlined_copies", what);
+        const struct sup_jv *into = member(rd, o, "inlined_into", SUP_J_ARR, true, what);
+        for (size_t k = 0; into && k < into->n && !rd->failed; k++) {
+            const struct sup_jv *v = into->items[k];
+            if (v->kind != SUP_J_STR) {
+                err(rd, v, "entries of 'inlined_into' must be function names");
+                break;
+            }
+            size_t len = sf->into ? strlen(sf->into) : 0;
+            char *n = sup_xmalloc(len + v->len + 3);
+            snprintf(n, len + v->len + 3, "%s%s%s", sf->into ? sf->into : "", len ? ", " : "", v->str);
+            free(sf->into);
+            sf->into = n;
+        }
+        sf->incomplete = incomplete(rd, o, what);
+    }
+}
+
 static const char *count_source(struct rd *rd, const struct sup_jv *v)
 {
     static const char *const known[] = {"execution", "static", "profile"};
@@ -470,6 +570,9 @@ static void read_report(struct rd *rd, struct report_data *r, const struct sup_j
             err(rd, es, "'exit_status' must be an integer from 0 to 255");
         e->exit_status = es ? (int)es->i : 0;
         e->ir_instructions = (uint64_t)count(rd, counts, "ir_instructions", "\"counts\"");
+        const struct sup_jv *pc = member(rd, counts, "per_call", SUP_J_BOOL, false, "\"counts\"");
+        /* reports from before the key: static counts are the plugin's, per call */
+        e->per_call = pc ? pc->b : e->count_source && !strcmp(e->count_source, "static");
     }
     const struct sup_jv *total = member(rd, root, "total", SUP_J_OBJ, true, "the report");
     if (total && !rd->failed) {
@@ -504,6 +607,8 @@ static void read_report(struct rd *rd, struct report_data *r, const struct sup_j
         read_accels(rd, a);
     if (!rd->failed && (a = array(rd, root, "whatifs", false)))
         read_whatifs(rd, a);
+    if (!rd->failed && (a = array(rd, root, "sources", false)))
+        read_sources(rd, a);
 }
 
 struct report_data *report_parse(const char *name, const char *text, size_t len, FILE *diag)

@@ -4,7 +4,9 @@
  * out), the timeline (one band per track, one row per nesting depth; slices
  * narrower than a pixel are merged into grey runs so that the drawing stays
  * small whatever the number of slices) and latency histograms. Tooltips are
- * SVG <title> elements: no script is needed to read the numbers. */
+ * SVG <title> elements: no script is needed to read the numbers; each flame
+ * frame also carries its place and name (data-*) for the page's zoom and
+ * search (report_html.c). */
 #include "report.h"
 #include "support.h"
 
@@ -115,7 +117,10 @@ static void draw(struct flame *fl, const struct fnode *n, double x, size_t level
     double y = (double)(fl->depth - 1 - level) * fl->row;
     char col[32], a[40];
     colour(n->name, col, sizeof col);
-    fprintf(fl->f, "<g class=\"fr\"><title>");
+    /* data-x, data-w, data-l, data-n: the frame at full width, for zoom and search */
+    fprintf(fl->f, "<g class=\"fr\" data-x=\"%.2f\" data-w=\"%.2f\" data-l=\"%zu\" data-n=\"", x, w, level);
+    report_xml_escape(fl->f, n->name);
+    fprintf(fl->f, "\"><title>");
     report_xml_escape(fl->f, n->name);
     fprintf(fl->f, " \xe2\x80\x94 %s cycles (%.2f%%)</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" "
                    "fill=\"%s\" rx=\"2\"/><text x=\"%.2f\" y=\"%.1f\">",

@@ -47,9 +47,19 @@ static void summary(const struct cost_estimate *e, FILE *f)
     char a[40], b[40];
     double secs = e->clock_hz > 0 ? e->cycles / e->clock_hz : 0;
     fprintf(f, "%s on %s (%s, %.0f MHz)\n", e->module, e->core, e->core_description, e->clock_hz / 1e6);
-    fprintf(f, "total: %s cycles = %.6g s", report_grouped(e->cycles, a, sizeof a), secs);
-    fprintf(f, "   (program exit status %d, %llu IR instructions run)\n", e->exit_status,
-            (unsigned long long)e->ir_instructions);
+    if (e->per_call) {
+        /* a unit priced without a run: no exit status, time or speedup */
+        fprintf(f, "each function priced for one call, without running the program; one call of every function: "
+                   "%s cycles\n",
+                report_grouped(e->cycles, a, sizeof a));
+    } else {
+        fprintf(f, "total: %s cycles = %.6g s", report_grouped(e->cycles, a, sizeof a), secs);
+        fprintf(f, "   (program exit status %d, %llu IR instructions run)\n", e->exit_status,
+                (unsigned long long)e->ir_instructions);
+    }
+    char note[300];
+    if (report_core_note(e, note, sizeof note))
+        fprintf(f, "  %s\n", note);
     /* one rule for every view: figures describe the run the total is of
      * (with offloads, the host's), shares are of that total */
     if (e->nwhatifs) {
@@ -76,6 +86,9 @@ static void summary(const struct cost_estimate *e, FILE *f)
     if (e->estimated_cycles > 0)
         fprintf(f, "; %s cycles rest on estimated block counts", report_grouped(e->estimated_cycles, a, sizeof a));
     fprintf(f, "\n");
+    char left[400];
+    if (report_excluded_text(e, left, sizeof left))
+        fprintf(f, "  not included (0 cycles): %s\n", left);
 }
 
 /* The TOP functions by inclusive cycles (all when TOP is 0), and how many were left out. */
@@ -88,6 +101,7 @@ static void functions(const struct cost_estimate *e, size_t top, FILE *f)
     qsort(fs, e->nfuncs, sizeof *fs, by_inclusive);
     fprintf(f, "\n%-28s %12s %16s %16s %7s\n", "function", "calls", "self cycles", "inclusive", "share");
     size_t shown = 0, left = 0;
+    unsigned incomplete = 0;
     for (size_t i = 0; i < e->nfuncs; i++) {
         if (!fs[i]->calls && fs[i]->self == 0)
             continue;
@@ -96,13 +110,52 @@ static void functions(const struct cost_estimate *e, size_t top, FILE *f)
             continue;
         }
         shown++;
-        fprintf(f, "%-28s %12s %16s %16s %6.1f%%\n", fs[i]->name, report_grouped((double)fs[i]->calls, a, sizeof a),
+        fprintf(f, "%-28s %12s %16s %16s %6.1f%%%s\n", fs[i]->name, report_grouped((double)fs[i]->calls, a, sizeof a),
                 report_grouped(fs[i]->self, b, sizeof b), report_grouped(fs[i]->inclusive, c, sizeof c),
-                report_pct(fs[i]->self, e->cycles));
+                report_pct(fs[i]->self, e->cycles), fs[i]->incomplete ? "  *" : "");
+        incomplete |= fs[i]->incomplete;
     }
     if (left)
         fprintf(f, "(%zu more functions; --top=N shows more)\n", left);
+    if (incomplete) {
+        char why[120];
+        fprintf(f, "* its cycles leave out %s (counted as 0 cycles)\n", report_incomplete_text(incomplete, why, sizeof why));
+    }
     free(fs);
+}
+
+static int by_source_inclusive(const void *a, const void *b)
+{
+    const struct cost_source_func *x = *(const struct cost_source_func *const *)a,
+                                  *y = *(const struct cost_source_func *const *)b;
+    if (x->inclusive != y->inclusive)
+        return x->inclusive < y->inclusive ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+/* The functions of the source that were inlined somewhere: their cycles
+ * wherever their code went (what budgets check). */
+static void sources(const struct cost_estimate *e, size_t top, FILE *f)
+{
+    const struct cost_source_func **ss = sup_xcalloc(e->nsources + 1, sizeof *ss);
+    size_t n = 0;
+    for (size_t i = 0; i < e->nsources; i++)
+        if (e->sources[i].copies)
+            ss[n++] = &e->sources[i];
+    if (n) {
+        char a[40], b[40], c[40];
+        qsort(ss, n, sizeof *ss, by_source_inclusive);
+        fprintf(f, "\ninlined functions, by source function (their own code and every inlined copy; budgets use this):\n");
+        fprintf(f, "%-28s %12s %16s %16s  %s\n", "function", "calls", "self cycles", "inclusive", "inlined into");
+        for (size_t i = 0; i < n && i < top; i++)
+            fprintf(f, "%-28s %12s %16s %16s  %s%s%s\n", ss[i]->name, report_grouped(ss[i]->calls, a, sizeof a),
+                    report_grouped(ss[i]->self, b, sizeof b), report_grouped(ss[i]->inclusive, c, sizeof c),
+                    ss[i]->into ? ss[i]->into : "-", ss[i]->func != COST_NO_PARENT ? " (and compiled on its own)" : "",
+                    ss[i]->incomplete ? "  *" : "");
+        if (n > top)
+            fprintf(f, "(%zu more; --top=N shows more)\n", n - top);
+    }
+    free(ss);
 }
 
 static void loops(const struct report_data *r, size_t top, FILE *f)
@@ -251,10 +304,12 @@ int report_write_text(const struct report_data *r, const struct report_view_opti
     size_t top = o && o->top ? o->top : 10;
     summary(e, f);
     functions(e, top, f);
+    sources(e, top, f);
     loops(r, top, f);
     blocks(e, top, f);
     runtime(e, f);
-    candidates(r, top, f);
+    if (!e->per_call) /* Amdahl's bounds are about a run */
+        candidates(r, top, f);
     accelerators(r, f);
     durations(r, top, f);
     for (size_t i = 0; i < e->nwarnings; i++)

@@ -199,6 +199,7 @@ void report_checks_free(struct report_check *c, size_t n)
         free(c[i].classname);
         free(c[i].message);
         free(c[i].file);
+        free(c[i].related);
     }
     free(c);
 }
@@ -211,4 +212,42 @@ double report_share_base(const struct report_data *r)
     for (size_t l = 0; l < r->nloops; l++)
         base = fmax(base, r->loops[l].inclusive);
     return base;
+}
+
+bool report_excluded_text(const struct cost_estimate *e, char *buf, size_t n)
+{
+    double units = 0, unpriced = 0, indirect = 0;
+    for (size_t i = 0; i < e->nfuncs; i++) {
+        units += e->funcs[i].excl.other_units;
+        unpriced += e->funcs[i].excl.unpriced;
+        indirect += e->ncontexts ? 0 : e->funcs[i].excl.indirect;
+    }
+    buf[0] = '\0';
+    char a[40];
+    size_t len = 0;
+    const double v[3] = {units, unpriced, indirect};
+    static const char *const what[3] = {"calls to functions defined elsewhere", "calls to unpriced routines", "indirect calls"};
+    static const char *const one[3] = {"call to a function defined elsewhere", "call to an unpriced routine", "indirect call"};
+    for (int k = 0; k < 3; k++)
+        if (v[k] > 0 && len < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s %s", len ? ", " : "",
+                                    v[k] < 1 ? "<1" : report_grouped(v[k], a, sizeof a),
+                                    fabs(v[k] - 1) < 0.005 ? one[k] : what[k]);
+    if (len && e->per_call && len < n)
+        snprintf(buf + len, n - len, " (in one call of every function)");
+    return len > 0;
+}
+
+bool report_core_note(const struct cost_estimate *e, char *buf, size_t n)
+{
+    /* the host core's cycles: reciprocal throughputs rounded up to whole
+     * cycles, one instruction at a time (isa/x86-64.yaml) */
+    if (!e->triple || strncmp(e->triple, "x86_64", 6) || !(e->instructions > 0))
+        return false;
+    double over = 100 * (e->machine_cycles / e->instructions - 1);
+    snprintf(buf, n,
+             "x86-64 cycles are instructions weighted by their reciprocal throughput rounded up to a whole cycle, "
+             "one at a time: %.1f%% over the %s instructions; an in-order bound, not an x86 core's time",
+             over, report_grouped(e->instructions, (char[40]){0}, 40));
+    return true;
 }

@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef LPNEST_INFO_URI
+#define LPNEST_INFO_URI "file:///usr/local/share/doc/lpnest/REPORT.md"
+#endif
+
 /* S as a JSON string. */
 static void jstr(FILE *f, const char *s)
 {
@@ -24,6 +28,29 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* "relatedLocations": what the check is about (a function's definition,
+ * "file:line"), when known. */
+static void related(FILE *f, const struct report_check *c)
+{
+    const char *colon = c->related ? strrchr(c->related, ':') : NULL;
+    if (!colon || colon == c->related || !colon[1])
+        return;
+    char *end;
+    unsigned long line = strtoul(colon + 1, &end, 10);
+    if (*end || !line)
+        return;
+    char file[1024];
+    snprintf(file, sizeof file, "%.*s", (int)(colon - c->related), c->related);
+    const char *dot = c->name ? strrchr(c->name, '.') : NULL;
+    char what[600];
+    snprintf(what, sizeof what, "'%.*s' is defined here", dot ? (int)(dot - c->name) : 0, c->name ? c->name : "");
+    fputs(",\n       \"relatedLocations\": [{\"id\": 0, \"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
+    jstr(f, file);
+    fprintf(f, "}, \"region\": {\"startLine\": %lu}}, \"message\": {\"text\": ", line);
+    jstr(f, dot ? what : "defined here");
+    fputs("}}]", f);
+}
+
 static bool reported(const struct report_check *c)
 {
     return c->failed || c->warning;
@@ -34,7 +61,11 @@ int report_sarif_write(FILE *f, const char *tool_version, const struct report_ch
     fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n", f);
     fputs("  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"lpnest\", \"version\": ", f);
     jstr(f, tool_version);
-    fputs(", \"informationUri\": \"https://example.org/lpnest\",\n      \"rules\": [", f);
+    /* where lpnest's documentation is: the build's -DLPNEST_INFO_URI (by
+     * default the installed estimator/REPORT.md) */
+    fputs(", \"informationUri\": ", f);
+    jstr(f, LPNEST_INFO_URI);
+    fputs(",\n      \"rules\": [", f);
     /* one rule per kind of check (classname), in order of first appearance */
     size_t nrules = 0;
     for (size_t i = 0; i < n; i++) {
@@ -75,6 +106,7 @@ int report_sarif_write(FILE *f, const char *tool_version, const struct report_ch
             }
             fputs("}}]", f);
         }
+        related(f, &c[i]);
         fputs("}", f);
     }
     fputs(nres ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", f);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 const char cli_out_help[] =
@@ -20,20 +21,39 @@ const char cli_out_help[] =
     "                        self-contained page)\n"
     "  -o FILE               output file, replaced atomically (default: stdout)\n"
     "  --top=N               rows of the text tables: functions, loops, blocks (default 10)\n"
-    "  --source-dir=DIR      where --format=annotate looks for sources (repeatable)\n"
+    "  --source-dir=DIR      where --format=annotate may read sources (repeatable; default:\n"
+    "                        the directory of the module or report); a file the debug\n"
+    "                        information or report names outside them is not read\n"
+    "  --context=N           annotate: only the N lines around each line shown (default:\n"
+    "                        whole files)\n"
+    "  --threshold=PCT       annotate: only lines with at least PCT % of the cycles, and\n"
+    "                        files that have one (default 0: every line that ran)\n"
     "  --budget=FILE.yaml    check cycle budgets (REPORT.md \"Budgets\"); exit 3 naming\n"
     "                        every exceeded limit\n"
+    "  --budget-allow-incomplete\n"
+    "                        a budget that cannot be checked (a function without an\n"
+    "                        estimate, that never ran, or whose cycles leave out calls\n"
+    "                        to functions defined elsewhere, unpriced routines or\n"
+    "                        indirect calls) is a warning instead of an error\n"
     "  --junit=FILE.xml      write the budget checks as JUnit XML\n"
+    "  --input-limit=BYTES   the largest input file lpnest reads: bitcode, a report,\n"
+    "                        --profile, --accel, --budget, sources (default 256M; 0: no\n"
+    "                        limit)\n"
     "  --format=sarif        (with --budget) the budget checks as a SARIF 2.1.0 log\n"
-    "                        instead of the report; under GitHub Actions\n"
+    "                        instead of the report. Under GitHub Actions\n"
     "                        (GITHUB_ACTIONS=true) each exceeded limit and regression\n"
-    "                        is also an ::error or ::warning annotation\n"
+    "                        is also an ::error or ::warning annotation, except when\n"
+    "                        writing SARIF (its results become code-scanning alerts)\n"
     "\n"
     "subcommands:\n"
-    "  lpnest report REPORT.json [report options]\n"
-    "                        any view of, and budgets on, a saved JSON report\n"
-    "  lpnest diff OLD.json NEW.json [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
-    "              [--format=text|json|sarif] [-o FILE] [--junit=FILE]\n"
+    "  lpnest report REPORT.json|DIR... [report options]\n"
+    "                        any view of, and budgets on, saved JSON reports; several,\n"
+    "                        or a build's directories (every *.lpnest.json under them,\n"
+    "                        the plugin's %o.lpnest.json), make one project's view in\n"
+    "                        which calls between units are priced\n"
+    "  lpnest diff OLD NEW [--threshold=PCT] [--min-cycles=N] [--top=N]\n"
+    "              [--format=text|json|sarif] [-o FILE] [--junit=FILE] [--input-limit=BYTES]\n"
+    "                        OLD and NEW are reports or build trees (directories);\n"
     "                        total and per-function deltas by impact; exit 3 when the\n"
     "                        total, a function's self cycles or an accelerator grew by\n"
     "                        more than PCT % (default 1) of its old value and more than\n"
@@ -59,16 +79,73 @@ void cli_out_free(struct cli_out *o)
 {
     report_budget_free(o->budget);
     free(o->source_dirs);
+    free(o->default_source_dir);
+    o->default_source_dir = NULL;
     o->budget = NULL;
     o->source_dirs = NULL;
 }
 
 static int usage_error(const char *prog, const char *fmt, const char *arg)
 {
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
     fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, arg);
+    sup_fputs_escaped(stderr, msg); /* ARG is the user's: escaped */
     fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
     return 2;
+}
+
+void cli_out_default_source(struct cli_out *o, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    free(o->default_source_dir);
+    struct stat st;
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        /* a build's directory given for a project's view: its sources are under it */
+        o->default_source_dir = sup_strdup(file);
+        return;
+    }
+    if (!slash) {
+        o->default_source_dir = sup_strdup(".");
+        return;
+    }
+    size_t n = slash == file ? 1 : (size_t)(slash - file);
+    o->default_source_dir = sup_xmalloc(n + 1);
+    memcpy(o->default_source_dir, file, n);
+    o->default_source_dir[n] = '\0';
+}
+
+static int opt_context(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    if (!sup_parse_u64(v, &o->context) || o->context > 1000000)
+        return usage_error(o->prog, "invalid --context value '%s' (expected a number of lines)", v);
+    o->context_set = true;
+    return 0;
+}
+
+static int opt_threshold(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    char *end;
+    double t = strtod(v, &end);
+    if (end != v && *end == '%')
+        end++;
+    if (end == v || *end || !(t >= 0) || t > 100)
+        return usage_error(o->prog, "invalid --threshold value '%s' (expected a percentage from 0 to 100)", v);
+    o->threshold = t;
+    return 0;
+}
+
+/* --input-limit: shared by every lpnest command (support's input limit). */
+static int opt_input_limit(void *ctx, const char *v)
+{
+    struct cli_out *o = ctx;
+    unsigned long long b;
+    if (!sup_parse_u64(v, &b))
+        return usage_error(o->prog, "invalid --input-limit value '%s' (expected bytes, e.g. 512M, or 0 for no limit)", v);
+    sup_set_input_limit(b ? b : ~0ULL, "--input-limit");
+    return 0;
 }
 
 static int opt_format(void *ctx, const char *v)
@@ -101,10 +178,9 @@ static int opt_unknown(void *ctx, const char *a)
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
     const char *near = o->known ? sup_closest(name, o->known) : NULL;
-    fprintf(stderr, "%s: error: unknown option '%s'", o->prog, a);
-    if (near)
-        fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, "\n%s: see 'lpnest --help'\n", o->prog);
+    sup_diag(stderr, o->prog, 0, 0, "error", "unknown option '%s'%s%s%s", a, near ? "; did you mean '" : "",
+             near ? near : "", near ? "'?" : "");
+    fprintf(stderr, "%s: see 'lpnest --help'\n", o->prog);
     return 2;
 }
 
@@ -116,8 +192,12 @@ size_t cli_out_options(struct cli_out *o, const char *prog, struct sup_opt *t)
     t[n++] = (struct sup_opt){.name = "-o", .kind = SUP_OPT_STR, .dest = &o->out};
     t[n++] = (struct sup_opt){.name = "--top", .kind = SUP_OPT_CALL, .call = opt_top, .ctx = o};
     t[n++] = (struct sup_opt){.name = "--source-dir", .kind = SUP_OPT_CALL, .call = opt_source_dir, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--context", .kind = SUP_OPT_CALL, .call = opt_context, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--threshold", .kind = SUP_OPT_CALL, .call = opt_threshold, .ctx = o};
+    t[n++] = (struct sup_opt){.name = "--input-limit", .kind = SUP_OPT_CALL, .call = opt_input_limit, .ctx = o};
     t[n++] = (struct sup_opt){.name = "--budget", .kind = SUP_OPT_STR, .dest = &o->budget_path};
     t[n++] = (struct sup_opt){.name = "--junit", .kind = SUP_OPT_STR, .dest = &o->junit};
+    t[n++] = (struct sup_opt){.name = "--budget-allow-incomplete", .kind = SUP_OPT_FLAG, .dest = &o->allow_incomplete};
     t[n++] = (struct sup_opt){.kind = SUP_OPT_UNKNOWN, .call = opt_unknown, .ctx = o};
     return n;
 }
@@ -129,9 +209,17 @@ bool cli_out_prepare(struct cli_out *o, FILE *diag)
         o->bad_usage = true;
         return false;
     }
-    if (!o->budget_path)
+    if (!o->budget_path) {
+        if (o->allow_incomplete) {
+            fprintf(diag, "lpnest: error: --budget-allow-incomplete is about budgets: give --budget=FILE.yaml\n");
+            o->bad_usage = true;
+            return false;
+        }
         return true;
+    }
     o->budget = report_budget_load(o->budget_path, diag);
+    if (o->budget)
+        report_budget_allow_incomplete(o->budget, o->allow_incomplete);
     return o->budget != NULL;
 }
 
@@ -149,10 +237,14 @@ static int write_junit(const char *path, const char *suite, const struct report_
 
 int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *prog)
 {
+    const char *def[1] = {o->default_source_dir};
     struct report_view_options vo = {
         .top = (size_t)o->top,
-        .source_dirs = o->source_dirs,
-        .nsource_dirs = o->nsource_dirs,
+        .source_dirs = o->nsource_dirs || !def[0] ? o->source_dirs : def,
+        .nsource_dirs = o->nsource_dirs || !def[0] ? o->nsource_dirs : 1,
+        .threshold = o->threshold,
+        .context_set = o->context_set,
+        .context = (size_t)o->context,
         .diag = stderr,
     };
     fflush(stdout);
@@ -179,7 +271,8 @@ int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *pro
         return 1;
     }
     if (o->budget) {
-        if (report_github_actions())
+        /* a SARIF log becomes code-scanning alerts of its own: no second annotation */
+        if (report_github_actions() && !o->sarif)
             report_github_annotate(stderr, checks, nchecks);
         if (failed)
             fprintf(stderr, "%s: %zu of %zu budgets exceeded (%s)\n", prog, failed, nchecks, o->budget_path);
@@ -205,10 +298,19 @@ int cli_out_emit(struct cli_out *o, const struct report_data *r, const char *pro
 
 static int subcommand_help(const char *cmd)
 {
-    printf("usage: lpnest %s\n\n%s", !strcmp(cmd, "diff") ? "diff OLD.json NEW.json [options]"
-                                                          : "report REPORT.json [options]",
+    printf("usage: lpnest %s\n\n%s", !strcmp(cmd, "diff") ? "diff OLD NEW [options]   (reports or build trees)"
+                                                          : "report REPORT.json|DIR... [options]",
            cli_out_help);
     return 0;
+}
+
+/* Whether paths A and B name one file or directory. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return !strcmp(a, b);
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int cli_report_main(int argc, char **argv)
@@ -218,36 +320,42 @@ int cli_report_main(int argc, char **argv)
     cli_out_init(&o, argc);
     struct sup_opt opts[CLI_OUT_NOPTS];
     size_t nopts = cli_out_options(&o, prog, opts);
-    const char *inputs[2] = {NULL, NULL};
+    const char **inputs = sup_xcalloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs;
     int status = 2;
-    int pr = sup_cli_parse(argc, argv, 1, opts, nopts, prog, inputs, 2, &ninputs, stderr);
+    int pr = sup_cli_parse(argc, argv, 1, opts, nopts, prog, inputs, (size_t)argc, &ninputs, stderr);
     if (pr == 1) {
         cli_out_free(&o);
+        free(inputs);
         return subcommand_help("report");
     }
     if (pr)
         goto done;
-    if (ninputs > 1) {
-        usage_error(prog, "one report at a time ('%s' is a second one)", inputs[1]);
-        goto done;
-    }
     if (!ninputs) {
         usage_error(prog, "no report given%s", "");
         goto done;
     }
+    for (size_t i = 0; i < ninputs; i++)
+        for (size_t k = 0; k < i; k++)
+            if (same_file(inputs[i], inputs[k])) {
+                usage_error(prog, "'%s' is given twice (its figures would count twice)", inputs[i]);
+                goto done;
+            }
     status = 1;
     if (!cli_out_prepare(&o, stderr)) {
         status = o.bad_usage ? 2 : 1;
         goto done;
     }
-    struct report_data *r = report_read_file(inputs[0], stderr);
+    cli_out_default_source(&o, inputs[0]);
+    /* one report, or several and directories of them: a project's view */
+    struct report_data *r = cli_load_reports(inputs, ninputs, stderr);
     if (r) {
         status = cli_out_emit(&o, r, prog);
         report_free(r);
     }
 done:
     cli_out_free(&o);
+    free(inputs);
     return status;
 }
 
@@ -324,6 +432,15 @@ int cli_diff_main(int argc, char **argv)
                 return 2;
             continue;
         }
+        if ((r = sup_cli_value(argc, argv, &i, "--input-limit", &v, prog, stderr)) != 0) {
+            unsigned long long b;
+            if (r < 0)
+                return 2;
+            if (!sup_parse_u64(v, &b))
+                return usage_error(prog, "invalid --input-limit value '%s' (expected bytes, e.g. 512M)", v);
+            sup_set_input_limit(b ? b : ~0ULL, "--input-limit");
+            continue;
+        }
         if (a[0] == '-' && a[1])
             return usage_error(prog, "unknown option '%s'", a);
         if (nfiles == 2)
@@ -335,8 +452,9 @@ int cli_diff_main(int argc, char **argv)
         return usage_error(prog, "diff needs two reports: OLD.json NEW.json%s", "");
     opt.old_name = files[0];
     opt.new_name = files[1];
-    struct report_data *old = report_read_file(files[0], stderr);
-    struct report_data *new_ = old ? report_read_file(files[1], stderr) : NULL;
+    /* a report or a build tree's reports (a project's view) each */
+    struct report_data *old = cli_load_reports(&files[0], 1, stderr);
+    struct report_data *new_ = old ? cli_load_reports(&files[1], 1, stderr) : NULL;
     if (!old || !new_) {
         report_free(old);
         return 1;
@@ -353,7 +471,7 @@ int cli_diff_main(int argc, char **argv)
             fclose(text);
         if (sarif && regs >= 0 && report_sarif_write(of.f, LPNEST_VERSION, checks, nchecks) != 0)
             regs = -1;
-        if (regs >= 0 && report_github_actions())
+        if (regs >= 0 && report_github_actions() && !sarif)
             report_github_annotate(stderr, checks, nchecks);
         if (regs < 0) {
             sup_outfile_fail(&of, "the comparison", stderr);

@@ -13,8 +13,10 @@
 #include "progress.h"
 #include "support.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *prog = "lpnest";
@@ -24,8 +26,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: lpnest [options] FILE.bc|FILE.ll... --target=CORE [-- PROGRAM-ARGS...]\n"
             "       lpnest [options] FILE.bc|FILE.ll... --counts [-- PROGRAM-ARGS...]\n"
-            "       lpnest report REPORT.json [report options]\n"
-            "       lpnest diff OLD.json NEW.json [diff options]\n"
+            "       lpnest report REPORT.json|DIR... [report options]\n"
+            "       lpnest diff OLD NEW [diff options]   (reports or build trees)\n"
             "\n"
             "Runs the program's main() at LLVM IR level under the target's data layout\n"
             "(the triple and data layout of the bitcode), counting exactly how often every\n"
@@ -44,16 +46,26 @@ static void usage(FILE *f)
             "options:\n"
             "  -o FILE               output file (default: stdout; the program's own stdout then\n"
             "                        goes to stderr)\n"
-            "  --max-steps=N         stop with an error after N IR instructions (default 100G,\n"
-            "                        about four minutes; 0: no limit)\n"
+            "  --max-steps=N         stop with an error after N IR instructions (default 100G;\n"
+            "                        0: no limit). The time that takes is the engine's rate:\n"
+            "                        benchmarks/engine/step_rate.py measured 48-158 M steps/s\n"
+            "                        on a loaded 2-core machine (100G: 11-37 minutes); bound\n"
+            "                        the time itself with --time-limit\n"
+            "  --time-limit=SECONDS  stop with an error after this wall-clock time, the run,\n"
+            "                        code generation and the report together (default: none)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
             "                        past a global reads its neighbour with one warning per site,\n"
             "                        a write past one is an error (default: module order, unchecked)\n"
             "  --fs-root=DIR         the program opens files only under DIR, by relative\n"
-            "                        paths (default: the current directory)\n"
+            "                        paths (default: the current directory); regular files\n"
+            "                        only (a FIFO or a device is refused)\n"
             "  --allow-writes        let the program create and write files there\n"
+            "  --write-limit=BYTES   with --allow-writes: the most bytes the program may write\n"
+            "                        to its files, each file it creates counting 4k (default\n"
+            "                        64M; 0: no limit)\n"
+
             "  --allow-unpriced      (with --target) a call to a routine the core's runtime table does\n"
             "                        not price counts as 0 cycles, with a warning and the routine\n"
             "                        marked \"priced\": false in the report (default: an error naming\n"
@@ -78,8 +90,10 @@ static void usage(FILE *f)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
     fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, arg);
+    sup_fputs_escaped(stderr, msg); /* ARG is the user's: escaped */
     fprintf(stderr, "\n%s: see 'lpnest --help'\n", prog);
     return 2;
 }
@@ -95,17 +109,29 @@ static bool known_target(const char *t)
         if (!strcmp(names[k], t))
             return true;
     const char *near = sup_closest(t, names);
-    fprintf(stderr, "%s: error: unknown target '%s'", prog, t);
-    if (near)
-        fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, "\n%s: 'lpnest --target=help' lists the cores\n", prog);
+    sup_diag(stderr, prog, 0, 0, "error", "unknown target '%s'%s%s%s", t, near ? "; did you mean '" : "",
+             near ? near : "", near ? "'?" : "");
+    fprintf(stderr, "%s: 'lpnest --target=help' lists the cores\n", prog);
     return false;
 }
 
 static int run_main(int argc, char **argv, const char **inputs, struct cli_out *co);
 
+/* --fs-root must name a directory that exists (else every fopen of the
+ * program would fail, and only then say why). */
+static bool fs_root_usable(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        sup_diag(stderr, prog, 0, 0, "error", "--fs-root '%s': %s", dir, strerror(errno));
+    else if (!S_ISDIR(st.st_mode))
+        sup_diag(stderr, prog, 0, 0, "error", "--fs-root '%s' is not a directory", dir);
+    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int main(int argc, char **argv)
 {
+    sup_set_prog(prog);
     lower_install_fatal_handler();
     isa_set_backend_check(lower_check_backend);
     if (argc > 1 && !strcmp(argv[1], "report"))
@@ -126,7 +152,8 @@ int main(int argc, char **argv)
 struct run_opts {
     const char *target, *accel, *profile, *fs_root;
     bool counts, quiet, dump_machine, allow_writes, allow_unpriced, memory_linked;
-    unsigned long long max_steps, stack;
+    unsigned long long max_steps, stack, write_limit;
+    double time_limit;
     int version_at, rest_at;   /* argv index after --version / -- (0: not given) */
 };
 
@@ -135,6 +162,25 @@ static int opt_max_steps(void *ctx, const char *v)
     struct run_opts *ro = ctx;
     if (!sup_parse_u64(v, &ro->max_steps))
         return bad_usage("invalid --max-steps value '%s' (expected a count, e.g. 500M, or 0 for no limit)", v);
+    return 0;
+}
+
+static int opt_time_limit(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    char *end;
+    double t = strtod(v, &end);
+    if (end == v || *end || !(t >= 0) || t > 1e7)
+        return bad_usage("invalid --time-limit value '%s' (expected seconds, e.g. 600 or 0.5; 0: no limit)", v);
+    ro->time_limit = t;
+    return 0;
+}
+
+static int opt_write_limit(void *ctx, const char *v)
+{
+    struct run_opts *ro = ctx;
+    if (!sup_parse_u64(v, &ro->write_limit))
+        return bad_usage("invalid --write-limit value '%s' (expected bytes, e.g. 64M, or 0 for no limit)", v);
     return 0;
 }
 
@@ -160,7 +206,7 @@ static int opt_stack_size(void *ctx, const char *v)
 static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct cli_out *co, const char **inputs,
                              size_t *ninputs)
 {
-    struct sup_opt opts[16 + CLI_OUT_NOPTS] = {
+    struct sup_opt opts[24 + CLI_OUT_NOPTS] = {
         {.name = "--version", .kind = SUP_OPT_REST, .dest = &ro->version_at},
         {.name = "--counts", .kind = SUP_OPT_FLAG, .dest = &ro->counts},
         {.name = "--dump-machine", .kind = SUP_OPT_FLAG, .dest = &ro->dump_machine},
@@ -174,6 +220,8 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
         {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
         {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
+        {.name = "--time-limit", .kind = SUP_OPT_CALL, .call = opt_time_limit, .ctx = ro},
+        {.name = "--write-limit", .kind = SUP_OPT_CALL, .call = opt_write_limit, .ctx = ro},
         {.name = "--", .kind = SUP_OPT_REST, .dest = &ro->rest_at},
     };
     size_t n = 0;
@@ -181,7 +229,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         n++;
     n += cli_out_options(co, prog, opts + n);
     /* the names for "did you mean" */
-    const char *known[16 + CLI_OUT_NOPTS + 1];
+    const char *known[24 + CLI_OUT_NOPTS + 1];
     size_t nk = 0;
     known[nk++] = "--help";
     for (size_t k = 0; k < n; k++)
@@ -208,7 +256,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 {
     size_t ninputs = 0;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
-    struct run_opts ro = {.max_steps = 100ULL << 30};
+    struct run_opts ro = {.max_steps = 100ULL << 30, .write_limit = 64ULL << 20};
     int pst = parse_run_options(argc, argv, &ro, co, inputs, &ninputs);
     if (pst >= 0)
         return pst;
@@ -240,6 +288,9 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         target = "x86-64"; /* the host an instrumented program ran on */
     if (target && !known_target(target))
         return 2;
+    if (ro.fs_root && !fs_root_usable(ro.fs_root))
+        return 2;
+    sup_set_time_limit(ro.time_limit);
     if (!cli_out_prepare(co, stderr))
         return co->bad_usage ? 2 : 1;
     struct isa *isa = NULL;
@@ -255,6 +306,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         isa_free(isa);
         return 1;
     }
+    cli_out_default_source(co, inputs[0]);
     eng_progress_enable(!ro.quiet && isatty(2));
     eng_progress_phase("loading");
     struct eng_module *m = eng_module_load(inputs, ninputs, stderr);
@@ -262,6 +314,12 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         isa_free(isa);
         offload_system_free(sys);
         return 1;
+    }
+    if (!counts && !eng_module_has_debug_info(m)) {
+        eng_progress_clear();
+        fprintf(stderr, "%s: warning: no debug information (compile with -g): the report has no source lines, and "
+                        "a budget cannot see the copies of a function clang inlined\n",
+                inputs[0]);
     }
     /* the program sees argv[0] = its file name */
     char **pargv = calloc((size_t)prog_argc + 2, sizeof *pargv);
@@ -278,6 +336,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .diag = stderr,
         .fs_root = ro.fs_root,
         .allow_writes = ro.allow_writes,
+        .write_limit = ro.write_limit,
     };
     o.builtins = offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
     /* --memory=linked: the board's read-only data after the program's (isa/SCHEMA.md, "Runtime

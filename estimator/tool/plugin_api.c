@@ -57,14 +57,21 @@ static void check_budget(const struct report_budget *b, const struct report_data
             continue;
         char func[512];
         snprintf(func, sizeof func, "%.*s", (int)(dot - c->name), c->name);
-        if (report_func_index(r, func) == (size_t)-1)
-            continue;
+        size_t nsrc;
+        const struct cost_source_func *sf = report_source_func(r, func, &nsrc);
+        if (report_func_index(r, func) == (size_t)-1 && !sf)
+            continue; /* a function of another unit */
         struct tool_plugin_over *o = &res->over[res->nover++];
         o->func = sup_strdup(func);
         o->what = sup_strdup(what_of(dot + 1));
         o->actual = c->actual;
         o->limit = c->limit;
         o->warning = c->warning;
+        /* an exceeded limit of a function that is not in the unit as compiled
+         * (inlined everywhere), or a budget that cannot be checked: the message */
+        if (report_func_index(r, func) == (size_t)-1 || !(c->actual > c->limit) || (sf && sf->copies))
+            o->message = sup_strdup(c->message);
+        o->definition = c->related ? sup_strdup(c->related) : NULL;
         char where[600];
         snprintf(where, sizeof where, "%s:%u:%u", c->file ? c->file : "", c->line, c->col);
         o->where = sup_strdup(where);
@@ -83,6 +90,8 @@ struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options
         isa_free(isa);
         return NULL;
     }
+    if (budget)
+        report_budget_allow_incomplete(budget, o->allow_incomplete);
     struct eng_module *m = eng_module_load_memory(o->name, data, len, diag);
     struct cost_estimate *e = m ? cost_estimate_freqs(m, isa, fq, o->profile, diag, NULL) : NULL;
     struct tool_plugin_result *res = NULL;
@@ -102,6 +111,13 @@ struct tool_plugin_result *tool_plugin_estimate(const struct tool_plugin_options
                 pf->inclusive = fc->inclusive;
                 pf->self = fc->self;
                 pf->instructions = fc->instructions;
+                pf->other_units = fc->excl.other_units;
+                pf->unpriced = fc->excl.unpriced;
+                pf->indirect = fc->excl.indirect;
+                char names[200];
+                cost_excluded_names(&fc->excl, names, sizeof names);
+                pf->callees = names[0] ? sup_strdup(names) : NULL;
+                pf->incomplete = fc->incomplete;
                 for (size_t b = 0; b < e->nblocks; b++)
                     pf->estimated |= e->blocks[b].func == i && e->blocks[b].estimated && e->blocks[b].count > 0;
             }
@@ -123,12 +139,16 @@ void tool_plugin_result_free(struct tool_plugin_result *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->nfuncs; i++)
+    for (size_t i = 0; i < r->nfuncs; i++) {
         free(r->funcs[i].name);
+        free(r->funcs[i].callees);
+    }
     for (size_t i = 0; i < r->nover; i++) {
         free(r->over[i].func);
         free(r->over[i].what);
         free(r->over[i].where);
+        free(r->over[i].message);
+        free(r->over[i].definition);
     }
     for (size_t i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);

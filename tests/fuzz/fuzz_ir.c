@@ -4,7 +4,18 @@
  * streams on /dev/null, its files confined to an empty directory) and, when
  * that run ends without a fault, it is estimated on the core of its triple
  * (code generation in a child process, the machine code parsed and priced,
- * the timed second run) and both reports written. */
+ * the timed second run) and both reports written.
+ *
+ * LLVM's parser runs in a child process (engine/module.c): lpnest survives
+ * its crashes and says "crashed on this file", which libFuzzer would not
+ * see. Such a message is a finding all the same (the input should get a
+ * located error from the check before the parser), so the target aborts
+ * and libFuzzer keeps the input; so is a module LLVM parses but cannot
+ * read back from its own bitcode.
+ *
+ * LPNEST_FUZZ_IR_LOAD_ONLY=1 stops after the load and the engine's run:
+ * hundreds of inputs a second instead of a few, for the parser and the
+ * checks around it. */
 #define _DEFAULT_SOURCE
 #include "estimator.h"
 #include "fuzz_util.h"
@@ -12,6 +23,7 @@
 #include "report.h"
 #include "timed.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static struct isa *core_for(const char *triple)
@@ -40,7 +52,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FILE *null = fuzz_null();
     const char *path = fuzz_file(data, size, "fuzz.ll");
-    struct eng_module *m = eng_module_load(&path, 1, null);
+    char *msg = NULL;
+    size_t mlen = 0;
+    FILE *diag = open_memstream(&msg, &mlen);
+    struct eng_module *m = eng_module_load(&path, 1, diag);
+    fclose(diag);
+    if (strstr(msg, "crashed on this file") || strstr(msg, "stopped with status") || strstr(msg, "stopped: ") ||
+        strstr(msg, "cannot read it back") || strstr(msg, "invalid bitcode")) {
+        fprintf(stderr, "fuzz_ir: LLVM's parser failed in its child: %s", msg);
+        abort();
+    }
+    free(msg);
     if (!m)
         return 0;
     char *argv[] = {"fuzz", "1", NULL};
@@ -50,7 +72,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct eng_profile *p = eng_run(m, &o);
     bool clean = p && !eng_profile_faulted(p);
     eng_profile_free(p);
-    struct isa *isa = clean ? core_for(LLVMGetTarget(eng_module_llvm(m))) : NULL;
+    static int load_only = -1;
+    if (load_only < 0) {
+        const char *e = getenv("LPNEST_FUZZ_IR_LOAD_ONLY");
+        load_only = e && *e == '1';
+    }
+    struct isa *isa = clean && !load_only ? core_for(LLVMGetTarget(eng_module_llvm(m))) : NULL;
     if (isa) {
         int status;
         struct cost_estimate *e = offload_estimate_timed(m, isa, &o, NULL, NULL, &status);

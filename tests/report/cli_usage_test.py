@@ -3,7 +3,8 @@
 --target or option is bad usage (exit 2, "lpnest: error:", a "did you mean"
 for a typo); the report on stdout is never mixed with the program's output
 (which goes to stderr); --top limits the functions table; a core's clock is
-named once in the header."""
+named once in the header; a C source or an executable given instead of
+bitcode is refused saying so, and bitcode without -g is warned about."""
 import argparse
 import json
 import re
@@ -39,6 +40,30 @@ def main():
     check(r.returncode == 2 and "unknown option '--targt=picorv32'; did you mean '--target'?" in r.stderr,
           "unknown option: exit 2 with a suggestion (%d)" % r.returncode)
 
+    # what is not bitcode says what to do; bitcode without debug information is warned about
+    import os
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "app.c")
+        with open(src, "w") as f:
+            f.write("#include <stdio.h>\nint main(void) { return 0; }\n")
+        r = run(src, "--target=picorv32")
+        check(r.returncode == 1 and "app.c: error: C source, not LLVM bitcode" in r.stderr and "-emit-llvm" in r.stderr
+              and "expected top-level entity" not in r.stderr, "a C source instead of bitcode: says so (%s)" % r.stderr.strip())
+        r = run("/bin/true", "--target=picorv32")
+        check(r.returncode == 1 and "an object file or executable (ELF), not LLVM bitcode" in r.stderr,
+              "an executable instead of bitcode: says so")
+        ll = os.path.join(tmp, "nog.ll")
+        with open(ll, "w") as f:
+            f.write('target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"\n'
+                    'target triple = "riscv32-unknown-unknown-elf"\n'
+                    'define i32 @main() {\n  ret i32 0\n}\n')
+        r = run(ll, "--target=picorv32", "-o", os.devnull)
+        check(r.returncode == 0 and "warning: no debug information (compile with -g)" in r.stderr,
+              "a module without -g: a warning that says what is lost (%s)" % r.stderr.strip()[:200])
+        r = run(rv, "--target=picorv32", "-o", os.devnull)
+        check("no debug information" not in r.stderr, "no such warning with -g")
+
     # the option table (sup_cli_parse): --version and -- end the options where they stand
     r = run("--version", "--bogus")
     check(r.returncode == 0 and r.stdout.startswith("lpnest ") and not r.stderr, "--version answers before a later bad option")
@@ -52,7 +77,7 @@ def main():
     r = run(rv, "--alow-writes")
     check(r.returncode == 2 and "did you mean '--allow-writes'?" in r.stderr, "every option is a suggestion")
     r = run("report", A.report, A.report)
-    check(r.returncode == 2 and "one report at a time" in r.stderr, "lpnest report: one report at a time")
+    check(r.returncode == 2 and "is given twice" in r.stderr, "lpnest report: one report given twice is bad usage")
     r = run("report", A.report, "--bogus")
     check(r.returncode == 2 and r.stderr.startswith("lpnest report: error: unknown option '--bogus'"),
           "lpnest report: an unknown option is bad usage")
@@ -68,7 +93,7 @@ def main():
 
     r = run("report", A.report, "--top=2")
     table = r.stdout.split("\nfunction ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    rows = [l for l in table if l.rstrip().endswith("%")]
+    rows = [l for l in table if re.search(r"%( +\*)?$", l.rstrip())]
     check(len(rows) == 2 and re.search(r"\(\d+ more functions; --top=N shows more\)", r.stdout) is not None,
           "--top=2 shows two functions (%d)" % len(rows))
 

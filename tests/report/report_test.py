@@ -146,7 +146,8 @@ def chromium(html_path, name, want_tables, want_svgs):
             "--user-data-dir=" + work("chromium-profile")]
     t0 = time.time()
     try:
-        r = subprocess.run(base + ["--window-size=1280,3000", "--screenshot=" + png, url],
+        # one Chromium start for the screenshot and the DOM (each start costs seconds)
+        r = subprocess.run(base + ["--window-size=1280,3000", "--screenshot=" + png, "--dump-dom", url],
                            capture_output=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
         r = None
@@ -159,8 +160,7 @@ def chromium(html_path, name, want_tables, want_svgs):
         return
     chromium_state["checked"] = chromium_state["ok"] = True
     shot = time.time() - t0
-    d = subprocess.run(base + ["--dump-dom", url], capture_output=True, timeout=120)
-    dom = d.stdout.decode(errors="replace")
+    dom = r.stdout.decode(errors="replace")
     tables = len(re.findall(r"<table\b", dom))
     svgs = re.findall(r'<svg class="(\w+)"', dom)
     ok(f"{name}: Chromium renders the page ({os.path.getsize(html_path)} bytes, screenshot in {shot:.1f} s)",
@@ -169,6 +169,53 @@ def chromium(html_path, name, want_tables, want_svgs):
        tables >= want_tables and set(want_svgs) <= set(svgs) and "<rect" in dom,
        f"tables={tables} svgs={svgs}")
     notes.append(f"{name}: {os.path.getsize(html_path)} bytes of HTML, Chromium screenshot {shot:.1f} s")
+
+
+def flame_interaction(html_path, name):
+    """The flame graph's zoom and search, driven in headless Chromium by a
+    script added to a copy of the page: a click on the deepest loop frame
+    makes it the full width and hides the frames beside it; a search for the
+    loop frames marks them and gives their share of the cycles, which this
+    test computes from the page's frames itself. Loop labels name files
+    relative to the report's directory (no '/')."""
+    if not chromium_state["ok"]:
+        return
+    page = text(html_path)
+    frames = [(m.group(4), float(m.group(1)), float(m.group(2)), int(m.group(3))) for m in
+              re.finditer(r'<g class="fr" data-x="([\d.]+)" data-w="([\d.]+)" data-l="(\d+)" data-n="([^"]*)"', page)]
+    loops = [f for f in frames if f[0].startswith("loop@")]
+    ok(f"{name}: flame graph loop labels name files relative to the sources' directory",
+       loops and not any("/" in f[0] for f in loops), str([f[0] for f in loops][:3]))
+    if not loops:
+        return
+    deep = max(loops, key=lambda f: (f[3], f[2]))
+    # the share of the cycles of the outermost loop frames (those no matched frame holds)
+    top = [f for f in loops if not any(g is not f and g[3] < f[3] and g[1] - 1e-6 <= f[1] and
+                                       f[1] + f[2] <= g[1] + g[2] + 1e-6 for g in loops)]
+    width = max(f[2] for f in frames)
+    want = 100 * sum(f[2] for f in top) / width
+    script = ('<script>var g=Array.prototype.slice.call(document.querySelectorAll("g.fr"));'
+              'var f=g.filter(function(e){return e.dataset.n==%s&&e.dataset.l=="%d"&&e.dataset.x=="%.2f";})[0];'
+              'f.dispatchEvent(new Event("click"));var q=document.getElementById("flame-q");q.value="^loop@";'
+              'q.dispatchEvent(new Event("input"));var out=document.createElement("pre");out.id="probe";'
+              'out.textContent=JSON.stringify({w:+f.querySelector("rect").getAttribute("width"),'
+              'hidden:g.filter(function(e){return e.style.display=="none";}).length,'
+              'marked:g.filter(function(e){return e.querySelector("rect").style.fill!="";}).length,'
+              'm:document.getElementById("flame-m").textContent});document.body.appendChild(out);</script></body>'
+              % (json.dumps(deep[0]), deep[3], deep[1]))
+    probe_html = html_path + ".zoom.html"
+    with open(probe_html, "w") as f:
+        f.write(page.replace("</body>", script))
+    d = subprocess.run([A.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" +
+                        work("chromium-profile"), "--dump-dom", "file://" + os.path.abspath(probe_html)],
+                       capture_output=True, timeout=120)
+    m = re.search(r'<pre id="probe">([^<]*)</pre>', d.stdout.decode(errors="replace"))
+    res = json.loads(m.group(1).replace("&quot;", '"')) if m else {}
+    ok(f"{name}: a click zooms the flame graph into a frame ({deep[0]}: full width, the frames beside it hidden)",
+       abs(res.get("w", 0) - width) < 0.5 and (res.get("hidden", 0) > 0 or len(frames) == deep[3] + 1), str(res))
+    got = re.search(r"matched: ([\d.]+)%", res.get("m", ""))
+    ok(f"{name}: the search marks the loop frames and says their share ({want:.1f} %)",
+       res.get("marked") == len(loops) and got is not None and abs(float(got.group(1)) - want) < 0.06, str(res))
 
 
 # ---- the tests --------------------------------------------------------------------
@@ -213,6 +260,7 @@ def views_of_a_run(bc, core, label, extra_checks=None):
         ok(f"{label}: trace without a timeline exits 1 with a message and writes nothing",
            r.returncode == 1 and "has no timeline" in err and not os.path.exists(path), err[-300:])
     chromium(work(f"{label}.html"), label, 4, ["flame"])
+    flame_interaction(work(f"{label}.html"), label)
     if extra_checks:
         extra_checks(doc, outs)
     return doc
@@ -228,12 +276,12 @@ def fir_checks(doc, outs):
     ok("fir: the direct form's inner loop runs 32 iterations per entry",
        len(inner) == 1 and inner[0]["entries"] and inner[0]["header_count"] / inner[0]["entries"] == 32,
        str(inner))
-    f = re.escape(fir)
+    # frames name the file relative to the directory of the sources (the report's loops are all in fir.c)
     ok("fir: folded stacks have nested loop frames",
-       re.search(r"^main;loop@%s:53;loop@%s:19(\(\w+\))?;loop@%s:21(\(\w+\))? \d+$" % (f, f, f), outs["folded"], re.M)
+       re.search(r"^main;loop@fir\.c:53;loop@fir\.c:19(\(\w+\))?;loop@fir\.c:21(\(\w+\))? \d+$", outs["folded"], re.M)
        is not None)
     ok("fir: candidates name the hottest loop", "offload candidates" in outs["text"]
-       and "loop@%s:53" % os.path.join(A.source, "benchmarks/corpus/fir.c") in outs["text"])
+       and "loop@fir.c:53" in outs["text"])
 
 
 def hand_written():
@@ -444,7 +492,9 @@ def atomic(fir_bc, forever_bc):
 def progress(forever_bc, fir_bc):
     if not forever_bc:
         return
-    args = [A.lpnest, forever_bc, "--target=picorv32", "--max-steps=1200M"]
+    # the progress line at once (no 1.5 s delay), so a short run shows it too
+    args = [A.lpnest, forever_bc, "--target=picorv32", "--max-steps=200M"]
+    delay0 = dict(os.environ, LPNEST_PROGRESS_DELAY="0")
 
     def on_tty(cmd, extra, env=None):
         master, slave = pty.openpty()
@@ -469,15 +519,15 @@ def progress(forever_bc, fir_bc):
         return p.returncode, b"".join(chunks).decode(errors="replace")
 
     erase = "\r\x1b[K"
-    code, err = on_tty(args, [])
+    code, err = on_tty(args, [], delay0)
     ok("progress: a long estimate run shows progress on a terminal",
-       code == 1 and re.search(r"\r\x1b\[Klpnest: counting run: [\d.]+ G IR instructions, \d+ M/s", err) is not None
+       code == 1 and re.search(r"\r\x1b\[Klpnest: counting run: [\d.]+ [kMG] IR instructions, \d+ M/s", err) is not None
        and "step limit" in err, err[-300:])
     ok("progress: the line is erased before the run's error", erase in err and "step limit" in err.rsplit(erase, 1)[1],
        err[-300:])
-    code, err = on_tty(args, ["--quiet"])
+    code, err = on_tty(args, ["--quiet"], delay0)
     ok("progress: --quiet suppresses it", code == 1 and "IR instructions," not in err and "step limit" in err)
-    r = subprocess.run(args, capture_output=True, timeout=300)
+    r = subprocess.run(args, capture_output=True, timeout=300, env=delay0)
     ok("progress: none when stderr is not a terminal", b"IR instructions," not in r.stderr and b"step limit" in r.stderr)
     # every phase of an estimate, each erased when it ends (shown at once with a delay of 0)
     if fir_bc:
@@ -489,6 +539,72 @@ def progress(forever_bc, fir_bc):
            code == 0 and all(w in phases for w in want), repr(err[-300:]))
         ok("progress: erased at the end (nothing left on the terminal)",
            err.endswith(erase) and "lpnest:" not in err.rsplit(erase, 1)[1], repr(err[-200:]))
+        small = re.findall(r": (0\.\d+) G IR instructions", err)
+        ok("progress: counts in the unit that suits them (k, M, G; no '0.0168 G')", not small, str(small[:3]))
+    chatty(on_tty)
+
+
+def terminal_lines(text):
+    """The lines a terminal shows for TEXT (carriage returns and erase-line
+    sequences applied)."""
+    lines, cur, col, i = [], [], 0, 0
+    while i < len(text):
+        if text.startswith("\x1b[K", i):
+            del cur[col:]
+            i += 3
+            continue
+        c = text[i]
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            lines.append("".join(cur))
+            cur, col = [], 0
+        else:
+            if col < len(cur):
+                cur[col] = c
+            else:
+                cur.append(c)
+            col += 1
+        i += 1
+    lines.append("".join(cur))
+    return lines
+
+
+def chatty(on_tty):
+    """A program that prints while the progress line is shown: on the
+    terminal its lines are whole, never on the progress line, a line it
+    writes in two parts included."""
+    if not A.clang:
+        return
+    src, bc = work("chatty.c"), work("chatty.bc")
+    with open(src, "w") as f:
+        f.write("int printf(const char *, ...);\nstatic volatile unsigned sink;\n"
+                "static void spin(void) { for (unsigned i = 0; i < 3000000; i++) sink += i; }\n"
+                "int main(void) {\n  for (int k = 0; k < 6; k++) { spin(); printf(\"line %d\\n\", k); }\n"
+                "  printf(\"part\"); spin(); printf(\"ial\\n\"); return 0;\n}\n")
+    subprocess.run([A.clang, "--target=riscv32-unknown-elf", "-march=rv32im", "-O1", "-g", "-emit-llvm", "-c", src,
+                    "-o", bc], check=True)
+    master, slave = pty.openpty()
+    p = subprocess.Popen([A.lpnest, bc, "--target=picorv32", "-o", os.devnull], stdout=slave, stderr=slave,
+                         env=dict(os.environ, LPNEST_PROGRESS_DELAY="0"))
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:
+            break
+        if not b:
+            break
+        chunks.append(b)
+    p.wait(timeout=300)
+    os.close(master)
+    raw = b"".join(chunks).decode(errors="replace")
+    shown = terminal_lines(raw)
+    prog = [l for l in shown if "line " in l or "part" in l]
+    ok("progress: the program's output is never on the progress line (%d lines)" % len(prog),
+       p.returncode == 0 and "lpnest:" in raw and len(prog) == 7 and all("lpnest:" not in l for l in prog)
+       and "partial" in shown, repr(prog))
 
 
 def usage():

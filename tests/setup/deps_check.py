@@ -62,7 +62,8 @@ def outside_tree(p):
 def from_cache(found):
     for line in open(os.path.join(A.build, "CMakeCache.txt"), errors="replace"):
         m = re.match(r"^([A-Za-z0-9_]+):(FILEPATH|PATH)=(/.+)$", line.strip())
-        if m and outside_tree(m.group(3)):
+        # CMAKE_INSTALL_*: where `cmake --install` puts files, not something the build uses
+        if m and not m.group(1).startswith("CMAKE_INSTALL_") and outside_tree(m.group(3)):
             found.setdefault(m.group(3), "CMakeCache " + m.group(1))
 
 
@@ -121,7 +122,8 @@ def from_scripts(found):
 
 
 def owners(paths):
-    """path -> package, trying the path, its /usr-merged twin and its real path."""
+    """path -> its packages (a directory such as /usr/include has many), trying the path,
+    its /usr-merged twin and its real path."""
     cands = {}
     for p in paths:
         c = [p, os.path.realpath(p)]
@@ -139,7 +141,7 @@ def owners(paths):
         for line in out.splitlines():
             if ": " in line and not line.startswith("diversion"):
                 pkgs, path = line.split(": ", 1)
-                owner.setdefault(path.strip(), pkgs.split(",")[0].strip().split(":")[0])
+                owner.setdefault(path.strip(), [x.strip().split(":")[0] for x in pkgs.split(",")])
     return {p: next((owner[q] for q in c if q in owner), None) for p, c in cands.items()}
 
 
@@ -164,10 +166,12 @@ def main():
     own = owners(found)
     bad, unowned, by_pkg = {}, [], {}
     for p, why in sorted(found.items()):
-        pkg = own[p]
-        if pkg is None:
+        pkgs = own[p]
+        if pkgs is None:
             unowned.append((p, why))
             continue
+        # a path several packages share is covered when any of them is
+        pkg = next((q for q in pkgs if q in allowed), pkgs[0])
         by_pkg.setdefault(pkg, []).append((p, why))
         if pkg not in allowed:
             bad.setdefault(pkg, []).append((p, why))

@@ -10,6 +10,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Calls whose cost a figure leaves out (counted as 0 cycles): executions of
+ * calls to functions the module declares but does not define and that are
+ * no library routine (in a plugin's unit: functions of other translation
+ * units), to library or runtime routines the core does not price, and
+ * indirect calls whose callee an estimate without calling contexts does not
+ * follow. */
+struct cost_excluded_call {
+    char *callee;
+    double calls;
+    unsigned kind;            /* COST_EXCL_UNITS or COST_EXCL_UNPRICED */
+};
+struct cost_excluded {
+    double other_units;
+    double unpriced;
+    double indirect;
+    struct cost_excluded_call *callees; /* the named ones, each once (a project view resolves them) */
+    size_t ncallees;
+};
+/* Bits of what a function's inclusive cycles leave out (its own calls or its callees'). */
+enum { COST_EXCL_UNITS = 1, COST_EXCL_UNPRICED = 2, COST_EXCL_INDIRECT = 4 };
+
+/* A call edge: CALLS calls of function CALLEE (index into funcs). */
+struct cost_call {
+    size_t callee;
+    double calls;
+};
+
 struct cost_func_cost {
     char *name;
     uint64_t calls;
@@ -19,6 +46,48 @@ struct cost_func_cost {
     double runtime;           /* cycles in runtime/library routines it calls */
     double instructions;      /* machine instructions executed in its own code */
     char *loc;                /* "file:line" of its definition, or NULL */
+    struct cost_excluded excl; /* its own calls left out */
+    struct cost_call *calls_to; /* the functions of the module it calls, and how often */
+    size_t ncalls_to;
+    unsigned incomplete;      /* COST_EXCL_* bits: what its inclusive cycles leave out (report/sources.c) */
+    char *no_estimate;        /* why it has no estimate (its counts are not known), or NULL */
+};
+
+/* A function of the source (its DISubprogram), wherever its code went: its
+ * own compiled function and the copies inlined into others. Filled by
+ * report/sources.c from the inline parts, or read from a report. */
+struct cost_source_func {
+    char *name;               /* its name in the source */
+    char *loc;                /* "file:line" of its definition, or NULL */
+    size_t func;              /* its compiled function (index into funcs), or COST_NO_PARENT */
+    double calls;             /* calls of its compiled function plus entries into its inlined copies */
+    double self;              /* cycles of the code whose innermost source function it is */
+    double self_instructions; /* machine instructions of that code */
+    double inclusive;         /* its compiled function's inclusive cycles plus its copies' (their code,
+                                 what was inlined into them, the calls they make) */
+    double inlined;           /* the part of inclusive in inlined copies */
+    size_t copies;            /* inlined copies whose code ran */
+    char *into;               /* the functions holding those copies, "main, fir", or NULL */
+    unsigned incomplete;      /* COST_EXCL_* bits */
+};
+
+/* The cycles of one machine block that came from one inlined copy (or the
+ * function's own code): its instructions' innermost debug scope. Kept while
+ * the module lives (metadata pointers); not in the JSON report. */
+struct cost_inline_part {
+    size_t block;             /* index into blocks */
+    LLVMMetadataRef scope;    /* the DISubprogram of the innermost scope, or NULL */
+    LLVMMetadataRef inlined_at; /* the DILocation the code was inlined at; NULL for the function's own */
+    double cycles;
+    double instructions;      /* machine instructions executed */
+};
+
+/* An edge between two IR blocks of a function and how often it was taken
+ * (blocks by their position in the function). Not in the JSON report. */
+struct cost_ir_edge {
+    size_t func;              /* index into funcs */
+    uint32_t from, to;
+    double count;
 };
 
 struct cost_block_cost {
@@ -51,6 +120,7 @@ struct cost_context {
     size_t func;              /* index into funcs */
     char *callsite;           /* "file:line" of the call in the parent, or NULL */
     char *site_block;         /* IR block of that call in the parent, or NULL (not in the JSON report) */
+    LLVMValueRef site_inst;   /* the call instruction, while the module lives, or NULL (not in the JSON report) */
     double calls;
     double self;              /* cycles of FUNC's own code and runtime calls here */
     double inclusive;         /* self plus its callees', in this context */
@@ -148,6 +218,13 @@ struct cost_estimate {
     struct cost_whatif *whatifs;
     size_t nwhatifs;
     const char *count_source;  /* "execution" (exact), "static", "profile" */
+    bool per_call;             /* each function priced for one call (the plugin), not a run */
+    struct cost_source_func *sources; /* by source function (report/sources.c) */
+    size_t nsources;
+    struct cost_inline_part *inline_parts; /* not in the JSON report */
+    size_t ninline_parts;
+    struct cost_ir_edge *ir_edges;     /* not in the JSON report */
+    size_t nir_edges;
 };
 
 /* ---- estimates (estimate.c) ------------------------------------------------
@@ -180,6 +257,14 @@ void cost_estimate_warn(struct cost_estimate *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Adds EXECS executions of a call from function FUNC (index into funcs) to
+ * SYM (NULL for an indirect call) whose cost is left out, of kind KIND
+ * (COST_EXCL_UNITS, COST_EXCL_UNPRICED or COST_EXCL_INDIRECT). */
+void cost_exclude_call(struct cost_estimate *e, size_t func, const char *sym, double execs, unsigned kind);
+/* The callees of X as "f, g, h" (at most N bytes; "" when none). */
+const char *cost_excluded_names(const struct cost_excluded *x, char *buf, size_t n);
+/* Frees what X owns. */
+void cost_excluded_free(struct cost_excluded *x);
 /* The runtime entry for SYMBOL, created on first use. */
 struct cost_runtime_cost *cost_runtime_entry(struct cost_estimate *e, const char *symbol);
 

@@ -21,8 +21,9 @@
  * [v == 0] + sum over edges u->v of F[u] * PROB. Block B's out-edges are
  * SUCC[OFF[B] .. OFF[B+1]) with probabilities PROB[...] (sums of at most 1;
  * what is missing leaves the function). Solved exactly (up to rounding) by
- * eliminating blocks in reverse post-order; a loop that never exits is
- * given the scale of LLVM's BlockFrequencyInfo for infinite loops (4096).
+ * eliminating blocks in reverse post-order; a loop that never exits (an
+ * exit mass below 1e-12: rounding) is given the scale of LLVM's
+ * BlockFrequencyInfo for infinite loops (4096).
  * Blocks not reachable from block 0 get 0. */
 void cnt_freq_solve(size_t n, const size_t *off, const uint32_t *succ, const double *prob, double *f);
 

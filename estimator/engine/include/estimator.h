@@ -35,6 +35,8 @@ void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
 const char *eng_module_name(const struct eng_module *m);
+/* Whether any function of M has debug information (compiled with -g). */
+bool eng_module_has_debug_info(const struct eng_module *m);
 /* What code generation made of some calls (lower_requests.c), for the IR
  * engine to run them as the machine code does: CALLEE[i] is the module's own
  * memset/memcpy/memmove the llvm.mem* intrinsic INST[i] was lowered to a
@@ -52,6 +54,14 @@ size_t eng_module_call_plan(const struct eng_module *m, const LLVMValueRef **ins
 LLVMModuleRef eng_module_fresh(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
 /* The same without provenance locations: what a normal build compiles. */
 LLVMModuleRef eng_module_plain(const struct eng_module *m, LLVMContextRef ctx, FILE *diag);
+/* Where a name an LLVM diagnostic quotes (the key after "attribute ", a
+ * '...' span) first occurs in the module's textual IR inputs: the file as
+ * given, 1-based line and column. False for bitcode inputs or no match. */
+struct eng_text_loc {
+    const char *file;   /* owned by the module */
+    unsigned line, col;
+};
+bool eng_module_locate(const struct eng_module *m, const char *message, struct eng_text_loc *loc);
 /* The column that marks those provenance locations. */
 #define ENG_PROVENANCE_COLUMN 60001
 /* Gives every unnamed basic block of M a deterministic name. Idempotent. */
@@ -100,10 +110,14 @@ struct eng_run_options {
     size_t nbuiltins;
     /* the program's standard streams (NULL: lpnest's own) */
     FILE *in, *out, *err;
-    /* the program's fopen: relative paths under FS_ROOT (NULL: the current
-     * directory), reading only unless ALLOW_WRITES (exec_sandbox.c) */
+    /* the program's fopen: regular files by relative paths under FS_ROOT
+     * (NULL: the current directory), reading only unless ALLOW_WRITES
+     * (exec_sandbox.c) */
     const char *fs_root;
     bool allow_writes;
+    /* bytes it may write to its files, each file it creates counting 4 KiB
+     * (0: no limit; lpnest's --write-limit) */
+    uint64_t write_limit;
     /* instructions whose values are wanted at every execution (the cost model
      * prices runtime calls and variable shifts by their operands): each
      * execution of WATCH[i].inst calls WATCH_FN(WATCH_ARG, i, phase, V, N, VM)
@@ -274,5 +288,11 @@ bool eng_fault(struct eng_state *eng, const char *fmt, ...)
     ;
 /* "file:line[:col]" of an instruction's debug location, or "" (exec_fault.c). */
 void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n);
+/* Whether NAME is a C library routine (one the engine serves, exec_libc.c,
+ * or a declaration FN, if not NULL, that the clang plugin marked
+ * !lpnest.library: LLVM's TargetLibraryInfo knows it), a compiler runtime
+ * helper ("__" prefix) or an LLVM intrinsic: a library call, not a call
+ * into another part of the program. */
+bool eng_library_routine(LLVMValueRef fn, const char *name);
 
 #endif

@@ -9,7 +9,9 @@
 #define LPNEST_PROGRESS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Turns the line on (ON: stderr is a terminal and --quiet was not given). */
 void eng_progress_enable(bool on);
@@ -20,5 +22,10 @@ void eng_progress_phase(const char *name);
 void eng_progress_steps(uint64_t steps);
 /* Erases the line if one is shown (before other output, at the end). */
 void eng_progress_clear(void);
+/* Writes N bytes of the program's TEXT to its standard output or error F
+ * (returns what fwrite returns): the line is erased first, the text
+ * flushed, and no line drawn again until the program's output ends a line,
+ * so progress and the program's output never share a line. */
+size_t eng_progress_write(FILE *f, const void *text, size_t n);
 
 #endif

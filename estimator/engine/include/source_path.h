@@ -17,4 +17,16 @@ void eng_difile_path(LLVMModuleRef m, LLVMMetadataRef difile, char *buf, size_t 
 /* The same for the location of instruction I ("" when it has none); returns its length. */
 size_t eng_inst_file(LLVMValueRef i, char *buf, size_t n);
 
+/* debug_scope.cpp: the DISubprogram that SCOPE (a DILocation's scope: a
+ * subprogram or a lexical block in one) belongs to, or NULL; the source name
+ * of subprogram SP (*LEN bytes, not NUL-terminated; "" for NULL). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+LLVMMetadataRef eng_scope_subprogram(LLVMMetadataRef scope);
+const char *eng_subprogram_name(LLVMMetadataRef sp, size_t *len);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

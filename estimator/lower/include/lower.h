@@ -92,11 +92,15 @@ struct mmodule {
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
  * Code generation rewrites M's IR: pass a fresh copy (eng_module_fresh).
  * It runs in a child process (lower_isolate.c): LLVM's fatal errors become
- * "FILE: error: code generation failed for 'FUNC' on CORE: <message>". */
+ * "FILE: error: code generation failed for 'FUNC' on CORE: <message>";
+ * LLVM's diagnostics (an attribute it cannot parse, a feature it does not
+ * know) are errors and warnings of lpnest, at their place in the module's
+ * text when it has one (t->module), printed once per process. */
 struct lower_codegen_target {
     const char *triple, *cpu, *features;
     const char *file;  /* the bitcode, for messages */
     const char *core;  /* the core's name, for messages */
+    const struct eng_module *module; /* where LLVM's diagnostics point in its text (may be NULL) */
 };
 char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag);
 /* The same as an object file (*LEN bytes), for the layout (cost/cost_pad.c). */
@@ -115,13 +119,16 @@ char *lower_codegen_as_built(LLVMModuleRef plain, const char *text, const struct
  * (*LEN bytes) or NULL with *MSG; LLVM's fatal errors in it end the child
  * with their message. True with r->text (malloc'd, NUL-terminated); false
  * with r->message: WORK's, LLVM's, the signal that ended the child, or
- * (r->system) why no child could be run. r->message (malloc'd, first line
- * only) also holds what the child wrote to stderr when CAPTURE_STDERR. */
+ * (r->system) why no child could be run. r->message (malloc'd, one line:
+ * the reason the child ended, or on success the first line it wrote) also
+ * holds what the child wrote to stderr when CAPTURE_STDERR; r->log
+ * (malloc'd) everything it wrote. The caller frees text, message and log. */
 typedef char *(*lower_isolated_fn)(void *arg, size_t *len, char **msg);
 struct lower_isolated {
     char *text;
     size_t len;
     char *message;
+    char *log;
     bool system;
 };
 bool lower_isolated_run(lower_isolated_fn work, void *arg, bool capture_stderr, struct lower_isolated *r);

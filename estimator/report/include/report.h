@@ -39,6 +39,10 @@ struct report_data {
     struct cost_estimate *e;
     struct report_loop_cost *loops;
     size_t nloops;
+    /* labels name files relative to the directory all the loops' files are in
+     * (report_loop_label, computed when first needed) */
+    size_t label_strip;
+    bool label_strip_known;
 };
 
 /* Frees R's estimate and loops (not R itself). */
@@ -53,9 +57,19 @@ void report_free(struct report_data *r);
  * contexts, adds a warning that inclusive cycles rest on averages. Never
  * fails. */
 void report_find_loops(struct report_data *r, LLVMModuleRef m);
+/* sources.c: the report by source function (R's estimate's sources), from
+ * the inline parts its pricing kept and module M (called by
+ * report_find_loops), and what every function's inclusive cycles leave out
+ * (funcs[].incomplete). */
+void report_find_sources(struct report_data *r, LLVMModuleRef m);
+/* The first source function named NAME (*N: how many have that name), or NULL. */
+const struct cost_source_func *report_source_func(const struct report_data *r, const char *name, size_t *n);
+/* COST_EXCL_* bits as words: "calls to other units, unpriced routines, indirect calls". */
+const char *report_incomplete_text(unsigned bits, char *buf, size_t n);
 /* "loop@file:line" (with "(header)" appended when several loops of the
  * function share the line; "loop@func:header" without a location): the
- * frame name of loop L. */
+ * frame name of loop L. FILE is relative to the directory the report's
+ * loops all lie in (so "lz4.c", not "/home/.../lib/lz4.c"). */
 void report_loop_label(const struct report_data *r, size_t l, char *buf, size_t n);
 
 /* ---- views -----------------------------------------------------------------*/
@@ -67,8 +81,11 @@ const char *report_format_name(enum report_format f);
 
 struct report_view_options {
     size_t top;                       /* rows of the long tables (text; HTML shows more) */
-    const char *const *source_dirs;   /* where annotate looks for sources besides the path itself */
+    const char *const *source_dirs;   /* where annotate may read sources: nothing outside them */
     size_t nsource_dirs;
+    double threshold;                 /* annotate: only lines with at least this % of the cycles (0: all) */
+    bool context_set;                 /* annotate: only CONTEXT lines around the lines shown */
+    size_t context;
     FILE *diag;                       /* why a view could not be made */
 };
 
@@ -102,6 +119,19 @@ void report_svg_histogram(const double *v, size_t n, FILE *f, double width, doub
  * "file:line:col: error: ..." on diag; returns NULL then. */
 struct report_data *report_read_file(const char *path, FILE *diag);
 struct report_data *report_parse(const char *name, const char *text, size_t len, FILE *diag);
+
+/* ---- merge.c: a project's view ---------------------------------------------
+ * PARTS[0..n) (UNITS: their names, for messages and to tell apart functions
+ * of one name in several units: "f [unit]") merged into one report named
+ * MODULE (REPORT.md "A project's view"): functions, blocks, loops, lines,
+ * routines and source functions of all; the same function (name and
+ * definition) in several reports adds up; per-call reports (the plugin's)
+ * get their calls into other units priced from the callee's report where
+ * it is there, and their inclusive cycles solved again. The parts must be
+ * for one core and all per call or all runs; else NULL after a message on
+ * DIAG. The parts are not changed; free the result with report_free. */
+struct report_data *report_merge(struct report_data *const *parts, const char *const *units, size_t n,
+                                 const char *module, FILE *diag);
 
 /* ---- report_stacks.c: the calling-context stacks behind folded and the flame graph */
 struct report_stack {
@@ -164,6 +194,12 @@ void report_xml_escape(FILE *f, const char *s);
  * call of each function, while a caller's inclusive cycles hold its callees
  * as often as it calls them), so that no share exceeds 100 %. */
 double report_share_base(const struct report_data *r);
+/* What E's figures leave out, "46 calls to other units, 3 calls to unpriced
+ * routines" (false and "" when nothing). */
+bool report_excluded_text(const struct cost_estimate *e, char *buf, size_t n);
+/* What the core's cycles are when that needs saying (the x86-64 host: about
+ * its instruction count), false otherwise. */
+bool report_core_note(const struct cost_estimate *e, char *buf, size_t n);
 /* Index of function NAME in R's estimate, or (size_t)-1. */
 size_t report_func_index(const struct report_data *r, const char *name);
 
@@ -177,6 +213,7 @@ struct report_check {
     unsigned line, col;
     bool warning;             /* budgets: exceeded a limit of severity warning (reported, not failed) */
     double actual, limit;     /* budgets: the value checked and its limit */
+    char *related;            /* "file:line" of what the check is about (a function's definition), or NULL */
 };
 void report_checks_free(struct report_check *c, size_t n);
 /* Writes a JUnit XML document: one <testsuite> named SUITE with one
@@ -198,6 +235,11 @@ struct report_budget;
 /* Loads and validates PATH; NULL after "file:line:col: error: ..." on diag. */
 struct report_budget *report_budget_load(const char *path, FILE *diag);
 void report_budget_free(struct report_budget *b);
+/* Whether a budget that cannot be checked (a function without an estimate,
+ * that never ran, or whose cycles leave out calls to other units, unpriced
+ * routines or indirect calls) is only a warning (--budget-allow-incomplete);
+ * by default it is an error. */
+void report_budget_allow_incomplete(struct report_budget *b, bool allow);
 /* Checks R against B: one check per limit. Each exceeded limit (or a name
  * the report lacks) is reported on diag as "file:line:col: error: ..."
  * ("warning" for limits of severity warning, which do not fail).

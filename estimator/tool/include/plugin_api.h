@@ -20,6 +20,7 @@ struct tool_plugin_options {
     const char *report;       /* JSON report path, or NULL */
     const char *budget;       /* budgets file (estimator/REPORT.md "Budgets"), or NULL */
     bool profile;             /* the probabilities come from a PGO profile */
+    bool allow_incomplete;    /* a budget that cannot be checked is a warning (-lpnest-budget-allow-incomplete) */
     const char *name;         /* the translation unit (source file) for messages and the report */
 };
 
@@ -29,6 +30,11 @@ struct tool_plugin_func {
     double self;              /* cycles per call of its own code and runtime calls */
     double instructions;      /* machine instructions per call of its own code */
     bool estimated;           /* part of the counts rest on the even split of unknowns */
+    /* its own calls whose cost is left out: to functions of other units, to
+     * routines the core does not price, indirect calls (per call) */
+    double other_units, unpriced, indirect;
+    char *callees;            /* the first of those callees, "f, g", or NULL */
+    unsigned incomplete;      /* what its inclusive cycles leave out: 1 other units, 2 unpriced, 4 indirect */
 };
 
 /* A budget limit a function exceeds. */
@@ -38,6 +44,9 @@ struct tool_plugin_over {
     double actual, limit;
     bool warning;             /* the budgets file makes it a warning, not an error */
     char *where;              /* "budgets.yaml:5:16" of the limit */
+    char *message;            /* the whole message, when not "exceeds limit" of a compiled function
+                                 (a function inlined everywhere, a budget that cannot be checked), or NULL */
+    char *definition;         /* "file:line" of the function's definition, or NULL */
 };
 
 struct tool_plugin_result {
