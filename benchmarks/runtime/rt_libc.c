@@ -389,23 +389,41 @@ static void err_int(int v)
     char buf[12], *end = buf + sizeof buf;
     unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
     int nd = to_digits(end, u, 10, 0);
-    if (v < 0)
-        err_str("-");
+    if (v < 0) {
+        char minus = '-'; /* (no string literal: RAM on the AVR) */
+        rt_write_err(&minus, 1);
+    }
     rt_write_err(end - nd, (size_t)nd);
 }
 
 #if defined(__AVR__)
+/* The message's fixed text in program memory: on the AVR a string literal is in RAM (its
+ * .rodata is part of .data), which every program linked with the runtime would pay for
+ * (the corpus's quicksort then no longer finds room for its calloc). */
+#include <avr/pgmspace.h>
+static const char a_head[] PROGMEM = "Assertion failed: (";
+static const char a_func[] PROGMEM = "), function ";
+static const char a_file[] PROGMEM = ", file ";
+static const char a_line[] PROGMEM = ", line ";
+static const char a_end[] PROGMEM = ".\n";
+
+static void err_flash(const char *p)
+{
+    for (char c; (c = (char)pgm_read_byte(p)) != '\0'; p++)
+        rt_write_err(&c, 1);
+}
+
 _Noreturn void __assert(const char *func, const char *file, int line, const char *expr)
 {
-    err_str("Assertion failed: (");
+    err_flash(a_head);
     err_str(expr);
-    err_str("), function ");
+    err_flash(a_func);
     err_str(func);
-    err_str(", file ");
+    err_flash(a_file);
     err_str(file);
-    err_str(", line ");
+    err_flash(a_line);
     err_int(line);
-    err_str(".\n");
+    err_flash(a_end);
     abort();
 }
 #else
