@@ -9,6 +9,12 @@
 # Every program is recorded in the global property LPNEST_CORPUS as
 # "<target>|<name>|<bc>|<elf>[|noref]" entries for tests to iterate over ("noref": the
 # folder set LPNEST_CORPUS_NO_REF_TEST, tests/e2e adds no separate reference test).
+#
+# A program of benchmarks/corpus, foreign or embedded built for riscv32 is also built as
+# bitcode of the flavours of the RISC-V cores whose RTL references are in benchmarks/cores:
+# rv32imc/<name>.bc (-march=rv32imc -mno-relax: Ibex, CV32E40P) and rv32i/<name>.bc
+# (-march=rv32i -mno-relax: SERV); they have no ELF here (the ELF is per core, linked by
+# benchmarks/cores/run).
 
 set(LPNEST_AVR_MCU atmega2560 CACHE STRING "AVR MCU of the corpus (simavr and clang name)")
 set(LPNEST_CORPUS_CFLAGS -O2 -g -std=c11 -Wall -Wextra -nostdlibinc CACHE STRING
@@ -19,6 +25,9 @@ set(_lpc_flags_riscv32 --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32)
 set(_lpc_flags_ppc --target=powerpc-unknown-eabi -mcpu=ppc -msoft-float)
 # DWARF 4: avr-gcc 5.4's ld cannot read the DWARF 5 clang 19 writes by default
 set(_lpc_flags_avr --target=avr -mmcu=${LPNEST_AVR_MCU} -gdwarf-4)
+# benchmarks/cores (Ibex, CV32E40P; SERV): compressed code (rv32i: none), no relaxation
+set(_lpc_flags_rv32imc --target=riscv32-unknown-elf -march=rv32imc -mabi=ilp32 -mno-relax)
+set(_lpc_flags_rv32i --target=riscv32-unknown-elf -march=rv32i -mabi=ilp32 -mno-relax)
 
 # Compiles one runtime source for TARGET into an object; appends it to OUTVAR.
 function(_lpc_runtime_obj TGT SRC OUTVAR)
@@ -143,6 +152,21 @@ function(lpnest_corpus_program NAME SOURCE)
       set_property(GLOBAL APPEND PROPERTY LPNEST_CORPUS "${_t}|${NAME}|${_bc}|${_elf}")
     endif()
   endforeach()
+  get_filename_component(_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  if("riscv32" IN_LIST LPNEST_CORPUS_TARGETS AND _folder MATCHES "^(corpus|foreign|embedded)$")
+    foreach(_f rv32imc rv32i)
+      set(_d ${CMAKE_CURRENT_BINARY_DIR}/${_f})
+      set(_bc ${_d}/${NAME}.bc)
+      add_custom_command(OUTPUT ${_bc}
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${_d}
+        COMMAND ${LPNEST_CLANG} ${_lpc_flags_${_f}} ${LPNEST_CORPUS_CFLAGS}
+                -I${CMAKE_CURRENT_SOURCE_DIR} -I${LPNEST_SOURCE_DIR}/benchmarks/corpus
+                -emit-llvm -c ${_src} -o ${_bc}
+        DEPENDS ${_src} ${_bench_h}
+        COMMENT "corpus ${_f}: ${NAME}.bc" VERBATIM)
+      list(APPEND _outs ${_bc})
+    endforeach()
+  endif()
   add_custom_target(corpus-${NAME} DEPENDS ${_outs})
   add_dependencies(corpus corpus-${NAME})
 endfunction()

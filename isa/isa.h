@@ -61,6 +61,8 @@ struct isa_insn {
     enum isa_expand expand;
     const char *expand_to;    /* mnemonic whose costs apply after relaxation (RISC-V call -> jal), or NULL */
     bool has_dest;            /* the first register operand is written */
+    uint32_t redirect;        /* pipelines: the cycle of its occupancy (1-based) in which a taken
+                                 control transfer requests its target; 0 = the last */
     const char *cycles_formula; /* or NULL: cycles as a formula of the operand value n (a
                                    shifter without barrel: "4 + floor(n/4) + n%4"); `cycles`
                                    then holds the cost to use when n is unknown.
@@ -152,6 +154,13 @@ const uint8_t *isa_code_bytes(const struct isa_code *code, uint32_t addr, uint32
  * place at the next multiple of *ALIGN; NULL (and *LEN 0) when the file has none.
  * lpnest --memory=linked lets a read past the program's last constant read them. */
 const uint8_t *isa_code_rodata(const struct isa_code *code, size_t *len, unsigned *align);
+/* Whether ADDR..ADDR+N-1 are device registers the routines may store to (the
+ * file's `mmio` lines: an output port); stores there have no other effect. */
+bool isa_code_mmio(const struct isa_code *code, uint32_t addr, uint32_t n);
+/* The file's `heap` lines: memory the routines keep from one call to the next
+ * (the runtime allocator's variables and its heap), so that malloc, free,
+ * realloc and calloc run on the allocator's state. Returns how many. */
+size_t isa_code_heaps(const struct isa_code *code, const uint32_t **addr, const uint32_t **len);
 
 /* The instruction with this mnemonic, or NULL when the description does not
  * know it (the estimator reports it; never silently zero). With
@@ -221,6 +230,53 @@ bool isa_runtime_uses(const struct isa_runtime *rt, enum isa_rt_name name);
  * insn->cycles. Never fails (a formula that divides by zero, or an unknown
  * N, gives insn->cycles). */
 double isa_insn_cycles(const struct isa_insn *insn, double n);
+/* The same with the values of its register operands as well: A (rs1) and B
+ * (rs2) as unsigned 32-bit integers (NaN when unknown), for formulas of
+ * data-dependent units (a divider's early outs, a serial multiplier). */
+double isa_insn_cycles_ab(const struct isa_insn *insn, double n, double a, double b);
+/* Whether INSN's cycles_formula reads operand name NAME ('n', 'a' or 'b'). */
+bool isa_insn_formula_uses(const struct isa_insn *insn, char name);
+
+/* ---- pipelines (isa/SCHEMA.md, "Pipelines") ---------------------------------
+ * A core whose timing depends on the instruction stream: its description
+ * names the mechanism lpnest simulates (the estimator's uarch layer: a cycle
+ * model transcribed from the core's RTL) and the parameters it has; the
+ * classes' cycles are then the cycles an instruction occupies the execute
+ * stage. */
+enum isa_pipe_model {
+    ISA_PIPE_NONE,
+    ISA_PIPE_IBEX,          /* lowRISC Ibex: IF, ID/EX, optional WB */
+    ISA_PIPE_CV32E40P,      /* OpenHW CV32E40P: IF, ID, EX, WB */
+};
+/* What the reference traces stamp each instruction with, and which
+ * instruction the cycles between two stamps are charged to. */
+enum isa_stamp { ISA_STAMP_RETIRE, ISA_STAMP_ISSUE };
+enum isa_charge { ISA_CHARGE_NEXT, ISA_CHARGE_PREVIOUS };
+enum isa_replace { ISA_REPLACE_LRU, ISA_REPLACE_ROUND_ROBIN, ISA_REPLACE_COUNTER };
+
+/* A cache (caches: instruction / data). */
+struct isa_cache {
+    uint32_t bytes;           /* 0: none */
+    uint32_t ways, line_bytes;
+    enum isa_replace replace;
+    uint32_t miss_cycles;     /* cycles a miss adds where no pipeline model times it (0: not given) */
+};
+
+struct isa_pipeline {
+    enum isa_pipe_model model;
+    enum isa_stamp stamp;
+    enum isa_charge charge;
+    bool writeback_stage;     /* Ibex WritebackStage */
+};
+/* The pipeline of the description, or NULL when it has none (every
+ * instruction then costs its class's cycles, plus the scoreboard's stalls). */
+const struct isa_pipeline *isa_pipeline(const struct isa *isa);
+/* The caches of the description (bytes 0 when it has none). */
+const struct isa_cache *isa_icache(const struct isa *isa);
+const struct isa_cache *isa_dcache(const struct isa *isa);
+/* layout: text — the address the program's code is linked at; false when
+ * the description does not say. */
+bool isa_text_base(const struct isa *isa, uint64_t *base);
 
 /* ISA_MODEL_IR: cycles of an LLVM IR opcode by its name ("add", "load",
  * "br", "call"...); for "br" the taken/not-taken costs via *taken and *not_taken.

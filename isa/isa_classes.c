@@ -12,7 +12,7 @@ struct isa__class {
     const char *name;
     const struct sup_ynode *node;
     enum isa_kind kind;
-    uint32_t cycles, latency, taken, not_taken, mispredict;
+    uint32_t cycles, latency, taken, not_taken, mispredict, redirect;
     bool has_dest;
     const char *formula_text;
     struct isa__formula *formula;
@@ -82,7 +82,7 @@ static struct isa__entry *new_entry(struct isa__loader *L, const struct sup_ynod
 static bool load_class(struct isa__loader *L, const struct sup_ynode *key, const struct sup_ynode *m)
 {
     static const char *const keys[] = {"kind", "cycles", "latency", "taken", "not_taken", "mispredict",
-                                       "has_dest", "cycles_formula", "note", "mnemonics", NULL};
+                                       "redirect", "has_dest", "cycles_formula", "note", "mnemonics", NULL};
     char what[160];
     snprintf(what, sizeof what, "class '%s'", key->str);
     if (!sup_yexpect(L->doc, m, SUP_Y_MAP, what))
@@ -125,18 +125,30 @@ static bool load_class(struct isa__loader *L, const struct sup_ynode *key, const
     }
     if (lat && !isa__cycles(L, lat, "latency", &c->latency))
         ok = false;
+    if ((v = sup_yget(m, "redirect"))) {
+        uint32_t most = conditional(c->kind) ? c->taken : c->cycles;
+        bool transfer = c->kind != ISA_ALU && c->kind != ISA_LOAD && c->kind != ISA_STORE && c->kind != ISA_NOP;
+        if (!transfer)
+            ok = sup_yerror(L->doc, v, "%s: 'redirect' is for control transfers, not kind %s", what, kind->str);
+        else if (!isa__cycles(L, v, "redirect", &c->redirect))
+            ok = false;
+        else if (c->redirect < 1 || c->redirect > most)
+            ok = sup_yerror(L->doc, v, "%s: redirect must be a cycle of the occupancy, 1 to %u (found %u)", what, most,
+                            c->redirect);
+    }
     c->has_dest = c->kind == ISA_ALU || c->kind == ISA_LOAD;
     if ((v = sup_yget(m, "has_dest")) && !sup_ybool(L->doc, v, &c->has_dest))
         ok = false;
     if ((v = sup_yget(m, "note")) && !isa__string(L, v, "note"))
         ok = false;
     if ((v = sup_yget(m, "cycles_formula"))) {
-        static const char *const n_only[] = {"n"};
+        static const char *const operands[] = {"n", "a", "b"};
         if (c->kind != ISA_ALU)
-            ok = sup_yerror(L->doc, v, "%s: 'cycles_formula' is for kind alu (shifts), not %s", what, kind->str);
+            ok = sup_yerror(L->doc, v, "%s: 'cycles_formula' is for kind alu (shifts, dividers), not %s", what,
+                            kind->str);
         else if (!isa__string(L, v, "cycles_formula"))
             ok = false;
-        else if (!(c->formula = isa__formula_compile(&L->isa->arena, v->str, n_only, 1, L->doc, v)))
+        else if (!(c->formula = isa__formula_compile(&L->isa->arena, v->str, operands, 3, L->doc, v)))
             ok = false;
         else
             c->formula_text = isa__strdup(&L->isa->arena, v->str);
@@ -163,6 +175,7 @@ static bool load_class(struct isa__loader *L, const struct sup_ynode *key, const
         e->pub.taken = c->taken;
         e->pub.not_taken = c->not_taken;
         e->pub.mispredict = c->mispredict;
+        e->pub.redirect = c->redirect;
         e->pub.has_dest = c->has_dest;
         e->pub.cycles_formula = c->formula_text;
         e->formula = c->formula;
@@ -205,6 +218,7 @@ static bool from_sequence(struct isa__loader *L, const struct sup_ynode *seq, st
         e->pub.taken = conditional(s->pub.kind) ? prefix + s->pub.taken : 0;
         e->pub.not_taken = conditional(s->pub.kind) ? prefix + s->pub.not_taken : 0;
         e->pub.mispredict = s->pub.mispredict;
+        e->pub.redirect = s->pub.redirect;
         e->pub.has_dest = s->pub.has_dest;
     }
     e->pub.count = count;
@@ -251,6 +265,7 @@ static bool load_pseudo(struct isa__loader *L, const struct sup_ynode *key, cons
         e->pub.taken = c->taken;
         e->pub.not_taken = c->not_taken;
         e->pub.mispredict = c->mispredict;
+        e->pub.redirect = c->redirect;
         e->pub.has_dest = c->has_dest;
         e->pub.count = k;
         e->pub.cycles_formula = c->formula_text;

@@ -21,6 +21,10 @@ struct isa_code {
     enum isa_code_arch arch;
     struct isa_code_seg *segs;   /* sorted by address, disjoint */
     size_t nsegs;
+    uint32_t mmio_addr[8], mmio_len[8]; /* device registers the routines store to */
+    size_t nmmio;
+    uint32_t heap_addr[4], heap_len[4];  /* memory the routines keep from call to call */
+    size_t nheap;
     struct isa__map entries;     /* symbol -> uint32_t * */
     uint8_t *rodata;             /* 'rodata' lines: what the board's link puts after a program's constants */
     size_t nrodata, caprodata;
@@ -92,8 +96,9 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
             return *why = "expected 'entry SYMBOL HEXADDR'", false;
         if (c->arch == ISA_CODE_NONE)
             return *why = "an entry before the 'arch' line", false;
-        if (addr % (c->arch == ISA_CODE_AVR ? 2 : 4))
-            return *why = "an entry not aligned to an instruction (4 bytes on rv32 and ppc, 2 on avr)", false;
+        if (addr % (c->arch == ISA_CODE_PPC ? 4 : 2))
+            return *why = "an entry not aligned to an instruction (2 bytes on rv32 (compressed code) and avr, 4 on ppc)",
+                   false;
         uint32_t *a = isa__alloc(&isa->arena, sizeof *a);
         *a = (uint32_t)addr;
         if (isa__map_put(&c->entries, isa__strdup(&isa->arena, name), a))
@@ -124,6 +129,22 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
             return *why = "bytes beyond the 32-bit address space", false;
         return true;
     }
+    if (!strcmp(word, "mmio")) {
+        if (sscanf(rest, "%lx %lu", &addr, &n) != 2 || !n || n > ZERO_MAX || addr > UINT32_MAX ||
+            (uint64_t)addr + n > UINT32_MAX + 1ull || c->nmmio == sizeof c->mmio_addr / sizeof c->mmio_addr[0])
+            return *why = "expected 'mmio HEXADDR SIZE' (at most 8 of them, 1 MiB each)", false;
+        c->mmio_addr[c->nmmio] = (uint32_t)addr;
+        c->mmio_len[c->nmmio++] = (uint32_t)n;
+        return true;
+    }
+    if (!strcmp(word, "heap")) {
+        if (sscanf(rest, "%lx %lu", &addr, &n) != 2 || !n || n > 16 * ZERO_MAX || addr > UINT32_MAX ||
+            (uint64_t)addr + n > UINT32_MAX + 1ull || c->nheap == sizeof c->heap_addr / sizeof c->heap_addr[0])
+            return *why = "expected 'heap HEXADDR SIZE' (at most 4 of them, 16 MiB each)", false;
+        c->heap_addr[c->nheap] = (uint32_t)addr;
+        c->heap_len[c->nheap++] = (uint32_t)n;
+        return true;
+    }
     if (!strcmp(word, "rodata-align")) {
         if (sscanf(rest, "%lu", &n) != 1 || !n || n > 4096 || (n & (n - 1)) || c->rodata_align)
             return *why = "expected one 'rodata-align N' (a power of two up to 4096)", false;
@@ -151,7 +172,7 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         }
         return true;
     }
-    return *why = "unknown item (expected arch, entry, bytes, zero, rodata-align or rodata)", false;
+    return *why = "unknown item (expected arch, entry, bytes, zero, mmio, heap, rodata-align or rodata)", false;
 }
 
 const uint8_t *isa_code_rodata(const struct isa_code *code, size_t *len, unsigned *align)
@@ -288,4 +309,19 @@ const uint8_t *isa_code_bytes(const struct isa_code *c, uint32_t addr, uint32_t 
     if (avail)
         *avail = (uint32_t)(s->len - off);
     return s->bytes + off;
+}
+
+bool isa_code_mmio(const struct isa_code *c, uint32_t addr, uint32_t n)
+{
+    for (size_t k = 0; k < c->nmmio; k++)
+        if (addr >= c->mmio_addr[k] && (uint64_t)addr + n <= (uint64_t)c->mmio_addr[k] + c->mmio_len[k])
+            return true;
+    return false;
+}
+
+size_t isa_code_heaps(const struct isa_code *c, const uint32_t **addr, const uint32_t **len)
+{
+    *addr = c->heap_addr;
+    *len = c->heap_len;
+    return c->nheap;
 }

@@ -90,6 +90,10 @@ struct isa {
     size_t nrefusals;
     const struct isa__refusal *refused_all; /* the "*" entry, or NULL */
     const struct isa_runtime **runtime_sorted; /* isa_runtime_at's list, made on first use */
+    struct isa_pipeline pipeline;  /* model ISA_PIPE_NONE when the description has none */
+    struct isa_cache icache, dcache;
+    bool has_text_base;
+    uint64_t text_base;
 };
 
 /* ---- loader pieces ---------------------------------------------------------- */

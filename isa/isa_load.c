@@ -11,7 +11,8 @@
 
 static const char *const top_keys[] = {
     "lpnest_isa", "name", "description", "source", "clock_mhz", "model", "llvm", "branch_prediction",
-    "memory", "relax", "classes", "pseudo", "runtime", "runtime_code", "runtime_refused", "ir", NULL,
+    "memory", "relax", "pipeline", "caches", "layout", "classes", "pseudo", "runtime", "runtime_code",
+    "runtime_refused", "ir", NULL,
 };
 
 static bool load_version(struct isa__loader *L)
@@ -143,6 +144,177 @@ static bool load_memory(struct isa__loader *L)
     if ((v = sup_yget(m, "note")) && !isa__string(L, v, "note"))
         ok = false;
     return ok;
+}
+
+/* One of NAMES (NULL-terminated) at N: its index, or -1 after an error. */
+static int pick(struct isa__loader *L, const struct sup_ynode *n, const char *what, const char *const *names)
+{
+    if (!isa__string(L, n, what))
+        return -1;
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], n->str))
+            return i;
+    char list[256] = "";
+    for (int i = 0; names[i]; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? (names[i + 1] ? ", " : " or ") : "",
+                 names[i]);
+    sup_yerror(L->doc, n, "unknown %s '%s' (expected %s)", what, n->str, list);
+    return -1;
+}
+
+static bool power_of_two(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+/* caches: {instruction: {...}, data: {...}} */
+static bool load_cache(struct isa__loader *L, const struct sup_ynode *m, const char *what, struct isa_cache *c)
+{
+    static const char *const keys[] = {"bytes", "ways", "line_bytes", "replacement", "miss_cycles", "note", NULL};
+    static const char *const policies[] = {"lru", "round_robin", "counter", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, what) || !sup_ycheck_keys(L->doc, m, keys, what))
+        return false;
+    bool ok = true;
+    int64_t v;
+    const struct sup_ynode *n;
+    const struct sup_ynode *b = sup_yneed(L->doc, m, "bytes", what), *w = sup_yneed(L->doc, m, "ways", what);
+    const struct sup_ynode *lb = sup_yneed(L->doc, m, "line_bytes", what);
+    if (!b || !w || !lb)
+        return false;
+    if (sup_yint(L->doc, b, 1, (int64_t)1 << 30, &v))
+        c->bytes = (uint32_t)v;
+    else
+        ok = false;
+    if (sup_yint(L->doc, w, 1, 32, &v))
+        c->ways = (uint32_t)v;
+    else
+        ok = false;
+    if (sup_yint(L->doc, lb, 1, 4096, &v))
+        c->line_bytes = (uint32_t)v;
+    else
+        ok = false;
+    if (!ok)
+        return false;
+    if (!power_of_two(c->bytes) || !power_of_two(c->ways) || !power_of_two(c->line_bytes))
+        return sup_yerror(L->doc, m, "%s: bytes, ways and line_bytes must be powers of two (%u, %u, %u)", what, c->bytes,
+                          c->ways, c->line_bytes);
+    if ((uint64_t)c->ways * c->line_bytes > c->bytes)
+        return sup_yerror(L->doc, m, "%s: %u ways of %u-byte lines do not fit in %u bytes", what, c->ways,
+                          c->line_bytes, c->bytes);
+    c->replace = ISA_REPLACE_LRU;
+    if ((n = sup_yget(m, "replacement"))) {
+        int k = pick(L, n, "replacement", policies);
+        if (k < 0)
+            ok = false;
+        else
+            c->replace = (enum isa_replace)k;
+    }
+    if ((n = sup_yget(m, "miss_cycles")) && !isa__cycles(L, n, "miss_cycles", &c->miss_cycles))
+        ok = false;
+    if ((n = sup_yget(m, "note")) && !isa__string(L, n, "note"))
+        ok = false;
+    return ok;
+}
+
+static bool load_caches(struct isa__loader *L)
+{
+    const struct sup_ynode *m = sup_yget(L->root, "caches");
+    if (!m)
+        return true;
+    static const char *const keys[] = {"instruction", "data", "note", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "caches") || !sup_ycheck_keys(L->doc, m, keys, "caches"))
+        return false;
+    bool ok = true;
+    const struct sup_ynode *n;
+    if ((n = sup_yget(m, "instruction")) && !load_cache(L, n, "caches: instruction", &L->isa->icache))
+        ok = false;
+    if ((n = sup_yget(m, "data")) && !load_cache(L, n, "caches: data", &L->isa->dcache))
+        ok = false;
+    if ((n = sup_yget(m, "note")) && !isa__string(L, n, "note"))
+        ok = false;
+    return ok;
+}
+
+/* pipeline: the mechanism lpnest simulates and its parameters (SCHEMA.md, "Pipelines") */
+static bool load_pipeline(struct isa__loader *L)
+{
+    const struct sup_ynode *m = sup_yget(L->root, "pipeline");
+    struct isa *isa = L->isa;
+    if (!m)
+        return true;
+    static const char *const keys[] = {"model", "stamp", "charge", "writeback_stage", "note", NULL};
+    static const char *const models[] = {"ibex", "cv32e40p", NULL};
+    static const char *const stamps[] = {"retire", "issue", NULL};
+    static const char *const charges[] = {"next", "previous", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "pipeline") || !sup_ycheck_keys(L->doc, m, keys, "pipeline"))
+        return false;
+    bool ok = true;
+    const struct sup_ynode *n = sup_yneed(L->doc, m, "model", "pipeline");
+    int k;
+    if (!n || (k = pick(L, n, "pipeline model", models)) < 0)
+        return false;
+    isa->pipeline.model = k == 0 ? ISA_PIPE_IBEX : ISA_PIPE_CV32E40P;
+    if (isa->model != ISA_MODEL_MACHINE)
+        ok = sup_yerror(L->doc, n, "a pipeline needs model machine");
+    else if (!isa->triple || strncmp(isa->triple, "riscv32", 7) != 0)
+        ok = sup_yerror(L->doc, n, "pipeline model '%s' runs RV32 code (llvm: triple riscv32-...)", n->str);
+    isa->pipeline.stamp = isa->pipeline.model == ISA_PIPE_IBEX ? ISA_STAMP_RETIRE : ISA_STAMP_ISSUE;
+    isa->pipeline.charge = ISA_CHARGE_NEXT;
+    if ((n = sup_yget(m, "stamp"))) {
+        if ((k = pick(L, n, "stamp", stamps)) < 0)
+            ok = false;
+        else
+            isa->pipeline.stamp = (enum isa_stamp)k;
+    }
+    if ((n = sup_yget(m, "charge"))) {
+        if ((k = pick(L, n, "charge", charges)) < 0)
+            ok = false;
+        else
+            isa->pipeline.charge = (enum isa_charge)k;
+    }
+    if ((n = sup_yget(m, "writeback_stage"))) {
+        if (!sup_ybool(L->doc, n, &isa->pipeline.writeback_stage))
+            ok = false;
+        else if (isa->pipeline.writeback_stage && isa->pipeline.model != ISA_PIPE_IBEX)
+            ok = sup_yerror(L->doc, n, "writeback_stage is a parameter of the ibex pipeline");
+    }
+    if ((n = sup_yget(m, "note")) && !isa__string(L, n, "note"))
+        ok = false;
+    if (isa->load_wait != isa->store_wait)
+        ok = sup_yerror(L->doc, m, "pipeline models have one data memory: memory load_wait (%u) and store_wait (%u) "
+                        "must be equal", isa->load_wait, isa->store_wait);
+    if (isa->relax)
+        ok = sup_yerror(L->doc, m, "pipeline models price the object's own instructions: relax must be false (link "
+                        "with --no-relax)");
+    if (isa->icache.bytes && isa->pipeline.model != ISA_PIPE_IBEX)
+        ok = sup_yerror(L->doc, m, "pipeline model '%s' has no instruction cache (caches: instruction)",
+                        isa->pipeline.model == ISA_PIPE_CV32E40P ? "cv32e40p" : "?");
+    return ok;
+}
+
+/* layout: where the program's code is linked */
+static bool load_layout(struct isa__loader *L)
+{
+    const struct sup_ynode *m = sup_yget(L->root, "layout");
+    if (!m) {
+        if (L->isa->pipeline.model != ISA_PIPE_NONE)
+            return sup_yerror(L->doc, L->root, "missing key 'layout' (a pipeline model needs the address of the "
+                              "program's code: layout: {text: ADDRESS})");
+        return true;
+    }
+    static const char *const keys[] = {"text", "note", NULL};
+    if (!sup_yexpect(L->doc, m, SUP_Y_MAP, "layout") || !sup_ycheck_keys(L->doc, m, keys, "layout"))
+        return false;
+    const struct sup_ynode *n = sup_yneed(L->doc, m, "text", "layout");
+    int64_t v;
+    if (!n || !sup_yint(L->doc, n, 0, INT64_C(0xffffffff), &v))
+        return false;
+    if (v & 3)
+        return sup_yerror(L->doc, n, "layout text 0x%llx must be aligned to 4 bytes", (long long)v);
+    L->isa->has_text_base = true;
+    L->isa->text_base = (uint64_t)v;
+    const struct sup_ynode *note = sup_yget(m, "note");
+    return !note || isa__string(L, note, "note");
 }
 
 static bool valid_feature(const char *s)
@@ -326,7 +498,10 @@ static struct isa *load(struct sup_ydoc *doc, const char *path, bool check)
             bool head = load_header(&L);
             bool mem = load_memory(&L);
             bool llvm = head && load_llvm(&L, check);
-            ok = keys && head && mem && llvm;
+            bool caches = load_caches(&L);
+            bool pipe = llvm && mem && caches && load_pipeline(&L);
+            bool layout = load_layout(&L);
+            ok = keys && head && mem && llvm && caches && pipe && layout;
             if (head && !load_tables(&L))
                 ok = false;
         }

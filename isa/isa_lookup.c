@@ -48,11 +48,48 @@ const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic)
 
 double isa_insn_cycles(const struct isa_insn *insn, double n)
 {
+    return isa_insn_cycles_ab(insn, n, NAN, NAN);
+}
+
+double isa_insn_cycles_ab(const struct isa_insn *insn, double n, double a, double b)
+{
     const struct isa__entry *e = (const struct isa__entry *)insn;
     if (!e->formula)
         return insn->cycles;
-    double v = n, out;
-    if (isnan(n) || isa__formula_eval(e->formula, &v, &out, NULL) != 0 || out < 0)
+    double v[3] = {n, a, b}, out;
+    for (size_t i = 0; i < 3; i++)
+        if (isnan(v[i]) && isa__formula_uses(e->formula, i))
+            return insn->cycles;
+    if (isa__formula_eval(e->formula, v, &out, NULL) != 0 || out < 0)
         return insn->cycles;
     return out;
+}
+
+bool isa_insn_formula_uses(const struct isa_insn *insn, char name)
+{
+    const struct isa__entry *e = (const struct isa__entry *)insn;
+    size_t i = name == 'n' ? 0 : name == 'a' ? 1 : name == 'b' ? 2 : 3;
+    return e->formula && i < 3 && isa__formula_uses(e->formula, i);
+}
+
+const struct isa_pipeline *isa_pipeline(const struct isa *isa)
+{
+    return isa->pipeline.model != ISA_PIPE_NONE ? &isa->pipeline : NULL;
+}
+
+const struct isa_cache *isa_icache(const struct isa *isa)
+{
+    return &isa->icache;
+}
+
+const struct isa_cache *isa_dcache(const struct isa *isa)
+{
+    return &isa->dcache;
+}
+
+bool isa_text_base(const struct isa *isa, uint64_t *base)
+{
+    if (isa->has_text_base)
+        *base = isa->text_base;
+    return isa->has_text_base;
 }

@@ -22,6 +22,7 @@ struct cost_ctx {
     FILE *dump;               /* --dump-machine */
     struct cost_args *args;   /* values of watched instructions (cost_args.c), or NULL */
     struct line_map *lines;   /* estimate_lines.c: the IR instructions of the function last seen */
+    struct cost_pipe *pipe;   /* cost_pipe.c: the pipeline's analysis (cores with pipeline:), or NULL */
 };
 
 /* The cost of one machine block over all its executions. */
@@ -66,6 +67,10 @@ void cost_price_call(struct cost_ctx *cx, const char *sym, const struct minsn *i
 /* Mean cycles per execution of IN when they depend on an operand value
  * measured by the run (a shift by a register); false when not measured. */
 bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *cycles);
+/* Calls the run made from the call through a pointer IN (a machine instruction) to the
+ * function named CALLEE; NAN when the run did not count that site (a core without a
+ * pipeline model, or IN not a call through a pointer of the program's IR). */
+double cost_args_site_calls(const struct cost_args *ca, const struct minsn *in, const char *callee);
 /* Warnings about calls priced without their values. */
 void cost_args_finish(struct cost_ctx *cx);
 
@@ -73,6 +78,36 @@ void cost_args_finish(struct cost_ctx *cx);
  * cost_lines_free releases what it kept in CX. */
 void cost_lines_add_block(struct cost_ctx *cx, const struct mfunc *mf, size_t bi, const struct block_price *bp);
 void cost_lines_free(struct cost_ctx *cx);
+
+/* cost_pipe.c: pricing on a pipelined core (isa pipeline:) with its cycle
+ * model (uarch.h). cost_pipe_new analyses MM's code (laid out: lower_layout)
+ * before the run: the pipeline states every segment of code can start in;
+ * NULL when the core has no pipeline or the code has no layout.
+ * cost_pipe_price_block prices block BI of function FI once the counts are
+ * known (instead of cost_price_block), runtime calls included. */
+struct cost_pipe;
+struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm);
+void cost_pipe_free(struct cost_pipe *pp);
+void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out);
+/* The op a pipelined core's model runs for instruction IN at PC going to NEXT,
+ * with its operands' values A, B (a divider's cycles) and whether it is a
+ * misaligned access (routine_rv32.c); CLS its class in ISA (NULL: looked up). */
+struct ua_rv32;
+struct ua_op;
+struct isa_insn;
+void cost_pipe_make_op(const struct isa *isa, const struct isa_insn *cls, uint32_t pc, const struct ua_rv32 *in,
+                       uint32_t next, uint32_t a, uint32_t b, bool misaligned, struct ua_op *op);
+/* The pipeline at the runtime call IN (a call of a routine lpnest runs): how
+ * routine_run feeds the routine to the core model. False when IN is no such
+ * call or the analysis found no state there (the routine then costs its
+ * table's sum). */
+struct routine_pipe;
+bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct routine_pipe *out);
+/* The routine calls made at IN are priced by runs made for the call at
+ * PRIMARY (a vector's lanes: one IR instruction, a call per lane): what the
+ * return to IN's own next instruction costs beyond the return to PRIMARY's is
+ * added to IN's block. */
+void cost_pipe_share_site(struct cost_pipe *pp, const struct minsn *in, const struct minsn *primary);
 
 /* cost_ir.c: prices the IR itself (cores without an LLVM backend). */
 bool cost_price_ir(struct cost_ctx *cx);

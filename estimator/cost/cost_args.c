@@ -25,19 +25,22 @@
 
 #define MAXOPS 8   /* operands that become a0..a7 */
 
-enum use_kind { USE_RUNTIME, USE_SHIFT };
+enum use_kind { USE_RUNTIME, USE_SHIFT, USE_OPERANDS };
 
 /* One formula evaluated at every execution of a watched instruction. */
 struct arg_use {
     enum use_kind kind;
     const struct isa_runtime *rt;   /* USE_RUNTIME */
-    const struct isa_insn *insn;    /* USE_SHIFT */
+    const struct isa_insn *insn;    /* USE_SHIFT, USE_OPERANDS (a divider's cycles by its operands a, b) */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
     bool ran_before;                /* ... and it ran before this execution of the call */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double failed;                  /* executions the formula could not price */
     double code_failed;             /* executions whose code did not run (priced by the formula) */
+    bool has_pipe;                  /* USE_RUNTIME on a pipelined core: the call site's pipeline */
+    struct routine_pipe pipe;
+    const struct minsn *pipe_site;  /* ... that call site (the others of the same IR instruction share its runs) */
 };
 
 /* What a routine's formula needs beyond its arguments and result. */
@@ -69,6 +72,7 @@ struct arg_watch {
     unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
                                             * lane_src[k] + l * lane_stride[k] of the report */
     double old_size;                       /* EX_REALLOC: from the report before the call */
+    bool heap;                             /* malloc, free, realloc, calloc run on the code's own heap */
     double execs;
     struct arg_use *uses;
     size_t nuses;
@@ -84,10 +88,23 @@ struct cost_args {
     struct routine_runner *runner; /* the core's routine code, or NULL */
     unsigned pointer_bytes;        /* the target's */
     bool reported;                 /* one formula error message per run */
+    struct ptrmap heap_blocks;     /* the program's heap blocks -> the routines' (+1) */
     /* calls priced without their values: symbol, executions */
     char **fb_sym;
     double *fb_execs;
     size_t nfb;
+    /* calls through pointers, on a pipelined core: the machine call -> its IR call, and
+     * per IR call the functions it reached (the run's call hook) */
+    struct ptrmap icall_of;        /* minsn -> IR call */
+    struct ptrmap icall_first;     /* IR call -> index + 1 into ic */
+    struct icall {
+        uint32_t func;             /* the engine's function index */
+        char *name;
+        uint64_t n;
+        size_t next;               /* index + 1 of the site's next record */
+    } *ic;
+    size_t nic, capic;
+    struct eng_run_hooks hooks;
 };
 
 /* ---- planning ---- */
@@ -104,10 +121,19 @@ static bool has_formula(const struct isa_runtime *rt)
     return rt && (rt->formula || rt->ninstr_formula);
 }
 
+/* The allocator's routines: their cost is the heap's state. With a code file that keeps
+ * the allocator's memory (isa_code_heaps), they run on it, in the program's order. */
+static bool is_heap_routine(const char *sym)
+{
+    return !strcmp(sym, "malloc") || !strcmp(sym, "free") || !strcmp(sym, "realloc") || !strcmp(sym, "calloc");
+}
+
 /* Whether a call of RT is priced from its values: by its formula or by running its code. */
 static bool priced_by_values(const struct cost_args *ca, const struct isa_runtime *rt)
 {
     uint32_t entry;
+    if (rt && ca && is_heap_routine(rt->symbol) && !routine_has_heap(ca->runner))
+        return has_formula(rt); /* without the allocator's memory its code cannot run */
     return has_formula(rt) || (rt && ca && routine_entry(ca->runner, rt->symbol, &entry));
 }
 
@@ -198,6 +224,10 @@ static bool negated_form(LLVMValueRef v, int depth)
     case LLVMFNeg:
         return true;
     case LLVMFMul: case LLVMFDiv:
+        /* the back end moves the negation out of a product only when it is the product's
+         * one use: a product used elsewhere too is computed as it is (lpc's k = -acc/err) */
+        if (!LLVMGetFirstUse(v) || LLVMGetNextUse(LLVMGetFirstUse(v)))
+            return false;
         return negated_form(LLVMGetOperand(v, 0), depth - 1) != negated_form(LLVMGetOperand(v, 1), depth - 1);
     case LLVMFPExt: case LLVMFPTrunc:
         return negated_form(LLVMGetOperand(v, 0), depth - 1);
@@ -321,18 +351,19 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     return ca->n - 1;
 }
 
-static void add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
-                    const struct isa_insn *insn)
+static struct arg_use *add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
+                               const struct isa_insn *insn)
 {
     struct arg_watch *w = &ca->w[wi];
     for (size_t u = 0; u < w->nuses; u++)
         if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
-            return;
+            return &w->uses[u];
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
     struct arg_use u = {.kind = kind, .rt = rt, .insn = insn};
     if (rt)
         u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
     w->uses[w->nuses++] = u;
+    return &w->uses[w->nuses - 1];
 }
 
 /* The IR instructions of FN by their ordinal (1-based, every instruction
@@ -350,6 +381,14 @@ static LLVMValueRef *ordinals(LLVMValueRef fn, unsigned *n)
             out[++k] = i;
     *n = k;
     return out;
+}
+
+/* An instruction whose cycles are a formula of its register operands' values
+ * (a divider's early outs: isa/SCHEMA.md, names a and b). */
+static bool by_operands(const struct minsn *in)
+{
+    return in->isa && in->isa->cycles_formula &&
+           (isa_insn_formula_uses(in->isa, 'a') || isa_insn_formula_uses(in->isa, 'b'));
 }
 
 /* A shift by a register amount on a core whose shift cycles are a formula. */
@@ -382,6 +421,18 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 if (!d || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line)
                     continue;
                 const struct isa_runtime *rt = NULL;
+                if (d->kind == ISA_INDIRECT_CALL && cx->pipe) {
+                    /* which functions it reaches, per execution: the call hook */
+                    if (!ord)
+                        ord = ordinals(fn, &nord);
+                    if (in->src_line <= nord && LLVMIsACallInst(ord[in->src_line])) {
+                        ptrmap_put(&ca->icall_of, in, (uint64_t)(uintptr_t)ord[in->src_line]);
+                        uint64_t dummy;
+                        if (!ptrmap_get(&ca->icall_first, ord[in->src_line], &dummy))
+                            ptrmap_put(&ca->icall_first, ord[in->src_line], 0);
+                    }
+                    continue;
+                }
                 if (d->kind == ISA_CALL || d->kind == ISA_TAIL_CALL) {
                     char sym[256];
                     lower_call_symbol(in->ops, sym, sizeof sym);
@@ -391,7 +442,7 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                     rt = sym[0] ? isa_runtime(cx->isa, sym) : NULL;
                     if (!priced_by_values(ca, rt))
                         continue;
-                } else if (!shift_by_register(in)) {
+                } else if (!shift_by_register(in) && !by_operands(in)) {
                     continue;
                 }
                 if (!ord)
@@ -404,7 +455,16 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 size_t wi;
                 if (rt) {
                     wi = watch_of(ca, inst, true);
-                    add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    struct arg_use *us = add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    if (us->has_code && is_heap_routine(rt->symbol))
+                        ca->w[wi].heap = true;
+                    /* a pipelined core runs the routine from the pipeline at the (first) call site */
+                    if (us->has_code && !us->has_pipe && cx->pipe && cost_pipe_call_site(cx->pipe, in, &us->pipe)) {
+                        us->has_pipe = true;
+                        us->pipe_site = in;
+                    } else if (us->has_pipe) {
+                        cost_pipe_share_site(cx->pipe, in, us->pipe_site); /* a vector's other lanes */
+                    }
                     struct arg_watch *w = &ca->w[wi];
                     unsigned fmt;
                     enum extra x = extra_of(rt->symbol, rt, &fmt);
@@ -412,6 +472,12 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                         w->extra = x;
                         w->fmt_op = fmt;
                     }
+                } else if (by_operands(in)) {
+                    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+                    if (op != LLVMSDiv && op != LLVMUDiv && op != LLVMSRem && op != LLVMURem)
+                        continue; /* the machine division of another IR instruction: unknown operands */
+                    wi = watch_of(ca, inst, true);
+                    add_use(ca, wi, USE_OPERANDS, NULL, d);
                 } else {
                     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
                     const char *cn = callee_name(inst);
@@ -653,6 +719,17 @@ static bool callback_operand(struct eng_state *eng, const struct arg_watch *w, s
  * the addition of an fma, whose first operand is the product of the first two; ENG:
  * the program's memory, which pointer operands reach). */
 
+/* Whether A is the floating-point constant 2 in its width's encoding. */
+static bool is_two(const struct routine_arg *a)
+{
+    switch (a->bytes) {
+    case 4: return (uint32_t)a->lo == 0x40000000u;
+    case 8: return a->lo == UINT64_C(0x4000000000000000);
+    case 16: return a->lo == 0 && a->hi == UINT64_C(0x4000000000000000);
+    default: return false;
+    }
+}
+
 static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg_use *us, const uint64_t *v, size_t n,
                      bool fma_sum, struct eng_state *eng)
 {
@@ -664,6 +741,15 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
         return false;
     for (unsigned k = 0; k < nops; k++) {
         unsigned at = w->all_word[k], words = w->all_words[k], bytes = w->all_bytes[k], bits = w->all_bits[k];
+        if (w->heap && w->all_pointer[k] && words && at < n) {
+            /* a block of the program's heap: the routines' own copy of it */
+            uint64_t mine = 0;
+            if (v[at] && (!ptrmap_get(&ca->heap_blocks, (void *)(uintptr_t)v[at], &mine) || !mine))
+                return false; /* a block the routines did not allocate */
+            args[na++] = (struct routine_arg){.lo = v[at] ? mine - 1 : 0, .bytes = ca->pointer_bytes, .pointer = true,
+                                              .raw = true};
+            continue;
+        }
         if (w->all_pointer[k] && words && at < n) {
             args[na++] = (struct routine_arg){.lo = v[at], .bytes = ca->pointer_bytes, .pointer = true,
                                               .in_variadic = variadic, .variadic = k >= w->nfixed};
@@ -718,6 +804,14 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     bool folded = fma_sum ? sub_routine && (product_negated || (f & 4))
                           : (op == LLVMFAdd && sub_routine && (f & 3) && (f & 3) != 3) ||
                             (op == LLVMFSub && add_routine && (f & 3) == 2);
+    /* x * 2 called as x + x (the back end's fmul-by-2 combine) */
+    if (op == LLVMFMul && add_routine && na == 2 && args[0].bytes == args[1].bytes) {
+        for (unsigned q = 0; q < 2; q++)
+            if (is_two(&args[q])) {
+                args[q] = args[1 - q];
+                break;
+            }
+    }
     if (folded && na == 2 && args[0].bytes == args[1].bytes && args[0].bytes <= 8) {
         uint64_t sign = UINT64_C(1) << (8 * args[0].bytes - 1);
         if (fma_sum ? product_negated : (f & 3) == 1) {
@@ -731,8 +825,19 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     struct program_view pv = {.eng = eng};
     struct routine_memory pm = {.read = program_memory, .callback = next_compare, .ctx = &pv};
     if (!callback_operand(eng, w, args, na, &pv) ||
-        !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, &c, &k) || pv.next != pv.ncompares)
+        !routine_run(ca->runner, us->entry, args, na, w->ret_bytes, &pm, us->has_pipe ? &us->pipe : NULL, &c, &k) || pv.next != pv.ncompares)
         return false; /* a replay must make every comparison the program's run made */
+    if (w->heap) { /* the block returned, the block freed or moved */
+        const char *sym = us->rt->symbol;
+        uint64_t mine = routine_result(ca->runner);
+        bool returns = strcmp(sym, "free") != 0;
+        uint64_t got = returns && w->ret_words ? v[w->ret_word] : 0;
+        if (!strcmp(sym, "free") || (!strcmp(sym, "realloc") && got))
+            if (na && args[0].lo && w->all_pointer[0])
+                ptrmap_put(&ca->heap_blocks, (void *)(uintptr_t)v[w->all_word[0]], 0);
+        if (got && mine)
+            ptrmap_put(&ca->heap_blocks, (void *)(uintptr_t)got, mine + 1);
+    }
     us->cycles += c;
     us->instr += k;
     return true;
@@ -749,7 +854,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         /* a routine that reads the program's memory runs on it as the call finds it
          * (strncat's destination before the call appends to it) */
         for (size_t u = 0; u < w->nuses; u++)
-            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code)
+            if (w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code && !w->heap) /* the allocator's own
+                                                                                   * memory: after, with its result */
                 w->uses[u].ran_before = run_code(ca, w, &w->uses[u], v, n, false, eng);
         return;
     }
@@ -822,6 +928,25 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             us->cycles += isa_insn_cycles(us->insn, isnan(a) ? NAN : (double)((uint64_t)a & 31));
             continue;
         }
+        if (us->kind == USE_OPERANDS) {
+            /* the operands as the machine instruction sees them: 32-bit registers, a
+             * narrower signed operand sign-extended (sdiv i16), an unsigned one zero-extended */
+            double ab[2] = {fixed[ISA_RT_A0], fixed[ISA_RT_A1]};
+            LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
+            bool sgn = op == LLVMSDiv || op == LLVMSRem;
+            for (int k = 0; k < 2; k++) {
+                if (isnan(ab[k]))
+                    continue;
+                uint64_t x = (uint64_t)ab[k];
+                unsigned bits = w->bits[k] && w->bits[k] < 32 ? w->bits[k] : 32;
+                if (sgn && bits < 32)
+                    x = (uint64_t)sext_of(x, bits);
+                ab[k] = (double)(x & 0xffffffffu);
+            }
+            double a = ab[0], b = ab[1];
+            us->cycles += isa_insn_cycles_ab(us->insn, isnan(b) ? NAN : (double)((uint64_t)b & 31), a, b);
+            continue;
+        }
         const double *at = fixed;
         bool sum = !strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5);
         bool fma_sum = fma && sum;
@@ -881,8 +1006,9 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
  * on the memory as the routine finds it. */
 static bool reads_memory(const struct arg_watch *w)
 {
-    if (w->extra == EX_CALLBACK)
-        return false; /* after the call: it replays the comparisons the call made */
+    if (w->extra == EX_CALLBACK || w->heap)
+        return false; /* after the call: it replays the comparisons the call made; the allocator
+                       * runs on its own heap, and its result is mapped to the program's */
     bool code = false, pointer = false;
     for (size_t u = 0; u < w->nuses; u++)
         code |= w->uses[u].kind == USE_RUNTIME && w->uses[u].has_code;
@@ -909,8 +1035,46 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     return ca;
 }
 
+/* The run's call hook: counts the functions each watched call through a pointer reaches. */
+static int on_call(void *arg, struct eng_state *eng, uint32_t func, LLVMValueRef site)
+{
+    struct cost_args *ca = arg;
+    uint64_t first;
+    if (!site || !ptrmap_get(&ca->icall_first, site, &first))
+        return 0;
+    for (size_t k = (size_t)first; k; k = ca->ic[k - 1].next)
+        if (ca->ic[k - 1].func == func) {
+            ca->ic[k - 1].n++;
+            return 0;
+        }
+    if (ca->nic == ca->capic) {
+        ca->capic = ca->capic ? 2 * ca->capic : 16;
+        ca->ic = sup_xrealloc(ca->ic, ca->capic * sizeof *ca->ic);
+    }
+    ca->ic[ca->nic] = (struct icall){func, sup_strdup(eng_func_name(eng, func)), 1, (size_t)first};
+    ptrmap_put(&ca->icall_first, site, ++ca->nic);
+    return 0;
+}
+
+double cost_args_site_calls(const struct cost_args *ca, const struct minsn *in, const char *callee)
+{
+    uint64_t site, first;
+    if (!ca || !ptrmap_get(&ca->icall_of, in, &site) ||
+        !ptrmap_get(&ca->icall_first, (void *)(uintptr_t)site, &first))
+        return NAN;
+    for (size_t k = (size_t)first; k; k = ca->ic[k - 1].next)
+        if (!strcmp(ca->ic[k - 1].name, callee))
+            return (double)ca->ic[k - 1].n;
+    return 0;
+}
+
 void cost_args_options(struct cost_args *ca, struct eng_run_options *ro)
 {
+    if (ca && ca->icall_of.n && !ro->hooks) {
+        ca->hooks.call = on_call;
+        ro->hooks = &ca->hooks;
+        ro->hooks_arg = ca;
+    }
     if (!ca || !ca->n)
         return;
     ro->watch = ca->ew;
@@ -1210,6 +1374,12 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    ptrmap_free(&ca->icall_of);
+    ptrmap_free(&ca->icall_first);
+    for (size_t k = 0; k < ca->nic; k++)
+        free(ca->ic[k].name);
+    free(ca->ic);
+    ptrmap_free(&ca->heap_blocks);
     routine_runner_free(ca->runner);
     free(ca);
 }

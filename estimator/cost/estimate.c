@@ -150,6 +150,19 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
         return false;
     bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag);
     free(text);
+    uint64_t base;
+    if (ok && isa_pipeline(isa) && isa_text_base(isa, &base)) {
+        /* where every instruction lies: the object file of the same code */
+        LLVMContextRef octx = LLVMContextCreate();
+        LLVMModuleRef ofresh = eng_module_fresh(em, octx, cx->diag);
+        size_t len = 0;
+        char *obj = ofresh ? lower_codegen_obj(ofresh, &t, &len, cx->diag) : NULL;
+        if (ofresh)
+            LLVMDisposeModule(ofresh);
+        LLVMContextDispose(octx);
+        ok = obj && lower_layout(mm, obj, len, (uint32_t)base, isa_relax(isa), cx->diag);
+        free(obj);
+    }
     if (!ok)
         lower_mmodule_free(mm);
     return ok;
@@ -214,7 +227,10 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
         for (size_t b = 0; b < mf->nblocks; b++) {
             struct mblock *mb = &mf->blocks[b];
             struct block_price bp;
-            cost_price_block(cx, mf, b, &bp);
+            if (cx->pipe)
+                cost_pipe_price_block(cx, cx->pipe, i, b, &bp);
+            else
+                cost_price_block(cx, mf, b, &bp);
             cost_lines_add_block(cx, mf, b, &bp);
             bool est = mb->source == MC_ESTIMATE;
             fc->self += bp.cycles;
@@ -234,7 +250,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             bc->count = mb->count;
             bc->cycles = bp.cycles;
             bc->instructions = bp.instructions;
-            bc->estimated = est || mb->split_estimated; /* its count, or its split */
+            bc->estimated = est || mb->split_estimated || (cx->pipe && bp.estimated_cycles > 0); /* its count, or its split */
             if (xf && mb->ir_block >= 0)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }
@@ -265,6 +281,7 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
         if (machine) {
             nreq = lower_pair_requests(&mm, cx.m, &req);
             lower_call_plan(&mm, em);
+            cx.pipe = cost_pipe_new(&cx, &mm); /* pipelined cores: the states, before the run */
         }
         /* and the values that costs depend on (cost_args.c), when a run sees them */
         if (values)
@@ -301,6 +318,7 @@ struct cost_estimate *cost_estimate_counted(struct eng_module *em, const struct 
             }
     }
     free(cx.callgraph);
+    cost_pipe_free(cx.pipe);
     cost_lines_free(&cx);
     cost_args_free(cx.args);
     if (machine && mm.funcs)

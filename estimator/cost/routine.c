@@ -22,13 +22,29 @@ void routine_runner_free(struct routine_runner *r)
 {
     if (!r)
         return;
+    struct routine_mem *m = r->memory;
+    for (size_t k = 0; m && k < m->nheap; k++)
+        free(m->heap[k]);
     free(r->memory);
+    free(r->ops);
+    routine_memo_free(r->memo);
     free(r);
 }
 
 bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry)
 {
     return r && isa_code_entry(r->code, symbol, entry);
+}
+
+bool routine_has_heap(const struct routine_runner *r)
+{
+    const uint32_t *a, *l;
+    return r && isa_code_heaps(r->code, &a, &l) > 0;
+}
+
+uint32_t routine_result(const struct routine_runner *r)
+{
+    return r->a0;
 }
 
 const struct isa_insn *routine_row(struct routine_runner *r, unsigned id, const char *name)
@@ -52,7 +68,7 @@ bool routine_map_pointers(struct routine_map *m, const struct routine_arg *args,
     for (;;) {
         uint64_t lo = UINT64_MAX;
         for (unsigned k = 0; k < nargs; k++)
-            if (args[k].pointer && args[k].lo >= next && args[k].lo < lo)
+            if (args[k].pointer && !args[k].raw && args[k].lo >= next && args[k].lo < lo)
                 lo = args[k].lo;
         if (lo == UINT64_MAX)
             return true;
@@ -88,14 +104,17 @@ bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint6
 }
 
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                 unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
+                 unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe, double *cycles,
+                 double *instr)
 {
+    if (pipe && r->arch != ISA_CODE_RV32)
+        return false;
     for (unsigned k = 0; k < nargs; k++)
         if (args[k].callback && (r->arch != ISA_CODE_AVR || !mem || !mem->callback))
             return false; /* only the AVR interpreter serves a callback */
     switch (r->arch) {
     case ISA_CODE_RV32:
-        return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
+        return routine_run_rv32(r, entry, args, nargs, ret_bytes, mem, pipe, cycles, instr);
     case ISA_CODE_PPC:
         return routine_run_ppc(r, entry, args, nargs, ret_bytes, mem, cycles, instr);
     case ISA_CODE_AVR:

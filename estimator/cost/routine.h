@@ -6,6 +6,7 @@
 #define LPNEST_ROUTINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct isa;
@@ -22,6 +23,7 @@ struct routine_arg {
     unsigned bytes;
     bool pointer, in_variadic, variadic;
     bool callback;          /* the program's function the routine calls (qsort's comparator) */
+    bool raw;               /* a pointer that is already the routine's address (the allocator's heap) */
 };
 
 /* The program as a routine sees it: its memory, read through the engine (eng_mem), and
@@ -36,12 +38,39 @@ struct routine_memory {
 };
 
 struct routine_runner;
+struct ua_core;
+struct ua_rv32;
+
+/* A pipelined core the routine runs on (cost_pipe.c): every executed instruction is fed
+ * to CORE, loaded with STATE (the pipeline at the call, ua_core_save); the routine
+ * returns to RET_PC, whose instruction (DECODE reads it) is fed last; the routine's
+ * cycles are its stamp minus the first instruction's. rv32 only. */
+struct routine_pipe {
+    struct ua_core *core;
+    const void *state;
+    uint32_t ret_pc;
+    bool (*decode)(void *arg, uint32_t pc, struct ua_rv32 *out);
+    void *arg;
+    /* called with BEGIN true before the run and false after it (NULL: none); SITE is
+     * the caller's (the call site) */
+    void (*around)(void *arg, size_t site, bool begin);
+    size_t site;
+    /* the call was priced with the routine's first instruction at its nominal cycles
+     * (retire stamps charge it to the call): its cycles beyond are added to the run's */
+    bool first_to_caller;
+};
 
 /* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */
 struct routine_runner *routine_runner_new(const struct isa *isa);
 void routine_runner_free(struct routine_runner *r);
 /* SYMBOL's entry address when its code is in the description. */
 bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t *entry);
+/* Whether the code keeps an allocator's state (isa_code_heaps): malloc, free,
+ * realloc and calloc can run on it, their pointers given raw (the routine's own
+ * addresses). */
+bool routine_has_heap(const struct routine_runner *r);
+/* The 32-bit result of the last rv32 run (a0). */
+uint32_t routine_result(const struct routine_runner *r);
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result
  * of RET_BYTES bytes) and adds the cycles and instructions of the executed path. Pointer
  * operands point into the program's memory, read through MEM (NULL: none)
@@ -54,8 +83,10 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * result comes from MEM's callback and the registers the C ABI lets it clobber are
  * clobbered. False (nothing added) when the code does something a pure routine does not: it
  * writes outside its stack, reads outside its stack and loaded bytes, executes an
- * instruction lpnest does not run or the table does not price, or runs too long. */
+ * instruction lpnest does not run or the table does not price, or runs too long. PIPE (NULL:
+ * none) runs the path on a pipelined core's model instead of summing the table's cycles. */
 bool routine_run(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                 unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+                 unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe, double *cycles,
+                 double *instr);
 
 #endif

@@ -41,6 +41,10 @@ bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint6
 
 struct routine_mem {
     uint8_t stack[ROUTINE_STACK_BYTES];
+    /* the code file's heap ranges: kept from call to call */
+    uint8_t *heap[4];
+    uint32_t heap_addr[4], heap_len[4];
+    size_t nheap;
     /* the program's memory, mapped by region; writes kept per call */
     const struct routine_memory *program;
     struct routine_map map;
@@ -49,13 +53,29 @@ struct routine_mem {
 };
 
 struct routine_runner {
+    uint32_t a0;                                         /* a0 after the last rv32 run (the result) */
     const struct isa *isa;
     const struct isa_code *code;
     enum isa_code_arch arch;
     const struct isa_insn *row[ROUTINE_MAX_MNEMONICS];  /* the table's rows by the interpreter's numbering */
     bool looked[ROUTINE_MAX_MNEMONICS];
     void *memory;                                        /* the interpreter's (freed with the runner) */
+    /* on a pipelined core: the classes of the rv32 decoder's ops, looked up once; the ops of
+     * the path being run (fed to the model when it returns), and the runs kept (routine_memo.c) */
+    const struct isa_insn *pipe_cls[ROUTINE_MAX_MNEMONICS];
+    bool pipe_looked[ROUTINE_MAX_MNEMONICS];
+    struct ua_op *ops;
+    size_t nops, capops;
+    struct routine_memo *memo;
 };
+
+/* The cycles of the path OPS (the routine's instructions and the one it returns to) on
+ * PIPE's core from its state at the call: the first op's stamp to the last's, computed
+ * once per state and path (an instruction cache's contents are state too, and are left as
+ * the run leaves them). False when the model stops. */
+bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
+                         size_t n, double *cycles);
+void routine_memo_free(struct routine_memo *m);
 
 /* The table's row of mnemonic ID (the interpreter's number for NAME), looked up once;
  * NULL when the core's table does not price it. */
@@ -73,7 +93,8 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
 bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool big_endian, uint32_t v);
 
 bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
+                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                      double *cycles, double *instr);
 bool routine_run_ppc(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr);
 bool routine_run_avr(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,

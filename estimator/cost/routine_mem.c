@@ -15,9 +15,26 @@
 
 static struct routine_mem *mem_of(struct routine_runner *r)
 {
-    if (!r->memory)
-        r->memory = sup_xcalloc(1, sizeof(struct routine_mem));
+    if (!r->memory) {
+        struct routine_mem *m = sup_xcalloc(1, sizeof(struct routine_mem));
+        const uint32_t *a, *l;
+        m->nheap = isa_code_heaps(r->code, &a, &l);
+        for (size_t k = 0; k < m->nheap; k++) {
+            m->heap_addr[k] = a[k];
+            m->heap_len[k] = l[k];
+            m->heap[k] = sup_xcalloc(l[k], 1); /* the allocator's .bss and heap start zero */
+        }
+        r->memory = m;
+    }
     return r->memory;
+}
+
+static uint8_t *heap_at(struct routine_mem *m, uint32_t a, unsigned n)
+{
+    for (size_t k = 0; k < m->nheap; k++)
+        if (a >= m->heap_addr[k] && (uint64_t)a + n <= (uint64_t)m->heap_addr[k] + m->heap_len[k])
+            return m->heap[k] + (a - m->heap_addr[k]);
+    return NULL;
 }
 
 bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args, unsigned nargs,
@@ -40,7 +57,7 @@ bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args,
 uint32_t routine_mem_operand(const struct routine_runner *r, const struct routine_arg *g)
 {
     const struct routine_mem *m = r->memory;
-    return g->pointer ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
+    return g->pointer && !g->raw ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
 }
 
 static uint8_t *stack_at(struct routine_mem *m, uint32_t a, unsigned n)
@@ -74,6 +91,8 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
     if (n > 4)
         return false;
     const uint8_t *p = stack_at(m, a, n);
+    if (!p)
+        p = heap_at(m, a, n);
     if (!p && in_program(m, a, n)) {
         for (unsigned i = 0; i < n; i++)
             if (!program_byte(m, a + i, &b[i]))
@@ -100,6 +119,8 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
     for (unsigned i = 0; i < n; i++) /* b: the bytes at a, a+1, ... */
         b[big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
     uint8_t *p = stack_at(m, a, n);
+    if (!p)
+        p = heap_at(m, a, n);
     if (!p && in_program(m, a, n)) {
         for (unsigned i = 0; i < n; i++) {
             unsigned k = (a + i) % ROUTINE_OVERLAY;
@@ -112,7 +133,7 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
         return true;
     }
     if (!p)
-        return false;
+        return isa_code_mmio(r->code, a, n); /* an output port: the store is its effect */
     memcpy(p, b, n);
     return true;
 }

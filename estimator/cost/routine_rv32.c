@@ -1,24 +1,37 @@
-/* routine_rv32.c — runs an RV32IM runtime routine (libgcc's soft-float and
- * division helpers, the runtime's libm) on a call's operands: the ilp32 calling
- * convention puts them in a0..a7 (64-bit values in a register pair, wider ones
- * by reference, a wider result through a hidden pointer in a0), the routine
- * runs from its entry until it returns to a sentinel address, and each executed
- * instruction is priced as its row of the core's table prices it: a conditional
- * branch by taken or not (plus the misprediction penalty when the static
- * prediction, backward taken, is wrong), a shift whose cycles are a formula of
- * its amount at that amount. The mnemonics are the ones llvm-objdump prints for
- * the jumps (j, jr, ret, jal, jalr), the base instruction's otherwise (the
- * tables price a pseudo-instruction as the instruction it stands for).
- * The output boundary: the runtime's printf and putchar write with the Linux
- * write system call (benchmarks/runtime/rt_linux.c), an ecall. qemu-riscv32 runs
- * the system call on the host; its exec trace holds the ecall as one executed
+/* routine_rv32.c — runs an RV32IMC runtime routine (libgcc's soft-float and
+ * division helpers, the runtime's libm and C library) on a call's operands: the
+ * ilp32 calling convention puts them in a0..a7 (64-bit values in a register pair,
+ * wider ones by reference, a wider result through a hidden pointer in a0), the
+ * routine runs from its entry until it returns to a sentinel address. Each
+ * executed instruction (decoded by ua_rv32.h, compressed ones included) is
+ * priced as its row of the core's table prices it: a conditional branch by
+ * taken or not (plus the misprediction penalty when the static prediction,
+ * backward taken, is wrong), a shift whose cycles are a formula of its amount
+ * at that amount, a divider's by its operands. The mnemonics are the ones
+ * llvm-objdump prints for the jumps (j, jr, ret, jal, jalr), the base
+ * instruction's otherwise (the tables price a pseudo-instruction as the
+ * instruction it stands for). On a pipelined core (routine_pipe) the path is
+ * fed to the core's cycle model instead, from the state at the call site, and
+ * its cycles are the stamps' difference from its first instruction to the one
+ * it returns to (cost_pipe.c).
+ * The output boundary: the corpus runtime's printf and putchar write with the
+ * Linux write system call (benchmarks/runtime/rt_linux.c), an ecall. qemu-riscv32
+ * runs the system call on the host; its exec trace holds the ecall as one executed
  * instruction, which the reference (isa/calibrate's pricer, the corpus accuracy
  * table) prices by the table's ecall row. lpnest does the same: an ecall with
  * a7 = 64 (write) returns the count it was given in a0 and costs its row. The
  * program's end (exit, abort, a failed assert: rt_exit's exit_group, a7 = 94, or
  * exit, 93) is where qemu's trace of the program ends: that ecall costs its row and
- * the routine's path ends there. Any other system call stops the run. */
+ * the routine's path ends there. Any other system call stops the run. The RTL testbenches' runtime writes to an
+ * output register instead (benchmarks/cores/platform/plat.c): a store to the
+ * code file's mmio range, a store like any other. */
 #include "routine_impl.h"
+#include "cost.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include "uarch.h"
+#include "support.h"
 
 #define STACK_TOP ROUTINE_STACK_TOP
 #define ARGS_AREA 512u            /* below the top: by-reference operands, then the stack operands */
@@ -28,24 +41,19 @@
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
 
-enum mn {
-    M_LUI, M_AUIPC, M_JAL, M_J, M_JALR, M_JR, M_RET,
-    M_BEQ, M_BNE, M_BLT, M_BGE, M_BLTU, M_BGEU,
-    M_LB, M_LH, M_LW, M_LBU, M_LHU, M_SB, M_SH, M_SW,
-    M_ADDI, M_SLTI, M_SLTIU, M_XORI, M_ORI, M_ANDI, M_SLLI, M_SRLI, M_SRAI,
-    M_ADD, M_SUB, M_SLL, M_SLT, M_SLTU, M_XOR, M_SRL, M_SRA, M_OR, M_AND,
-    M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU, M_FENCE, M_ECALL,
-    M__N
-};
+/* The table's rows by the interpreter's numbering: the base instructions (ua_rv32.h),
+ * then the jumps under the mnemonics llvm-objdump prints for them. */
+enum { M_J = UA_RV__N, M_JR, M_RET, M__N };
 
-static const char *const mn_name[M__N] = {
-    "lui", "auipc", "jal", "j", "jalr", "jr", "ret",
-    "beq", "bne", "blt", "bge", "bltu", "bgeu",
-    "lb", "lh", "lw", "lbu", "lhu", "sb", "sh", "sw",
-    "addi", "slti", "sltiu", "xori", "ori", "andi", "slli", "srli", "srai",
-    "add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
-    "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "fence", "ecall",
-};
+static const char *row_name(unsigned m)
+{
+    switch (m) {
+    case M_J: return "j";
+    case M_JR: return "jr";
+    case M_RET: return "ret";
+    default: return ua_rv32_name((enum ua_rv32_op)m);
+    }
+}
 
 static bool load(struct routine_runner *r, uint32_t a, unsigned n, uint32_t *out)
 {
@@ -59,11 +67,12 @@ static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
 
 /* ---- pricing ---- */
 
-/* Cycles of one execution of M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
- * to a lower address); AMOUNT: a shift's amount. Negative when the table lacks M. */
-static double price(struct routine_runner *r, enum mn m, int branch, bool backward, uint32_t amount)
+/* Cycles of one execution of row M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
+ * to a lower address); A, B: the operands (a shift's amount is B's low bits). Negative when the
+ * table lacks M. */
+static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b)
 {
-    const struct isa_insn *in = routine_row(r, m, mn_name[m]);
+    const struct isa_insn *in = routine_row(r, m, row_name(m));
     if (!in)
         return -1;
     if (branch) {
@@ -74,154 +83,117 @@ static double price(struct routine_runner *r, enum mn m, int branch, bool backwa
         return c;
     }
     if (in->cycles_formula)
-        return isa_insn_cycles(in, amount & 31);
+        return isa_insn_cycles_ab(in, b & 31, a, b);
     return in->cycles;
 }
 
 /* ---- the interpreter ---- */
 
-static int32_t imm_i(uint32_t w) { return (int32_t)w >> 20; }
-static int32_t imm_s(uint32_t w) { return ((int32_t)w >> 25) * 32 | (int32_t)(w >> 7 & 31); }
-static int32_t imm_b(uint32_t w)
+/* A load or store of N bytes at A that the core splits in two bus transactions. */
+static bool misaligned(uint32_t a, unsigned n)
 {
-    return ((int32_t)w >> 31) * 4096 | (int32_t)((w >> 7 & 1) << 11 | (w >> 25 & 63) << 5 | (w >> 8 & 15) << 1);
-}
-static int32_t imm_j(uint32_t w)
-{
-    return ((int32_t)w >> 31) * (1 << 20) |
-           (int32_t)((w >> 12 & 255) << 12 | (w >> 20 & 1) << 11 | (w >> 21 & 1023) << 1);
+    return n == 4 ? (a & 3) != 0 : n == 2 ? (a & 3) == 3 : false;
 }
 
-/* One instruction W at *PC; false when it is not one a routine may execute here. */
-static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w, double *cycles)
+/* The class of IN's op in the core's table (NULL: none), looked up once per op. */
+static const struct isa_insn *pipe_class(struct routine_runner *r, const struct ua_rv32 *in)
 {
-    uint32_t rd = w >> 7 & 31, rs1 = w >> 15 & 31, rs2 = w >> 20 & 31, f3 = w >> 12 & 7, f7 = w >> 25;
-    uint32_t a = x[rs1], b = x[rs2], next = *pc + 4, v = 0;
-    enum mn m;
+    unsigned k = (unsigned)in->op;
+    if (k >= ROUTINE_MAX_MNEMONICS)
+        return NULL;
+    if (!r->pipe_looked[k]) {
+        r->pipe_cls[k] = isa_lookup(r->isa, ua_rv32_name(in->op));
+        r->pipe_looked[k] = true;
+    }
+    return r->pipe_cls[k];
+}
+
+/* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
+ * execute here. On a pipeline (P), the instruction joins the path the core model runs
+ * when the routine returns (r->ops) instead of the table's sum. */
+static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
+                 const struct routine_pipe *p, bool first)
+{
+    uint32_t a = x[in->rs1], b = x[in->rs2], next = *pc + in->size, v = 0, i = (uint32_t)in->imm;
+    unsigned rd = in->rd, m = in->op;
     int branch = 0;
-    bool backward = false;
-    switch (w & 0x7f) {
-    case 0x37: m = M_LUI; v = w & 0xfffff000u; break;
-    case 0x17: m = M_AUIPC; v = *pc + (w & 0xfffff000u); break;
-    case 0x6f:
-        m = rd ? M_JAL : M_J;
+    bool backward = false, mis = false;
+    switch (in->op) {
+    case UA_RV_LUI: v = i; break;
+    case UA_RV_AUIPC: v = *pc + i; break;
+    case UA_RV_JAL:
+        m = rd ? UA_RV_JAL : M_J;
         v = next;
-        next = *pc + (uint32_t)imm_j(w);
+        next = *pc + i;
         break;
-    case 0x67:
-        if (f3)
-            return false;
-        m = rd ? M_JALR : rs1 == 1 && !imm_i(w) ? M_RET : M_JR;
+    case UA_RV_JALR:
+        m = rd ? UA_RV_JALR : in->rs1 == 1 && !in->imm ? M_RET : M_JR;
         v = next;
-        next = (a + (uint32_t)imm_i(w)) & ~1u;
+        next = (a + i) & ~1u;
         break;
-    case 0x63: {
-        static const enum mn bm[8] = {M_BEQ, M_BNE, M__N, M__N, M_BLT, M_BGE, M_BLTU, M_BGEU};
+    case UA_RV_BEQ: case UA_RV_BNE: case UA_RV_BLT: case UA_RV_BGE: case UA_RV_BLTU: case UA_RV_BGEU: {
         bool t;
-        m = bm[f3];
-        switch (f3) {
-        case 0: t = a == b; break;
-        case 1: t = a != b; break;
-        case 4: t = (int32_t)a < (int32_t)b; break;
-        case 5: t = (int32_t)a >= (int32_t)b; break;
-        case 6: t = a < b; break;
-        case 7: t = a >= b; break;
-        default: return false;
+        switch (in->op) {
+        case UA_RV_BEQ: t = a == b; break;
+        case UA_RV_BNE: t = a != b; break;
+        case UA_RV_BLT: t = (int32_t)a < (int32_t)b; break;
+        case UA_RV_BGE: t = (int32_t)a >= (int32_t)b; break;
+        case UA_RV_BLTU: t = a < b; break;
+        default: t = a >= b; break;
         }
-        int32_t off = imm_b(w);
-        backward = off < 0;
+        backward = in->imm < 0;
         branch = t ? 2 : 1;
         if (t)
-            next = *pc + (uint32_t)off;
-        rd = 0;
+            next = *pc + i;
         break;
     }
-    case 0x03: {
-        static const enum mn lm[8] = {M_LB, M_LH, M_LW, M__N, M_LBU, M_LHU, M__N, M__N};
-        static const unsigned size[8] = {1, 2, 4, 0, 1, 2, 0, 0};
-        m = lm[f3];
-        if (m == M__N || !load(r, a + (uint32_t)imm_i(w), size[f3], &v))
+    case UA_RV_LB: case UA_RV_LH: case UA_RV_LW: case UA_RV_LBU: case UA_RV_LHU: {
+        uint32_t ad = a + i;
+        if (!load(r, ad, in->mem_bytes, &v))
             return false;
-        if (f3 == 0)
+        if (in->op == UA_RV_LB)
             v = (uint32_t)(int32_t)(int8_t)v;
-        else if (f3 == 1)
+        else if (in->op == UA_RV_LH)
             v = (uint32_t)(int32_t)(int16_t)v;
+        mis = misaligned(ad, in->mem_bytes);
         break;
     }
-    case 0x23: {
-        static const enum mn sm[8] = {M_SB, M_SH, M_SW, M__N, M__N, M__N, M__N, M__N};
-        m = sm[f3];
-        if (m == M__N || !store(r, a + (uint32_t)imm_s(w), 1u << f3, b))
+    case UA_RV_SB: case UA_RV_SH: case UA_RV_SW:
+        if (!store(r, a + i, in->mem_bytes, b))
             return false;
-        rd = 0;
+        mis = misaligned(a + i, in->mem_bytes);
         break;
-    }
-    case 0x13: {
-        uint32_t i = (uint32_t)imm_i(w), sh = rs2;
-        switch (f3) {
-        case 0: m = M_ADDI; v = a + i; break;
-        case 2: m = M_SLTI; v = (int32_t)a < (int32_t)i; break;
-        case 3: m = M_SLTIU; v = a < i; break;
-        case 4: m = M_XORI; v = a ^ i; break;
-        case 6: m = M_ORI; v = a | i; break;
-        case 7: m = M_ANDI; v = a & i; break;
-        case 1:
-            if (f7)
-                return false;
-            m = M_SLLI; v = a << sh; b = sh; break;
-        default:
-            if (f7 == 0)
-                m = M_SRLI, v = a >> sh;
-            else if (f7 == 0x20)
-                m = M_SRAI, v = (uint32_t)((int32_t)a >> sh);
-            else
-                return false;
-            b = sh;
-            break;
-        }
-        break;
-    }
-    case 0x33:
-        if (f7 == 1) {
-            static const enum mn mm[8] = {M_MUL, M_MULH, M_MULHSU, M_MULHU, M_DIV, M_DIVU, M_REM, M_REMU};
-            m = mm[f3];
-            int64_t sa = (int32_t)a, sb = (int32_t)b;
-            switch (f3) {
-            case 0: v = a * b; break;
-            case 1: v = (uint32_t)((uint64_t)(sa * sb) >> 32); break;
-            case 2: v = (uint32_t)((uint64_t)(sa * (int64_t)(uint64_t)b) >> 32); break;
-            case 3: v = (uint32_t)((uint64_t)a * b >> 32); break;
-            case 4: v = !b ? ~0u : (a == 0x80000000u && b == ~0u) ? a : (uint32_t)((int32_t)a / (int32_t)b); break;
-            case 5: v = b ? a / b : ~0u; break;
-            case 6: v = !b ? a : (a == 0x80000000u && b == ~0u) ? 0 : (uint32_t)((int32_t)a % (int32_t)b); break;
-            default: v = b ? a % b : a; break;
-            }
-        } else if (f7 == 0 || f7 == 0x20) {
-            bool alt = f7 == 0x20;
-            if (alt && f3 != 0 && f3 != 5)
-                return false;
-            switch (f3) {
-            case 0: m = alt ? M_SUB : M_ADD; v = alt ? a - b : a + b; break;
-            case 1: m = M_SLL; v = a << (b & 31); break;
-            case 2: m = M_SLT; v = (int32_t)a < (int32_t)b; break;
-            case 3: m = M_SLTU; v = a < b; break;
-            case 4: m = M_XOR; v = a ^ b; break;
-            case 5: m = alt ? M_SRA : M_SRL; v = alt ? (uint32_t)((int32_t)a >> (b & 31)) : a >> (b & 31); break;
-            case 6: m = M_OR; v = a | b; break;
-            default: m = M_AND; v = a & b; break;
-            }
-        } else {
-            return false;
-        }
-        break;
-    case 0x0f:
-        m = M_FENCE;
-        rd = 0;
-        break;
-    case 0x73:
-        if (w != 0x73 || (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP))
-            return false; /* ebreak, CSR accesses, a system call other than write and exit */
-        m = M_ECALL;
+    case UA_RV_ADDI: v = a + i; break;
+    case UA_RV_SLTI: v = (int32_t)a < (int32_t)i; break;
+    case UA_RV_SLTIU: v = a < i; break;
+    case UA_RV_XORI: v = a ^ i; break;
+    case UA_RV_ORI: v = a | i; break;
+    case UA_RV_ANDI: v = a & i; break;
+    case UA_RV_SLLI: v = a << (i & 31); b = i; break;
+    case UA_RV_SRLI: v = a >> (i & 31); b = i; break;
+    case UA_RV_SRAI: v = (uint32_t)((int32_t)a >> (i & 31)); b = i; break;
+    case UA_RV_ADD: v = a + b; break;
+    case UA_RV_SUB: v = a - b; break;
+    case UA_RV_SLL: v = a << (b & 31); break;
+    case UA_RV_SLT: v = (int32_t)a < (int32_t)b; break;
+    case UA_RV_SLTU: v = a < b; break;
+    case UA_RV_XOR: v = a ^ b; break;
+    case UA_RV_SRL: v = a >> (b & 31); break;
+    case UA_RV_SRA: v = (uint32_t)((int32_t)a >> (b & 31)); break;
+    case UA_RV_OR: v = a | b; break;
+    case UA_RV_AND: v = a & b; break;
+    case UA_RV_MUL: v = a * b; break;
+    case UA_RV_MULH: v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32); break;
+    case UA_RV_MULHSU: v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32); break;
+    case UA_RV_MULHU: v = (uint32_t)((uint64_t)a * b >> 32); break;
+    case UA_RV_DIV: v = !b ? ~0u : (a == 0x80000000u && b == ~0u) ? a : (uint32_t)((int32_t)a / (int32_t)b); break;
+    case UA_RV_DIVU: v = b ? a / b : ~0u; break;
+    case UA_RV_REM: v = !b ? a : (a == 0x80000000u && b == ~0u) ? 0 : (uint32_t)((int32_t)a % (int32_t)b); break;
+    case UA_RV_REMU: v = b ? a % b : a; break;
+    case UA_RV_FENCE: break;
+    case UA_RV_ECALL:
+        if (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP)
+            return false; /* a system call other than write and exit */
         if (x[17] == SYS_WRITE) {
             rd = 10;
             v = x[12]; /* every byte written */
@@ -231,20 +203,39 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, uint32_t w
         }
         break;
     default:
-        return false; /* compressed code, floating point */
+        return false; /* ebreak, CSR accesses, fence.i, mret, wfi, illegal */
     }
-    double c = price(r, m, branch, backward, b);
-    if (c < 0)
-        return false;
-    *cycles += c;
+    if (p) {
+        uint32_t to = next == RETURN_SENTINEL ? p->ret_pc : next;
+        const struct isa_insn *cls = pipe_class(r, in);
+        if (r->nops == r->capops) {
+            r->capops = r->capops ? r->capops * 2 : 256;
+            r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
+        }
+        struct ua_op *op = &r->ops[r->nops++];
+        cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
+        if (first && p->first_to_caller) {
+            /* the call was priced with this instruction run at its nominal cycles (not
+             * taken): what it takes beyond is charged to the call (retire stamps) */
+            struct ua_op nominal;
+            cost_pipe_make_op(r->isa, cls, *pc, in, *pc + in->size, 0, 0, false, &nominal);
+            *cycles += (double)op->cycles - (double)nominal.cycles;
+        }
+    } else {
+        double c = price(r, m, branch, backward, a, b);
+        if (c < 0)
+            return false;
+        *cycles += c;
+    }
     if (rd)
         x[rd] = v;
     *pc = next;
     return true;
 }
 
-bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
-                      unsigned ret_bytes, const struct routine_memory *mem, double *cycles, double *instr)
+static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                     unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                     double *cycles, double *instr)
 {
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
@@ -295,26 +286,51 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
     x[1] = RETURN_SENTINEL;
     x[2] = sp;
     uint32_t pc = entry;
-    const uint8_t *text = NULL;
-    uint32_t text_lo = 0, text_n = 0;
     double c = 0;
     unsigned long n = 0;
+    r->nops = 0;
     while (pc != RETURN_SENTINEL) {
-        if (++n > STEP_LIMIT || (pc & 3))
+        if (++n > STEP_LIMIT || (pc & 1))
             return false;
-        if (!text || pc - text_lo + 4 > text_n) {
-            text = isa_code_bytes(r->code, pc, 4, &text_n);
-            if (!text)
-                return false;
-            text_lo = pc;
-        }
-        const uint8_t *p = text + (pc - text_lo);
-        uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        if (!step(r, x, &pc, w, &c))
+        uint32_t avail = 0;
+        const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
+        struct ua_rv32 in;
+        if (!p || !ua_rv32_decode(p, avail, &in))
+            return false;
+        if (!step(r, x, &pc, &in, &c, pipe, n == 1))
             return false;
         x[0] = 0;
     }
+    if (pipe) {
+        /* the instruction the routine returns to: its stamp ends the routine's cycles */
+        struct ua_rv32 back;
+        if (!pipe->decode(pipe->arg, pipe->ret_pc, &back))
+            return false;
+        if (r->nops == r->capops) {
+            r->capops = r->capops ? r->capops * 2 : 256;
+            r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
+        }
+        cost_pipe_make_op(r->isa, pipe_class(r, &back), pipe->ret_pc, &back, pipe->ret_pc + back.size, 0, 0,
+                          false, &r->ops[r->nops++]);
+        double d = 0;
+        if (!routine_pipe_cycles(r, pipe, r->ops, r->nops, &d))
+            return false;
+        c += d; /* after the first instruction's share (step) */
+    }
+    r->a0 = x[10];
     *cycles += c;
     *instr += (double)n;
     return true;
+}
+
+bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
+                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
+                      double *cycles, double *instr)
+{
+    if (pipe && pipe->around)
+        pipe->around(pipe->arg, pipe->site, true);
+    bool ok = run_rv32(r, entry, args, nargs, ret_bytes, mem, pipe, cycles, instr);
+    if (pipe && pipe->around)
+        pipe->around(pipe->arg, pipe->site, false);
+    return ok;
 }

@@ -471,6 +471,7 @@ void lower_mmodule_free(struct mmodule *mm)
         free(f->name);
     }
     free(mm->funcs);
+    free(mm->text);
     for (size_t i = 0; i < mm->nfiles; i++)
         free(mm->files[i]);
     free(mm->files);

@@ -273,7 +273,7 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
     }
     double cycles = 0, instr = 0;
     struct routine_memory pm = {.read = memory_read, .callback = serve_callback, .ctx = mem};
-    if (routine_run(runner, entry, args, n, 4, &pm, &cycles, &instr) && mem->calls == mem->nresults)
+    if (routine_run(runner, entry, args, n, 4, &pm, NULL, &cycles, &instr) && mem->calls == mem->nresults)
         case_printf(o, "run %s cycles %g instructions %g%s%s", sym, cycles, instr, mem->calls ? " calls" : "",
                     mem->pairs);
     else

@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned callbacks = 0;
     struct routine_memory mem = {.read = read_input, .callback = serve_callback, .ctx = &callbacks};
     double cycles = 0, instr = 0;
-    if (routine_run(r, entry, args, nargs, data[1] & 0x80 ? 16 : 4, &mem, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
+    if (routine_run(r, entry, args, nargs, data[1] & 0x80 ? 16 : 4, &mem, NULL, &cycles, &instr) && !(cycles >= 0 && instr >= 1))
         abort();
     routine_runner_free(r);
     isa_free(isa);

@@ -266,12 +266,43 @@ static const struct {
     {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\nllvm: {triple: t}\n"
      "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\nir: {add: 1}\n",
      "t.yaml:9:5: error: 'ir' is only for model ir"},
+    /* pipelines (isa/SCHEMA.md, "Pipelines"): caches, layout, stamps, redirect */
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: ibex, stamp: retire, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 3, line_bytes: 8}}\nlayout: {text: 0x120000}\n"
+     "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\n",
+     "t.yaml:10:23: error: caches: instruction: bytes, ways and line_bytes must be powers of two (4096, 3, 8)"},
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: ibex, stamp: retire, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 2, line_bytes: 8}}\nlayout: {text: 0x120002}\n"
+     "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\n",
+     "t.yaml:11:16: error: layout text 0x120002 must be aligned to 4 bytes"},
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: ibex, stamp: later, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 2, line_bytes: 8}}\nlayout: {text: 0x120000}\n"
+     "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\n",
+     "t.yaml:9:32: error: unknown stamp 'later' (expected retire or issue)"},
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: ibex, stamp: retire, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 2, line_bytes: 8}}\n"
+     "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\n",
+     "t.yaml:1:1: error: missing key 'layout' (a pipeline model needs the address of the program's code: layout: {text: ADDRESS})"},
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: cv32e40p, stamp: issue, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 2, line_bytes: 8}}\nlayout: {text: 0x120000}\n"
+     "classes: {a: {kind: alu, cycles: 1, mnemonics: [x]}}\n",
+     "t.yaml:9:11: error: pipeline model 'cv32e40p' has no instruction cache (caches: instruction)"},
+    {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\n"
+     "llvm: {triple: riscv32-unknown-elf}\nrelax: false\npipeline: {model: ibex, stamp: retire, charge: next}\n"
+     "caches: {instruction: {bytes: 4096, ways: 2, line_bytes: 8}}\nlayout: {text: 0x120000}\n"
+     "classes: {a: {kind: alu, cycles: 2, redirect: 1, mnemonics: [x]}}\n",
+     "t.yaml:12:47: error: class 'a': 'redirect' is for control transfers, not kind alu"},
     {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\nllvm: {triple: t}\n"
      "classes: {a: {kind: load, cycles: 1, cycles_formula: \"n\", mnemonics: [x]}}\n",
-     "t.yaml:8:54: error: class 'a': 'cycles_formula' is for kind alu (shifts), not load"},
+     "t.yaml:8:54: error: class 'a': 'cycles_formula' is for kind alu (shifts, dividers), not load"},
     {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\nllvm: {triple: t}\n"
      "classes: {a: {kind: alu, cycles: 1, cycles_formula: \"m + 1\", mnemonics: [x]}}\n",
-     "t.yaml:8:54: error: formula 'm + 1': unknown name 'm' (known: n)"},
+     "t.yaml:8:54: error: formula 'm + 1': unknown name 'm' (known: n, a, b)"},
     {"lpnest_isa: 1\nname: x\ndescription: d\nsource: s\nclock_mhz: 1\nmodel: machine\nllvm: {triple: t}\n"
      "classes: {a: {kind: alu, cycles: 1, taken: 2, mnemonics: [x]}}\n",
      "t.yaml:8:44: error: class 'a': 'taken', 'not_taken' and 'mispredict' are for kinds"},
@@ -350,8 +381,9 @@ static void named_and_list(void **state)
     assert_null(isa_load_named("nope", f));
     assert_null(isa_load_named("../isa/ppc405", f));
     fclose(f);
-    assert_non_null(strstr(buf, "error: unknown target 'nope' (available: atmega2560, microblaze, picorv32, "
-                                "picorv32-min, picorv32-ws1, ppc405, x86-64)"));
+    assert_non_null(strstr(buf, "error: unknown target 'nope' (available: atmega2560, cv32e40p, ibex-icache, "
+                                "ibex-iws1, ibex-maxperf, ibex-small, microblaze, picorv32, picorv32-min, "
+                                "picorv32-ws1, ppc405, x86-64)"));
     assert_non_null(strstr(buf, "error: unknown target '../isa/ppc405'"));
     free(buf);
 

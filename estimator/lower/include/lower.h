@@ -27,6 +27,9 @@ struct minsn {
     unsigned src_line;         /* line and column (0: none) */
     unsigned src_col;
     const struct isa_insn *isa;/* filled in by the cost model */
+    uint32_t addr;             /* lower_layout: the address of its first machine instruction */
+    uint8_t nparts;            /* ... how many machine instructions it is (0: no layout) */
+    uint8_t bytes;             /* ... and their bytes */
 };
 
 /* How a block's count was obtained. */
@@ -79,6 +82,7 @@ struct mfunc {
     struct jtable *jt;
     size_t njt;
     bool unresolved;           /* a branch whose target is not known: every count an estimate */
+    uint32_t addr, size;       /* lower_layout: where its code lies (size 0: no layout) */
 };
 
 struct mmodule {
@@ -87,6 +91,9 @@ struct mmodule {
     char comment;              /* the target assembler's comment character */
     char **files;              /* .file N "name": file names by number */
     size_t nfiles;
+    /* lower_layout: the program's code as linked at TEXT_BASE (NULL: not laid out) */
+    uint8_t *text;
+    uint32_t text_base, text_len;
 };
 
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
@@ -146,6 +153,19 @@ bool lower_call_trivially_dead(LLVMValueRef call);
 /* Whether INST (not a terminator) may be deleted when its value is unused:
  * no side effects, it returns (lower_emit.cpp). */
 bool lower_side_effect_free(LLVMValueRef inst);
+
+/* lower_layout.c: the address, size and bytes of every machine instruction, for
+ * cores whose timing depends on where the code lies (fetch alignment, caches):
+ * OBJ (LEN bytes) is the object file of the same code as MM's assembly
+ * (lower_codegen_obj on a fresh copy), its .text linked at BASE (the core
+ * description's layout). Each assembly instruction gets the machine
+ * instructions it stands for (a pseudo-instruction's expansion, an `li`'s
+ * one or two), checked against their decoding (RV32IMC: ua_rv32.h):
+ * conditional branches against branches, jumps, calls and returns against
+ * jal/jalr, every function's bytes against its symbol's size. RV32 only.
+ * False after a message naming the function and instruction that do not
+ * match (MM is then left without layout). */
+bool lower_layout(struct mmodule *mm, const char *obj, size_t len, uint32_t base, bool relax, FILE *diag);
 
 /* lower_asm.c: parses the assembly of every function. Errors name the
  * assembly line. */

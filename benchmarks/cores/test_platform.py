@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""test_platform -- the address contract of benchmarks/cores on real programs, and the
+committed reference data against the tree.
+
+usage: test_platform.py --build DIR            the contract (ctest cores.platform)
+       test_platform.py --build DIR --data D   every data file under D (ctest cores.data)
+
+The contract: for every core's start-up and three programs (one without data), the ELF links, crt0 fits its
+0x300 bytes, the runtime routines (.lp.runtime) are the same bytes at the same addresses
+whatever the program and the core, the testbench port follows them at one address, and
+every function of the program lies at 0x120000 plus its offset in the object (build_elf
+checks that itself and fails otherwise).
+
+The data: each file's sums agree (per-PC cycles and counts = main's cycles and
+instructions; edges and call sites inside what ran; the functions' self cycles add up to
+main's), the object made now from the build's bitcode (or the micro-program's source)
+has the code the data was measured on (code_sha256: .text and its relocations, which do
+not depend on where the tree is), and the runtime block linked now is the one measured
+(runtime_sha256): a change to a program, to clang, to benchmarks/runtime or to the
+platform makes the data stale, and this test says which files to make again (README.md,
+"Making the data").
+
+Exit 0 passed; 1 failed; 2 bad usage; 77 skipped (no rv32imc bitcode: the riscv32
+toolchain is missing)."""
+import glob
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import lpcores  # noqa: E402
+
+SKIP = 77
+
+
+def contract(build, work):
+    fails = []
+    progs = [os.path.join(build, "benchmarks", "corpus", "rv32imc", "crc32.bc"),
+             os.path.join(build, "benchmarks", "foreign", "rv32imc", "huffman.bc"),
+             os.path.join(HERE, "micro", "align32.S")]   # no .rodata, no .data
+    for p in progs:
+        if not os.path.exists(p):
+            print("skipped: no rv32imc bitcode %s (riscv32 toolchain missing?)" % p)
+            return None
+    runtime, plat, starts = {}, {}, {}
+    for core in ("ibex-small", "ibex-icache", "cv32e40p"):
+        for p in progs:
+            w = os.path.join(work, core + "-" + os.path.basename(p))
+            elf, _, warnings, _ = lpcores.build_elf(p, core, w)
+            for x in warnings:
+                fails.append("%s on %s: %s" % (p, core, x))
+            e = lpcores.Elf(elf)
+            crt0 = e.section(".lp.crt0")
+            if crt0["addr"] != 0x100100 or crt0["size"] > 0x300:
+                fails.append("%s: crt0 at %#x, %d bytes" % (core, crt0["addr"], crt0["size"]))
+            rt = e.section(".lp.runtime")
+            if rt["addr"] != lpcores.RUNTIME_BASE:
+                fails.append("%s: the runtime at %#x" % (core, rt["addr"]))
+            runtime.setdefault(lpcores.section_sha256(e, ".lp.runtime"), []).append((core, p))
+            plat.setdefault(e.section(".lp.plat")["addr"], []).append((core, p))
+            syms = {n: v for n, v, sz, typ, bind, shndx in e.symbols() if typ == 2}
+            for s in ("printf", "memcpy", "__adddf3", "__udivdi3", "malloc"):
+                starts.setdefault((s, syms.get(s)), []).append((core, p))
+            if syms.get("main") is None or syms["main"] < lpcores.TEXT_BASE:
+                fails.append("%s: main at %s" % (elf, syms.get("main")))
+    if len(runtime) != 1:
+        fails.append("the runtime's bytes differ between cores or programs: %s" % runtime)
+    if len(plat) != 1:
+        fails.append("the testbench port is not at one address: %s" % plat)
+    names = {}
+    for (s, v), who in starts.items():
+        names.setdefault(s, set()).add(v)
+    for s, vs in names.items():
+        if len(vs) != 1 or None in vs:
+            fails.append("%s is not at one address: %s" % (s, vs))
+    return fails
+
+
+def check_data(build, data_dir, work):
+    fails = []
+    files = sorted(glob.glob(os.path.join(data_dir, "*", "*.json.gz")) +
+                   glob.glob(os.path.join(data_dir, "*", "*.json")))
+    if not files:
+        return ["no data under %s" % data_dir]
+    stale, digests, runtimes = [], {}, {}
+    for f in files:
+        d = lpcores.read_data(f)
+        name = os.path.relpath(f, data_dir)
+        m = d["main"]
+        if sum(p[2] for p in d["pcs"]) != m["cycles"] or sum(p[1] for p in d["pcs"]) != m["instructions"]:
+            fails.append("%s: per-PC sums are not main's cycles and instructions" % name)
+        ran = {p[0] for p in d["pcs"]}
+        if any(e[0] not in ran for e in d["edges"]) or any(c[0] not in ran for c in d["calls"]):
+            fails.append("%s: an edge or call site that never ran" % name)
+        if sum(f[2] for f in d["functions"]) != m["cycles"]:
+            fails.append("%s: the functions' self cycles do not add up to main's" % name)
+        inc = {f[0]: f[3] for f in d["functions"]}
+        if inc.get("main") != m["cycles"]:
+            fails.append("%s: main's inclusive cycles are not main's cycles" % name)
+        if d["core"] != os.path.basename(os.path.dirname(f)) or d["core"] not in lpcores.CORES:
+            fails.append("%s: the data is of core %s" % (name, d["core"]))
+            continue
+        # the code it was measured on: the program's object made now (once per program)
+        if d["folder"] == "micro":
+            march = lpcores.CORES[d["core"]]["march"]
+            src = os.path.join(HERE, "micro", *([] if march == "rv32imc" else [march]), d["program"] + ".S")
+        else:
+            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["march"],
+                               d["program"] + ".bc")
+        if not os.path.exists(src):
+            fails.append("%s: no %s to check it against" % (name, src))
+            continue
+        key = (src, lpcores.CORES[d["core"]]["march"])
+        if key not in digests:
+            w = os.path.join(work, "p%d" % len(digests))
+            os.makedirs(w)
+            obj, _ = lpcores.program_object(src, w, march=key[1])
+            digests[key] = lpcores.Elf(obj).code_digest()
+        if digests[key] != d.get("code_sha256"):
+            stale.append("%s: the program's code is not what was measured (%s changed)" % (name, src))
+        # the runtime block (once per start-up)
+        plat = lpcores.CORES[d["core"]]["platform"]
+        if plat not in runtimes:
+            elf, _, _, _ = lpcores.build_elf(src, d["core"], os.path.join(work, "rt-" + plat))
+            runtimes[plat] = lpcores.section_sha256(lpcores.Elf(elf), ".lp.runtime")
+        if runtimes[plat] != d["runtime_sha256"]:
+            stale.append("%s: the runtime block is not what was measured (benchmarks/runtime, "
+                         "platform/ or libgcc changed)" % name)
+    if stale:
+        fails += stale + ["make the stale data again: benchmarks/cores/refresh (README.md, \"Making the data\")"]
+    print("%d data files, %d programs checked" % (len(files), len(digests)))
+    return fails
+
+
+def main(argv):
+    build, data = None, None
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("-h", "--help"):
+            sys.stdout.write(__doc__)
+            return 0
+        if argv[i] in ("--build", "--data") and i + 1 < len(argv):
+            if argv[i] == "--build":
+                build = argv[i + 1]
+            else:
+                data = argv[i + 1]
+            i += 2
+            continue
+        sys.stderr.write("test_platform: error: bad usage near '%s'\n" % argv[i])
+        return 2
+    if not build:
+        sys.stderr.write("test_platform: error: --build is required\n")
+        return 2
+    with tempfile.TemporaryDirectory(prefix="lpcores-test.") as work:
+        # the runtime blocks: ctest shares a cache in the build tree (keyed by content)
+        os.environ.setdefault("LPCORES_CACHE", work)
+        try:
+            if data:
+                if not glob.glob(os.path.join(build, "benchmarks", "corpus", "rv32imc", "*.bc")):
+                    print("skipped: no rv32imc bitcode in %s (riscv32 toolchain missing?)" % build)
+                    return SKIP
+                fails = check_data(build, data, work)
+            else:
+                fails = contract(build, work)
+                if fails is None:
+                    return SKIP
+        except lpcores.Error as e:
+            fails = [str(e)]
+    for f in fails:
+        print("FAIL: " + f)
+    if not fails:
+        print("passed")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,154 @@
+/* routine_memo.c — a runtime routine's path run on a pipelined core's model, kept by
+ * what decides its cycles: the pipeline's state at the call, the instruction cache's
+ * contents (a core with one) and the instructions the path feeds (pc, target, cycles,
+ * misalignment). A path met again from the same states costs what it cost the first time
+ * and leaves the cache as it did (kept with the run, with its lookups and misses); the
+ * key is kept whole and compared byte for byte (no hash decides), so the result is the
+ * model's, only not computed twice (soft-float and libc routines called millions of
+ * times). */
+#include "routine_impl.h"
+#include "support.h"
+#include "uarch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MEMO_MAX_BYTES ((size_t)64 << 20) /* keys kept at most; beyond, runs are not kept */
+
+struct memo_entry {
+    uint64_t hash;
+    unsigned char *key;
+    size_t len;
+    double cycles;
+    bool ok;
+    unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
+    uint64_t lookups, misses;      /* the run's */
+};
+
+struct routine_memo {
+    struct memo_entry *tab; /* open addressing, a power of two */
+    size_t cap, n, bytes;
+    unsigned char *key;     /* the key being built */
+    size_t keycap;
+    uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
+};
+
+static uint64_t fnv(const unsigned char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
+ * last's. False when the model stops (an op the fetch unit does not deliver). */
+static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
+{
+    ua_core_load(pipe->core, pipe->state);
+    uint64_t first = ua_core_fed(pipe->core), a = UINT64_MAX;
+    for (size_t k = 0; k < n; k++) {
+        if (!ua_core_feed(pipe->core, &ops[k]))
+            return false;
+        if (a == UINT64_MAX)
+            a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
+    }
+    ua_core_drain(pipe->core);
+    if (a == UINT64_MAX)
+        a = ua_core_stamp(pipe->core, first);
+    uint64_t b = ua_core_stamp(pipe->core, ua_core_fed(pipe->core) - 1);
+    if (a == UINT64_MAX || b == UINT64_MAX)
+        return false;
+    *cycles = (double)(b - a);
+    return true;
+}
+
+static void grow(struct routine_memo *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : 256;
+    struct memo_entry *t = sup_xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->tab[i].key) {
+            size_t k = m->tab[i].hash & (cap - 1);
+            while (t[k].key)
+                k = (k + 1) & (cap - 1);
+            t[k] = m->tab[i];
+        }
+    free(m->tab);
+    m->tab = t;
+    m->cap = cap;
+}
+
+bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
+                         size_t n, double *cycles)
+{
+    struct routine_memo *m = r->memo;
+    if (!m)
+        m = r->memo = sup_xcalloc(1, sizeof *m);
+    struct ua_icache *ic = ua_core_icache(pipe->core);
+    if (ic && m->tries >= 4096 && m->hits * 4 < m->tries)
+        return run(pipe, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
+    m->tries++;
+    size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
+    size_t len = sb + cb + n * sizeof *ops;
+    if (len > m->keycap) {
+        m->keycap = len * 2;
+        m->key = sup_xrealloc(m->key, m->keycap);
+    }
+    memcpy(m->key, pipe->state, sb);
+    if (ic)
+        ua_icache_save(ic, m->key + sb);
+    memcpy(m->key + sb + cb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
+    uint64_t h = fnv(m->key, len);
+    if (m->cap) {
+        for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
+            if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
+                m->hits++;
+                if (ic) {
+                    ua_icache_load(ic, m->tab[k].after);
+                    ua_icache_count(ic, m->tab[k].lookups, m->tab[k].misses);
+                }
+                *cycles = m->tab[k].cycles;
+                return m->tab[k].ok;
+            }
+    }
+    uint64_t l0 = 0, m0 = 0, l1 = 0, m1 = 0;
+    if (ic)
+        ua_icache_stats(ic, &l0, &m0);
+    double c = 0;
+    bool ok = run(pipe, ops, n, &c);
+    if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
+        if ((m->n + 1) * 2 > m->cap)
+            grow(m);
+        size_t k = h & (m->cap - 1);
+        while (m->tab[k].key)
+            k = (k + 1) & (m->cap - 1);
+        struct memo_entry *e = &m->tab[k];
+        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, 0, 0};
+        memcpy(e->key, m->key, len);
+        if (ic) {
+            ua_icache_stats(ic, &l1, &m1);
+            e->after = sup_xmalloc(cb);
+            ua_icache_save(ic, e->after);
+            e->lookups = l1 - l0;
+            e->misses = m1 - m0;
+        }
+        m->n++;
+        m->bytes += len + cb;
+    }
+    *cycles = c;
+    return ok;
+}
+
+void routine_memo_free(struct routine_memo *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->cap; i++) {
+        free(m->tab[i].key);
+        free(m->tab[i].after);
+    }
+    free(m->tab);
+    free(m->key);
+    free(m);
+}

@@ -1,0 +1,224 @@
+/* ua_icache.c — a set-associative instruction cache's tags and replacement
+ * state (uarch.h): which lines are present, which way a fill replaces (the
+ * lowest invalid way of the set first, then least recently used, a
+ * round-robin pointer per set, or Ibex's single counter for the whole cache
+ * that advances at every lookup: ibex_icache.sv, round_robin_way_q and
+ * sel_way_ic1). When a fill happens is the core model's business. */
+#include "uarch.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ua_icache {
+    struct ua_icache_params p;
+    uint32_t sets, line_shift, set_mask;
+    uint32_t *tag;           /* [set * ways + way]: line address, UINT32_MAX when invalid */
+    uint32_t *age;           /* LRU: the lookup counter at the way's last use */
+    uint32_t *rr;            /* round robin: the next way per set */
+    uint8_t *replaced;       /* per set: a fill replaced a valid line */
+    uint32_t counter;        /* counter policy: the way a miss replaces */
+    uint32_t clock;
+    uint64_t lookups, misses;
+};
+
+static bool pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+struct ua_icache *ua_icache_new(const struct ua_icache_params *p)
+{
+    if (!pow2(p->bytes) || !pow2(p->line_bytes) || !pow2(p->ways) || p->ways > 32 ||
+        (uint64_t)p->ways * p->line_bytes > p->bytes)
+        return NULL;
+    struct ua_icache *c = sup_xcalloc(1, sizeof *c);
+    c->p = *p;
+    c->sets = p->bytes / p->line_bytes / p->ways;
+    while ((1u << c->line_shift) < p->line_bytes)
+        c->line_shift++;
+    c->set_mask = c->sets - 1;
+    c->tag = sup_xmalloc((size_t)c->sets * p->ways * sizeof *c->tag);
+    c->age = sup_xcalloc((size_t)c->sets * p->ways, sizeof *c->age);
+    c->rr = sup_xcalloc(c->sets, sizeof *c->rr);
+    c->replaced = sup_xcalloc(c->sets, 1);
+    ua_icache_invalidate(c);
+    return c;
+}
+
+void ua_icache_free(struct ua_icache *c)
+{
+    if (!c)
+        return;
+    free(c->tag);
+    free(c->age);
+    free(c->rr);
+    free(c->replaced);
+    free(c);
+}
+
+void ua_icache_invalidate(struct ua_icache *c)
+{
+    for (size_t i = 0; i < (size_t)c->sets * c->p.ways; i++)
+        c->tag[i] = UINT32_MAX;
+}
+
+void ua_icache_invalidate_set(struct ua_icache *c, uint32_t set)
+{
+    if (set < c->sets)
+        for (uint32_t w = 0; w < c->p.ways; w++)
+            c->tag[(size_t)set * c->p.ways + w] = UINT32_MAX;
+}
+
+uint32_t ua_icache_sets(const struct ua_icache *c)
+{
+    return c->sets;
+}
+
+uint32_t ua_icache_line_bytes(const struct ua_icache *c)
+{
+    return c->p.line_bytes;
+}
+
+static uint32_t *set_of(const struct ua_icache *c, uint32_t line)
+{
+    return &c->tag[(size_t)(line & c->set_mask) * c->p.ways];
+}
+
+bool ua_icache_present(const struct ua_icache *c, uint32_t addr)
+{
+    uint32_t line = addr >> c->line_shift;
+    const uint32_t *t = set_of(c, line);
+    for (uint32_t w = 0; w < c->p.ways; w++)
+        if (t[w] == line)
+            return true;
+    return false;
+}
+
+bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
+{
+    uint32_t line = addr >> c->line_shift, set = line & c->set_mask;
+    uint32_t *t = set_of(c, line);
+    uint32_t n = c->p.ways;
+    c->lookups++;
+    c->clock++;
+    uint32_t counter = c->counter;
+    if (c->p.replace == UA_REPLACE_COUNTER)
+        c->counter = (c->counter + 1) % n;
+    for (uint32_t w = 0; w < n; w++)
+        if (t[w] == line) {
+            c->age[(size_t)set * n + w] = c->clock;
+            *way = w;
+            return true;
+        }
+    c->misses++;
+    for (uint32_t w = 0; w < n; w++)
+        if (t[w] == UINT32_MAX) {
+            *way = w;
+            return false;
+        }
+    switch (c->p.replace) {
+    case UA_REPLACE_COUNTER:
+        *way = counter;
+        break;
+    case UA_REPLACE_ROUND_ROBIN:
+        *way = c->rr[set];
+        break;
+    default: {
+        uint32_t best = 0;
+        for (uint32_t w = 1; w < n; w++)
+            if (c->age[(size_t)set * n + w] < c->age[(size_t)set * n + best])
+                best = w;
+        *way = best;
+        break;
+    }
+    }
+    return false;
+}
+
+uint32_t ua_icache_fill(struct ua_icache *c, uint32_t addr, uint32_t way)
+{
+    uint32_t line = addr >> c->line_shift, set = line & c->set_mask, n = c->p.ways;
+    uint32_t *t = set_of(c, line);
+    uint32_t old = t[way % n];
+    t[way % n] = line;
+    c->age[(size_t)set * n + way % n] = ++c->clock;
+    if (c->p.replace == UA_REPLACE_ROUND_ROBIN)
+        c->rr[set] = (way % n + 1) % n;
+    if (old != UINT32_MAX && old != line)
+        c->replaced[set] = 1;
+    return old == UINT32_MAX ? UINT32_MAX : old << c->line_shift;
+}
+
+bool ua_icache_access(struct ua_icache *c, uint32_t addr)
+{
+    uint32_t way;
+    if (ua_icache_lookup(c, addr, &way))
+        return true;
+    ua_icache_fill(c, addr, way);
+    return false;
+}
+
+bool ua_icache_replaced(const struct ua_icache *c, uint32_t addr)
+{
+    return c->replaced[(addr >> c->line_shift) & c->set_mask];
+}
+
+void ua_icache_forget_replaced(struct ua_icache *c)
+{
+    memset(c->replaced, 0, c->sets);
+}
+
+void ua_icache_stats(const struct ua_icache *c, uint64_t *lookups, uint64_t *misses)
+{
+    *lookups = c->lookups;
+    *misses = c->misses;
+}
+
+/* The state as bytes: tags, the round-robin pointers, the replaced flags and the counter;
+ * the ages and the clock with LRU only (the other policies never read them, and they
+ * change at every lookup). */
+static size_t lru_bytes(const struct ua_icache *c)
+{
+    return c->p.replace == UA_REPLACE_LRU ? (size_t)c->sets * c->p.ways * sizeof *c->age + sizeof c->clock : 0;
+}
+
+size_t ua_icache_state_size(const struct ua_icache *c)
+{
+    return (size_t)c->sets * c->p.ways * sizeof *c->tag + c->sets * sizeof *c->rr + c->sets + sizeof c->counter +
+           lru_bytes(c);
+}
+
+void ua_icache_save(const struct ua_icache *c, void *buf)
+{
+    unsigned char *p = buf;
+    size_t nt = (size_t)c->sets * c->p.ways;
+    memcpy(p, c->tag, nt * sizeof *c->tag), p += nt * sizeof *c->tag;
+    memcpy(p, c->rr, c->sets * sizeof *c->rr), p += c->sets * sizeof *c->rr;
+    memcpy(p, c->replaced, c->sets), p += c->sets;
+    memcpy(p, &c->counter, sizeof c->counter), p += sizeof c->counter;
+    if (lru_bytes(c)) {
+        memcpy(p, c->age, nt * sizeof *c->age), p += nt * sizeof *c->age;
+        memcpy(p, &c->clock, sizeof c->clock);
+    }
+}
+
+void ua_icache_load(struct ua_icache *c, const void *buf)
+{
+    const unsigned char *p = buf;
+    size_t nt = (size_t)c->sets * c->p.ways;
+    memcpy(c->tag, p, nt * sizeof *c->tag), p += nt * sizeof *c->tag;
+    memcpy(c->rr, p, c->sets * sizeof *c->rr), p += c->sets * sizeof *c->rr;
+    memcpy(c->replaced, p, c->sets), p += c->sets;
+    memcpy(&c->counter, p, sizeof c->counter), p += sizeof c->counter;
+    if (lru_bytes(c)) {
+        memcpy(c->age, p, nt * sizeof *c->age), p += nt * sizeof *c->age;
+        memcpy(&c->clock, p, sizeof c->clock);
+    }
+}
+
+void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses)
+{
+    c->lookups += lookups;
+    c->misses += misses;
+}
