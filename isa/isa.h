@@ -149,6 +149,11 @@ bool isa_code_entry(const struct isa_code *code, const char *symbol, uint32_t *a
 /* The N bytes at ADDR (read-only), or NULL when they are not all loaded; *AVAIL (if
  * not NULL) gets how many bytes from ADDR on are. */
 const uint8_t *isa_code_bytes(const struct isa_code *code, uint32_t addr, uint32_t n, uint32_t *avail);
+/* The read-only data the board's link puts right after a program's constants (the
+ * runtime's and libgcc's, in link order: the file's 'rodata' lines), *LEN bytes to
+ * place at the next multiple of *ALIGN; NULL (and *LEN 0) when the file has none.
+ * lpnest --memory=linked lets a read past the program's last constant read them. */
+const uint8_t *isa_code_rodata(const struct isa_code *code, size_t *len, unsigned *align);
 /* Whether ADDR..ADDR+N-1 are device registers the routines may store to (the
  * file's `mmio` lines: an output port); stores there have no other effect. */
 bool isa_code_mmio(const struct isa_code *code, uint32_t addr, uint32_t n);
@@ -168,6 +173,18 @@ const struct isa_insn *isa_lookup(const struct isa *isa, const char *mnemonic);
 /* Runtime routine SYMBOL, or NULL. The pointer stays valid until isa_free;
  * pass it (not a copy) to the eval functions. */
 const struct isa_runtime *isa_runtime(const struct isa *isa, const char *symbol);
+/* The priced routines, sorted by symbol: I in [0, isa_nruntime). */
+size_t isa_nruntime(const struct isa *isa);
+const struct isa_runtime *isa_runtime_at(const struct isa *isa, size_t i);
+/* Why the description deliberately does not price SYMBOL (runtime_refused:,
+ * isa/SCHEMA.md): the reason of the entry that names it, else of the "*" entry;
+ * NULL when it does not refuse it (or prices it). *LINE (if not NULL) gets the
+ * entry's line in the description. The string stays valid until isa_free. */
+const char *isa_runtime_refused(const struct isa *isa, const char *symbol, unsigned *line);
+/* The refusals in file order: entry I's reason (NULL past the end), its routines
+ * ("*": every routine not priced) in *ROUTINES[0..*N). */
+size_t isa_nrefusals(const struct isa *isa);
+const char *isa_refusal(const struct isa *isa, size_t i, const char *const **routines, size_t *n);
 /* Evaluates a runtime cost with argument values ARGS. The caller names them
  * "a0", "a1", ... (the call's arguments by position, as unsigned integers
  * of their IR width; pointers as addresses), "ret" (the value returned) and,

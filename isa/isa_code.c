@@ -26,7 +26,12 @@ struct isa_code {
     uint32_t heap_addr[4], heap_len[4];  /* memory the routines keep from call to call */
     size_t nheap;
     struct isa__map entries;     /* symbol -> uint32_t * */
+    uint8_t *rodata;             /* 'rodata' lines: what the board's link puts after a program's constants */
+    size_t nrodata, caprodata;
+    unsigned rodata_align;       /* 'rodata-align' (0: none given) */
 };
+
+#define RODATA_MAX (1u << 16)
 
 static int seg_cmp(const void *a, const void *b)
 {
@@ -140,7 +145,41 @@ static bool code_line(struct isa *isa, struct isa_code *c, char *line, const cha
         c->heap_len[c->nheap++] = (uint32_t)n;
         return true;
     }
-    return *why = "unknown item (expected arch, entry, bytes, zero, mmio or heap)", false;
+    if (!strcmp(word, "rodata-align")) {
+        if (sscanf(rest, "%lu", &n) != 1 || !n || n > 4096 || (n & (n - 1)) || c->rodata_align)
+            return *why = "expected one 'rodata-align N' (a power of two up to 4096)", false;
+        c->rodata_align = (unsigned)n;
+        return true;
+    }
+    if (!strcmp(word, "rodata")) {
+        const char *hex = rest;
+        while (*hex == ' ')
+            hex++;
+        size_t len = strcspn(hex, " \r\n");
+        if (!len || len % 2 || len / 2 > 256 || !c->rodata_align)
+            return *why = "expected 'rodata HEXBYTES' (at most 256 bytes, after 'rodata-align')", false;
+        if (c->nrodata + len / 2 > RODATA_MAX)
+            return *why = "more than 64 KiB of read-only data", false;
+        if (c->nrodata + len / 2 > c->caprodata) {
+            c->caprodata = c->caprodata ? 2 * c->caprodata + len / 2 : 4096;
+            c->rodata = sup_xrealloc(c->rodata, c->caprodata);
+        }
+        for (size_t i = 0; i < len / 2; i++) {
+            int h = hexval(hex[2 * i]), l = hexval(hex[2 * i + 1]);
+            if (h < 0 || l < 0)
+                return *why = "not a hexadecimal byte", false;
+            c->rodata[c->nrodata++] = (uint8_t)(h << 4 | l);
+        }
+        return true;
+    }
+    return *why = "unknown item (expected arch, entry, bytes, zero, mmio, heap, rodata-align or rodata)", false;
+}
+
+const uint8_t *isa_code_rodata(const struct isa_code *code, size_t *len, unsigned *align)
+{
+    *len = code ? code->nrodata : 0;
+    *align = code && code->rodata_align ? code->rodata_align : 1;
+    return code && code->nrodata ? code->rodata : NULL;
 }
 
 /* Adjacent 'bytes' lines become one segment (an instruction may straddle two lines). */
@@ -230,6 +269,7 @@ void isa__free_code(struct isa_code *c)
         return;
     isa__map_free(&c->entries);
     free(c->segs);
+    free(c->rodata);
 }
 
 const struct isa_code *isa_runtime_code(const struct isa *isa)

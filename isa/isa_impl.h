@@ -85,6 +85,11 @@ struct isa {
     struct isa__map runtime;       /* symbol -> struct isa__runtime */
     struct isa__map ir;            /* opcode -> struct isa__ir */
     struct isa_code *code;         /* runtime_code: or NULL (isa_code.c) */
+    struct isa__map refused;       /* symbol -> struct isa__refusal (runtime_refused:) */
+    struct isa__refusal *refusals; /* in file order */
+    size_t nrefusals;
+    const struct isa__refusal *refused_all; /* the "*" entry, or NULL */
+    const struct isa_runtime **runtime_sorted; /* isa_runtime_at's list, made on first use */
     struct isa_pipeline pipeline;  /* model ISA_PIPE_NONE when the description has none */
     struct isa_cache icache, dcache;
     bool has_text_base;
@@ -113,6 +118,9 @@ const char *isa__string(struct isa__loader *L, const struct sup_ynode *node, con
 bool isa__load_classes(struct isa__loader *L, const struct sup_ynode *classes, const struct sup_ynode *pseudo);
 /* isa_runtime.c: the runtime: section. */
 bool isa__load_runtime(struct isa__loader *L, const struct sup_ynode *runtime);
+/* isa_refused.c: the runtime_refused: section (after runtime:). */
+struct isa__refusal;
+bool isa__load_refused(struct isa__loader *L, const struct sup_ynode *node);
 /* isa_code.c: the runtime_code: file. */
 bool isa__load_code(struct isa__loader *L, const struct sup_ynode *node);
 void isa__free_code(struct isa_code *code);

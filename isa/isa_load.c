@@ -1,7 +1,7 @@
 /* isa_load.c — loads and validates an ISA description (schema "lpnest_isa: 1",
  * isa/SCHEMA.md): the document's top-level keys, the llvm:, memory: and
- * model settings; the classes, runtime and IR tables are read by
- * isa_classes.c, isa_runtime.c and isa_ir.c. */
+ * model settings; the classes, runtime, refused-routine and IR tables are read
+ * by isa_classes.c, isa_runtime.c, isa_refused.c and isa_ir.c. */
 #include "isa_impl.h"
 #include "support.h"
 
@@ -11,7 +11,8 @@
 
 static const char *const top_keys[] = {
     "lpnest_isa", "name", "description", "source", "clock_mhz", "model", "llvm", "branch_prediction",
-    "memory", "relax", "pipeline", "caches", "layout", "classes", "pseudo", "runtime", "runtime_code", "ir", NULL,
+    "memory", "relax", "pipeline", "caches", "layout", "classes", "pseudo", "runtime", "runtime_code",
+    "runtime_refused", "ir", NULL,
 };
 
 static bool load_version(struct isa__loader *L)
@@ -469,6 +470,9 @@ static bool load_tables(struct isa__loader *L)
     const struct sup_ynode *code = sup_yget(L->root, "runtime_code");
     if (code && !isa__load_code(L, code))
         ok = false;
+    const struct sup_ynode *refused = sup_yget(L->root, "runtime_refused");
+    if (refused && !isa__load_refused(L, refused))
+        ok = false;
     if (isa->model == ISA_MODEL_IR) {
         if (!ir)
             return sup_yerror(L->doc, L->root, "missing key 'ir' (model ir prices LLVM IR opcodes)");
@@ -536,6 +540,7 @@ void isa_free(struct isa *isa)
         return;
     isa__map_free(&isa->insns);
     isa__map_free(&isa->runtime);
+    isa__map_free(&isa->refused);
     isa__map_free(&isa->ir);
     isa__free_code(isa->code);
     isa__arena_free(isa->arena);

@@ -14,7 +14,9 @@
  * --program names the program's functions (lpnest's functions[]). FILE gets JSON:
  * {"cycles": total, "routines": [{"name", "calls", "cycles", "instructions"}]}, and with
  * --each also "each": [{"caller", "name", "cycles", "instructions"}], every call in order
- * (benchmarks/runtime-sweep prices routines call by call).
+ * (benchmarks/runtime-sweep prices routines call by call). A routine that ends the program
+ * (exit, abort, a failed assert: the runtime's rt_exit stops simavr) is measured from its
+ * first instruction to the end of the run.
  * exit: 0; 2 bad usage; 3 cannot load or write; 4 the program did not exit. */
 #include <errno.h>
 #include <inttypes.h>
@@ -256,6 +258,30 @@ int main(int argc, char **argv)
     if (state == cpu_Crashed || avr->data[GPIOR0_ADDR] != EXIT_MARK) {
         fprintf(stderr, "avr-calls: error: the program stopped without calling exit\n");
         return 4;
+    }
+    /* the routines still running when the program ended (exit, abort ...): up to the end */
+    while (depth > 0) {
+        struct frame *fr = &stack[--depth];
+        uint64_t cycles = avr->cycle - fr->cycle0, n = insns - fr->insn0;
+        if (fr->routine == CALLBACK) {
+            if (depth > 0) {
+                stack[depth - 1].back_cycles += cycles;
+                stack[depth - 1].back_insns += n;
+            }
+            continue;
+        }
+        cycles -= fr->back_cycles;
+        n -= fr->back_insns;
+        rt[fr->routine].calls++;
+        rt[fr->routine].cycles += cycles;
+        rt[fr->routine].insns += n;
+        if (each) {
+            struct call *g = realloc(calls, (ncalls + 1) * sizeof *calls);
+            if (!g)
+                return 3;
+            calls = g;
+            calls[ncalls++] = (struct call){fr->caller, fr->routine, cycles, n};
+        }
     }
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", out);

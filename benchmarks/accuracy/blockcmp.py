@@ -99,7 +99,21 @@ def build_program(target, build, c, bc, elf, extra, more=()):
         return run([CLANG] + FLAGS[target] + ["-no-pie", obj, "-lm", "-o", elf])
     rt = [os.path.join(build, "benchmarks", "corpus", target, "runtime", o) for o in RUNTIME[target]]
     if target == "avr":
-        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + rt + ["-lm", "-o", elf])
+        # the program's own memcpy (memset, memcmp) is the one linked: the runtime's copy of
+        # it is made weak (avr-ld's --allow-multiple-definition would keep the program's
+        # address but give the symbol the runtime's size, cutting the function short)
+        r = run(["avr-nm", "--defined-only", "-g", obj])
+        mine = {p[2] for p in (ln.split() for ln in r.stdout.decode().splitlines()) if len(p) == 3 and p[1] == "T"}
+        weak = []
+        for o in rt:
+            w = os.path.join(os.path.dirname(obj), "weak-" + os.path.basename(o))
+            syms = [x for p in (ln.split() for ln in run(["avr-nm", "--defined-only", "-g", o]).stdout.decode()
+                                .splitlines()) if len(p) == 3 and p[2] in mine for x in ("-W", p[2])]
+            if syms:
+                run(["avr-objcopy"] + syms + [o, w])
+                o = w
+            weak.append(o)
+        return run(["avr-gcc", "-mmcu=atmega2560", "-Wl,--wrap=main", obj] + weak + ["-lm", "-o", elf])
     libgcc = sorted(glob.glob(LIBGCC[target]))
     # the program first: its own memset or memcpy is the one linked (the runtime has them too)
     return run(["ld.lld-19", "-static", "-e", "_start", "--allow-multiple-definition", obj] + rt + libgcc[:1] +

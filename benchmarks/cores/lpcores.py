@@ -349,7 +349,8 @@ def build_block(platform, work, march="rv32imc"):
     lld = tool("ld.lld-19", "ld.lld")
     lib = libgcc(march)
     rt_h = os.path.join(RUNTIME_DIR, "rt.h")
-    cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR]
+    # RT_CORES_CONTRACT: the runtime as the address contract fixed it (rt_libc.c)
+    cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-DRT_CORES_CONTRACT", "-I" + RUNTIME_DIR]
     objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform, march), work,
                           "assembling crt0.S")]
     objs += [cached_object(os.path.join(RUNTIME_DIR, s), arch_flags(march) + cflags, work, "compiling " + s, (rt_h,))

@@ -19,6 +19,11 @@ void rt_write(const char *buf, size_t n)
         UDR0 = (uint8_t)*buf++;
 }
 
+void rt_write_err(const char *buf, size_t n)
+{
+    rt_write(buf, n); /* one UART */
+}
+
 _Noreturn void rt_exit(int status)
 {
     GPIOR1 = (uint8_t)status;
@@ -66,11 +71,64 @@ int __wrap_main(void)
     return __real_main(argc, argv);
 }
 
-/* LLVM calls the float names for llvm.floor/ceil/trunc.f32; avr-libc's libm has them only
- * under the double names (double is 32-bit on AVR), so forward. */
+/* LLVM calls the float names (llvm.floor.f32 is floorf, llvm.exp.f32 expf, a C call of sinf
+ * stays sinf); avr-libc's libm has these only under the double names (double is 32-bit on
+ * the AVR; its math.h makes the float names macros), so forward. */
+double cos(double x);
+double sin(double x);
+double tan(double x);
+double cbrt(double x);
 double floor(double x);
 double ceil(double x);
 double trunc(double x);
+double round(double x);
+double exp(double x);
+double cosh(double x);
+double sinh(double x);
+double tanh(double x);
+double acos(double x);
+double asin(double x);
+double atan(double x);
+double log(double x);
+double log10(double x);
+double fmod(double x, double y);
+double hypot(double x, double y);
+double atan2(double x, double y);
+double pow(double x, double y);
+double fdim(double x, double y);
+double fmax(double x, double y);
+double fmin(double x, double y);
+double fma(double x, double y, double z);
+double frexp(double x, int *e);
+double ldexp(double x, int e);
+long lround(double x);
+long lrint(double x);
+float cosf(float x) { return cos(x); }
+float sinf(float x) { return sin(x); }
+float tanf(float x) { return tan(x); }
+float cbrtf(float x) { return cbrt(x); }
 float floorf(float x) { return floor(x); }
 float ceilf(float x) { return ceil(x); }
 float truncf(float x) { return trunc(x); }
+float roundf(float x) { return round(x); }
+float expf(float x) { return exp(x); }
+float coshf(float x) { return cosh(x); }
+float sinhf(float x) { return sinh(x); }
+float tanhf(float x) { return tanh(x); }
+float acosf(float x) { return acos(x); }
+float asinf(float x) { return asin(x); }
+float atanf(float x) { return atan(x); }
+float logf(float x) { return log(x); }
+float log10f(float x) { return log10(x); }
+float fmodf(float x, float y) { return fmod(x, y); }
+float hypotf(float x, float y) { return hypot(x, y); }
+float atan2f(float x, float y) { return atan2(x, y); }
+float powf(float x, float y) { return pow(x, y); }
+float fdimf(float x, float y) { return fdim(x, y); }
+float fmaxf(float x, float y) { return fmax(x, y); }
+float fminf(float x, float y) { return fmin(x, y); }
+float fmaf(float x, float y, float z) { return fma(x, y, z); }
+float frexpf(float x, int *e) { return frexp(x, e); }
+float ldexpf(float x, int e) { return ldexp(x, e); }
+long lroundf(float x) { return lround(x); }
+long lrintf(float x) { return lrint(x); }

@@ -34,15 +34,25 @@ static long syscall3(long nr, long a, long b, long c)
 #error "rt_linux.c supports riscv32 and powerpc only"
 #endif
 
-void rt_write(const char *buf, size_t n)
+static void write_fd(int fd, const char *buf, size_t n)
 {
     while (n > 0) {
-        long w = syscall3(SYS_WRITE, 1, (long)buf, (long)n);
+        long w = syscall3(SYS_WRITE, fd, (long)buf, (long)n);
         if (w <= 0)
             return;
         buf += w;
         n -= (size_t)w;
     }
+}
+
+void rt_write(const char *buf, size_t n)
+{
+    write_fd(1, buf, n);
+}
+
+void rt_write_err(const char *buf, size_t n)
+{
+    write_fd(2, buf, n);
 }
 
 _Noreturn void rt_exit(int status)

@@ -1,7 +1,8 @@
 /* softfp.c — soft-float runtime helpers (the libgcc names LLVM calls with -msoft-float) for
  * the PowerPC 405, which has no FPU and whose Debian libgcc.a is built for hard float:
  * add, sub, mul, div, comparisons and conversions for float and double, correctly rounded
- * to nearest-even like IEEE 754 hardware, with subnormals, infinities and NaNs. */
+ * to nearest-even like IEEE 754 hardware, with subnormals, infinities and NaNs; and
+ * __builtin_powi's __powidf2/__powisf2. */
 #include <stdint.h>
 #include "softfp.h"
 
@@ -219,3 +220,30 @@ static uint64_t convert(uint64_t a, struct sf_fmt from, struct sf_fmt to)
 
 double __extendsfdf2(float a) { return dval(convert(fbits(a), SF_F, SF_D)); }
 float __truncdfsf2(double a) { return fval(convert(dbits(a), SF_D, SF_F)); }
+
+/* __builtin_powi: libgcc's __powidf2/__powisf2 (repeated squaring, a product per 1 bit of
+ * |m|, the reciprocal for a negative m), on the soft-float operations above (Debian's
+ * powerpc libgcc has them built for hard float). */
+double __powidf2(double x, int m)
+{
+    unsigned n = m < 0 ? 0u - (unsigned)m : (unsigned)m;
+    double y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}
+
+float __powisf2(float x, int m)
+{
+    unsigned n = m < 0 ? 0u - (unsigned)m : (unsigned)m;
+    float y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}

@@ -61,13 +61,15 @@ struct arg_watch {
     bool *all_pointer;
     unsigned nfixed;                       /* a variadic callee's named parameters (else nargs_all) */
     bool variadic_callee;
+    bool noreturn;                         /* a call that ends the program (exit, abort ...): priced
+                                            * before it, the only time the engine reports it */
     unsigned ret_word, ret_words;          /* the result, after the operands */
     unsigned amount_op;                    /* USE_SHIFT: the operand holding the amount */
     enum extra extra;
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
     unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
-    int fma;                               /* llvm.fmuladd/fma: 32 or 64 (the float width), else 0 */
+    int fma;                               /* llvm.fmuladd/fma: 32, 64 or 128 (the float width), else 0 */
     unsigned lanes;                        /* a vector instruction watched per lane (else 0): */
     unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
                                             * lane_src[k] + l * lane_stride[k] of the report */
@@ -319,6 +321,17 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
         w->variadic_callee = true;
         w->nfixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(inst));
     }
+    if (call) { /* noreturn, or the C library's ends of a program (whatever their declaration says) */
+        static const char *const ends[] = {"exit", "_Exit", "_exit", "abort", "__assert_func", "__assert",
+                                           "__assert_fail", NULL};
+        unsigned kind = LLVMGetEnumAttributeKindForName("noreturn", 8);
+        LLVMValueRef f = LLVMGetCalledValue(inst);
+        w->noreturn = LLVMGetCallSiteEnumAttribute(inst, LLVMAttributeFunctionIndex, kind) ||
+                      (f && LLVMGetValueKind(f) == LLVMFunctionValueKind &&
+                       LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind));
+        for (const char *const *e = ends; *e && !w->noreturn; e++)
+            w->noreturn = !strcmp(callee_name(inst), *e);
+    }
     w->ret_word = at;
     LLVMTypeRef rt = LLVMTypeOf(inst);
     w->lanes = lanes;
@@ -344,7 +357,7 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.", 13) || !strncmp(cn, "llvm.fma.", 9)) {
         LLVMTypeKind tk = LLVMGetTypeKind(rt);
-        w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : 0;
+        w->fma = tk == LLVMFloatTypeKind ? 32 : tk == LLVMDoubleTypeKind ? 64 : tk == LLVMFP128TypeKind ? 128 : 0;
     }
     ptrmap_put(&ca->by_inst, inst, ++ca->n);
     return ca->n - 1;
@@ -852,7 +865,14 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     if (fma_sum) {
         if (na < 3)
             return false;
-        if (w->fma == 32) {
+        if (w->fma == 128) { /* binary128 (long double on riscv32): __multf3 then __addtf3 */
+            if (args[0].bytes != 16 || args[1].bytes != 16)
+                return false;
+            uint64_t a[2] = {args[0].lo, args[0].hi}, b[2] = {args[1].lo, args[1].hi}, r[2];
+            eng_f128_mul(a, b, r);
+            args[0].lo = r[0];
+            args[0].hi = r[1];
+        } else if (w->fma == 32) {
             float fa, fb, fr;
             uint32_t a = (uint32_t)args[0].lo, b = (uint32_t)args[1].lo, r;
             memcpy(&fa, &a, 4);
@@ -920,7 +940,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
 static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, const uint64_t *v, size_t n,
                       struct eng_state *eng)
 {
-    if (phase == 0) {
+    if (phase == 0 && !w->noreturn) {
         if (w->extra == EX_REALLOC) {
             double p = word_value(v, n, w->word[0], w->words[0]);
             w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
@@ -1022,7 +1042,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         const double *at = fixed;
-        bool fma_sum = fma && (!strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5));
+        bool sum = !strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5);
+        bool fma_sum = fma && sum;
         if (fma_sum)
             at = fma_add;
         if (us->ran_before) {
@@ -1030,7 +1051,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         if (us->has_code) {
-            if (run_code(ca, w, us, v, n, fma_sum, eng))
+            if (run_code(ca, w, us, v, n, (fma || (w->fma == 128 && w->nops >= 3)) && sum, eng))
                 continue;
             us->code_failed++;
         }
@@ -1102,7 +1123,8 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     ca->ew = sup_xcalloc(ca->n + 1, sizeof *ca->ew);
     for (size_t i = 0; i < ca->n; i++)
         ca->ew[i] = (struct eng_watch){.inst = ca->w[i].inst,
-                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i])};
+                                       .before = ca->w[i].extra == EX_REALLOC || reads_memory(&ca->w[i]) ||
+                                                 ca->w[i].noreturn};
     return ca;
 }
 
@@ -1279,6 +1301,13 @@ void cost_runtime_call(struct cost_ctx *cx, const struct mfunc *f, const char *s
     r->calls += execs;
     if (!rt) {
         r->known = false;
+        unsigned line = 0;
+        const char *why = isa_runtime_refused(cx->isa, sym, &line);
+        if (why && !r->refused) {
+            char buf[600];
+            snprintf(buf, sizeof buf, "%s (%s:%u)", why, isa_path(cx->isa), line);
+            r->refused = sup_strdup(buf);
+        }
         return;
     }
     r->known = true;
@@ -1362,7 +1391,12 @@ bool cost_args_insn_cycles(struct cost_ctx *cx, const struct minsn *in, double *
  * once per run, by the program's initialised and zeroed data; charged to main. */
 static void price_startup(struct cost_ctx *cx)
 {
-    const struct isa_runtime *rt = isa_runtime(cx->isa, "_start");
+    /* a program that ends by calling exit, abort or a failed assert's helper runs the
+     * start-up before main only (its call of that routine is priced as a routine):
+     * "_start_entry", where the description has it */
+    const struct isa_runtime *rt = cx->p && eng_profile_exit_call(cx->p) ? isa_runtime(cx->isa, "_start_entry") : NULL;
+    if (!rt)
+        rt = isa_runtime(cx->isa, "_start");
     struct cost_estimate *e = cx->e;
     size_t mi = 0;
     while (mi < e->nfuncs && strcmp(e->funcs[mi].name, "main"))

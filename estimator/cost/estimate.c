@@ -333,6 +333,8 @@ struct cost_estimate *cost_estimate_counted_code(struct eng_module *em, const st
         eng_progress_phase("pricing");
         e->exit_status = eng_profile_exit_status(p);
         e->ir_instructions = eng_profile_instructions(p);
+        for (size_t i = 0; i < eng_profile_nwarnings(p); i++) /* the run's (a read past a global ...) */
+            cost_estimate_warn(e, "%s", eng_profile_warning(p, i));
         ok = machine ? price_machine(&cx, &mm) : cost_price_ir(&cx);
         if (ok && machine)
             cost_x86_padding(&cx, em, &mm); /* cost_pad.c: executed alignment no-ops (x86 only) */

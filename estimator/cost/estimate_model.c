@@ -41,9 +41,10 @@ void cost_estimate_warn_unpriced(struct cost_estimate *e)
         if (!e->runtime[i].known && e->runtime[i].calls > 0)
             cost_estimate_warn(e,
                               "%.0f calls to '%s' (%.1f %% of the runtime calls; first at %s), which %s does not "
-                              "price: counted as 0 cycles, so the estimate is too low",
+                              "price%s%s: counted as 0 cycles, so the estimate is too low",
                               e->runtime[i].calls, e->runtime[i].symbol, 100 * e->runtime[i].calls / all,
-                              e->runtime[i].site ? e->runtime[i].site : "an unknown place", e->core);
+                              e->runtime[i].site ? e->runtime[i].site : "an unknown place", e->core,
+                              e->runtime[i].refused ? ": " : "", e->runtime[i].refused ? e->runtime[i].refused : "");
     if (e->unknown_execs > 0)
         cost_estimate_warn(e, "%.0f executions of instructions %s does not know (priced as 1 cycle each)",
                           e->unknown_execs, e->core);
@@ -102,9 +103,14 @@ size_t cost_estimate_unpriced_errors(const struct cost_estimate *e, FILE *diag)
         if (r->known || r->calls <= 0)
             continue;
         n++;
-        sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
-                 "calls); give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count it "
-                 "as 0 cycles", r->symbol, e->core, r->calls);
+        if (r->refused)
+            sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
+                     "calls): %s; give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to "
+                     "count it as 0 cycles", r->symbol, e->core, r->calls, r->refused);
+        else
+            sup_diag(diag, r->site ? r->site : e->module, 0, 0, "error", "call to '%s', which %s does not price (%.0f "
+                     "calls); give its cost in the core's runtime: table (isa/SCHEMA.md), or --allow-unpriced to count "
+                     "it as 0 cycles", r->symbol, e->core, r->calls);
     }
     return n;
 }
@@ -135,6 +141,7 @@ void cost_estimate_free(struct cost_estimate *e)
     for (size_t i = 0; i < e->nruntime; i++) {
         free(e->runtime[i].symbol);
         free(e->runtime[i].site);
+        free(e->runtime[i].refused);
     }
     for (size_t i = 0; i < e->nwarnings; i++)
         free(e->warnings[i]);

@@ -20,7 +20,10 @@
  * enabling the transmitter in UCSR0B (benchmarks/runtime/rt_avr.c); simavr takes
  * such a store in the instruction's own cycles (the UART does not stall the
  * core), so lpnest accepts stores to those two registers, drops the bytes, and
- * prices the sts as the table does. A callback operand (qsort's and bsearch's
+ * prices the sts as the table does. The program's end (the runtime's exit, abort, a
+ * failed assert: rt_exit stores the status in GPIOR1 and a mark in GPIOR0, then `cli;
+ * sleep`, where simavr stops) is where the routine's path ends: the GPIOR stores are
+ * accepted and priced, the sleep with interrupts disabled ends the run. A callback operand (qsort's and bsearch's
  * comparator, the program's function) gets the word address CALLBACK_PC, outside the
  * code; the routine's icall or eicall there is priced as the table prices it, the
  * comparator is not run (lpnest prices its blocks as the program's, including its ret)
@@ -46,6 +49,8 @@
 #define IO_SPL 0x5d
 #define IO_SPH 0x5e
 #define IO_SREG 0x5f
+#define IO_GPIOR0 0x3e            /* the runtime's exit mark and status (rt_avr.c) */
+#define IO_GPIOR1 0x4a
 #define IO_UCSR0B 0xc1            /* the UART0 the runtime writes standard output to */
 #define IO_UDR0 0xc6
 
@@ -56,7 +61,7 @@ enum mn {
     M_AND, M_EOR, M_OR, M_MOV, M_CPI, M_SBCI, M_SUBI, M_ORI, M_ANDI, M_LD, M_LDD, M_ST, M_STD, M_LDS, M_STS,
     M_LPM, M_ELPM, M_POP, M_PUSH, M_COM, M_NEG, M_SWAP, M_INC, M_ASR, M_LSR, M_ROR, M_DEC, M_JMP, M_CALL,
     M_BSET, M_BCLR, M_RET, M_IJMP, M_EIJMP, M_ICALL, M_EICALL, M_ADIW, M_SBIW, M_MUL, M_IN, M_OUT, M_RJMP,
-    M_RCALL, M_LDI, M_BLD, M_BST, M_SBRC, M_SBRS,
+    M_RCALL, M_LDI, M_BLD, M_BST, M_SBRC, M_SBRS, M_SLEEP,
     M_BRBS, /* + the flag: brcs breq brmi brvs brlt brhs brts brie */
     M_BRBC = M_BRBS + 8, /* brcc brne brpl brvc brge brhc brtc brid */
     M__N = M_BRBC + 8
@@ -67,7 +72,7 @@ static const char *const mn_name[M__N] = {
     "and", "eor", "or", "mov", "cpi", "sbci", "subi", "ori", "andi", "ld", "ldd", "st", "std", "lds", "sts",
     "lpm", "elpm", "pop", "push", "com", "neg", "swap", "inc", "asr", "lsr", "ror", "dec", "jmp", "call",
     "bset", "bclr", "ret", "ijmp", "eijmp", "icall", "eicall", "adiw", "sbiw", "mul", "in", "out", "rjmp",
-    "rcall", "ldi", "bld", "bst", "sbrc", "sbrs",
+    "rcall", "ldi", "bld", "bst", "sbrc", "sbrs", "sleep",
     "brcs", "breq", "brmi", "brvs", "brlt", "brhs", "brts", "brie",
     "brcc", "brne", "brpl", "brvc", "brge", "brhc", "brtc", "brid",
 };
@@ -130,6 +135,7 @@ static bool data_write(struct cpu *c, uint32_t a, uint8_t v)
     case IO_RAMPZ: return c->rampz = v, true;
     case IO_EIND: return c->eind = v, true;
     case IO_UCSR0B: case IO_UDR0: return true; /* standard output */
+    case IO_GPIOR0: case IO_GPIOR1: return true; /* the exit status (the run ends at the sleep) */
     default: break;
     }
     uint64_t e;
@@ -494,8 +500,11 @@ static bool step(struct cpu *c, double *cycles)
         } else if ((w & 0xfc00) == 0x9c00) {
             m = M_MUL;
             product(c, R[d5] * R[r5], false);
+        } else if (w == 0x9588 && !(c->sreg & I)) {
+            m = M_SLEEP; /* interrupts off: nothing wakes the core; simavr stops, the program ends */
+            next = RETURN_SENTINEL;
         } else {
-            return false; /* sbi, cbi, sbic, sbis, sleep, wdr, break, spm, reti */
+            return false; /* sbi, cbi, sbic, sbis, sleep with interrupts on, wdr, break, spm, reti */
         }
         break;
     case 0xb: {

@@ -21,7 +21,10 @@
  * the reference (isa/calibrate's pricer, the corpus accuracy table) prices by the
  * table's sc row. lpnest does the same: an sc with r0 = 4 (write) returns the
  * count it was given in r3 with CR0[SO] clear, as qemu's linux-user does, and
- * costs its row; any other system call stops the run. An instruction lpnest does
+ * costs its row; an sc for the program's end (exit_group, r0 = 234, or exit, 1: the
+ * runtime's exit, abort, a failed assert) costs its row and ends the routine's path,
+ * as qemu's trace of the program ends there; any other system call stops the run. An
+ * instruction lpnest does
  * not run (floating point, o-forms, lmw, other system and cache instructions,
  * division by zero) ends the run: the call is priced by the routine's formula. */
 #include "routine_impl.h"
@@ -33,6 +36,8 @@
 #define FRAME_BELOW_TOP 256u  /* r1 this far below the stack top: the caller's back chain, LR save word, parameter area */
 #define PARAMETER_AREA 8u     /* the stack operands from 8(r1) (SysV/EABI: after back chain and LR save) */
 #define SYS_WRITE 4
+#define SYS_EXIT 1
+#define SYS_EXIT_GROUP 234
 
 enum mn {
     /* D-form */
@@ -429,10 +434,14 @@ static bool step(struct routine_runner *r, struct ppc_state *s, uint32_t *pc, ui
             next = target;
         break;
     }
-    case 17: /* sc: the write system call only (r0 = 4), as qemu-ppc's linux-user returns from it */
-        if (w != 0x44000002u || g[0] != SYS_WRITE)
+    case 17: /* sc: the write system call (r0 = 4), as qemu-ppc's linux-user returns from it, or the end */
+        if (w != 0x44000002u || (g[0] != SYS_WRITE && g[0] != SYS_EXIT && g[0] != SYS_EXIT_GROUP))
             return false;
         e.m = M_SC;
+        if (g[0] != SYS_WRITE) {
+            next = RETURN_SENTINEL; /* the program ends here */
+            break;
+        }
         g[3] = g[5];                           /* every byte written */
         set_crf(s, 0, s->cr >> 28 & ~1u);      /* CR0[SO] clear: no error */
         break;

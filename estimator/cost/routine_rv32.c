@@ -19,8 +19,10 @@
  * runs the system call on the host; its exec trace holds the ecall as one executed
  * instruction, which the reference (isa/calibrate's pricer, the corpus accuracy
  * table) prices by the table's ecall row. lpnest does the same: an ecall with
- * a7 = 64 (write) returns the count it was given in a0 and costs its row; any
- * other system call stops the run. The RTL testbenches' runtime writes to an
+ * a7 = 64 (write) returns the count it was given in a0 and costs its row. The
+ * program's end (exit, abort, a failed assert: rt_exit's exit_group, a7 = 94, or
+ * exit, 93) is where qemu's trace of the program ends: that ecall costs its row and
+ * the routine's path ends there. Any other system call stops the run. The RTL testbenches' runtime writes to an
  * output register instead (benchmarks/cores/platform/plat.c): a store to the
  * code file's mmio range, a store like any other. */
 #include "routine_impl.h"
@@ -34,6 +36,8 @@
 #define STACK_TOP ROUTINE_STACK_TOP
 #define ARGS_AREA 512u            /* below the top: by-reference operands, then the stack operands */
 #define SYS_WRITE 64
+#define SYS_EXIT 93
+#define SYS_EXIT_GROUP 94
 #define RETURN_SENTINEL 0xfffffff0u
 #define STEP_LIMIT 4000000u
 
@@ -188,10 +192,15 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_REMU: v = b ? a % b : a; break;
     case UA_RV_FENCE: break;
     case UA_RV_ECALL:
-        if (x[17] != SYS_WRITE)
-            return false; /* a system call other than write */
-        rd = 10;
-        v = x[12]; /* every byte written */
+        if (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP)
+            return false; /* a system call other than write and exit */
+        if (x[17] == SYS_WRITE) {
+            rd = 10;
+            v = x[12]; /* every byte written */
+        } else {
+            rd = 0;
+            next = RETURN_SENTINEL; /* the program ends here */
+        }
         break;
     default:
         return false; /* ebreak, CSR accesses, fence.i, mret, wfi, illegal */

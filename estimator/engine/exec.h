@@ -217,6 +217,16 @@ struct vm {
     /* simulated memory: [ro_lo, brk) loads, [rw_lo, brk) stores, stack window */
     uint8_t *mem;
     uint64_t ro_lo, rw_lo, brk, heap_limit;
+    uint64_t rd_end;          /* loads reach [ro_lo, rd_end): brk, or with --memory=linked the stack's
+                                 start (the board's memory past the last global: zeros, the heap) */
+    uint64_t lib_ro_lo, lib_ro_hi; /* --memory=linked: the board's runtime read-only data */
+    uint64_t globals_hi;      /* the end of the last global */
+    uint64_t consts_hi;       /* the end of the program's last constant */
+    const uint8_t *board_rodata;
+    size_t board_rodata_len;
+    unsigned board_rodata_align;
+    char **warnings;          /* eng_profile_warning */
+    size_t nwarnings;
     uint64_t stack_lo, stack_hi, sp;
     uint64_t sp_low, globals_end; /* the lowest sp reached; where the program's heap starts (brk: its end) */
     uint64_t ptr_mask;
@@ -298,6 +308,8 @@ struct vm {
     /* outcome */
     bool exited;
     int exit_status;
+    const char *exit_call;    /* the C library function the program ended through (exit, abort,
+                                 a failed assert's helper), or NULL */
     bool faulted;
     char fault_msg[512];
     struct xfunc *fault_fn;
@@ -335,7 +347,7 @@ void exec_mem_free(struct vm *vm);
 /* Host pointer for N bytes at target address A, or NULL (no fault raised). */
 static inline uint8_t *exec_ptr_r(struct vm *vm, uint64_t a, uint64_t n)
 {
-    if (a - vm->ro_lo <= vm->brk - vm->ro_lo - n && n <= vm->brk - vm->ro_lo)
+    if (a - vm->ro_lo <= vm->rd_end - vm->ro_lo - n && n <= vm->rd_end - vm->ro_lo)
         return vm->mem + a;
     if (a - vm->stack_lo <= vm->stack_hi - vm->stack_lo - n && n <= vm->stack_hi - vm->stack_lo)
         return vm->mem + a;
@@ -425,6 +437,12 @@ bool exec_fault(struct vm *vm, const char *fmt, ...)
 #endif
     ;
 void exec_fault_report(struct vm *vm, FILE *diag);
+/* A warning about the program: printed on diag and kept for the profile's warnings. */
+void exec_warn(struct vm *vm, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* ---- C library (exec_libc*.c) ---- */
 /* The built-in serving external function NAME, or NULL; *data gets a value

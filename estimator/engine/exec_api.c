@@ -3,6 +3,7 @@
  * the narrow functions through which their hooks, built-ins and watch
  * callbacks reach the running program. */
 #include "exec.h"
+#include "exec_xfloat.h"
 #include "support.h"
 
 #include <stdarg.h>
@@ -137,6 +138,7 @@ const struct eng_compare *eng_compares(const struct eng_state *eng, uint64_t *ca
     return vm->compares.n ? vm->compares.c : &none;
 }
 unsigned eng_ptr_bytes(const struct eng_state *eng) { return CVM(eng)->t.ptr_bytes; }
+void eng_f128_mul(const uint64_t a[2], const uint64_t b[2], uint64_t r[2]) { exec_xf_arith(XF_MUL, XF_F128, r, a, b); }
 uint64_t eng_ptr_mask(const struct eng_state *eng) { return CVM(eng)->ptr_mask; }
 LLVMTargetDataRef eng_data_layout(const struct eng_state *eng) { return CVM(eng)->td; }
 

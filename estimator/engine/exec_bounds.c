@@ -2,7 +2,12 @@
  * on a global variable are checked against that variable's extent. Globals
  * are laid out as the linker lays them (exec_globals.c), so a read past the
  * end reads the neighbour, as on the board: one warning per site, saying how
- * far past and whose bytes it read. A write past the end is an error. */
+ * far past and whose bytes it read (another global, the board's runtime
+ * read-only data after the program's constants, or the zeros after the last
+ * global, up to the stack). A write past the end is an error, as is a read
+ * of what the board holds and the engine does not model (the AVR runtime's
+ * allocator pointers and argv after the program's globals, the PowerPC's
+ * .eh_frame after its constants). */
 #include "exec_cc.h"
 #include "support.h"
 
@@ -104,18 +109,51 @@ const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc)
                  (unsigned long long)b->size, (unsigned long long)past, where);
         return b->msg;
     }
+    /* past the last global the board's memory is zeros up to the stack (the corpus link
+     * puts the runtime's data before the program's on riscv32 and the PowerPC), but on
+     * the AVR the runtime comes after the program: its allocator's three pointers (zeros
+     * until the first malloc), then its argv array. What the engine cannot know the board
+     * reads is an error. */
+    uint64_t hi = addr + b->bytes; /* one past the farthest byte read */
+    if (!before && hi > vm->consts_hi && hi - 1 < vm->rw_lo && vm->lib_ro_hi == vm->lib_ro_lo &&
+        !strncmp(vm->t.triple, "powerpc", 7) && !owner(vm, hi - 1)) {
+        /* the PowerPC's corpus link puts .eh_frame after the program's constants */
+        snprintf(b->msg, sizeof b->msg, "read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes past "
+                 "its end, after the program's last constant: there the board's link puts the exception frames "
+                 "(.eh_frame, whose bytes depend on the code), which --memory=linked does not model", b->bytes,
+                 offset, name, (unsigned long long)b->size, (unsigned long long)past);
+        return b->msg;
+    }
+    if (!before && vm->t.ptr_bytes == 2 && hi > vm->globals_hi && !owner(vm, hi - 1)) {
+        bool heap = vm->brk > vm->globals_end;
+        bool argv = hi > vm->globals_hi + 3 * 2;
+        if (heap || argv) {
+            snprintf(b->msg, sizeof b->msg, "read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes past "
+                     "its end, after the last global: there the board's runtime keeps %s, which --memory=linked does "
+                     "not model", b->bytes, offset, name, (unsigned long long)b->size, (unsigned long long)past,
+                     heap ? "its allocator's pointers (the program has allocated)"
+                          : "its argv array (after the allocator's three pointers)");
+            return b->msg;
+        }
+    }
     if (!b->warned) {
         b->warned = true;
         if (!first_warning(b->inst))
             return NULL;
         char loc[300];
         eng_inst_loc(b->inst, loc, sizeof loc);
-        const char *nb = owner(vm, before ? addr : b->lo + b->size);
-        sup_diag(vm->diag, loc[0] ? loc : eng_module_name(vm->mod), 0, 0, "warning", "read of %u bytes at offset "
-                 "%lld of '%s' (%llu bytes), %llu bytes %s: it reads %s%s%s, as the board does with the linker's "
-                 "layout (--memory=linked; once per site)", b->bytes, offset, name, (unsigned long long)b->size,
-                 (unsigned long long)past, where, nb ? "the neighbouring object '" : "the padding after the globals",
-                 nb ? nb : "", nb ? "'" : "");
+        uint64_t at = before ? addr : addr + b->bytes - 1; /* the farthest byte read */
+        const char *nb = owner(vm, at);
+        const char *what = nb ? "the neighbouring object '"
+                           : at >= vm->lib_ro_lo && at < vm->lib_ro_hi ? "the runtime's read-only data (libgcc's and "
+                                                                       "the C library's tables, as the link places them)"
+                           : at >= vm->globals_hi ? "the memory after the last global (zeros up to the stack, where "
+                                                     "nothing was allocated)"
+                                                   : "the padding between the globals";
+        exec_warn(vm, "%s: warning: read of %u bytes at offset %lld of '%s' (%llu bytes), %llu bytes %s: it reads "
+                  "%s%s%s, as the board does with the linker's layout (--memory=linked; once per site)",
+                  loc[0] ? loc : eng_module_name(vm->mod), b->bytes, offset, name, (unsigned long long)b->size,
+                  (unsigned long long)past, where, what, nb ? nb : "", nb ? "'" : "");
     }
     return NULL;
 }

@@ -96,7 +96,7 @@ static const struct fp_intrinsic fp_table[] = {
     {"llvm.sin.", MF_SIN}, {"llvm.cos.", MF_COS}, {"llvm.tan.", MF_TAN}, {"llvm.pow.", MF_POW},
     {"llvm.copysign.", MF_COPYSIGN}, {"llvm.minnum.", MF_MINNUM}, {"llvm.maxnum.", MF_MAXNUM},
     {"llvm.minimum.", MF_MINIMUM}, {"llvm.maximum.", MF_MAXIMUM}, {"llvm.fma.", MF_FMA},
-    {"llvm.fmuladd.", MF_FMULADD}, {"llvm.ldexp.", MF_LDEXP},
+    {"llvm.fmuladd.", MF_FMULADD}, {"llvm.ldexp.", MF_LDEXP}, {"llvm.powi.", MF_POWI},
     {NULL, 0},
 };
 
@@ -211,16 +211,47 @@ static void fp_intrinsic(struct cc *c, LLVMValueRef inst, enum mathfn fn)
         if (xf != XF_NONE)
             return;
     }
+    int ar = exec_math_arity(fn);
+    unsigned ibits = 0; /* ldexp's and powi's int operand */
+    if (exec_math_int_operand(fn)) {
+        LLVMTypeRef it;
+        nlanes(LLVMTypeOf(LLVMGetOperand(inst, 1)), &it);
+        ibits = LLVMGetTypeKind(it) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(it) : 0;
+        if (!ibits || ibits > 64) {
+            cc_unsupported(c, "math intrinsic with this exponent type");
+            return;
+        }
+    }
+    if (xf == XF_HALF || xf == XF_BF16 || xf == XF_F128 || xf == XF_F80) {
+        /* half, bfloat, fp128, x86_fp80 (exec_xfloat.c); a fused multiply-add the core does
+         * not have is a multiply, rounded, then an add, each in the format, as code
+         * generation expands llvm.fmuladd (soft-float __multf3 then __addtf3 on rv32) */
+        uint32_t d = dest(c, inst), es = exec_type_slots(e);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t a = lane_slot(c, a0, i);
+            uint32_t b = ar > 1 ? lane_slot(c, LLVMGetOperand(inst, 1), i) : a;
+            uint32_t k3 = ar > 2 ? lane_slot(c, LLVMGetOperand(inst, 2), i) : a;
+            if (fn == MF_FMULADD) {
+                uint32_t t = cc_temp(c, es);
+                cc_emit(c, OP_XFARITH, t, a, b, XF_MUL, 0, xf);
+                cc_emit(c, OP_XFARITH, d + i * es, t, k3, XF_ADD, 0, xf);
+            } else {
+                cc_emit(c, OP_XFMATH, d + i * es, a, b, (uint64_t)fn | (uint64_t)k3 << 32, ibits, xf);
+            }
+        }
+        return;
+    }
     if (k != VK_F32 && k != VK_F64) {
         cc_unsupported(c, "math intrinsic on this floating-point type");
         return;
     }
     uint32_t d = dest(c, inst);
-    int ar = exec_math_arity(fn);
     for (unsigned i = 0; i < n; i++) {
         uint32_t a = lane_slot(c, a0, i);
         uint32_t b = ar > 1 ? lane_slot(c, LLVMGetOperand(inst, 1), i) : 0;
-        if (ar == 1)
+        if (ibits)
+            cc_emit(c, OP_FMATHI, d + i, a, b, fn, ibits, k == VK_F64);
+        else if (ar == 1)
             cc_emit(c, OP_FMATH1, d + i, a, 0, fn, 0, k == VK_F64);
         else if (ar == 2)
             cc_emit(c, OP_FMATH2, d + i, a, b, fn, 0, k == VK_F64);
@@ -274,11 +305,46 @@ static bool reduce(struct cc *c, LLVMValueRef inst, const char *name)
     return true;
 }
 
+/* llvm.lround / llround / lrint / llrint: round (away from zero, or to even: the default
+ * mode), then convert to the integer result. */
+static bool round_to_int(struct cc *c, LLVMValueRef inst, const char *name)
+{
+    static const struct { const char *prefix; enum mathfn fn; } table[] = {
+        {"llvm.lround.", MF_ROUND}, {"llvm.llround.", MF_ROUND}, {"llvm.lrint.", MF_RINT}, {"llvm.llrint.", MF_RINT},
+    };
+    size_t k = 0;
+    while (k < sizeof table / sizeof table[0] && !has_prefix(name, table[k].prefix))
+        k++;
+    if (k == sizeof table / sizeof table[0])
+        return false;
+    LLVMValueRef a0 = LLVMGetOperand(inst, 0);
+    LLVMTypeRef rt = LLVMTypeOf(inst);
+    unsigned dw = LLVMGetTypeKind(rt) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(rt) : 0;
+    enum xfmt xf = exec_type_fmt(LLVMTypeOf(a0));
+    uint32_t d = dest(c, inst), a = cc_slot(c, a0);
+    if (!dw || dw > 64 || xf == XF_NONE) {
+        cc_unsupported(c, "llvm.lround/lrint on this type");
+        return true;
+    }
+    if (xf == XF_F32 || xf == XF_F64) {
+        uint32_t t = cc_temp(c, 1);
+        cc_emit(c, OP_FMATH1, t, a, 0, table[k].fn, 0, xf == XF_F64);
+        cc_emit(c, xf == XF_F64 ? OP_FPTOSI64 : OP_FPTOSI32, d, t, 0, 0, dw, 0);
+    } else {
+        uint32_t t = cc_temp(c, exec_type_slots(LLVMTypeOf(a0)));
+        cc_emit(c, OP_XFMATH, t, a, a, (uint64_t)table[k].fn | (uint64_t)a << 32, 0, xf);
+        cc_emit(c, OP_XFCVT, d, t, 0, exec_xf_cvt_key(xf, XF_INT, true, dw), 0, 0);
+    }
+    return true;
+}
+
 static void intrinsic(struct cc *c, LLVMValueRef inst, const char *name)
 {
     for (const char *const *p = noop_prefixes; *p; p++)
         if (has_prefix(name, *p))
             return;
+    if (round_to_int(c, inst, name))
+        return;
     for (const struct int_intrinsic *ii = int_table; ii->prefix; ii++)
         if (has_prefix(name, ii->prefix)) {
             int_intrinsic(c, inst, ii);

@@ -20,6 +20,20 @@ bool exec_fault(struct vm *vm, const char *fmt, ...)
     return false;
 }
 
+void exec_warn(struct vm *vm, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fflush(vm->out);
+    sup_fputs_escaped(vm->diag, buf); /* the input's bytes it quotes cannot act on the terminal */
+    fputc('\n', vm->diag);
+    vm->warnings = sup_xrealloc(vm->warnings, (vm->nwarnings + 1) * sizeof *vm->warnings);
+    vm->warnings[vm->nwarnings++] = sup_strdup(buf);
+}
+
 void eng_inst_loc(LLVMValueRef inst, char *buf, size_t n)
 {
     buf[0] = '\0';

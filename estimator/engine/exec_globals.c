@@ -117,16 +117,29 @@ bool exec_globals_init(struct vm *vm)
     vm->ro_lo = addr;
     if (!place(vm, P_CONST, &addr))
         return false;
+    vm->consts_hi = addr;
+    if (vm->linked && vm->board_rodata_len) {
+        /* the board's runtime and libgcc read-only data follow the program's constants */
+        uint64_t al = vm->board_rodata_align;
+        addr = (addr + al - 1) & ~(al - 1);
+        vm->lib_ro_lo = addr;
+        vm->lib_ro_hi = addr + vm->board_rodata_len;
+        addr = vm->lib_ro_hi;
+    }
     addr = (addr + 15) & ~(uint64_t)15;
     vm->rw_lo = addr;
     if (vm->linked ? !place(vm, P_DATA, &addr) || !place(vm, P_BSS, &addr) : !place(vm, P_WRITABLE, &addr))
         return false;
-    if (vm->linked)
-        addr += 64; /* what follows the last global on the board (heap, stack) reads as zeros */
+    vm->globals_hi = addr;
     vm->brk = (addr + 15) & ~(uint64_t)15;
     if (vm->brk < vm->rw_lo + 16)
         vm->brk = vm->rw_lo + 16; /* keep the windows non-empty */
     vm->globals_end = vm->brk;   /* the heap starts here (after the arguments: exec_run_main) */
+    /* --memory=linked: what follows the last global on the board (the heap, then the stack)
+     * reads as zeros where nothing was allocated */
+    vm->rd_end = vm->linked ? vm->stack_lo : vm->brk;
+    if (vm->lib_ro_hi > vm->lib_ro_lo)
+        memcpy(vm->mem + vm->lib_ro_lo, vm->board_rodata, vm->board_rodata_len);
     /* aliases point into other globals or functions */
     for (LLVMValueRef a = LLVMGetFirstGlobalAlias(vm->m); a; a = LLVMGetNextGlobalAlias(a)) {
         slot_t v = 0;

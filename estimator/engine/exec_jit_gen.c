@@ -95,6 +95,10 @@ static bool op_slots(const struct vm *vm, const struct xfunc *f, const struct op
     case OP_FMATH3: add(rd, op->a, 1), add(rd, op->b, 1), add(rd, (uint32_t)op->k, 1), add(wr, op->d, 1); break;
     case OP_XFARITH: case OP_XFCMP: add(rd, op->a, 2), add(rd, op->b, 2), add(wr, op->d, 2); break;
     case OP_XFNEG: case OP_XFCVT: add(rd, op->a, 2), add(wr, op->d, 2); break;
+    case OP_FMATHI: add(rd, op->a, 1), add(rd, op->b, 1), add(wr, op->d, 1); break;
+    case OP_XFMATH: /* the unused operands name slot 0: reading it is harmless */
+        add(rd, op->a, 2), add(rd, op->b, 2), add(rd, (uint32_t)(op->k >> 32), 2), add(wr, op->d, 2);
+        break;
     case OP_LDN: add(rd, op->a, 1), add(wr, op->d, 1); break;
     case OP_STN: add(rd, op->a, 1), add(rd, op->b, 1); break;
     case OP_BOUNDS: case OP_STACKRESTORE: case OP_VASTART: add(rd, op->a, 1); break;

@@ -4,6 +4,7 @@
  * exec_libc_io.c, the printf family in exec_printf.c. */
 #include "exec_libc.h"
 #include "exec_math.h"
+#include "exec_xfloat.h"
 #include "support.h"
 
 #include <ctype.h>
@@ -412,48 +413,95 @@ BUILTIN(b_strtod)
 
 /* ---- process ---- */
 
+/* The run ends through the C library function the call CD makes, with STATUS: the
+ * program's exit (exit, _exit, _Exit), or its abnormal end (abort, a failed assert),
+ * which the board's runtime ends as exit(134) (benchmarks/runtime/rt_libc.c; a hosted
+ * system's shell reports SIGABRT as 134 too). Output written so far is flushed. */
+static bool end_run(struct vm *vm, const struct calldesc *cd, int status)
+{
+    exec_libc_flush(vm);
+    vm->exit_status = status & 0xff;
+    vm->exited = true;
+    size_t n;
+    vm->exit_call = cd->callee ? cd->callee->name : cd->inst ? LLVMGetValueName2(LLVMGetCalledValue(cd->inst), &n)
+                                                              : "exit";
+    return false;
+}
+
 BUILTIN(b_exit)
 {
     (void)ret;
-    exec_libc_flush(vm);
-    vm->exit_status = (int)(arg_s(cd, R, 0) & 0xff);
-    vm->exited = true;
-    return false;
+    return end_run(vm, cd, (int)arg_s(cd, R, 0));
+}
+
+/* abort(): a note with where it was called, then the end of the run (exit status 134);
+ * once per call site (an estimate runs the program twice). */
+static void abort_note(struct vm *vm, const struct calldesc *cd, const char *what)
+{
+    static LLVMValueRef noted;
+    if (cd->inst && cd->inst == noted)
+        return;
+    noted = cd->inst;
+    char loc[512];
+    eng_inst_loc(cd->inst, loc, sizeof loc);
+    exec_warn(vm, "%s: note: %s: the run ends here with exit status 134, as the board's runtime ends it",
+              loc[0] ? loc : eng_module_name(vm->mod), what);
 }
 
 BUILTIN(b_abort)
 {
-    (void)cd, (void)R, (void)ret;
-    return exec_fault(vm, "the program called abort()");
+    (void)R, (void)ret;
+    abort_note(vm, cd, "the program called abort()");
+    return end_run(vm, cd, 134);
 }
 
 /* glibc: __assert_fail(expr, file, line, func); newlib: __assert_func(file,
- * line, func, expr); avr-libc: __assert(func, file, line, expr). */
-static bool assert_failed(struct vm *vm, const char *expr, const char *file, int64_t line, const char *func)
+ * line, func, expr); avr-libc: __assert(func, file, line, expr). Each prints its
+ * library's message on the program's standard error, then aborts. */
+enum assert_form { AS_GLIBC, AS_NEWLIB, AS_AVR };
+
+static bool assert_failed(struct vm *vm, const struct calldesc *cd, enum assert_form form, const char *expr,
+                          const char *file, int64_t line, const char *func)
 {
-    return exec_fault(vm, "assertion failed: %s (%s:%lld%s%s)", expr ? expr : "?", file ? file : "?", (long long)line,
-                      func ? ", in " : "", func ? func : "");
+    if (!expr || !file || (cd->nargs > 3 && !func && form != AS_NEWLIB))
+        return false; /* lc_str faulted */
+    fflush(vm->out);
+    if (form == AS_GLIBC)
+        fprintf(vm->err, "%s: %s:%lld: %s%sAssertion `%s' failed.\n", "prog", file, (long long)line,
+                func ? func : "", func ? ": " : "", expr);
+    else if (form == AS_NEWLIB)
+        fprintf(vm->err, "assertion \"%s\" failed: file \"%s\", line %lld%s%s\n", expr, file, (long long)line,
+                func ? ", function: " : "", func ? func : "");
+    else
+        fprintf(vm->err, "Assertion failed: (%s), function %s, file %s, line %lld.\n", expr, func ? func : "?", file,
+                (long long)line);
+    fflush(vm->err);
+    char what[600];
+    snprintf(what, sizeof what, "assertion failed: %s (%s:%lld%s%s)", expr, file, (long long)line,
+             func ? ", in " : "", func ? func : "");
+    abort_note(vm, cd, what);
+    return end_run(vm, cd, 134);
 }
 
 BUILTIN(b_assert_fail)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 0), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
-                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 3), "assert"));
+    return assert_failed(vm, cd, AS_GLIBC, lc_str(vm, arg_u(cd, R, 0), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), arg_u(cd, R, 3) ? lc_str(vm, arg_u(cd, R, 3), "assert") : NULL);
 }
 
 BUILTIN(b_assert_func)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 0), "assert"),
+    return assert_failed(vm, cd, AS_NEWLIB, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 0), "assert"),
                          arg_s(cd, R, 1), arg_u(cd, R, 2) ? lc_str(vm, arg_u(cd, R, 2), "assert") : NULL);
 }
 
 BUILTIN(b_assert_avr)
 {
     (void)ret;
-    return assert_failed(vm, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
-                         arg_s(cd, R, 2), lc_str(vm, arg_u(cd, R, 0), "assert"));
+    return assert_failed(vm, cd, AS_AVR, lc_str(vm, arg_u(cd, R, 3), "assert"), lc_str(vm, arg_u(cd, R, 1), "assert"),
+                         arg_s(cd, R, 2), arg_u(cd, R, 0) ? lc_str(vm, arg_u(cd, R, 0), "assert") : NULL);
 }
 
 /* rand(): the additive feedback generator of glibc's default random(), so
@@ -771,10 +819,78 @@ static bool b_math(struct vm *vm, const struct calldesc *cd, const slot_t *R, sl
 {
     enum mathfn f = (enum mathfn)cd->callee->builtin_data;
     (void)vm;
+    if (exec_math_int_operand(f)) { /* ldexp(x, int) */
+        int64_t n = arg_s(cd, R, 1);
+        int e = n > INT32_MAX ? INT32_MAX : n < INT32_MIN ? INT32_MIN : (int)n;
+        if (cd->ret_kind == VK_F32)
+            ret_f(cd, ret, exec_math_fi(f, (float)arg_f(cd, R, 0), e));
+        else
+            ret_f(cd, ret, exec_math_di(f, arg_f(cd, R, 0), e));
+        return true;
+    }
     if (cd->ret_kind == VK_F32)
         ret_f(cd, ret, exec_math_f(f, (float)arg_f(cd, R, 0), (float)arg_f(cd, R, 1), (float)arg_f(cd, R, 2)));
     else
-        ret_f(cd, ret, exec_math_d(f, arg_f(cd, R, 0), f == MF_LDEXP ? (double)arg_s(cd, R, 1) : arg_f(cd, R, 1), arg_f(cd, R, 2)));
+        ret_f(cd, ret, exec_math_d(f, arg_f(cd, R, 0), exec_math_int_operand(f) ? (double)arg_s(cd, R, 1) : arg_f(cd, R, 1),
+                                   arg_f(cd, R, 2)));
+    return true;
+}
+
+static const struct {
+    const char *name;
+    enum mathfn fn;
+} to_int[] = {
+    {"lround", MF_ROUND}, {"lroundf", MF_ROUND}, {"lroundl", MF_ROUND}, {"llround", MF_ROUND},
+    {"llroundf", MF_ROUND}, {"llroundl", MF_ROUND}, {"lrint", MF_RINT}, {"lrintf", MF_RINT}, {"lrintl", MF_RINT},
+    {"llrint", MF_RINT}, {"llrintf", MF_RINT}, {"llrintl", MF_RINT},
+};
+
+static const char *to_int_name(size_t i)
+{
+    return i < sizeof to_int / sizeof to_int[0] ? to_int[i].name : NULL;
+}
+
+/* lround, llround, lrint, llrint (and their f and l forms): the rounded value as the call's
+ * integer result (data: MF_ROUND or MF_RINT; the argument's type says its format). */
+static bool b_round_to_int(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    enum mathfn f = (enum mathfn)cd->callee->builtin_data;
+    if (cd->nargs < 1)
+        return exec_fault(vm, "%s: no argument", cd->callee->name);
+    enum xfmt xf = exec_type_fmt(cd->args[0].type);
+    double v;
+    if (xf == XF_F128 || xf == XF_F80) {
+        slot_t r[2], as[2] = {0, 0};
+        exec_xf_math(f, xf, r, &R[cd->args[0].slot], as, as, 0);
+        slot_t out = 0;
+        exec_xf_cvt(exec_xf_cvt_key(xf, XF_INT, true, 64), &out, r);
+        ret_u(cd, ret, out);
+        return true;
+    }
+    v = arg_f(cd, R, 0);
+    v = f == MF_ROUND ? round(v) : rint(v);
+    ret_u(cd, ret, v >= -9.2233720368547758e18 && v < 9.2233720368547758e18 ? (uint64_t)(int64_t)v : (uint64_t)INT64_MIN);
+    return true;
+}
+
+/* <math.h>'s long double forms where long double is binary128 (riscv32) or x86_fp80
+ * (x86-64): sqrtl, floorl, fmal, powl, ldexpl ... (exec_xf_math). */
+static bool b_mathl(struct vm *vm, const struct calldesc *cd, const slot_t *R, slot_t *ret)
+{
+    enum mathfn f = (enum mathfn)cd->callee->builtin_data;
+    enum xfmt xf = XF_NONE;
+    LLVMValueRef fn = cd->callee->fn;
+    if (fn)
+        xf = exec_type_fmt(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
+    if ((xf != XF_F128 && xf != XF_F80) || cd->nargs < (uint32_t)exec_math_arity(f))
+        return exec_fault(vm, "%s: long double here is not binary128 or x86_fp80", cd->callee->name);
+    slot_t zero[2] = {0, 0};
+    const slot_t *a = &R[cd->args[0].slot];
+    const slot_t *b = cd->nargs > 1 ? &R[cd->args[1].slot] : zero, *c = cd->nargs > 2 ? &R[cd->args[2].slot] : zero;
+    if (f == MF_FABS || f == MF_COPYSIGN) /* sign-bit operations */
+        exec_xf_arith(f == MF_FABS ? XF_ABS : XF_COPYSIGN, xf, ret, a, b);
+    else
+        exec_xf_math(f, xf, ret, a, b, c, cd->nargs > 1 && exec_math_int_operand(f) ? cd->args[1].bits : 0);
     return true;
 }
 
@@ -806,6 +922,38 @@ builtin_fn exec_builtin_expanded(const char *name, int *data)
     /* the expansion's result only has to agree in sign (lower_calls.c plans only
      * calls whose result is compared with 0) */
     return !strcmp(name, "memcmp") || !strcmp(name, "bcmp") ? b_memcmp : NULL;
+}
+
+const char *eng_library_name(size_t i)
+{
+    static char fnames[MF_COUNT_][16]; /* the float forms, made once */
+    size_t n = sizeof table / sizeof table[0] - 1, k;
+    if (i < n)
+        return table[i].name;
+    i -= n;
+    const char *(*const lists[])(size_t) = {lc_io_name, lc_printf_name, lc_chars_name, to_int_name};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        for (k = 0; lists[l](k); k++)
+            if (k == i)
+                return lists[l](k);
+        i -= k;
+    }
+    /* <math.h> in double, float and long double: not llvm.powi's and llvm.fmuladd's, which are
+     * no C functions */
+    static char lnames[MF_COUNT_][16];
+    size_t m = i / 3;
+    if (m >= MF_POWI)
+        m++;
+    if (m >= MF_FMULADD)
+        m++;
+    if (m >= MF_COUNT_)
+        return NULL;
+    if (i % 3 == 0)
+        return exec_math_name((enum mathfn)m);
+    char (*names)[16] = i % 3 == 1 ? fnames : lnames;
+    if (!names[m][0])
+        snprintf(names[m], sizeof names[m], "%s%c", exec_math_name((enum mathfn)m), i % 3 == 1 ? 'f' : 'l');
+    return names[m];
 }
 
 bool eng_library_routine(LLVMValueRef fn, const char *name)
@@ -845,9 +993,25 @@ builtin_fn exec_builtin_lookup(const char *name, int *data)
         return f;
     int is_float;
     int m = exec_math_by_name(name, &is_float);
-    if (m >= 0 && m != MF_FMULADD) {
+    if (m >= 0 && m != MF_FMULADD && m != MF_POWI) {
         *data = m;
         return b_math;
+    }
+    for (size_t k = 0; k < sizeof to_int / sizeof to_int[0]; k++)
+        if (!strcmp(name, to_int[k].name)) {
+            *data = to_int[k].fn;
+            return b_round_to_int;
+        }
+    size_t n = strlen(name);
+    char base[32];
+    if (n > 1 && n < sizeof base && name[n - 1] == 'l') { /* sqrtl, fmal ... */
+        memcpy(base, name, n - 1);
+        base[n - 1] = '\0';
+        m = exec_math_by_name(base, &is_float);
+        if (m >= 0 && !is_float && m != MF_FMULADD && m != MF_POWI) {
+            *data = m;
+            return b_mathl;
+        }
     }
     return NULL;
 }

@@ -51,5 +51,9 @@ builtin_fn lc_lookup_scanf(const char *name);
 builtin_fn lc_lookup_abi(const char *name);
 /* <ctype.h>, string spans, frexp/modf (exec_libc_chars.c); *DATA as for exec_builtin_lookup */
 builtin_fn lc_lookup_chars(const char *name, int *data);
+/* Their names, I from 0: NULL past the last (eng_library_name). */
+const char *lc_io_name(size_t i);
+const char *lc_printf_name(size_t i);
+const char *lc_chars_name(size_t i);
 
 #endif

@@ -233,6 +233,24 @@ BUILTIN(b_strncasecmp) { return casecmp(vm, cd, R, ret, true); }
 
 /* ---- registry ---- */
 
+static const struct {
+    const char *name;
+    builtin_fn fn;
+} table[] = {
+    {"strspn", b_strspn}, {"strcspn", b_strcspn}, {"strpbrk", b_strpbrk}, {"strncat", b_strncat},
+    {"frexp", b_frexp}, {"frexpf", b_frexp}, {"modf", b_modf}, {"modff", b_modf},
+    {"strtok", b_strtok}, {"strtok_r", b_strtok_r}, {"__strtok_r", b_strtok_r},
+    {"strcasecmp", b_strcasecmp}, {"strncasecmp", b_strncasecmp},
+};
+
+const char *lc_chars_name(size_t i)
+{
+    size_t nc = sizeof cnames / sizeof cnames[0];
+    if (i < nc)
+        return cnames[i];
+    return i - nc < sizeof table / sizeof table[0] ? table[i - nc].name : NULL;
+}
+
 builtin_fn lc_lookup_chars(const char *name, int *data)
 {
     for (int i = 0; i < (int)(sizeof cnames / sizeof cnames[0]); i++)
@@ -240,12 +258,6 @@ builtin_fn lc_lookup_chars(const char *name, int *data)
             *data = i;
             return b_ctype;
         }
-    static const struct { const char *name; builtin_fn fn; } table[] = {
-        {"strspn", b_strspn}, {"strcspn", b_strcspn}, {"strpbrk", b_strpbrk}, {"strncat", b_strncat},
-        {"frexp", b_frexp}, {"frexpf", b_frexp}, {"modf", b_modf}, {"modff", b_modf},
-        {"strtok", b_strtok}, {"strtok_r", b_strtok_r}, {"__strtok_r", b_strtok_r},
-        {"strcasecmp", b_strcasecmp}, {"strncasecmp", b_strncasecmp},
-    };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(name, table[i].name))
             return table[i].fn;

@@ -10,7 +10,7 @@ static const char *const names[MF_COUNT_] = {
     "exp", "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
     "atan", "sinh", "cosh", "tanh", "expm1", "log1p", "cbrt",
     "pow", "copysign", "fmin", "fmax", "fminimum", "fmaximum", "fmod", "atan2", "hypot",
-    "fdim", "ldexp",
+    "fdim", "ldexp", "llvm.powi",
     "fma", "fmuladd",
 };
 
@@ -132,6 +132,41 @@ float exec_math_f(enum mathfn f, float a, float b, float c)
     case MF_FMULADD: return a * b + c;
     default: return (float)exec_math_d(f, a, b, c);
     }
+}
+
+/* libgcc's __powidf2 and __powisf2 (compiler-rt's are the same products): repeated
+ * squaring, a product per 1 bit of |n|, the reciprocal for a negative n. */
+double exec_math_di(enum mathfn f, double a, int n)
+{
+    if (f == MF_LDEXP)
+        return ldexp(a, n);
+    unsigned m = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    double y = m % 2 ? a : 1;
+    while (m >>= 1) {
+        a = a * a;
+        if (m % 2)
+            y = y * a;
+    }
+    return n < 0 ? 1 / y : y;
+}
+
+float exec_math_fi(enum mathfn f, float a, int n)
+{
+    if (f == MF_LDEXP)
+        return ldexpf(a, n);
+    unsigned m = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    float y = m % 2 ? a : 1;
+    while (m >>= 1) {
+        a = a * a;
+        if (m % 2)
+            y = y * a;
+    }
+    return n < 0 ? 1 / y : y;
+}
+
+const char *exec_math_name(enum mathfn f)
+{
+    return f < MF_COUNT_ ? names[f] : NULL;
 }
 
 int exec_math_by_name(const char *name, int *is_float)

@@ -104,8 +104,8 @@ void exec_store_uint(struct vm *vm, uint8_t *p, unsigned n, uint64_t v)
 int64_t exec_strlen(struct vm *vm, uint64_t a)
 {
     uint64_t end;
-    if (a >= vm->ro_lo && a < vm->brk)
-        end = vm->brk;
+    if (a >= vm->ro_lo && a < vm->rd_end)
+        end = vm->rd_end;
     else if (a >= vm->stack_lo && a < vm->stack_hi)
         end = vm->stack_hi;
     else
@@ -228,6 +228,8 @@ uint64_t exec_malloc(struct vm *vm, uint64_t n, uint64_t align)
             return 0;
         a = start;
         vm->brk = start + cap;
+        if (!vm->linked)
+            vm->rd_end = vm->brk;
     }
     table_put(h, a, n);
     return a;

@@ -31,9 +31,9 @@
     X(SITOFP32) X(SITOFP64) X(UITOFP32) X(UITOFP64) \
     X(W_TOFP) X(FP_TOW) \
     X(FPEXT) X(FPTRUNC) \
-    X(FMATH1) X(FMATH2) X(FMATH3) \
+    X(FMATH1) X(FMATH2) X(FMATH3) X(FMATHI) \
     /* half, bfloat, fp128, x86_fp80 (exec_xfloat.c): x = format; k = operation, predicate or conversion */ \
-    X(XFARITH) X(XFNEG) X(XFCMP) X(XFCVT) \
+    X(XFARITH) X(XFNEG) X(XFCMP) X(XFCVT) X(XFMATH) \
     /* memory */ \
     X(LD8) X(LD16) X(LD32) X(LD64) X(LD16B) X(LD32B) X(LD64B) X(LDN) \
     X(ST8) X(ST16) X(ST32) X(ST64) X(ST16B) X(ST32B) X(ST64B) X(STN) \

@@ -329,6 +329,11 @@ static const struct entry table[] = {
     {NULL, NULL},
 };
 
+const char *lc_printf_name(size_t i)
+{
+    return i < sizeof table / sizeof table[0] ? table[i].name : NULL;
+}
+
 builtin_fn lc_lookup_printf(const char *name)
 {
     for (const struct entry *e = table; e->name; e++)

@@ -306,6 +306,22 @@ static inline void op_fptow(slot_t *R, const struct op *op)
     set_wide(R, op->d, r, op->w);
 }
 
+/* ldexp, powi: w is the width of the int operand */
+static inline void op_fmathi(slot_t *R, const struct op *op)
+{
+    int64_t v = sext_of(R[op->b], op->w ? op->w : 32);
+    int n = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v;
+    R[op->d] = op->x ? putd(exec_math_di((enum mathfn)op->k, getd(R[op->a]), n))
+                     : putf(exec_math_fi((enum mathfn)op->k, getf(R[op->a]), n));
+}
+
+/* <math.h> on long double: k is the function | the third operand's slot << 32 */
+static inline void op_xfmath(slot_t *R, const struct op *op)
+{
+    exec_xf_math((unsigned)(op->k & 0xff), (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b],
+                 &R[(uint32_t)(op->k >> 32)], op->w);
+}
+
 static inline void op_fmath(slot_t *R, const struct op *op)
 {
     if (op->code == OP_FMATH1)
@@ -740,6 +756,8 @@ static bool run(struct vm *vm)
         case OP_XFCMP: L(XFCMP) R[op->d] = exec_xf_cmp(op->x, (enum xfmt)op->k, &R[op->a], &R[op->b]); NEXT;
         case OP_XFCVT: L(XFCVT) exec_xf_cvt(op->k, &R[op->d], &R[op->a]); NEXT;
         case OP_FMATH1: L(FMATH1) case OP_FMATH2: L(FMATH2) case OP_FMATH3: L(FMATH3) op_fmath(R, op); NEXT;
+        case OP_FMATHI: L(FMATHI) op_fmathi(R, op); NEXT;
+        case OP_XFMATH: L(XFMATH) op_xfmath(R, op); NEXT;
 
         /* memory */
         case OP_LD8: L(LD8) { uint8_t *p; addr = ADDR(op); nbytes = 1; RPTR(p, addr, 1); R[op->d] = p[0] & MASKS[op->w]; NEXT; }
@@ -1159,16 +1177,23 @@ double exec_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Writes argv strings and the pointer array into simulated memory. */
+/* Writes argv strings and the pointer array into simulated memory: on the heap, or with
+ * --memory=linked at the top of the stack, where the board's loader puts them (the memory
+ * after the last global then reads as the board's does). */
+static uint64_t argv_alloc(struct vm *vm, uint64_t n, uint64_t align)
+{
+    return vm->linked ? exec_stack_push(vm, n, align) : exec_malloc(vm, n, align);
+}
+
 static bool make_argv(struct vm *vm, uint64_t *argv_addr)
 {
     unsigned pb = vm->t.ptr_bytes;
-    uint64_t arr = exec_malloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
+    uint64_t arr = argv_alloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
     if (!arr)
         return false;
     for (int i = 0; i < vm->argc; i++) {
         size_t n = strlen(vm->argv[i]) + 1;
-        uint64_t s = exec_malloc(vm, n, 1);
+        uint64_t s = argv_alloc(vm, n, 1);
         if (!s)
             return false;
         memcpy(vm->mem + s, vm->argv[i], n);
@@ -1202,6 +1227,7 @@ bool exec_run_main(struct vm *vm)
         return false;
     }
     vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
+    vm->rd_end = vm->linked ? vm->stack_lo : vm->brk;
     slot_t *R = vm->slots;
     if (main_fn->nconst)
         memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);
@@ -1400,6 +1426,8 @@ int exec_jit_step(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at)
     case OP_W_TOFP: op_wtofp(R, op); break;
     case OP_FP_TOW: op_fptow(R, op); break;
     case OP_FMATH1: case OP_FMATH2: case OP_FMATH3: op_fmath(R, op); break;
+    case OP_FMATHI: op_fmathi(R, op); break;
+    case OP_XFMATH: op_xfmath(R, op); break;
     case OP_FREM32: R[op->d] = putf(fmodf(getf(R[op->a]), getf(R[op->b]))); break;
     case OP_FREM64: R[op->d] = putd(fmod(getd(R[op->a]), getd(R[op->b]))); break;
     case OP_XFARITH: exec_xf_arith((unsigned)op->k, (enum xfmt)op->x, &R[op->d], &R[op->a], &R[op->b]); break;

@@ -14,8 +14,14 @@
  * p-bit result of +,-,*,/ rounded first to 113 >= 2p+2 bits is the same as
  * the correctly rounded one, which is what the backend's promote-to-float
  * code gives (float has 24 >= 2*11+2 bits). Conversions from integers wider
- * than 113 bits round to odd first so that the second rounding is exact. */
+ * than 113 bits round to odd first so that the second rounding is exact.
+ * Math functions (exec_xf_math): binary128 by libquadmath (GCC's, the host
+ * compiler's runtime: sqrt, floor, fma ... are exact, the transcendental ones
+ * may differ from the target library's in the last bit, as the host libm does
+ * for double), x86_fp80 by the host's long double libm, half and bfloat in float
+ * and rounded to 16 bits once, as the back ends promote them. */
 #include "exec.h"
+#include "exec_math.h"
 #include "exec_xfloat.h"
 
 #include <math.h>
@@ -250,6 +256,167 @@ void exec_xf_arith(unsigned fop, enum xfmt f, slot_t *d, const slot_t *a, const 
         break;
     }
     q_store(f, r, d);
+}
+
+/* ---- math functions ---- */
+
+/* libquadmath (no header needed: quadmath.h is GCC's, not clang's) */
+quad sqrtq(quad), floorq(quad), ceilq(quad), truncq(quad), roundq(quad), rintq(quad), nearbyintq(quad);
+quad expq(quad), exp2q(quad), logq(quad), log2q(quad), log10q(quad), sinq(quad), cosq(quad), tanq(quad);
+quad asinq(quad), acosq(quad), atanq(quad), sinhq(quad), coshq(quad), tanhq(quad), expm1q(quad), log1pq(quad);
+quad cbrtq(quad), powq(quad, quad), fminq(quad, quad), fmaxq(quad, quad), atan2q(quad, quad), hypotq(quad, quad);
+quad fdimq(quad, quad), ldexpq(quad, int), fmaq(quad, quad, quad);
+
+/* IEEE 754-2019 minimum / maximum: a NaN wins, -0 is below +0 */
+static quad q_minmax(quad a, quad b, bool max)
+{
+    if (a != a || b != b)
+        return a + b;
+    if (a == b) {
+        bool na = __builtin_signbit((double)a) || (a == 0 && 1 / (double)a < 0);
+        return (na != max) ? a : b;
+    }
+    return (a < b) != max ? a : b;
+}
+
+/* libgcc's __powixf2 / __powitf2: repeated squaring, a product per 1 bit */
+static quad q_powi(quad x, int m)
+{
+    unsigned n = m < 0 ? 0u - (unsigned)m : (unsigned)m;
+    quad y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}
+
+static long double x_powi(long double x, int m)
+{
+    unsigned n = m < 0 ? 0u - (unsigned)m : (unsigned)m;
+    long double y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}
+
+static quad q_math(unsigned fn, quad a, quad b, quad c, int n)
+{
+    switch ((enum mathfn)fn) {
+    case MF_SQRT: return sqrtq(a);
+    case MF_FLOOR: return floorq(a);
+    case MF_CEIL: return ceilq(a);
+    case MF_TRUNC: return truncq(a);
+    case MF_ROUND: return roundq(a);
+    case MF_ROUNDEVEN: case MF_RINT: return rintq(a); /* round to nearest even: the default mode */
+    case MF_NEARBYINT: return nearbyintq(a);
+    case MF_FABS: return a < 0 || (a == 0 && 1 / (double)a < 0) ? -a : a;
+    case MF_EXP: return expq(a);
+    case MF_EXP2: return exp2q(a);
+    case MF_EXP10: return powq(10, a);
+    case MF_LOG: return logq(a);
+    case MF_LOG2: return log2q(a);
+    case MF_LOG10: return log10q(a);
+    case MF_SIN: return sinq(a);
+    case MF_COS: return cosq(a);
+    case MF_TAN: return tanq(a);
+    case MF_ASIN: return asinq(a);
+    case MF_ACOS: return acosq(a);
+    case MF_ATAN: return atanq(a);
+    case MF_SINH: return sinhq(a);
+    case MF_COSH: return coshq(a);
+    case MF_TANH: return tanhq(a);
+    case MF_EXPM1: return expm1q(a);
+    case MF_LOG1P: return log1pq(a);
+    case MF_CBRT: return cbrtq(a);
+    case MF_POW: return powq(a, b);
+    case MF_MINNUM: return fminq(a, b);
+    case MF_MAXNUM: return fmaxq(a, b);
+    case MF_MINIMUM: return q_minmax(a, b, false);
+    case MF_MAXIMUM: return q_minmax(a, b, true);
+    case MF_FMOD: return exec_xf_fmodq(a, b);
+    case MF_ATAN2: return atan2q(a, b);
+    case MF_HYPOT: return hypotq(a, b);
+    case MF_FDIM: return fdimq(a, b);
+    case MF_LDEXP: return ldexpq(a, n);
+    case MF_POWI: return q_powi(a, n);
+    case MF_FMA: return fmaq(a, b, c);
+    case MF_FMULADD: return a * b + c;
+    default: return a - a + (quad)NAN; /* copysign is a sign-bit operation (exec_xf_arith) */
+    }
+}
+
+static long double x_math(unsigned fn, long double a, long double b, long double c, int n)
+{
+    switch ((enum mathfn)fn) {
+    case MF_SQRT: return sqrtl(a);
+    case MF_FLOOR: return floorl(a);
+    case MF_CEIL: return ceill(a);
+    case MF_TRUNC: return truncl(a);
+    case MF_ROUND: return roundl(a);
+    case MF_ROUNDEVEN: case MF_RINT: return rintl(a);
+    case MF_NEARBYINT: return nearbyintl(a);
+    case MF_FABS: return fabsl(a);
+    case MF_EXP: return expl(a);
+    case MF_EXP2: return exp2l(a);
+    case MF_EXP10: return powl(10, a);
+    case MF_LOG: return logl(a);
+    case MF_LOG2: return log2l(a);
+    case MF_LOG10: return log10l(a);
+    case MF_SIN: return sinl(a);
+    case MF_COS: return cosl(a);
+    case MF_TAN: return tanl(a);
+    case MF_ASIN: return asinl(a);
+    case MF_ACOS: return acosl(a);
+    case MF_ATAN: return atanl(a);
+    case MF_SINH: return sinhl(a);
+    case MF_COSH: return coshl(a);
+    case MF_TANH: return tanhl(a);
+    case MF_EXPM1: return expm1l(a);
+    case MF_LOG1P: return log1pl(a);
+    case MF_CBRT: return cbrtl(a);
+    case MF_POW: return powl(a, b);
+    case MF_MINNUM: return fminl(a, b);
+    case MF_MAXNUM: return fmaxl(a, b);
+    case MF_MINIMUM: return (long double)q_minmax((quad)a, (quad)b, false);
+    case MF_MAXIMUM: return (long double)q_minmax((quad)a, (quad)b, true);
+    case MF_FMOD: return fmodl(a, b);
+    case MF_ATAN2: return atan2l(a, b);
+    case MF_HYPOT: return hypotl(a, b);
+    case MF_FDIM: return fdiml(a, b);
+    case MF_LDEXP: return ldexpl(a, n);
+    case MF_POWI: return x_powi(a, n);
+    case MF_FMA: return fmal(a, b, c);
+    case MF_FMULADD: return a * b + c;
+    default: return NAN;
+    }
+}
+
+void exec_xf_math(unsigned fn, enum xfmt f, slot_t *d, const slot_t *a, const slot_t *b, const slot_t *c,
+                  unsigned ibits)
+{
+    int n = 0;
+    if (exec_math_int_operand((enum mathfn)fn)) {
+        int64_t v = ibits && ibits < 64 ? (int64_t)(b[0] << (64 - ibits)) >> (64 - ibits) : (int64_t)b[0];
+        n = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v;
+    }
+    if (f == XF_F80) {
+        x_put(d, x_math(fn, x_of(a), x_of(b), x_of(c), n));
+        return;
+    }
+    if (f == XF_F128) {
+        q_put(d, q_math(fn, q_of(a), q_of(b), q_of(c), n));
+        return;
+    }
+    /* half, bfloat: the float function of the widened operands, rounded once */
+    float r = exec_math_int_operand((enum mathfn)fn) ? exec_math_fi((enum mathfn)fn, small_to_f32(f, a[0]), n)
+                                                     : exec_math_f((enum mathfn)fn, small_to_f32(f, a[0]),
+                                                                   small_to_f32(f, b[0]), small_to_f32(f, c[0]));
+    q_store(f, (quad)r, d);
 }
 
 /* The exact remainder x - n*y (n = trunc(x/y)), computed by long division

@@ -27,6 +27,12 @@ enum xfmt exec_type_fmt(LLVMTypeRef t);
 /* D = A FOP B in format F (slots as exec.h lays them out). */
 void exec_xf_arith(unsigned fop, enum xfmt f, uint64_t *d, const uint64_t *a, const uint64_t *b);
 void exec_xf_neg(enum xfmt f, uint64_t *d, const uint64_t *a);
+/* D = math function FN (enum mathfn) of A, B, C in format F (the operands it takes; ldexp's
+ * and powi's second one an integer of IBITS bits in B's first slot): binary128 by the host's
+ * libquadmath, x86_fp80 by its long double libm, half and bfloat in float then rounded, as
+ * the back ends compute them (they promote to float and call the float routine). */
+void exec_xf_math(unsigned fn, enum xfmt f, uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                  unsigned ibits);
 /* fcmp predicate PRED (LLVMRealPredicate) */
 bool exec_xf_cmp(unsigned pred, enum xfmt f, const uint64_t *a, const uint64_t *b);
 /* K = source format | destination format << 8 | signed << 16 | integer bits << 24 */

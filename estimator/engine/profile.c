@@ -127,6 +127,9 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     }
     vm->jit_poll_at = UINT64_MAX;
     vm->linked = o->memory_linked;
+    vm->board_rodata = o->board_rodata;
+    vm->board_rodata_len = o->board_rodata ? o->board_rodata_len : 0;
+    vm->board_rodata_align = o->board_rodata_align ? o->board_rodata_align : 1;
     vm->builtins = o->builtins;
     vm->nbuiltins = o->nbuiltins;
     if (!exec_target_init(vm, o->diag) || !exec_mem_init(vm, o->stack_bytes))
@@ -228,6 +231,9 @@ void eng_profile_free(struct eng_profile *p)
     }
     free(vm->funcs);
     free(vm->compares.c);
+    for (size_t i = 0; i < vm->nwarnings; i++)
+        free(vm->warnings[i]);
+    free(vm->warnings);
     ptrmap_free(&vm->gaddr);
     ptrmap_free(&vm->fidx);
     ptrmap_free(&vm->watched);
@@ -258,6 +264,12 @@ bool eng_profile_faulted(const struct eng_profile *p) { return p->vm.faulted; }
 const struct cnt_func *eng_profile_counts(const struct eng_profile *p, size_t i) { return &p->counts[i]; }
 struct cnt_func *eng_profile_counts_mut(struct eng_profile *p, size_t i) { return &p->counts[i]; }
 int eng_profile_exit_status(const struct eng_profile *p) { return p->vm.exit_status; }
+const char *eng_profile_exit_call(const struct eng_profile *p) { return p->vm.exited ? p->vm.exit_call : NULL; }
+size_t eng_profile_nwarnings(const struct eng_profile *p) { return p->vm.nwarnings; }
+const char *eng_profile_warning(const struct eng_profile *p, size_t i)
+{
+    return i < p->vm.nwarnings ? p->vm.warnings[i] : NULL;
+}
 uint64_t eng_profile_instructions(const struct eng_profile *p) { return p->instructions; }
 size_t eng_profile_nfuncs(const struct eng_profile *p) { return p->vm.nfuncs; }
 const char *eng_profile_func_name(const struct eng_profile *p, size_t f) { return p->vm.funcs[f].name; }

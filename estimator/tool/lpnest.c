@@ -361,6 +361,18 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .write_limit = ro.write_limit,
     };
     o.builtins = offload_builtins(&o.nbuiltins); /* lpnest_token (estimator/app/lpnest.h) */
+    /* --memory=linked: the board's read-only data after the program's (isa/SCHEMA.md, "Runtime
+     * code"), from the core's description; with --counts, the bundled core of the bitcode's triple */
+    struct isa *board = NULL;
+    if (ro.memory_linked && !isa) {
+        const char *triple = LLVMGetTarget(eng_module_llvm(m));
+        const char *core = !strncmp(triple, "riscv32", 7) ? "picorv32" : !strncmp(triple, "powerpc-", 8) ? "ppc405"
+                           : !strncmp(triple, "avr", 3) ? "atmega2560" : NULL;
+        board = core ? isa_load_named(core, stderr) : NULL;
+    }
+    if (ro.memory_linked && (isa || board))
+        o.board_rodata = isa_code_rodata(isa_runtime_code(isa ? isa : board), &o.board_rodata_len,
+                                         &o.board_rodata_align);
     /* the report on stdout never mixes with the program's output: that goes to stderr */
     if (!counts && !co->out)
         o.out = stderr;
@@ -405,6 +417,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         eng_profile_free(p);
     }
     isa_free(isa);
+    isa_free(board);
     eng_module_free(m);
     free(pargv);
     return status;

@@ -53,6 +53,43 @@ CASES = [
     ("past-end-linked", "past_end.c", ALL, ["--memory=linked"], [], "", 0, "60\n",
      [r"past_end\.c:11:16: warning: read of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), (2|4) bytes "
       r"past its end: it reads the neighbouring object 'after'"]),
+    # past the program's last constant: the board's runtime read-only data (rv32: libgcc's
+    # __clz_tab; AVR: the runtime's strings); past a constant: the next one; past the last
+    # global: zeros up to the stack (outputs: qemu-riscv32, qemu-ppc, simavr on the corpus link)
+    ("past-rodata-linked", "past_rodata.c", ["rv32"], ["--memory=linked"], [], "", 0, "b5cfc483\n",
+     [r"past_rodata\.c:22:26: warning: read of 1 bytes at offset 4 of 'table' \(4 bytes\), 1 bytes past its end: "
+      r"it reads the runtime's read-only data"]),
+    ("past-rodata-linked-avr", "past_rodata.c", ["avr"], ["--memory=linked"], [], "", 0, "09d28491\n",
+     [r"it reads the runtime's read-only data"]),
+    ("past-const-linked", "past_const.c", ["rv32", "ppc", "avr"], ["--memory=linked"], [], "", 0, "b0c15106\n",
+     [r"past_const\.c:\d+:\d+: warning: read of 1 bytes at offset 8 of 'first' \(8 bytes\), 1 bytes past its end: "
+      r"it reads the neighbouring object 'second'"]),
+    ("past-last-linked", "past_last.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "01f708ef\n",
+     [r"it reads the memory after the last global \(zeros up to the stack"]),
+    # long double math (fmuladd, powi, sqrtl ...) and llvm.powi/llvm.ldexp run in the engine
+    ("fp128-math", "fp128_math.c", ["rv32", "x86"], [], [], "", 0, "2875 17085 3425 1500 -3 2875 192 209085 288087\n",
+     []),
+    # far past the last global: zeros up to the stack on riscv32 and the PowerPC (the corpus
+    # link puts the runtime before the program), even after a malloc; on the AVR the
+    # runtime follows: its allocator's 3 pointers (zeros until a malloc), then its argv
+    # array: reads there are errors. Past the PowerPC's last constant: .eh_frame, an error.
+    # (Outputs: qemu-riscv32, qemu-ppc, simavr on the corpus link.)
+    ("past-far-linked", "past_far.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "e67fb62f\n",
+     [r"past_far\.c:16:25: warning: read of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its end: it "
+      r"reads the memory after the last global"]),
+    ("past-far-linked-avr", "past_far.c", ["avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_far\.c:16:25: error: read of 1 bytes at offset 22 of 'last' \(16 bytes\), 7 bytes past its end, after "
+      r"the last global: there the board's runtime keeps its argv array"]),
+    ("past-heap-linked", "past_heap.c", ["rv32", "ppc"], ["--memory=linked"], [], "", 0, "c21cb8e1\n", []),
+    ("past-heap-linked-avr", "past_heap.c", ["avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_heap\.c:\d+:\d+: error: read of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its end, "
+      r"after the last global: there the board's runtime keeps its allocator's pointers"]),
+    ("past-rodata-linked-ppc", "past_rodata.c", ["ppc"], ["--memory=linked"], [], "", 1, "",
+     [r"past_rodata\.c:22:26: error: read of 1 bytes at offset 4 of 'table' \(4 bytes\), 1 bytes past its end, "
+      r"after the program's last constant: there the board's link puts the exception frames"]),
+    ("past-last-write", "past_last_write.c", ["rv32", "ppc", "avr"], ["--memory=linked"], [], "", 1, "",
+     [r"past_last_write\.c:7:17: error: write of 1 bytes at offset 16 of 'last' \(16 bytes\), 1 bytes past its "
+      r"end: writes outside an object stay errors"]),
     ("past-end-write", "past_end_write.c", ALL, ["--memory=linked"], [], "", 1, "",
      [r"past_end_write\.c:8:18: error: write of (2|4) bytes at offset (8|16) of 'table' \((8|16) bytes\), "
       r"(2|4) bytes past its end: writes outside an object stay errors"]),
@@ -65,7 +102,13 @@ CASES = [
       r"supported: write the dispatch as a switch"]),
     # (clang 19 writes AVR bitcode with llvm.frameaddress that its reader rejects)
     ("frame-address", "frame_address.c", ["x86", "rv32", "ppc"], [], [], "", 0, "8\n", []),
-    ("abort", "aborts.c", ALL, [], [], "", 1, "", [r"aborts\.c:3:18: error: the program called abort\(\)"]),
+    ("abort", "aborts.c", ALL, [], [], "", 134, "",
+     [r"aborts\.c:3:18: note: the program called abort\(\): the run ends here with exit status 134"]),
+    ("assert", "assert_fails.c", ALL, [], [], "", 134, "before\n",
+     [r'(assertion "v == 4" failed: file "assert_fails\.c", line 18, function: main'
+      r"|Assertion failed: \(v == 4\), function main, file assert_fails\.c, line 18\."
+      r"|assert_fails\.c:18: main: Assertion `v == 4' failed\.)",
+      r"assert_fails\.c:18:5: note: assertion failed: v == 4 \(assert_fails\.c:18, in main\): the run ends here"]),
     ("bad-free", "badfree.c", ALL, [], [], "", 1, "",
      [r"badfree\.c:6:5: error: free\(\) of 0x[0-9a-f]+, which is not a live block from malloc"]),
     ("external-global", "ext_global.c", ["rv32"], [], [], "", 1, "",

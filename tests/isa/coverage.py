@@ -32,6 +32,9 @@ CORES = {
 
 INSN = re.compile(r"^\t([a-z][a-z0-9._]*[+-]?)(?:\s|$)")
 DIS = re.compile(r"^\s*[0-9a-f]+:\s+(\S+)")
+# a data object in the code (the AVR runtime's PROGMEM strings): llvm-objdump prints its
+# bytes and their characters, never a mnemonic
+DATA = re.compile(r"^\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} )+\s")
 
 
 def mnemonics(asm):
@@ -123,7 +126,7 @@ def main(argv):
                                          text=True, errors="replace").stdout
                     for line in dis.splitlines():
                         m = DIS.match(line)
-                        if m and m.group(1) != "<unknown>":
+                        if m and m.group(1) != "<unknown>" and not DATA.match(line):
                             seen.setdefault(m.group(1), os.path.basename(elf))
             r = subprocess.run([query, "check", core], input="\n".join(sorted(seen)) + "\n", capture_output=True,
                                text=True)

@@ -6,12 +6,16 @@
  *                                               one per line, when none given)
  *        isa_query table CORE                  (mnemonics read from stdin)
  *        isa_query info CORE
+ *        isa_query runtime CORE
  * CORE is a bundled name ("picorv32") or a path to a .yaml file.
  * check prints every unknown mnemonic and exits 1 if there is one;
  * table prints "mnemonic kind cycles latency taken not_taken mispredict count
  * expand_to formula" per line for the mnemonics given on stdin; info prints
- * "triple", "cpu", "features", "forbidden" and "model" lines. Exit 2 on bad
- * usage or a description that does not load. */
+ * "triple", "cpu", "features", "forbidden" and "model" lines; runtime prints
+ * "SYMBOL code|formula|constant" for every priced routine (code: its machine code
+ * is in the description's runtime_code file, which prices a call by running it)
+ * and "refused SYMBOL REASON" for every refused one ("*": every other routine).
+ * Exit 2 on bad usage or a description that does not load. */
 #include "isa.h"
 
 #include <stdio.h>
@@ -40,15 +44,33 @@ static int check_one(const struct isa *isa, const char *m)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "table") && strcmp(argv[1], "info"))) {
-        fputs("usage: isa_query check CORE [MNEMONIC...] | isa_query table CORE | isa_query info CORE\n", stderr);
+    if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "table") && strcmp(argv[1], "info") &&
+                     strcmp(argv[1], "runtime"))) {
+        fputs("usage: isa_query check CORE [MNEMONIC...] | isa_query table CORE | isa_query info CORE | "
+              "isa_query runtime CORE\n", stderr);
         return 2;
     }
     struct isa *isa = open_core(argv[2]);
     if (!isa)
         return 2;
     int bad = 0;
-    if (!strcmp(argv[1], "info")) {
+    if (!strcmp(argv[1], "runtime")) {
+        const struct isa_code *code = isa_runtime_code(isa);
+        for (size_t i = 0; i < isa_nruntime(isa); i++) {
+            const struct isa_runtime *rt = isa_runtime_at(isa, i);
+            uint32_t entry;
+            bool run = code && isa_code_arch(code) != ISA_CODE_NONE && isa_code_entry(code, rt->symbol, &entry) &&
+                       strcmp(rt->symbol, "_start");
+            printf("%s %s\n", rt->symbol, run ? "code" : rt->formula ? "formula" : "constant");
+        }
+        for (size_t i = 0; i < isa_nrefusals(isa); i++) {
+            const char *const *names;
+            size_t n;
+            const char *why = isa_refusal(isa, i, &names, &n);
+            for (size_t k = 0; k < n; k++)
+                printf("refused %s %s\n", names[k], why);
+        }
+    } else if (!strcmp(argv[1], "info")) {
         printf("model %s\n", isa_model(isa) == ISA_MODEL_IR ? "ir" : "machine");
         printf("triple %s\ncpu %s\nfeatures %s\nforbidden", isa_triple(isa) ? isa_triple(isa) : "",
                isa_cpu(isa) ? isa_cpu(isa) : "", isa_features(isa) ? isa_features(isa) : "");

@@ -109,6 +109,8 @@ struct cost_runtime_cost {
     bool known;               /* the core's description prices it */
     char *site;               /* an unpriced routine: "file:line:col" (or "in function 'F'")
                                  of the first executed call, else NULL */
+    char *refused;            /* an unpriced routine the core refuses on purpose: "REASON
+                                 (DESCRIPTION:LINE)" (runtime_refused:), else NULL */
 };
 
 /* One node of the calling-context tree: FUNC called along the path of its

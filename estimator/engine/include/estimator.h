@@ -26,6 +26,11 @@ struct eng_module;
  * IR, "file: error: ..." for bitcode and linking) go to diag; returns NULL
  * then. Free with eng_module_free. */
 struct eng_module *eng_module_load(const char *const *paths, size_t n, FILE *diag);
+/* The C library functions the engine runs when a program calls them and does not
+ * define them (<string.h>, <stdlib.h>, its <stdio.h> subset, <ctype.h>, <math.h> in
+ * double and float, exit, abort, assert's helpers): name I, from 0; NULL past the
+ * last. */
+const char *eng_library_name(size_t i);
 void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
@@ -101,6 +106,12 @@ struct eng_run_options {
     enum eng_engine engine; /* 0: the interpreter */
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
+    /* --memory=linked: the read-only data the board's link puts after the program's
+     * constants (the runtime's and libgcc's, in link order, from an address aligned to
+     * BOARD_RODATA_ALIGN), which a read past the program's last constant reads; NULL: none */
+    const uint8_t *board_rodata;
+    size_t board_rodata_len;
+    unsigned board_rodata_align;
     bool progress;          /* progress line on stderr for long runs */
     FILE *diag;             /* errors and faults */
     /* blocks whose paths through them are counted too (which in-edge, then
@@ -215,6 +226,14 @@ bool eng_profile_faulted(const struct eng_profile *p);
 void eng_profile_memory(const struct eng_profile *p, uint64_t *heap, uint64_t *stack);
 /* The program's exit status (main's result or exit()'s argument, 0..255). */
 int eng_profile_exit_status(const struct eng_profile *p);
+/* The C library function the program ended through (exit, _Exit, abort, a failed
+ * assert's __assert_func ...), or NULL when main returned (or the run faulted). */
+const char *eng_profile_exit_call(const struct eng_profile *p);
+/* The run's warnings about the program (a read past a global with --memory=linked, the
+ * end of the run in abort or a failed assert), each once, without a trailing newline:
+ * I in [0, eng_profile_nwarnings). They were printed on the run's diag stream too. */
+size_t eng_profile_nwarnings(const struct eng_profile *p);
+const char *eng_profile_warning(const struct eng_profile *p, size_t i);
 /* IR instructions executed (debug intrinsics excluded). */
 uint64_t eng_profile_instructions(const struct eng_profile *p);
 
@@ -312,6 +331,9 @@ uint64_t eng_alloc_size(struct eng_state *eng, uint64_t addr);
 unsigned eng_ptr_bytes(const struct eng_state *eng);
 uint64_t eng_ptr_mask(const struct eng_state *eng);
 LLVMTargetDataRef eng_data_layout(const struct eng_state *eng);
+/* R = A * B in IEEE binary128 (two 64-bit words each, the low one first), rounded to
+ * nearest even as libgcc's __multf3 rounds it. */
+void eng_f128_mul(const uint64_t a[2], const uint64_t b[2], uint64_t r[2]);
 /* The calls of the program's comparator that its last finished qsort or bsearch call
  * made, in order: the two pointers it got and the int it returned. *CALLEE gets the
  * comparator operand's value. NULL when that call's comparisons were not recorded (it
