@@ -129,7 +129,8 @@ void sup_json_double(struct sup_json *w, double v)
     before_item(w);
     if (!isfinite(v))
         fputs("null", w->f);
-    else if (v == (double)(int64_t)v && fabs(v) < 1e15)
+    else if (fabs(v) < 1e15 && v == (double)(int64_t)v) /* (the range first: a cast of a
+                                                          * larger value is undefined) */
         fprintf(w->f, "%" PRId64, (int64_t)v);
     else
         fprintf(w->f, "%.17g", v);
