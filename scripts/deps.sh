@@ -11,7 +11,8 @@ PKGS="build-essential cmake ninja-build pkg-config python3 git zlib1g-dev libxml
   qemu-user simavr libsimavr-dev gcc-avr avr-libc binutils-avr \
   gcc-riscv64-unknown-elf libgcc-12-dev-powerpc-cross binutils-powerpc-linux-gnu \
   valgrind graphviz libjpeg-turbo-progs chromium python3-yaml python3-jsonschema csmith \
-  picolibc-riscv64-unknown-elf libnewlib-dev autoconf groff-base man-db"
+  picolibc-riscv64-unknown-elf libnewlib-dev autoconf groff-base man-db \
+  libcsmith-dev verilator ghdl"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
