@@ -72,6 +72,14 @@ def main():
     r = run(rv, "--counts", "--max-steps=lots")
     check(r.returncode == 2 and r.stderr == "lpnest: error: invalid --max-steps value 'lots' (expected a count, e.g. 500M, "
           "or 0 for no limit)\nlpnest: see 'lpnest --help'\n", "a bad value: the option's own message, exit 2")
+    # the limits and the engine (issues 29 and 30): each bad value its own message, exit 2
+    for opt, want in (("--engine=foo", "invalid --engine value 'foo' (expected interp, jit or auto)"),
+                      ("--time-limit=abc", "invalid --time-limit value 'abc'"),
+                      ("--write-limit=-1", "invalid --write-limit value '-1'"),
+                      ("--input-limit=1x", "invalid --input-limit value '1x'")):
+        r = run(rv, "--counts", opt, "-o", "/dev/null")
+        check(r.returncode == 2 and r.stderr.startswith("lpnest: error: " + want), "bad %s: exit 2 (%s)"
+              % (opt.split("=")[0], r.stderr.strip()[:120]))
     r = run(rv, "--counts", "-o")
     check(r.returncode == 2 and r.stderr == "lpnest: error: option '-o' needs a value\n", "a missing value: exit 2")
     r = run(rv, "--alow-writes")
