@@ -26,6 +26,7 @@ void routine_runner_free(struct routine_runner *r)
     for (size_t k = 0; m && k < m->nheap; k++)
         free(m->heap[k]);
     free(r->memory);
+    free(r->decoded);
     free(r->ops);
     routine_memo_free(r->memo);
     free(r);

@@ -67,6 +67,7 @@ struct routine_runner {
     struct ua_op *ops;
     size_t nops, capops;
     struct routine_memo *memo;
+    void *decoded;                                       /* the rv32 interpreter's decoded instructions */
 };
 
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on
