@@ -19,6 +19,7 @@
 struct routine_map {
     unsigned n;
     uint32_t base, span;
+    unsigned shift;                  /* log2(SPAN) when SPAN is a power of two, else 0 */
     uint64_t first[ROUTINE_MAX_REGIONS], delta[ROUTINE_MAX_REGIONS];
 };
 
