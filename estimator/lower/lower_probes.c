@@ -9,7 +9,9 @@
  *    are equal before it compares the low words (RISC-V "beq a1, a3" around
  *    "sltu"): the probe is hi(a) == hi(b) at the comparison;
  *  - a switch lowered to a tree of compares: which interval between case
- *    values the value falls in (lower_switches.c). */
+ *    values the value falls in (lower_switches.c);
+ *  - a 64-bit order comparison made into a value with three branches on the
+ *    PPC405: the order of its high and of its low words (lower_probes_wide.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -200,6 +202,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
             continue;
         wide_compares(f, fn, triple, out);
         lower_switch_probes(f, fn, triple, out);
+        lower_wide_value_probes(f, fn, triple, out);
     }
 }
 
