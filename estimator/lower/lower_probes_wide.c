@@ -1,27 +1,36 @@
 /* lower_probes_wide.c — before the run: a 64-bit order comparison made into a
- * value on a 32-bit PowerPC without conditional moves. Type legalisation
- * makes "a <P b" into hi(a) == hi(b) ? lo(a) <u lo(b) : hi(a) <P hi(b), and
- * the PPC405 makes each of the three selects a branch:
+ * value on a 32-bit PowerPC without conditional moves (PPC405). Type
+ * legalisation makes "a <P b" into hi(a) == hi(b) ? lo(a) <u lo(b) :
+ * hi(a) <P hi(b), and each select becomes a branch:
  *
- *     cmplw crX, ah, bh ; li rH, 1 ; bgt crX, 1f ; li rH, 0 ; 1:   (H: high words)
- *     cmplw crY, al, bl ; li rL, 1 ; bgt crY, 2f ; li rL, 0 ; 2:   (L: low words)
- *     beq crX, 3f ; mr rL, rH ; 3:                                 (E: highs equal)
+ *     cmplw crX, ah, bh ; li rH, 1 ; bgt crX, 1f ; li rH, 0 ; 1:   (high words)
+ *     cmplw crY, al, bl ; li rL, 1 ; bgt crY, 2f ; li rL, 0 ; 2:   (low words)
+ *     beq crX, 3f ; mr rL, rH ; 3:                                 (highs equal)
  *
- * None of the three branches tests an IR value. The probe here is what they
- * test: the three-way order of the high words (signed when the comparison is)
- * and of the low words (unsigned), one of nine values; each branch is taken
- * on a set of them. Which of the comparison's operands a machine compare
- * reads first is not taken on trust: the value the branches make (rL at 3:)
- * must be the comparison or its complement on all nine cases when the words
- * are read in one order, and it is not in the other (the converse of an order
- * comparison is neither it nor its complement), so the shape itself says
- * the order. A comparison whose code appears more than once (duplicated) has
- * no probe. */
+ * in any layout the block placement chooses (arms moved to the function's
+ * end, compares repeated, conditional returns). None of these branches tests
+ * an IR value. The probe is what they test: the three-way order of the high
+ * words (signed when the comparison is) and of the low words (unsigned), one
+ * of nine cases (struct lower_probe_use: each block runs and each branch is
+ * taken on a set of them).
+ *
+ * Which case sends which block where is not taken on trust from locations:
+ * the region (the blocks from the first branch with the comparison's
+ * location, through blocks of moves and branches on its compares' fields) is
+ * run on each of the nine cases under every reading of its compares (each
+ * compares the high or the low words, in one order or the other; two
+ * compares of the same unchanged registers read alike), with the constants
+ * li and mr move. A reading is kept when some register leaves the region
+ * holding the comparison or its complement on all nine cases; the uses are
+ * made only when every kept reading gives every block the same cases, and the
+ * region is entered at its first block only and holds every branch located
+ * at the comparison (none was duplicated elsewhere). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,89 +149,6 @@ static unsigned branch_condition(const struct minsn *br, char cr[8])
     return 0;
 }
 
-/* "li REG, K" with K 0 or 1 */
-static bool li01(const struct minsn *in, char reg[16], int *k)
-{
-    char ops[4][16];
-    if (strcmp(in->mnemonic, "li") || operands(in, ops) != 2 || (strcmp(ops[1], "0") && strcmp(ops[1], "1")))
-        return false;
-    strcpy(reg, ops[0]);
-    *k = ops[1][0] - '0';
-    return true;
-}
-
-/* A diamond made of a select of 0 and 1: block HEAD ends "li R, K1 ...
- * b<cond> CR, JOIN"; its fall-through ARM is "li R, K2" alone and falls into
- * JOIN; JOIN is entered from the two only. */
-struct diamond {
-    size_t head, join;
-    size_t cmp;             /* the compare in HEAD that sets CR */
-    size_t brk;             /* the branch's position in HEAD */
-    char cr[8], reg[16];
-    unsigned cond;          /* branch_condition */
-    int k_taken, k_fall;    /* R on the taken side, on the fall-through side */
-    char a[16], b[16];      /* the compare's operands */
-    bool logical;           /* cmplw / cmplwi */
-};
-
-static bool cond_branch_at_end(const struct mblock *b, size_t *k)
-{
-    for (size_t j = b->ninsns; j-- > 0;) {
-        const struct minsn *in = &b->insns[j];
-        if (in->isa && in->isa->kind == ISA_COND_BRANCH) {
-            *k = j;
-            return j + 1 == b->ninsns;
-        }
-        if (in->mnemonic[0] != '.')
-            return false;
-    }
-    return false;
-}
-
-static bool diamond_into(const struct mfunc *f, size_t join, struct diamond *d)
-{
-    const struct mblock *j = &f->blocks[join];
-    if (j->npred != 2)
-        return false;
-    for (int side = 0; side < 2; side++) {
-        size_t arm = (size_t)j->pred[side], head = (size_t)j->pred[1 - side];
-        const struct mblock *a = &f->blocks[arm], *h = &f->blocks[head];
-        size_t brk;
-        if (a->ninsns != 1 || a->npred != 1 || (size_t)a->pred[0] != head || a->nsucc != 1 ||
-            (size_t)a->succ[0] != join || !li01(&a->insns[0], d->reg, &d->k_fall) || h->nsucc != 2 ||
-            !cond_branch_at_end(h, &brk) || h->insns[brk].target != (int)join || arm != head + 1 || join != arm + 1)
-            continue;
-        d->head = head, d->join = join, d->brk = brk;
-        d->cond = branch_condition(&h->insns[brk], d->cr);
-        if (!d->cond)
-            return false;
-        /* R's last write before the branch: li; CR's: a word compare */
-        bool have_k = false, have_cmp = false;
-        for (size_t q = brk; q-- > 0 && !(have_k && have_cmp);) {
-            const struct minsn *in = &h->insns[q];
-            if (!have_k && writes_reg(in, d->reg)) {
-                char r[16];
-                if (!li01(in, r, &d->k_taken) || strcmp(r, d->reg))
-                    return false;
-                have_k = true;
-            }
-            if (!have_cmp && writes_cr(in, d->cr)) {
-                char ops[4][16];
-                int n = operands(in, ops), o = n == 3 ? 1 : 0;
-                if (!is_compare(in->mnemonic) || (n != 2 && n != 3) || (n == 3 && strcmp(ops[0], d->cr)))
-                    return false;
-                strcpy(d->a, ops[o]);
-                strcpy(d->b, ops[o + 1]);
-                d->logical = !strncmp(in->mnemonic, "cmpl", 4);
-                d->cmp = q;
-                have_cmp = true;
-            }
-        }
-        return have_k && have_cmp && d->k_taken != d->k_fall;
-    }
-    return false;
-}
-
 /* the three-way result of one word in the compare's operand order */
 static unsigned word_order(unsigned cell_word, bool swapped)
 {
@@ -275,111 +201,437 @@ static struct eng_probe wide_probe(LLVMValueRef cmp)
     return p;
 }
 
-static void add_use(struct mfunc *f, size_t probe, size_t m, uint64_t taken)
+static void add_use(struct mfunc *f, size_t probe, size_t m, uint64_t run, uint64_t taken)
 {
     f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 1) * sizeof *f->probe_uses);
     f->probe_uses[f->nprobe_uses++] = (struct lower_probe_use){
-        .probe = (uint32_t)probe, .block = (int)m, .run = 0xFFFF, .taken = taken};
+        .probe = (uint32_t)probe, .block = (int)m, .run = run, .taken = taken};
 }
 
-/* Whether REG or CR (either may be "") is written on the way from instruction
- * K of block FROM to instruction END of block TO, along layout. */
-static bool written_between(const struct mfunc *f, size_t from, size_t k, size_t to, size_t end, const char *reg,
-                            const char *cr)
+/* The IR instruction whose location IN carries, or NULL. */
+static LLVMValueRef located_exactly(const struct minsn *in, LLVMValueRef *ord, size_t nord)
 {
-    for (size_t m = from; m <= to; m++) {
-        const struct mblock *b = &f->blocks[m];
-        for (size_t q = m == from ? k : 0; q < (m == to ? end : b->ninsns); q++)
-            if ((*reg && writes_reg(&b->insns[q], reg)) || (*cr && writes_cr(&b->insns[q], cr)))
-                return true;
-    }
-    return false;
+    return in->src_col == ENG_PROVENANCE_COLUMN && in->src_line && in->src_line <= nord ? ord[in->src_line] : NULL;
 }
 
-/* The shape ending at block E (its "beq crX" with the comparison's location).
- * Adds the probe and its three uses; false when it is not the shape. */
-static bool match_shape(struct mfunc *f, size_t e, LLVMValueRef cmp, struct lower_probes *out)
+/* The 64-bit order comparison whose location branch BR carries: its own, or
+ * that of a select or an extension of it; NULL when none. */
+static LLVMValueRef located_compare(const struct minsn *br, LLVMValueRef *ord, size_t nord)
 {
-    const struct mblock *eb = &f->blocks[e];
-    size_t ek;
-    char ecr[8];
-    if (e + 2 >= f->nblocks || eb->nsucc != 2 || !cond_branch_at_end(eb, &ek))
+    if (br->src_col != ENG_PROVENANCE_COLUMN || !br->src_line || br->src_line > nord)
+        return NULL;
+    LLVMValueRef v = ord[br->src_line];
+    if (v && (LLVMIsASelectInst(v) || LLVMIsAZExtInst(v) || LLVMIsASExtInst(v)) && LLVMIsAICmpInst(LLVMGetOperand(v, 0)))
+        v = LLVMGetOperand(v, 0); /* (the value made of the comparison) */
+    if (!mc_wide_order_compare(v) || LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) != 64)
+        return NULL;
+    return v;
+}
+
+/* ---- the region's code run on each of the nine cases -------------------- */
+
+#define MAX_CMPS 4
+#define MAX_REGS 12
+#define MAX_STEPS 48
+
+/* A conditional branch or return: the condition (branch_condition's sets),
+ * its field; RET: a conditional return ("beqlr cr0"). 0 when not one. */
+static unsigned cond_of(const struct minsn *in, char cr[8], bool *ret)
+{
+    *ret = in->isa && in->isa->kind == ISA_COND_RETURN;
+    if (!*ret)
+        return in->isa && in->isa->kind == ISA_COND_BRANCH ? branch_condition(in, cr) : 0;
+    char m[16];
+    size_t n = strlen(in->mnemonic);
+    if (n < 3 || n >= sizeof m)
+        return 0;
+    memcpy(m, in->mnemonic, n + 1);
+    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
+        m[--n] = '\0';
+    if (n < 3 || strcmp(m + n - 2, "lr"))
+        return 0;
+    m[n - 2] = '\0';
+    struct minsn fake = *in;
+    char ops[160];
+    snprintf(ops, sizeof ops, "%s%s.L", in->ops[0] ? in->ops : "", in->ops[0] ? ", " : "");
+    fake.mnemonic = m;
+    fake.ops = ops;
+    return branch_condition(&fake, cr);
+}
+
+/* What the run of the region knows of a register or field: a constant, or nothing. */
+struct sim_reg {
+    char name[16];
+    bool known;
+    long long v;
+};
+struct sim {
+    const struct mfunc *f;
+    LLVMValueRef cmp;
+    LLVMValueRef *ord;
+    size_t nord;
+    size_t entry;
+    const char *ir_name;
+    /* the compares with the comparison's location, in the order met */
+    size_t cmp_block[MAX_CMPS], cmp_k[MAX_CMPS];
+    bool cmp_logical[MAX_CMPS];
+    char cmp_ops[MAX_CMPS][2][16];
+    int cmp_same[MAX_CMPS];     /* an earlier compare of the same registers, unchanged between: same role; or -1 */
+    size_t ncmps;
+    /* registers li and mr write */
+    char regs[MAX_REGS][16];
+    size_t nregs;
+    bool init_known[MAX_REGS];  /* the constant each holds on entry, if one */
+    long long init[MAX_REGS];
+};
+
+/* Whether block M belongs to the region: its conditional branch carries the
+ * comparison's location, or it only moves constants and registers. */
+static bool in_region(const struct sim *s, size_t m)
+{
+    const struct mblock *b = &s->f->blocks[m];
+    if (!b->ir_name || strcmp(b->ir_name, s->ir_name))
         return false;
-    unsigned econd = branch_condition(&eb->insns[ek], ecr);
-    const struct mblock *fb = &f->blocks[e + 1];
-    char mv[4][16];
-    if ((econd != 4 && econd != 3) || fb->ninsns != 1 || strcmp(fb->insns[0].mnemonic, "mr") ||
-        operands(&fb->insns[0], mv) != 2 || fb->npred != 1 || fb->nsucc != 1 || (size_t)fb->succ[0] != e + 2 ||
-        eb->insns[ek].target != (int)(e + 2))
-        return false;
-    /* the two diamonds before E, the later one joining at E or just before */
-    struct diamond d[2];
-    size_t join = e;
-    for (int i = 0; i < 2; i++) {
-        while (join > 0 && f->blocks[join].npred == 1 && (size_t)f->blocks[join].pred[0] == join - 1 &&
-               !diamond_into(f, join, &d[i]))
-            join--;
-        if (!diamond_into(f, join, &d[i]))
-            return false;
-        join = d[i].head;
+    bool plain = true, located = false;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        char cr[8];
+        bool ret;
+        if (cond_of(in, cr, &ret))
+            located |= located_compare(in, s->ord, s->nord) == s->cmp;
+        else if (is_compare(in->mnemonic) && located_exactly(in, s->ord, s->nord) == s->cmp)
+            continue;
+        else if (strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "b") &&
+                 strcmp(in->mnemonic, "blr") && strcmp(in->mnemonic, "nop"))
+            plain = false;
     }
-    /* H: the one whose CR E tests; L: the one whose register the move sets or reads */
-    int hi = !strcmp(d[0].cr, ecr) ? 0 : !strcmp(d[1].cr, ecr) ? 1 : -1;
-    if (hi < 0 || !strcmp(d[0].cr, d[1].cr) || !strcmp(d[0].reg, d[1].reg))
+    return located || (plain && b->ninsns <= 4);
+}
+
+static int reg_index(struct sim *s, const char *name, bool add)
+{
+    for (size_t i = 0; i < s->nregs; i++)
+        if (!strcmp(s->regs[i], name))
+            return (int)i;
+    if (!add || s->nregs == MAX_REGS)
+        return -1;
+    strcpy(s->regs[s->nregs], name);
+    return (int)s->nregs++;
+}
+
+/* The constant register REG holds on entry to block M on every path into it
+ * (an "li" met before any other write, through at most 16 blocks); false
+ * when some path writes it otherwise or is not followed that far. */
+static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, long long *v, bool *have, size_t *seen,
+                           size_t *nseen)
+{
+    for (size_t i = 0; i < *nseen; i++)
+        if (seen[i] == m)
+            return true; /* (a cycle brings back what enters it) */
+    if (*nseen == 16 || f->blocks[m].npred == 0)
         return false;
-    struct diamond *h = &d[hi], *l = &d[1 - hi];
-    bool move_to_l = !strcmp(mv[0], l->reg) && !strcmp(mv[1], h->reg);
-    bool move_to_h = !strcmp(mv[0], h->reg) && !strcmp(mv[1], l->reg);
-    LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
-    if ((!move_to_l && !move_to_h) || !l->logical || h->logical == is_signed(pred))
-        return false;
-    /* nothing rewrites what the branches and the move read */
-    if (written_between(f, h->head, h->cmp + 1, e, ek, "", ecr) ||
-        written_between(f, h->join, 0, e, ek, h->reg, "") || written_between(f, l->join, 0, e, ek, l->reg, "") ||
-        written_between(f, l->head, l->cmp + 1, l->head, l->brk, "", l->cr) ||
-        written_between(f, h->head, h->cmp + 1, h->head, h->brk, "", h->cr))
-        return false;
-    /* every branch carries the comparison's location */
-    const struct minsn *brs[3] = {&f->blocks[h->head].insns[h->brk], &f->blocks[l->head].insns[l->brk], &eb->insns[ek]};
-    unsigned ord = brs[2]->src_line;
-    for (int i = 0; i < 3; i++)
-        if (brs[i]->src_col != ENG_PROVENANCE_COLUMN || brs[i]->src_line != ord)
-            return false;
-    /* the operand order in which the value made is the comparison or its complement */
-    int order = -1;
-    for (int sw = 0; sw < 2; sw++) {
-        bool same = true, comp = true;
-        for (unsigned hw = 0; hw < 3; hw++)
-            for (unsigned lw = 0; lw < 3; lw++) {
-                int hv = taken_on(h->cond, word_order(hw, sw)) ? h->k_taken : h->k_fall;
-                int lv = taken_on(l->cond, word_order(lw, sw)) ? l->k_taken : l->k_fall;
-                bool et = taken_on(econd, hw);
-                /* E taken skips the move: the moved-to register keeps its own value */
-                int v = move_to_l ? (et ? lv : hv) : (et ? hv : lv);
-                bool p = predicate_on(pred, hw, lw);
-                same &= v == p;
-                comp &= v == !p;
-            }
-        if (same || comp)
-            order = order < 0 ? sw : 2;
-    }
-    if (order < 0 || order > 1)
-        return false;
-    uint64_t th = 0, tl = 0, te = 0;
-    for (unsigned hw = 0; hw < 3; hw++)
-        for (unsigned lw = 0; lw < 3; lw++) {
-            uint64_t bit = 1ull << CELL(hw, lw);
-            th |= taken_on(h->cond, word_order(hw, order)) ? bit : 0;
-            tl |= taken_on(l->cond, word_order(lw, order)) ? bit : 0;
-            te |= taken_on(econd, hw) ? bit : 0;
+    seen[(*nseen)++] = m;
+    for (size_t p = 0; p < f->blocks[m].npred; p++) {
+        const struct mblock *b = &f->blocks[f->blocks[m].pred[p]];
+        bool written = false;
+        for (size_t k = b->ninsns; k-- > 0 && !written;) {
+            const struct minsn *in = &b->insns[k];
+            if (!writes_reg(in, reg))
+                continue;
+            char ops[4][16], *end;
+            if (strcmp(in->mnemonic, "li") || operands(in, ops) != 2 || strcmp(ops[0], reg))
+                return false;
+            long long k2 = strtoll(ops[1], &end, 0);
+            if (*end || (*have && *v != k2))
+                return false;
+            *v = k2, *have = true, written = true;
         }
-    out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
-    out->probes[out->n] = wide_probe(cmp);
-    size_t probe = out->n++;
-    add_use(f, probe, h->head, th);
-    add_use(f, probe, l->head, tl);
-    add_use(f, probe, e, te);
+        if (!written && !entry_constant(f, (size_t)f->blocks[m].pred[p], reg, v, have, seen, nseen))
+            return false;
+    }
     return true;
+}
+
+/* The outcome of walking the region on one case under one reading of its
+ * compares (ROLE[i]: bit 0 the low words, bit 1 operands swapped). */
+struct walk {
+    bool ok;
+    int exit_to;            /* the block the region leaves to, or -1: returns */
+    long long val[MAX_REGS];
+    bool known[MAX_REGS];
+    size_t visited[MAX_STEPS], nvisited;
+    bool taken[MAX_STEPS];
+};
+
+static void walk_case(struct sim *s, const unsigned *role, unsigned hw, unsigned lw, LLVMIntPredicate pred,
+                      struct walk *w)
+{
+    const struct mfunc *f = s->f;
+    memset(w, 0, sizeof *w);
+    for (size_t r = 0; r < s->nregs; r++)
+        w->known[r] = s->init_known[r], w->val[r] = s->init[r];
+    int crcmp[8]; /* field -> compare index, or -1 */
+    for (int i = 0; i < 8; i++)
+        crcmp[i] = -1;
+    size_t m = s->entry;
+    for (;;) {
+        if (w->nvisited == MAX_STEPS)
+            return;
+        for (size_t i = 0; i < w->nvisited; i++)
+            if (w->visited[i] == m)
+                return; /* (a loop: not this shape) */
+        size_t step = w->nvisited++;
+        w->visited[step] = m;
+        const struct mblock *b = &f->blocks[m];
+        int next = -2; /* -2: fall through */
+        for (size_t k = 0; k < b->ninsns && next == -2; k++) {
+            const struct minsn *in = &b->insns[k];
+            char cr[8];
+            bool ret;
+            unsigned cond = cond_of(in, cr, &ret);
+            if (cond) {
+                int field = cr[2] - '0';
+                if (field < 0 || field > 7 || crcmp[field] < 0)
+                    return;
+                int c = crcmp[field];
+                bool lo = role[c] & 1, sw = role[c] >> 1 & 1;
+                /* a compare that orders the words with the other signedness only tests equality */
+                if (cond != 3 && cond != 4 && s->cmp_logical[c] != (lo || !is_signed(pred)))
+                    return;
+                bool t = taken_on(cond, word_order(lo ? lw : hw, sw));
+                w->taken[step] = t;
+                if (t)
+                    next = ret ? -1 : in->target;
+                if (t && !ret && in->target < 0)
+                    return;
+                continue;
+            }
+            if (!strcmp(in->mnemonic, "b")) {
+                if (in->target < 0)
+                    return;
+                next = in->target;
+                continue;
+            }
+            if (!strcmp(in->mnemonic, "blr")) {
+                next = -1;
+                continue;
+            }
+            if (in->isa && in->isa->kind != ISA_ALU && in->isa->kind != ISA_LOAD && in->isa->kind != ISA_STORE &&
+                in->isa->kind != ISA_NOP)
+                return; /* (calls, jumps elsewhere) */
+            /* the fields it writes */
+            for (int i = 0; i < 8; i++) {
+                char name[8] = "cr0";
+                name[2] = (char)('0' + i);
+                if (writes_cr(in, name))
+                    crcmp[i] = -1;
+            }
+            if (is_compare(in->mnemonic)) {
+                char ops[4][16];
+                int n = operands(in, ops);
+                int field = n == 3 && !strncmp(ops[0], "cr", 2) ? ops[0][2] - '0' : 0;
+                for (size_t c = 0; c < s->ncmps && field >= 0 && field <= 7; c++)
+                    if (s->cmp_block[c] == m && s->cmp_k[c] == k)
+                        crcmp[field] = (int)c;
+            }
+            /* the registers it writes */
+            char ops[4][16];
+            int n = operands(in, ops);
+            bool li = !strcmp(in->mnemonic, "li") && n == 2, mr = !strcmp(in->mnemonic, "mr") && n == 2;
+            for (size_t r = 0; r < s->nregs; r++)
+                if (writes_reg(in, s->regs[r])) {
+                    w->known[r] = false;
+                    if (li && !strcmp(ops[0], s->regs[r])) {
+                        char *end;
+                        long long v = strtoll(ops[1], &end, 0);
+                        w->known[r] = !*end;
+                        w->val[r] = v;
+                    } else if (mr && !strcmp(ops[0], s->regs[r])) {
+                        int from = reg_index(s, ops[1], false);
+                        if (from >= 0) {
+                            w->known[r] = w->known[from];
+                            w->val[r] = w->val[from];
+                        }
+                    }
+                }
+        }
+        if (next == -1) {
+            w->exit_to = -1;
+            w->ok = true;
+            return;
+        }
+        if (next == -2) /* (what does not branch was read above: calls, returns and jumps end the walk) */
+            next = (int)m + 1;
+        if ((size_t)next >= f->nblocks)
+            return;
+        bool leave = !in_region(s, (size_t)next);
+        /* a block of moves whose branch tests no field the region's compares set is past it */
+        const struct mblock *nbk = &f->blocks[next];
+        for (size_t k = 0; k < nbk->ninsns && !leave; k++) {
+            char cr[8];
+            bool r;
+            if (cond_of(&nbk->insns[k], cr, &r))
+                leave = cr[2] < '0' || cr[2] > '7' || crcmp[cr[2] - '0'] < 0;
+            else if (is_compare(nbk->insns[k].mnemonic) && located_exactly(&nbk->insns[k], s->ord, s->nord) != s->cmp)
+                leave = true; /* (a compare of something else: the value made, tested) */
+            else if (is_compare(nbk->insns[k].mnemonic))
+                break; /* (the fields it sets are the region's) */
+        }
+        if (leave) {
+            w->exit_to = next;
+            w->ok = true;
+            return;
+        }
+        m = (size_t)next;
+    }
+}
+
+/* The region of comparison CMP entered at block ENTRY, run on the nine cases
+ * under every reading of its compares; adds the probe and its uses when the
+ * readings under which some register ends as the comparison (or its
+ * complement) all give each block the same cases. */
+static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMValueRef *ord, size_t nord,
+                         struct lower_probes *out)
+{
+    struct sim s = {.f = f, .cmp = cmp, .ord = ord, .nord = nord, .entry = entry, .ir_name = f->blocks[entry].ir_name};
+    LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+    /* the compares and registers of the region: the blocks a walk may reach (layout order) */
+    size_t queue[MAX_STEPS], nq = 0;
+    queue[nq++] = entry;
+    for (size_t qi = 0; qi < nq; qi++) {
+        size_t m = queue[qi];
+        for (size_t j = 0; j < f->blocks[m].nsucc; j++) {
+            size_t t = (size_t)f->blocks[m].succ[j];
+            bool have = false;
+            for (size_t q = 0; q < nq; q++)
+                have |= queue[q] == t;
+            if (!have && in_region(&s, t)) {
+                if (nq == MAX_STEPS)
+                    return false;
+                queue[nq++] = t;
+            }
+        }
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
+            const struct minsn *in = &f->blocks[m].insns[k];
+            char ops[4][16];
+            int n = operands(in, ops);
+            if (is_compare(in->mnemonic) && located_exactly(in, ord, nord) == cmp) {
+                if (s.ncmps == MAX_CMPS)
+                    return false;
+                int o = n == 3 ? 1 : 0;
+                if (n != 2 && n != 3)
+                    return false;
+                s.cmp_block[s.ncmps] = m, s.cmp_k[s.ncmps] = k;
+                strcpy(s.cmp_ops[s.ncmps][0], ops[o]);
+                strcpy(s.cmp_ops[s.ncmps][1], ops[o + 1]);
+                s.cmp_logical[s.ncmps++] = !strncmp(in->mnemonic, "cmpl", 4);
+            }
+            if ((!strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "mr")) && n == 2 && reg_index(&s, ops[0], true) < 0)
+                return false;
+        }
+    }
+    /* compares of the same registers, which no block of the region after the
+     * entry's first compare writes, compare the same words */
+    for (size_t c = 0; c < s.ncmps; c++) {
+        s.cmp_same[c] = -1;
+        for (size_t d = 0; d < c && s.cmp_same[c] < 0; d++) {
+            if (strcmp(s.cmp_ops[c][0], s.cmp_ops[d][0]) || strcmp(s.cmp_ops[c][1], s.cmp_ops[d][1]) ||
+                s.cmp_logical[c] != s.cmp_logical[d])
+                continue;
+            bool stable = true;
+            for (size_t q = 0; q < nq && stable; q++)
+                for (size_t k = queue[q] == entry ? s.cmp_k[0] + 1 : 0; k < f->blocks[queue[q]].ninsns; k++)
+                    stable &= !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][0]) &&
+                              !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][1]);
+            if (stable && s.cmp_block[0] == entry)
+                s.cmp_same[c] = (int)d;
+        }
+    }
+    bool trace = getenv("LPNEST_TRACE_PROBES") != NULL;
+    if (trace)
+        fprintf(stderr, "  region at [%zu]: %zu compares, %zu registers\n", entry, s.ncmps, s.nregs);
+    if (s.ncmps == 0)
+        return false;
+    for (size_t r = 0; r < s.nregs; r++) {
+        size_t seen[16], nseen = 0;
+        bool have = false;
+        s.init_known[r] = entry_constant(f, entry, s.regs[r], &s.init[r], &have, seen, &nseen) && have;
+    }
+    unsigned nroles = 1u << (2 * s.ncmps);
+    bool found = false;
+    size_t nb = f->nblocks;
+    uint64_t *run = sup_xcalloc(2 * nb, sizeof *run), *taken = run + nb;
+    uint64_t *r2 = sup_xcalloc(2 * nb, sizeof *r2), *t2 = r2 + nb;
+    bool agree = true;
+    for (unsigned code = 0; code < nroles && agree; code++) {
+        unsigned role[MAX_CMPS];
+        bool consistent = true;
+        for (size_t c = 0; c < s.ncmps; c++) {
+            role[c] = code >> (2 * c) & 3;
+            consistent &= s.cmp_same[c] < 0 || role[c] == role[s.cmp_same[c]];
+        }
+        if (!consistent)
+            continue;
+        memset(r2, 0, 2 * nb * sizeof *r2);
+        bool same[MAX_REGS], comp[MAX_REGS], ok = true;
+        int exit_to = -3;
+        for (size_t r = 0; r < MAX_REGS; r++)
+            same[r] = comp[r] = true;
+        for (unsigned hw = 0; hw < 3 && ok; hw++)
+            for (unsigned lw = 0; lw < 3 && ok; lw++) {
+                struct walk w;
+                walk_case(&s, role, hw, lw, pred, &w);
+                ok = w.ok && (exit_to == -3 || exit_to == w.exit_to);
+                exit_to = w.exit_to;
+                bool p = predicate_on(pred, hw, lw);
+                for (size_t r = 0; r < s.nregs; r++) {
+                    same[r] &= w.known[r] && w.val[r] == p;
+                    comp[r] &= w.known[r] && w.val[r] == !p;
+                }
+                uint64_t bit = 1ull << CELL(hw, lw);
+                for (size_t i = 0; i < w.nvisited; i++) {
+                    r2[w.visited[i]] |= bit;
+                    t2[w.visited[i]] |= w.taken[i] ? bit : 0;
+                }
+            }
+        bool value = false;
+        for (size_t r = 0; r < s.nregs && ok; r++)
+            value |= same[r] || comp[r];
+        if (trace && ok)
+            fprintf(stderr, "   reading %x: exits to %d, value %d\n", code, exit_to, value);
+        if (!ok || !value)
+            continue;
+        if (found)
+            agree = !memcmp(run, r2, 2 * nb * sizeof *run);
+        else
+            memcpy(run, r2, 2 * nb * sizeof *run);
+        found = true;
+    }
+    /* every block walked is entered from the region only; every branch with
+     * the comparison's location is walked (none was duplicated) */
+    for (size_t m = 0; m < nb && found && agree; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
+            char cr[8];
+            bool ret;
+            if (cond_of(&f->blocks[m].insns[k], cr, &ret) && located_exactly(&f->blocks[m].insns[k], ord, nord) == cmp)
+                agree &= run[m] != 0;
+        }
+    for (size_t m = 0; m < nb && found && agree; m++)
+        if (run[m] && m != entry)
+            for (size_t p = 0; p < f->blocks[m].npred; p++)
+                agree &= run[f->blocks[m].pred[p]] != 0;
+    bool use = found && agree && run[entry] == 0x777u; /* (the nine cells: bits 0-2, 4-6, 8-10) */
+    if (use) {
+        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
+        out->probes[out->n] = wide_probe(cmp);
+        size_t probe = out->n++;
+        for (size_t m = 0; m < nb; m++)
+            if (run[m])
+                add_use(f, probe, m, run[m], taken[m]);
+    }
+    free(run);
+    free(r2);
+    return use;
 }
 
 void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
@@ -395,32 +647,32 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
         for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
             ord[++k] = i;
-    /* the E blocks by comparison: a comparison met twice (duplicated code) has none */
-    unsigned *seen = sup_xcalloc(nord + 2, sizeof *seen);
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t m = 0; m < f->nblocks; m++) {
-            const struct mblock *b = &f->blocks[m];
-            size_t bk;
-            if (!b->ninsns || !cond_branch_at_end(b, &bk))
-                continue;
-            const struct minsn *br = &b->insns[bk];
-            if (br->src_col != ENG_PROVENANCE_COLUMN || !br->src_line || br->src_line > nord)
-                continue;
-            LLVMValueRef cmp = ord[br->src_line];
-            size_t len;
-            const char *bn = LLVMGetValueName2(LLVMBasicBlockAsValue(LLVMGetInstructionParent(cmp)), &len);
-            if (!mc_wide_order_compare(cmp) || LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) != 64 ||
-                !b->ir_name || strcmp(bn, b->ir_name))
-                continue;
+    /* each comparison once, from the first block whose branch carries its location */
+    LLVMValueRef *done = sup_xcalloc(f->nblocks + 1, sizeof *done);
+    size_t ndone = 0;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        const struct mblock *b = &f->blocks[m];
+        LLVMValueRef cmp = NULL;
+        for (size_t j = 0; j < b->ninsns && !cmp; j++) {
             char cr[8];
-            unsigned c = branch_condition(br, cr);
-            if (c != 4 && c != 3)
-                continue;
-            if (pass == 0)
-                seen[br->src_line]++;
-            else if (seen[br->src_line] == 1)
-                match_shape(f, m, cmp, out);
+            bool ret;
+            if (cond_of(&b->insns[j], cr, &ret))
+                cmp = located_compare(&b->insns[j], ord, nord);
         }
-    free(seen);
+        size_t len;
+        if (!cmp || !b->ir_name ||
+            strcmp(LLVMGetValueName2(LLVMBasicBlockAsValue(LLVMGetInstructionParent(cmp)), &len), b->ir_name))
+            continue;
+        bool again = false;
+        for (size_t q = 0; q < ndone; q++)
+            again |= done[q] == cmp;
+        if (again)
+            continue;
+        done[ndone++] = cmp;
+        bool ok = match_region(f, m, cmp, ord, nord, out);
+        if (getenv("LPNEST_TRACE_PROBES"))
+            fprintf(stderr, "wide value probe %s [%zu]: %s\n", f->name, m, ok ? "yes" : "no");
+    }
+    free(done);
     free(ord);
 }
