@@ -11,7 +11,9 @@
  *  - a switch lowered to a tree of compares: which interval between case
  *    values the value falls in (lower_switches.c);
  *  - a 64-bit order comparison made into a value with three branches on the
- *    PPC405: the order of its high and of its low words (lower_probes_wide.c). */
+ *    PPC405: the order of its high and of its low words (lower_probes_wide.c);
+ *  - the x86-64 division bypass: whether both operands of a 64-bit divide fit
+ *    in 32 bits (lower_probes_div.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -203,6 +205,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
         wide_compares(f, fn, triple, out);
         lower_switch_probes(f, fn, triple, out);
         lower_wide_value_probes(f, fn, triple, out);
+        lower_division_probes(f, fn, triple, out);
     }
 }
 
