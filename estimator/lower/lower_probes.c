@@ -13,7 +13,9 @@
  *  - a 64-bit order comparison made into a value with three branches on the
  *    PPC405: the order of its high and of its low words (lower_probes_wide.c);
  *  - the x86-64 division bypass: whether both operands of a 64-bit divide fit
- *    in 32 bits (lower_probes_div.c). */
+ *    in 32 bits (lower_probes_div.c);
+ *  - a narrow signed saturation clamped with two branches on the PPC405:
+ *    where its exact result lies against the bounds (lower_probes_sat.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -206,6 +208,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
         lower_switch_probes(f, fn, triple, out);
         lower_wide_value_probes(f, fn, triple, out);
         lower_division_probes(f, fn, triple, out);
+        lower_saturation_probes(f, fn, triple, out);
     }
 }
 
