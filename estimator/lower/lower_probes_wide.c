@@ -24,7 +24,15 @@
  * holding the comparison or its complement on all nine cases; the uses are
  * made only when every kept reading gives every block the same cases, and the
  * region is entered at its first block only and holds every branch located
- * at the comparison (none was duplicated elsewhere). */
+ * at the comparison (none was duplicated elsewhere).
+ *
+ * The same run reads an i1 value made of comparisons of register-sized
+ * values (a select or and/or of them: "w1 == w2 ? i1 <= i2 : w1 >= w2", a
+ * lexicographic order of two keys): the probe is the three-way order of each
+ * pair of values compared (at most three pairs), each compare reads the pair
+ * its location names, in either order, and the value made is checked against
+ * the IR's on every case; the value may also be told by where the region
+ * ends (its two sides). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -283,7 +291,51 @@ struct sim {
     size_t nregs;
     bool init_known[MAX_REGS];  /* the constant each holds on entry, if one */
     long long init[MAX_REGS];
+    /* an i1 value made of comparisons of register-sized values (logic): the
+     * value, its i1 operands and comparisons (SET); the operand pairs they
+     * order (keys: each compare reads one, in either order) */
+    bool logic;
+    LLVMValueRef set[16];
+    size_t nset;
+    LLVMValueRef key_a[3], key_b[3];
+    bool key_signed[3], key_order[3];
+    unsigned key_bits[3];
+    size_t nkeys;
+    int cmp_key[MAX_CMPS];
 };
+
+/* The key of the comparison whose location compare IN carries (0 for the
+ * 64-bit comparison's), or -1. */
+static int sim_compare_key(const struct sim *s, const struct minsn *in)
+{
+    LLVMValueRef v = located_exactly(in, s->ord, s->nord);
+    if (!v)
+        return -1;
+    if (!s->logic)
+        return v == s->cmp ? 0 : -1;
+    if (!LLVMIsAICmpInst(v))
+        return -1;
+    for (size_t i = 0; i < s->nset; i++)
+        if (s->set[i] == v)
+            for (size_t k = 0; k < s->nkeys; k++) {
+                LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+                if ((a == s->key_a[k] && b == s->key_b[k]) || (a == s->key_b[k] && b == s->key_a[k]))
+                    return (int)k;
+            }
+    return -1;
+}
+
+/* Whether branch IN carries the location of the value (or of a part of it). */
+static bool sim_located(const struct sim *s, const struct minsn *in)
+{
+    if (!s->logic)
+        return located_compare(in, s->ord, s->nord) == s->cmp;
+    LLVMValueRef v = located_exactly(in, s->ord, s->nord);
+    for (size_t i = 0; i < s->nset && v; i++)
+        if (s->set[i] == v)
+            return true;
+    return false;
+}
 
 /* Whether block M belongs to the region: its conditional branch carries the
  * comparison's location, or it only moves constants and registers. */
@@ -298,8 +350,8 @@ static bool in_region(const struct sim *s, size_t m)
         char cr[8];
         bool ret;
         if (cond_of(in, cr, &ret))
-            located |= located_compare(in, s->ord, s->nord) == s->cmp;
-        else if (is_compare(in->mnemonic) && located_exactly(in, s->ord, s->nord) == s->cmp)
+            located |= sim_located(s, in);
+        else if (is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
             continue;
         else if (strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "b") &&
                  strcmp(in->mnemonic, "blr") && strcmp(in->mnemonic, "nop"))
@@ -363,7 +415,7 @@ struct walk {
     bool taken[MAX_STEPS];
 };
 
-static void walk_case(struct sim *s, const unsigned *role, unsigned hw, unsigned lw, LLVMIntPredicate pred,
+static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, LLVMIntPredicate pred,
                       struct walk *w)
 {
     const struct mfunc *f = s->f;
@@ -394,11 +446,13 @@ static void walk_case(struct sim *s, const unsigned *role, unsigned hw, unsigned
                 if (field < 0 || field > 7 || crcmp[field] < 0)
                     return;
                 int c = crcmp[field];
-                bool lo = role[c] & 1, sw = role[c] >> 1 & 1;
+                unsigned key = s->logic ? (unsigned)s->cmp_key[c] : role[c] & 1;
+                bool sw = s->logic ? role[c] & 1 : role[c] >> 1 & 1;
+                bool sgn = s->logic ? s->key_signed[key] : key == 0 && is_signed(pred);
                 /* a compare that orders the words with the other signedness only tests equality */
-                if (cond != 3 && cond != 4 && s->cmp_logical[c] != (lo || !is_signed(pred)))
+                if (cond != 3 && cond != 4 && s->cmp_logical[c] == sgn)
                     return;
-                bool t = taken_on(cond, word_order(lo ? lw : hw, sw));
+                bool t = taken_on(cond, word_order(tw[key], sw));
                 w->taken[step] = t;
                 if (t)
                     next = ret ? -1 : in->target;
@@ -472,12 +526,33 @@ static void walk_case(struct sim *s, const unsigned *role, unsigned hw, unsigned
             bool r;
             if (cond_of(&nbk->insns[k], cr, &r))
                 leave = cr[2] < '0' || cr[2] > '7' || crcmp[cr[2] - '0'] < 0;
-            else if (is_compare(nbk->insns[k].mnemonic) && located_exactly(&nbk->insns[k], s->ord, s->nord) != s->cmp)
+            else if (is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
                 leave = true; /* (a compare of something else: the value made, tested) */
             else if (is_compare(nbk->insns[k].mnemonic))
                 break; /* (the fields it sets are the region's) */
         }
         if (leave) {
+            /* the moves that open the block left still make the value ("mr r25, r22;
+             * cmplwi r25, 0": its test) */
+            for (size_t k = 0; k < nbk->ninsns; k++) {
+                const struct minsn *in = &nbk->insns[k];
+                char ops[4][16];
+                bool li = !strcmp(in->mnemonic, "li"), mr = !strcmp(in->mnemonic, "mr");
+                if ((!li && !mr) || operands(in, ops) != 2)
+                    break;
+                int d = reg_index(s, ops[0], false);
+                if (d < 0)
+                    continue;
+                if (li) {
+                    char *end;
+                    w->val[d] = strtoll(ops[1], &end, 0);
+                    w->known[d] = !*end;
+                } else {
+                    int from = reg_index(s, ops[1], false);
+                    w->known[d] = from >= 0 && w->known[from];
+                    w->val[d] = from >= 0 ? w->val[from] : 0;
+                }
+            }
             w->exit_to = next;
             w->ok = true;
             return;
@@ -486,15 +561,133 @@ static void walk_case(struct sim *s, const unsigned *role, unsigned hw, unsigned
     }
 }
 
+/* The i1 value V of the logic region on the case TW (the three-way order of
+ * each key's pair), or -1 when V is not made of its comparisons alone. */
+static int eval_logic(const struct sim *s, LLVMValueRef v, const unsigned *tw, int depth)
+{
+    if (LLVMIsAConstantInt(v))
+        return (int)(LLVMConstIntGetZExtValue(v) & 1);
+    if (depth > 8 || !LLVMIsAInstruction(v))
+        return -1;
+    if (LLVMIsAICmpInst(v)) {
+        LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+        for (size_t k = 0; k < s->nkeys; k++) {
+            unsigned t;
+            if (a == s->key_a[k] && b == s->key_b[k])
+                t = tw[k];
+            else if (a == s->key_b[k] && b == s->key_a[k])
+                t = word_order(tw[k], true);
+            else
+                continue;
+            switch (LLVMGetICmpPredicate(v)) {
+            case LLVMIntEQ: return t == W_EQ;
+            case LLVMIntNE: return t != W_EQ;
+            case LLVMIntULT: case LLVMIntSLT: return t == W_LT;
+            case LLVMIntULE: case LLVMIntSLE: return t != W_GT;
+            case LLVMIntUGT: case LLVMIntSGT: return t == W_GT;
+            default: return t != W_LT;
+            }
+        }
+        return -1;
+    }
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMSelect) {
+        int c = eval_logic(s, LLVMGetOperand(v, 0), tw, depth + 1);
+        return c < 0 ? -1 : eval_logic(s, LLVMGetOperand(v, c ? 1 : 2), tw, depth + 1);
+    }
+    if (op != LLVMAnd && op != LLVMOr && op != LLVMXor)
+        return -1;
+    int x = eval_logic(s, LLVMGetOperand(v, 0), tw, depth + 1), y = eval_logic(s, LLVMGetOperand(v, 1), tw, depth + 1);
+    if (x < 0 || y < 0)
+        return -1;
+    return op == LLVMAnd ? x & y : op == LLVMOr ? x | y : x ^ y;
+}
+
+/* the probe of a logic region: bits 2k, 2k+1 the order of key k's pair */
+static struct eng_probe logic_probe(const struct sim *s)
+{
+    struct eng_probe p = {.at = s->cmp};
+    size_t cap = 0;
+    uint32_t acc = 0, zero = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 0});
+    acc = zero;
+    for (size_t k = 0; k < s->nkeys; k++) {
+        unsigned w = s->key_bits[k];
+        bool sg = s->key_signed[k];
+        uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_a[k]});
+        uint32_t b = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_b[k]});
+        uint32_t bit[2] = {
+            node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSLT : LLVMIntULT, .a = a, .b = b}),
+            node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSGT : LLVMIntUGT, .a = a, .b = b})};
+        for (int i = 0; i < 2; i++) {
+            uint32_t c = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = (uint64_t)(i + 1) << (2 * k)});
+            uint32_t sel = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = bit[i], .b = c, .c = zero});
+            acc = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 8, .a = acc, .b = sel});
+        }
+    }
+    return p;
+}
+
+/* The parts of the logic value V (in block BB): its i1 operands and the
+ * comparisons of register-sized integers or pointers they are made of, their
+ * operand pairs as keys. False when V is made of anything else. */
+static bool collect_logic(struct sim *s, LLVMValueRef v, LLVMBasicBlockRef bb, int depth)
+{
+    if (LLVMIsAConstantInt(v))
+        return true;
+    if (depth > 6 || !LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != bb || s->nset == 16)
+        return false;
+    for (size_t i = 0; i < s->nset; i++)
+        if (s->set[i] == v)
+            return true;
+    s->set[s->nset++] = v;
+    if (LLVMIsAICmpInst(v)) {
+        LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+        LLVMTypeRef t = LLVMTypeOf(a);
+        unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
+                     : LLVMGetTypeKind(t) == LLVMPointerTypeKind ? 32 : 0;
+        if (!w || w > 32)
+            return false;
+        LLVMIntPredicate p = LLVMGetICmpPredicate(v);
+        bool order = p != LLVMIntEQ && p != LLVMIntNE;
+        size_t k = 0;
+        while (k < s->nkeys && !((a == s->key_a[k] && b == s->key_b[k]) || (a == s->key_b[k] && b == s->key_a[k])))
+            k++;
+        if (k == s->nkeys) {
+            if (k == 3)
+                return false;
+            s->key_a[k] = a, s->key_b[k] = b, s->key_bits[k] = w, s->key_order[k] = false, s->key_signed[k] = false;
+            s->nkeys++;
+        }
+        if (order) {
+            if (s->key_order[k] && s->key_signed[k] != is_signed(p))
+                return false; /* (one pair ordered both ways: cases the machine may not tell apart) */
+            s->key_order[k] = true, s->key_signed[k] = is_signed(p);
+        }
+        return true;
+    }
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (LLVMTypeOf(v) != LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
+        return false;
+    if (op == LLVMSelect)
+        return collect_logic(s, LLVMGetOperand(v, 0), bb, depth + 1) && collect_logic(s, LLVMGetOperand(v, 1), bb, depth + 1) &&
+               collect_logic(s, LLVMGetOperand(v, 2), bb, depth + 1);
+    if (op == LLVMAnd || op == LLVMOr || op == LLVMXor)
+        return collect_logic(s, LLVMGetOperand(v, 0), bb, depth + 1) && collect_logic(s, LLVMGetOperand(v, 1), bb, depth + 1);
+    return false;
+}
+
 /* The region of comparison CMP entered at block ENTRY, run on the nine cases
  * under every reading of its compares; adds the probe and its uses when the
  * readings under which some register ends as the comparison (or its
  * complement) all give each block the same cases. */
-static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMValueRef *ord, size_t nord,
-                         struct lower_probes *out)
+static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *out)
 {
-    struct sim s = {.f = f, .cmp = cmp, .ord = ord, .nord = nord, .entry = entry, .ir_name = f->blocks[entry].ir_name};
-    LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
+    struct sim s = *sp;
+    size_t entry = s.entry;
+    LLVMValueRef cmp = s.cmp, *ord = s.ord;
+    size_t nord = s.nord;
+    s.f = f, s.ir_name = f->blocks[entry].ir_name;
+    LLVMIntPredicate pred = s.logic ? LLVMIntEQ : LLVMGetICmpPredicate(cmp);
     /* the compares and registers of the region: the blocks a walk may reach (layout order) */
     size_t queue[MAX_STEPS], nq = 0;
     queue[nq++] = entry;
@@ -515,9 +708,11 @@ static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMVa
             const struct minsn *in = &f->blocks[m].insns[k];
             char ops[4][16];
             int n = operands(in, ops);
-            if (is_compare(in->mnemonic) && located_exactly(in, ord, nord) == cmp) {
+            int key = is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
+            if (key >= 0) {
                 if (s.ncmps == MAX_CMPS)
                     return false;
+                s.cmp_key[s.ncmps] = key;
                 int o = n == 3 ? 1 : 0;
                 if (n != 2 && n != 3)
                     return false;
@@ -557,7 +752,11 @@ static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMVa
         bool have = false;
         s.init_known[r] = entry_constant(f, entry, s.regs[r], &s.init[r], &have, seen, &nseen) && have;
     }
-    unsigned nroles = 1u << (2 * s.ncmps);
+    unsigned rbits = s.logic ? 1 : 2, nkeys = s.logic ? (unsigned)s.nkeys : 2, ncells = 1;
+    for (unsigned k = 0; k < nkeys; k++)
+        ncells *= 3;
+    unsigned nroles = 1u << (rbits * s.ncmps);
+    uint64_t all = 0;
     bool found = false;
     size_t nb = f->nblocks;
     uint64_t *run = sup_xcalloc(2 * nb, sizeof *run), *taken = run + nb;
@@ -567,36 +766,49 @@ static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMVa
         unsigned role[MAX_CMPS];
         bool consistent = true;
         for (size_t c = 0; c < s.ncmps; c++) {
-            role[c] = code >> (2 * c) & 3;
+            role[c] = code >> (rbits * c) & ((1u << rbits) - 1);
             consistent &= s.cmp_same[c] < 0 || role[c] == role[s.cmp_same[c]];
         }
         if (!consistent)
             continue;
         memset(r2, 0, 2 * nb * sizeof *r2);
         bool same[MAX_REGS], comp[MAX_REGS], ok = true;
-        int exit_to = -3;
+        int exit_to = -3, exit_by[2] = {-3, -3};
+        bool one_exit = true, split_exit = true;
         for (size_t r = 0; r < MAX_REGS; r++)
             same[r] = comp[r] = true;
-        for (unsigned hw = 0; hw < 3 && ok; hw++)
-            for (unsigned lw = 0; lw < 3 && ok; lw++) {
-                struct walk w;
-                walk_case(&s, role, hw, lw, pred, &w);
-                ok = w.ok && (exit_to == -3 || exit_to == w.exit_to);
-                exit_to = w.exit_to;
-                bool p = predicate_on(pred, hw, lw);
-                for (size_t r = 0; r < s.nregs; r++) {
-                    same[r] &= w.known[r] && w.val[r] == p;
-                    comp[r] &= w.known[r] && w.val[r] == !p;
-                }
-                uint64_t bit = 1ull << CELL(hw, lw);
-                for (size_t i = 0; i < w.nvisited; i++) {
-                    r2[w.visited[i]] |= bit;
-                    t2[w.visited[i]] |= w.taken[i] ? bit : 0;
-                }
+        for (unsigned cell = 0; cell < ncells && ok; cell++) {
+            unsigned tw[3] = {0, 0, 0}, c3 = cell;
+            uint64_t bit = 0;
+            for (unsigned k = 0; k < nkeys; k++, c3 /= 3)
+                tw[k] = c3 % 3, bit |= (uint64_t)tw[k] << (2 * k);
+            bit = 1ull << bit;
+            all |= bit;
+            struct walk w;
+            walk_case(&s, role, tw, pred, &w);
+            int p = s.logic ? eval_logic(&s, cmp, tw, 0) : predicate_on(pred, tw[0], tw[1]);
+            ok = w.ok && p >= 0;
+            if (!ok)
+                break;
+            one_exit &= exit_to == -3 || exit_to == w.exit_to;
+            exit_to = w.exit_to;
+            split_exit &= exit_by[p] == -3 || exit_by[p] == w.exit_to;
+            exit_by[p] = w.exit_to;
+            for (size_t r = 0; r < s.nregs; r++) {
+                same[r] &= w.known[r] && w.val[r] == p;
+                comp[r] &= w.known[r] && w.val[r] == !p;
             }
+            for (size_t i = 0; i < w.nvisited; i++) {
+                r2[w.visited[i]] |= bit;
+                t2[w.visited[i]] |= w.taken[i] ? bit : 0;
+            }
+        }
+        /* the value made: a register holding it (or its complement) where the
+         * region ends, or the place it ends at (the value's two sides) */
         bool value = false;
         for (size_t r = 0; r < s.nregs && ok; r++)
             value |= same[r] || comp[r];
+        value |= ok && !one_exit && split_exit && exit_by[0] != exit_by[1] && exit_by[0] != -3 && exit_by[1] != -3;
         if (trace && ok)
             fprintf(stderr, "   reading %x: exits to %d, value %d\n", code, exit_to, value);
         if (!ok || !value)
@@ -613,17 +825,18 @@ static bool match_region(struct mfunc *f, size_t entry, LLVMValueRef cmp, LLVMVa
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
             char cr[8];
             bool ret;
-            if (cond_of(&f->blocks[m].insns[k], cr, &ret) && located_exactly(&f->blocks[m].insns[k], ord, nord) == cmp)
+            if (cond_of(&f->blocks[m].insns[k], cr, &ret) && (s.logic ? sim_located(&s, &f->blocks[m].insns[k])
+                                                                   : located_exactly(&f->blocks[m].insns[k], ord, nord) == cmp))
                 agree &= run[m] != 0;
         }
     for (size_t m = 0; m < nb && found && agree; m++)
         if (run[m] && m != entry)
             for (size_t p = 0; p < f->blocks[m].npred; p++)
                 agree &= run[f->blocks[m].pred[p]] != 0;
-    bool use = found && agree && run[entry] == 0x777u; /* (the nine cells: bits 0-2, 4-6, 8-10) */
+    bool use = found && agree && run[entry] == all;
     if (use) {
         out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
-        out->probes[out->n] = wide_probe(cmp);
+        out->probes[out->n] = s.logic ? logic_probe(&s) : wide_probe(cmp);
         size_t probe = out->n++;
         for (size_t m = 0; m < nb; m++)
             if (run[m])
@@ -669,10 +882,53 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         if (again)
             continue;
         done[ndone++] = cmp;
-        bool ok = match_region(f, m, cmp, ord, nord, out);
+        struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m};
+        bool ok = match_region(f, &sm, out);
         if (getenv("LPNEST_TRACE_PROBES"))
             fprintf(stderr, "wide value probe %s [%zu]: %s\n", f->name, m, ok ? "yes" : "no");
     }
+    /* i1 values made of comparisons (a select of an equality and two orders:
+     * a lexicographic compare of two keys), from their first located branch */
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef v = LLVMGetFirstInstruction(bb); v; v = LLVMGetNextInstruction(v)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(v);
+            if ((op != LLVMSelect && op != LLVMAnd && op != LLVMOr) ||
+                LLVMTypeOf(v) != LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
+                continue;
+            bool inner = false; /* (a part of a larger value: that one is the root) */
+            for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+                LLVMValueRef user = LLVMGetUser(u);
+                LLVMOpcode uo = LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMRet;
+                inner |= (uo == LLVMSelect || uo == LLVMAnd || uo == LLVMOr || uo == LLVMXor) &&
+                         LLVMTypeOf(user) == LLVMTypeOf(v) && LLVMGetInstructionParent(user) == bb;
+            }
+            struct sim sm = {.cmp = v, .ord = ord, .nord = nord, .logic = true};
+            size_t ncmp = 0;
+            if (inner || !collect_logic(&sm, v, bb, 0))
+                continue;
+            for (size_t i = 0; i < sm.nset; i++)
+                ncmp += LLVMIsAICmpInst(sm.set[i]) != NULL;
+            if (ncmp < 2)
+                continue;
+            size_t len;
+            const char *home = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
+            bool have = false;
+            for (size_t m = 0; m < f->nblocks && !have; m++) {
+                const struct mblock *b = &f->blocks[m];
+                for (size_t j = 0; j < b->ninsns && !have; j++) {
+                    char cr[8];
+                    bool ret;
+                    if (cond_of(&b->insns[j], cr, &ret) && sim_located(&sm, &b->insns[j]) && b->ir_name &&
+                        !strcmp(b->ir_name, home))
+                        sm.entry = m, have = true;
+                }
+            }
+            if (!have)
+                continue;
+            bool ok = match_region(f, &sm, out);
+            if (getenv("LPNEST_TRACE_PROBES"))
+                fprintf(stderr, "logic value probe %s [%zu]: %s\n", f->name, sm.entry, ok ? "yes" : "no");
+        }
     free(done);
     free(ord);
 }
