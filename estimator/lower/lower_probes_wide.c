@@ -628,7 +628,7 @@ static struct eng_probe logic_probe(const struct sim *s)
 }
 
 /* The parts of the logic value V (in block BB): its i1 operands and the
- * comparisons of register-sized integers or pointers they are made of, their
+ * comparisons of register-sized integers they are made of, their
  * operand pairs as keys. False when V is made of anything else. */
 static bool collect_logic(struct sim *s, LLVMValueRef v, LLVMBasicBlockRef bb, int depth)
 {
@@ -643,8 +643,8 @@ static bool collect_logic(struct sim *s, LLVMValueRef v, LLVMBasicBlockRef bb, i
     if (LLVMIsAICmpInst(v)) {
         LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
         LLVMTypeRef t = LLVMTypeOf(a);
-        unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
-                     : LLVMGetTypeKind(t) == LLVMPointerTypeKind ? 32 : 0;
+        /* (integers only: the engine's pointers are not the core's addresses) */
+        unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
         if (!w || w > 32)
             return false;
         LLVMIntPredicate p = LLVMGetICmpPredicate(v);
