@@ -42,10 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the probe's value: bit 0 hi(a) < hi(b), bit 1 hi(a) > hi(b), bit 2 lo(a) <u
- * lo(b), bit 3 lo(a) >u lo(b) */
+/* A three-way order; the probe's value holds one per pair, two bits each
+ * (the wide comparison: the high words' in bits 0-1, the low words' in 2-3). */
 enum { W_LT = 1, W_GT = 2, W_EQ = 0 };
-#define CELL(h, l) ((h) | (l) << 2)
 
 static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
 {
