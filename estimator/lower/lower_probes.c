@@ -9,7 +9,13 @@
  *    are equal before it compares the low words (RISC-V "beq a1, a3" around
  *    "sltu"): the probe is hi(a) == hi(b) at the comparison;
  *  - a switch lowered to a tree of compares: which interval between case
- *    values the value falls in (lower_switches.c). */
+ *    values the value falls in (lower_switches.c);
+ *  - a 64-bit order comparison made into a value with three branches on the
+ *    PPC405: the order of its high and of its low words (lower_probes_wide.c);
+ *  - the x86-64 division bypass: whether both operands of a 64-bit divide fit
+ *    in 32 bits (lower_probes_div.c);
+ *  - a narrow signed saturation clamped with two branches on the PPC405:
+ *    where its exact result lies against the bounds (lower_probes_sat.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -200,6 +206,9 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
             continue;
         wide_compares(f, fn, triple, out);
         lower_switch_probes(f, fn, triple, out);
+        lower_wide_value_probes(f, fn, triple, out);
+        lower_division_probes(f, fn, triple, out);
+        lower_saturation_probes(f, fn, triple, out);
     }
 }
 
