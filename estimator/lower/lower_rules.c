@@ -98,7 +98,7 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     for (size_t m = 0; m < mf->nblocks; m++) {
         /* Z's own blocks count whatever their last branch is (a select's
          * branch may skip straight to Y), copies only with a known branch */
-        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z) ||
+        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z || s->in_g[m] < 0) ||
             (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
             continue;
         struct mblock *b = &mf->blocks[m];
@@ -106,6 +106,12 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         bool continuation = s->in_g[m] < 0 && b->npred > 0;
         for (size_t p = 0; p < b->npred && continuation; p++)
             continuation = s->out_g[b->pred[p]] == z;
+        /* one whose branch has no location of its own counts only as such a
+         * second test (RV32: the low words' test of a 64-bit compare, "sltu;
+         * bnez", the select's branch tail-duplicated into each side of the
+         * high words' diamond: its edges are Z's as much as the other copy's) */
+        if (!s->out_known[m] && s->in_g[m] != z && !(continuation && b->nsucc > 1))
+            continue;
         /* ...by jumping on (its way in was counted as leading to Y), or by
          * branching again: the second test of a compare split in two
          * (a 64-bit compare on a 32-bit core), whose edges realise Z's
@@ -417,6 +423,19 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
             if (only_cases)
                 continue; /* the table's constraints say it better */
         }
+        /* a block of no known IR block (neither its label nor its branch
+         * located: tail duplication copies a branch without its location)
+         * entering Y's code may run a copy of Z's terminator: the edges
+         * counted below would not be all of Z -> Y's (branchgen loop shapes
+         * on rv32 and ppc: a loop's exit test copied into the path that
+         * skips the loop) */
+        bool unknown_copy = false;
+        for (size_t m = 0; m < n && y >= 0 && !unknown_copy; m++)
+            if (s->in_g[m] < 0 && s->out_g[m] < 0)
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    unknown_copy |= s->in_g[mf->blocks[m].succ[k]] == y;
+        if (unknown_copy)
+            continue;
         /* contexts: copies of Z's terminator in other IR blocks' code */
         int ctx[64];
         size_t nctx = 0;
