@@ -425,15 +425,15 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
         }
         /* a block of no known IR block (neither its label nor its branch
          * located: tail duplication copies a branch without its location)
-         * entering Y's code may run a copy of Z's terminator: the edges
+         * that branches into Y's code may run a copy of Z's terminator: the edges
          * counted below would not be all of Z -> Y's (branchgen loop shapes
          * on rv32 and ppc: a loop's exit test copied into the path that
          * skips the loop) */
         bool unknown_copy = false;
         for (size_t m = 0; m < n && y >= 0 && !unknown_copy; m++)
-            if (s->in_g[m] < 0 && s->out_g[m] < 0)
+            if (s->in_g[m] < 0 && s->out_g[m] < 0 && mf->blocks[m].nsucc > 1)
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
-                    unknown_copy |= s->in_g[mf->blocks[m].succ[k]] == y;
+                    unknown_copy |= s->in_g[mf->blocks[m].succ[k]] == y || leads_to(s, mf->blocks[m].succ[k]) == y;
         if (unknown_copy)
             continue;
         /* contexts: copies of Z's terminator in other IR blocks' code */

@@ -437,6 +437,45 @@ static int ties_to_arm(const struct solver *s, size_t m, int armk)
     return -1;
 }
 
+/* Whether the branch ending block M may compare a min/max MM's operand with
+ * another constant than MM's (C), one off: "x < 1" made as "x <= 0" (RV32
+ * "blez", smin(x, 1)), so that the branch's strictness says nothing of where
+ * equal operands go: a compare with zero (RISC-V "b..z", PowerPC "cmpwi r, 0")
+ * or with an immediate other than C (PowerPC cmpwi/cmplwi, AVR cpi). */
+static bool adjusted_bound(const struct solver *s, size_t m, LLVMValueRef mm)
+{
+    if (!mm || LLVMGetInstructionOpcode(mm) != LLVMCall || LLVMGetNumArgOperands(mm) != 2)
+        return false;
+    LLVMValueRef c = LLVMIsAConstantInt(LLVMGetOperand(mm, 1))   ? LLVMGetOperand(mm, 1)
+                     : LLVMIsAConstantInt(LLVMGetOperand(mm, 0)) ? LLVMGetOperand(mm, 0)
+                                                                 : NULL;
+    if (!c)
+        return false;
+    long long bound = LLVMConstIntGetSExtValue(c);
+    const struct mblock *b = &s->mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;) {
+        const struct minsn *in = &b->insns[k];
+        const char *mn = in->mnemonic;
+        size_t len = strlen(mn);
+        while (len > 0 && (mn[len - 1] == '+' || mn[len - 1] == '-'))
+            len--;
+        if (in->isa && in->isa->kind == ISA_COND_BRANCH && len > 1 && mn[0] == 'b' && mn[len - 1] == 'z' &&
+            strncmp(mn, "brz", 3))
+            return bound != 0; /* RISC-V: with the zero register */
+        if (!strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi") || !strcmp(mn, "cpi")) {
+            const char *comma = strrchr(in->ops, ',');
+            char *end;
+            long long imm = comma ? strtoll(comma + 1, &end, 0) : 0;
+            if (!comma || *end)
+                return true;
+            if (!strcmp(mn, "cpi"))
+                return (imm & 0xff) != (bound & 0xff);
+            return !strcmp(mn, "cmplwi") ? (imm & 0xffff) != (bound & 0xffffffff) : imm != bound;
+        }
+    }
+    return false;
+}
+
 /* The constraint of select record R on the edges VAR[0..NV) into its arms,
  * from the heads of R (all of them, or block ONLY). */
 static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv)
@@ -485,8 +524,8 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         for (size_t m = 0; m < n && to_arm != -2; m++) {
             if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
                 continue;
-            int v = ties_to_arm(s, m, select_arm(s, m));
-            to_arm = to_arm == -1 || to_arm == v ? v : -2;
+            int v = adjusted_bound(s, m, mc_select_inst(xf, xs)) ? -1 : ties_to_arm(s, m, select_arm(s, m));
+            to_arm = v < 0 ? -2 : to_arm == -1 || to_arm == v ? v : -2; /* (one copy unknown: unknown) */
         }
         if (to_arm >= 0) {
             if (to_arm)
