@@ -232,10 +232,12 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em)
                 /* the module's memcpy...: called by its own machine call, or by a
                  * call several IR calls were merged into (a length that is not
                  * a constant is always a call; a constant one may be expanded
-                 * into loads and stores, which carry its location) */
+                 * into loads and stores, which carry its location; the merged
+                 * call may carry nothing of it: AVR, two 40-byte copies of the
+                 * two arms of an if, the arguments' set-up of one located, of
+                 * the other a GEP's) */
                 LLVMValueRef len = LLVMGetOperand(i, 2);
-                bool merged = !fc.called[o] && orphan_of(&fc, routine) &&
-                              (!LLVMIsAConstantInt(len) || (fc.seen[o] && !fc.memory[o]));
+                bool merged = !fc.called[o] && orphan_of(&fc, routine) && (!LLVMIsAConstantInt(len) || !fc.memory[o]);
                 if (fc.called[o] || merged)
                     add_plan(&plan, &n, i, def, ENG_CALL_ROUTINE);
                 continue;
@@ -244,8 +246,11 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em)
             size_t nlen;
             const char *cname = callee ? LLVMGetValueName2(callee, &nlen) : "";
             if ((!strcmp(cname, "memcmp") || !strcmp(cname, "bcmp")) && defined(m, cname, 3) && !fc.called[o] &&
-                !orphan_of(&fc, cname) && fc.seen[o]) {
-                /* expanded inline: the board never calls it */
+                !orphan_of(&fc, cname)) {
+                /* expanded inline: the board never calls it (the expansion's
+                 * loads may all be folded into others, which keep their own
+                 * locations: AVR, a 2-byte memcmp of bytes just stored, made
+                 * as the compare of the registers stored) */
                 if (compared_with_zero(i))
                     add_plan(&plan, &n, i, callee, ENG_CALL_EXPANDED);
                 else {
