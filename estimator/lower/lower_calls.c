@@ -245,12 +245,19 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em)
             LLVMValueRef callee = direct_callee(i);
             size_t nlen;
             const char *cname = callee ? LLVMGetValueName2(callee, &nlen) : "";
-            if ((!strcmp(cname, "memcmp") || !strcmp(cname, "bcmp")) && defined(m, cname, 3) && !fc.called[o] &&
-                !orphan_of(&fc, cname)) {
-                /* expanded inline: the board never calls it (the expansion's
-                 * loads may all be folded into others, which keep their own
-                 * locations: AVR, a 2-byte memcmp of bytes just stored, made
-                 * as the compare of the registers stored) */
+            bool is_cmp = (!strcmp(cname, "memcmp") || !strcmp(cname, "bcmp")) && defined(m, cname, 3);
+            if (is_cmp && !fc.called[o] && !orphan_of(&fc, cname) && !fc.seen[o]) {
+                /* no machine instruction of it, no call of the routine to merge
+                 * it into: expanded with its loads folded into others (AVR, a
+                 * 2-byte memcmp(..) == 0 of bytes just stored, made as the
+                 * compare of the registers stored), or code without locations:
+                 * whether the board calls it, unknown */
+                struct mfunc *g = mfunc_named(mm, cname);
+                if (g)
+                    g->entries_uncertain = true;
+            }
+            if (is_cmp && !fc.called[o] && !orphan_of(&fc, cname) && fc.seen[o]) {
+                /* expanded inline: the board never calls it */
                 if (compared_with_zero(i))
                     add_plan(&plan, &n, i, callee, ENG_CALL_EXPANDED);
                 else {

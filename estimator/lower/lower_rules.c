@@ -107,10 +107,11 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         for (size_t p = 0; p < b->npred && continuation; p++)
             continuation = s->out_g[b->pred[p]] == z;
         /* one whose branch has no location of its own counts only as such a
-         * second test (RV32: the low words' test of a 64-bit compare, "sltu;
-         * bnez", the select's branch tail-duplicated into each side of the
-         * high words' diamond: its edges are Z's as much as the other copy's) */
-        if (!s->out_known[m] && s->in_g[m] != z && !(continuation && b->nsucc > 1))
+         * second test that is a copy of a select's branch (RV32: "sltu; bnez",
+         * the select of a 64-bit compare tail-duplicated into each side of the
+         * high words' diamond: its edges are Z's as much as the other copy's;
+         * not the blocks of an expanded memcmp, whose edges all lead on to Y) */
+        if (!s->out_known[m] && s->in_g[m] != z && !(continuation && b->nsucc > 1 && s->sel_head[m] >= 0))
             continue;
         /* ...by jumping on (its way in was counted as leading to Y), or by
          * branching again: the second test of a compare split in two
