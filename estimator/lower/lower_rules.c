@@ -427,9 +427,15 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
     for (uint32_t v = 1; v < xf->nblocks; v++) {
         if (present[v] || (s->merged_into && s->merged_into[v] >= 0) || !xf->blocks[v].count)
             continue;
+        /* code that makes machine instructions: arithmetic, memory, selects,
+         * calls of functions (not lifetime markers, GEPs, casts: nothing) */
         size_t code = 0;
-        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[v].bb); i; i = LLVMGetNextInstruction(i))
-            code += LLVMGetInstructionOpcode(i) != LLVMPHI && !LLVMIsATerminatorInst(i) && !LLVMIsADbgInfoIntrinsic(i);
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[v].bb); i; i = LLVMGetNextInstruction(i)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            LLVMValueRef callee = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;
+            code += (op >= LLVMAdd && op <= LLVMXor) || op == LLVMLoad || op == LLVMStore || op == LLVMSelect ||
+                    (op == LLVMCall && !(callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)));
+        }
         if (!code)
             continue;
         for (uint32_t e = 1; e < xf->nedges; e++) {
