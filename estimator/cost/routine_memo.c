@@ -33,12 +33,22 @@ struct routine_memo {
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
 };
 
-static uint64_t fnv(const unsigned char *p, size_t n)
+/* The key's hash: eight bytes a step (a byte at a time took half of an estimate's time on
+ * routine-heavy programs); it only picks the slot, the key is then compared whole. */
+static uint64_t hash_key(const unsigned char *p, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p + i, n - i);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 32);
 }
 
 /* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
@@ -99,7 +109,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         ua_icache_save(ic, m->key + sb);
     memcpy(m->key + sb + cb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
-    uint64_t h = fnv(m->key, len);
+    uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
             if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
