@@ -27,6 +27,7 @@ void routine_runner_free(struct routine_runner *r)
         free(m->heap[k]);
     free(r->memory);
     free(r->ops);
+    free(r->decoded);
     routine_memo_free(r->memo);
     free(r);
 }

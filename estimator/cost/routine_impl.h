@@ -67,6 +67,7 @@ struct routine_runner {
     struct ua_op *ops;
     size_t nops, capops;
     struct routine_memo *memo;
+    struct routine_decoded *decoded;                     /* the rv32 code decoded, by pc (routine_rv32.c) */
 };
 
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on

@@ -233,6 +233,31 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     return true;
 }
 
+/* The code's instructions decoded once (the code does not change while the runner lives):
+ * direct-mapped by pc, a slot holding the last pc decoded there. */
+#define DECODED_SLOTS 4096u
+struct routine_decoded {
+    uint32_t pc;
+    bool used, ok;
+    struct ua_rv32 in;
+};
+
+/* The instruction at PC; NULL when there is none or it is not RV32IMC's. */
+static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
+{
+    if (!r->decoded)
+        r->decoded = sup_xcalloc(DECODED_SLOTS, sizeof *r->decoded);
+    struct routine_decoded *d = &r->decoded[(pc >> 1) & (DECODED_SLOTS - 1)];
+    if (!d->used || d->pc != pc) {
+        uint32_t avail = 0;
+        const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
+        d->used = true;
+        d->pc = pc;
+        d->ok = p && ua_rv32_decode(p, avail, &d->in);
+    }
+    return d->ok ? &d->in : NULL;
+}
+
 static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
                      double *cycles, double *instr)
@@ -292,12 +317,8 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     while (pc != RETURN_SENTINEL) {
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
-        uint32_t avail = 0;
-        const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
-        struct ua_rv32 in;
-        if (!p || !ua_rv32_decode(p, avail, &in))
-            return false;
-        if (!step(r, x, &pc, &in, &c, pipe, n == 1))
+        const struct ua_rv32 *in = decoded(r, pc);
+        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1))
             return false;
         x[0] = 0;
     }
