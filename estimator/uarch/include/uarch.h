@@ -26,7 +26,9 @@ struct isa;
 /* ---- the program's code, as the fetch unit reads it ---- */
 
 /* Bytes at ADDR: a pointer to at least one readable byte and *AVAIL of them,
- * or NULL when nothing is loaded there (the fetch unit then reads zeros). */
+ * or NULL when nothing is loaded there (the fetch unit then reads zeros). The
+ * bytes must stay where they are, unchanged, while the core lives (it keeps the
+ * range it was given last). */
 typedef const uint8_t *(*ua_code_fn)(void *arg, uint32_t addr, uint32_t *avail);
 
 /* ---- instruction caches (ua_icache.c) ---- */
