@@ -14,7 +14,6 @@
 #include "support.h"
 #include "uarch.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +52,6 @@ struct routine_memo {
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
     int by_sets;            /* 0 not known yet, 1 the cache is kept by sets, -1 whole */
-    uint64_t filled;        /* by sets: runs that changed a set (LPNEST_MEMO_DEBUG) */
 };
 
 /* The key's hash: eight bytes a step (a byte at a time took half of an estimate's time on
@@ -203,7 +201,6 @@ static bool by_sets(struct routine_memo *m, const struct routine_pipe *pipe, str
     const uint32_t *obs = NULL;
     bool filled = true;
     size_t nobs = ua_icache_track_lines(ic, &obs, &filled);
-    m->filled += filled;
     if (!filled) {
         if (!e)
             e = insert(m, h, len);
@@ -306,14 +303,6 @@ void routine_memo_free(struct routine_memo *m)
 {
     if (!m)
         return;
-    if (getenv("LPNEST_MEMO_DEBUG")) {
-        size_t nv = 0;
-        for (size_t i = 0; i < m->cap; i++)
-            nv += m->tab[i].nvar;
-        fprintf(stderr, "memo: tries %llu hits %llu keys %zu variants %zu bytes %zu runs filling %llu\n",
-                (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, nv, m->bytes,
-                (unsigned long long)m->filled);
-    }
     for (size_t i = 0; i < m->cap; i++) {
         free(m->tab[i].key);
         free(m->tab[i].after);

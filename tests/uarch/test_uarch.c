@@ -69,6 +69,61 @@ static void counter_replacement(void **state)
     ua_icache_free(c);
 }
 
+/* What a run touches (routine_memo.c keeps a run by it): 2 ways, 2 sets of 8-byte lines, A
+ * 0x00 and C 0x10 in set 0, B 0x08 in set 1. A run that looks up A (a hit) and C (absent)
+ * fills nothing: it saw A present, C absent, and only set 0; a run that fills C logs set 0
+ * as it was before (A in way 0, way 1 invalid) and changed it; LRU is not tracked. */
+static void cache_tracking(void **state)
+{
+    (void)state;
+    struct ua_icache *c = cache(32, 2, 8, UA_REPLACE_COUNTER);
+    uint32_t way;
+    ua_icache_access(c, 0x00);
+    assert_true(ua_icache_track_begin(c));
+    assert_true(ua_icache_lookup(c, 0x04, &way));
+    assert_true(ua_icache_lookup(c, 0x00, &way));   /* A again: one observation */
+    assert_false(ua_icache_lookup(c, 0x10, &way));
+    const unsigned char *log;
+    bool whole, filled;
+    assert_int_equal(ua_icache_track_end(c, &log, &whole), 1);
+    assert_false(whole);
+    uint32_t set;
+    memcpy(&set, log, sizeof set);
+    assert_int_equal(set, 0);
+    const uint32_t *obs;
+    assert_int_equal(ua_icache_track_lines(c, &obs, &filled), 2);
+    assert_false(filled);
+    assert_int_equal(obs[0], 0x00 >> 3);
+    assert_int_equal(obs[1], 1);
+    assert_int_equal(obs[2], 0x10 >> 3);
+    assert_int_equal(obs[3], 0);
+    assert_true(ua_icache_lines_match(c, obs, 2));
+    uint32_t keep[4];
+    memcpy(keep, obs, sizeof keep);
+    /* a run that fills C: set 0 logged before the fill (A in way 0, way 1 invalid) */
+    unsigned char before[64];
+    assert_true(ua_icache_set_bytes(c) <= sizeof before);
+    ua_icache_set_save(c, 0, before);
+    assert_true(ua_icache_track_begin(c));
+    ua_icache_access(c, 0x10);
+    assert_int_equal(ua_icache_track_end(c, &log, &whole), 1);
+    assert_int_equal(ua_icache_track_lines(c, &obs, &filled), 1);
+    assert_true(filled);
+    assert_memory_equal(log + sizeof(uint32_t) + 1, before, ua_icache_set_bytes(c));
+    assert_int_equal(log[sizeof(uint32_t)], 0);   /* way 1 was invalid: nothing replaced */
+    assert_false(ua_icache_set_equal(c, 0, before));
+    assert_false(ua_icache_lines_match(c, keep, 2)); /* C is present now */
+    /* the set's state put back: the first run's view again */
+    ua_icache_set_load(c, 0, before, false);
+    assert_true(ua_icache_lines_match(c, keep, 2));
+    ua_icache_set_counter(c, 3);
+    assert_int_equal(ua_icache_counter(c), 1);     /* modulo the ways */
+    ua_icache_free(c);
+    struct ua_icache *l = cache(32, 2, 8, UA_REPLACE_LRU);
+    assert_false(ua_icache_track_begin(l));
+    ua_icache_free(l);
+}
+
 /* A cache's state as bytes (routine_memo.c keeps it): saved after A and C are filled with the
  * counter at 1, mutated, loaded back: the next lookups behave as from the saved state, the
  * statistics are not part of it; LRU keeps its ages. */
@@ -526,6 +581,7 @@ int main(void)
         cmocka_unit_test(counter_replacement),
         cmocka_unit_test(lru_and_round_robin),
         cmocka_unit_test(cache_state_bytes),
+        cmocka_unit_test(cache_tracking),
         cmocka_unit_test(predictors),
         cmocka_unit_test(ibex_taken_branch),
         cmocka_unit_test(ibex_unaligned_target),
