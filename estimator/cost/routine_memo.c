@@ -5,11 +5,12 @@
  * and leaves the cache as it did (kept with the run, with its lookups and misses); the
  * key is kept whole and compared byte for byte (no hash decides), so the result is the
  * model's, only not computed twice (soft-float and libc routines called millions of
- * times). With a cache whose replacement state is per set or one counter (not LRU), the
- * cache's part is the sets the run touched (ua_icache_track_begin): a run is kept as
- * variants of the key (pipeline state, counter, path), each with the states its sets had
- * before and after; a variant applies when every set it touched is as it was, since the
- * run read nothing else of the cache. */
+ * times). With an instruction cache the key holds the pipeline's state and the path, and
+ * a run is kept as the operations it made on the cache with what they returned
+ * (ua_icache_record_begin), up to MEMO_MAX_VARIANTS runs a key: a run applies again when
+ * its operations, replayed on the cache as it is, return what they returned (the model
+ * sees the cache through nothing else), and the replay leaves the cache as the run would;
+ * when one returns otherwise the cache is put back and the next run is tried. */
 #include "routine_impl.h"
 #include "support.h"
 #include "uarch.h"
@@ -31,19 +32,14 @@ struct memo_entry {
     size_t nvar;
 };
 
-/* One run kept by the sets it touched: NREC records of [set u32][replaced u8][state
- * before][state after] (ua_icache_set_bytes each); or, a run that changed no set
- * (LINES), NREC pairs of what its lookups saw (ua_icache_track_lines). */
+/* One run kept by its operations on the instruction cache: N of them (two words each). */
 struct memo_variant {
-    unsigned char *rec;
-    size_t nrec;
-    bool lines;
-    uint32_t counter;              /* the cache's counter after */
+    uint32_t *ops;
+    size_t n;
     double cycles;
     bool ok;
-    uint64_t lookups, misses;
 };
-#define MEMO_MAX_VARIANTS 32
+#define MEMO_MAX_VARIANTS 128
 
 struct routine_memo {
     struct memo_entry *tab; /* open addressing, a power of two */
@@ -51,7 +47,6 @@ struct routine_memo {
     unsigned char *key;     /* the key being built */
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
-    int by_sets;            /* 0 not known yet, 1 the cache is kept by sets, -1 whole */
 };
 
 /* The key's hash: eight bytes a step (a byte at a time took half of an estimate's time on
@@ -137,96 +132,57 @@ static struct memo_entry *insert(struct routine_memo *m, uint64_t h, size_t len)
     return e;
 }
 
-/* The key (pipeline state, the cache's counter, the path) in m->key; a kept variant whose
- * sets are as they were, or the run made and kept by the sets it touched. */
-static bool by_sets(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
-                    const struct ua_op *ops, size_t n, double *cycles)
+/* The key (pipeline state, the path) in m->key; a kept run whose operations on the cache
+ * replay as they went, or the run made and kept by them. SAVE: room for the cache's state
+ * (put back after a replay that went otherwise). */
+static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
+                   const struct ua_op *ops, size_t n, double *cycles)
 {
-    size_t sb = ua_core_state_size(pipe->core), cb = sizeof(uint32_t);
-    size_t len = sb + cb + n * sizeof *ops;
-    if (len > m->keycap) {
-        m->keycap = len * 2;
+    size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
+    size_t len = sb + n * sizeof *ops;
+    if (len + cb > m->keycap) {
+        m->keycap = (len + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    uint32_t counter = ua_icache_counter(ic);
-    memcpy(m->key + sb, &counter, cb);
-    memcpy(m->key + sb + cb, ops, n * sizeof *ops);
+    memcpy(m->key + sb, ops, n * sizeof *ops);
+    unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
-    size_t setb = ua_icache_set_bytes(ic), rb = sizeof(uint32_t) + 1 + 2 * setb;
     struct memo_entry *e = find(m, h, len);
-    if (e)
+    if (e && e->nvar) {
+        ua_icache_save(ic, save);
         for (size_t v = 0; v < e->nvar; v++) {
             const struct memo_variant *x = &e->var[v];
-            size_t i = 0;
-            if (x->lines) {
-                if (!ua_icache_lines_match(ic, (const uint32_t *)(const void *)x->rec, x->nrec))
-                    continue;
-                goto hit; /* nothing to load: the run changed no set */
+            uint64_t l0, m0;
+            ua_icache_stats(ic, &l0, &m0);
+            if (ua_icache_replay(ic, x->ops, x->n)) {
+                m->hits++;
+                *cycles = x->cycles;
+                return x->ok;
             }
-            for (; i < x->nrec; i++) {
-                const unsigned char *q = x->rec + i * rb;
-                uint32_t set;
-                memcpy(&set, q, sizeof set);
-                if (!ua_icache_set_equal(ic, set, q + sizeof set + 1))
-                    break;
-            }
-            if (i < x->nrec)
-                continue;
-            for (i = 0; i < x->nrec; i++) {
-                const unsigned char *q = x->rec + i * rb;
-                uint32_t set;
-                memcpy(&set, q, sizeof set);
-                ua_icache_set_load(ic, set, q + sizeof set + 1 + setb, q[sizeof set]);
-            }
-        hit:
-            ua_icache_set_counter(ic, x->counter);
-            ua_icache_count(ic, x->lookups, x->misses);
-            m->hits++;
-            *cycles = x->cycles;
-            return x->ok;
+            uint64_t l1, m1;
+            ua_icache_stats(ic, &l1, &m1);
+            ua_icache_load(ic, save);
+            ua_icache_count(ic, l0 - l1, m0 - m1); /* the replay's lookups undone (modulo 2^64) */
         }
-    uint64_t l0 = 0, m0 = 0, l1 = 0, m1 = 0;
-    ua_icache_stats(ic, &l0, &m0);
-    ua_icache_track_begin(ic);
+    }
+    ua_icache_record_begin(ic);
     double c = 0;
     bool ok = run(pipe, ops, n, &c);
-    const unsigned char *log = NULL;
+    const uint32_t *log = NULL;
     bool whole = true;
-    size_t nrec = ua_icache_track_end(ic, &log, &whole);
-    ua_icache_stats(ic, &l1, &m1);
+    size_t nlog = ua_icache_record_end(ic, &log, &whole);
     *cycles = c;
-    if (whole || (e && e->nvar >= MEMO_MAX_VARIANTS) || m->bytes + len + nrec * rb > MEMO_MAX_BYTES)
+    size_t bytes = nlog * 2 * sizeof *log + sizeof(struct memo_variant);
+    if (whole || (e && e->nvar >= MEMO_MAX_VARIANTS) || m->bytes + len + bytes > MEMO_MAX_BYTES)
         return ok;
-    const uint32_t *obs = NULL;
-    bool filled = true;
-    size_t nobs = ua_icache_track_lines(ic, &obs, &filled);
-    if (!filled) {
-        if (!e)
-            e = insert(m, h, len);
-        struct memo_variant x = {sup_xmalloc(nobs * 2 * sizeof *obs + 1), nobs, true, ua_icache_counter(ic), c, ok,
-                                 l1 - l0, m1 - m0};
-        memcpy(x.rec, obs, nobs * 2 * sizeof *obs);
-        e->var = sup_xrealloc(e->var, (e->nvar + 1) * sizeof *e->var);
-        e->var[e->nvar++] = x;
-        m->bytes += nobs * 2 * sizeof *obs + sizeof x;
-        return ok;
-    }
     if (!e)
         e = insert(m, h, len);
-    struct memo_variant x = {sup_xmalloc(nrec * rb + 1), nrec, false, ua_icache_counter(ic), c, ok, l1 - l0,
-                             m1 - m0};
-    size_t lb = ua_icache_track_record_bytes(ic);
-    for (size_t i = 0; i < nrec; i++) {
-        unsigned char *q = x.rec + i * rb;
-        uint32_t set;
-        memcpy(q, log + i * lb, lb); /* set, replaced, before */
-        memcpy(&set, q, sizeof set);
-        ua_icache_set_save(ic, set, q + lb);
-    }
+    struct memo_variant x = {sup_xmalloc(nlog * 2 * sizeof *log + 1), nlog, c, ok};
+    memcpy(x.ops, log, nlog * 2 * sizeof *log);
     e->var = sup_xrealloc(e->var, (e->nvar + 1) * sizeof *e->var);
     e->var[e->nvar++] = x;
-    m->bytes += nrec * rb + sizeof x;
+    m->bytes += bytes;
     return ok;
 }
 
@@ -237,17 +193,11 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (!m)
         m = r->memo = sup_xcalloc(1, sizeof *m);
     struct ua_icache *ic = ua_core_icache(pipe->core);
-    if (ic && m->tries >= 4096 && m->hits * (m->by_sets > 0 ? 16 : 4) < m->tries)
+    if (ic && m->tries >= 4096 && m->hits * 16 < m->tries)
         return run(pipe, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
     m->tries++;
-    if (ic && !m->by_sets) {
-        m->by_sets = ua_icache_track_begin(ic) ? 1 : -1;
-        const unsigned char *log;
-        bool whole;
-        ua_icache_track_end(ic, &log, &whole);
-    }
-    if (ic && m->by_sets > 0)
-        return by_sets(m, pipe, ic, ops, n, cycles);
+    if (ic)
+        return by_ops(m, pipe, ic, ops, n, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
     size_t len = sb + cb + n * sizeof *ops;
     if (len > m->keycap) {
@@ -307,7 +257,7 @@ void routine_memo_free(struct routine_memo *m)
         free(m->tab[i].key);
         free(m->tab[i].after);
         for (size_t v = 0; v < m->tab[i].nvar; v++)
-            free(m->tab[i].var[v].rec);
+            free(m->tab[i].var[v].ops);
         free(m->tab[i].var);
     }
     free(m->tab);

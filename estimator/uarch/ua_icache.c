@@ -20,24 +20,21 @@ struct ua_icache {
     uint32_t counter;        /* counter policy: the way a miss replaces */
     uint32_t clock;
     uint64_t lookups, misses;
-    struct track *trk;       /* recording the sets touched (NULL: not recording) */
+    struct track *trk;       /* a run's operations being recorded (ua_icache_record_begin) */
 };
 
-/* The sets a run touched (ua_icache_track_begin): a record per set, at its first access. */
+/* The operations of a run being recorded (ua_icache_record_begin): two words each (op). */
 struct track {
-    uint32_t epoch, *seen;   /* seen[set] == epoch: logged in this run */
-    uint32_t *slot;          /* the set's record */
-    unsigned char *log;
-    size_t n, cap, rec;
+    uint32_t *log;
+    size_t n, cap;
     bool on, whole;
-    uint32_t *obs;           /* what lookups and presence checks saw: (line, way or UINT32_MAX) pairs */
-    size_t nobs, capobs;
-    bool filled;             /* a fill or an invalidation changed a set */
 };
 
-static void observe(const struct ua_icache *c, uint32_t line);
+enum { OP_LOOKUP, OP_FILL, OP_INVALIDATE_SET, OP_PRESENT };
 
-static void touch(const struct ua_icache *c, uint32_t set);
+static void record(const struct ua_icache *c, uint32_t op, uint32_t arg);
+
+
 
 static bool pow2(uint32_t v)
 {
@@ -72,10 +69,7 @@ void ua_icache_free(struct ua_icache *c)
     free(c->rr);
     free(c->replaced);
     if (c->trk) {
-        free(c->trk->seen);
-        free(c->trk->slot);
         free(c->trk->log);
-        free(c->trk->obs);
         free(c->trk);
     }
     free(c);
@@ -92,9 +86,7 @@ void ua_icache_invalidate(struct ua_icache *c)
 void ua_icache_invalidate_set(struct ua_icache *c, uint32_t set)
 {
     if (set < c->sets)
-        touch(c, set);
-    if (c->trk)
-        c->trk->filled = true;
+        record(c, OP_INVALIDATE_SET, set);
     if (set < c->sets)
         for (uint32_t w = 0; w < c->p.ways; w++)
             c->tag[(size_t)set * c->p.ways + w] = UINT32_MAX;
@@ -118,14 +110,13 @@ static uint32_t *set_of(const struct ua_icache *c, uint32_t line)
 bool ua_icache_present(const struct ua_icache *c, uint32_t addr)
 {
     uint32_t line = addr >> c->line_shift;
-    touch(c, line & c->set_mask);
     const uint32_t *t = set_of(c, line);
     for (uint32_t w = 0; w < c->p.ways; w++)
         if (t[w] == line) {
-            observe(c, line);
+            record(c, OP_PRESENT | 1u << 2, addr);
             return true;
         }
-    observe(c, line);
+    record(c, OP_PRESENT, addr);
     return false;
 }
 
@@ -134,7 +125,6 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
     uint32_t line = addr >> c->line_shift, set = line & c->set_mask;
     uint32_t *t = set_of(c, line);
     uint32_t n = c->p.ways;
-    touch(c, set);
     c->lookups++;
     c->clock++;
     uint32_t counter = c->counter;
@@ -144,14 +134,14 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
         if (t[w] == line) {
             c->age[(size_t)set * n + w] = c->clock;
             *way = w;
-            observe(c, line);
+            record(c, OP_LOOKUP | 1u << 2 | w << 8, addr);
             return true;
         }
-    observe(c, line);
     c->misses++;
     for (uint32_t w = 0; w < n; w++)
         if (t[w] == UINT32_MAX) {
             *way = w;
+            record(c, OP_LOOKUP | w << 8, addr);
             return false;
         }
     switch (c->p.replace) {
@@ -170,6 +160,7 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
         break;
     }
     }
+    record(c, OP_LOOKUP | *way << 8, addr);
     return false;
 }
 
@@ -177,19 +168,14 @@ uint32_t ua_icache_fill(struct ua_icache *c, uint32_t addr, uint32_t way)
 {
     uint32_t line = addr >> c->line_shift, set = line & c->set_mask, n = c->p.ways;
     uint32_t *t = set_of(c, line);
-    touch(c, set);
-    if (c->trk)
-        c->trk->filled = true;
+    record(c, OP_FILL | (way % n) << 8, addr);
     uint32_t old = t[way % n];
     t[way % n] = line;
     c->age[(size_t)set * n + way % n] = ++c->clock;
     if (c->p.replace == UA_REPLACE_ROUND_ROBIN)
         c->rr[set] = (way % n + 1) % n;
-    if (old != UINT32_MAX && old != line) {
+    if (old != UINT32_MAX && old != line)
         c->replaced[set] = 1;
-        if (c->trk && c->trk->on)
-            c->trk->log[c->trk->slot[set] * c->trk->rec + sizeof(uint32_t)] = 1;
-    }
     return old == UINT32_MAX ? UINT32_MAX : old << c->line_shift;
 }
 
@@ -270,92 +256,32 @@ void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses)
     c->misses += misses;
 }
 
-/* ---- the sets a run touches ---- */
+/* ---- recording a run's operations and replaying them ---- */
 
-size_t ua_icache_set_bytes(const struct ua_icache *c)
-{
-    return c->p.ways * sizeof *c->tag + sizeof *c->rr;
-}
-
-size_t ua_icache_track_record_bytes(const struct ua_icache *c)
-{
-    return sizeof(uint32_t) + 1 + ua_icache_set_bytes(c);
-}
-
-void ua_icache_set_save(const struct ua_icache *c, uint32_t set, void *buf)
-{
-    unsigned char *p = buf;
-    memcpy(p, &c->tag[(size_t)set * c->p.ways], c->p.ways * sizeof *c->tag);
-    memcpy(p + c->p.ways * sizeof *c->tag, &c->rr[set], sizeof *c->rr);
-}
-
-bool ua_icache_set_equal(const struct ua_icache *c, uint32_t set, const void *buf)
-{
-    const unsigned char *p = buf;
-    return !memcmp(p, &c->tag[(size_t)set * c->p.ways], c->p.ways * sizeof *c->tag) &&
-           !memcmp(p + c->p.ways * sizeof *c->tag, &c->rr[set], sizeof *c->rr);
-}
-
-void ua_icache_set_load(struct ua_icache *c, uint32_t set, const void *buf, bool replaced)
-{
-    const unsigned char *p = buf;
-    memcpy(&c->tag[(size_t)set * c->p.ways], p, c->p.ways * sizeof *c->tag);
-    memcpy(&c->rr[set], p + c->p.ways * sizeof *c->tag, sizeof *c->rr);
-    if (replaced)
-        c->replaced[set] = 1;
-}
-
-uint32_t ua_icache_counter(const struct ua_icache *c)
-{
-    return c->counter;
-}
-
-void ua_icache_set_counter(struct ua_icache *c, uint32_t v)
-{
-    c->counter = v % c->p.ways;
-}
-
-static void touch(const struct ua_icache *c, uint32_t set)
+static void record(const struct ua_icache *c, uint32_t op, uint32_t arg)
 {
     struct track *t = c->trk;
-    if (!t || !t->on || t->seen[set] == t->epoch)
+    if (!t || !t->on)
         return;
-    t->seen[set] = t->epoch;
     if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 64;
-        t->log = sup_xrealloc(t->log, t->cap * t->rec);
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->log = sup_xrealloc(t->log, t->cap * 2 * sizeof *t->log);
     }
-    unsigned char *r = t->log + t->n * t->rec;
-    memcpy(r, &set, sizeof set);
-    r[sizeof set] = 0;
-    ua_icache_set_save(c, set, r + sizeof set + 1);
-    t->slot[set] = (uint32_t)t->n++;
+    t->log[2 * t->n] = op;
+    t->log[2 * t->n + 1] = arg;
+    t->n++;
 }
 
-bool ua_icache_track_begin(struct ua_icache *c)
+void ua_icache_record_begin(struct ua_icache *c)
 {
-    if (c->p.replace == UA_REPLACE_LRU)
-        return false;
-    if (!c->trk) {
+    if (!c->trk)
         c->trk = sup_xcalloc(1, sizeof *c->trk);
-        c->trk->seen = sup_xcalloc(c->sets, sizeof *c->trk->seen);
-        c->trk->slot = sup_xcalloc(c->sets, sizeof *c->trk->slot);
-        c->trk->rec = ua_icache_track_record_bytes(c);
-    }
-    struct track *t = c->trk;
-    if (++t->epoch == 0) { /* wrapped: forget every set's mark */
-        memset(t->seen, 0, c->sets * sizeof *t->seen);
-        t->epoch = 1;
-    }
-    t->n = 0;
-    t->nobs = 0;
-    t->filled = false;
-    t->on = true;
-    t->whole = false;
-    return true;
+    c->trk->n = 0;
+    c->trk->on = true;
+    c->trk->whole = false;
 }
 
-size_t ua_icache_track_end(struct ua_icache *c, const unsigned char **log, bool *whole)
+size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole)
 {
     struct track *t = c->trk;
     *log = NULL;
@@ -364,53 +290,35 @@ size_t ua_icache_track_end(struct ua_icache *c, const unsigned char **log, bool 
         return 0;
     t->on = false;
     *whole = t->whole;
-    if (t->whole)
-        return 0;
     *log = t->log;
-    return t->n;
+    return t->whole ? 0 : t->n;
 }
 
-/* What a lookup of LINE sees now, where the run fills nothing: whether the line is
- * present (1) or not (0). The way a hit comes from and the way a miss would replace only
- * reach a fill (ibex_icache.sv: the fill buffer's way), so a run without fills sees nothing
- * else of the cache. */
-static uint32_t seen(const struct ua_icache *c, uint32_t line)
+bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n)
 {
-    const uint32_t *t = set_of(c, line);
-    for (uint32_t w = 0; w < c->p.ways; w++)
-        if (t[w] == line)
-            return 1;
-    return 0;
-}
-
-static void observe(const struct ua_icache *c, uint32_t line)
-{
-    struct track *t = c->trk;
-    if (!t || !t->on)
-        return;
-    uint32_t way = seen(c, line);
-    if (t->nobs && t->obs[2 * t->nobs - 2] == line && t->obs[2 * t->nobs - 1] == way)
-        return; /* the same line seen again (the fetch looks up a line several times) */
-    if (t->nobs == t->capobs) {
-        t->capobs = t->capobs ? t->capobs * 2 : 64;
-        t->obs = sup_xrealloc(t->obs, t->capobs * 2 * sizeof *t->obs);
+    bool fills = false;
+    for (size_t i = 0; i < n && !fills; i++)
+        fills = (log[2 * i] & 3) == OP_FILL;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t op = log[2 * i], arg = log[2 * i + 1], way = 0;
+        switch (op & 3) {
+        case OP_LOOKUP: {
+            bool hit = ua_icache_lookup(c, arg, &way);
+            if (hit != ((op >> 2) & 1) || (!hit && fills && way != ((op >> 8) & 0xff)))
+                return false;
+            break;
+        }
+        case OP_FILL:
+            ua_icache_fill(c, arg, (op >> 8) & 0xff);
+            break;
+        case OP_INVALIDATE_SET:
+            ua_icache_invalidate_set(c, arg);
+            break;
+        default:
+            if (ua_icache_present(c, arg) != ((op >> 2) & 1))
+                return false;
+            break;
+        }
     }
-    t->obs[2 * t->nobs] = line;
-    t->obs[2 * t->nobs + 1] = way;
-    t->nobs++;
-}
-
-size_t ua_icache_track_lines(const struct ua_icache *c, const uint32_t **obs, bool *filled)
-{
-    *obs = c->trk ? c->trk->obs : NULL;
-    *filled = !c->trk || c->trk->filled || c->trk->whole;
-    return c->trk ? c->trk->nobs : 0;
-}
-
-bool ua_icache_lines_match(const struct ua_icache *c, const uint32_t *obs, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (seen(c, obs[2 * i]) != obs[2 * i + 1])
-            return false;
     return true;
 }

@@ -69,59 +69,61 @@ static void counter_replacement(void **state)
     ua_icache_free(c);
 }
 
-/* What a run touches (routine_memo.c keeps a run by it): 2 ways, 2 sets of 8-byte lines, A
- * 0x00 and C 0x10 in set 0, B 0x08 in set 1. A run that looks up A (a hit) and C (absent)
- * fills nothing: it saw A present, C absent, and only set 0; a run that fills C logs set 0
- * as it was before (A in way 0, way 1 invalid) and changed it; LRU is not tracked. */
-static void cache_tracking(void **state)
+/* A run's operations recorded and replayed (routine_memo.c keeps a run by them): 2 ways, 2
+ * sets of 8-byte lines, counter policy; A 0x00, C 0x10, E 0x20 share set 0. After A is
+ * filled, a run looks up A (hit, way 0) and C (a miss: way 1, invalid) and fills C. Replayed
+ * on the cache as it was, it returns the same and leaves the cache as the run did; on a cache
+ * where C is present the lookup of C hits: the replay stops (false). A run that only looks
+ * up A replays on a cache holding A in the other way (the way of a hit is not compared). */
+static void cache_replay(void **state)
 {
     (void)state;
     struct ua_icache *c = cache(32, 2, 8, UA_REPLACE_COUNTER);
     uint32_t way;
     ua_icache_access(c, 0x00);
-    assert_true(ua_icache_track_begin(c));
+    unsigned char before[4096], after[4096];
+    assert_true(ua_icache_state_size(c) <= sizeof before);
+    ua_icache_save(c, before);
+    ua_icache_record_begin(c);
     assert_true(ua_icache_lookup(c, 0x04, &way));
-    assert_true(ua_icache_lookup(c, 0x00, &way));   /* A again: one observation */
     assert_false(ua_icache_lookup(c, 0x10, &way));
-    const unsigned char *log;
-    bool whole, filled;
-    assert_int_equal(ua_icache_track_end(c, &log, &whole), 1);
+    assert_int_equal(way, 1);
+    ua_icache_fill(c, 0x10, way);
+    const uint32_t *log;
+    bool whole;
+    size_t n = ua_icache_record_end(c, &log, &whole);
     assert_false(whole);
-    uint32_t set;
-    memcpy(&set, log, sizeof set);
-    assert_int_equal(set, 0);
-    const uint32_t *obs;
-    assert_int_equal(ua_icache_track_lines(c, &obs, &filled), 2);
-    assert_false(filled);
-    assert_int_equal(obs[0], 0x00 >> 3);
-    assert_int_equal(obs[1], 1);
-    assert_int_equal(obs[2], 0x10 >> 3);
-    assert_int_equal(obs[3], 0);
-    assert_true(ua_icache_lines_match(c, obs, 2));
-    uint32_t keep[4];
-    memcpy(keep, obs, sizeof keep);
-    /* a run that fills C: set 0 logged before the fill (A in way 0, way 1 invalid) */
-    unsigned char before[64];
-    assert_true(ua_icache_set_bytes(c) <= sizeof before);
-    ua_icache_set_save(c, 0, before);
-    assert_true(ua_icache_track_begin(c));
-    ua_icache_access(c, 0x10);
-    assert_int_equal(ua_icache_track_end(c, &log, &whole), 1);
-    assert_int_equal(ua_icache_track_lines(c, &obs, &filled), 1);
-    assert_true(filled);
-    assert_memory_equal(log + sizeof(uint32_t) + 1, before, ua_icache_set_bytes(c));
-    assert_int_equal(log[sizeof(uint32_t)], 0);   /* way 1 was invalid: nothing replaced */
-    assert_false(ua_icache_set_equal(c, 0, before));
-    assert_false(ua_icache_lines_match(c, keep, 2)); /* C is present now */
-    /* the set's state put back: the first run's view again */
-    ua_icache_set_load(c, 0, before, false);
-    assert_true(ua_icache_lines_match(c, keep, 2));
-    ua_icache_set_counter(c, 3);
-    assert_int_equal(ua_icache_counter(c), 1);     /* modulo the ways */
+    assert_int_equal(n, 3);
+    uint32_t ops[6];
+    memcpy(ops, log, sizeof ops);
+    ua_icache_save(c, after);
+    ua_icache_load(c, before);
+    assert_true(ua_icache_replay(c, ops, 3));
+    unsigned char now[4096];
+    ua_icache_save(c, now);
+    assert_memory_equal(now, after, ua_icache_state_size(c));
+    uint64_t lookups, misses;
+    ua_icache_stats(c, &lookups, &misses);
+    assert_int_equal(lookups, 5); /* the first access, the run's two, the replay's two */
+    assert_int_equal(misses, 3);
+    assert_false(ua_icache_replay(c, ops, 3)); /* C is present now: its lookup hits */
     ua_icache_free(c);
-    struct ua_icache *l = cache(32, 2, 8, UA_REPLACE_LRU);
-    assert_false(ua_icache_track_begin(l));
-    ua_icache_free(l);
+    /* the way of a hit is not compared: A in way 1 replays a run that saw it in way 0 */
+    c = cache(32, 2, 8, UA_REPLACE_COUNTER);
+    ua_icache_access(c, 0x00);
+    ua_icache_record_begin(c);
+    assert_true(ua_icache_lookup(c, 0x00, &way));
+    n = ua_icache_record_end(c, &log, &whole);
+    memcpy(ops, log, 2 * sizeof *ops);
+    ua_icache_invalidate(c);
+    ua_icache_fill(c, 0x00, 1);
+    assert_true(ua_icache_replay(c, ops, n));
+    /* invalidating the whole cache while recording: not kept */
+    ua_icache_record_begin(c);
+    ua_icache_invalidate(c);
+    assert_int_equal(ua_icache_record_end(c, &log, &whole), 0);
+    assert_true(whole);
+    ua_icache_free(c);
 }
 
 /* A cache's state as bytes (routine_memo.c keeps it): saved after A and C are filled with the
@@ -581,7 +583,7 @@ int main(void)
         cmocka_unit_test(counter_replacement),
         cmocka_unit_test(lru_and_round_robin),
         cmocka_unit_test(cache_state_bytes),
-        cmocka_unit_test(cache_tracking),
+        cmocka_unit_test(cache_replay),
         cmocka_unit_test(predictors),
         cmocka_unit_test(ibex_taken_branch),
         cmocka_unit_test(ibex_unaligned_target),

@@ -86,33 +86,23 @@ void ua_icache_load(struct ua_icache *c, const void *buf);
 /* Adds LOOKUPS and MISSES to the statistics (the lookups of a run not made again). */
 void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses);
 
-/* Recording which sets a run reads or changes (the routine memo keeps a run by the sets it
- * touched, not the whole cache: estimator/cost/routine_memo.c). A set's state is its tags
- * and round-robin pointer (ua_icache_set_bytes); the counter policy's pointer is global
- * (ua_icache_counter). From ua_icache_track_begin every set's state is logged as it was
- * before its first access, with whether a fill then replaced a valid line in it.
- * track_begin is false with LRU (the ages are global: not tracked). */
-bool ua_icache_track_begin(struct ua_icache *c);
-/* Stops recording: the log's records (ua_icache_track_record_bytes each: the set as a
- * uint32_t, a byte "replaced", the set's state before), or 0 records and *WHOLE true when
- * the run read or changed more than sets (invalidated the whole cache, read the replaced
- * flags). */
-size_t ua_icache_track_end(struct ua_icache *c, const unsigned char **log, bool *whole);
-size_t ua_icache_track_record_bytes(const struct ua_icache *c);
-size_t ua_icache_set_bytes(const struct ua_icache *c);
-void ua_icache_set_save(const struct ua_icache *c, uint32_t set, void *buf);
-bool ua_icache_set_equal(const struct ua_icache *c, uint32_t set, const void *buf);
-/* Sets SET's state from BUF; REPLACED: a fill replaced a valid line in it. */
-void ua_icache_set_load(struct ua_icache *c, uint32_t set, const void *buf, bool replaced);
-/* After ua_icache_track_end: what the run's lookups and presence checks saw, N pairs
- * (line address >> line bits, 1 present or 0 absent), and *FILLED when the run changed
- * a set (a fill, an invalidation). A run that changed none saw only those (the way of a
- * hit, and the way a miss would replace, reach nothing but a fill) and sees the same
- * again where ua_icache_lines_match holds; it leaves the sets as they are. */
-size_t ua_icache_track_lines(const struct ua_icache *c, const uint32_t **obs, bool *filled);
-bool ua_icache_lines_match(const struct ua_icache *c, const uint32_t *obs, size_t n);
-uint32_t ua_icache_counter(const struct ua_icache *c);
-void ua_icache_set_counter(struct ua_icache *c, uint32_t v);
+/* Recording a run's operations on the cache and replaying them (the routine memo keeps a
+ * run by them: estimator/cost/routine_memo.c). From ua_icache_record_begin every lookup,
+ * fill, set invalidation and presence check is logged (two words each) with what it
+ * returned; ua_icache_record_end stops and gives the log (*WHOLE and 0 operations when the
+ * run read or changed more: invalidated the whole cache, read the replaced flags). A core
+ * model sees the cache only through what these return, so a run whose lookups would
+ * return the same again runs the same again: ua_icache_replay makes the operations on the
+ * cache as it is and is true when each returned what was logged (the cache is then as the
+ * run would leave it, its statistics counted); false at the first that did not (the cache
+ * half changed: restore it, ua_icache_load). What is compared: a lookup's hit or miss and
+ * a presence check's answer; the way a miss would replace where the run filled a line
+ * (without fills it reaches nothing); never the way a hit came from, which a model may
+ * keep but writes nothing with (ibex: a fill buffer that hit makes no RAM write,
+ * ua_ibex_icache.c). */
+void ua_icache_record_begin(struct ua_icache *c);
+size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole);
+bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n);
 
 /* ---- branch predictors (ua_predict.c) ---- */
 
