@@ -3,7 +3,9 @@
  * lowest invalid way of the set first, then least recently used, a
  * round-robin pointer per set, or Ibex's single counter for the whole cache
  * that advances at every lookup: ibex_icache.sv, round_robin_way_q and
- * sel_way_ic1). When a fill happens is the core model's business. */
+ * sel_way_ic1). When a fill happens is the core model's business. A run's
+ * operations can be recorded with what they returned and replayed on another
+ * state (the routine memo's check that a kept run applies). */
 #include "uarch.h"
 #include "support.h"
 
@@ -23,7 +25,9 @@ struct ua_icache {
     struct track *trk;       /* a run's operations being recorded (ua_icache_record_begin) */
 };
 
-/* The operations of a run being recorded (ua_icache_record_begin): two words each (op). */
+/* The operations of a run being recorded (ua_icache_record_begin): two words each, the
+ * operation (OP_*, bit 2 what a lookup or presence check returned, bits 8-15 the way) and
+ * its address (a set invalidation: the set). */
 struct track {
     uint32_t *log;
     size_t n, cap;
@@ -33,8 +37,6 @@ struct track {
 enum { OP_LOOKUP, OP_FILL, OP_INVALIDATE_SET, OP_PRESENT };
 
 static void record(const struct ua_icache *c, uint32_t op, uint32_t arg);
-
-
 
 static bool pow2(uint32_t v)
 {
