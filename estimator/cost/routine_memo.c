@@ -28,7 +28,7 @@ struct memo_entry {
     bool ok;
     unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
     uint64_t lookups, misses;      /* the run's */
-    struct memo_variant *var;      /* by sets: the runs of this key */
+    struct memo_variant *var;      /* with an instruction cache: the runs kept for this key */
     size_t nvar;
 };
 
