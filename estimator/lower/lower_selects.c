@@ -123,8 +123,9 @@ static bool computes(const struct mblock *b)
  * bound; the latter is the arm. (The branches that make the expansion's
  * comparisons into values, li 1; blt; li 0, were set aside before:
  * flag_made_with_branch.) */
-static int saturation_arm(const struct mfunc *mf, size_t m)
+static int saturation_arm(const struct solver *s, size_t m)
 {
+    const struct mfunc *mf = s->mf;
     const struct mblock *b = &mf->blocks[m];
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *sb[2] = {&mf->blocks[a], &mf->blocks[t]};
@@ -136,6 +137,18 @@ static int saturation_arm(const struct mfunc *mf, size_t m)
     if (sb[0]->npred != 1 || sb[1]->npred != 1 || sb[0]->nsucc != 1 || sb[1]->nsucc != 1 ||
         sb[0]->succ[0] != sb[1]->succ[0])
         return -1;
+    /* a side that copies what a register holds says which it is: the bound
+     * when M loaded a constant into the source (rv32 ssub.sat.i16: "lui t0, 8;
+     * addi t0, t0, -1; bge t0, t5", the side "mv t5, t0" clamps, the other
+     * sign-extends the value: it computes, and is not the bound) */
+    for (int k = 0; k < 2; k++)
+        if (only_register_copies(sb[k])) {
+            int v = saturation_sense(s, m, sb[k]);
+            if (v == 0)
+                return k;
+            if (v == 1 && !only_register_copies(sb[1 - k]))
+                return 1 - k;
+        }
     for (int k = 0; k < 2; k++)
         if ((computes(sb[k]) || mc_arm_constant(sb[k], &imm)) && only_register_copies(sb[1 - k]))
             return k;
@@ -191,7 +204,7 @@ static int select_arm(const struct solver *s, size_t m)
     uint32_t r = (uint32_t)s->sel_head[m];
     if (s->sel_head[m] >= 0 && r < s->xf->nselects && s->xf->selects[r].kind == CNT_SEL_SAT) {
         /* (other shapes, e.g. a clamp to two bounds of a promoted lane: below) */
-        int k = saturation_arm(mf, m);
+        int k = saturation_arm(s, m);
         if (k >= 0)
             return k;
     }
@@ -442,6 +455,8 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
             continue;
         int v = arm_sense(s, xs, kind, m, select_arm(s, m));
+        if (s->trace > 3)
+            fprintf(stderr, "  DEBUG record %u head %zu arm %d sense %d\n", r, m, select_arm(s, m), v);
         sense = sense == -1 || sense == v ? v : -2;
     }
     if (sense == 1) {
@@ -584,7 +599,7 @@ static bool signed_saturation(LLVMValueRef v)
 static bool second_clamp(const struct solver *s, size_t m)
 {
     const struct mfunc *mf = s->mf;
-    int k = saturation_arm(mf, m);
+    int k = saturation_arm(s, m);
     if (k < 0)
         return false;
     const struct mblock *arm = &mf->blocks[mf->blocks[m].succ[k]];
