@@ -189,6 +189,40 @@ static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
     return false;
 }
 
+/* Whether the branch ending block M picks which comparison makes a flag:
+ * both sides only set the same register by a set-on-condition ("slt",
+ * "sltu", "slti", "sltiu") and meet (rv32's 64-bit compare: "beqz hi_diff",
+ * then the low words' "sltu t0" or the high words' "slti t0"). The select's
+ * choice is a later branch on that flag. */
+static bool flag_of_wide_compare(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    if (b->nsucc != 2)
+        return false;
+    char reg[2][16];
+    int join = -1;
+    for (int k = 0; k < 2; k++) {
+        const struct mblock *side = &mf->blocks[b->succ[k]];
+        const struct minsn *only = NULL;
+        size_t n = 0;
+        for (size_t j = 0; j < side->ninsns; j++)
+            if (!mc_is_control(&side->insns[j])) {
+                only = &side->insns[j];
+                n++;
+            }
+        if (side->npred != 1 || side->nsucc != 1 || n != 1 || strncmp(only->mnemonic, "slt", 3) ||
+            (join >= 0 && side->succ[0] != join))
+            return false;
+        join = side->succ[0];
+        size_t len = strcspn(only->ops, ",");
+        if (len == 0 || len >= sizeof reg[k])
+            return false;
+        memcpy(reg[k], only->ops, len);
+        reg[k][len] = '\0';
+    }
+    return !strcmp(reg[0], reg[1]);
+}
+
 /* Which successor of block M (whose branch is a select's) is the select's
  * arm, the side that assigns its second value: a block entered only from M
  * that joins the other side (a triangle), the named side of a diamond whose
@@ -319,6 +353,36 @@ static bool logic_condition(LLVMValueRef sel)
            (cop == LLVMSelect && LLVMTypeOf(cond) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(cond))));
 }
 
+/* For an arm whose first A instructions are copies: which of the select's
+ * values TV (1) and FV (0) its single register copy gives, when the
+ * register holds a constant (mc_reg_constant) equal to exactly one of
+ * them; -1 otherwise. */
+static int copied_constant_names(const struct solver *s, const struct mblock *arm, size_t a, LLVMValueRef tv,
+                                 LLVMValueRef fv)
+{
+    const struct minsn *copy = NULL;
+    size_t at = 0, n = 0;
+    for (size_t k = 0; k < a; k++)
+        if (!mc_is_control(&arm->insns[k])) {
+            copy = &arm->insns[k];
+            at = k;
+            n++;
+        }
+    if (n != 1 || (strcmp(copy->mnemonic, "mv") && strcmp(copy->mnemonic, "mr")))
+        return -1;
+    const char *src = strchr(copy->ops, ',');
+    if (!src)
+        return -1;
+    while (*src == ',' || *src == ' ')
+        src++;
+    long long v;
+    if (!mc_reg_constant(s, (size_t)(arm - s->mf->blocks), at, src, strcspn(src, ", "), &v))
+        return -1;
+    bool t = LLVMIsAConstantInt(tv) && (int32_t)LLVMConstIntGetSExtValue(tv) == (int32_t)v;
+    bool f = LLVMIsAConstantInt(fv) && (int32_t)LLVMConstIntGetSExtValue(fv) == (int32_t)v;
+    return t != f ? t : -1;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -402,8 +466,16 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * made before the branch): nothing in the shape names the arm */
     if (overflow_bit(cond))
         return -1;
-    if (copies)
+    if (copies) {
+        /* a copy of a register holding a constant equal to one value names it
+         * (rv32: "mv a5, a0" with 9060 built in a0 blocks before, the clamp's
+         * true value, on the side of a diamond): the expansion's usual shape,
+         * whose arm copies the second value, is not what was made */
+        int named = copied_constant_names(s, arm, a, tv, fv);
+        if (named >= 0)
+            return named;
         return 0;
+    }
     if (!triangle)
         return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
@@ -636,6 +708,11 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 continue;
             /* a saturation's conditions made into values: not its choice */
             if (r < xf->nselects && rec->kind == CNT_SEL_SAT && flag_made_with_branch(mf, m)) {
+                s->sel_head[m] = -1;
+                continue;
+            }
+            /* a wide comparison's flag made by a branch: not the choice either */
+            if (flag_of_wide_compare(mf, m)) {
                 s->sel_head[m] = -1;
                 continue;
             }
