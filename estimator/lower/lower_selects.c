@@ -474,7 +474,12 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         int named = copied_constant_names(s, arm, a, tv, fv);
         if (named >= 0)
             return named;
-        return 0;
+        /* the expansion's own shape only: a triangle whose arm holds nothing
+         * but its copies (riscv32 branchgen 71019: an arm shared with the next
+         * select's code, a copy of the first value that was 17433, counted as
+         * the second) */
+        bool triangle_arm = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk] && arm->npred == 1;
+        return triangle_arm ? 0 : -1;
     }
     if (!triangle)
         return -1;
