@@ -424,8 +424,18 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * uadd.sat: the carry made a value by "li 1; blt; li 0", then
          * "cmplwi r, 0; beq"): which side clamps, the shape does not say */
         return mc_branch_tests_boolean(mf, m) ? -1 : saturation_sense(s, m, arm);
-    if (kind != CNT_SEL_SELECT)
+    if (kind != CNT_SEL_SELECT) {
+        /* min/max: the arm gives the bound (the second value), unless it
+         * copies the value into a register that held the bound before the
+         * branch (AVR csmith deep 71003: smax(x, 0) as "movw r26, r12 (0);
+         * tst; brmi", the arm "movw r26, r22" copying x) */
+        if (kind == CNT_SEL_MINMAX && only_register_copies(arm)) {
+            int v = saturation_sense(s, m, arm);
+            if (v >= 0)
+                return v;
+        }
         return 0;
+    }
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
         return -1;
