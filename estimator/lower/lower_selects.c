@@ -757,6 +757,13 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * tests its overflow with one branch */
         if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) && second_clamp(s, (size_t)heads[0]))
             continue;
+        /* a min/max wider than the registers is expanded piece by piece
+         * (the low piece's own min/max, then the high pieces' compare
+         * choosing it or the other operand's: AVR umin.i32(x, 12178) as
+         * "lo < 12178 ? lo : 12178", then "hi != 0 ? 12178 : that"): no
+         * piece's branch is the record's choice */
+        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && select_parts(s, r) > 1)
+            continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
         for (size_t i = 0; i < nh; i++)
