@@ -353,6 +353,34 @@ static bool logic_condition(LLVMValueRef sel)
            (cop == LLVMSelect && LLVMTypeOf(cond) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(cond))));
 }
 
+/* How many instructions of ARM (those it does not share with OTHER at its
+ * end) are not control: the bytes of an AVR constant it loads. */
+static size_t constant_bytes(const struct mblock *arm, const struct mblock *other)
+{
+    size_t a = arm->ninsns, o = other ? other->ninsns : 0, n = 0;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    for (size_t k = 0; k < a; k++)
+        n += !mc_is_control(&arm->insns[k]);
+    return n;
+}
+
+/* Whether the constant V has, at a multiple of WIDTH bits, the piece PIECE. */
+static bool piece_of(LLVMValueRef v, unsigned long long piece, unsigned width)
+{
+    if (!LLVMIsAConstantInt(v))
+        return false;
+    unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    unsigned long long c = LLVMConstIntGetZExtValue(v), mask = (1ULL << width) - 1;
+    if (bits > 64 || bits <= width)
+        return false;
+    for (unsigned at = 0; at < bits; at += width)
+        if (((c >> at) & mask) == (piece & mask))
+            return true;
+    return false;
+}
+
 /* For an arm whose first A instructions are copies: which of the select's
  * values TV (1) and FV (0) its single register copy gives, when the
  * register holds a constant (mc_reg_constant) equal to exactly one of
@@ -445,6 +473,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         bool f = LLVMIsAConstantInt(fv) && (uint32_t)LLVMConstIntGetSExtValue(fv) == (uint32_t)imm;
         if (t != f)
             return t;
+        /* AVR: a select wider than the registers loads its constant a piece
+         * per branch ("ldi r24, 4; ldi r25, 0", the high half of 317437) */
+        unsigned width = s->avr_entry ? 8 * (unsigned)constant_bytes(arm, other) : 0;
+        if (width && width < 64 && !t && !f) {
+            t = piece_of(tv, (unsigned long long)imm, width);
+            f = piece_of(fv, (unsigned long long)imm, width);
+            if (t != f)
+                return t;
+        }
     }
     /* a condition that is an i1 `or`/`and` may be made with one branch
      * per operand, the last arm copying what the earlier ones chose: which
@@ -489,7 +526,9 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * select's code, a copy of the first value that was 17433, counted as
          * the second) */
         bool triangle_arm = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk] && arm->npred == 1;
-        return triangle_arm ? 0 : -1;
+        /* (a constant it loads that is neither value: a piece of one, or of
+         * another select's; which, the shape does not say) */
+        return triangle_arm && !constant ? 0 : -1;
     }
     if (!triangle)
         return -1;
