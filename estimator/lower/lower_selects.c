@@ -719,6 +719,19 @@ static bool signed_saturation(LLVMValueRef v)
            !strncmp(name, "llvm.sshl.sat", 13);
 }
 
+/* Whether the saturation V is narrower than the 32-bit registers of
+ * RISC-V and PowerPC: made there as a clamp at each bound, one branch
+ * each, of which the other bound's may have been folded into a clamp after
+ * it (rv32 ssub.sat.i16 followed by smax(x, -8078): its lower bound is that
+ * smax's branch), so one branch found is not all of its saturations. */
+static bool narrow_saturation(const struct solver *s, LLVMValueRef v)
+{
+    if (s->avr_entry || !v)
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) < 32;
+}
+
 /* Whether the saturation branch ending block M is followed, where its
  * sides meet, by another triangle not tied to a record (the other bound's
  * clamp). */
@@ -794,7 +807,8 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * rv32: ssub.sat.i16's upper clamp counted 111 for 56, its lower
          * clamp's branch without the call's location); a full-width one
          * tests its overflow with one branch */
-        if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) && second_clamp(s, (size_t)heads[0]))
+        if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) &&
+            (second_clamp(s, (size_t)heads[0]) || narrow_saturation(s, ri)))
             continue;
         /* a min/max wider than the registers is expanded piece by piece
          * (the low piece's own min/max, then the high pieces' compare
