@@ -8,6 +8,7 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,7 +297,25 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
         a--, o--;
     struct mblock prefix = *arm;
     prefix.ninsns = a;
-    return mc_arm_constant(&prefix, imm);
+    if (mc_arm_constant(&prefix, imm))
+        return true;
+    /* an upper-immediate load alone ("lui a3, 32768": 134217728; "lis") */
+    const struct minsn *only = NULL;
+    size_t n = 0;
+    for (size_t k = 0; k < a; k++)
+        if (!mc_is_control(&arm->insns[k])) {
+            only = &arm->insns[k];
+            n++;
+        }
+    if (n != 1 || (strcmp(only->mnemonic, "lui") && strcmp(only->mnemonic, "lis")))
+        return false;
+    const char *comma = strrchr(only->ops, ',');
+    char *end;
+    long long hi = comma ? strtoll(comma + 1, &end, 0) : 0;
+    if (!comma || end == comma + 1 || *end)
+        return false;
+    *imm = (int32_t)((uint32_t)hi << (only->mnemonic[1] == 'u' ? 12 : 16));
+    return true;
 }
 
 /* Whether V is the overflow bit of an llvm.*.with.overflow call: the back end
