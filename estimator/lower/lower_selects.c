@@ -551,6 +551,16 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     }
     if (!triangle)
         return -1;
+    /* a reload from the stack frame is no value computed there: a spilled
+     * value or constant, either operand (rv32 branchgen 71005: "lw s11,
+     * 8(sp)" reloading the clamp's bound 14382, the select's first value) */
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        if (in->isa && in->isa->kind == ISA_LOAD &&
+            (strstr(in->ops, "(sp)") || strstr(in->ops, "(r1)") || strstr(in->ops, "Y+") || strstr(in->ops, "%rsp") ||
+             strstr(in->ops, "%rbp")))
+            return -1;
+    }
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
