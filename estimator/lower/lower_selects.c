@@ -604,15 +604,18 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         if (xs->ties != UINT32_MAX)
             ties += (double)xf->sel_counts[2 * (xs->ties + l)];
     }
-    /* which value the arm gives: agreed by every copy */
-    int sense = -1;
+    /* which value the arm gives: agreed by every copy (one that does not
+     * know makes it unknown: AVR ssub.sat.i32, whose first branch makes the
+     * overflow flag, "ldi r22, 1; brmi; mov r22, r11", and whose last ones
+     * choose by it) */
+    int sense = -3;
     for (size_t m = 0; m < n && sense != -2; m++) {
         if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
             continue;
         int v = arm_sense(s, xs, kind, m, select_arm(s, m));
         if (s->trace > 3)
-            fprintf(stderr, "  DEBUG record %u head %zu arm %d sense %d\n", r, m, select_arm(s, m), v);
-        sense = sense == -1 || sense == v ? v : -2;
+            fprintf(stderr, "  record %u head %zu: arm %d, sense %d\n", r, m, select_arm(s, m), v);
+        sense = sense == -3 || sense == v ? v : -2;
     }
     if (sense == 1) {
         double t = first;
@@ -632,12 +635,12 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         hoisted |= s->sel_head[m] == (int)r && (only < 0 || (int)m == only) && s->in_g[m] != (int)xs->block;
     if (ties > 0 && !hoisted) {
         /* equal operands go where the branch's strictness sends them */
-        int to_arm = -1;
+        int to_arm = -3;
         for (size_t m = 0; m < n && to_arm != -2; m++) {
             if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
                 continue;
             int v = ties_to_arm(s, m, select_arm(s, m));
-            to_arm = to_arm == -1 || to_arm == v ? v : -2;
+            to_arm = to_arm == -3 || to_arm == v ? v : -2;
         }
         if (to_arm >= 0) {
             if (to_arm)
