@@ -570,7 +570,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
  * arm (successor ARMK): a strict comparison ("blt") that skips the arm
  * runs it on equality, a non-strict one ("bge") does not; and the reverse
  * when the branch goes to the arm. 1, 0, or -1 when unknown. */
-static int ties_to_arm(const struct solver *s, size_t m, int armk)
+static int ties_to_arm(const struct solver *s, size_t m, int armk, LLVMValueRef inst)
 {
     const struct mblock *b = &s->mf->blocks[m];
     if (armk < 0)
@@ -581,7 +581,18 @@ static int ties_to_arm(const struct solver *s, size_t m, int armk)
             if (sense != 's' && sense != 'w')
                 return -1;
             bool taken_is_arm = b->insns[k].target == b->succ[armk];
-            return (sense == 's') != taken_is_arm;
+            int to_arm = (sense == 's') != taken_is_arm;
+            /* against a constant operand C, a compare with C - 1 or C + 1 has
+             * the other strictness (ppc smin(x, 1) as "cmpwi r3, 0; ble":
+             * x == 1 takes the arm); a constant not seen: either */
+            for (unsigned i = 0; inst && LLVMIsACallInst(inst) && i + 1 < (unsigned)LLVMGetNumOperands(inst); i++) {
+                LLVMValueRef c = LLVMGetOperand(inst, i);
+                if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
+                    continue;
+                int use = mc_constant_use(s, m, k, LLVMConstIntGetSExtValue(c));
+                return use == 1 ? to_arm : use == 2 ? !to_arm : -1;
+            }
+            return to_arm;
         }
     return -1;
 }
@@ -639,7 +650,7 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         for (size_t m = 0; m < n && to_arm != -2; m++) {
             if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
                 continue;
-            int v = ties_to_arm(s, m, select_arm(s, m));
+            int v = ties_to_arm(s, m, select_arm(s, m), mc_select_inst(xf, xs));
             to_arm = to_arm == -3 || to_arm == v ? v : -2;
         }
         if (to_arm >= 0) {
