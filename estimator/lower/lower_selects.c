@@ -12,6 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* x86-64 (AT&T operands, the destination last): "movl %r9d, %r8d". */
+static bool x86_register_move(const struct minsn *in)
+{
+    const char *mn = in->mnemonic, *o = in->ops;
+    if (strncmp(mn, "mov", 3) || !mn[3] || mn[4] || !strchr("bwlq", mn[3]) || o[0] != '%')
+        return false;
+    const char *comma = strchr(o, ',');
+    return comma && comma[1] == ' ' && comma[2] == '%' && !strchr(comma + 1, '(');
+}
+
 /* Whether block B holds only register copies (and control): the side of
  * a saturation's branch that passes the computed value on. */
 static bool only_register_copies(const struct mblock *b)
@@ -22,7 +32,7 @@ static bool only_register_copies(const struct mblock *b)
         if (mc_is_control(in))
             continue;
         if (strcmp(in->mnemonic, "mv") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "mov") &&
-            strcmp(in->mnemonic, "movw"))
+            strcmp(in->mnemonic, "movw") && !x86_register_move(in))
             return false;
         copies++;
     }
@@ -33,6 +43,23 @@ static bool only_register_copies(const struct mblock *b)
  * with the addi/ori that complete it). */
 static bool constant_in(const struct mblock *b, const char *reg)
 {
+    if (reg[0] == '%') {
+        /* x86-64: the last instruction naming REG as its destination (last operand) */
+        size_t rn = strlen(reg);
+        for (size_t k = b->ninsns; k-- > 0;) {
+            const struct minsn *in = &b->insns[k];
+            size_t ol = strlen(in->ops);
+            if (mc_is_control(in) || ol < rn || strcmp(in->ops + ol - rn, reg) ||
+                (ol > rn && in->ops[ol - rn - 1] != ' '))
+                continue;
+            if (!strncmp(in->mnemonic, "cmp", 3) || !strncmp(in->mnemonic, "test", 4))
+                continue; /* (reads it) */
+            if (!strncmp(in->mnemonic, "xor", 3) && ol == 2 * rn + 2 && !strncmp(in->ops, reg, rn))
+                return true; /* (zeroed) */
+            return !strncmp(in->mnemonic, "mov", 3) && in->ops[0] == '$';
+        }
+        return false;
+    }
     static const char *const stores[] = {"sw", "sh", "sb", "stw", "sth", "stb", "stwu", "sthu", "stbu", "st", "std",
                                          "sts", NULL};
     size_t n = strlen(reg);
@@ -89,6 +116,13 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     memcpy(dest, copy->ops, dn);
     dest[dn] = '\0';
     strcpy(src, sp);
+    if (x86_register_move(copy)) {
+        /* (AT&T: source first) */
+        char t[16];
+        strcpy(t, dest);
+        strcpy(dest, src);
+        strcpy(src, t);
+    }
     if (s->avr_entry) {
         bool src_known = mc_avr_reg_value(s, m, head->ninsns, src, strlen(src)) >= 0;
         bool dest_known = mc_avr_reg_value(s, m, head->ninsns, dest, strlen(dest)) >= 0;
