@@ -94,9 +94,17 @@ static bool constant_in(const struct mblock *b, const char *reg)
  * M loaded the bound into the copy's destination before the branch (on the
  * AVR, the registers' known values: a bound loaded into r16:r17 before a
  * loop and copied with "movw r24, r16" in M). */
-static int saturation_sense(const struct solver *s, size_t m, const struct mblock *arm)
+static int saturation_sense(const struct solver *s, size_t m, const struct mblock *arm0)
 {
     const struct mblock *head = &s->mf->blocks[m];
+    /* an arm that also holds a copy of the code after the join (tail
+     * duplication: x86 "movl %r10d, %r9d; cmpl $4699, %r9d; jb", the other
+     * side "cmpl $4699, %r9d; jae"): neither its shape nor its copy says
+     * which runs the bound (host branchgen 71035: its count is not the
+     * record's either way) */
+    const struct mblock *arm = arm0;
+    if (arm->nsucc > 1)
+        return -1;
     if (!only_register_copies(arm))
         return 0;
     const struct minsn *copy = NULL;
