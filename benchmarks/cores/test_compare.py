@@ -146,11 +146,11 @@ def main(argv):
                             fh.write("      %s %s\n" % (mn, ops))
             good = synthetic(d, report, res)
 
-            def check(rep, want, text, what):
+            def check(rep, want, text, what, extra=()):
                 p = os.path.join(work, "r.json")
                 with open(p, "w") as fh:
                     json.dump(rep, fh)
-                rc, out = run_cli(["--data", f, "--report", p, "--dump", dpath, "--check"])
+                rc, out = run_cli(["--data", f, "--report", p, "--dump", dpath, "--check"] + list(extra))
                 if rc != want or (text and text not in out):
                     fails.append("%s: %s: exit %d (want %d), output lacks %r:\n%s" % (name, what, rc, want, text,
                                                                                     out[-1500:]))
@@ -181,6 +181,14 @@ def main(argv):
             ref_inc = {f["name"]: f["inclusive"][1] for f in res["functions"]}
             fn["functions"][0]["inclusive_cycles"] += 0.02 * ref_inc[fn["functions"][0]["name"]]
             check(fn, 3, "function %s inclusive +2.000 %%" % fn["functions"][0]["name"], "a function 2 % off")
+            # --function-bar: that function's own bar, the others keep the default
+            fname = fn["functions"][0]["name"]
+            check(fn, 0, "within the bars", "a function 2 % off under its own bar of 2.5 %",
+                  ["--function-bar", "%s:%s:2.5" % (d["program"], fname)])
+            check(fn, 3, "function %s inclusive +2.000 %% beyond 1.500 %%" % fname,
+                  "a function 2 % off under its own bar of 1.5 %", ["--function-bar", "%s:%s:1.5" % (d["program"], fname)])
+            check(fn, 3, "function %s inclusive +2.000 %% beyond 1.000 %%" % fname,
+                  "another program's function bar", ["--function-bar", "other:%s:2.5" % fname])
         print("%d programs checked" % checked)
     for f in fails:
         print("FAIL: " + f)

@@ -26,6 +26,7 @@ void routine_runner_free(struct routine_runner *r)
     for (size_t k = 0; m && k < m->nheap; k++)
         free(m->heap[k]);
     free(r->memory);
+    free(r->decoded);
     free(r->ops);
     routine_memo_free(r->memo);
     free(r);
@@ -64,6 +65,7 @@ bool routine_map_pointers(struct routine_map *m, const struct routine_arg *args,
     m->n = 0;
     m->base = base;
     m->span = span;
+    m->shift = span > 1 && !(span & (span - 1)) ? (unsigned)__builtin_ctz(span) : 0;
     uint64_t next = 1; /* the lowest pointer not yet in a region is at least this (0 stays 0) */
     for (;;) {
         uint64_t lo = UINT64_MAX;
@@ -96,8 +98,10 @@ bool routine_map_from(const struct routine_map *m, uint32_t a, unsigned n, uint6
 {
     if (a < m->base || !n)
         return false;
-    uint32_t k = (a - m->base) / m->span;
-    if (k >= m->n || (uint32_t)(a + n - 1 - m->base) / m->span != k)
+    /* region k (a shift for the usual power-of-two span: the same quotient) */
+    uint32_t off = a - m->base, end = (uint32_t)(a + n - 1 - m->base);
+    uint32_t k = m->shift ? off >> m->shift : off / m->span;
+    if (k >= m->n || (m->shift ? end >> m->shift : end / m->span) != k)
         return false;
     *engine = a + m->delta[k];
     return true;

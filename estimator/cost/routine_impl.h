@@ -19,6 +19,7 @@
 struct routine_map {
     unsigned n;
     uint32_t base, span;
+    unsigned shift;                  /* log2(SPAN) when SPAN is a power of two, else 0 */
     uint64_t first[ROUTINE_MAX_REGIONS], delta[ROUTINE_MAX_REGIONS];
 };
 
@@ -67,6 +68,7 @@ struct routine_runner {
     struct ua_op *ops;
     size_t nops, capops;
     struct routine_memo *memo;
+    void *decoded;                                       /* the rv32 interpreter's decoded instructions */
 };
 
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on

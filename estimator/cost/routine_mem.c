@@ -93,11 +93,21 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
     const uint8_t *p = stack_at(m, a, n);
     if (!p)
         p = heap_at(m, a, n);
-    if (!p && in_program(m, a, n)) {
-        for (unsigned i = 0; i < n; i++)
-            if (!program_byte(m, a + i, &b[i]))
-                return false;
-        p = b;
+    uint64_t e;
+    if (!p && m->program && routine_map_from(&m->map, a, n, &e)) {
+        /* all N bytes at once when the call wrote none of them (the same bytes as one by one) */
+        bool written = false;
+        for (unsigned i = 0; i < n && !written; i++) {
+            unsigned k = (a + i) % ROUTINE_OVERLAY;
+            written = m->ov_call[k] == m->call && m->ov_addr[k] == a + i;
+        }
+        p = written ? NULL : m->program->read(m->program->ctx, e, n);
+        if (!p) {
+            for (unsigned i = 0; i < n; i++)
+                if (!program_byte(m, a + i, &b[i]))
+                    return false;
+            p = b;
+        }
     }
     if (!p)
         p = isa_code_bytes(r->code, a, n, NULL);

@@ -72,7 +72,7 @@ static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
  * table lacks M. */
 static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b)
 {
-    const struct isa_insn *in = routine_row(r, m, row_name(m));
+    const struct isa_insn *in = m < ROUTINE_MAX_MNEMONICS && r->looked[m] ? r->row[m] : routine_row(r, m, row_name(m));
     if (!in)
         return -1;
     if (branch) {
@@ -233,6 +233,36 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     return true;
 }
 
+/* The decoded instruction at PC: the runtime's code does not change (a routine's
+ * stores go to its stack, heap and the program's memory), so each address is
+ * decoded once and kept in a direct-mapped cache of the runner's; NULL when the
+ * bytes there are no instruction a routine may run. */
+#define DECODED 4096u
+struct rv32_decoded {
+    uint32_t pc;
+    bool valid;
+    struct ua_rv32 in;
+};
+
+static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
+{
+    struct rv32_decoded *c = r->decoded;
+    if (!c)
+        c = r->decoded = sup_xcalloc(DECODED, sizeof *c);
+    struct rv32_decoded *d = &c[(pc >> 1) & (DECODED - 1)];
+    if (d->valid && d->pc == pc)
+        return &d->in;
+    uint32_t avail = 0;
+    const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
+    struct ua_rv32 in;
+    if (!p || !ua_rv32_decode(p, avail, &in))
+        return NULL;
+    d->pc = pc;
+    d->in = in;
+    d->valid = true;
+    return &d->in;
+}
+
 static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
                      double *cycles, double *instr)
@@ -292,12 +322,8 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     while (pc != RETURN_SENTINEL) {
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
-        uint32_t avail = 0;
-        const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
-        struct ua_rv32 in;
-        if (!p || !ua_rv32_decode(p, avail, &in))
-            return false;
-        if (!step(r, x, &pc, &in, &c, pipe, n == 1))
+        const struct ua_rv32 *in = decoded(r, pc);
+        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1))
             return false;
         x[0] = 0;
     }

@@ -318,6 +318,8 @@ struct vm {
     /* the sum of the weights of the blocks entered (eng_block_weights), and
      * what the layers above add to a run (estimator.h: eng_run_hooks) */
     uint64_t clock;
+    bool uncounted;           /* a timed run (weights given): its counts are not wanted, and the
+                                 compiled tier keeps none (exec_jit_gen.c); the interpreter does */
     const struct eng_run_hooks *hooks;
     void *hooks_arg;
     const struct eng_builtin *builtins;

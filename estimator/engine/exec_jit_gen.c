@@ -198,6 +198,7 @@ struct jg {
     LLVMValueRef steps, slow, clock; /* allocas: the steps, the slow path's limit, the clock */
     LLVMValueRef fb;          /* the activation's frame base */
     bool weights;             /* an edge of F has a weight: the clock is kept */
+    bool counting;            /* counters kept (not in a timed run: vm->uncounted) */
     uint32_t at_op;           /* the op being translated */
     LLVMBasicBlockRef ret1_bb; /* returns 1 (a fault or an exit, recorded) */
     LLVMBasicBlockRef exit_bb; /* every return */
@@ -436,7 +437,8 @@ static void edge(struct jg *g, uint32_t e)
     /* (counts kept in registers across a loop, added at the return, tripled
      * the compile time of dispatch loops and won nothing measurable) */
     LLVMValueRef cp = P(g, &ed->count);
-    store(g, LLVMBuildAdd(g->b, load(g, T(i64), cp, T(tag_count)), K(g, 1), ""), cp, T(tag_count));
+    if (g->counting)
+        store(g, LLVMBuildAdd(g->b, load(g, T(i64), cp, T(tag_count)), K(g, 1), ""), cp, T(tag_count));
     if (ed->weight)
         LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), K(g, ed->weight), ""), g->clock);
     LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), K(g, ed->ninst), ""), g->steps);
@@ -613,7 +615,8 @@ static LLVMValueRef xaddr_of(struct jg *g, const struct op *op)
 
 static void bump(struct jg *g, LLVMValueRef p)
 {
-    store(g, LLVMBuildAdd(g->b, load(g, T(i64), p, T(tag_count)), K(g, 1), ""), p, T(tag_count));
+    if (g->counting)
+        store(g, LLVMBuildAdd(g->b, load(g, T(i64), p, T(tag_count)), K(g, 1), ""), p, T(tag_count));
 }
 
 /* &base[idx] for an i64 array at host address BASE */
@@ -821,6 +824,8 @@ static void sat_count(struct jg *g, const struct op *op)
         tie = LLVMBuildOr(g->b, tie, LLVMBuildICmp(g->b, LLVMIntEQ, r, K128(g, hi), ""), "");
     if (op->x != 0)
         tie = LLVMBuildOr(g->b, tie, LLVMBuildICmp(g->b, LLVMIntEQ, r, K128(g, lo), ""), "");
+    if (!g->counting)
+        return;
     LLVMValueRef tp = P(g, g->f->sel_counts + op->k);
     LLVMValueRef old = load(g, T(i64), tp, T(tag_count));
     store(g, LLVMBuildAdd(g->b, old, zx(g, tie), ""), tp, T(tag_count));
@@ -1277,6 +1282,7 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     g->at = LLVMGetParam(g->fn, 2);
     for (uint32_t e = 0; e < f->nedges && !g->weights; e++)
         g->weights = f->edges[e].weight != 0;
+    g->counting = !vm->uncounted;
     /* entry: the locals */
     LLVMBasicBlockRef entry = block(g, "entry");
     at_end(g, entry);

@@ -153,6 +153,7 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
         }
     if (o->nweights)
         exec_set_weights(vm, o->weights, o->nweights);
+    vm->uncounted = o->weights != NULL;
     vm->hooks = o->hooks;
     vm->hooks_arg = o->hooks_arg;
     if (vm->hooks && vm->hooks->start)

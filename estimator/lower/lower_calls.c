@@ -232,10 +232,12 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em)
                 /* the module's memcpy...: called by its own machine call, or by a
                  * call several IR calls were merged into (a length that is not
                  * a constant is always a call; a constant one may be expanded
-                 * into loads and stores, which carry its location) */
+                 * into loads and stores, which carry its location; the merged
+                 * call may carry nothing of it: AVR, two 40-byte copies of the
+                 * two arms of an if, the arguments' set-up of one located, of
+                 * the other a GEP's) */
                 LLVMValueRef len = LLVMGetOperand(i, 2);
-                bool merged = !fc.called[o] && orphan_of(&fc, routine) &&
-                              (!LLVMIsAConstantInt(len) || (fc.seen[o] && !fc.memory[o]));
+                bool merged = !fc.called[o] && orphan_of(&fc, routine) && (!LLVMIsAConstantInt(len) || !fc.memory[o]);
                 if (fc.called[o] || merged)
                     add_plan(&plan, &n, i, def, ENG_CALL_ROUTINE);
                 continue;
@@ -243,8 +245,18 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em)
             LLVMValueRef callee = direct_callee(i);
             size_t nlen;
             const char *cname = callee ? LLVMGetValueName2(callee, &nlen) : "";
-            if ((!strcmp(cname, "memcmp") || !strcmp(cname, "bcmp")) && defined(m, cname, 3) && !fc.called[o] &&
-                !orphan_of(&fc, cname) && fc.seen[o]) {
+            bool is_cmp = (!strcmp(cname, "memcmp") || !strcmp(cname, "bcmp")) && defined(m, cname, 3);
+            if (is_cmp && !fc.called[o] && !orphan_of(&fc, cname) && !fc.seen[o]) {
+                /* no machine instruction of it, no call of the routine to merge
+                 * it into: expanded with its loads folded into others (AVR, a
+                 * 2-byte memcmp(..) == 0 of bytes just stored, made as the
+                 * compare of the registers stored), or code without locations:
+                 * whether the board calls it, unknown */
+                struct mfunc *g = mfunc_named(mm, cname);
+                if (g)
+                    g->entries_uncertain = true;
+            }
+            if (is_cmp && !fc.called[o] && !orphan_of(&fc, cname) && fc.seen[o]) {
                 /* expanded inline: the board never calls it */
                 if (compared_with_zero(i))
                     add_plan(&plan, &n, i, callee, ENG_CALL_EXPANDED);

@@ -114,8 +114,62 @@ static bool avr_byte_constant(const struct minsn *in, int *reg, long long *byte)
     return *end == '\0' && *byte >= -128 && *byte <= 255;
 }
 
+/* The integer after the last comma of OPS (the whole rest), or false. */
+static bool last_imm(const char *ops, long long *v)
+{
+    const char *comma = strrchr(ops, ',');
+    if (!comma)
+        return false;
+    char *end;
+    *v = strtoll(comma + 1, &end, 0);
+    while (*end == ' ')
+        end++;
+    return *end == '\0' && end != comma + 1;
+}
+
+/* A 32-bit constant made by a high-part load, "lui rd, H" (RISC-V: H << 12)
+ * or "lis rd, H" (PowerPC: H << 16), alone or completed by "addi rd, rd, L"
+ * (either) or "ori rd, rd, L" (PowerPC): the only non-control instructions of
+ * block B. The value sign-extended from 32 bits, or false (a symbol's %hi). */
+static bool rv_ppc_constant(const struct mblock *b, long long *imm)
+{
+    const struct minsn *in[2];
+    size_t n = 0;
+    for (size_t k = 0; k < b->ninsns; k++)
+        if (!mc_is_control(&b->insns[k])) {
+            if (n == 2)
+                return false;
+            in[n++] = &b->insns[k];
+        }
+    if (!n)
+        return false;
+    bool lui = !strcmp(in[0]->mnemonic, "lui");
+    long long hi, lo = 0;
+    if ((!lui && strcmp(in[0]->mnemonic, "lis")) || !last_imm(in[0]->ops, &hi))
+        return false;
+    const char *comma = strchr(in[0]->ops, ',');
+    size_t rn = (size_t)(comma - in[0]->ops);
+    uint32_t v = (uint32_t)((unsigned long long)hi << (lui ? 12 : 16));
+    if (n == 2) {
+        /* "addi rd, rd, L" / "ori rd, rd, L" on the same register */
+        const char *o = in[1]->ops, *second;
+        if ((strcmp(in[1]->mnemonic, "addi") && (lui || strcmp(in[1]->mnemonic, "ori"))) || strncmp(o, in[0]->ops, rn) ||
+            o[rn] != ',')
+            return false;
+        second = o + rn + 1;
+        while (*second == ' ')
+            second++;
+        if (strncmp(second, in[0]->ops, rn) || second[rn] != ',' || !last_imm(o, &lo))
+            return false;
+        v = !strcmp(in[1]->mnemonic, "ori") ? v | (uint32_t)(lo & 0xffff) : v + (uint32_t)lo;
+    }
+    *imm = (long long)(int32_t)v;
+    return true;
+}
+
 /* Whether block B does nothing but load a constant into a register (and
- * jump or fall on): "li rd, IMM" (RISC-V, PowerPC) or "ldi rd, IMM" (AVR);
+ * jump or fall on): "li rd, IMM" (RISC-V, PowerPC), "lui"/"lis" with the
+ * "addi"/"ori" completing it (rv_ppc_constant), or "ldi rd, IMM" (AVR);
  * on the AVR a wider constant is one byte per register of a run of
  * consecutive registers, low byte first ("ldi r18, 2; ldi r19, 0": 2). */
 bool mc_arm_constant(const struct mblock *b, long long *imm)
@@ -130,6 +184,8 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
     }
     if (!only)
         return false;
+    if (n == 2 && rv_ppc_constant(b, imm))
+        return true;
     if (n > 1) {
         int reg[8], lo = 1000;
         long long byte[8];
@@ -165,6 +221,8 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
         *imm = 0;
         return true;
     }
+    if (!strcmp(only->mnemonic, "lui") || !strcmp(only->mnemonic, "lis"))
+        return rv_ppc_constant(b, imm);
     if (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi"))
         return false;
     const char *comma = strrchr(only->ops, ',');

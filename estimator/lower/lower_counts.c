@@ -509,8 +509,13 @@ bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE 
         }
         solve_function(mf, xf, mc_va_vector_entries(p, xf));
         if (mf->unresolved || mf->entries_uncertain)
-            for (size_t b = 0; b < mf->nblocks; b++)
-                mf->blocks[b].source = MC_ESTIMATE; /* a branch to a place the graph does not know */
+            for (size_t b = 0; b < mf->nblocks; b++) {
+                /* a branch to a place the graph does not know, or entries the run does
+                 * not know: every count is an estimate (not a known count with an
+                 * estimated split, "SPLIT") */
+                mf->blocks[b].source = MC_ESTIMATE;
+                mf->blocks[b].split_estimated = false;
+            }
     }
     return true;
 }

@@ -9,7 +9,13 @@
  *    are equal before it compares the low words (RISC-V "beq a1, a3" around
  *    "sltu"): the probe is hi(a) == hi(b) at the comparison;
  *  - a switch lowered to a tree of compares: which interval between case
- *    values the value falls in (lower_switches.c). */
+ *    values the value falls in (lower_switches.c);
+ *  - a 64-bit order comparison made into a value with three branches on the
+ *    PPC405: the order of its high and of its low words (lower_probes_wide.c);
+ *  - the x86-64 division bypass: whether both operands of a 64-bit divide fit
+ *    in 32 bits (lower_probes_div.c);
+ *  - a narrow signed saturation clamped with two branches on the PPC405:
+ *    where its exact result lies against the bounds (lower_probes_sat.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -120,6 +126,33 @@ static const char *block_name(LLVMValueRef inst)
     return LLVMGetValueName2(LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst)), &len);
 }
 
+/* Whether an operand of comparison CMP is the extended value of another
+ * 64-bit order comparison, or CMP's value one of another's operands ("(c:b) <u sext(c)" made 0 or 1, then compared
+ * with sext(b16)): code generation makes both comparisons' high-word tests
+ * in one block and the branch may carry either's location (branchgen seed
+ * 73001 on rv32: "beq c, sign(c)" with the outer comparison's), so which
+ * words it tests is not known. */
+static bool compares_wide_flag(LLVMValueRef cmp)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef v = LLVMGetOperand(cmp, k);
+        if (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v))
+            v = LLVMGetOperand(v, 0);
+        if (mc_wide_order_compare(v))
+            return true;
+    }
+    /* ... or CMP's value is such an operand (the branch may be the other's) */
+    for (LLVMUseRef u = LLVMGetFirstUse(cmp); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef x = LLVMGetUser(u);
+        if (!LLVMIsAZExtInst(x) && !LLVMIsASExtInst(x))
+            continue;
+        for (LLVMUseRef w = LLVMGetFirstUse(x); w; w = LLVMGetNextUse(w))
+            if (mc_wide_order_compare(LLVMGetUser(w)))
+                return true;
+    }
+    return false;
+}
+
 /* RISC-V: the high-word test of a 64-bit order comparison. */
 static void wide_compares(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
@@ -148,7 +181,7 @@ static void wide_compares(struct mfunc *f, LLVMValueRef fn, const char *triple, 
             continue;
         LLVMValueRef cmp = ord[br->src_line];
         if (!mc_wide_order_compare(cmp) || LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) != 64 ||
-            strcmp(block_name(cmp), b->ir_name))
+            strcmp(block_name(cmp), b->ir_name) || compares_wide_flag(cmp))
             continue;
         /* the registers it compares hold words, not a boolean made of them (the
          * comparison's value, tested after the high-word diamond) */
@@ -213,6 +246,9 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
             continue;
         wide_compares(f, fn, triple, out);
         lower_switch_probes(f, fn, triple, out);
+        lower_wide_value_probes(f, fn, triple, out);
+        lower_division_probes(f, fn, triple, out);
+        lower_saturation_probes(f, fn, triple, out);
     }
 }
 

@@ -98,7 +98,7 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
     for (size_t m = 0; m < mf->nblocks; m++) {
         /* Z's own blocks count whatever their last branch is (a select's
          * branch may skip straight to Y), copies only with a known branch */
-        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z) ||
+        if (s->out_g[m] != z || !(s->out_known[m] || s->in_g[m] == z || s->in_g[m] < 0) ||
             (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
             continue;
         struct mblock *b = &mf->blocks[m];
@@ -106,6 +106,13 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         bool continuation = s->in_g[m] < 0 && b->npred > 0;
         for (size_t p = 0; p < b->npred && continuation; p++)
             continuation = s->out_g[b->pred[p]] == z;
+        /* one whose branch has no location of its own counts only as such a
+         * second test that is a copy of a select's branch (RV32: "sltu; bnez",
+         * the select of a 64-bit compare tail-duplicated into each side of the
+         * high words' diamond: its edges are Z's as much as the other copy's;
+         * not the blocks of an expanded memcmp, whose edges all lead on to Y) */
+        if (!s->out_known[m] && s->in_g[m] != z && !(continuation && b->nsucc > 1 && s->sel_head[m] >= 0))
+            continue;
         /* ...by jumping on (its way in was counted as leading to Y), or by
          * branching again: the second test of a compare split in two
          * (a 64-bit compare on a 32-bit core), whose edges realise Z's
@@ -395,16 +402,73 @@ static bool ir_edge_to(const struct cnt_func *xf, int a, int b)
     return false;
 }
 
+/* IR blocks around code that ran and vanished: a block V that ran, has code
+ * of its own (more than phis and its branch), and has no machine code nor a
+ * block its code is known to be merged into. Branch folding merged V's code
+ * into another block where nothing says so (AVR, a switch's compare tree:
+ * two cases with identical code, one machine block labelled with one of
+ * them). FEEDS[z]: Z has an edge to such a V (its code's edges towards the
+ * other blocks may carry V's executions); HOSTS[g]: G shares a predecessor
+ * and a successor with such a V (its code may be V's too: its entries and
+ * its edges out carry V's executions). Both NULL-free arrays the caller
+ * frees. */
+static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
+{
+    const struct cnt_func *xf = s->xf;
+    *feeds = sup_xcalloc(xf->nblocks + 1, sizeof **feeds);
+    *hosts = sup_xcalloc(xf->nblocks + 1, sizeof **hosts);
+    bool *present = sup_xcalloc(xf->nblocks + 1, sizeof *present);
+    for (size_t m = 0; m < s->mf->nblocks; m++) {
+        if (s->in_g[m] >= 0)
+            present[s->in_g[m]] = true;
+        if (s->out_g[m] >= 0)
+            present[s->out_g[m]] = true;
+    }
+    for (uint32_t v = 1; v < xf->nblocks; v++) {
+        if (present[v] || (s->merged_into && s->merged_into[v] >= 0) || !xf->blocks[v].count)
+            continue;
+        /* code that makes machine instructions: arithmetic, memory, selects,
+         * calls of functions (not lifetime markers, GEPs, casts: nothing) */
+        size_t code = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[v].bb); i; i = LLVMGetNextInstruction(i)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            LLVMValueRef callee = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;
+            code += (op >= LLVMAdd && op <= LLVMXor) || op == LLVMLoad || op == LLVMStore || op == LLVMSelect ||
+                    (op == LLVMCall && !(callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)));
+        }
+        if (!code)
+            continue;
+        for (uint32_t e = 1; e < xf->nedges; e++) {
+            if (xf->einfo[e].to != v || xf->einfo[e].from == v)
+                continue;
+            uint32_t p = xf->einfo[e].from;
+            (*feeds)[p] = true;
+            /* P's other successors that go where V goes */
+            for (uint32_t f = 1; f < xf->nedges; f++) {
+                uint32_t g = xf->einfo[f].to;
+                if (xf->einfo[f].from != p || g == v || g == p)
+                    continue;
+                for (uint32_t a = 1; a < xf->nedges && !(*hosts)[g]; a++)
+                    for (uint32_t b = 1; b < xf->nedges && xf->einfo[a].from == v && !(*hosts)[g]; b++)
+                        (*hosts)[g] = xf->einfo[b].from == g && xf->einfo[b].to == xf->einfo[a].to;
+            }
+        }
+    }
+    free(present);
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
     struct mfunc *mf = s->mf;
     const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
+    bool *feeds, *hosts;
+    lost_code(s, &feeds, &hosts);
     for (uint32_t e = 0; e < s->ir.n; e++) {
         int z = s->ir.from[e], y = s->ir.to[e];
         double total = s->ir.count[e];
-        if ((z >= 0 && s->shared_g[z]) || (y >= 0 && s->shared_g[y]))
+        if ((z >= 0 && s->shared_g[z]) || (y >= 0 && s->shared_g[y]) || (z >= 0 && (feeds[z] || hosts[z])))
             continue; /* (its code, or its target's, also runs merged cases') */
         bool is_case_edge = false;
         for (uint32_t f = 1; f < xf->nedges && jt_switch[z]; f++)
@@ -417,6 +481,19 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
             if (only_cases)
                 continue; /* the table's constraints say it better */
         }
+        /* a block of no known IR block (neither its label nor its branch
+         * located: tail duplication copies a branch without its location)
+         * that branches into Y's code may run a copy of Z's terminator: the edges
+         * counted below would not be all of Z -> Y's (branchgen loop shapes
+         * on rv32 and ppc: a loop's exit test copied into the path that
+         * skips the loop) */
+        bool unknown_copy = false;
+        for (size_t m = 0; m < n && y >= 0 && !unknown_copy; m++)
+            if (s->in_g[m] < 0 && s->out_g[m] < 0 && mf->blocks[m].nsucc > 1)
+                for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
+                    unknown_copy |= s->in_g[mf->blocks[m].succ[k]] == y || leads_to(s, mf->blocks[m].succ[k]) == y;
+        if (unknown_copy)
+            continue;
         /* contexts: copies of Z's terminator in other IR blocks' code */
         int ctx[64];
         size_t nctx = 0;
@@ -475,6 +552,8 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
             edge_constraint(s, z, -2, y, total);
         }
     }
+    free(feeds);
+    free(hosts);
 }
 
 /* heads run as often as the in-edges that reach them */
@@ -483,9 +562,11 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
     struct mfunc *mf = s->mf;
     const struct cnt_func *xf = s->xf;
     size_t n = mf->nblocks;
+    bool *feeds, *hosts;
+    lost_code(s, &feeds, &hosts);
     for (uint32_t g = 0; g < xf->nblocks; g++) {
         int h = s->head[g];
-        if (h < 0 || s->shared_g[g])
+        if (h < 0 || s->shared_g[g] || hosts[g])
             continue;
         double c = h == 0 ? (double)xf->edges[0].count : 0;
         bool ok = true;
@@ -503,6 +584,10 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                 continue;
             }
             int p = s->ir.from[e];
+            if (p >= 0 && feeds[p]) {
+                ok = false; /* (the head may run a merged block's code too) */
+                break;
+            }
             /* reaches the head through a machine edge, or is inside a copy */
             bool reaches = false, copied = false;
             for (size_t m = 0; m < n; m++) {
@@ -569,6 +654,8 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                 lsys_add(&s->sy, var, coef, nv, c, false);
         }
     }
+    free(feeds);
+    free(hosts);
 }
 
 /* branches on a && b / a || b split in two: the second test runs as

@@ -319,6 +319,21 @@ static int select_arm(const struct solver *s, size_t m)
     return na > nt ? 0 : nt > na ? 1 : -1;
 }
 
+/* Whether V is a constant integer an arm loading IMM (a register's worth,
+ * sign-extended) makes: equal in V's width up to 32 bits; a wider V's low or
+ * high word (a 64-bit select made one word at a time). */
+static bool constant_is(LLVMValueRef v, long long imm)
+{
+    if (!LLVMIsAConstantInt(v))
+        return false;
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    unsigned long long x = (unsigned long long)LLVMConstIntGetSExtValue(v), i = (unsigned long long)imm;
+    if (w > 32)
+        return (uint32_t)x == (uint32_t)i || (uint32_t)(x >> 32) == (uint32_t)i;
+    unsigned long long mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+    return ((x ^ i) & mask) == 0;
+}
+
 static bool is_copy(const struct minsn *in)
 {
     static const char *const copies[] = {"mv", "mr", "li", "lis", "ldi", "mov", "movw", "lui", NULL};
@@ -530,8 +545,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         return -1;
     LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
     if (constant) {
-        bool t = LLVMIsAConstantInt(tv) && (uint32_t)LLVMConstIntGetSExtValue(tv) == (uint32_t)imm;
-        bool f = LLVMIsAConstantInt(fv) && (uint32_t)LLVMConstIntGetSExtValue(fv) == (uint32_t)imm;
+        bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         if (t != f)
             return t;
         /* AVR: a select wider than the registers loads its constant a piece
@@ -543,6 +557,11 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             if (t != f)
                 return t;
         }
+        /* a constant that is neither value (nor a piece of one): the arm is
+         * not the backend's plain expansion, whose copy of the false value
+         * the fallback below assumes */
+        if (!t)
+            return -1;
     }
     /* a condition that is an i1 `or`/`and` may be made with one branch
      * per operand, the last arm copying what the earlier ones chose: which
@@ -738,9 +757,32 @@ static size_t select_parts(const struct solver *s, uint32_t r)
     LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(sel)));
     const char *triple = LLVMGetTarget(mod);
     unsigned reg = triple && !strncmp(triple, "avr", 3) ? 16 : 32;
-    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind || bits <= reg)
         return 1;
-    return bits <= reg ? 1 : (bits + reg - 1) / reg;
+    size_t all = (bits + reg - 1) / reg;
+    if (all > 32)
+        return all;
+    /* the parts its uses read: code generation makes only those (a 64-bit
+     * smax whose value is truncated to 32 bits selects one word on PowerPC;
+     * the branch before it tests the high words of the comparison) */
+    uint32_t used = 0, every = all == 32 ? ~0u : (1u << all) - 1;
+    for (LLVMUseRef u = LLVMGetFirstUse(sel); u && used != every; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        LLVMOpcode op = LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMRet;
+        LLVMValueRef amount = op == LLVMLShr || op == LLVMAShr ? LLVMGetOperand(user, 1) : NULL;
+        if (op == LLVMTrunc) {
+            unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(user));
+            used |= w >= bits ? every : (1u << ((w + reg - 1) / reg)) - 1;
+        } else if (op == LLVMLShr && LLVMGetOperand(user, 0) == sel && LLVMIsAConstantInt(amount) &&
+                   LLVMConstIntGetZExtValue(amount) < bits)
+            used |= every & ~((1u << (LLVMConstIntGetZExtValue(amount) / reg)) - 1);
+        else
+            used = every;
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < all; k++)
+        n += used >> k & 1;
+    return n ? n : all;
 }
 
 /* Whether V depends, within DEPTH steps in its function, on a shift
@@ -840,6 +882,25 @@ static bool second_clamp(const struct solver *s, size_t m)
     return false;
 }
 
+/* Whether select or min/max record REC (instruction RI) chooses by an order
+ * comparison of values wider than the core's registers (a 64-bit smax, or a
+ * select on "a <s b" of i64, on a 32-bit core): code generation tests the
+ * high words first, a branch with the record's location that is not its
+ * choice (RV32 "beqz hi" around sgtz/sltu, PowerPC "bt eq" over "mr"), and
+ * may make the choice itself without a branch. Only branches beyond the
+ * high-word tests, one per part of the value, are the choice. */
+static bool wide_order_choice(const struct cnt_select *rec, LLVMValueRef ri)
+{
+    if (!ri || !LLVMIsAInstruction(ri))
+        return false;
+    if (rec->kind == CNT_SEL_SELECT && LLVMGetInstructionOpcode(ri) == LLVMSelect)
+        return mc_wide_order_compare(LLVMGetOperand(ri, 0));
+    if (rec->kind != CNT_SEL_MINMAX || LLVMGetTypeKind(LLVMTypeOf(ri)) != LLVMIntegerTypeKind)
+        return false;
+    unsigned regs = mc_register_bits(ri);
+    return regs && LLVMGetIntTypeWidth(LLVMTypeOf(ri)) > regs;
+}
+
 /* select arms: the edges into the arm (the side that gives the select's
  * second value, or the first: see arm_sense) carry its count, summed
  * over copies of the select's branch on different paths; the parts of a
@@ -904,12 +965,15 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
+        bool wide = r < xf->nselects && wide_order_choice(rec, ri);
         for (size_t i = 0; i < nh; i++)
             for (size_t j = i + 1; j < nh; j++) {
                 bool related = mc_dominates(s, heads[i], heads[j]) || mc_dominates(s, heads[j], heads[i]);
                 ordered &= related;
                 apart &= !related;
             }
+        if (wide && (!ordered || nh <= select_parts(s, r)))
+            continue;
         if (ordered) {
             /* one after the other: the select's value is made by its last
              * parts (one per register-sized piece); earlier branches with

@@ -108,6 +108,12 @@ void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 /* lower_switches.c: switches lowered to compare trees, as probes */
 struct lower_probes;
 void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes_wide.c: 64-bit order comparisons made into values with branches (PPC405) */
+void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes_div.c: the x86-64 64-bit division bypass */
+void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes_sat.c: narrow signed saturations clamped with two branches (PPC405) */
+void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

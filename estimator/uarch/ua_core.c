@@ -8,14 +8,26 @@
 
 uint32_t ua_code_word(struct ua_core *c, uint32_t a)
 {
-    uint32_t w = 0;
-    for (unsigned k = 0; k < 4; k++) {
+    /* the range the code function gave last (the bytes do not change while the core lives) */
+    if (!(c->span && a >= c->span_lo && (uint64_t)a + 4 <= (uint64_t)c->span_lo + c->span_n)) {
         uint32_t avail = 0;
-        const uint8_t *p = c->code(c->code_arg, a + k, &avail);
-        if (p && avail)
-            w |= (uint32_t)p[0] << (8 * k);
+        const uint8_t *p = c->code(c->code_arg, a, &avail);
+        if (!p || avail < 4) {
+            uint32_t w = 0;
+            for (unsigned k = 0; k < 4; k++) {
+                avail = 0;
+                p = c->code(c->code_arg, a + k, &avail);
+                if (p && avail)
+                    w |= (uint32_t)p[0] << (8 * k);
+            }
+            return w;
+        }
+        c->span = p;
+        c->span_lo = a;
+        c->span_n = avail;
     }
-    return w;
+    const uint8_t *p = c->span + (a - c->span_lo);
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 enum ua_step ua_take(struct ua_core *c, uint32_t pc, struct ua_op *op, uint64_t *seq)

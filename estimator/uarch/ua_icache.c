@@ -3,7 +3,9 @@
  * lowest invalid way of the set first, then least recently used, a
  * round-robin pointer per set, or Ibex's single counter for the whole cache
  * that advances at every lookup: ibex_icache.sv, round_robin_way_q and
- * sel_way_ic1). When a fill happens is the core model's business. */
+ * sel_way_ic1). When a fill happens is the core model's business. A run's
+ * operations can be recorded with what they returned and replayed on another
+ * state (the routine memo's check that a kept run applies). */
 #include "uarch.h"
 #include "support.h"
 
@@ -20,7 +22,21 @@ struct ua_icache {
     uint32_t counter;        /* counter policy: the way a miss replaces */
     uint32_t clock;
     uint64_t lookups, misses;
+    struct track *trk;       /* a run's operations being recorded (ua_icache_record_begin) */
 };
+
+/* The operations of a run being recorded (ua_icache_record_begin): two words each, the
+ * operation (OP_*, bit 2 what a lookup or presence check returned, bits 8-15 the way) and
+ * its address (a set invalidation: the set). */
+struct track {
+    uint32_t *log;
+    size_t n, cap;
+    bool on, whole;
+};
+
+enum { OP_LOOKUP, OP_FILL, OP_INVALIDATE_SET, OP_PRESENT };
+
+static void record(const struct ua_icache *c, uint32_t op, uint32_t arg);
 
 static bool pow2(uint32_t v)
 {
@@ -54,17 +70,25 @@ void ua_icache_free(struct ua_icache *c)
     free(c->age);
     free(c->rr);
     free(c->replaced);
+    if (c->trk) {
+        free(c->trk->log);
+        free(c->trk);
+    }
     free(c);
 }
 
 void ua_icache_invalidate(struct ua_icache *c)
 {
+    if (c->trk && c->trk->on)
+        c->trk->whole = true;
     for (size_t i = 0; i < (size_t)c->sets * c->p.ways; i++)
         c->tag[i] = UINT32_MAX;
 }
 
 void ua_icache_invalidate_set(struct ua_icache *c, uint32_t set)
 {
+    if (set < c->sets)
+        record(c, OP_INVALIDATE_SET, set);
     if (set < c->sets)
         for (uint32_t w = 0; w < c->p.ways; w++)
             c->tag[(size_t)set * c->p.ways + w] = UINT32_MAX;
@@ -90,8 +114,11 @@ bool ua_icache_present(const struct ua_icache *c, uint32_t addr)
     uint32_t line = addr >> c->line_shift;
     const uint32_t *t = set_of(c, line);
     for (uint32_t w = 0; w < c->p.ways; w++)
-        if (t[w] == line)
+        if (t[w] == line) {
+            record(c, OP_PRESENT | 1u << 2, addr);
             return true;
+        }
+    record(c, OP_PRESENT, addr);
     return false;
 }
 
@@ -109,12 +136,14 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
         if (t[w] == line) {
             c->age[(size_t)set * n + w] = c->clock;
             *way = w;
+            record(c, OP_LOOKUP | 1u << 2 | w << 8, addr);
             return true;
         }
     c->misses++;
     for (uint32_t w = 0; w < n; w++)
         if (t[w] == UINT32_MAX) {
             *way = w;
+            record(c, OP_LOOKUP | w << 8, addr);
             return false;
         }
     switch (c->p.replace) {
@@ -133,6 +162,7 @@ bool ua_icache_lookup(struct ua_icache *c, uint32_t addr, uint32_t *way)
         break;
     }
     }
+    record(c, OP_LOOKUP | *way << 8, addr);
     return false;
 }
 
@@ -140,6 +170,7 @@ uint32_t ua_icache_fill(struct ua_icache *c, uint32_t addr, uint32_t way)
 {
     uint32_t line = addr >> c->line_shift, set = line & c->set_mask, n = c->p.ways;
     uint32_t *t = set_of(c, line);
+    record(c, OP_FILL | (way % n) << 8, addr);
     uint32_t old = t[way % n];
     t[way % n] = line;
     c->age[(size_t)set * n + way % n] = ++c->clock;
@@ -161,11 +192,15 @@ bool ua_icache_access(struct ua_icache *c, uint32_t addr)
 
 bool ua_icache_replaced(const struct ua_icache *c, uint32_t addr)
 {
+    if (c->trk && c->trk->on)
+        c->trk->whole = true;
     return c->replaced[(addr >> c->line_shift) & c->set_mask];
 }
 
 void ua_icache_forget_replaced(struct ua_icache *c)
 {
+    if (c->trk && c->trk->on)
+        c->trk->whole = true;
     memset(c->replaced, 0, c->sets);
 }
 
@@ -221,4 +256,71 @@ void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses)
 {
     c->lookups += lookups;
     c->misses += misses;
+}
+
+/* ---- recording a run's operations and replaying them ---- */
+
+static void record(const struct ua_icache *c, uint32_t op, uint32_t arg)
+{
+    struct track *t = c->trk;
+    if (!t || !t->on)
+        return;
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->log = sup_xrealloc(t->log, t->cap * 2 * sizeof *t->log);
+    }
+    t->log[2 * t->n] = op;
+    t->log[2 * t->n + 1] = arg;
+    t->n++;
+}
+
+void ua_icache_record_begin(struct ua_icache *c)
+{
+    if (!c->trk)
+        c->trk = sup_xcalloc(1, sizeof *c->trk);
+    c->trk->n = 0;
+    c->trk->on = true;
+    c->trk->whole = false;
+}
+
+size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole)
+{
+    struct track *t = c->trk;
+    *log = NULL;
+    *whole = true;
+    if (!t || !t->on)
+        return 0;
+    t->on = false;
+    *whole = t->whole;
+    *log = t->log;
+    return t->whole ? 0 : t->n;
+}
+
+bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n)
+{
+    bool fills = false;
+    for (size_t i = 0; i < n && !fills; i++)
+        fills = (log[2 * i] & 3) == OP_FILL;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t op = log[2 * i], arg = log[2 * i + 1], way = 0;
+        switch (op & 3) {
+        case OP_LOOKUP: {
+            bool hit = ua_icache_lookup(c, arg, &way);
+            if (hit != ((op >> 2) & 1) || (!hit && fills && way != ((op >> 8) & 0xff)))
+                return false;
+            break;
+        }
+        case OP_FILL:
+            ua_icache_fill(c, arg, (op >> 8) & 0xff);
+            break;
+        case OP_INVALIDATE_SET:
+            ua_icache_invalidate_set(c, arg);
+            break;
+        default:
+            if (ua_icache_present(c, arg) != ((op >> 2) & 1))
+                return false;
+            break;
+        }
+    }
+    return true;
 }

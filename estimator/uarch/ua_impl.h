@@ -37,6 +37,8 @@ struct ua_core {
     const struct ua_model_ops *ops;
     ua_code_fn code;
     void *code_arg;
+    const uint8_t *span;      /* the bytes CODE gave last: SPAN_N of them from SPAN_LO (ua_code_word) */
+    uint32_t span_lo, span_n;
     uint64_t cycle;
     uint64_t fed;             /* instructions fed; the next one gets this sequence number */
     bool have;                /* PENDING waits to be fetched into decode */

@@ -69,6 +69,63 @@ static void counter_replacement(void **state)
     ua_icache_free(c);
 }
 
+/* A run's operations recorded and replayed (routine_memo.c keeps a run by them): 2 ways, 2
+ * sets of 8-byte lines, counter policy; A 0x00, C 0x10, E 0x20 share set 0. After A is
+ * filled, a run looks up A (hit, way 0) and C (a miss: way 1, invalid) and fills C. Replayed
+ * on the cache as it was, it returns the same and leaves the cache as the run did; on a cache
+ * where C is present the lookup of C hits: the replay stops (false). A run that only looks
+ * up A replays on a cache holding A in the other way (the way of a hit is not compared). */
+static void cache_replay(void **state)
+{
+    (void)state;
+    struct ua_icache *c = cache(32, 2, 8, UA_REPLACE_COUNTER);
+    uint32_t way;
+    ua_icache_access(c, 0x00);
+    unsigned char before[4096], after[4096];
+    assert_true(ua_icache_state_size(c) <= sizeof before);
+    ua_icache_save(c, before);
+    ua_icache_record_begin(c);
+    assert_true(ua_icache_lookup(c, 0x04, &way));
+    assert_false(ua_icache_lookup(c, 0x10, &way));
+    assert_int_equal(way, 1);
+    ua_icache_fill(c, 0x10, way);
+    const uint32_t *log;
+    bool whole;
+    size_t n = ua_icache_record_end(c, &log, &whole);
+    assert_false(whole);
+    assert_int_equal(n, 3);
+    uint32_t ops[6];
+    memcpy(ops, log, sizeof ops);
+    ua_icache_save(c, after);
+    ua_icache_load(c, before);
+    assert_true(ua_icache_replay(c, ops, 3));
+    unsigned char now[4096];
+    ua_icache_save(c, now);
+    assert_memory_equal(now, after, ua_icache_state_size(c));
+    uint64_t lookups, misses;
+    ua_icache_stats(c, &lookups, &misses);
+    assert_int_equal(lookups, 5); /* the first access, the run's two, the replay's two */
+    assert_int_equal(misses, 3);
+    assert_false(ua_icache_replay(c, ops, 3)); /* C is present now: its lookup hits */
+    ua_icache_free(c);
+    /* the way of a hit is not compared: A in way 1 replays a run that saw it in way 0 */
+    c = cache(32, 2, 8, UA_REPLACE_COUNTER);
+    ua_icache_access(c, 0x00);
+    ua_icache_record_begin(c);
+    assert_true(ua_icache_lookup(c, 0x00, &way));
+    n = ua_icache_record_end(c, &log, &whole);
+    memcpy(ops, log, 2 * sizeof *ops);
+    ua_icache_invalidate(c);
+    ua_icache_fill(c, 0x00, 1);
+    assert_true(ua_icache_replay(c, ops, n));
+    /* invalidating the whole cache while recording: not kept */
+    ua_icache_record_begin(c);
+    ua_icache_invalidate(c);
+    assert_int_equal(ua_icache_record_end(c, &log, &whole), 0);
+    assert_true(whole);
+    ua_icache_free(c);
+}
+
 /* A cache's state as bytes (routine_memo.c keeps it): saved after A and C are filled with the
  * counter at 1, mutated, loaded back: the next lookups behave as from the saved state, the
  * statistics are not part of it; LRU keeps its ages. */
@@ -526,6 +583,7 @@ int main(void)
         cmocka_unit_test(counter_replacement),
         cmocka_unit_test(lru_and_round_robin),
         cmocka_unit_test(cache_state_bytes),
+        cmocka_unit_test(cache_replay),
         cmocka_unit_test(predictors),
         cmocka_unit_test(ibex_taken_branch),
         cmocka_unit_test(ibex_unaligned_target),

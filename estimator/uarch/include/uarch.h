@@ -26,7 +26,9 @@ struct isa;
 /* ---- the program's code, as the fetch unit reads it ---- */
 
 /* Bytes at ADDR: a pointer to at least one readable byte and *AVAIL of them,
- * or NULL when nothing is loaded there (the fetch unit then reads zeros). */
+ * or NULL when nothing is loaded there (the fetch unit then reads zeros). The
+ * bytes must stay where they are, unchanged, while the core lives (it keeps the
+ * range it was given last). */
 typedef const uint8_t *(*ua_code_fn)(void *arg, uint32_t addr, uint32_t *avail);
 
 /* ---- instruction caches (ua_icache.c) ---- */
@@ -83,6 +85,24 @@ void ua_icache_save(const struct ua_icache *c, void *buf);
 void ua_icache_load(struct ua_icache *c, const void *buf);
 /* Adds LOOKUPS and MISSES to the statistics (the lookups of a run not made again). */
 void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses);
+
+/* Recording a run's operations on the cache and replaying them (the routine memo keeps a
+ * run by them: estimator/cost/routine_memo.c). From ua_icache_record_begin every lookup,
+ * fill, set invalidation and presence check is logged (two words each) with what it
+ * returned; ua_icache_record_end stops and gives the log (*WHOLE and 0 operations when the
+ * run read or changed more: invalidated the whole cache, read the replaced flags). A core
+ * model sees the cache only through what these return, so a run whose lookups would
+ * return the same again runs the same again: ua_icache_replay makes the operations on the
+ * cache as it is and is true when each returned what was logged (the cache is then as the
+ * run would leave it, its statistics counted); false at the first that did not (the cache
+ * half changed: restore it, ua_icache_load). What is compared: a lookup's hit or miss and
+ * a presence check's answer; the way a miss would replace where the run filled a line
+ * (without fills it reaches nothing); never the way a hit came from, which a model may
+ * keep but writes nothing with (ibex: a fill buffer that hit makes no RAM write,
+ * ua_ibex_icache.c). */
+void ua_icache_record_begin(struct ua_icache *c);
+size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole);
+bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n);
 
 /* ---- branch predictors (ua_predict.c) ---- */
 

@@ -1,0 +1,136 @@
+/* lower_probes_div.c — before the run: the x86-64 division bypass. On cores
+ * where a 64-bit divide is slow, code generation (BypassSlowDivision) tests
+ * whether both operands of a 64-bit udiv/urem/sdiv/srem fit in 32 unsigned
+ * bits, ((a | b) >> 32) == 0, and divides with "divl" when they do and with
+ * "divq"/"idivq" when not:
+ *
+ *     movq %rax, %rcx ; orq %rsi, %rcx ; shrq $32, %rcx ; je .Lfast
+ *     (slow) xorl %edx, %edx ; divq %rsi ; jmp .Ljoin
+ *     .Lfast: xorl %edx, %edx ; divl %esi
+ *
+ * The branch tests no IR value; the probe here is that condition, evaluated
+ * at the division. A branch is read as the bypass only when it carries the
+ * division's location, ends a block that runs once per run of the division's
+ * IR block (its own, or one codegen made after it), and its two
+ * sides are blocks that each divide once, one with a 32-bit and one with a
+ * 64-bit divide, and join: the 32-bit divide gives the right result only when
+ * both operands fit, so its side is the one taken when they do. */
+#include "isa.h"
+#include "lower.h"
+#include "lower_solver.h"
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The width of the divide block B makes (32, 64), 0 when it makes none or
+ * several, or does anything else than set up, divide and jump. */
+static int divide_width(const struct mblock *b)
+{
+    int width = 0;
+    for (size_t k = 0; k < b->ninsns; k++) {
+        const char *mn = b->insns[k].mnemonic;
+        int w = !strcmp(mn, "divl") || !strcmp(mn, "idivl") ? 32 : !strcmp(mn, "divq") || !strcmp(mn, "idivq") ? 64 : 0;
+        if (w) {
+            if (width)
+                return 0;
+            width = w;
+        } else if (strcmp(mn, "xorl") && strcmp(mn, "jmp") && strcmp(mn, "cqto") && strcmp(mn, "cltd") &&
+                   strncmp(mn, "mov", 3)) {
+            return 0;
+        }
+    }
+    return width;
+}
+
+/* Whether block M runs once per run of IR block NAME: it is that block's, or
+ * one codegen made after it, reached from it through single predecessors and
+ * joins of two-sided branches (at most 8 blocks back). */
+static bool of_block(const struct mfunc *f, size_t m, const char *name)
+{
+    for (int hops = 0; hops < 8; hops++) {
+        const struct mblock *b = &f->blocks[m];
+        if (b->ir_name)
+            return !strcmp(b->ir_name, name);
+        if (b->npred == 1) {
+            m = (size_t)b->pred[0];
+            continue;
+        }
+        if (b->npred != 2)
+            return false;
+        const struct mblock *x = &f->blocks[b->pred[0]], *y = &f->blocks[b->pred[1]];
+        if (x->npred != 1 || y->npred != 1 || x->pred[0] != y->pred[0] || x->nsucc != 1 || y->nsucc != 1 ||
+            f->blocks[x->pred[0]].nsucc != 2)
+            return false;
+        m = (size_t)x->pred[0];
+    }
+    return false;
+}
+
+static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
+{
+    if (p->nnodes == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        p->nodes = sup_xrealloc((void *)p->nodes, *cap * sizeof *p->nodes);
+    }
+    ((struct eng_probe_node *)p->nodes)[p->nnodes] = n;
+    return p->nnodes++;
+}
+
+void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
+{
+    if (!triple || strncmp(triple, "x86_64", 6))
+        return;
+    size_t nord = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            nord++;
+    LLVMValueRef *ord = NULL;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        const struct mblock *b = &f->blocks[m];
+        if (b->nsucc != 2 || !b->ninsns)
+            continue;
+        const struct minsn *br = &b->insns[b->ninsns - 1];
+        char sense = mc_branch_sense(br->mnemonic);
+        if (!br->isa || br->isa->kind != ISA_COND_BRANCH || (sense != 'e' && sense != 'n') ||
+            br->src_col != ENG_PROVENANCE_COLUMN || !br->src_line || br->src_line > nord || br->target < 0)
+            continue;
+        if (!ord) {
+            ord = sup_xcalloc(nord + 2, sizeof *ord);
+            size_t k = 0;
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                    ord[++k] = i;
+        }
+        LLVMValueRef div = ord[br->src_line];
+        LLVMOpcode op = div ? LLVMGetInstructionOpcode(div) : LLVMRet;
+        size_t len;
+        if ((op != LLVMUDiv && op != LLVMURem && op != LLVMSDiv && op != LLVMSRem) ||
+            LLVMGetTypeKind(LLVMTypeOf(div)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(div)) != 64 ||
+            !of_block(f, m, LLVMGetValueName2(LLVMBasicBlockAsValue(LLVMGetInstructionParent(div)), &len)))
+            continue;
+        /* the two sides: each divides once, at a width of its own, and they join */
+        size_t taken = (size_t)br->target, other = (size_t)(b->succ[0] == br->target ? b->succ[1] : b->succ[0]);
+        const struct mblock *tb = &f->blocks[taken], *ob = &f->blocks[other];
+        int tw = divide_width(tb), ow = divide_width(ob);
+        if (!tw || !ow || tw == ow || tb->nsucc != 1 || ob->nsucc != 1 || tb->succ[0] != ob->succ[0] ||
+            tb->npred != 1 || ob->npred != 1)
+            continue;
+        struct eng_probe p = {.at = div};
+        size_t cap = 0;
+        uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 0)});
+        uint32_t c = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 1)});
+        uint32_t o = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 64, .a = a, .b = c});
+        uint32_t h = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = o});
+        uint32_t z = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 32, .imm = 0});
+        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntEQ, .a = h, .b = z});
+        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
+        out->probes[out->n] = p;
+        /* value 1: both fit, the 32-bit side */
+        f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 1) * sizeof *f->probe_uses);
+        f->probe_uses[f->nprobe_uses++] = (struct lower_probe_use){
+            .probe = (uint32_t)out->n, .block = (int)m, .run = 3, .taken = tw == 32 ? 2 : 1};
+        out->n++;
+    }
+    free(ord);
+}
