@@ -11,6 +11,7 @@
 #include "support.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,32 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
                 adjusted |= d != 0;
             }
     }
+    if (!plain && !adjusted && c >= INT32_MIN && c <= INT32_MAX) {
+        /* a register the branch (or a compare before it) reads holding a
+         * constant built elsewhere ("lui t0, 8; addi t0, t0, -1" for 32767,
+         * kept in t0 across blocks) */
+        for (size_t j = k + 1; j-- > 0 && !plain && !adjusted;) {
+            const struct minsn *in = &b->insns[j];
+            if (j < k && (mc_is_control(in) || k - j > 6))
+                break;
+            if (j < k && strncmp(in->mnemonic, "cmp", 3) && strncmp(in->mnemonic, "slt", 3))
+                continue;
+            bool dest = !strncmp(in->mnemonic, "slt", 3); /* (its first operand is written) */
+            for (const char *o = in->ops; *o; dest = false) {
+                while (*o == ',' || *o == ' ')
+                    o++;
+                size_t len = strcspn(o, ", ");
+                long long v;
+                if (len && !dest && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, j, o, len, &v))
+                    for (int d = -1; d <= 1; d++)
+                        if ((int32_t)(c + d) == (int32_t)v) {
+                            plain |= d == 0;
+                            adjusted |= d != 0;
+                        }
+                o += len;
+            }
+        }
+    }
     return plain ? 1 : adjusted ? 2 : 0;
 }
 
@@ -317,4 +344,102 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
     int val[32];
     avr_values(&s->mf->blocks[m], s->avr_entry + 32 * m, k, val);
     return val[r];
+}
+
+/* RISC-V and PowerPC: the constant register REG (N characters) holds
+ * before instruction UPTO of block M, found by walking back to its last
+ * write and, where a block does not write it, into every predecessor (all
+ * must agree); DEPTH bounds the blocks visited. Constants are built by li,
+ * lui, lis and the addi/ori that complete them, and moved by mv/mr; any
+ * other write, a call or an unknown path makes it unknown. 32-bit values,
+ * sign-extended. */
+static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
+                            unsigned char *seen, int *budget, long long *v)
+{
+    const struct mblock *b = &mf->blocks[m];
+    if (--*budget < 0)
+        return false;
+    for (size_t k = upto; k-- > 0;) {
+        const struct minsn *in = &b->insns[k];
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL))
+            return false; /* (caller-saved registers clobbered) */
+        if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
+            continue;
+        const char *mn = in->mnemonic;
+        if (!strncmp(mn, "cmp", 3) || !strncmp(mn, "mt", 2) || !strncmp(in->ops, "cr", 2))
+            continue; /* (PowerPC: the first operand is read, or a condition field) */
+        if (strncmp(in->ops, reg, n) || (in->ops[n] != ',' && in->ops[n] != '\0'))
+            continue;
+        /* the last write of REG */
+        const char *src = in->ops[n] == ',' ? in->ops + n + 1 : "";
+        while (*src == ' ')
+            src++;
+        size_t sn = strcspn(src, ", ");
+        long long imm;
+        if (!strcmp(mn, "li")) {
+            if (!last_immediate(in->ops, &imm))
+                return false;
+            *v = (int32_t)(uint32_t)imm;
+            return true;
+        }
+        if (!strcmp(mn, "lui") || !strcmp(mn, "lis")) {
+            if (!last_immediate(in->ops, &imm))
+                return false;
+            *v = (int32_t)((uint32_t)imm << (mn[1] == 'u' ? 12 : 16));
+            return true;
+        }
+        if (!strcmp(mn, "mv") || !strcmp(mn, "mr") || !strcmp(mn, "addi") || !strcmp(mn, "ori")) {
+            long long base;
+            char sreg[16];
+            if (sn == 0 || sn >= sizeof sreg)
+                return false;
+            memcpy(sreg, src, sn);
+            sreg[sn] = '\0';
+            if (mn[0] == 'm')
+                imm = 0;
+            else if (!last_immediate(in->ops, &imm))
+                return false;
+            if (!reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base))
+                return false;
+            *v = mn[0] == 'o' ? (int32_t)((uint32_t)base | ((uint32_t)imm & 0xffff)) : (int32_t)(uint32_t)(base + imm);
+            return true;
+        }
+        return false;
+    }
+    /* not written in the block: what every path into it brings */
+    if (depth <= 0 || b->npred == 0 || seen[m])
+        return false;
+    seen[m] = 1;
+    bool known = false;
+    long long agreed = 0;
+    for (size_t p = 0; p < b->npred; p++) {
+        int q = b->pred[p];
+        long long pv;
+        if (q < 0 || (size_t)q >= mf->nblocks ||
+            !reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv) ||
+            (known && pv != agreed)) {
+            seen[m] = 0;
+            return false;
+        }
+        agreed = pv;
+        known = true;
+    }
+    seen[m] = 0;
+    *v = agreed;
+    return known;
+}
+
+bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    if (s->avr_entry || n == 0)
+        return false;
+    LLVMModuleRef mod = s->xf && s->xf->fn ? LLVMGetGlobalParent(s->xf->fn) : NULL;
+    const char *triple = mod ? LLVMGetTarget(mod) : NULL;
+    if (!triple || (strncmp(triple, "riscv", 5) && strncmp(triple, "powerpc", 7)))
+        return false;
+    unsigned char *seen = sup_xcalloc(s->mf->nblocks + 1, 1);
+    int budget = 4000; /* blocks visited (diamonds one after the other: paths multiply) */
+    bool ok = reg_constant_at(s->mf, m, upto, reg, n, 32, seen, &budget, v);
+    free(seen);
+    return ok;
 }

@@ -194,6 +194,19 @@ static void wide_compares(struct mfunc *f, LLVMValueRef fn, const char *triple, 
         }
         if (!words)
             continue;
+        /* the test copied into another block (tail duplication of the code
+         * after a select made into a diamond, riscv32 branchgen 71005: "bne
+         * a3, a6" and its copy "beq a3, a6" in an unnamed block): this one
+         * runs on some paths only */
+        bool copied = false;
+        for (size_t o = 0; o < f->nblocks && !copied; o++)
+            for (size_t j = 0; j < f->blocks[o].ninsns && !copied && o != m; j++) {
+                const struct minsn *in = &f->blocks[o].insns[j];
+                copied = in->isa && in->isa->kind == ISA_COND_BRANCH && in->src_col == ENG_PROVENANCE_COLUMN &&
+                         in->src_line == br->src_line;
+            }
+        if (copied)
+            continue;
         size_t probe = SIZE_MAX;
         for (size_t q = 0; q < nseen && probe == SIZE_MAX; q++)
             if (seen[q] == cmp)

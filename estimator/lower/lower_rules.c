@@ -1039,6 +1039,56 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* Whether IR block Y's branch tests an operand of the i1 `or`/`and` (or
+ * its select form) that IR block Z's branch tests. */
+static bool tests_operand_of(const struct cnt_func *xf, int z, int y)
+{
+    LLVMValueRef tz = LLVMGetBasicBlockTerminator(xf->blocks[z].bb), ty = LLVMGetBasicBlockTerminator(xf->blocks[y].bb);
+    if (!tz || !ty || LLVMGetInstructionOpcode(tz) != LLVMBr || LLVMGetInstructionOpcode(ty) != LLVMBr ||
+        !LLVMIsConditional(tz) || !LLVMIsConditional(ty))
+        return false;
+    LLVMValueRef c = LLVMGetCondition(tz), d = LLVMGetCondition(ty);
+    if (!LLVMIsAInstruction(c))
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(c);
+    if (op != LLVMOr && op != LLVMAnd && op != LLVMSelect)
+        return false;
+    for (int k = 0; k < LLVMGetNumOperands(c); k++)
+        if (LLVMGetOperand(c, (unsigned)k) == d)
+            return true;
+    return false;
+}
+
+/* A machine edge from IR block Z's branch into the labelled code of IR
+ * block Y that the IR has no edge for: Y's code also runs the rest of Z's
+ * (riscv32 branchgen 71057: Z's `or` of two tests made as two branches,
+ * the second one Y's identical test, so "bnez" falls into Y's block). Both
+ * IR blocks' counts, and those of Z's successors, are then not their
+ * code's: marked shared. */
+static void mark_entered_midway(struct solver *s)
+{
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        const struct mblock *b = &mf->blocks[m];
+        int z = s->out_g[m];
+        if (z < 0 || !s->out_known[m])
+            continue;
+        for (size_t k = 0; k < b->nsucc; k++) {
+            int t = b->succ[k], y = t >= 0 ? s->in_g[t] : -1;
+            if (y < 0 || y == z || !mf->blocks[t].ir_name || s->in_g[m] == y || mc_view_has_edge(s, z, y) ||
+                ir_edge_to(s->xf, z, y) || !tests_operand_of(s->xf, z, y))
+                continue;
+            if (s->trace)
+                fprintf(stderr, "  [%zu] -> [%d]: IR block %d's code enters IR block %d's midway\n", m, t, z, y);
+            s->shared_g[z] = s->shared_g[y] = true;
+            /* (Z's successors are entered from Y's code too) */
+            for (uint32_t e = 1; e < s->xf->nedges; e++)
+                if ((int)s->xf->einfo[e].from == z)
+                    s->shared_g[s->xf->einfo[e].to] = true;
+        }
+    }
+}
+
 /* Every rule's constraints: flow conservation first (certain), then the
  * inferences, in the order they are taken back in when relaxing. */
 void mc_build(struct solver *s)
@@ -1054,6 +1104,7 @@ void mc_build(struct solver *s)
     rule_jump_tables(s, var, coef, jt_switch);
     rule_unread_tables(s, jt_switch);
     rule_merged_tails(s);
+    mark_entered_midway(s);
     rule_ir_edges(s, jt_switch);
     free(jt_switch);
     rule_heads(s, var, coef);

@@ -8,8 +8,19 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* x86-64 (AT&T operands, the destination last): "movl %r9d, %r8d". */
+static bool x86_register_move(const struct minsn *in)
+{
+    const char *mn = in->mnemonic, *o = in->ops;
+    if (strncmp(mn, "mov", 3) || !mn[3] || mn[4] || !strchr("bwlq", mn[3]) || o[0] != '%')
+        return false;
+    const char *comma = strchr(o, ',');
+    return comma && comma[1] == ' ' && comma[2] == '%' && !strchr(comma + 1, '(');
+}
 
 /* Whether block B holds only register copies (and control): the side of
  * a saturation's branch that passes the computed value on. */
@@ -21,7 +32,7 @@ static bool only_register_copies(const struct mblock *b)
         if (mc_is_control(in))
             continue;
         if (strcmp(in->mnemonic, "mv") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "mov") &&
-            strcmp(in->mnemonic, "movw"))
+            strcmp(in->mnemonic, "movw") && !x86_register_move(in))
             return false;
         copies++;
     }
@@ -32,6 +43,23 @@ static bool only_register_copies(const struct mblock *b)
  * with the addi/ori that complete it). */
 static bool constant_in(const struct mblock *b, const char *reg)
 {
+    if (reg[0] == '%') {
+        /* x86-64: the last instruction naming REG as its destination (last operand) */
+        size_t rn = strlen(reg);
+        for (size_t k = b->ninsns; k-- > 0;) {
+            const struct minsn *in = &b->insns[k];
+            size_t ol = strlen(in->ops);
+            if (mc_is_control(in) || ol < rn || strcmp(in->ops + ol - rn, reg) ||
+                (ol > rn && in->ops[ol - rn - 1] != ' '))
+                continue;
+            if (!strncmp(in->mnemonic, "cmp", 3) || !strncmp(in->mnemonic, "test", 4))
+                continue; /* (reads it) */
+            if (!strncmp(in->mnemonic, "xor", 3) && ol == 2 * rn + 2 && !strncmp(in->ops, reg, rn))
+                return true; /* (zeroed) */
+            return !strncmp(in->mnemonic, "mov", 3) && in->ops[0] == '$';
+        }
+        return false;
+    }
     static const char *const stores[] = {"sw", "sh", "sb", "stw", "sth", "stb", "stwu", "sthu", "stbu", "st", "std",
                                          "sts", NULL};
     size_t n = strlen(reg);
@@ -66,9 +94,17 @@ static bool constant_in(const struct mblock *b, const char *reg)
  * M loaded the bound into the copy's destination before the branch (on the
  * AVR, the registers' known values: a bound loaded into r16:r17 before a
  * loop and copied with "movw r24, r16" in M). */
-static int saturation_sense(const struct solver *s, size_t m, const struct mblock *arm)
+static int saturation_sense(const struct solver *s, size_t m, const struct mblock *arm0)
 {
     const struct mblock *head = &s->mf->blocks[m];
+    /* an arm that also holds a copy of the code after the join (tail
+     * duplication: x86 "movl %r10d, %r9d; cmpl $4699, %r9d; jb", the other
+     * side "cmpl $4699, %r9d; jae"): neither its shape nor its copy says
+     * which runs the bound (host branchgen 71035: its count is not the
+     * record's either way) */
+    const struct mblock *arm = arm0;
+    if (arm->nsucc > 1)
+        return -1;
     if (!only_register_copies(arm))
         return 0;
     const struct minsn *copy = NULL;
@@ -88,6 +124,13 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     memcpy(dest, copy->ops, dn);
     dest[dn] = '\0';
     strcpy(src, sp);
+    if (x86_register_move(copy)) {
+        /* (AT&T: source first) */
+        char t[16];
+        strcpy(t, dest);
+        strcpy(dest, src);
+        strcpy(src, t);
+    }
     if (s->avr_entry) {
         bool src_known = mc_avr_reg_value(s, m, head->ninsns, src, strlen(src)) >= 0;
         bool dest_known = mc_avr_reg_value(s, m, head->ninsns, dest, strlen(dest)) >= 0;
@@ -123,8 +166,9 @@ static bool computes(const struct mblock *b)
  * bound; the latter is the arm. (The branches that make the expansion's
  * comparisons into values, li 1; blt; li 0, were set aside before:
  * flag_made_with_branch.) */
-static int saturation_arm(const struct mfunc *mf, size_t m)
+static int saturation_arm(const struct solver *s, size_t m)
 {
+    const struct mfunc *mf = s->mf;
     const struct mblock *b = &mf->blocks[m];
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *sb[2] = {&mf->blocks[a], &mf->blocks[t]};
@@ -136,6 +180,18 @@ static int saturation_arm(const struct mfunc *mf, size_t m)
     if (sb[0]->npred != 1 || sb[1]->npred != 1 || sb[0]->nsucc != 1 || sb[1]->nsucc != 1 ||
         sb[0]->succ[0] != sb[1]->succ[0])
         return -1;
+    /* a side that copies what a register holds says which it is: the bound
+     * when M loaded a constant into the source (rv32 ssub.sat.i16: "lui t0, 8;
+     * addi t0, t0, -1; bge t0, t5", the side "mv t5, t0" clamps, the other
+     * sign-extends the value: it computes, and is not the bound) */
+    for (int k = 0; k < 2; k++)
+        if (only_register_copies(sb[k])) {
+            int v = saturation_sense(s, m, sb[k]);
+            if (v == 0)
+                return k;
+            if (v == 1 && !only_register_copies(sb[1 - k]))
+                return 1 - k;
+        }
     for (int k = 0; k < 2; k++)
         if ((computes(sb[k]) || mc_arm_constant(sb[k], &imm)) && only_register_copies(sb[1 - k]))
             return k;
@@ -176,6 +232,40 @@ static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
     return false;
 }
 
+/* Whether the branch ending block M picks which comparison makes a flag:
+ * both sides only set the same register by a set-on-condition ("slt",
+ * "sltu", "slti", "sltiu") and meet (rv32's 64-bit compare: "beqz hi_diff",
+ * then the low words' "sltu t0" or the high words' "slti t0"). The select's
+ * choice is a later branch on that flag. */
+static bool flag_of_wide_compare(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    if (b->nsucc != 2)
+        return false;
+    char reg[2][16];
+    int join = -1;
+    for (int k = 0; k < 2; k++) {
+        const struct mblock *side = &mf->blocks[b->succ[k]];
+        const struct minsn *only = NULL;
+        size_t n = 0;
+        for (size_t j = 0; j < side->ninsns; j++)
+            if (!mc_is_control(&side->insns[j])) {
+                only = &side->insns[j];
+                n++;
+            }
+        if (side->npred != 1 || side->nsucc != 1 || n != 1 || strncmp(only->mnemonic, "slt", 3) ||
+            (join >= 0 && side->succ[0] != join))
+            return false;
+        join = side->succ[0];
+        size_t len = strcspn(only->ops, ",");
+        if (len == 0 || len >= sizeof reg[k])
+            return false;
+        memcpy(reg[k], only->ops, len);
+        reg[k][len] = '\0';
+    }
+    return !strcmp(reg[0], reg[1]);
+}
+
 /* Which successor of block M (whose branch is a select's) is the select's
  * arm, the side that assigns its second value: a block entered only from M
  * that joins the other side (a triangle), the named side of a diamond whose
@@ -191,7 +281,7 @@ static int select_arm(const struct solver *s, size_t m)
     uint32_t r = (uint32_t)s->sel_head[m];
     if (s->sel_head[m] >= 0 && r < s->xf->nselects && s->xf->selects[r].kind == CNT_SEL_SAT) {
         /* (other shapes, e.g. a clamp to two bounds of a promoted lane: below) */
-        int k = saturation_arm(mf, m);
+        int k = saturation_arm(s, m);
         if (k >= 0)
             return k;
     }
@@ -264,7 +354,25 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
         a--, o--;
     struct mblock prefix = *arm;
     prefix.ninsns = a;
-    return mc_arm_constant(&prefix, imm);
+    if (mc_arm_constant(&prefix, imm))
+        return true;
+    /* an upper-immediate load alone ("lui a3, 32768": 134217728; "lis") */
+    const struct minsn *only = NULL;
+    size_t n = 0;
+    for (size_t k = 0; k < a; k++)
+        if (!mc_is_control(&arm->insns[k])) {
+            only = &arm->insns[k];
+            n++;
+        }
+    if (n != 1 || (strcmp(only->mnemonic, "lui") && strcmp(only->mnemonic, "lis")))
+        return false;
+    const char *comma = strrchr(only->ops, ',');
+    char *end;
+    long long hi = comma ? strtoll(comma + 1, &end, 0) : 0;
+    if (!comma || end == comma + 1 || *end)
+        return false;
+    *imm = (int32_t)((uint32_t)hi << (only->mnemonic[1] == 'u' ? 12 : 16));
+    return true;
 }
 
 /* Whether V is the overflow bit of an llvm.*.with.overflow call: the back end
@@ -321,6 +429,64 @@ static bool logic_condition(LLVMValueRef sel)
            (cop == LLVMSelect && LLVMTypeOf(cond) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(cond))));
 }
 
+/* How many instructions of ARM (those it does not share with OTHER at its
+ * end) are not control: the bytes of an AVR constant it loads. */
+static size_t constant_bytes(const struct mblock *arm, const struct mblock *other)
+{
+    size_t a = arm->ninsns, o = other ? other->ninsns : 0, n = 0;
+    while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&
+           !strcmp(arm->insns[a - 1].ops, other->insns[o - 1].ops))
+        a--, o--;
+    for (size_t k = 0; k < a; k++)
+        n += !mc_is_control(&arm->insns[k]);
+    return n;
+}
+
+/* Whether the constant V has, at a multiple of WIDTH bits, the piece PIECE. */
+static bool piece_of(LLVMValueRef v, unsigned long long piece, unsigned width)
+{
+    if (!LLVMIsAConstantInt(v))
+        return false;
+    unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    unsigned long long c = LLVMConstIntGetZExtValue(v), mask = (1ULL << width) - 1;
+    if (bits > 64 || bits <= width)
+        return false;
+    for (unsigned at = 0; at < bits; at += width)
+        if (((c >> at) & mask) == (piece & mask))
+            return true;
+    return false;
+}
+
+/* For an arm whose first A instructions are copies: which of the select's
+ * values TV (1) and FV (0) its single register copy gives, when the
+ * register holds a constant (mc_reg_constant) equal to exactly one of
+ * them; -1 otherwise. */
+static int copied_constant_names(const struct solver *s, const struct mblock *arm, size_t a, LLVMValueRef tv,
+                                 LLVMValueRef fv)
+{
+    const struct minsn *copy = NULL;
+    size_t at = 0, n = 0;
+    for (size_t k = 0; k < a; k++)
+        if (!mc_is_control(&arm->insns[k])) {
+            copy = &arm->insns[k];
+            at = k;
+            n++;
+        }
+    if (n != 1 || (strcmp(copy->mnemonic, "mv") && strcmp(copy->mnemonic, "mr")))
+        return -1;
+    const char *src = strchr(copy->ops, ',');
+    if (!src)
+        return -1;
+    while (*src == ',' || *src == ' ')
+        src++;
+    long long v;
+    if (!mc_reg_constant(s, (size_t)(arm - s->mf->blocks), at, src, strcspn(src, ", "), &v))
+        return -1;
+    bool t = LLVMIsAConstantInt(tv) && (int32_t)LLVMConstIntGetSExtValue(tv) == (int32_t)v;
+    bool f = LLVMIsAConstantInt(fv) && (int32_t)LLVMConstIntGetSExtValue(fv) == (int32_t)v;
+    return t != f ? t : -1;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -362,8 +528,18 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * uadd.sat: the carry made a value by "li 1; blt; li 0", then
          * "cmplwi r, 0; beq"): which side clamps, the shape does not say */
         return mc_branch_tests_boolean(mf, m) ? -1 : saturation_sense(s, m, arm);
-    if (kind != CNT_SEL_SELECT)
+    if (kind != CNT_SEL_SELECT) {
+        /* min/max: the arm gives the bound (the second value), unless it
+         * copies the value into a register that held the bound before the
+         * branch (AVR csmith deep 71003: smax(x, 0) as "movw r26, r12 (0);
+         * tst; brmi", the arm "movw r26, r22" copying x) */
+        if (kind == CNT_SEL_MINMAX && only_register_copies(arm)) {
+            int v = saturation_sense(s, m, arm);
+            if (v >= 0)
+                return v;
+        }
         return 0;
+    }
     LLVMValueRef sel = mc_select_inst(s->xf, xs);
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
         return -1;
@@ -372,9 +548,18 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         if (t != f)
             return t;
-        /* a constant that is neither value (or both): the arm is not the
-         * backend's plain expansion, whose copy of the false value the
-         * fallback below assumes */
+        /* AVR: a select wider than the registers loads its constant a piece
+         * per branch ("ldi r24, 4; ldi r25, 0", the high half of 317437) */
+        unsigned width = s->avr_entry ? 8 * (unsigned)constant_bytes(arm, other) : 0;
+        if (width && width < 64 && !t && !f) {
+            t = piece_of(tv, (unsigned long long)imm, width);
+            f = piece_of(fv, (unsigned long long)imm, width);
+            if (t != f)
+                return t;
+        }
+        /* a constant that is neither value (nor a piece of one): the arm is
+         * not the backend's plain expansion, whose copy of the false value
+         * the fallback below assumes */
         if (!t)
             return -1;
     }
@@ -408,10 +593,35 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * made before the branch): nothing in the shape names the arm */
     if (overflow_bit(cond))
         return -1;
-    if (copies)
-        return 0;
+    if (copies) {
+        /* a copy of a register holding a constant equal to one value names it
+         * (rv32: "mv a5, a0" with 9060 built in a0 blocks before, the clamp's
+         * true value, on the side of a diamond): the expansion's usual shape,
+         * whose arm copies the second value, is not what was made */
+        int named = copied_constant_names(s, arm, a, tv, fv);
+        if (named >= 0)
+            return named;
+        /* the expansion's own shape only: a triangle whose arm holds nothing
+         * but its copies (riscv32 branchgen 71019: an arm shared with the next
+         * select's code, a copy of the first value that was 17433, counted as
+         * the second) */
+        bool triangle_arm = arm->nsucc == 1 && arm->succ[0] == b->succ[1 - armk] && arm->npred == 1;
+        /* (a constant it loads that is neither value: a piece of one, or of
+         * another select's; which, the shape does not say) */
+        return triangle_arm && !constant ? 0 : -1;
+    }
     if (!triangle)
         return -1;
+    /* a reload from the stack frame is no value computed there: a spilled
+     * value or constant, either operand (rv32 branchgen 71005: "lw s11,
+     * 8(sp)" reloading the clamp's bound 14382, the select's first value) */
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        if (in->isa && in->isa->kind == ISA_LOAD &&
+            (strstr(in->ops, "(sp)") || strstr(in->ops, "(r1)") || strstr(in->ops, "Y+") || strstr(in->ops, "%rsp") ||
+             strstr(in->ops, "%rbp")))
+            return -1;
+    }
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
@@ -421,7 +631,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
  * arm (successor ARMK): a strict comparison ("blt") that skips the arm
  * runs it on equality, a non-strict one ("bge") does not; and the reverse
  * when the branch goes to the arm. 1, 0, or -1 when unknown. */
-static int ties_to_arm(const struct solver *s, size_t m, int armk)
+static int ties_to_arm(const struct solver *s, size_t m, int armk, LLVMValueRef inst)
 {
     const struct mblock *b = &s->mf->blocks[m];
     if (armk < 0)
@@ -432,48 +642,20 @@ static int ties_to_arm(const struct solver *s, size_t m, int armk)
             if (sense != 's' && sense != 'w')
                 return -1;
             bool taken_is_arm = b->insns[k].target == b->succ[armk];
-            return (sense == 's') != taken_is_arm;
+            int to_arm = (sense == 's') != taken_is_arm;
+            /* against a constant operand C, a compare with C - 1 or C + 1 has
+             * the other strictness (ppc smin(x, 1) as "cmpwi r3, 0; ble":
+             * x == 1 takes the arm); a constant not seen: either */
+            for (unsigned i = 0; inst && LLVMIsACallInst(inst) && i + 1 < (unsigned)LLVMGetNumOperands(inst); i++) {
+                LLVMValueRef c = LLVMGetOperand(inst, i);
+                if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
+                    continue;
+                int use = mc_constant_use(s, m, k, LLVMConstIntGetSExtValue(c));
+                return use == 1 ? to_arm : use == 2 ? !to_arm : -1;
+            }
+            return to_arm;
         }
     return -1;
-}
-
-/* Whether the branch ending block M may compare a min/max MM's operand with
- * another constant than MM's (C), one off: "x < 1" made as "x <= 0" (RV32
- * "blez", smin(x, 1)), so that the branch's strictness says nothing of where
- * equal operands go: a compare with zero (RISC-V "b..z", PowerPC "cmpwi r, 0")
- * or with an immediate other than C (PowerPC cmpwi/cmplwi, AVR cpi). */
-static bool adjusted_bound(const struct solver *s, size_t m, LLVMValueRef mm)
-{
-    if (!mm || LLVMGetInstructionOpcode(mm) != LLVMCall || LLVMGetNumArgOperands(mm) != 2)
-        return false;
-    LLVMValueRef c = LLVMIsAConstantInt(LLVMGetOperand(mm, 1))   ? LLVMGetOperand(mm, 1)
-                     : LLVMIsAConstantInt(LLVMGetOperand(mm, 0)) ? LLVMGetOperand(mm, 0)
-                                                                 : NULL;
-    if (!c)
-        return false;
-    long long bound = LLVMConstIntGetSExtValue(c);
-    const struct mblock *b = &s->mf->blocks[m];
-    for (size_t k = b->ninsns; k-- > 0;) {
-        const struct minsn *in = &b->insns[k];
-        const char *mn = in->mnemonic;
-        size_t len = strlen(mn);
-        while (len > 0 && (mn[len - 1] == '+' || mn[len - 1] == '-'))
-            len--;
-        if (in->isa && in->isa->kind == ISA_COND_BRANCH && len > 1 && mn[0] == 'b' && mn[len - 1] == 'z' &&
-            strncmp(mn, "brz", 3))
-            return bound != 0; /* RISC-V: with the zero register */
-        if (!strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi") || !strcmp(mn, "cpi")) {
-            const char *comma = strrchr(in->ops, ',');
-            char *end;
-            long long imm = comma ? strtoll(comma + 1, &end, 0) : 0;
-            if (!comma || *end)
-                return true;
-            if (!strcmp(mn, "cpi"))
-                return (imm & 0xff) != (bound & 0xff);
-            return !strcmp(mn, "cmplwi") ? (imm & 0xffff) != (bound & 0xffffffff) : imm != bound;
-        }
-    }
-    return false;
 }
 
 /* The constraint of select record R on the edges VAR[0..NV) into its arms,
@@ -494,13 +676,18 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         if (xs->ties != UINT32_MAX)
             ties += (double)xf->sel_counts[2 * (xs->ties + l)];
     }
-    /* which value the arm gives: agreed by every copy */
-    int sense = -1;
+    /* which value the arm gives: agreed by every copy (one that does not
+     * know makes it unknown: AVR ssub.sat.i32, whose first branch makes the
+     * overflow flag, "ldi r22, 1; brmi; mov r22, r11", and whose last ones
+     * choose by it) */
+    int sense = -3;
     for (size_t m = 0; m < n && sense != -2; m++) {
         if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
             continue;
         int v = arm_sense(s, xs, kind, m, select_arm(s, m));
-        sense = sense == -1 || sense == v ? v : -2;
+        if (s->trace > 3)
+            fprintf(stderr, "  record %u head %zu: arm %d, sense %d\n", r, m, select_arm(s, m), v);
+        sense = sense == -3 || sense == v ? v : -2;
     }
     if (sense == 1) {
         double t = first;
@@ -520,12 +707,12 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         hoisted |= s->sel_head[m] == (int)r && (only < 0 || (int)m == only) && s->in_g[m] != (int)xs->block;
     if (ties > 0 && !hoisted) {
         /* equal operands go where the branch's strictness sends them */
-        int to_arm = -1;
+        int to_arm = -3;
         for (size_t m = 0; m < n && to_arm != -2; m++) {
             if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
                 continue;
-            int v = adjusted_bound(s, m, mc_select_inst(xf, xs)) ? -1 : ties_to_arm(s, m, select_arm(s, m));
-            to_arm = v < 0 ? -2 : to_arm == -1 || to_arm == v ? v : -2; /* (one copy unknown: unknown) */
+            int v = ties_to_arm(s, m, select_arm(s, m), mc_select_inst(xf, xs));
+            to_arm = to_arm == -3 || to_arm == v ? v : -2;
         }
         if (to_arm >= 0) {
             if (to_arm)
@@ -659,13 +846,26 @@ static bool signed_saturation(LLVMValueRef v)
            !strncmp(name, "llvm.sshl.sat", 13);
 }
 
+/* Whether the saturation V is narrower than the 32-bit registers of
+ * RISC-V and PowerPC: made there as a clamp at each bound, one branch
+ * each, of which the other bound's may have been folded into a clamp after
+ * it (rv32 ssub.sat.i16 followed by smax(x, -8078): its lower bound is that
+ * smax's branch), so one branch found is not all of its saturations. */
+static bool narrow_saturation(const struct solver *s, LLVMValueRef v)
+{
+    if (s->avr_entry || !v)
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) < 32;
+}
+
 /* Whether the saturation branch ending block M is followed, where its
  * sides meet, by another triangle not tied to a record (the other bound's
  * clamp). */
 static bool second_clamp(const struct solver *s, size_t m)
 {
     const struct mfunc *mf = s->mf;
-    int k = saturation_arm(mf, m);
+    int k = saturation_arm(s, m);
     if (k < 0)
         return false;
     const struct mblock *arm = &mf->blocks[mf->blocks[m].succ[k]];
@@ -724,6 +924,11 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 s->sel_head[m] = -1;
                 continue;
             }
+            /* a wide comparison's flag made by a branch: not the choice either */
+            if (flag_of_wide_compare(mf, m)) {
+                s->sel_head[m] = -1;
+                continue;
+            }
             int k = select_arm(s, m);
             if (k < 0 || nh == 16 || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
                 ok = false;
@@ -748,7 +953,15 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * rv32: ssub.sat.i16's upper clamp counted 111 for 56, its lower
          * clamp's branch without the call's location); a full-width one
          * tests its overflow with one branch */
-        if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) && second_clamp(s, (size_t)heads[0]))
+        if (rec->kind == CNT_SEL_SAT && nh == 1 && signed_saturation(ri) &&
+            (second_clamp(s, (size_t)heads[0]) || narrow_saturation(s, ri)))
+            continue;
+        /* a min/max wider than the registers is expanded piece by piece
+         * (the low piece's own min/max, then the high pieces' compare
+         * choosing it or the other operand's: AVR umin.i32(x, 12178) as
+         * "lo < 12178 ? lo : 12178", then "hi != 0 ? 12178 : that"): no
+         * piece's branch is the record's choice */
+        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && select_parts(s, r) > 1)
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;

@@ -206,8 +206,10 @@ static bool writes_boolean(const char *mn, const char *o, size_t n)
  * path into B within HOPS blocks, in the blocks before, makes one
  * (writes_boolean). */
 static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size_t k, const char *reg, size_t n,
-                            int hops)
+                            int hops, int *budget)
 {
+    if (--*budget < 0)
+        return false;
     for (size_t j = k; j-- > 0;) {
         static const char *const reads[] = {"cp", "cpc", "cpi", "tst", "push", "sbrc", "sbrs", "cpse", NULL};
         const char *o = b->insns[j].ops, *mn = b->insns[j].mnemonic;
@@ -224,7 +226,7 @@ static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size
      * (after a select's diamond, both sides join with the boolean kept) */
     for (size_t p = 0; p < b->npred && hops > 0; p++) {
         const struct mblock *pb = &mf->blocks[b->pred[p]];
-        if (pb != b && boolean_reaches(mf, pb, pb->ninsns, reg, n, hops - 1))
+        if (pb != b && boolean_reaches(mf, pb, pb->ninsns, reg, n, hops - 1, budget))
             return true;
     }
     return false;
@@ -267,7 +269,10 @@ static bool tests_boolean(const struct mfunc *mf, size_t m, size_t k)
         } else if (field == 0 && nm > 1 && mn[nm - 1] == '.')
             return false; /* a record form sets cr0 */
     }
-    return reg && boolean_reaches(mf, b, k + 1, reg, strcspn(reg, ", "), 8);
+    /* (a flag kept across a run of diamonds, AVR branchgen 71020: "andi r17, 1"
+     * fourteen blocks before its test; the blocks visited bounded) */
+    int budget = 2000;
+    return reg && boolean_reaches(mf, b, k + 1, reg, strcspn(reg, ", "), 32, &budget);
 }
 
 /* Whether block M's conditional branch tests a register made a boolean. */
