@@ -132,21 +132,22 @@ static void relax(struct solver *s)
 {
     struct lsys_system *sy = &s->sy;
     size_t nc = sy->nc, w = s->nflow;
-    double *lo = sup_xmalloc((sy->nvars + 1) * sizeof *lo), *hi = sup_xmalloc((sy->nvars + 1) * sizeof *hi);
     for (size_t v = 0; v < sy->nvars; v++) {
         sy->lo[v] = 0;
         sy->hi[v] = LSYS_INF;
     }
     sy->conflict = false;
     sy->first_conflict = -1;
-    sy->nc = s->nflow;
+    /* the inferences are put in one at a time; a solve evaluates again only
+     * what each changes (lsys_keep) */
+    lsys_keep(sy);
+    for (size_t i = s->nflow; i < nc; i++)
+        lsys_include(sy, i, false);
     lsys_solve(sy);
     for (size_t i = s->nflow; i < nc; i++) {
-        memcpy(lo, sy->lo, sy->nvars * sizeof *lo);
-        memcpy(hi, sy->hi, sy->nvars * sizeof *hi);
         struct lsys_cons c = sy->c[i];
-        sy->c[w] = c;
-        sy->nc = w + 1;
+        lsys_checkpoint(sy);
+        lsys_include(sy, i, true);
         lsys_solve(sy);
         if (sy->conflict) {
             if (s->trace) {
@@ -155,19 +156,18 @@ static void relax(struct solver *s)
             }
             s->dropped = sup_xrealloc(s->dropped, (s->nrejected + 1) * sizeof *s->dropped);
             s->dropped[s->nrejected] = c;
-            memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
-            memcpy(sy->hi, hi, sy->nvars * sizeof *hi);
+            lsys_rollback(sy);
+            lsys_include(sy, i, false);
             sy->conflict = false;
             sy->first_conflict = -1;
-            sy->nc = w;
             s->nrejected++;
-        } else {
-            w++;
         }
     }
+    for (size_t i = s->nflow; i < nc; i++)
+        if (!sy->off[i])
+            sy->c[w++] = sy->c[i];
+    lsys_unkeep(sy);
     sy->nc = w;
-    free(lo);
-    free(hi);
 }
 
 /* Whether the N constraints of LIST contradict each other, solved on
