@@ -310,14 +310,27 @@ struct elim_list {
     size_t n, cap;
 };
 
-/* Eliminations that fixed nothing, by their key, and the work each took;
- * and the dense rows eliminations use, kept zero between them, with their
- * lists (emptied, their memory kept). */
-enum { MEMO_SIZE = 8 };
+/* An elimination's outcome, which its key determines: the work it took, a
+ * row with no variable left and something on the right (a contradiction),
+ * else the values its rows give, per column in the order of the rows (each
+ * then checked against its variable's bounds, which the key leaves out). */
+struct elim_outcome {
+    double work;
+    bool empty_row;
+    size_t nvalues;
+    size_t *col;
+    double *value;
+};
+
+/* Eliminations that ran to the end within the budget, by their key, with
+ * their outcome; and the dense rows eliminations use, kept zero between
+ * them, with their lists (emptied, their memory kept). */
+enum { MEMO_SIZE = 32 };
 struct lsys_memo {
     uint64_t *key[MEMO_SIZE];
+    uint64_t hash[MEMO_SIZE];
     size_t n[MEMO_SIZE];
-    double work[MEMO_SIZE];
+    struct elim_outcome out[MEMO_SIZE];
     size_t next;
     double *cells;
     unsigned char *seen;
@@ -426,8 +439,11 @@ void lsys_memo_free(struct lsys_memo *m)
 {
     if (!m)
         return;
-    for (size_t i = 0; i < MEMO_SIZE; i++)
+    for (size_t i = 0; i < MEMO_SIZE; i++) {
         free(m->key[i]);
+        free(m->out[i].col);
+        free(m->out[i].value);
+    }
     free(m->cells);
     free(m->seen);
     for (size_t i = 0; i < m->nlists; i++)
@@ -436,32 +452,70 @@ void lsys_memo_free(struct lsys_memo *m)
     free(m);
 }
 
-/* Whether an elimination of KEY would fix nothing, as one did before
- * without reaching the budget from where *WORK stands: then *WORK grows by
- * what that one spent, as it would again. */
-static bool memo_seen(const struct lsys_memo *m, const uint64_t *key, size_t n, double *work)
+static uint64_t key_hash(const uint64_t *key, size_t n)
 {
-    for (size_t i = 0; m && i < MEMO_SIZE; i++)
-        if (m->key[i] && m->n[i] == n && *work + m->work[i] < ELIM_BUDGET &&
-            !memcmp(m->key[i], key, n * sizeof *key)) {
-            *work += m->work[i];
-            return true;
-        }
-    return false;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ key[i]) * 1099511628211ull;
+    return h;
 }
 
-/* Keeps KEY (taken over) with the work its elimination spent. */
-static void memo_put(struct lsys_memo *m, uint64_t *key, size_t n, double work)
+/* The outcome of an elimination of KEY made before that ran to the end
+ * without reaching the budget from where *WORK stands, or NULL: then *WORK
+ * grows by what that one spent, as it would again. */
+static const struct elim_outcome *memo_seen(const struct lsys_memo *m, const uint64_t *key, size_t n, uint64_t hash,
+                                            double *work)
+{
+    for (size_t i = 0; m && i < MEMO_SIZE; i++)
+        if (m->key[i] && m->hash[i] == hash && m->n[i] == n && *work + m->out[i].work < ELIM_BUDGET &&
+            !memcmp(m->key[i], key, n * sizeof *key)) {
+            *work += m->out[i].work;
+            return &m->out[i];
+        }
+    return NULL;
+}
+
+/* Keeps KEY (taken over) with its elimination's outcome (taken over). */
+static void memo_put(struct lsys_memo *m, uint64_t *key, size_t n, uint64_t hash, struct elim_outcome *out)
 {
     if (!m) {
         free(key);
+        free(out->col);
+        free(out->value);
         return;
     }
     free(m->key[m->next]);
+    free(m->out[m->next].col);
+    free(m->out[m->next].value);
     m->key[m->next] = key;
+    m->hash[m->next] = hash;
     m->n[m->next] = n;
-    m->work[m->next] = work;
+    m->out[m->next] = *out;
     m->next = (m->next + 1) % MEMO_SIZE;
+}
+
+/* Applies an elimination's outcome: the values its rows give, each within
+ * its variable's bounds, else a contradiction; true when it fixed one. */
+static bool apply_outcome(struct lsys_system *sy, struct lsys_index *ix, const struct elim_outcome *o,
+                          const int *var_of)
+{
+    bool fixed = false;
+    if (o->empty_row) {
+        sy->conflict = true;
+        return false;
+    }
+    for (size_t i = 0; i < o->nvalues; i++) {
+        int v = var_of[o->col[i]];
+        double rx = o->value[i];
+        if (rx < sy->lo[v] - 0.5 || rx > sy->hi[v] + 0.5) {
+            sy->conflict = true;
+            break;
+        }
+        sy->lo[v] = sy->hi[v] = rx;
+        touched(ix, v);
+        fixed = true;
+    }
+    return fixed;
 }
 
 /* Fixes the open variables the equalities determine jointly; true when it
@@ -491,12 +545,22 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
         return false;
     }
     size_t nkey;
-    uint64_t *key = elim_key(sy, ix->off, col, nopen, nrows, &nkey);
+    uint64_t *key = elim_key(sy, ix->off, col, nopen, nrows, &nkey), hash = key_hash(key, nkey);
     double work0 = sy->work;
-    if (memo_seen(sy->memo, key, nkey, &sy->work)) {
+    const struct elim_outcome *seen = memo_seen(sy->memo, key, nkey, hash, &sy->work);
+    if (seen) {
+        bool fixed = false;
+        if (seen->empty_row || seen->nvalues) {
+            int *var_of = sup_xmalloc((nopen + 1) * sizeof *var_of);
+            for (size_t v = 0; v < sy->nvars; v++)
+                if (col[v] >= 0)
+                    var_of[col[v]] = (int)v;
+            fixed = apply_outcome(sy, ix, seen, var_of);
+            free(var_of);
+        }
         free(key);
         free(col);
-        return false;
+        return fixed;
     }
     size_t w = nopen + 1; /* the last column is the right-hand side */
     struct elim m;
@@ -587,12 +651,14 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
         }
         pivot_col[rank++] = (int)c;
     }
-    bool fixed = false;
     /* a row with no variable left must have nothing on the right */
-    for (size_t i = rank; i < nrows && !sy->conflict; i++)
+    struct elim_outcome out = {.empty_row = false};
+    for (size_t i = rank; i < nrows && !out.empty_row; i++)
         if (fabs(m.row[m.id[i]][nopen]) > 1e-6 * (1 + fabs(m.row[m.id[i]][nopen])) + 0.5)
-            sy->conflict = true;
-    for (size_t i = 0; i < rank && !sy->conflict; i++) {
+            out.empty_row = true;
+    out.col = sup_xmalloc((rank + 1) * sizeof *out.col);
+    out.value = sup_xmalloc((rank + 1) * sizeof *out.value);
+    for (size_t i = 0; i < rank && !out.empty_row; i++) {
         size_t id = m.id[i];
         const double *ri = m.row[id];
         bool alone = true;
@@ -602,22 +668,21 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
         }
         if (!alone)
             continue;
-        int v = var_of[pivot_col[i]];
         double x = ri[nopen], rx = floor(x + 0.5);
         if (fabs(x - rx) > 1e-6 * (1 + fabs(x)))
             continue; /* not a count: leave it to the bounds */
-        if (rx < sy->lo[v] - 0.5 || rx > sy->hi[v] + 0.5) {
-            sy->conflict = true;
-            break;
-        }
-        sy->lo[v] = sy->hi[v] = rx;
-        touched(ix, v);
-        fixed = true;
+        out.col[out.nvalues] = (size_t)pivot_col[i];
+        out.value[out.nvalues++] = rx;
     }
-    if (!fixed && !sy->conflict && sy->work < ELIM_BUDGET)
-        memo_put(sy->memo, key, nkey, sy->work - work0);
-    else
+    bool fixed = apply_outcome(sy, ix, &out, var_of);
+    out.work = sy->work - work0;
+    if (sy->work < ELIM_BUDGET)
+        memo_put(sy->memo, key, nkey, hash, &out);
+    else {
         free(key);
+        free(out.col);
+        free(out.value);
+    }
     elim_close(&m, sy->memo);
     free(pivot_col);
     free(nz);
