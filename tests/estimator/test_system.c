@@ -322,7 +322,7 @@ static void random_systems_as_reference(void **state)
 /* Contradictions are taken apart by putting a system's inferences in one
  * at a time (lower_counts.c relax): with the index and the pending
  * evaluations kept (lsys_keep, lsys_include, lsys_checkpoint,
- * lsys_rollback), on 200 random systems with contradictions and a shared
+ * lsys_rollback), on 60 random systems with contradictions and a shared
  * memory of eliminations, every step gives bit for bit the intervals, the
  * contradiction and the work of the reference solver run on the system
  * made anew with the constraints kept so far and the one put in (the
@@ -354,7 +354,7 @@ static void kept_index_as_reference(void **state)
     (void)state;
     struct lsys_memo *memo = lsys_memo_new();
     size_t dropped = 0, steps = 0;
-    for (unsigned seed = 1; seed <= 200; seed++) {
+    for (unsigned seed = 1; seed <= 60; seed++) {
         struct lsys_system a = random_system(seed, true), r = make(a.nvars);
         size_t nf = a.nc / 2;
         a.memo = memo;
@@ -417,7 +417,8 @@ static void kept_index_as_reference(void **state)
         lsys_free(&r);
         lsys_free(&e);
     }
-    assert_true(dropped > 100 && steps > 1000); /* contradictions were taken apart */
+    print_message("kept index: %zu steps, %zu dropped\n", steps, dropped);
+    assert_true(dropped > 60 && steps > 300); /* contradictions were taken apart */
     lsys_memo_free(memo);
 }
 
