@@ -32,6 +32,7 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,21 +133,22 @@ static void relax(struct solver *s)
 {
     struct lsys_system *sy = &s->sy;
     size_t nc = sy->nc, w = s->nflow;
-    double *lo = sup_xmalloc((sy->nvars + 1) * sizeof *lo), *hi = sup_xmalloc((sy->nvars + 1) * sizeof *hi);
     for (size_t v = 0; v < sy->nvars; v++) {
         sy->lo[v] = 0;
         sy->hi[v] = LSYS_INF;
     }
     sy->conflict = false;
     sy->first_conflict = -1;
-    sy->nc = s->nflow;
+    /* the inferences are put in one at a time; a solve evaluates again only
+     * what each changes (lsys_keep) */
+    lsys_keep(sy);
+    for (size_t i = s->nflow; i < nc; i++)
+        lsys_include(sy, i, false);
     lsys_solve(sy);
     for (size_t i = s->nflow; i < nc; i++) {
-        memcpy(lo, sy->lo, sy->nvars * sizeof *lo);
-        memcpy(hi, sy->hi, sy->nvars * sizeof *hi);
         struct lsys_cons c = sy->c[i];
-        sy->c[w] = c;
-        sy->nc = w + 1;
+        lsys_checkpoint(sy);
+        lsys_include(sy, i, true);
         lsys_solve(sy);
         if (sy->conflict) {
             if (s->trace) {
@@ -155,40 +157,18 @@ static void relax(struct solver *s)
             }
             s->dropped = sup_xrealloc(s->dropped, (s->nrejected + 1) * sizeof *s->dropped);
             s->dropped[s->nrejected] = c;
-            memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
-            memcpy(sy->hi, hi, sy->nvars * sizeof *hi);
+            lsys_rollback(sy);
+            lsys_include(sy, i, false);
             sy->conflict = false;
             sy->first_conflict = -1;
-            sy->nc = w;
             s->nrejected++;
-        } else {
-            w++;
         }
     }
+    for (size_t i = s->nflow; i < nc; i++)
+        if (!sy->off[i])
+            sy->c[w++] = sy->c[i];
+    lsys_unkeep(sy);
     sy->nc = w;
-    free(lo);
-    free(hi);
-}
-
-/* Whether the N constraints of LIST contradict each other, solved on
- * bounds of their own; the elimination work is charged to S's budget. */
-static bool list_conflicts(struct solver *s, struct lsys_cons *list, size_t n, bool *fixed)
-{
-    struct lsys_system t = {.nvars = s->sy.nvars, .c = list, .nc = n, .capc = n, .first_conflict = -1,
-                       .work = s->sy.work, .memo = s->sy.memo};
-    t.lo = sup_xcalloc(t.nvars + 1, sizeof *t.lo);
-    t.hi = sup_xmalloc((t.nvars + 1) * sizeof *t.hi);
-    t.tainted = sup_xcalloc(t.nvars + 1, sizeof *t.tainted);
-    for (size_t v = 0; v < t.nvars; v++)
-        t.hi[v] = LSYS_INF;
-    lsys_solve(&t);
-    s->sy.work = t.work;
-    for (size_t v = 0; v < t.nvars && fixed; v++)
-        fixed[v] = lsys_fixed(&t, (int)v);
-    free(t.lo);
-    free(t.hi);
-    free(t.tainted);
-    return t.conflict;
 }
 
 /* Solving the system again to find the inferences in a contradiction is
@@ -196,26 +176,44 @@ static bool list_conflicts(struct solver *s, struct lsys_cons *list, size_t n, b
  * yet cleared stay suspect. */
 enum { SUSPECT_MAX_SOLVES = 200 };
 
+/* The solutions from scratch of parts of a function's constraints: flow
+ * conservation, the kept inferences and the dropped ones, in that order,
+ * indexed once (lsys_keep); each solution puts in the part it solves. */
 struct suspects {
     struct solver *s;
+    struct lsys_system t;
     bool *in;              /* kept inferences still in the contradiction */
-    struct lsys_cons *list;
-    const struct lsys_cons *dropped;
+    size_t dropped;        /* the dropped inference in question */
     int budget;            /* solutions left */
 };
+
+/* Whether flow conservation, the kept inferences with IN set and, when
+ * DROPPED is not SIZE_MAX, that dropped inference contradict each other,
+ * solved from scratch; the elimination work is charged to S's budget. */
+static bool part_conflicts(struct suspects *q, const bool *in, size_t dropped, bool *fixed)
+{
+    struct solver *s = q->s;
+    struct lsys_system *t = &q->t;
+    size_t nf = s->nflow, nk = s->sy.nc - nf;
+    for (size_t k = 0; k < nk; k++)
+        lsys_include(t, nf + k, in[k]);
+    for (size_t d = 0; d < s->nrejected; d++)
+        lsys_include(t, nf + nk + d, d == dropped);
+    lsys_restart(t);
+    t->work = s->sy.work;
+    lsys_solve(t);
+    s->sy.work = t->work;
+    for (size_t v = 0; v < t->nvars && fixed; v++)
+        fixed[v] = lsys_fixed(t, (int)v);
+    return t->conflict;
+}
 
 /* Whether flow conservation, the kept inferences IN and the dropped one
  * contradict each other. */
 static bool still_conflicts(struct suspects *q)
 {
-    struct solver *s = q->s;
-    size_t nf = s->nflow, nk = s->sy.nc - nf, n = nf;
-    for (size_t k = 0; k < nk; k++)
-        if (q->in[k])
-            q->list[n++] = s->sy.c[nf + k];
-    q->list[n++] = *q->dropped;
     q->budget--;
-    return list_conflicts(s, q->list, n, NULL);
+    return part_conflicts(q, q->in, q->dropped, NULL);
 }
 
 /* Takes out of the contradiction the kept inferences of [lo, hi) it does
@@ -244,14 +242,20 @@ static void prune(struct suspects *q, size_t lo, size_t hi)
  * certain as in a function without contradictions. */
 static void certain_counts(struct solver *s, bool *certain)
 {
-    size_t nf = s->nflow, nk = s->sy.nc - nf, n;
+    size_t nf = s->nflow, nk = s->sy.nc - nf;
     bool *suspect = sup_xcalloc(nk + 1, sizeof *suspect);
-    struct suspects q = {.s = s, .in = sup_xmalloc(nk + 1), .list = sup_xmalloc((s->sy.nc + 2) * sizeof *q.list),
-                         .budget = SUSPECT_MAX_SOLVES};
-    memcpy(q.list, s->sy.c, nf * sizeof *q.list);
+    struct suspects q = {.s = s, .in = sup_xmalloc(nk + 1), .budget = SUSPECT_MAX_SOLVES};
+    size_t nt = s->sy.nc + s->nrejected;
+    q.t = (struct lsys_system){.nvars = s->sy.nvars, .nc = nt, .capc = nt, .first_conflict = -1, .memo = s->sy.memo};
+    q.t.c = sup_xmalloc((nt + 1) * sizeof *q.t.c);
+    memcpy(q.t.c, s->sy.c, s->sy.nc * sizeof *q.t.c);
+    memcpy(q.t.c + s->sy.nc, s->dropped, s->nrejected * sizeof *q.t.c);
+    q.t.lo = sup_xcalloc(q.t.nvars + 1, sizeof *q.t.lo);
+    q.t.hi = sup_xmalloc((q.t.nvars + 1) * sizeof *q.t.hi);
+    lsys_keep(&q.t);
     for (size_t d = 0; d < s->nrejected; d++) {
         memset(q.in, 1, nk);
-        q.dropped = &s->dropped[d];
+        q.dropped = d;
         /* (a contradiction not seen again, with elimination out of budget:
          * all suspect) */
         if (q.budget > 0 && still_conflicts(&q))
@@ -268,21 +272,22 @@ static void certain_counts(struct solver *s, bool *certain)
                 }
         }
     }
-    n = nf;
     size_t nsuspect = 0;
-    for (size_t k = 0; k < nk; k++)
-        if (!suspect[k])
-            q.list[n++] = s->sy.c[nf + k];
-        else
-            nsuspect++;
-    if (list_conflicts(s, q.list, n, certain))
+    for (size_t k = 0; k < nk; k++) {
+        nsuspect += suspect[k];
+        q.in[k] = !suspect[k];
+    }
+    if (part_conflicts(&q, q.in, SIZE_MAX, certain))
         memset(certain, 0, s->sy.nvars);
     if (s->trace)
         fprintf(stderr, "  %zu kept inferences take part in the contradictions (%d solutions left)\n", nsuspect,
                 q.budget);
+    lsys_unkeep(&q.t);
+    free(q.t.c);
+    free(q.t.lo);
+    free(q.t.hi);
     free(suspect);
     free(q.in);
-    free(q.list);
 }
 
 /* Fixes what is still open, one estimate at a time, each followed by

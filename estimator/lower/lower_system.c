@@ -42,14 +42,24 @@ static bool differs(double a, double b) { return memcmp(&a, &b, sizeof a) != 0; 
 
 /* Which constraints each variable is in (compressed rows), and which
  * constraints must be evaluated again because a variable of theirs changed
- * since their last evaluation began. */
-struct sys_index {
+ * since their last evaluation began (a bit per constraint). Kept between
+ * solves with lsys_keep, with the constraints left out and a checkpoint. */
+struct lsys_index {
     size_t *first;  /* per variable: its constraints in cons[first[v] .. first[v+1]) */
     size_t *cons;
-    bool *dirty;    /* per constraint */
+    uint64_t *dirty;
+    size_t nwords;
+    const bool *off; /* per constraint: left out (NULL: none) */
+    double *saved_lo, *saved_hi; /* lsys_checkpoint */
+    uint64_t *saved_dirty;
+    bool saved_conflict;
+    long saved_first_conflict;
 };
 
-static void index_build(const struct lsys_system *sy, struct sys_index *x)
+static void set_dirty(struct lsys_index *x, size_t i) { x->dirty[i / 64] |= (uint64_t)1 << (i % 64); }
+static void clear_dirty(struct lsys_index *x, size_t i) { x->dirty[i / 64] &= ~((uint64_t)1 << (i % 64)); }
+
+static void index_build(const struct lsys_system *sy, struct lsys_index *x)
 {
     x->first = sup_xcalloc(sy->nvars + 2, sizeof *x->first);
     for (size_t i = 0; i < sy->nc; i++)
@@ -64,26 +74,59 @@ static void index_build(const struct lsys_system *sy, struct sys_index *x)
         for (size_t k = 0; k < sy->c[i].n; k++)
             x->cons[fill[sy->c[i].var[k]]++] = i;
     free(fill);
-    x->dirty = sup_xmalloc(sy->nc + 1);
+    x->nwords = sy->nc / 64 + 1;
+    x->dirty = sup_xcalloc(x->nwords, sizeof *x->dirty);
+    x->off = NULL;
+    x->saved_lo = x->saved_hi = NULL;
+    x->saved_dirty = NULL;
 }
 
-static void index_free(struct sys_index *x)
+static void index_free(struct lsys_index *x)
 {
     free(x->first);
     free(x->cons);
     free(x->dirty);
+    free(x->saved_lo);
+    free(x->saved_hi);
+    free(x->saved_dirty);
 }
 
-static void touched(struct sys_index *x, int v)
+/* Every constraint in the system is to be evaluated. */
+static void all_dirty(const struct lsys_system *sy, struct lsys_index *x)
+{
+    memset(x->dirty, 0, x->nwords * sizeof *x->dirty);
+    for (size_t i = 0; i < sy->nc; i++)
+        if (!x->off || !x->off[i])
+            set_dirty(x, i);
+}
+
+static void touched(struct lsys_index *x, int v)
 {
     for (size_t j = x->first[v]; j < x->first[v + 1]; j++)
-        x->dirty[x->cons[j]] = true;
+        if (!x->off || !x->off[x->cons[j]])
+            set_dirty(x, x->cons[j]);
+}
+
+/* The first constraint from I on to be evaluated, or N. */
+static size_t next_dirty(const struct lsys_index *x, size_t i, size_t n)
+{
+    size_t w = i / 64;
+    if (w >= x->nwords)
+        return n;
+    uint64_t bits = x->dirty[w] & (~(uint64_t)0 << (i % 64));
+    while (!bits) {
+        if (++w >= x->nwords)
+            return n;
+        bits = x->dirty[w];
+    }
+    size_t at = w * 64 + (size_t)__builtin_ctzll(bits);
+    return at < n ? at : n;
 }
 
 /* Narrows V's interval to [lo, hi]; true when its bounds were written with
  * a narrower value (the rounds go on while they are), and the constraints
  * of V marked for evaluation when a bound changed at all. */
-static bool tighten(struct lsys_system *sy, struct sys_index *x, int v, double lo, double hi)
+static bool tighten(struct lsys_system *sy, struct lsys_index *x, int v, double lo, double hi)
 {
     bool changed = false;
     double lo0 = sy->lo[v], hi0 = sy->hi[v];
@@ -107,7 +150,7 @@ static bool tighten(struct lsys_system *sy, struct sys_index *x, int v, double l
 }
 
 /* Narrows the intervals by constraint I. */
-static void evaluate(struct lsys_system *sy, struct sys_index *x, size_t i)
+static void evaluate(struct lsys_system *sy, struct lsys_index *x, size_t i)
 {
     struct lsys_cons *c = &sy->c[i];
     /* sum of the terms' minima and maxima */
@@ -174,26 +217,22 @@ static void evaluate(struct lsys_system *sy, struct sys_index *x, size_t i)
 /* Rounds over the constraints in order, each narrowing the intervals by
  * the others' ranges, until a round narrows nothing (or 400 rounds). A
  * round evaluates only the constraints a variable of which changed since
- * their last evaluation began: evaluating the others again would write
- * what their variables hold, so the intervals after every round are, bit
- * for bit, those of evaluating every constraint every round. */
-static void sys_propagate(struct lsys_system *sy, struct sys_index *x)
+ * their last evaluation began (or that were just put in): evaluating the
+ * others again would write what their variables hold, so the intervals
+ * after every round are, bit for bit, those of evaluating every constraint
+ * every round. */
+static void sys_propagate(struct lsys_system *sy, struct lsys_index *x)
 {
-    memset(x->dirty, 1, sy->nc);
     for (int round = 0; round < 400; round++) {
         bool any = false;
-        for (size_t i = 0; i < sy->nc; i++)
-            if (x->dirty[i]) {
-                x->dirty[i] = false;
-                evaluate(sy, x, i);
-                any = true;
-            }
+        for (size_t i = next_dirty(x, 0, sy->nc); i < sy->nc; i = next_dirty(x, i + 1, sy->nc)) {
+            clear_dirty(x, i);
+            evaluate(sy, x, i);
+            any = true;
+        }
         /* a round that evaluated nothing changed nothing: the next would
          * see the same intervals */
-        bool pending = false;
-        for (size_t i = 0; i < sy->nc && !pending; i++)
-            pending = x->dirty[i];
-        if (!any || !pending)
+        if (!any || next_dirty(x, 0, sy->nc) == sy->nc)
             break;
     }
 }
@@ -210,6 +249,7 @@ void lsys_free(struct lsys_system *sy)
     free(sy->lo);
     free(sy->hi);
     free(sy->tainted);
+    lsys_unkeep(sy);
     lsys_memo_free(sy->memo);
 }
 
@@ -228,11 +268,12 @@ enum { ELIM_MAX_OPEN = 600 };
  * (the row's entries are their sums). Whether it fixes something or finds
  * a contradiction depends on nothing else; the bounds of the open
  * variables matter only once a row gives a value. */
-static uint64_t *elim_key(const struct lsys_system *sy, const int *col, size_t nopen, size_t nrows, size_t *n)
+static uint64_t *elim_key(const struct lsys_system *sy, const bool *off, const int *col, size_t nopen, size_t nrows,
+                          size_t *n)
 {
     size_t cap = 2;
     for (size_t i = 0; i < sy->nc; i++)
-        if (!sy->c[i].ge)
+        if (!sy->c[i].ge && !(off && off[i]))
             cap += 2 + sy->c[i].n;
     uint64_t *key = sup_xmalloc(cap * sizeof *key);
     size_t m = 0;
@@ -240,6 +281,8 @@ static uint64_t *elim_key(const struct lsys_system *sy, const int *col, size_t n
     key[m++] = nrows;
     for (size_t i = 0; i < sy->nc; i++) {
         const struct lsys_cons *c = &sy->c[i];
+        if (off && off[i])
+            continue;
         bool open = false;
         for (size_t k = 0; k < c->n && !c->ge && !open; k++)
             open = col[c->var[k]] >= 0;
@@ -267,14 +310,27 @@ struct elim_list {
     size_t n, cap;
 };
 
-/* Eliminations that fixed nothing, by their key, and the work each took;
- * and the dense rows eliminations use, kept zero between them, with their
- * lists (emptied, their memory kept). */
-enum { MEMO_SIZE = 8 };
+/* An elimination's outcome, which its key determines: the work it took, a
+ * row with no variable left and something on the right (a contradiction),
+ * else the values its rows give, per column in the order of the rows (each
+ * then checked against its variable's bounds, which the key leaves out). */
+struct elim_outcome {
+    double work;
+    bool empty_row;
+    size_t nvalues;
+    size_t *col;
+    double *value;
+};
+
+/* Eliminations that ran to the end within the budget, by their key, with
+ * their outcome; and the dense rows eliminations use, kept zero between
+ * them, with their lists (emptied, their memory kept). */
+enum { MEMO_SIZE = 32 };
 struct lsys_memo {
     uint64_t *key[MEMO_SIZE];
+    uint64_t hash[MEMO_SIZE];
     size_t n[MEMO_SIZE];
-    double work[MEMO_SIZE];
+    struct elim_outcome out[MEMO_SIZE];
     size_t next;
     double *cells;
     unsigned char *seen;
@@ -383,8 +439,11 @@ void lsys_memo_free(struct lsys_memo *m)
 {
     if (!m)
         return;
-    for (size_t i = 0; i < MEMO_SIZE; i++)
+    for (size_t i = 0; i < MEMO_SIZE; i++) {
         free(m->key[i]);
+        free(m->out[i].col);
+        free(m->out[i].value);
+    }
     free(m->cells);
     free(m->seen);
     for (size_t i = 0; i < m->nlists; i++)
@@ -393,39 +452,77 @@ void lsys_memo_free(struct lsys_memo *m)
     free(m);
 }
 
-/* Whether an elimination of KEY would fix nothing, as one did before
- * without reaching the budget from where *WORK stands: then *WORK grows by
- * what that one spent, as it would again. */
-static bool memo_seen(const struct lsys_memo *m, const uint64_t *key, size_t n, double *work)
+static uint64_t key_hash(const uint64_t *key, size_t n)
 {
-    for (size_t i = 0; m && i < MEMO_SIZE; i++)
-        if (m->key[i] && m->n[i] == n && *work + m->work[i] < ELIM_BUDGET &&
-            !memcmp(m->key[i], key, n * sizeof *key)) {
-            *work += m->work[i];
-            return true;
-        }
-    return false;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ key[i]) * 1099511628211ull;
+    return h;
 }
 
-/* Keeps KEY (taken over) with the work its elimination spent. */
-static void memo_put(struct lsys_memo *m, uint64_t *key, size_t n, double work)
+/* The outcome of an elimination of KEY made before that ran to the end
+ * without reaching the budget from where *WORK stands, or NULL: then *WORK
+ * grows by what that one spent, as it would again. */
+static const struct elim_outcome *memo_seen(const struct lsys_memo *m, const uint64_t *key, size_t n, uint64_t hash,
+                                            double *work)
+{
+    for (size_t i = 0; m && i < MEMO_SIZE; i++)
+        if (m->key[i] && m->hash[i] == hash && m->n[i] == n && *work + m->out[i].work < ELIM_BUDGET &&
+            !memcmp(m->key[i], key, n * sizeof *key)) {
+            *work += m->out[i].work;
+            return &m->out[i];
+        }
+    return NULL;
+}
+
+/* Keeps KEY (taken over) with its elimination's outcome (taken over). */
+static void memo_put(struct lsys_memo *m, uint64_t *key, size_t n, uint64_t hash, struct elim_outcome *out)
 {
     if (!m) {
         free(key);
+        free(out->col);
+        free(out->value);
         return;
     }
     free(m->key[m->next]);
+    free(m->out[m->next].col);
+    free(m->out[m->next].value);
     m->key[m->next] = key;
+    m->hash[m->next] = hash;
     m->n[m->next] = n;
-    m->work[m->next] = work;
+    m->out[m->next] = *out;
     m->next = (m->next + 1) % MEMO_SIZE;
+}
+
+/* Applies an elimination's outcome: the values its rows give, each within
+ * its variable's bounds, else a contradiction; true when it fixed one. */
+static bool apply_outcome(struct lsys_system *sy, struct lsys_index *ix, const struct elim_outcome *o,
+                          const int *var_of)
+{
+    bool fixed = false;
+    if (o->empty_row) {
+        sy->conflict = true;
+        return false;
+    }
+    for (size_t i = 0; i < o->nvalues; i++) {
+        int v = var_of[o->col[i]];
+        double rx = o->value[i];
+        if (rx < sy->lo[v] - 0.5 || rx > sy->hi[v] + 0.5) {
+            sy->conflict = true;
+            break;
+        }
+        sy->lo[v] = sy->hi[v] = rx;
+        touched(ix, v);
+        fixed = true;
+    }
+    return fixed;
 }
 
 /* Fixes the open variables the equalities determine jointly; true when it
  * fixed one. The rows are the equalities with the fixed variables moved to
  * the right-hand side; after Gauss-Jordan elimination, a row left with one
  * variable gives its value. */
-static bool sys_eliminate(struct lsys_system *sy)
+static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
 {
     if (sy->work >= ELIM_BUDGET)
         return false;
@@ -436,6 +533,8 @@ static bool sys_eliminate(struct lsys_system *sy)
     size_t nrows = 0;
     for (size_t i = 0; i < sy->nc && nopen && nopen <= ELIM_MAX_OPEN; i++) {
         const struct lsys_cons *c = &sy->c[i];
+        if (ix->off && ix->off[i])
+            continue;
         bool open = false;
         for (size_t k = 0; k < c->n && !c->ge && !open; k++)
             open = col[c->var[k]] >= 0;
@@ -446,12 +545,22 @@ static bool sys_eliminate(struct lsys_system *sy)
         return false;
     }
     size_t nkey;
-    uint64_t *key = elim_key(sy, col, nopen, nrows, &nkey);
+    uint64_t *key = elim_key(sy, ix->off, col, nopen, nrows, &nkey), hash = key_hash(key, nkey);
     double work0 = sy->work;
-    if (memo_seen(sy->memo, key, nkey, &sy->work)) {
+    const struct elim_outcome *seen = memo_seen(sy->memo, key, nkey, hash, &sy->work);
+    if (seen) {
+        bool fixed = false;
+        if (seen->empty_row || seen->nvalues) {
+            int *var_of = sup_xmalloc((nopen + 1) * sizeof *var_of);
+            for (size_t v = 0; v < sy->nvars; v++)
+                if (col[v] >= 0)
+                    var_of[col[v]] = (int)v;
+            fixed = apply_outcome(sy, ix, seen, var_of);
+            free(var_of);
+        }
         free(key);
         free(col);
-        return false;
+        return fixed;
     }
     size_t w = nopen + 1; /* the last column is the right-hand side */
     struct elim m;
@@ -463,6 +572,8 @@ static bool sys_eliminate(struct lsys_system *sy)
     size_t r = 0;
     for (size_t i = 0; i < sy->nc; i++) {
         const struct lsys_cons *c = &sy->c[i];
+        if (ix->off && ix->off[i])
+            continue;
         bool open = false;
         for (size_t k = 0; k < c->n && !c->ge && !open; k++)
             open = col[c->var[k]] >= 0;
@@ -540,12 +651,14 @@ static bool sys_eliminate(struct lsys_system *sy)
         }
         pivot_col[rank++] = (int)c;
     }
-    bool fixed = false;
     /* a row with no variable left must have nothing on the right */
-    for (size_t i = rank; i < nrows && !sy->conflict; i++)
+    struct elim_outcome out = {.empty_row = false};
+    for (size_t i = rank; i < nrows && !out.empty_row; i++)
         if (fabs(m.row[m.id[i]][nopen]) > 1e-6 * (1 + fabs(m.row[m.id[i]][nopen])) + 0.5)
-            sy->conflict = true;
-    for (size_t i = 0; i < rank && !sy->conflict; i++) {
+            out.empty_row = true;
+    out.col = sup_xmalloc((rank + 1) * sizeof *out.col);
+    out.value = sup_xmalloc((rank + 1) * sizeof *out.value);
+    for (size_t i = 0; i < rank && !out.empty_row; i++) {
         size_t id = m.id[i];
         const double *ri = m.row[id];
         bool alone = true;
@@ -555,21 +668,21 @@ static bool sys_eliminate(struct lsys_system *sy)
         }
         if (!alone)
             continue;
-        int v = var_of[pivot_col[i]];
         double x = ri[nopen], rx = floor(x + 0.5);
         if (fabs(x - rx) > 1e-6 * (1 + fabs(x)))
             continue; /* not a count: leave it to the bounds */
-        if (rx < sy->lo[v] - 0.5 || rx > sy->hi[v] + 0.5) {
-            sy->conflict = true;
-            break;
-        }
-        sy->lo[v] = sy->hi[v] = rx;
-        fixed = true;
+        out.col[out.nvalues] = (size_t)pivot_col[i];
+        out.value[out.nvalues++] = rx;
     }
-    if (!fixed && !sy->conflict && sy->work < ELIM_BUDGET)
-        memo_put(sy->memo, key, nkey, sy->work - work0);
-    else
+    bool fixed = apply_outcome(sy, ix, &out, var_of);
+    out.work = sy->work - work0;
+    if (sy->work < ELIM_BUDGET)
+        memo_put(sy->memo, key, nkey, hash, &out);
+    else {
         free(key);
+        free(out.col);
+        free(out.value);
+    }
     elim_close(&m, sy->memo);
     free(pivot_col);
     free(nz);
@@ -578,12 +691,85 @@ static bool sys_eliminate(struct lsys_system *sy)
     return fixed;
 }
 
+/* An elimination that fixes variables leaves their constraints to be
+ * evaluated (touched): the others would write what they hold. */
 void lsys_solve(struct lsys_system *sy)
 {
-    struct sys_index x;
-    index_build(sy, &x);
+    struct lsys_index own, *x = sy->keep;
+    if (!x) {
+        index_build(sy, &own);
+        x = &own;
+        all_dirty(sy, x);
+    }
     do
-        sys_propagate(sy, &x);
-    while (!sy->conflict && sys_eliminate(sy));
-    index_free(&x);
+        sys_propagate(sy, x);
+    while (!sy->conflict && sys_eliminate(sy, x));
+    if (x == &own)
+        index_free(&own);
+}
+
+void lsys_keep(struct lsys_system *sy)
+{
+    lsys_unkeep(sy);
+    sy->keep = sup_xmalloc(sizeof *sy->keep);
+    index_build(sy, sy->keep);
+    sy->off = sup_xcalloc(sy->nc + 1, sizeof *sy->off);
+    sy->keep->off = sy->off;
+    all_dirty(sy, sy->keep);
+}
+
+void lsys_unkeep(struct lsys_system *sy)
+{
+    if (!sy->keep)
+        return;
+    index_free(sy->keep);
+    free(sy->keep);
+    free(sy->off);
+    sy->keep = NULL;
+    sy->off = NULL;
+}
+
+void lsys_include(struct lsys_system *sy, size_t i, bool in)
+{
+    sy->off[i] = !in;
+    if (in)
+        set_dirty(sy->keep, i);
+    else
+        clear_dirty(sy->keep, i);
+}
+
+void lsys_restart(struct lsys_system *sy)
+{
+    for (size_t v = 0; v < sy->nvars; v++) {
+        sy->lo[v] = 0;
+        sy->hi[v] = LSYS_INF;
+    }
+    sy->conflict = false;
+    sy->first_conflict = -1;
+    all_dirty(sy, sy->keep);
+}
+
+void lsys_checkpoint(struct lsys_system *sy)
+{
+    struct lsys_index *x = sy->keep;
+    if (!x->saved_lo) {
+        x->saved_lo = sup_xmalloc((sy->nvars + 1) * sizeof *x->saved_lo);
+        x->saved_hi = sup_xmalloc((sy->nvars + 1) * sizeof *x->saved_hi);
+        x->saved_dirty = sup_xmalloc(x->nwords * sizeof *x->saved_dirty);
+    }
+    memcpy(x->saved_lo, sy->lo, sy->nvars * sizeof *sy->lo);
+    memcpy(x->saved_hi, sy->hi, sy->nvars * sizeof *sy->hi);
+    memcpy(x->saved_dirty, x->dirty, x->nwords * sizeof *x->dirty);
+    x->saved_conflict = sy->conflict;
+    x->saved_first_conflict = sy->first_conflict;
+}
+
+void lsys_rollback(struct lsys_system *sy)
+{
+    struct lsys_index *x = sy->keep;
+    memcpy(sy->lo, x->saved_lo, sy->nvars * sizeof *sy->lo);
+    memcpy(sy->hi, x->saved_hi, sy->nvars * sizeof *sy->hi);
+    memcpy(x->dirty, x->saved_dirty, x->nwords * sizeof *x->dirty);
+    sy->conflict = x->saved_conflict;
+    sy->first_conflict = x->saved_first_conflict;
 }

@@ -10,6 +10,8 @@
 #define LSYS_INF 1e300
 
 /* sum of coef[k] * x[var[k]] = rhs (or >= rhs); coefficients are +1 / -1 */
+struct lsys_index;
+
 struct lsys_cons {
     int *var;
     signed char *coef;
@@ -28,6 +30,8 @@ struct lsys_system {
     long first_conflict;   /* constraint that first contradicted, or -1 */
     double work;           /* multiply-adds spent eliminating so far */
     struct lsys_memo *memo; /* eliminations that fixed nothing (NULL: none kept); lsys_free frees it */
+    struct lsys_index *keep; /* lsys_keep: the index of the constraints and those to evaluate, kept */
+    bool *off;             /* lsys_keep: per constraint, left out of the system */
 };
 
 void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge);
@@ -37,6 +41,25 @@ void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, s
  * not); sets sy->conflict on a contradiction. */
 void lsys_solve(struct lsys_system *sy);
 bool lsys_fixed(const struct lsys_system *sy, int v);
+/* Solving a system again after a change: lsys_keep indexes the constraints
+ * SY holds now (adding more after it is not allowed until lsys_unkeep) and
+ * keeps, between solves, which of them are to be evaluated: those whose
+ * variables changed since their last evaluation, and those put in again by
+ * lsys_include (the others would change nothing). A solve then starts from
+ * the intervals the last one left, as lsys_solve does, and gives the same
+ * bits as solving the included constraints alone (in their order) from
+ * those intervals; it only skips the work. lsys_restart sets the intervals
+ * back to [0, inf) for a solve from scratch; lsys_checkpoint and
+ * lsys_rollback save and restore the intervals and the pending evaluations
+ * (the work and the memory of eliminations are not rolled back);
+ * first_conflict numbers the constraints all, those left out too.
+ * lsys_free ends the keeping too. */
+void lsys_keep(struct lsys_system *sy);
+void lsys_unkeep(struct lsys_system *sy);
+void lsys_include(struct lsys_system *sy, size_t i, bool in);
+void lsys_restart(struct lsys_system *sy);
+void lsys_checkpoint(struct lsys_system *sy);
+void lsys_rollback(struct lsys_system *sy);
 void lsys_free(struct lsys_system *sy);
 /* A memory of eliminations for a system, or for systems that share it (all
  * then run on one budget of work): an elimination of rows and bounds seen

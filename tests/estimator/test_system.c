@@ -319,11 +319,115 @@ static void random_systems_as_reference(void **state)
     lsys_memo_free(memo);
 }
 
+/* Contradictions are taken apart by putting a system's inferences in one
+ * at a time (lower_counts.c relax): with the index and the pending
+ * evaluations kept (lsys_keep, lsys_include, lsys_checkpoint,
+ * lsys_rollback), on 60 random systems with contradictions and a shared
+ * memory of eliminations, every step gives bit for bit the intervals, the
+ * contradiction and the work of the reference solver run on the system
+ * made anew with the constraints kept so far and the one put in (the
+ * first contradicting constraint numbered among those). Then the
+ * same kept index solves subsets from scratch (lsys_restart), as the
+ * search for the inferences in a contradiction does. */
+/* SY's first contradicting constraint numbered among those included (with
+ * lsys_keep it is numbered among all); returns what to restore. */
+static long number_included(struct lsys_system *sy)
+{
+    long was = sy->first_conflict, k = 0;
+    if (was < 0)
+        return was;
+    for (long i = 0; i < was; i++)
+        k += !sy->off[i];
+    sy->first_conflict = k;
+    return was;
+}
+
+static void same_bits_kept(struct lsys_system *a, const struct lsys_system *r)
+{
+    long was = number_included(a);
+    same_bits(a, r);
+    a->first_conflict = was;
+}
+
+static void kept_index_as_reference(void **state)
+{
+    (void)state;
+    struct lsys_memo *memo = lsys_memo_new();
+    size_t dropped = 0, steps = 0;
+    for (unsigned seed = 1; seed <= 60; seed++) {
+        struct lsys_system a = random_system(seed, true), r = make(a.nvars);
+        size_t nf = a.nc / 2;
+        a.memo = memo;
+        for (size_t i = 0; i < nf; i++)
+            lsys_add(&r, a.c[i].var, a.c[i].coef, a.c[i].n, a.c[i].rhs, a.c[i].ge);
+        lsys_keep(&a);
+        for (size_t i = nf; i < a.nc; i++)
+            lsys_include(&a, i, false);
+        lsys_solve(&a);
+        ref_solve(&r);
+        r.work = a.work; /* (memo hits are charged what the first one spent) */
+        same_bits_kept(&a, &r);
+        double *lo = malloc(a.nvars * sizeof *lo), *hi = malloc(a.nvars * sizeof *hi);
+        for (size_t i = nf; i < a.nc; i++) {
+            memcpy(lo, r.lo, a.nvars * sizeof *lo);
+            memcpy(hi, r.hi, a.nvars * sizeof *hi);
+            lsys_add(&r, a.c[i].var, a.c[i].coef, a.c[i].n, a.c[i].rhs, a.c[i].ge);
+            double w0 = r.work;
+            ref_solve(&r);
+            lsys_checkpoint(&a);
+            lsys_include(&a, i, true);
+            double a0 = a.work;
+            lsys_solve(&a);
+            assert_true(a.work - a0 == r.work - w0);
+            r.work = a.work;
+            same_bits_kept(&a, &r);
+            steps++;
+            if (a.conflict) {
+                lsys_rollback(&a);
+                lsys_include(&a, i, false);
+                a.conflict = false;
+                a.first_conflict = -1;
+                memcpy(r.lo, lo, a.nvars * sizeof *lo);
+                memcpy(r.hi, hi, a.nvars * sizeof *hi);
+                r.nc--;
+                free(r.c[r.nc].var);
+                free(r.c[r.nc].coef);
+                r.conflict = false;
+                r.first_conflict = -1;
+                dropped++;
+                same_bits_kept(&a, &r);
+            }
+        }
+        /* from scratch: the constraints of even index (the first always) */
+        struct lsys_system e = make(a.nvars);
+        for (size_t i = 0; i < a.nc; i++) {
+            lsys_include(&a, i, i % 2 == 0);
+            if (i % 2 == 0)
+                lsys_add(&e, a.c[i].var, a.c[i].coef, a.c[i].n, a.c[i].rhs, a.c[i].ge);
+        }
+        lsys_restart(&a);
+        lsys_solve(&a);
+        ref_solve(&e);
+        e.work = a.work;
+        same_bits_kept(&a, &e);
+        free(lo);
+        free(hi);
+        a.memo = NULL;
+        lsys_free(&a);
+        lsys_free(&r);
+        lsys_free(&e);
+    }
+    print_message("kept index: %zu steps, %zu dropped\n", steps, dropped);
+    assert_true(dropped > 60 && steps > 300); /* contradictions were taken apart */
+    lsys_memo_free(memo);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(chain_by_propagation),
         cmocka_unit_test(random_systems_as_reference),
+        cmocka_unit_test(kept_index_as_reference),
         cmocka_unit_test(diamond_by_elimination),
         cmocka_unit_test(contradiction_by_elimination),
         cmocka_unit_test(spent_budget_leaves_open),
