@@ -26,7 +26,7 @@
 #include <string.h>
 
 /* A probe being built: its nodes, owned. */
-static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
+uint32_t mc_probe_node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
 {
     if (p->nnodes == *cap) {
         *cap = *cap ? 2 * *cap : 8;
@@ -34,6 +34,30 @@ static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
     }
     ((struct eng_probe_node *)p->nodes)[p->nnodes] = n;
     return p->nnodes++;
+}
+
+/* The operands of IN split at ", " into OPS (at most MAX of them); their number, -1 when
+ * there are more or one does not fit. */
+int mc_insn_operands(const struct minsn *in, char (*ops)[16], int max)
+{
+    const char *o = in->ops;
+    int n = 0;
+    while (*o && n < max) {
+        size_t len = strcspn(o, ",");
+        while (len > 0 && o[len - 1] == ' ')
+            len--;
+        if (len == 0 || len >= sizeof ops[0])
+            return -1;
+        memcpy(ops[n], o, len);
+        ops[n][len] = '\0';
+        n++;
+        o += strcspn(o, ",");
+        if (*o == ',')
+            o++;
+        while (*o == ' ')
+            o++;
+    }
+    return *o ? -1 : n;
 }
 
 static size_t add_probe(struct lower_probes *out, struct eng_probe p)
@@ -214,13 +238,13 @@ static void wide_compares(struct mfunc *f, LLVMValueRef fn, const char *triple, 
         if (probe == SIZE_MAX) {
             struct eng_probe p = {.at = cmp};
             size_t cap = 0;
-            uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64,
+            uint32_t a = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64,
                                                                  .value = LLVMGetOperand(cmp, 0)});
-            uint32_t c = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64,
+            uint32_t c = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64,
                                                                  .value = LLVMGetOperand(cmp, 1)});
-            uint32_t ha = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = a});
-            uint32_t hc = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = c});
-            node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntEQ, .a = ha, .b = hc});
+            uint32_t ha = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = a});
+            uint32_t hc = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = c});
+            mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntEQ, .a = ha, .b = hc});
             probe = add_probe(out, p);
             seen = sup_xrealloc(seen, (nseen + 1) * sizeof *seen);
             seen_probe = sup_xrealloc(seen_probe, (nseen + 1) * sizeof *seen_probe);

@@ -67,15 +67,6 @@ static bool of_block(const struct mfunc *f, size_t m, const char *name)
     return false;
 }
 
-static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
-{
-    if (p->nnodes == *cap) {
-        *cap = *cap ? 2 * *cap : 8;
-        p->nodes = sup_xrealloc((void *)p->nodes, *cap * sizeof *p->nodes);
-    }
-    ((struct eng_probe_node *)p->nodes)[p->nnodes] = n;
-    return p->nnodes++;
-}
 
 void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
@@ -118,12 +109,12 @@ void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple,
             continue;
         struct eng_probe p = {.at = div};
         size_t cap = 0;
-        uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 0)});
-        uint32_t c = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 1)});
-        uint32_t o = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 64, .a = a, .b = c});
-        uint32_t h = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = o});
-        uint32_t z = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 32, .imm = 0});
-        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntEQ, .a = h, .b = z});
+        uint32_t a = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 0)});
+        uint32_t c = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(div, 1)});
+        uint32_t o = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 64, .a = a, .b = c});
+        uint32_t h = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = o});
+        uint32_t z = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 32, .imm = 0});
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntEQ, .a = h, .b = z});
         out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
         out->probes[out->n] = p;
         /* value 1: both fit, the 32-bit side */

@@ -25,19 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
-{
-    if (p->nnodes == *cap) {
-        *cap = *cap ? 2 * *cap : 24;
-        p->nodes = sup_xrealloc((void *)p->nodes, *cap * sizeof *p->nodes);
-    }
-    ((struct eng_probe_node *)p->nodes)[p->nnodes] = n;
-    return p->nnodes++;
-}
 
 static uint32_t cst(struct eng_probe *p, size_t *cap, uint64_t v)
 {
-    return node(p, cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 32, .imm = v & 0xffffffffu});
+    return mc_probe_node(p, cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 32, .imm = v & 0xffffffffu});
 }
 
 /* the exact result of S (sadd/ssub.sat of N bits), sign-extended operands at 32 bits */
@@ -48,45 +39,23 @@ static struct eng_probe sat_probe(LLVMValueRef s, unsigned bits, bool sub)
     uint64_t sign = 1ull << (bits - 1), mask = (sign << 1) - 1;
     uint32_t x[2];
     for (int i = 0; i < 2; i++) {
-        uint32_t v = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = bits, .value = LLVMGetOperand(s, (unsigned)i)});
-        uint32_t m = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_AND, .width = 32, .a = v, .b = cst(&p, &cap, mask)});
-        uint32_t f = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_XOR, .width = 32, .a = m, .b = cst(&p, &cap, sign)});
-        x[i] = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = f, .b = cst(&p, &cap, (uint64_t)0x100000000ull - sign)});
+        uint32_t v = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = bits, .value = LLVMGetOperand(s, (unsigned)i)});
+        uint32_t m = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_AND, .width = 32, .a = v, .b = cst(&p, &cap, mask)});
+        uint32_t f = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_XOR, .width = 32, .a = m, .b = cst(&p, &cap, sign)});
+        x[i] = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = f, .b = cst(&p, &cap, (uint64_t)0x100000000ull - sign)});
     }
     if (sub) { /* a - b = a + ~b + 1 */
-        uint32_t n = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_XOR, .width = 32, .a = x[1], .b = cst(&p, &cap, 0xffffffffu)});
-        x[1] = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = n, .b = cst(&p, &cap, 1)});
+        uint32_t n = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_XOR, .width = 32, .a = x[1], .b = cst(&p, &cap, 0xffffffffu)});
+        x[1] = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = n, .b = cst(&p, &cap, 1)});
     }
-    uint32_t r = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = x[0], .b = x[1]});
-    uint32_t hi = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntSGE, .a = r, .b = cst(&p, &cap, sign - 1)});
-    uint32_t lo = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntSLE, .a = r, .b = cst(&p, &cap, (uint64_t)0x100000000ull - sign)});
-    uint32_t inner = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = lo, .b = cst(&p, &cap, 0), .c = cst(&p, &cap, 1)});
-    node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = hi, .b = cst(&p, &cap, 2), .c = inner});
+    uint32_t r = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 32, .a = x[0], .b = x[1]});
+    uint32_t hi = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntSGE, .a = r, .b = cst(&p, &cap, sign - 1)});
+    uint32_t lo = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntSLE, .a = r, .b = cst(&p, &cap, (uint64_t)0x100000000ull - sign)});
+    uint32_t inner = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = lo, .b = cst(&p, &cap, 0), .c = cst(&p, &cap, 1)});
+    mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = hi, .b = cst(&p, &cap, 2), .c = inner});
     return p;
 }
 
-/* Operands of IN split at ", " (at most 3); their number, -1 when unread. */
-static int operands(const struct minsn *in, char ops[3][16])
-{
-    const char *o = in->ops;
-    int n = 0;
-    while (*o && n < 3) {
-        size_t len = strcspn(o, ",");
-        while (len > 0 && o[len - 1] == ' ')
-            len--;
-        if (len == 0 || len >= sizeof ops[0])
-            return -1;
-        memcpy(ops[n], o, len);
-        ops[n][len] = '\0';
-        n++;
-        o += strcspn(o, ",");
-        if (*o == ',')
-            o++;
-        while (*o == ' ')
-            o++;
-    }
-    return *o ? -1 : n;
-}
 
 /* The clamp ending block M: its bound (*K) and the probe values on which its
  * branch is taken; 0 when it is not one. */
@@ -98,12 +67,12 @@ static uint64_t clamp_at(const struct mfunc *f, size_t m, long long max, long lo
     const struct minsn *br = &b->insns[b->ninsns - 1], *cmp = &b->insns[b->ninsns - 2];
     const struct mblock *arm = &f->blocks[m + 1];
     char bo[3][16], co[3][16], ao[3][16];
-    int nb = operands(br, bo), nc = operands(cmp, co);
+    int nb = mc_insn_operands(br, bo, (int)(sizeof bo / sizeof bo[0])), nc = mc_insn_operands(cmp, co, (int)(sizeof co / sizeof co[0]));
     /* the arm: "li R, K", then nothing or a jump to where the branch goes */
     if (!br->isa || br->isa->kind != ISA_COND_BRANCH || br->target < 0 || strcmp(cmp->mnemonic, "cmpwi") ||
         (arm->ninsns != 1 && !(arm->ninsns == 2 && !strcmp(arm->insns[1].mnemonic, "b"))) || arm->npred != 1 ||
         arm->nsucc != 1 || arm->succ[0] != br->target || strcmp(arm->insns[0].mnemonic, "li") ||
-        operands(&arm->insns[0], ao) != 2)
+        mc_insn_operands(&arm->insns[0], ao, 3) != 2)
         return 0;
     /* the compare sets the field the branch tests ("cr0" when unnamed) */
     const char *bcr = nb == 2 ? bo[0] : nb == 1 ? "cr0" : NULL;

@@ -46,38 +46,7 @@
  * (the wide comparison: the high words' in bits 0-1, the low words' in 2-3). */
 enum { W_LT = 1, W_GT = 2, W_EQ = 0 };
 
-static uint32_t node(struct eng_probe *p, size_t *cap, struct eng_probe_node n)
-{
-    if (p->nnodes == *cap) {
-        *cap = *cap ? 2 * *cap : 16;
-        p->nodes = sup_xrealloc((void *)p->nodes, *cap * sizeof *p->nodes);
-    }
-    ((struct eng_probe_node *)p->nodes)[p->nnodes] = n;
-    return p->nnodes++;
-}
 
-/* Operands of an instruction, split at ", " (at most 4). */
-static int operands(const struct minsn *in, char ops[4][16])
-{
-    const char *o = in->ops;
-    int n = 0;
-    while (*o && n < 4) {
-        size_t len = strcspn(o, ",");
-        while (len > 0 && o[len - 1] == ' ')
-            len--;
-        if (len == 0 || len >= sizeof ops[0])
-            return -1;
-        memcpy(ops[n], o, len);
-        ops[n][len] = '\0';
-        n++;
-        o += strcspn(o, ",");
-        if (*o == ',')
-            o++;
-        while (*o == ' ')
-            o++;
-    }
-    return *o ? -1 : n;
-}
 
 static bool is_compare(const char *mn)
 {
@@ -108,7 +77,7 @@ static bool writes_reg(const struct minsn *in, const char *reg)
     if (!strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc"))
         return true;
     char ops[4][16];
-    int n = operands(in, ops);
+    int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
     if (n < 0)
         return true; /* (unread: assume it does) */
     if (n == 0 || mn[0] == 'b' || !strncmp(mn, "cmp", 3) || !strncmp(mn, "tw", 2) || !strncmp(mn, "dcb", 3) ||
@@ -143,7 +112,7 @@ static unsigned branch_condition(const struct minsn *br, char cr[8])
     while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
         m[--n] = '\0';
     char ops[4][16];
-    int no = operands(br, ops);
+    int no = mc_insn_operands(br, ops, (int)(sizeof ops / sizeof ops[0]));
     if (no == 1)
         strcpy(cr, "cr0");
     else if (no == 2 && !strncmp(ops[0], "cr", 2) && strlen(ops[0]) == 3)
@@ -189,21 +158,21 @@ static struct eng_probe wide_probe(LLVMValueRef cmp)
     struct eng_probe p = {.at = cmp};
     size_t cap = 0;
     bool sg = is_signed(LLVMGetICmpPredicate(cmp));
-    uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(cmp, 0)});
-    uint32_t b = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(cmp, 1)});
-    uint32_t ha = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = a});
-    uint32_t hb = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = b});
+    uint32_t a = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(cmp, 0)});
+    uint32_t b = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 64, .value = LLVMGetOperand(cmp, 1)});
+    uint32_t ha = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = a});
+    uint32_t hb = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_LSHR, .width = 32, .imm = 32, .a = b});
     uint32_t bit[4] = {
-        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = sg ? LLVMIntSLT : LLVMIntULT, .a = ha, .b = hb}),
-        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = sg ? LLVMIntSGT : LLVMIntUGT, .a = ha, .b = hb}),
-        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntULT, .a = a, .b = b}),
-        node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntUGT, .a = a, .b = b})};
-    uint32_t zero = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 0});
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = sg ? LLVMIntSLT : LLVMIntULT, .a = ha, .b = hb}),
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = sg ? LLVMIntSGT : LLVMIntUGT, .a = ha, .b = hb}),
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntULT, .a = a, .b = b}),
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = 32, .imm = LLVMIntUGT, .a = a, .b = b})};
+    uint32_t zero = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 0});
     uint32_t acc = bit[0];
     for (int i = 1; i < 4; i++) {
-        uint32_t w = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 1u << i});
-        uint32_t s = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = bit[i], .b = w, .c = zero});
-        acc = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 8, .a = acc, .b = s});
+        uint32_t w = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 1u << i});
+        uint32_t s = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = bit[i], .b = w, .c = zero});
+        acc = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 8, .a = acc, .b = s});
     }
     return p;
 }
@@ -390,7 +359,7 @@ static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, lon
             if (!writes_reg(in, reg))
                 continue;
             char ops[4][16], *end;
-            if (strcmp(in->mnemonic, "li") || operands(in, ops) != 2 || strcmp(ops[0], reg))
+            if (strcmp(in->mnemonic, "li") || mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0])) != 2 || strcmp(ops[0], reg))
                 return false;
             long long k2 = strtoll(ops[1], &end, 0);
             if (*end || (*have && *v != k2))
@@ -481,7 +450,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             }
             if (is_compare(in->mnemonic)) {
                 char ops[4][16];
-                int n = operands(in, ops);
+                int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
                 int field = n == 3 && !strncmp(ops[0], "cr", 2) ? ops[0][2] - '0' : 0;
                 for (size_t c = 0; c < s->ncmps && field >= 0 && field <= 7; c++)
                     if (s->cmp_block[c] == m && s->cmp_k[c] == k)
@@ -489,7 +458,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             }
             /* the registers it writes */
             char ops[4][16];
-            int n = operands(in, ops);
+            int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
             bool li = !strcmp(in->mnemonic, "li") && n == 2, mr = !strcmp(in->mnemonic, "mr") && n == 2;
             for (size_t r = 0; r < s->nregs; r++)
                 if (writes_reg(in, s->regs[r])) {
@@ -537,7 +506,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                 const struct minsn *in = &nbk->insns[k];
                 char ops[4][16];
                 bool li = !strcmp(in->mnemonic, "li"), mr = !strcmp(in->mnemonic, "mr");
-                if ((!li && !mr) || operands(in, ops) != 2)
+                if ((!li && !mr) || mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0])) != 2)
                     break;
                 int d = reg_index(s, ops[0], false);
                 if (d < 0)
@@ -607,20 +576,20 @@ static struct eng_probe logic_probe(const struct sim *s)
 {
     struct eng_probe p = {.at = s->cmp};
     size_t cap = 0;
-    uint32_t acc = 0, zero = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 0});
+    uint32_t acc = 0, zero = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = 0});
     acc = zero;
     for (size_t k = 0; k < s->nkeys; k++) {
         unsigned w = s->key_bits[k];
         bool sg = s->key_signed[k];
-        uint32_t a = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_a[k]});
-        uint32_t b = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_b[k]});
+        uint32_t a = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_a[k]});
+        uint32_t b = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = s->key_b[k]});
         uint32_t bit[2] = {
-            node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSLT : LLVMIntULT, .a = a, .b = b}),
-            node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSGT : LLVMIntUGT, .a = a, .b = b})};
+            mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSLT : LLVMIntULT, .a = a, .b = b}),
+            mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ICMP, .width = w, .imm = sg ? LLVMIntSGT : LLVMIntUGT, .a = a, .b = b})};
         for (int i = 0; i < 2; i++) {
-            uint32_t c = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = (uint64_t)(i + 1) << (2 * k)});
-            uint32_t sel = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = bit[i], .b = c, .c = zero});
-            acc = node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 8, .a = acc, .b = sel});
+            uint32_t c = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_CONST, .width = 8, .imm = (uint64_t)(i + 1) << (2 * k)});
+            uint32_t sel = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_SELECT, .width = 8, .a = bit[i], .b = c, .c = zero});
+            acc = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_OR, .width = 8, .a = acc, .b = sel});
         }
     }
     return p;
@@ -706,7 +675,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
             const struct minsn *in = &f->blocks[m].insns[k];
             char ops[4][16];
-            int n = operands(in, ops);
+            int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
             int key = is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
             if (key >= 0) {
                 if (s.ncmps == MAX_CMPS)

@@ -108,6 +108,11 @@ void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 /* lower_switches.c: switches lowered to compare trees, as probes */
 struct lower_probes;
 void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes.c: a probe's expression grows by a node (its index); an instruction's operands */
+struct eng_probe;
+struct eng_probe_node;
+uint32_t mc_probe_node(struct eng_probe *p, size_t *cap, struct eng_probe_node n);
+int mc_insn_operands(const struct minsn *in, char (*ops)[16], int max);
 /* lower_probes_wide.c: 64-bit order comparisons made into values with branches (PPC405) */
 void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 /* lower_probes_div.c: the x86-64 64-bit division bypass */
