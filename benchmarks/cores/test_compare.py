@@ -190,6 +190,11 @@ def main(argv):
             check(fn, 3, "function %s inclusive +2.000 %% beyond 1.000 %%" % fname,
                   "another program's function bar", ["--function-bar", "other:%s:2.5" % fname])
         print("%d programs checked" % checked)
+    # bad values of --function-bar: the message names the option and the value, exit 2
+    for bad in ("sha256", "sha256:f", "sha256:f:x", "sha256:f:-1", ":f:2", "sha256::2", "a:b:1:2"):
+        rc, out = run_cli(["--function-bar", bad, "--core", "ibex-small"])
+        if rc != 2 or "compare: error: --function-bar: bad value '%s'" % bad not in out:
+            fails.append("--function-bar %s: exit %d, %s" % (bad, rc, out.strip()[-200:]))
     for f in fails:
         print("FAIL: " + f)
     if not fails:
