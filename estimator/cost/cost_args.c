@@ -14,6 +14,7 @@
  * instruction is then priced at the mean per execution of its IR
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
+#include "cost_values.h"
 #include "routine.h"
 #include "ptrmap.h"
 #include "isa.h"
@@ -618,155 +619,8 @@ static void plan_ir(struct cost_ctx *cx, struct cost_args *ca)
 
 /* ---- at every execution ---- */
 
-static double word_value(const uint64_t *v, size_t n, unsigned at, unsigned words)
-{
-    if (!words || at + words > n)
-        return NAN;
-    double x = (double)v[at];
-    if (words == 2)
-        x += ldexp((double)v[at + 1], 64);
-    return x;
-}
+/* (the values a formula reads from the program: cost_values.c) */
 
-static unsigned digits_of(uint64_t u, unsigned base)
-{
-    unsigned n = 1;
-    while (u >= base) {
-        u /= base;
-        n++;
-    }
-    return n;
-}
-
-/* Digits written (least significant first) while the value left is 2^32 or
- * more; *bits gets the significant bits of the value left, summed over the
- * digits. */
-static unsigned wide_digits_of(uint64_t u, unsigned base, unsigned *bits)
-{
-    unsigned n = 0;
-    do {
-        n += (u >> 32) != 0;
-        *bits += u ? 64 - (unsigned)__builtin_clzll(u) : 0;
-        u /= base;
-    } while (u);
-    return n;
-}
-
-/* printf's conversions (%% included), the digits its integer conversions
- * write (sign and padding excluded) and how many of those it writes while the
- * value left is 2^32 or more, from the format in the program's memory and the
- * variadic operands. */
-static bool printf_names(struct eng_state *eng, const struct arg_watch *w, const uint64_t *v, size_t n, double *convs,
-                         double *digits, double *wide, double *dbits)
-{
-    double fa = word_value(v, n, w->all_word[w->fmt_op], w->all_words[w->fmt_op]);
-    if (isnan(fa))
-        return false;
-    uint64_t a = (uint64_t)fa;
-    int64_t len = eng_strlen(eng, a);
-    const uint8_t *f = len >= 0 ? eng_mem(eng, a, (uint64_t)len + 1) : NULL;
-    if (!f)
-        return false;
-    unsigned next = w->fmt_op + 1, nc = 0, nd = 0, nw = 0, nb = 0;
-    for (int64_t i = 0; i < len; i++) {
-        if (f[i] != '%')
-            continue;
-        i++;
-        nc++;
-        while (i < len && strchr("-+ #0", f[i]))
-            i++;
-        for (int part = 0; part < 2; part++) { /* width, then precision */
-            if (part == 1) {
-                if (i >= len || f[i] != '.')
-                    break;
-                i++;
-            }
-            if (i < len && f[i] == '*') {
-                next++;
-                i++;
-            }
-            while (i < len && f[i] >= '0' && f[i] <= '9')
-                i++;
-        }
-        unsigned bits = 0; /* 0: the argument's own width */
-        if (i < len && f[i] == 'h') {
-            bits = 16;
-            if (i + 1 < len && f[i + 1] == 'h')
-                bits = 8, i++;
-            i++;
-        } else {
-            while (i < len && strchr("lzjtLq", f[i]))
-                i++;
-        }
-        if (i >= len)
-            break;
-        char c = (char)f[i];
-        if (c == '%')
-            continue;
-        if (next >= w->nargs_all)
-            break;
-        unsigned k = next++;
-        if (!strchr("diuxXop", c))
-            continue;
-        double x = word_value(v, n, w->all_word[k], w->all_words[k]);
-        unsigned wb = w->all_bits[k];
-        if (isnan(x) || w->all_words[k] != 1)
-            continue;
-        uint64_t u = v[w->all_word[k]];
-        if (c == 'p') {
-            nd += u ? digits_of(u, 16) : 0;
-            nw += u ? wide_digits_of(u, 16, &nb) : 0;
-            continue;
-        }
-        unsigned b = bits && wb && bits < wb ? bits : wb ? wb : 64;
-        u &= b >= 64 ? ~0ULL : (1ULL << b) - 1;
-        if ((c == 'd' || c == 'i') && b < 64 && (u >> (b - 1)) & 1)
-            u = (~u + 1) & ((1ULL << b) - 1);
-        else if ((c == 'd' || c == 'i') && b == 64 && (u >> 63))
-            u = ~u + 1;
-        unsigned base = c == 'o' ? 8 : (c == 'x' || c == 'X') ? 16 : 10;
-        nd += digits_of(u, base);
-        nw += wide_digits_of(u, base, &nb);
-    }
-    *convs = nc;
-    *digits = nd;
-    *wide = nw;
-    *dbits = nb;
-    return true;
-}
-
-/* Leading positions two strings (or N bytes) have equal. */
-static bool compared(struct eng_state *eng, uint64_t a, uint64_t b, double limit, bool strings, double *out)
-{
-    uint64_t i = 0;
-    for (; !(limit >= 0 && (double)i >= limit); i++) {
-        const uint8_t *x = eng_mem(eng, a + i, 1), *y = eng_mem(eng, b + i, 1);
-        if (!x || !y)
-            return false;
-        if (*x != *y || (strings && !*x))
-            break;
-    }
-    *out = (double)i;
-    return true;
-}
-
-/* The length of the string at A in the program's memory. */
-static bool string_length(struct eng_state *eng, uint64_t a, double *out)
-{
-    uint64_t i = 0;
-    for (;; i++) {
-        const uint8_t *c = eng_mem(eng, a + i, 1);
-        if (!c)
-            return false;
-        if (!*c)
-            break;
-    }
-    *out = (double)i;
-    return true;
-}
-
-/* What a routine's code sees of the program: its memory, and the comparator calls of the
- * qsort or bsearch call it replays (NEXT: those made so far). */
 struct program_view {
     struct eng_state *eng;
     const struct eng_compare *compares;
@@ -942,7 +796,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
 {
     if (phase == 0 && !w->noreturn) {
         if (w->extra == EX_REALLOC) {
-            double p = word_value(v, n, w->word[0], w->words[0]);
+            double p = cost_word_value(v, n, w->word[0], w->words[0]);
             w->old_size = isnan(p) || !p ? 0 : (double)eng_alloc_size(eng, (uint64_t)p);
         }
         /* a routine that reads the program's memory runs on it as the call finds it
@@ -957,8 +811,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
     for (size_t k = 0; k < ISA_RT_NFIXED; k++)
         fixed[k] = NAN;
     for (unsigned k = 0; k < w->nops; k++)
-        fixed[ISA_RT_A0 + k] = word_value(v, n, w->word[k], w->words[k]);
-    fixed[ISA_RT_RET] = word_value(v, n, w->ret_word, w->ret_words);
+        fixed[ISA_RT_A0 + k] = cost_word_value(v, n, w->word[k], w->words[k]);
+    fixed[ISA_RT_RET] = cost_word_value(v, n, w->ret_word, w->ret_words);
     if (w->sext_bits && !isnan(fixed[ISA_RT_A0])) {
         uint64_t x = (uint64_t)fixed[ISA_RT_A0];
         fixed[ISA_RT_A0] = (double)((uint64_t)sext_of(x, w->sext_bits) & 0xffffffffu);
@@ -990,7 +844,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
     }
     switch (w->extra) {
     case EX_PRINTF:
-        if (!printf_names(eng, w, v, n, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
+        if (!cost_printf_counts(eng, v, n, w->all_word, w->all_words, w->all_bits, w->fmt_op, w->nargs_all, &fixed[ISA_RT_CONVS], &fixed[ISA_RT_DIGITS], &fixed[ISA_RT_WIDE_DIGITS],
                           &fixed[ISA_RT_DIGIT_BITS]))
             fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = fixed[ISA_RT_WIDE_DIGITS] = fixed[ISA_RT_DIGIT_BITS] = NAN;
         break;
@@ -998,13 +852,13 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
     case EX_MEMCMP: {
         double lim = w->extra == EX_MEMCMP || w->nops > 2 ? fixed[ISA_RT_A2] : -1;
         if (isnan(fixed[ISA_RT_A0]) || isnan(fixed[ISA_RT_A1]) || isnan(lim) ||
-            !compared(eng, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
+            !cost_compared(eng, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
                       &fixed[ISA_RT_COMPARED]))
             fixed[ISA_RT_COMPARED] = NAN;
         break;
     }
     case EX_STRCPY: /* the source, unchanged by the call (its copy may not overlap it) */
-        if (isnan(fixed[ISA_RT_A1]) || !string_length(eng, (uint64_t)fixed[ISA_RT_A1], &fixed[ISA_RT_LENGTH]))
+        if (isnan(fixed[ISA_RT_A1]) || !cost_string_length(eng, (uint64_t)fixed[ISA_RT_A1], &fixed[ISA_RT_LENGTH]))
             fixed[ISA_RT_LENGTH] = NAN;
         break;
     case EX_REALLOC:
