@@ -1,5 +1,6 @@
 /* fit_impl.h — the state of a fit, shared by lpn fit's method (fit.c), its
- * Performance Representatives (fit_pr.c) and its outputs (fit_report.c).
+ * Algorithm 1 (fit_sweep.c), its Performance Representatives (fit_pr.c) and
+ * its outputs (fit_report.c).
  * Internal to lpn/. */
 #ifndef LPNEST_FIT_IMPL_H
 #define LPNEST_FIT_IMPL_H
@@ -52,6 +53,11 @@ struct lpn_fit {
 uint64_t fit_splitmix(uint64_t *s);
 int64_t fit_cdiv64(int64_t a, int64_t b);
 int64_t fit_mode_i64(int64_t *v, size_t n, size_t *count);
+
+/* Algorithm 1 (fit_sweep.c): sets F->p[K]'s influence, step width, phase and
+ * jump from the one-parameter sweeps of K in F's rows; THR is the relative
+ * error under which a sweep counts as linear. */
+void fit_detect_influence(struct lpn_fit *f, int k, double thr);
 
 /* The delay functions as LPN expressions (malloc'd), as fit.c evaluates them. */
 char *fit_closed_expr(const struct lpn_fit *f);
