@@ -78,6 +78,7 @@ void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */
 int mc_arrives(const struct solver *s, int t);
+bool mc_arrives_at(const struct solver *s, int t, int y);
 double mc_pair_count(const struct cnt_func *xf, int z, int p, int y);
 bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
 int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
