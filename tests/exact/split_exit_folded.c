@@ -1,21 +1,22 @@
 /* tests/exact: the merge step of a merge sort, `while (i < mid && j < hi)` around a
- * select of the smaller key (foreign blockmerge.c). On x86-64 the loop's branch on the
- * i1 `select a, b, false` is split in two tests, and the IR block its "stop" edge leads
- * to only truncates the 64-bit index and jumps on: code generation folded it, and the
- * first test jumps straight to the block after it. The old binary looked for the stop
- * edge's own IR block, did not use the counted first operand, and estimated the split
- * between the two tests. */
+ * select of the record with the smaller key (foreign blockmerge.c). On x86-64 the loop's
+ * branch on the i1 `select a, b, false` is split in two tests, and the IR block the first
+ * test's "stop" edge leads to only truncates the 64-bit index and jumps on: code
+ * generation folded it away. The old binary looked for that block's own machine code,
+ * did not use the counted first operand and estimated the split. */
 #include <stdint.h>
 
 struct rec { int16_t key; uint16_t seq; };
 #define N 96
 static struct rec v[N], tmp[N];
 
+static int before(struct rec x, struct rec y) { return x.key < y.key; }
+
 __attribute__((noinline)) static void merge(int lo, int mid, int hi)
 {
     int i = lo, j = mid, k = lo;
     while (i < mid && j < hi)
-        tmp[k++] = v[j].key < v[i].key ? v[j++] : v[i++];
+        tmp[k++] = before(v[j], v[i]) ? v[j++] : v[i++];
     while (i < mid)
         tmp[k++] = v[i++];
     while (j < hi)
