@@ -721,19 +721,56 @@ struct walk {
     int landing;           /* the first block outside the tree */
 };
 
+/* RISC-V: the callee-saved registers (s0-s11) that hold one constant
+ * wherever a tree not in the entry block runs: their only write that is not
+ * an epilogue's restore is "li r, imm" in the entry block (code generation
+ * keeps a switch's case values there across a loop: glob.c's pattern parser,
+ * "li s6, 90" ... "bge s6, a0"). A restore ("lw r, N(sp)") counts for nothing
+ * when only a return or a tail call follows it in its block. Calls keep these
+ * registers. Known values go into SEED. */
+static void rv_constant_registers(const struct mfunc *f, struct sim *seed)
+{
+    static const int saved[] = {8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27};
+    for (size_t r = 0; r < sizeof saved / sizeof *saved; r++) {
+        int reg = saved[r], writes = 0;
+        int64_t imm = 0;
+        bool ok = true;
+        for (size_t m = 0; m < f->nblocks && ok; m++) {
+            const struct mblock *b = &f->blocks[m];
+            for (size_t k = 0; k < b->ninsns && ok; k++) {
+                const struct minsn *in = &b->insns[k];
+                char o[4][48];
+                int n = operands(in->ops, o);
+                if (!in->isa || in->isa->kind == ISA_STORE || in->isa->kind == ISA_NOP || mc_is_control(in) ||
+                    in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL || n < 1 ||
+                    reg_of(SIM_RV, o[0], NULL) != reg)
+                    continue;
+                if (m == 0 && !strcmp(in->mnemonic, "li") && n == 2 && imm_of(o[1], &imm)) {
+                    writes++;
+                    continue;
+                }
+                /* an epilogue's restore: only a return or a tail call after it */
+                bool restore = !strcmp(in->mnemonic, "lw") && n == 2 && strstr(o[1], "(sp)");
+                for (size_t j = k + 1; j < b->ninsns && restore; j++)
+                    restore = !b->insns[j].isa || (!mc_is_control(&b->insns[j]) && b->insns[j].isa->kind != ISA_CALL &&
+                                                   b->insns[j].isa->kind != ISA_INDIRECT_CALL) ||
+                              b->insns[j].isa->kind == ISA_RETURN || b->insns[j].isa->kind == ISA_TAIL_CALL;
+                restore &= b->exits && b->nsucc == 0;
+                ok = restore;
+            }
+        }
+        if (ok && writes == 1)
+            set_reg(seed, reg, (uint64_t)(uint32_t)imm, true);
+    }
+}
+
 /* Runs the tree from ROOT with the value V put in at EN: the blocks passed
  * and the way each branch went. False when a branch depends on something
  * else than the value and constants, or the walk does not leave the tree. */
-static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, enum sim_isa isa,
+static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, const struct sim *seed,
                       const struct entry *en, uint64_t v, struct walk *w)
 {
-    struct sim st;
-    memset(&st, 0, sizeof st);
-    st.isa = isa;
-    for (int k = 0; k < 8; k++)
-        st.cr[k] = -1;
-    if (isa == SIM_AVR)
-        set_reg(&st, 1, 0, true); /* (the zero register) */
+    struct sim st = *seed;
     if (en->at < 0)
         put_value(&st, en, v);
     int m = (int)root;
@@ -932,7 +969,8 @@ static bool loads(enum sim_isa isa, const struct minsn *in, char *ext, unsigned 
  * block's first compare reads (on RISC-V the one of the branch's two that is
  * not a constant loaded before it), traced back through the block's moves,
  * extensions and adds to a register the block does not write, or to a load. */
-static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, unsigned vbits, struct entry *en)
+static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, unsigned vbits, const struct sim *seed,
+                       struct entry *en)
 {
     const struct mblock *b = &f->blocks[root];
     for (size_t k = 0; k < b->ninsns; k++) {
@@ -959,7 +997,7 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
             if (r < 0 || (isa == SIM_RV && r == 0))
                 continue;
             struct entry e = {.reg = r, .bits = vbits, .ext = 0, .at = -1};
-            bool constant = false;
+            bool constant = false, written = false;
             /* back through the block's own moves and adds to a register it does not write */
             for (size_t j = k; j-- > 0;) {
                 const struct minsn *p = &b->insns[j];
@@ -970,6 +1008,7 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
                 if (dst != r || ((isa == SIM_PPC || isa == SIM_X86) && !strncmp(pm, "cmp", 3)) ||
                     (isa == SIM_AVR && pm[0] == 'c' && pm[1] == 'p') || (p->isa && p->isa->kind == ISA_STORE))
                     continue;
+                written = true;
                 char ext;
                 unsigned lb;
                 if (loads(isa, p, &ext, &lb)) {
@@ -992,7 +1031,12 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
                     break;
                 }
                 r = e.reg = src;
+                written = false;
             }
+            /* (a register that holds a constant wherever the tree runs) */
+            uint64_t known;
+            if (!written && get_reg(seed, r, &known))
+                constant = true;
             if (!constant) {
                 *en = e;
                 found++;
@@ -1046,7 +1090,17 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_
      * matters (a narrower value in a 32-bit register) */
     struct entry en;
     bool trace = getenv("LPNEST_TRACE_COUNTS") != NULL;
-    if (!find_entry(f, root, isa, w, &en)) {
+    /* the registers' state where the walks start: constants kept across blocks */
+    struct sim seed;
+    memset(&seed, 0, sizeof seed);
+    seed.isa = isa;
+    for (int k = 0; k < 8; k++)
+        seed.cr[k] = -1;
+    if (isa == SIM_AVR)
+        set_reg(&seed, 1, 0, true); /* (the zero register) */
+    if (isa == SIM_RV && root != 0)
+        rv_constant_registers(f, &seed);
+    if (!find_entry(f, root, isa, w, &seed, &en)) {
         if (trace)
             fprintf(stderr, "switch %s of %s at [%zu]: no entry register\n", x_name, f->name, root);
         return;
@@ -1075,7 +1129,7 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_
                 v = lo;
             }
             struct walk wk;
-            if (!walk_tree(f, root, x_name, isa, &en, (uint64_t)v, &wk)) {
+            if (!walk_tree(f, root, x_name, &seed, &en, (uint64_t)v, &wk)) {
                 if (trace)
                     fprintf(stderr, "switch %s of %s at [%zu]: value %lld: the walk stops (r%d, ext %c)\n", x_name,
                             f->name, root, (long long)v, en.reg, en.ext ? en.ext : '-');
