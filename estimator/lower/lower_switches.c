@@ -989,6 +989,9 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
             cand[0] = reg_of(isa, o[0], NULL);
         else if (isa == SIM_X86 && !strncmp(mn, "cmp", 3) && n == 2)
             cand[0] = reg_of(isa, o[1], NULL);
+        else if (isa == SIM_X86 && !strncmp(mn, "test", 4) && n == 2 && reg_of(isa, o[0], NULL) >= 0 &&
+                 reg_of(isa, o[0], NULL) == reg_of(isa, o[1], NULL))
+            cand[0] = reg_of(isa, o[1], NULL); /* (against 0: codec.c's "*s && *s != '='") */
         else
             continue;
         int found = 0;
