@@ -90,6 +90,7 @@ void mc_build_view(struct solver *s);
 /* Whether the view has an edge from IR block FROM to TO. */
 bool mc_view_has_edge(const struct solver *s, int from, int to);
 bool mc_dominates(const struct solver *s, int a, int b);
+bool mc_block_dominates(const struct mfunc *mf, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);

@@ -802,7 +802,12 @@ void mc_build_view(struct solver *s)
  * passes through A). */
 bool mc_dominates(const struct solver *s, int a, int b)
 {
-    const struct mfunc *mf = s->mf;
+    return mc_block_dominates(s->mf, a, b);
+}
+
+/* The same on the blocks of MF alone. */
+bool mc_block_dominates(const struct mfunc *mf, int a, int b)
+{
     if (a == b || a == 0)
         return true;
     bool *seen = sup_xcalloc(mf->nblocks + 1, sizeof *seen);
