@@ -97,6 +97,7 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
+bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
