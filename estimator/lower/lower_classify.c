@@ -429,9 +429,9 @@ static LLVMValueRef ordinal_inst(const struct solver *s, uint32_t ord)
 /* RISC-V: the IR value register REG holds at instruction K of block M, read
  * from its last write before K in M: the instruction's provenance location,
  * when no other code of the function is located there after it (but the
- * branch, which may inherit it) or in another block (it is the value's final step, not one on the way to it) and the value
- * fills the register (32 bits or a pointer: no extension left to make); else
- * NULL. */
+ * branch, which may inherit it) or in another block (it is the value's final
+ * step, not one on the way to it) and the value fills the register (32 bits
+ * or a pointer: no extension left to make); else NULL. */
 static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, const char *reg)
 {
     const struct mfunc *mf = s->mf;

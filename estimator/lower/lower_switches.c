@@ -765,7 +765,23 @@ static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t r
         for (size_t k = 0; k < f->blocks[m].ninsns && !calls; k++)
             calls = !f->blocks[m].insns[k].isa || f->blocks[m].insns[k].isa->kind == ISA_CALL ||
                     f->blocks[m].insns[k].isa->kind == ISA_INDIRECT_CALL;
-    const int *saved = isa == SIM_RV ? (calls ? rv_saved : rv_all) : isa == SIM_X86 ? (calls ? x86_saved : x86_all) : NULL;
+    const int *saved = isa == SIM_RV    ? (calls ? rv_saved : rv_all)
+                       : isa == SIM_X86 ? (calls ? x86_saved : x86_all)
+                                        : NULL;
+    /* x86-64 instructions that write registers they do not name (cpuid writes
+     * rbx, rdtsc rdx, syscall r11): none known here, or nothing is taken */
+    static const char *const unnamed_ok[] = {"retq", "ret", "nop", "nopl", "nopw", "leave", "leaveq", "cltq", "cqto",
+                                             "cltd", "cwtl", "ud2", "int3", NULL};
+    for (size_t m = 0; m < f->nblocks && isa == SIM_X86 && saved; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns && saved; k++) {
+            const struct minsn *in = &f->blocks[m].insns[k];
+            /* (rep-prefixed string instructions write only rcx, rdi, rsi and rax: never taken) */
+            bool fine = in->ops[0] != '\0' || !strncmp(in->mnemonic, "rep", 3) || !strcmp(in->mnemonic, "cld");
+            for (const char *const *u = unnamed_ok; *u && !fine; u++)
+                fine = !strcmp(in->mnemonic, *u);
+            if (!fine)
+                saved = NULL;
+        }
     for (size_t r = 0; saved && saved[r] >= 0; r++) {
         int reg = saved[r], writes = 0, at = -1;
         int64_t imm = 0;
