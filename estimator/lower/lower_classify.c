@@ -415,6 +415,93 @@ static bool reaches_by_jumps(const struct cnt_func *xf, int a, uint32_t b)
     return false;
 }
 
+/* The IR instruction of ordinal ORD (1-based). */
+static LLVMValueRef ordinal_inst(const struct solver *s, uint32_t ord)
+{
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < s->xf->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[b].bb); i; i = LLVMGetNextInstruction(i))
+            if (++n == ord)
+                return i;
+    return NULL;
+}
+
+/* RISC-V: the IR value register REG holds at instruction K of block M, read
+ * from its last write before K in M: the instruction's provenance location,
+ * when no other code of the function is located there after it (but the
+ * branch, which may inherit it) or in another block (it is the value's final
+ * step, not one on the way to it) and the value fills the register (32 bits
+ * or a pointer: no extension left to make); else NULL. */
+static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, const char *reg)
+{
+    const struct mfunc *mf = s->mf;
+    const struct mblock *b = &mf->blocks[m];
+    size_t n = strlen(reg);
+    for (size_t j = k; j-- > 0;) {
+        const struct minsn *in = &b->insns[j];
+        const char *mn = in->mnemonic;
+        if (mc_is_control(in) || !strcmp(mn, "call") || !strncmp(mn, "jal", 3))
+            return NULL;
+        /* stores name the register they read first */
+        bool store = !strcmp(mn, "sb") || !strcmp(mn, "sh") || !strcmp(mn, "sw");
+        if (store || strncmp(in->ops, reg, n) || (in->ops[n] != ',' && in->ops[n] != '\0'))
+            continue;
+        if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
+            return NULL;
+        /* code located at the same IR instruction after it, or in another
+         * block: J may not be its last step */
+        for (size_t q = 0; q < mf->nblocks; q++)
+            for (size_t i = q == m ? j + 1 : 0; i < mf->blocks[q].ninsns; i++)
+                if ((q != m || i != k) && mf->blocks[q].insns[i].src_col == ENG_PROVENANCE_COLUMN &&
+                    mf->blocks[q].insns[i].src_line == in->src_line)
+                    return NULL;
+        LLVMValueRef v = ordinal_inst(s, in->src_line);
+        LLVMTypeRef t = v ? LLVMTypeOf(v) : NULL;
+        if (!t || !((LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32) ||
+                    LLVMGetTypeKind(t) == LLVMPointerTypeKind))
+            return NULL;
+        return v;
+    }
+    return NULL;
+}
+
+/* RISC-V: the comparison of IR block G that the two-register branch at K of
+ * block M makes, when its location names neither (a select made into a
+ * branch whose debug location code generation took from an operand:
+ * blockmerge.c's merge step, "bge a1, a2" located at the shift making a2):
+ * the registers it compares hold the comparison's operands, in its order
+ * (either order for == and !=). NULL when not exactly one fits. */
+static LLVMValueRef compared_registers(const struct solver *s, size_t m, size_t k, uint32_t g)
+{
+    const struct minsn *br = &s->mf->blocks[m].insns[k];
+    static const char *const order[] = {"blt", "bge", "bltu", "bgeu", NULL};
+    bool eq = !strcmp(br->mnemonic, "beq") || !strcmp(br->mnemonic, "bne"), ordered = false;
+    for (const char *const *o = order; *o && !eq; o++)
+        ordered |= !strcmp(br->mnemonic, *o);
+    const char *triple = LLVMGetTarget(LLVMGetGlobalParent(s->xf->fn));
+    char ops[3][16];
+    if ((!eq && !ordered) || !triple || strncmp(triple, "riscv32", 7) || mc_insn_operands(br, ops, 3) != 3 ||
+        !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+        return NULL;
+    LLVMValueRef a = register_value(s, m, k, ops[0]), b = register_value(s, m, k, ops[1]);
+    if (!a || !b || a == b)
+        return NULL;
+    LLVMValueRef found = NULL;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[g].bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsAICmpInst(i))
+            continue;
+        LLVMValueRef x = LLVMGetOperand(i, 0), y = LLVMGetOperand(i, 1);
+        LLVMIntPredicate p = LLVMGetICmpPredicate(i);
+        bool pe = p == LLVMIntEQ || p == LLVMIntNE;
+        if (pe != eq || !((x == a && y == b) || (eq && x == b && y == a)))
+            continue;
+        if (found)
+            return NULL;
+        found = i;
+    }
+    return found;
+}
+
 /* Block M's exit group from its last control instruction with a
  * provenance location; NOLOCATION[m] when it has none. */
 static void exit_group(struct solver *s, size_t m, bool *nolocation)
@@ -467,7 +554,19 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
             if (s->in_g[m] < 0)
                 s->out_g[m] = (int)g;
         } else {
-            nolocation[m] = true;
+            /* a branch located at neither a terminator nor a comparison: the
+             * comparison the registers it compares say (RISC-V) */
+            LLVMValueRef c = b->nsucc == 2 && s->in_g[m] >= 0 && in->isa->kind == ISA_COND_BRANCH
+                                 ? compared_registers(s, m, k, (uint32_t)s->in_g[m]) : NULL;
+            if (c) {
+                uint32_t pos = 0;
+                for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[s->in_g[m]].bb); i && i != c;
+                     i = LLVMGetNextInstruction(i))
+                    pos++;
+                select_head(s, m, (uint32_t)s->in_g[m], mc_ordinal_of(s, (uint32_t)s->in_g[m], pos), LLVMICmp);
+            }
+            if (!c || s->sel_head[m] < 0)
+                nolocation[m] = true;
         }
         break;
     }

@@ -352,9 +352,13 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
  * must agree); DEPTH bounds the blocks visited. Constants are built by li,
  * lui, lis and the addi/ori that complete them, and moved by mv/mr; any
  * other write, a call or an unknown path makes it unknown. 32-bit values,
- * sign-extended. */
-static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
-                            unsigned char *seen, int *budget, long long *v)
+ * sign-extended. Returns 1 (*V), 0 (unknown) or, with BLOCK_ONLY, 2 when
+ * the block does not write REG: a predecessor whose own predecessors are being
+ * walked (SEEN: a loop's back edge) brings only what they bring, so its write,
+ * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
+ * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
+static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
+                           unsigned char *seen, int *budget, long long *v, bool block_only)
 {
     const struct mblock *b = &mf->blocks[m];
     if (--*budget < 0)
@@ -399,7 +403,7 @@ static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const
                 imm = 0;
             else if (!last_immediate(in->ops, &imm))
                 return false;
-            if (!reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base))
+            if (reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base, false) != 1)
                 return false;
             *v = mn[0] == 'o' ? (int32_t)((uint32_t)base | ((uint32_t)imm & 0xffff)) : (int32_t)(uint32_t)(base + imm);
             return true;
@@ -407,6 +411,8 @@ static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const
         return false;
     }
     /* not written in the block: what every path into it brings */
+    if (block_only)
+        return 2;
     if (depth <= 0 || b->npred == 0 || seen[m])
         return false;
     seen[m] = 1;
@@ -415,9 +421,11 @@ static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const
     for (size_t p = 0; p < b->npred; p++) {
         int q = b->pred[p];
         long long pv;
-        if (q < 0 || (size_t)q >= mf->nblocks ||
-            !reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv) ||
-            (known && pv != agreed)) {
+        int r = q < 0 || (size_t)q >= mf->nblocks ? 0
+                : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
+        if (r == 2)
+            continue; /* (a back edge from a block that does not write it) */
+        if (r != 1 || (known && pv != agreed)) {
             seen[m] = 0;
             return false;
         }
@@ -427,6 +435,138 @@ static bool reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const
     seen[m] = 0;
     *v = agreed;
     return known;
+}
+
+/* RISC-V register numbers by ABI name, -1 for none. */
+static int rv_reg(const char *name, size_t n)
+{
+    static const char *const names[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
+                                          "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+                                          "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+    for (int r = 0; r < 32; r++)
+        if (strlen(names[r]) == n && !strncmp(names[r], name, n))
+            return r;
+    return -1;
+}
+
+/* RISC-V: the registers' values after the first UPTO instructions of block B,
+ * from those entering it (KNOWN[r]: VAL[r] holds): constants put in by li and
+ * lui, moved by mv and completed by addi/ori/andi/xori; a call makes every
+ * register but s0-s11 (which it keeps) and sp unknown, any other write (and
+ * an instruction the core description does not know) its destination. */
+static void rv_values(const struct mblock *b, size_t upto, int64_t val[32], bool known[32])
+{
+    for (size_t k = 0; k < upto && k < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        if (!in->isa || in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL) {
+            for (int r = 0; r < 32; r++)
+                known[r] &= r == 2 || r == 8 || r == 9 || (r >= 18 && r <= 27);
+            continue;
+        }
+        if (in->isa->kind == ISA_STORE || mc_is_control(in) || in->isa->kind == ISA_NOP)
+            continue;
+        char ops[3][16];
+        int no = mc_insn_operands(in, ops, 3);
+        int d = no >= 1 ? rv_reg(ops[0], strlen(ops[0])) : -1;
+        if (d < 0) {
+            for (int r = 0; r < 32; r++)
+                known[r] &= r == 2 || r == 8 || r == 9 || (r >= 18 && r <= 27); /* (a write not understood) */
+            continue;
+        }
+        const char *mn = in->mnemonic;
+        int sr = no >= 2 ? rv_reg(ops[1], strlen(ops[1])) : -1;
+        char *end = NULL;
+        long long imm = no >= 2 ? strtoll(ops[no - 1], &end, 0) : 0;
+        bool isimm = end && end != ops[no - 1] && !*end;
+        bool kn = false;
+        int64_t v = 0;
+        if (!strcmp(mn, "li") && no == 2 && isimm)
+            v = (int32_t)(uint32_t)imm, kn = true;
+        else if (!strcmp(mn, "lui") && no == 2 && isimm)
+            v = (int32_t)((uint32_t)imm << 12), kn = true;
+        else if (!strcmp(mn, "mv") && no == 2 && sr >= 0)
+            v = val[sr], kn = known[sr];
+        else if (no == 3 && sr >= 0 && isimm &&
+                 (!strcmp(mn, "addi") || !strcmp(mn, "ori") || !strcmp(mn, "andi") || !strcmp(mn, "xori"))) {
+            uint32_t a = (uint32_t)val[sr], i = (uint32_t)imm;
+            v = (int32_t)(mn[0] == 'a' && mn[1] == 'd' ? a + i : mn[0] == 'o' ? a | i : mn[0] == 'a' ? a & i : a ^ i);
+            kn = known[sr];
+        }
+        val[d] = v;
+        known[d] = kn && d != 0;
+    }
+    val[0] = 0, known[0] = true;
+}
+
+/* RISC-V: the constant register REG (N characters) holds before instruction
+ * UPTO of block M of MF, from a forward data flow over the whole function to
+ * its fixed point (every path into a block must agree; the function's entry
+ * brings nothing known): a bound kept in a register across a loop whose body
+ * is a run of diamonds (dsp.c's lattice filter: "lui t5, 8" before the loop,
+ * "addi t0, t5, -1" in it, sixteen clamps each). */
+bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    int want = rv_reg(reg, n);
+    size_t nb = mf->nblocks;
+    if (want < 0 || m >= nb)
+        return false;
+    int64_t *val = sup_xcalloc(32 * nb, sizeof *val);
+    bool *known = sup_xcalloc(32 * nb, sizeof *known), *reached = sup_xcalloc(nb, sizeof *reached);
+    reached[0] = true;
+    known[0] = true; /* (zero) */
+    for (int round = 0, changed = 1; changed && round < 64; round++) {
+        changed = 0;
+        for (size_t b = 1; b < nb; b++) {
+            const struct mblock *mb = &mf->blocks[b];
+            int64_t mv[32] = {0};
+            bool mk[32] = {false}, any = false, entry = mb->npred == 0;
+            for (size_t p = 0; p < mb->npred && !entry; p++) {
+                int q = mb->pred[p];
+                if (q < 0 || (size_t)q >= nb) {
+                    entry = true;
+                    break;
+                }
+                if (!reached[q])
+                    continue;
+                int64_t ov[32];
+                bool ok[32];
+                memcpy(ov, val + 32 * (size_t)q, sizeof ov);
+                memcpy(ok, known + 32 * (size_t)q, sizeof ok);
+                rv_values(&mf->blocks[q], mf->blocks[q].ninsns, ov, ok);
+                for (int r = 0; r < 32; r++) {
+                    if (!any)
+                        mv[r] = ov[r], mk[r] = ok[r];
+                    else
+                        mk[r] = mk[r] && ok[r] && mv[r] == ov[r];
+                }
+                any = true;
+            }
+            if (entry) {
+                memset(mk, 0, sizeof mk);
+                mk[0] = true, any = true;
+            }
+            if (!any)
+                continue;
+            if (!reached[b] || memcmp(mv, val + 32 * b, sizeof mv) || memcmp(mk, known + 32 * b, sizeof mk)) {
+                memcpy(val + 32 * b, mv, sizeof mv);
+                memcpy(known + 32 * b, mk, sizeof mk);
+                reached[b] = true;
+                changed = 1;
+            }
+        }
+    }
+    int64_t bv[32];
+    bool bk[32];
+    memcpy(bv, val + 32 * m, sizeof bv);
+    memcpy(bk, known + 32 * m, sizeof bk);
+    bool ok = reached[m];
+    rv_values(&mf->blocks[m], upto, bv, bk);
+    ok = ok && bk[want];
+    *v = (int32_t)bv[want];
+    free(val);
+    free(known);
+    free(reached);
+    return ok;
 }
 
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
@@ -439,7 +579,7 @@ bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *
         return false;
     unsigned char *seen = sup_xcalloc(s->mf->nblocks + 1, 1);
     int budget = 4000; /* blocks visited (diamonds one after the other: paths multiply) */
-    bool ok = reg_constant_at(s->mf, m, upto, reg, n, 32, seen, &budget, v);
+    bool ok = reg_constant_at(s->mf, m, upto, reg, n, 32, seen, &budget, v, false) == 1;
     free(seen);
     return ok;
 }

@@ -1,5 +1,6 @@
 /* lower_probes_sat.c — before the run: a signed saturating add or subtract
- * narrower than the registers (llvm.sadd.sat.i16 on the PPC405), which code
+ * narrower than the registers (llvm.sadd.sat.i16 on the PPC405 and the
+ * PicoRV32: rv_clamp_at below reads RISC-V's shape), which code
  * generation makes into the exact result clamped at the two bounds, one
  * branch each:
  *
@@ -97,9 +98,60 @@ static uint64_t clamp_at(const struct mfunc *f, size_t m, long long max, long lo
     return !strcmp(mn, "bgt") ? 6 : !strcmp(mn, "ble") || !strcmp(mn, "bng") ? 1 : 0;
 }
 
+/* RISC-V: the clamp ending block M ("blt r, rK, 1f ; mv r, rK ; 1:", or the
+ * arm "li r, K" or "lui r, K >> 12"; rK holding the bound, kept in a register across blocks:
+ * dsp.c's lattice filter, "lui t5, 8" before the loop, "addi t0, t5, -1" in it):
+ * its bound (*K) and the probe values on which its branch is taken; 0 when it
+ * is not one. Only the compares whose sense fits the probe's values: below the
+ * upper bound ("blt r, rK") or at or above it ("bge r, rK"); above the lower
+ * bound ("blt rK, r") or at or below it ("bge rK, r"). */
+static uint64_t rv_clamp_at(const struct mfunc *f, size_t m, long long max, long long min, long long *k,
+                            char result[16])
+{
+    const struct mblock *b = &f->blocks[m];
+    if (b->nsucc != 2 || b->ninsns < 1 || m + 1 >= f->nblocks)
+        return 0;
+    const struct minsn *br = &b->insns[b->ninsns - 1];
+    const struct mblock *arm = &f->blocks[m + 1];
+    char bo[3][16], ao[3][16];
+    if (!br->isa || br->isa->kind != ISA_COND_BRANCH || br->target < 0 || mc_insn_operands(br, bo, 3) != 3 ||
+        (strcmp(br->mnemonic, "blt") && strcmp(br->mnemonic, "bge")) ||
+        (arm->ninsns != 1 && !(arm->ninsns == 2 && !strcmp(arm->insns[1].mnemonic, "j"))) || arm->npred != 1 ||
+        arm->nsucc != 1 || arm->succ[0] != br->target || mc_insn_operands(&arm->insns[0], ao, 3) != 2)
+        return 0;
+    /* the result register is the one the arm writes; the other compared holds the bound */
+    int rs = !strcmp(bo[0], ao[0]) ? 0 : !strcmp(bo[1], ao[0]) ? 1 : -1;
+    if (rs < 0 || !strcmp(bo[0], bo[1]))
+        return 0;
+    const char *kreg = bo[1 - rs];
+    memcpy(result, bo[rs], 16);
+    long long kv, av;
+    if (!mc_block_reg_constant(f, m, b->ninsns - 1, kreg, strlen(kreg), &kv))
+        return 0;
+    if (!strcmp(arm->insns[0].mnemonic, "li") || !strcmp(arm->insns[0].mnemonic, "lui")) {
+        char *end;
+        av = strtoll(ao[1], &end, 0);
+        if (arm->insns[0].mnemonic[1] == 'u')
+            av = (int32_t)((uint32_t)av << 12);
+        if (*end || (int32_t)av != (int32_t)kv)
+            return 0;
+    } else if (strcmp(arm->insns[0].mnemonic, "mv") || strcmp(ao[1], kreg)) {
+        return 0;
+    }
+    *k = (int32_t)kv;
+    if (*k != max && *k != min)
+        return 0;
+    bool blt = !strcmp(br->mnemonic, "blt");
+    /* values: 0 at or below MIN, 1 between, 2 at or above MAX */
+    if (*k == max)
+        return rs == 0 ? (blt ? 3 : 4) : 0;
+    return rs == 1 ? (blt ? 6 : 1) : 0;
+}
+
 void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
-    if (!triple || strncmp(triple, "powerpc-", 8))
+    bool rv = triple && !strncmp(triple, "riscv32", 7);
+    if (!triple || (strncmp(triple, "powerpc-", 8) && !rv))
         return;
     size_t nord = 0;
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
@@ -134,7 +186,8 @@ void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
                 br->src_line != i)
                 continue;
             long long bound;
-            uint64_t t = clamp_at(f, m, max, min, &bound);
+            char result[16];
+            uint64_t t = rv ? rv_clamp_at(f, m, max, min, &bound, result) : clamp_at(f, m, max, min, &bound);
             if (!t || !b->ir_name || strcmp(b->ir_name, home)) {
                 ok = false; /* (a branch of it that is not a clamp: not this shape) */
                 continue;
@@ -142,6 +195,36 @@ void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
             int side = bound == max;
             at[side] = m, taken[side] = t;
             found[side]++;
+        }
+        /* RISC-V: the second clamp's branch, made at the first one's join,
+         * may have no location; it compares the same register, which nothing
+         * in the join writes before it */
+        for (int side = 0; side < 2 && rv && ok; side++) {
+            if (found[side] != 1 || found[1 - side] != 0)
+                continue;
+            const struct mblock *first = &f->blocks[at[side]];
+            int join = first->insns[first->ninsns - 1].target;
+            char r1[16], r2[16];
+            long long b1, b2;
+            if (join < 0 || !rv_clamp_at(f, at[side], max, min, &b1, r1))
+                continue;
+            const struct mblock *jb = &f->blocks[join];
+            const struct minsn *jbr = jb->ninsns ? &jb->insns[jb->ninsns - 1] : NULL;
+            if (!jbr || jb->npred != 2 || (jbr->src_line && jbr->src_col == ENG_PROVENANCE_COLUMN) ||
+                !jb->ir_name || strcmp(jb->ir_name, home))
+                continue;
+            uint64_t t = rv_clamp_at(f, (size_t)join, max, min, &b2, r2);
+            bool kept = t && strcmp(r1, r2) == 0 && (b2 == max) != (b1 == max);
+            for (size_t q = 0; q + 1 < jb->ninsns && kept; q++) {
+                char qo[3][16];
+                const struct minsn *qi = &jb->insns[q];
+                kept = !qi->isa || qi->isa->kind == ISA_STORE || mc_insn_operands(qi, qo, 3) < 1 || strcmp(qo[0], r1);
+                kept &= qi->isa && qi->isa->kind != ISA_CALL && qi->isa->kind != ISA_INDIRECT_CALL;
+            }
+            if (kept) {
+                at[1 - side] = (size_t)join, taken[1 - side] = t;
+                found[1 - side] = 1;
+            }
         }
         if (!ok || found[0] != 1 || found[1] != 1)
             continue;

@@ -658,6 +658,15 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
     free(hosts);
 }
 
+/* The other successor of IR block G's two-way branch than STOP_TO, or -1. */
+static int go_on_to(const struct cnt_func *xf, uint32_t g, int stop_to)
+{
+    for (uint32_t e = 1; e < xf->nedges; e++)
+        if (xf->einfo[e].from == g && (int)xf->einfo[e].to != stop_to)
+            return (int)xf->einfo[e].to;
+    return -1;
+}
+
 /* branches on a && b / a || b split in two: the second test runs as
  * often as the first operand let the evaluation go on */
 static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
@@ -680,7 +689,10 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
             if (s->in_g[p] != (int)g || pb->nsucc != 2)
                 continue;
             int other = pb->succ[0] == (int)m ? pb->succ[1] : pb->succ[1] == (int)m ? pb->succ[0] : -1;
-            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || mc_arrives(s, other) != stop_to)
+            /* (the stop edge may arrive through an IR block that was folded
+             * away, when the go-on successor does not lead there too) */
+            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || !mc_arrives_at(s, other, stop_to) ||
+                (mc_arrives(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
                 continue;
             found = found == -1 ? (int)m : -2;
         }

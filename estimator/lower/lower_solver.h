@@ -78,6 +78,7 @@ void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */
 int mc_arrives(const struct solver *s, int t);
+bool mc_arrives_at(const struct solver *s, int t, int y);
 double mc_pair_count(const struct cnt_func *xf, int z, int p, int y);
 bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
 int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
@@ -89,12 +90,14 @@ void mc_build_view(struct solver *s);
 /* Whether the view has an edge from IR block FROM to TO. */
 bool mc_view_has_edge(const struct solver *s, int from, int to);
 bool mc_dominates(const struct solver *s, int a, int b);
+bool mc_block_dominates(const struct mfunc *mf, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
+bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);

@@ -31,6 +31,7 @@ struct sim {
     bool known[NREG];
     int cr[8];           /* PowerPC condition fields: bit 0 lt, 1 gt, 2 eq; -1 unknown */
     bool fk;             /* AVR, x86: the flags are known */
+    bool conly;          /* x86: ... only CF (after bt) */
     bool C, Z, N, V;     /* AVR C Z N V (S = N ^ V); x86 CF ZF SF OF */
 };
 
@@ -554,13 +555,28 @@ static bool x86_step(struct sim *st, const struct minsn *in)
             k &= get_reg(st, reg_of(SIM_X86, o[0], NULL), &b);
         x86_sub(st, a, b, bits);
         st->fk = k;
+        st->conly = false;
         return true;
     }
     if (!strncmp(mn, "test", 4) && n == 2 && (bits = x86_width(mn, 4)) &&
         reg_of(SIM_X86, o[0], NULL) == reg_of(SIM_X86, o[1], NULL)) {
         bool k = get_reg(st, reg_of(SIM_X86, o[0], NULL), &a);
         a &= mask_bits(bits);
-        st->Z = a == 0, st->N = (a >> (bits - 1)) & 1, st->C = false, st->V = false, st->fk = k;
+        st->Z = a == 0, st->N = (a >> (bits - 1)) & 1, st->C = false, st->V = false, st->fk = k, st->conly = false;
+        return true;
+    }
+    if ((!strcmp(mn, "btq") || !strcmp(mn, "btl")) && n == 2) {
+        /* AT&T: bt INDEX, BASE sets CF to that bit of BASE (the other flags
+         * are undefined: only CF's branches may read them, st->conly) */
+        unsigned w = mn[2] == 'q' ? 64 : 32;
+        bool k = get_reg(st, reg_of(SIM_X86, o[1], NULL), &a) && reg_of(SIM_X86, o[1], NULL) >= 0;
+        if (imm_of(o[0], &imm))
+            b = (uint64_t)imm;
+        else
+            k &= get_reg(st, reg_of(SIM_X86, o[0], NULL), &b);
+        st->C = (a >> (b % w)) & 1;
+        st->fk = k;
+        st->conly = true;
         return true;
     }
     int dr = n > 0 ? reg_of(SIM_X86, o[n - 1], &bits) : -1;
@@ -593,7 +609,7 @@ static bool x86_step(struct sim *st, const struct minsn *in)
             k &= get_reg(st, reg_of(SIM_X86, o[0], NULL), &b);
         uint64_t r = mn[0] == 'a' ? a + b : a - b;
         if (mn[0] == 's')
-            x86_sub(st, a, b, bits);
+            x86_sub(st, a, b, bits), st->conly = false;
         else
             st->fk = false;
         uint64_t old = a;
@@ -637,6 +653,9 @@ static int x86_branch(const struct sim *st, const struct minsn *in)
 {
     const char *mn = in->mnemonic;
     if (!st->fk)
+        return -1;
+    if (st->conly && strcmp(mn, "jb") && strcmp(mn, "jnae") && strcmp(mn, "jc") && strcmp(mn, "jae") &&
+        strcmp(mn, "jnb") && strcmp(mn, "jnc"))
         return -1;
     bool S = st->N != st->V;
     if (!strcmp(mn, "je") || !strcmp(mn, "jz")) return st->Z;
@@ -721,19 +740,102 @@ struct walk {
     int landing;           /* the first block outside the tree */
 };
 
+/* The callee-saved registers (RISC-V s0-s11; x86-64 rbx, rbp, r12-r15) that
+ * hold one constant wherever the tree at ROOT runs: their only write that is
+ * not an epilogue's restore is a constant put in ("li r, imm"; "movl/movq/movabsq
+ * $imm, r") in a block before ROOT that dominates it (code generation keeps a
+ * switch's case values, or the mask of a bit-test cluster, there across a loop:
+ * glob.c's pattern parser on riscv32, "li s6, 90" ... "bge s6, a0"; tarscan.c's
+ * word counter on x86-64, "movabsq $0x500100000200, %rbx" ... "btq %r10, %rbx").
+ * A restore ("lw r, N(sp)", "popq r") counts for nothing when only a return or a
+ * tail call follows it in its block. Calls keep these registers; in a function
+ * without calls (and without instructions the core description does not know)
+ * the other registers are taken too. Known values go into SEED. */
+static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t root, struct sim *seed)
+{
+    static const int rv_saved[] = {8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, -1};
+    static const int x86_saved[] = {3, 5, 12, 13, 14, 15, -1};
+    /* without calls, the others too (on x86-64 not rax, rcx, rdx, rsi and rdi,
+     * which cltq, cqto, mul, div and rep write without naming them) */
+    static const int rv_all[] = {1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+                                 25, 26, 27, 28, 29, 30, 31, -1};
+    static const int x86_all[] = {3, 5, 8, 9, 10, 11, 12, 13, 14, 15, -1};
+    bool calls = false;
+    for (size_t m = 0; m < f->nblocks && !calls; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns && !calls; k++)
+            calls = !f->blocks[m].insns[k].isa || f->blocks[m].insns[k].isa->kind == ISA_CALL ||
+                    f->blocks[m].insns[k].isa->kind == ISA_INDIRECT_CALL;
+    const int *saved = isa == SIM_RV    ? (calls ? rv_saved : rv_all)
+                       : isa == SIM_X86 ? (calls ? x86_saved : x86_all)
+                                        : NULL;
+    /* x86-64 instructions that write registers they do not name (cpuid writes
+     * rbx, rdtsc rdx, syscall r11): none known here, or nothing is taken */
+    static const char *const unnamed_ok[] = {"retq", "ret", "nop", "nopl", "nopw", "leave", "leaveq", "cltq", "cqto",
+                                             "cltd", "cwtl", "ud2", "int3", NULL};
+    for (size_t m = 0; m < f->nblocks && isa == SIM_X86 && saved; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns && saved; k++) {
+            const struct minsn *in = &f->blocks[m].insns[k];
+            /* (rep-prefixed string instructions write only rcx, rdi, rsi and rax: never taken) */
+            bool fine = in->ops[0] != '\0' || !strncmp(in->mnemonic, "rep", 3) || !strcmp(in->mnemonic, "cld");
+            for (const char *const *u = unnamed_ok; *u && !fine; u++)
+                fine = !strcmp(in->mnemonic, *u);
+            if (!fine)
+                saved = NULL;
+        }
+    for (size_t r = 0; saved && saved[r] >= 0; r++) {
+        int reg = saved[r], writes = 0, at = -1;
+        int64_t imm = 0;
+        bool ok = true;
+        for (size_t m = 0; m < f->nblocks && ok; m++) {
+            const struct mblock *b = &f->blocks[m];
+            for (size_t k = 0; k < b->ninsns && ok; k++) {
+                const struct minsn *in = &b->insns[k];
+                const char *mn = in->mnemonic;
+                char o[4][48];
+                int n = operands(in->ops, o);
+                if (!in->isa || in->isa->kind == ISA_STORE || in->isa->kind == ISA_NOP || mc_is_control(in) ||
+                    in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL || n < 1)
+                    continue;
+                /* the register written: RISC-V's first operand, x86's last (not
+                 * what compares, tests and pushes name) */
+                if (isa == SIM_X86 && (!strncmp(mn, "cmp", 3) || !strncmp(mn, "test", 4) || !strncmp(mn, "bt", 2) ||
+                                       !strncmp(mn, "push", 4) || !strncmp(mn, "ucomis", 6) || !strncmp(mn, "comis", 5)))
+                    continue;
+                if (reg_of(isa, o[isa == SIM_X86 ? n - 1 : 0], NULL) != reg)
+                    continue;
+                bool put = isa == SIM_RV ? !strcmp(mn, "li") && n == 2 && imm_of(o[1], &imm)
+                                         : (!strcmp(mn, "movl") || !strcmp(mn, "movq") || !strcmp(mn, "movabsq")) &&
+                                               n == 2 && imm_of(o[0], &imm);
+                if (put && isa == SIM_X86 && !strcmp(mn, "movl"))
+                    imm = (int64_t)(uint32_t)imm;
+                if (put) {
+                    writes++;
+                    at = (int)m;
+                    continue;
+                }
+                /* an epilogue's restore: only a return or a tail call after it */
+                bool restore = isa == SIM_RV ? !strcmp(mn, "lw") && n == 2 && strstr(o[1], "(sp)") != NULL
+                                             : !strcmp(mn, "popq") && n == 1;
+                for (size_t j = k + 1; j < b->ninsns && restore; j++) {
+                    const struct minsn *q = &b->insns[j];
+                    restore = !q->isa || q->isa->kind == ISA_RETURN || q->isa->kind == ISA_TAIL_CALL ||
+                              (!mc_is_control(q) && q->isa->kind != ISA_CALL && q->isa->kind != ISA_INDIRECT_CALL);
+                }
+                ok = restore && b->exits && b->nsucc == 0;
+            }
+        }
+        if (ok && writes == 1 && at != (int)root && mc_block_dominates(f, at, (int)root))
+            set_reg(seed, reg, (uint64_t)imm, true);
+    }
+}
+
 /* Runs the tree from ROOT with the value V put in at EN: the blocks passed
  * and the way each branch went. False when a branch depends on something
  * else than the value and constants, or the walk does not leave the tree. */
-static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, enum sim_isa isa,
+static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, const struct sim *seed,
                       const struct entry *en, uint64_t v, struct walk *w)
 {
-    struct sim st;
-    memset(&st, 0, sizeof st);
-    st.isa = isa;
-    for (int k = 0; k < 8; k++)
-        st.cr[k] = -1;
-    if (isa == SIM_AVR)
-        set_reg(&st, 1, 0, true); /* (the zero register) */
+    struct sim st = *seed;
     if (en->at < 0)
         put_value(&st, en, v);
     int m = (int)root;
@@ -932,7 +1034,8 @@ static bool loads(enum sim_isa isa, const struct minsn *in, char *ext, unsigned 
  * block's first compare reads (on RISC-V the one of the branch's two that is
  * not a constant loaded before it), traced back through the block's moves,
  * extensions and adds to a register the block does not write, or to a load. */
-static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, unsigned vbits, struct entry *en)
+static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, unsigned vbits, const struct sim *seed,
+                       struct entry *en)
 {
     const struct mblock *b = &f->blocks[root];
     for (size_t k = 0; k < b->ninsns; k++) {
@@ -951,6 +1054,9 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
             cand[0] = reg_of(isa, o[0], NULL);
         else if (isa == SIM_X86 && !strncmp(mn, "cmp", 3) && n == 2)
             cand[0] = reg_of(isa, o[1], NULL);
+        else if (isa == SIM_X86 && !strncmp(mn, "test", 4) && n == 2 && reg_of(isa, o[0], NULL) >= 0 &&
+                 reg_of(isa, o[0], NULL) == reg_of(isa, o[1], NULL))
+            cand[0] = reg_of(isa, o[1], NULL); /* (against 0: codec.c's "*s && *s != '='") */
         else
             continue;
         int found = 0;
@@ -959,7 +1065,7 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
             if (r < 0 || (isa == SIM_RV && r == 0))
                 continue;
             struct entry e = {.reg = r, .bits = vbits, .ext = 0, .at = -1};
-            bool constant = false;
+            bool constant = false, written = false;
             /* back through the block's own moves and adds to a register it does not write */
             for (size_t j = k; j-- > 0;) {
                 const struct minsn *p = &b->insns[j];
@@ -970,6 +1076,7 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
                 if (dst != r || ((isa == SIM_PPC || isa == SIM_X86) && !strncmp(pm, "cmp", 3)) ||
                     (isa == SIM_AVR && pm[0] == 'c' && pm[1] == 'p') || (p->isa && p->isa->kind == ISA_STORE))
                     continue;
+                written = true;
                 char ext;
                 unsigned lb;
                 if (loads(isa, p, &ext, &lb)) {
@@ -992,7 +1099,12 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
                     break;
                 }
                 r = e.reg = src;
+                written = false;
             }
+            /* (a register that holds a constant wherever the tree runs) */
+            uint64_t known;
+            if (!written && get_reg(seed, r, &known))
+                constant = true;
             if (!constant) {
                 *en = e;
                 found++;
@@ -1046,7 +1158,16 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_
      * matters (a narrower value in a 32-bit register) */
     struct entry en;
     bool trace = getenv("LPNEST_TRACE_COUNTS") != NULL;
-    if (!find_entry(f, root, isa, w, &en)) {
+    /* the registers' state where the walks start: constants kept across blocks */
+    struct sim seed;
+    memset(&seed, 0, sizeof seed);
+    seed.isa = isa;
+    for (int k = 0; k < 8; k++)
+        seed.cr[k] = -1;
+    if (isa == SIM_AVR)
+        set_reg(&seed, 1, 0, true); /* (the zero register) */
+    constant_registers(f, isa, root, &seed);
+    if (!find_entry(f, root, isa, w, &seed, &en)) {
         if (trace)
             fprintf(stderr, "switch %s of %s at [%zu]: no entry register\n", x_name, f->name, root);
         return;
@@ -1075,7 +1196,7 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_
                 v = lo;
             }
             struct walk wk;
-            if (!walk_tree(f, root, x_name, isa, &en, (uint64_t)v, &wk)) {
+            if (!walk_tree(f, root, x_name, &seed, &en, (uint64_t)v, &wk)) {
                 if (trace)
                     fprintf(stderr, "switch %s of %s at [%zu]: value %lld: the walk stops (r%d, ext %c)\n", x_name,
                             f->name, root, (long long)v, en.reg, en.ext ? en.ext : '-');

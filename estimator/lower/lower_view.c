@@ -44,6 +44,36 @@ int mc_arrives(const struct solver *s, int t)
     return -1;
 }
 
+/* Whether a machine edge into T arrives at IR block Y: T's entry group is
+ * Y, or Y is a block code generation folded away (no machine block is
+ * entered as it) that only jumps on, through at most four such blocks, to
+ * T's entry group (blockmerge.c's merge loop on x86-64: the loop's exit
+ * block only truncates an index and jumps to the next test). */
+bool mc_arrives_at(const struct solver *s, int t, int y)
+{
+    int a = mc_arrives(s, t);
+    if (a < 0 || y < 0)
+        return false;
+    for (int steps = 0; steps < 5; steps++) {
+        if (a == y)
+            return true;
+        for (size_t m = 0; m < s->mf->nblocks; m++)
+            if (s->in_g[m] == y)
+                return false;
+        LLVMValueRef br = LLVMGetBasicBlockTerminator(s->xf->blocks[y].bb);
+        if (!br || LLVMGetInstructionOpcode(br) != LLVMBr || LLVMIsConditional(br))
+            return false;
+        int next = -1;
+        for (uint32_t e = 1; e < s->xf->nedges && next < 0; e++)
+            if ((int)s->xf->einfo[e].from == y)
+                next = (int)s->xf->einfo[e].to;
+        if (next < 0 || next == y)
+            return false;
+        y = next;
+    }
+    return false;
+}
+
 /* Pair counts N(P -> Z -> Y) for block Z, or -1 when not counted, or when
  * Y is not one of Z's IR successors (an edge of the view that reaches Y
  * through a block code generation folded away: codec.c's UTF-8 decoder on
@@ -772,7 +802,12 @@ void mc_build_view(struct solver *s)
  * passes through A). */
 bool mc_dominates(const struct solver *s, int a, int b)
 {
-    const struct mfunc *mf = s->mf;
+    return mc_block_dominates(s->mf, a, b);
+}
+
+/* The same on the blocks of MF alone. */
+bool mc_block_dominates(const struct mfunc *mf, int a, int b)
+{
     if (a == b || a == 0)
         return true;
     bool *seen = sup_xcalloc(mf->nblocks + 1, sizeof *seen);
