@@ -132,7 +132,25 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
         bool ambiguous = false;
         for (size_t k = 0; k < b->nsucc; k++) {
             int t = b->succ[k];
-            bool to_y = z == y ? t == s->head[y] : leads_to(s, t) == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            int lt = leads_to(s, t);
+            bool to_y = z == y ? t == s->head[y] : lt == y && !(s->in_g[t] == z && s->out_g[t] == z);
+            /* a block of no IR block that branches on, not Z's own code: a
+             * copy of Y's exit (tail duplication: the loop latch's test
+             * copied without a location into the path Z takes to it, rv32
+             * branchgen 72025) carries Z's edge to Y; one of no known exit
+             * may, so the sum is not Z's edge */
+            if (z != y && !to_y && lt < 0 && s->in_g[t] < 0 && s->out_g[t] != z) {
+                if (s->out_g[t] == y && !s->merged_tail[t])
+                    to_y = true;
+                else if (s->out_g[t] < 0 || s->merged_tail[t])
+                    ambiguous = true;
+            }
+            /* Z's code that ends in Y's exit (a return tail-duplicated into
+             * the select arm of Z that leads to it, AVR memcmp "ldi r24, 1;
+             * ret"): entering it is taking Z's edge to Y, as its unlocated
+             * twin on the other arm is */
+            if (z != y && !to_y && s->in_g[t] == z && s->out_g[t] == y && t != s->head[z] && !s->merged_tail[t])
+                to_y = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
             if (to_y) {

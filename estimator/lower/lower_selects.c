@@ -960,8 +960,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * (the low piece's own min/max, then the high pieces' compare
          * choosing it or the other operand's: AVR umin.i32(x, 12178) as
          * "lo < 12178 ? lo : 12178", then "hi != 0 ? 12178 : that"): no
-         * piece's branch is the record's choice */
-        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && select_parts(s, r) > 1)
+         * piece's branch is the record's choice; nor when only the low word
+         * is used: its value is still "high words equal ? the low words'
+         * min/max : the operand the high words choose", PowerPC
+         * trunc(umin.i64(x, 2)) as "cmplwi lo, 2; blt" then "cmplwi hi, 0;
+         * beq" over "li 2", branchgen 72019) */
+        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && (select_parts(s, r) > 1 || wide_order_choice(rec, ri)))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
