@@ -546,6 +546,19 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
+        /* AVR: a select wider than the constant the arm loads is made a
+         * piece per branch; a piece of zeros or ones may be the other
+         * value's, known by its bits (AVR branchgen 72002: "x >> 21" has a
+         * zero high half, which the arm "mov r16, r1; mov r17, r1" makes
+         * for the second value, the first, 0, kept in a register) */
+        size_t loaded = s->avr_entry ? constant_bytes(arm, other) : 0;
+        LLVMTypeRef st = LLVMTypeOf(sel);
+        if (t != f && loaded && loaded < 8 && LLVMGetTypeKind(st) == LLVMIntegerTypeKind &&
+            LLVMGetIntTypeWidth(st) > 8 * loaded && !LLVMIsAConstantInt(t ? fv : tv)) {
+            unsigned long long mask = (1ULL << (8 * loaded)) - 1, piece = (unsigned long long)imm & mask;
+            if (piece == 0 || piece == mask)
+                return -1;
+        }
         if (t != f)
             return t;
         /* AVR: a select wider than the registers loads its constant a piece
