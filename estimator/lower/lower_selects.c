@@ -124,6 +124,15 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     memcpy(dest, copy->ops, dn);
     dest[dn] = '\0';
     strcpy(src, sp);
+    /* the same copy on the other side is code both paths run, not the
+     * choice (AVR sadd.sat.i16: both sides "movw r26, r8", the bound MIN
+     * kept for a later use; the sum stays in r16:r17, branchgen 72043) */
+    for (size_t j = 0; j < head->nsucc; j++) {
+        const struct mblock *o = &s->mf->blocks[head->succ[j]];
+        for (size_t k = 0; o != arm && k < o->ninsns; k++)
+            if (!strcmp(o->insns[k].mnemonic, copy->mnemonic) && !strcmp(o->insns[k].ops, copy->ops))
+                return -1;
+    }
     if (x86_register_move(copy)) {
         /* (AT&T: source first) */
         char t[16];
