@@ -105,6 +105,13 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     const struct mblock *arm = arm0;
     if (arm->nsucc > 1)
         return -1;
+    /* an arm that stores puts a value in its home in memory: either one
+     * (AVR uadd.sat.i16 kept in the frame, "std Y+4, r31; std Y+3, r30"
+     * storing the sum over the saturated value stored before, branchgen
+     * 72030) */
+    for (size_t k = 0; k < arm->ninsns; k++)
+        if (arm->insns[k].isa && arm->insns[k].isa->kind == ISA_STORE)
+            return -1;
     if (!only_register_copies(arm))
         return 0;
     const struct minsn *copy = NULL;
