@@ -134,23 +134,16 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
             int t = b->succ[k];
             int lt = leads_to(s, t);
             bool to_y = z == y ? t == s->head[y] : lt == y && !(s->in_g[t] == z && s->out_g[t] == z);
-            /* a block of no IR block that branches on, not Z's own code: a
-             * copy of Y's exit (tail duplication: the loop latch's test
-             * copied without a location into the path Z takes to it, rv32
-             * branchgen 72025) carries Z's edge to Y; one of no known exit
-             * may, so the sum is not Z's edge */
-            if (z != y && !to_y && lt < 0 && s->in_g[t] < 0 && s->out_g[t] != z) {
-                if (s->out_g[t] == y && !s->merged_tail[t])
-                    to_y = true;
-                else if (s->out_g[t] < 0 || s->merged_tail[t])
-                    ambiguous = true;
-            }
-            /* Z's code that ends in Y's exit (a return tail-duplicated into
-             * the select arm of Z that leads to it, AVR memcmp "ldi r24, 1;
-             * ret"): entering it is taking Z's edge to Y, as its unlocated
-             * twin on the other arm is */
-            if (z != y && !to_y && s->in_g[t] == z && s->out_g[t] == y && t != s->head[z] && !s->merged_tail[t])
-                to_y = true;
+            /* a block of no IR block that leaves towards no known IR block,
+             * not Z's own code, whose exit is Y's or unknown: a copy of Y's
+             * exit (tail duplication: the loop latch's test copied without a
+             * location into the path Z takes to it, rv32 branchgen 72025) may
+             * carry Z's edge to Y, or the edge to another successor of Z
+             * whose code is the same (merged returns: host statemachine.c's
+             * "movl $11; retq" for two IR edges): the sum is not Z's edge */
+            if (z != y && !to_y && lt < 0 && s->in_g[t] < 0 && s->out_g[t] != z &&
+                (s->out_g[t] == y || s->out_g[t] < 0 || s->merged_tail[t]))
+                ambiguous = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
             if (to_y) {
