@@ -580,6 +580,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         /* AVR: a select wider than the registers loads its constant a piece
          * per branch ("ldi r24, 4; ldi r25, 0", the high half of 317437) */
         unsigned width = s->avr_entry ? 8 * (unsigned)constant_bytes(arm, other) : 0;
+        /* (a piece of zeros or ones may be the other value's, known by its
+         * bits, or another piece of this one: AVR branchgen 73010, 256's
+         * high half 0 named by the arm that zeroes the low half of x << 4) */
+        unsigned long long wmask = width && width < 64 ? (1ULL << width) - 1 : 0;
+        if (width && width < 64 && !t && !f &&
+            (((unsigned long long)imm & wmask) == 0 || ((unsigned long long)imm & wmask) == wmask))
+            return -1;
         if (width && width < 64 && !t && !f) {
             t = piece_of(tv, (unsigned long long)imm, width);
             f = piece_of(fv, (unsigned long long)imm, width);
