@@ -85,6 +85,31 @@ static bool immediate(const char *op, size_t len, int *x)
     return len && end == op + len;
 }
 
+/* Whether r1 holds zero just before instruction END of block U: the ABI's
+ * zero register, but a multiply leaves its product's high byte there until
+ * "clr r1" (AVR "mul r12, r12; mov r18, r1; clr r1": the umul.with.overflow
+ * bit, branchgen 72014). At the block's entry it is zero. */
+static bool r1_zero_at(const struct mblock *u, size_t end)
+{
+    for (size_t k = end; k-- > 0;) {
+        const struct minsn *in = &u->insns[k];
+        const char *mn = in->mnemonic;
+        if (!strncmp(mn, "mul", 3) || !strncmp(mn, "fmul", 4))
+            return false;
+        if (!strcmp(mn, "call") || !strcmp(mn, "icall") || !strcmp(mn, "rcall") || !strcmp(mn, "eicall"))
+            return true; /* (zero again after a call) */
+        const char *op[2];
+        size_t len[2];
+        size_t n = operands(in, op, len);
+        int d = n ? reg_number(op[0], len[0]) : -1;
+        bool pair = !strcmp(mn, "movw") || !strcmp(mn, "adiw") || !strcmp(mn, "sbiw");
+        if (writes_no_register(mn) || (d != 1 && !(pair && d == 0)))
+            continue;
+        return (!strcmp(mn, "clr") && n == 1) || (!strcmp(mn, "eor") && n == 2 && reg_number(op[1], len[1]) == 1);
+    }
+    return true;
+}
+
 /* Where register R's value just before instruction END of block U comes
  * from: walking back over the block, through copies (`mov`) and masks
  * (`andi`), to a constant load or the block's entry. */
@@ -118,8 +143,11 @@ static struct source source_of(const struct mblock *u, size_t end, int r)
         int x, s2 = n == 2 ? reg_number(op[1], len[1]) : -1;
         if (!strcmp(mn, "ldi") && n == 2 && immediate(op[1], len[1], &x))
             return (struct source){.kind = SRC_CONST, .value = x & src.mask};
-        if ((!strcmp(mn, "clr") && n == 1) || (!strcmp(mn, "eor") && s2 == d) || (!strcmp(mn, "mov") && s2 == 1))
+        if ((!strcmp(mn, "clr") && n == 1) || (!strcmp(mn, "eor") && s2 == d) ||
+            (!strcmp(mn, "mov") && s2 == 1 && r1_zero_at(u, k)))
             return (struct source){.kind = SRC_CONST, .value = 0}; /* r1 holds zero */
+        if (!strcmp(mn, "mov") && s2 == 1)
+            return (struct source){.kind = SRC_UNKNOWN}; /* a product's high byte */
         if (!strcmp(mn, "andi") && n == 2 && immediate(op[1], len[1], &x)) {
             src.mask &= x;
             continue;

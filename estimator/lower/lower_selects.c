@@ -105,6 +105,13 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     const struct mblock *arm = arm0;
     if (arm->nsucc > 1)
         return -1;
+    /* an arm that stores puts a value in its home in memory: either one
+     * (AVR uadd.sat.i16 kept in the frame, "std Y+4, r31; std Y+3, r30"
+     * storing the sum over the saturated value stored before, branchgen
+     * 72030) */
+    for (size_t k = 0; k < arm->ninsns; k++)
+        if (arm->insns[k].isa && arm->insns[k].isa->kind == ISA_STORE)
+            return -1;
     if (!only_register_copies(arm))
         return 0;
     const struct minsn *copy = NULL;
@@ -124,6 +131,15 @@ static int saturation_sense(const struct solver *s, size_t m, const struct mbloc
     memcpy(dest, copy->ops, dn);
     dest[dn] = '\0';
     strcpy(src, sp);
+    /* the same copy on the other side is code both paths run, not the
+     * choice (AVR sadd.sat.i16: both sides "movw r26, r8", the bound MIN
+     * kept for a later use; the sum stays in r16:r17, branchgen 72043) */
+    for (size_t j = 0; j < head->nsucc; j++) {
+        const struct mblock *o = &s->mf->blocks[head->succ[j]];
+        for (size_t k = 0; o != arm && k < o->ninsns; k++)
+            if (!strcmp(o->insns[k].mnemonic, copy->mnemonic) && !strcmp(o->insns[k].ops, copy->ops))
+                return -1;
+    }
     if (x86_register_move(copy)) {
         /* (AT&T: source first) */
         char t[16];
@@ -546,11 +562,31 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
+        /* AVR: a select wider than the constant the arm loads is made a
+         * piece per branch; a piece of zeros or ones may be the other
+         * value's, known by its bits (AVR branchgen 72002: "x >> 21" has a
+         * zero high half, which the arm "mov r16, r1; mov r17, r1" makes
+         * for the second value, the first, 0, kept in a register) */
+        size_t loaded = s->avr_entry ? constant_bytes(arm, other) : 0;
+        LLVMTypeRef st = LLVMTypeOf(sel);
+        if (t != f && loaded && loaded < 8 && LLVMGetTypeKind(st) == LLVMIntegerTypeKind &&
+            LLVMGetIntTypeWidth(st) > 8 * loaded && !LLVMIsAConstantInt(t ? fv : tv)) {
+            unsigned long long mask = (1ULL << (8 * loaded)) - 1, piece = (unsigned long long)imm & mask;
+            if (piece == 0 || piece == mask)
+                return -1;
+        }
         if (t != f)
             return t;
         /* AVR: a select wider than the registers loads its constant a piece
          * per branch ("ldi r24, 4; ldi r25, 0", the high half of 317437) */
         unsigned width = s->avr_entry ? 8 * (unsigned)constant_bytes(arm, other) : 0;
+        /* (a piece of zeros or ones may be the other value's, known by its
+         * bits, or another piece of this one: AVR branchgen 73010, 256's
+         * high half 0 named by the arm that zeroes the low half of x << 4) */
+        unsigned long long wmask = width && width < 64 ? (1ULL << width) - 1 : 0;
+        if (width && width < 64 && !t && !f &&
+            (((unsigned long long)imm & wmask) == 0 || ((unsigned long long)imm & wmask) == wmask))
+            return -1;
         if (width && width < 64 && !t && !f) {
             t = piece_of(tv, (unsigned long long)imm, width);
             f = piece_of(fv, (unsigned long long)imm, width);
@@ -960,8 +996,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * (the low piece's own min/max, then the high pieces' compare
          * choosing it or the other operand's: AVR umin.i32(x, 12178) as
          * "lo < 12178 ? lo : 12178", then "hi != 0 ? 12178 : that"): no
-         * piece's branch is the record's choice */
-        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && select_parts(s, r) > 1)
+         * piece's branch is the record's choice; nor when only the low word
+         * is used: its value is still "high words equal ? the low words'
+         * min/max : the operand the high words choose", PowerPC
+         * trunc(umin.i64(x, 2)) as "cmplwi lo, 2; blt" then "cmplwi hi, 0;
+         * beq" over "li 2", branchgen 72019) */
+        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && (select_parts(s, r) > 1 || wide_order_choice(rec, ri)))
             continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;

@@ -250,6 +250,15 @@ static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size
         read_only |= !strncmp(mn, "st", 2) || !strncmp(mn, "cmp", 3) || !strncmp(mn, "mt", 2);
         if (read_only || strncmp(o, reg, n) || (o[n] != ',' && o[n] != '\0'))
             continue; /* does not write the register */
+        /* a copy of a register that holds one (AVR branchgen 73021: "mov r22,
+         * r13" of r13 = r18 & 1, made in an earlier block) */
+        if ((!strcmp(mn, "mov") || !strcmp(mn, "mr") || !strcmp(mn, "mv")) && o[n] == ',') {
+            const char *src = o + n + 1;
+            while (*src == ' ')
+                src++;
+            size_t sn = strcspn(src, ", ");
+            return sn > 0 && (sn != n || strncmp(src, reg, n)) && boolean_reaches(mf, b, j, src, sn, hops, budget);
+        }
         return writes_boolean(mn, o, n);
     }
     /* the register comes from before the block: from any of its entries
