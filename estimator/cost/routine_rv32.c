@@ -30,6 +30,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "uarch.h"
 #include "support.h"
 
@@ -70,11 +71,13 @@ static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
 /* Cycles of one execution of row M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
  * to a lower address); A, B: the operands (a shift's amount is B's low bits). Negative when the
  * table lacks M. */
-static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b)
+static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b,
+                    bool *formula)
 {
     const struct isa_insn *in = m < ROUTINE_MAX_MNEMONICS && r->looked[m] ? r->row[m] : routine_row(r, m, row_name(m));
     if (!in)
         return -1;
+    *formula = in->cycles_formula != NULL;
     if (branch) {
         bool taken = branch == 2;
         double c = taken ? in->taken : in->not_taken;
@@ -108,49 +111,73 @@ static const struct isa_insn *pipe_class(struct routine_runner *r, const struct 
     return r->pipe_cls[k];
 }
 
+/* What a run depends on beyond its operands (a run kept by its operands, routine_runs.c):
+ * per register whether its value came from bytes the operands do not fix (the
+ * program's memory, the heap, an older call's stack), and whether such a value decided
+ * anything the run's cost or path depends on (a branch, a jump's target, an address, a
+ * system call's number, a cycles formula's operand). */
+struct taint {
+    uint32_t reg;   /* bit k: x[k] */
+    bool decided;
+};
+
 /* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
  * execute here. On a pipeline (P), the instruction joins the path the core model runs
- * when the routine returns (r->ops) instead of the table's sum. */
+ * when the routine returns (r->ops) instead of the table's sum. T (NULL: not followed):
+ * the run's taint. */
 static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
-                 const struct routine_pipe *p, bool first)
+                 const struct routine_pipe *p, bool first, struct taint *t)
 {
     uint32_t a = x[in->rs1], b = x[in->rs2], next = *pc + in->size, v = 0, i = (uint32_t)in->imm;
     unsigned rd = in->rd, m = in->op;
     int branch = 0;
     bool backward = false, mis = false;
+    /* the operands' taints (rs2's even where the instruction has none: more than needed is safe) */
+    uint32_t ta = t ? (t->reg >> in->rs1) & 1 : 0, tb = t ? (t->reg >> in->rs2) & 1 : 0, tv = ta | tb;
+    struct routine_mem *mem = r->memory;
     switch (in->op) {
-    case UA_RV_LUI: v = i; break;
-    case UA_RV_AUIPC: v = *pc + i; break;
+    case UA_RV_LUI: v = i; tv = 0; break;
+    case UA_RV_AUIPC: v = *pc + i; tv = 0; break;
     case UA_RV_JAL:
         m = rd ? UA_RV_JAL : M_J;
         v = next;
         next = *pc + i;
+        tv = 0;
         break;
     case UA_RV_JALR:
         m = rd ? UA_RV_JALR : in->rs1 == 1 && !in->imm ? M_RET : M_JR;
         v = next;
         next = (a + i) & ~1u;
+        if (ta)
+            t->decided = true;
+        tv = 0;
         break;
     case UA_RV_BEQ: case UA_RV_BNE: case UA_RV_BLT: case UA_RV_BGE: case UA_RV_BLTU: case UA_RV_BGEU: {
-        bool t;
+        if (ta | tb)
+            t->decided = true;
+        bool taken;
         switch (in->op) {
-        case UA_RV_BEQ: t = a == b; break;
-        case UA_RV_BNE: t = a != b; break;
-        case UA_RV_BLT: t = (int32_t)a < (int32_t)b; break;
-        case UA_RV_BGE: t = (int32_t)a >= (int32_t)b; break;
-        case UA_RV_BLTU: t = a < b; break;
-        default: t = a >= b; break;
+        case UA_RV_BEQ: taken = a == b; break;
+        case UA_RV_BNE: taken = a != b; break;
+        case UA_RV_BLT: taken = (int32_t)a < (int32_t)b; break;
+        case UA_RV_BGE: taken = (int32_t)a >= (int32_t)b; break;
+        case UA_RV_BLTU: taken = a < b; break;
+        default: taken = a >= b; break;
         }
         backward = in->imm < 0;
-        branch = t ? 2 : 1;
-        if (t)
+        branch = taken ? 2 : 1;
+        if (taken)
             next = *pc + i;
         break;
     }
     case UA_RV_LB: case UA_RV_LH: case UA_RV_LW: case UA_RV_LBU: case UA_RV_LHU: {
         uint32_t ad = a + i;
+        if (ta)
+            t->decided = true;
         if (!load(r, ad, in->mem_bytes, &v))
             return false;
+        if (t)
+            tv = mem->load_taint;
         if (in->op == UA_RV_LB)
             v = (uint32_t)(int32_t)(int8_t)v;
         else if (in->op == UA_RV_LH)
@@ -159,6 +186,11 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         break;
     }
     case UA_RV_SB: case UA_RV_SH: case UA_RV_SW:
+        if (t) {
+            if (ta)
+                t->decided = true;
+            mem->store_taint = (uint8_t)tb;
+        }
         if (!store(r, a + i, in->mem_bytes, b))
             return false;
         mis = misaligned(a + i, in->mem_bytes);
@@ -192,11 +224,14 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_REMU: v = b ? a % b : a; break;
     case UA_RV_FENCE: break;
     case UA_RV_ECALL:
+        if (t && ((t->reg >> 17) & 1))
+            t->decided = true;
         if (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP)
             return false; /* a system call other than write and exit */
         if (x[17] == SYS_WRITE) {
             rd = 10;
             v = x[12]; /* every byte written */
+            tv = t ? (t->reg >> 12) & 1 : 0;
         } else {
             rd = 0;
             next = RETURN_SENTINEL; /* the program ends here */
@@ -222,13 +257,19 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
             *cycles += (double)op->cycles - (double)nominal.cycles;
         }
     } else {
-        double c = price(r, m, branch, backward, a, b);
+        bool formula = false;
+        double c = price(r, m, branch, backward, a, b, &formula);
         if (c < 0)
             return false;
+        if (formula && (ta | tb))
+            t->decided = true;
         *cycles += c;
     }
-    if (rd)
+    if (rd) {
         x[rd] = v;
+        if (t)
+            t->reg = (t->reg & ~(1u << rd)) | (tv << rd);
+    }
     *pc = next;
     return true;
 }
@@ -263,12 +304,124 @@ static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
     return &d->in;
 }
 
+/* ---- runs kept by their operands ----
+ * A run whose taint decided nothing (struct taint) took the path, the cycles and the
+ * instructions its operands fixed: the routine's entry, the registers the call sets,
+ * the stack bytes it stores before the run (by-reference and stack operands). A later
+ * call with the same takes the same path, reads the program's memory at the same
+ * addresses (the pointer operands are relocated to the same addresses, their regions
+ * kept), and leaves the same bytes on the stack, provided that those bytes did not
+ * come from the program's memory (a kept run leaves none such) and that the program's
+ * memory it read is still readable (checked, region by region, at each call it
+ * serves). A run that touched the allocator's heap (its state outlives the call) is
+ * not kept. So a kept run gives the call what running it would give. */
+#define KEY_MAX (4 + 9 * 4 + 3 * ARGS_AREA)
+struct kept_key {
+    unsigned char b[KEY_MAX];
+    size_t len;
+    uint64_t hash;
+};
+
+/* What a kept run gave, as stored after its key. */
+struct kept_value {
+    double cycles;
+    uint64_t instr;
+    uint32_t a0, nstack, nspan;
+    /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (region, lo, hi) words */
+};
+
+static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
+                     struct kept_key *k, double *cycles, double *instr)
+{
+    unsigned char *p = k->b;
+    memcpy(p, &entry, 4);
+    memcpy(p + 4, &x[10], 8 * 4);
+    uint32_t nw = m->nwritten;
+    memcpy(p + 36, &nw, 4);
+    p += 40;
+    if (nw * 3 + 40 > KEY_MAX) {
+        m->track = false;
+        return false;
+    }
+    for (uint32_t i = 0; i < nw; i++) {
+        uint16_t o = m->stack_written[i];
+        memcpy(p, &o, 2);
+        p[2] = m->stack[o];
+        p += 3;
+    }
+    k->len = (size_t)(p - k->b);
+    k->hash = routine_runs_hash(k->b, k->len);
+    const unsigned char *v = routine_runs_find(r, k->b, k->len, k->hash);
+    if (!v)
+        return false;
+    struct kept_value kv;
+    memcpy(&kv, v, sizeof kv);
+    const unsigned char *sb = v + sizeof kv, *pb = sb + 3 * (size_t)kv.nstack;
+    for (uint32_t i = 0; i < kv.nspan; i++) {
+        uint32_t w[3];
+        memcpy(w, pb + 12 * (size_t)i, 12);
+        uint64_t e;
+        /* the program's bytes the run read: still readable (any part of a readable span is) */
+        if (!m->program || !routine_map_from(&m->map, w[1], w[2] - w[1] + 1, &e) ||
+            !m->program->read(m->program->ctx, e, (uint64_t)w[2] - w[1] + 1)) {
+            routine_runs_miss(r);
+            return false;
+        }
+    }
+    for (uint32_t i = 0; i < kv.nstack; i++) {
+        uint16_t o;
+        memcpy(&o, sb + 3 * (size_t)i, 2);
+        m->stack[o] = sb[3 * (size_t)i + 2];
+    }
+    r->a0 = kv.a0;
+    r->kept = true;
+    *cycles += kv.cycles;
+    *instr += (double)kv.instr;
+    return true;
+}
+
+static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct kept_key *k, double cycles,
+                     unsigned long n, uint32_t a0)
+{
+    if (m->heap_touched)
+        return;
+    struct kept_value kv = {.cycles = cycles, .instr = n, .a0 = a0, .nstack = m->nwritten};
+    for (uint32_t i = 0; i < m->nwritten; i++)
+        if (m->stack_taint[m->stack_written[i]])
+            return; /* the stack keeps bytes of the program's memory */
+    for (unsigned g = 0; g < ROUTINE_MAX_REGIONS; g++)
+        kv.nspan += m->read_lo[g] <= m->read_hi[g];
+    size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 12 * (size_t)kv.nspan;
+    unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
+    memcpy(v, &kv, sizeof kv);
+    for (uint32_t i = 0; i < m->nwritten; i++) {
+        uint16_t o = m->stack_written[i];
+        memcpy(p, &o, 2);
+        p[2] = m->stack[o];
+        p += 3;
+    }
+    for (unsigned g = 0; g < ROUTINE_MAX_REGIONS; g++)
+        if (m->read_lo[g] <= m->read_hi[g]) {
+            uint32_t w[3] = {g, m->read_lo[g], m->read_hi[g]};
+            memcpy(p, w, 12);
+            p += 12;
+        }
+    routine_runs_put(r, k->b, k->len, k->hash, v, vlen);
+    free(v);
+}
+
 static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
                      double *cycles, double *instr)
 {
+    r->kept = false;
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
+    /* a run kept by its operands serves a call with the same (not on a pipeline,
+     * whose state at the call is an operand too: routine_memo.c) */
+    struct routine_mem *mm = r->memory;
+    mm->track = !pipe && routine_runs_on(r, entry);
+    mm->store_taint = 0;
     uint32_t x[32] = {0};
     /* by-reference operands from STACK_TOP - ARGS_AREA / 2 up; operands the registers do
      * not hold from sp up (the ilp32 stack operands, each aligned to its size) */
@@ -315,6 +468,14 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     }
     x[1] = RETURN_SENTINEL;
     x[2] = sp;
+    struct routine_mem *m = r->memory;
+    struct kept_key key;
+    struct taint taint = {0}, *t = NULL;
+    if (m->track) {
+        if (kept_run(r, m, entry, x, &key, cycles, instr))
+            return true;
+        t = &taint;
+    }
     uint32_t pc = entry;
     double c = 0;
     unsigned long n = 0;
@@ -323,10 +484,12 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
         const struct ua_rv32 *in = decoded(r, pc);
-        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1))
+        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1, t))
             return false;
         x[0] = 0;
     }
+    if (t && !t->decided && !((t->reg >> 10) & 1)) /* the result too: routine_result */
+        keep_run(r, m, &key, c, n, x[10]);
     if (pipe) {
         /* the instruction the routine returns to: its stamp ends the routine's cycles */
         struct ua_rv32 back;
