@@ -42,6 +42,14 @@ struct routine_runs {
     uint64_t tries, hits;                 /* LPNEST_JIT_STATS */
 };
 
+/* LPNEST_JIT_STATS: the routines' instructions run, and served by kept runs. */
+static uint64_t instr_run, instr_served;
+void routine_runs_count(uint64_t run, uint64_t served)
+{
+    instr_run += run;
+    instr_served += served;
+}
+
 uint64_t routine_runs_hash(const unsigned char *p, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
@@ -147,9 +155,15 @@ void routine_runs_free(struct routine_runs *m)
 {
     if (!m)
         return;
+    for (unsigned k = 0; k < RUNS_ROUTINES && getenv("LPNEST_JIT_STATS"); k++)
+        if (m->rt[k].used)
+            fprintf(stderr, "lpnest: routine runs: at %#x: %llu looked up, %llu served%s\n", m->rt[k].entry,
+                    (unsigned long long)m->rt[k].tries, (unsigned long long)m->rt[k].hits, m->rt[k].off ? ", given up" : "");
     if (getenv("LPNEST_JIT_STATS"))
-        fprintf(stderr, "lpnest: routine runs: %llu calls looked up, %llu served by a kept run, %zu kept (%zu bytes)\n",
-                (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, m->bytes);
+        fprintf(stderr, "lpnest: routine runs: %llu calls looked up, %llu served by a kept run, %zu kept (%zu bytes); "
+                "%llu instructions run, %llu served\n",
+                (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, m->bytes,
+                (unsigned long long)instr_run, (unsigned long long)instr_served);
     for (size_t i = 0; i < m->cap; i++)
         free(m->tab[i].blob);
     free(m->tab);

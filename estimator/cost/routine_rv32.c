@@ -375,6 +375,7 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
     }
     r->a0 = kv.a0;
     r->kept = true;
+    routine_runs_count(0, kv.instr);
     *cycles += kv.cycles;
     *instr += (double)kv.instr;
     return true;
@@ -488,6 +489,7 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
             return false;
         x[0] = 0;
     }
+    routine_runs_count(n, 0);
     if (t && !t->decided && !((t->reg >> 10) & 1)) /* the result too: routine_result */
         keep_run(r, m, &key, c, n, x[10]);
     if (pipe) {
