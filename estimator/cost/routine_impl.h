@@ -51,21 +51,19 @@ struct routine_mem {
     struct routine_map map;
     uint32_t call, ov_call[ROUTINE_OVERLAY], ov_addr[ROUTINE_OVERLAY];
     uint8_t ov_val[ROUTINE_OVERLAY];
-    /* what a call's run depends on (TRACK: kept for routine_rv32.c's memo of runs by
-     * their operands): a stack byte written in call C has stack_call = C, stack_taint
-     * whether its value came from the program's memory, the heap or an older call's
-     * stack (a value the operands do not fix); the stack bytes the call wrote (their
-     * offsets, in stack_written); the program's memory read, per region, from read_lo
-     * to read_hi (the interpreter's addresses); whether the heap was touched. A load
-     * leaves in load_taint whether its value is one the operands do not fix; a store
-     * takes its value's in store_taint. */
+    /* what a call's run depends on (TRACK: kept for routine_rv32.c's runs kept by their
+     * key): a stack byte written in call C has stack_call = C, stack_taint whether its
+     * value is one the key does not fix (from the program's memory, the heap, an older
+     * call's stack, a pointer's free base); the stack bytes the call wrote (their offsets,
+     * in stack_written); whether the heap was touched. A load leaves in load_taint whether
+     * its value is one the key does not fix; a store takes its value's in store_taint. */
     bool track, heap_touched;
     uint8_t load_taint, store_taint;
+    int last_region;                 /* the region the last load or store reached (-1: none) */
     uint32_t stack_call[ROUTINE_STACK_BYTES];
     uint8_t stack_taint[ROUTINE_STACK_BYTES];
     uint16_t stack_written[ROUTINE_STACK_BYTES];
     uint32_t nwritten;
-    uint32_t read_lo[ROUTINE_MAX_REGIONS], read_hi[ROUTINE_MAX_REGIONS];
 };
 
 struct routine_runner {

@@ -54,11 +54,13 @@ bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args,
     m->program = m->map.n ? mem : NULL;
     m->heap_touched = false;
     m->nwritten = 0;
-    for (unsigned k = 0; k < ROUTINE_MAX_REGIONS; k++) {
-        m->read_lo[k] = UINT32_MAX;
-        m->read_hi[k] = 0;
-    }
     return true;
+}
+
+uint32_t routine_mem_operand(const struct routine_runner *r, const struct routine_arg *g)
+{
+    const struct routine_mem *m = r->memory;
+    return g->pointer && !g->raw ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
 }
 
 /* The taint of the N stack bytes at offset O a load reads (routine_mem.track). */
@@ -70,22 +72,11 @@ static uint8_t stack_load_taint(const struct routine_mem *m, uint32_t o, unsigne
     return t;
 }
 
-/* A load of N program bytes at A (mapped): its region's span read grows. */
-static void note_read(struct routine_mem *m, uint32_t a, unsigned n)
+/* A load or store of the program's bytes at A: the region it reached. */
+static void note_access(struct routine_mem *m, uint32_t a)
 {
     uint32_t k = m->map.shift ? (a - m->map.base) >> m->map.shift : (a - m->map.base) / m->map.span;
-    if (k >= ROUTINE_MAX_REGIONS)
-        return;
-    if (a < m->read_lo[k])
-        m->read_lo[k] = a;
-    if (a + n - 1 > m->read_hi[k])
-        m->read_hi[k] = a + n - 1;
-}
-
-uint32_t routine_mem_operand(const struct routine_runner *r, const struct routine_arg *g)
-{
-    const struct routine_mem *m = r->memory;
-    return g->pointer && !g->raw ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
+    m->last_region = k < ROUTINE_MAX_REGIONS ? (int)k : -1;
 }
 
 static uint8_t *stack_at(struct routine_mem *m, uint32_t a, unsigned n)
@@ -119,6 +110,7 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
     if (n > 4)
         return false;
     const uint8_t *p = stack_at(m, a, n);
+    m->last_region = -1;
     if (p && m->track)
         m->load_taint = stack_load_taint(m, (uint32_t)(p - m->stack), n);
     if (!p) {
@@ -130,7 +122,7 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
     if (!p && m->program && routine_map_from(&m->map, a, n, &e)) {
         if (m->track) {
             m->load_taint = 1;
-            note_read(m, a, n);
+            note_access(m, a);
         }
         /* all N bytes at once when the call wrote none of them (the same bytes as one by one) */
         bool written = false;
@@ -169,6 +161,7 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
     for (unsigned i = 0; i < n; i++) /* b: the bytes at a, a+1, ... */
         b[big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
     uint8_t *p = stack_at(m, a, n);
+    m->last_region = -1;
     if (p && m->track) {
         uint32_t o = (uint32_t)(p - m->stack);
         for (unsigned i = 0; i < n; i++) {
@@ -185,6 +178,8 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
             m->heap_touched = true;
     }
     if (!p && in_program(m, a, n)) {
+        if (m->track)
+            note_access(m, a);
         for (unsigned i = 0; i < n; i++) {
             unsigned k = (a + i) % ROUTINE_OVERLAY;
             if (m->ov_call[k] == m->call && m->ov_addr[k] != a + i)

@@ -111,15 +111,43 @@ static const struct isa_insn *pipe_class(struct routine_runner *r, const struct 
     return r->pipe_cls[k];
 }
 
-/* What a run depends on beyond its operands (a run kept by its operands, routine_runs.c):
- * per register whether its value came from bytes the operands do not fix (the
- * program's memory, the heap, an older call's stack), and whether such a value decided
- * anything the run's cost or path depends on (a branch, a jump's target, an address, a
- * system call's number, a cycles formula's operand). */
+/* What a run depends on beyond its key (a run kept by its operands, below): per register
+ * a tag, 0 when its value is fixed by the key, TAG_MEM when it came from bytes the key
+ * does not fix (the program's memory, the heap, an older call's stack) or from an
+ * operation the key does not fix the result of, and 1 + J when it is the value of
+ * register a0 + J at the call, a pointer operand (its base, which the key leaves free),
+ * plus an offset the key fixes. DECIDED: such a value decided something the path or the cost
+ * depends on (a branch, other than two values of one base compared for equality; a
+ * jump's target; an address, other than a base's into the program's memory; a system
+ * call's number; a cycles formula's operand). The program's memory reached through
+ * base J: offsets LO[RW][J]..HI[RW][J] from it (RW 0 read, 1 written). */
+#define TAG_MEM 0xff
+#define BASES 8
 struct taint {
-    uint32_t reg;   /* bit k: x[k] */
+    uint8_t tag[32];
     bool decided;
+    uint32_t base[BASES];
+    int64_t lo[2][BASES], hi[2][BASES];
 };
+
+/* A load or store (WRITE) of N bytes at A, whose address has tag TA, checked: a fixed
+ * address must not reach the program's memory (whose spans are kept by base), a base
+ * only the program's memory (the span it reaches grows). */
+static void check_address(struct taint *t, uint8_t ta, const struct routine_mem *m, uint32_t a, unsigned n,
+                          bool write)
+{
+    if (ta == TAG_MEM || (ta && m->last_region < 0) || (!ta && m->last_region >= 0)) {
+        t->decided = true;
+        return;
+    }
+    if (!ta)
+        return;
+    int64_t off = (int64_t)a - t->base[ta - 1];
+    if (off < t->lo[write][ta - 1])
+        t->lo[write][ta - 1] = off;
+    if (off + n - 1 > t->hi[write][ta - 1])
+        t->hi[write][ta - 1] = off + n - 1;
+}
 
 /* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
  * execute here. On a pipeline (P), the instruction joins the path the core model runs
@@ -132,8 +160,8 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     unsigned rd = in->rd, m = in->op;
     int branch = 0;
     bool backward = false, mis = false;
-    /* the operands' taints (rs2's even where the instruction has none: more than needed is safe) */
-    uint32_t ta = t ? (t->reg >> in->rs1) & 1 : 0, tb = t ? (t->reg >> in->rs2) & 1 : 0, tv = ta | tb;
+    /* the operands' tags (rs2's even where the instruction has none: more than needed is safe) */
+    uint8_t ta = t ? t->tag[in->rs1] : 0, tb = t ? t->tag[in->rs2] : 0, tv = ta | tb ? TAG_MEM : 0;
     struct routine_mem *mem = r->memory;
     switch (in->op) {
     case UA_RV_LUI: v = i; tv = 0; break;
@@ -153,8 +181,8 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         tv = 0;
         break;
     case UA_RV_BEQ: case UA_RV_BNE: case UA_RV_BLT: case UA_RV_BGE: case UA_RV_BLTU: case UA_RV_BGEU: {
-        if (ta | tb)
-            t->decided = true;
+        if ((ta | tb) && (ta != tb || ta == TAG_MEM || (in->op != UA_RV_BEQ && in->op != UA_RV_BNE)))
+            t->decided = true; /* (a base cancels out of a comparison of two values of it) */
         bool taken;
         switch (in->op) {
         case UA_RV_BEQ: taken = a == b; break;
@@ -172,12 +200,12 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     }
     case UA_RV_LB: case UA_RV_LH: case UA_RV_LW: case UA_RV_LBU: case UA_RV_LHU: {
         uint32_t ad = a + i;
-        if (ta)
-            t->decided = true;
         if (!load(r, ad, in->mem_bytes, &v))
             return false;
-        if (t)
-            tv = mem->load_taint;
+        if (t) {
+            check_address(t, ta, mem, ad, in->mem_bytes, false);
+            tv = mem->load_taint ? TAG_MEM : 0;
+        }
         if (in->op == UA_RV_LB)
             v = (uint32_t)(int32_t)(int8_t)v;
         else if (in->op == UA_RV_LH)
@@ -186,16 +214,15 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         break;
     }
     case UA_RV_SB: case UA_RV_SH: case UA_RV_SW:
-        if (t) {
-            if (ta)
-                t->decided = true;
-            mem->store_taint = (uint8_t)tb;
-        }
+        if (t)
+            mem->store_taint = tb != 0;
         if (!store(r, a + i, in->mem_bytes, b))
             return false;
+        if (t)
+            check_address(t, ta, mem, a + i, in->mem_bytes, true);
         mis = misaligned(a + i, in->mem_bytes);
         break;
-    case UA_RV_ADDI: v = a + i; break;
+    case UA_RV_ADDI: v = a + i; tv = ta; break;
     case UA_RV_SLTI: v = (int32_t)a < (int32_t)i; break;
     case UA_RV_SLTIU: v = a < i; break;
     case UA_RV_XORI: v = a ^ i; break;
@@ -204,8 +231,8 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_SLLI: v = a << (i & 31); b = i; break;
     case UA_RV_SRLI: v = a >> (i & 31); b = i; break;
     case UA_RV_SRAI: v = (uint32_t)((int32_t)a >> (i & 31)); b = i; break;
-    case UA_RV_ADD: v = a + b; break;
-    case UA_RV_SUB: v = a - b; break;
+    case UA_RV_ADD: v = a + b; tv = !ta ? tb : !tb ? ta : TAG_MEM; break;
+    case UA_RV_SUB: v = a - b; tv = !tb ? ta : ta == tb && ta != TAG_MEM ? 0 : TAG_MEM; break;
     case UA_RV_SLL: v = a << (b & 31); break;
     case UA_RV_SLT: v = (int32_t)a < (int32_t)b; break;
     case UA_RV_SLTU: v = a < b; break;
@@ -224,14 +251,14 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_REMU: v = b ? a % b : a; break;
     case UA_RV_FENCE: break;
     case UA_RV_ECALL:
-        if (t && ((t->reg >> 17) & 1))
+        if (t && t->tag[17])
             t->decided = true;
         if (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP)
             return false; /* a system call other than write and exit */
         if (x[17] == SYS_WRITE) {
             rd = 10;
             v = x[12]; /* every byte written */
-            tv = t ? (t->reg >> 12) & 1 : 0;
+            tv = t ? t->tag[12] : 0;
         } else {
             rd = 0;
             next = RETURN_SENTINEL; /* the program ends here */
@@ -268,7 +295,7 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     if (rd) {
         x[rd] = v;
         if (t)
-            t->reg = (t->reg & ~(1u << rd)) | (tv << rd);
+            t->tag[rd] = tv;
     }
     *pc = next;
     return true;
@@ -305,17 +332,22 @@ static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
 }
 
 /* ---- runs kept by their operands ----
- * A run whose taint decided nothing (struct taint) took the path, the cycles and the
- * instructions its operands fixed: the routine's entry, the registers the call sets,
- * the stack bytes it stores before the run (by-reference and stack operands). A later
- * call with the same takes the same path, reads the program's memory at the same
- * addresses (the pointer operands are relocated to the same addresses, their regions
- * kept), and leaves the same bytes on the stack, provided that those bytes did not
- * come from the program's memory (a kept run leaves none such) and that the program's
- * memory it read is still readable (checked, region by region, at each call it
- * serves). A run that touched the allocator's heap (its state outlives the call) is
- * not kept. So a kept run gives the call what running it would give. */
-#define KEY_MAX (4 + 9 * 4 + 3 * ARGS_AREA)
+ * A run whose tags decided nothing (struct taint) took the path, the cycles and the
+ * instructions its key fixed: the routine's entry, the registers the call sets, the
+ * stack bytes it stores before the run (by-reference and stack operands). A pointer
+ * operand in a register is keyed by nothing but being one when every pointer operand is
+ * in a register (else all are keyed by their values, and the run is kept only if it
+ * reached none of the program's memory): no decision read its value, so any value gives the same path (values of one
+ * base compared for equality compare offsets; the program's memory is reached at a base
+ * plus a fixed offset). A later call with the same key takes the same path and leaves
+ * the same bytes on the stack, provided that those bytes did not come from the program's
+ * memory or a base (a kept run leaves none such), that the program's memory it read, at
+ * its new bases, is mapped and readable, and what it wrote mapped (checked at each call
+ * it serves), and that its stores into the program's memory went through one base and
+ * less than the overlay apart (so that they never collide in the overlay). A run that
+ * touched the allocator's heap (its state outlives the call) is not kept. So a kept run
+ * gives the call what running it would give. */
+#define KEY_MAX (8 + 8 * 5 + 3 * ARGS_AREA)
 struct kept_key {
     unsigned char b[KEY_MAX];
     size_t len;
@@ -326,22 +358,32 @@ struct kept_key {
 struct kept_value {
     double cycles;
     uint64_t instr;
-    uint32_t a0, nstack, nspan;
-    /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (region, lo, hi) words */
+    uint32_t a0;             /* its result; with a0_tag (1 + J): an offset from base J */
+    uint8_t a0_tag;
+    uint32_t nstack, nspan;
+    /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (base, read, lo, hi)
+     * words (lo and hi offsets from the base) */
 };
 
+/* The key of a call (X: its registers, tagged in T) into K; a kept run for it served:
+ * true. */
 static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
-                     struct kept_key *k, double *cycles, double *instr)
+                     const struct taint *t, struct kept_key *k, double *cycles, double *instr)
 {
     unsigned char *p = k->b;
-    memcpy(p, &entry, 4);
-    memcpy(p + 4, &x[10], 8 * 4);
     uint32_t nw = m->nwritten;
-    memcpy(p + 36, &nw, 4);
-    p += 40;
-    if (nw * 3 + 40 > KEY_MAX) {
+    if (nw * 3 + 48 > KEY_MAX) {
         m->track = false;
         return false;
+    }
+    memcpy(p, &entry, 4);
+    memcpy(p + 4, &nw, 4);
+    p += 8;
+    for (unsigned g = 10; g <= 17; g++) {
+        uint32_t v = t->tag[g] ? 0 : x[g];
+        p[0] = t->tag[g];
+        memcpy(p + 1, &v, 4);
+        p += 5;
     }
     for (uint32_t i = 0; i < nw; i++) {
         uint16_t o = m->stack_written[i];
@@ -358,12 +400,14 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
     memcpy(&kv, v, sizeof kv);
     const unsigned char *sb = v + sizeof kv, *pb = sb + 3 * (size_t)kv.nstack;
     for (uint32_t i = 0; i < kv.nspan; i++) {
-        uint32_t w[3];
-        memcpy(w, pb + 12 * (size_t)i, 12);
+        int32_t w[4];
+        memcpy(w, pb + 16 * (size_t)i, 16);
         uint64_t e;
-        /* the program's bytes the run read: still readable (any part of a readable span is) */
-        if (!m->program || !routine_map_from(&m->map, w[1], w[2] - w[1] + 1, &e) ||
-            !m->program->read(m->program->ctx, e, (uint64_t)w[2] - w[1] + 1)) {
+        /* the program's bytes the run reached, from the new base: mapped, and still
+         * readable where it read (any part of a readable span is) */
+        uint32_t lo = t->base[w[0]] + (uint32_t)w[2], len = (uint32_t)(w[3] - w[2]) + 1;
+        if (!m->program || !routine_map_from(&m->map, lo, len, &e) ||
+            (w[1] && !m->program->read(m->program->ctx, e, len))) {
             routine_runs_miss(r);
             return false;
         }
@@ -373,7 +417,7 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
         memcpy(&o, sb + 3 * (size_t)i, 2);
         m->stack[o] = sb[3 * (size_t)i + 2];
     }
-    r->a0 = kv.a0;
+    r->a0 = kv.a0_tag ? t->base[kv.a0_tag - 1] + kv.a0 : kv.a0;
     r->kept = true;
     routine_runs_count(0, kv.instr);
     *cycles += kv.cycles;
@@ -381,18 +425,28 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
     return true;
 }
 
-static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct kept_key *k, double cycles,
-                     unsigned long n, uint32_t a0)
+static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct taint *t,
+                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0)
 {
-    if (m->heap_touched)
+    if (m->heap_touched || t->decided || t->tag[10] == TAG_MEM)
         return;
-    struct kept_value kv = {.cycles = cycles, .instr = n, .a0 = a0, .nstack = m->nwritten};
+    struct kept_value kv = {.cycles = cycles, .instr = n, .a0 = a0, .a0_tag = t->tag[10], .nstack = m->nwritten};
+    if (kv.a0_tag)
+        kv.a0 = a0 - t->base[kv.a0_tag - 1];
     for (uint32_t i = 0; i < m->nwritten; i++)
         if (m->stack_taint[m->stack_written[i]])
-            return; /* the stack keeps bytes of the program's memory */
-    for (unsigned g = 0; g < ROUTINE_MAX_REGIONS; g++)
-        kv.nspan += m->read_lo[g] <= m->read_hi[g];
-    size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 12 * (size_t)kv.nspan;
+            return; /* the stack keeps bytes of the program's memory or a base */
+    unsigned stored = 0;
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            if (t->lo[w][j] <= t->hi[w][j]) {
+                kv.nspan++;
+                if (t->hi[w][j] - t->lo[w][j] >= INT32_MAX / 2)
+                    return;
+                if (w && (++stored > 1 || t->hi[w][j] - t->lo[w][j] >= ROUTINE_OVERLAY))
+                    return; /* stores that could collide in the overlay, or not, by the bases */
+            }
+    size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 16 * (size_t)kv.nspan;
     unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
     memcpy(v, &kv, sizeof kv);
     for (uint32_t i = 0; i < m->nwritten; i++) {
@@ -401,12 +455,13 @@ static void keep_run(struct routine_runner *r, struct routine_mem *m, const stru
         p[2] = m->stack[o];
         p += 3;
     }
-    for (unsigned g = 0; g < ROUTINE_MAX_REGIONS; g++)
-        if (m->read_lo[g] <= m->read_hi[g]) {
-            uint32_t w[3] = {g, m->read_lo[g], m->read_hi[g]};
-            memcpy(p, w, 12);
-            p += 12;
-        }
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            if (t->lo[w][j] <= t->hi[w][j]) {
+                int32_t q[4] = {(int32_t)j, !w, (int32_t)t->lo[w][j], (int32_t)t->hi[w][j]};
+                memcpy(p, q, 16);
+                p += 16;
+            }
     routine_runs_put(r, k->b, k->len, k->hash, v, vlen);
     free(v);
 }
@@ -424,6 +479,11 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     mm->track = !pipe && routine_runs_on(r, entry);
     mm->store_taint = 0;
     uint32_t x[32] = {0};
+    struct taint taint = {{0}, false, {0}, {{0}}, {{0}}};
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            taint.lo[w][j] = INT64_MAX, taint.hi[w][j] = INT64_MIN;
+    bool free_bases = true;
     /* by-reference operands from STACK_TOP - ARGS_AREA / 2 up; operands the registers do
      * not hold from sp up (the ilp32 stack operands, each aligned to its size) */
     uint32_t sp = STACK_TOP - ARGS_AREA, spill = STACK_TOP - ARGS_AREA / 2, on_stack = sp;
@@ -459,8 +519,15 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
                 on_stack += 8;
             }
         } else if (reg <= 17) {
+            /* a pointer into the program's memory: a base of its own */
+            if (g->pointer && !g->raw && value) {
+                taint.tag[reg] = (uint8_t)(1 + reg - 10);
+                taint.base[reg - 10] = value;
+            }
             x[reg++] = value;
         } else {
+            if (g->pointer && !g->raw && value)
+                free_bases = false; /* a pointer on the stack: keyed by its address */
             if (on_stack + 4 > STACK_TOP - ARGS_AREA / 2)
                 return false;
             store(r, on_stack, 4, value);
@@ -471,9 +538,11 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     x[2] = sp;
     struct routine_mem *m = r->memory;
     struct kept_key key;
-    struct taint taint = {0}, *t = NULL;
+    struct taint *t = NULL;
     if (m->track) {
-        if (kept_run(r, m, entry, x, &key, cycles, instr))
+        if (!free_bases)
+            memset(taint.tag, 0, sizeof taint.tag);
+        if (kept_run(r, m, entry, x, &taint, &key, cycles, instr))
             return true;
         t = &taint;
     }
@@ -490,8 +559,8 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         x[0] = 0;
     }
     routine_runs_count(n, 0);
-    if (t && !t->decided && !((t->reg >> 10) & 1)) /* the result too: routine_result */
-        keep_run(r, m, &key, c, n, x[10]);
+    if (t)
+        keep_run(r, m, t, &key, c, n, x[10]);
     if (pipe) {
         /* the instruction the routine returns to: its stamp ends the routine's cycles */
         struct ua_rv32 back;
