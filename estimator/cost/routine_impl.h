@@ -108,7 +108,7 @@ void routine_runs_miss(struct routine_runner *r);
 void routine_runs_put(struct routine_runner *r, const unsigned char *key, size_t len, uint64_t h,
                       const unsigned char *value, size_t vlen);
 void routine_runs_free(struct routine_runs *m);
-void routine_runs_count(uint64_t run, uint64_t served); /* LPNEST_JIT_STATS: instructions */
+void routine_runs_count(uint64_t run, uint64_t served); /* LPNEST_ROUTINE_STATS: instructions */
 
 /* The table's row of mnemonic ID (the interpreter's number for NAME), looked up once;
  * NULL when the core's table does not price it. */

@@ -39,10 +39,10 @@ struct routine_runs {
     bool off;
     struct run_routine rt[RUNS_ROUTINES]; /* by entry, open addressing; full: not kept */
     struct run_routine *cur;              /* the routine of the call being served */
-    uint64_t tries, hits;                 /* LPNEST_JIT_STATS */
+    uint64_t tries, hits;                 /* LPNEST_ROUTINE_STATS */
 };
 
-/* LPNEST_JIT_STATS: the routines' instructions run, and served by kept runs. */
+/* LPNEST_ROUTINE_STATS: the routines' instructions run, and served by kept runs. */
 static uint64_t instr_run, instr_served;
 void routine_runs_count(uint64_t run, uint64_t served)
 {
@@ -155,11 +155,11 @@ void routine_runs_free(struct routine_runs *m)
 {
     if (!m)
         return;
-    for (unsigned k = 0; k < RUNS_ROUTINES && getenv("LPNEST_JIT_STATS"); k++)
+    for (unsigned k = 0; k < RUNS_ROUTINES && getenv("LPNEST_ROUTINE_STATS"); k++)
         if (m->rt[k].used)
             fprintf(stderr, "lpnest: routine runs: at %#x: %llu looked up, %llu served%s\n", m->rt[k].entry,
                     (unsigned long long)m->rt[k].tries, (unsigned long long)m->rt[k].hits, m->rt[k].off ? ", given up" : "");
-    if (getenv("LPNEST_JIT_STATS"))
+    if (getenv("LPNEST_ROUTINE_STATS"))
         fprintf(stderr, "lpnest: routine runs: %llu calls looked up, %llu served by a kept run, %zu kept (%zu bytes); "
                 "%llu instructions run, %llu served\n",
                 (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, m->bytes,
