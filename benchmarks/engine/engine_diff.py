@@ -5,6 +5,8 @@ runs) and `--engine=auto` with LPNEST_JIT_FIRST set low (interpreted first, comp
 child while the run goes on, entered at calls and loop edges: the switch lands at a
 different instant on every run), optionally `mixed` (--engine=jit with every other
 function left to the interpreter, LPNEST_JIT_EVERY=2: calls between the tiers both ways),
+optionally `unkept` (--engine=interp with LPNEST_NO_KEPT_RUNS=1: every call of a runtime
+routine run, none served by a kept run of the same operands, estimator/cost/routine_runs.c),
 and each must give byte-identical results: the exit
 status, the program's stdout and lpnest's stderr (the program's messages and a fault's
 `file:line:col: error: ...`), and the output file: the count records (`--counts`) and the
@@ -21,11 +23,11 @@ csmith programs made at run time (the same options as benchmarks/accuracy/csmith
 usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,host]
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
-                      [--engines jit,auto,mixed] [--auto-programs a,b,...]
+                      [--engines jit,auto,mixed,unkept] [--auto-programs a,b,...]
                       [--jobs N] [--max-steps N] [--small] [--keep DIR] [--quiet]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
---auto-programs: the engines other than jit (auto, mixed) only for these (default: every
+--auto-programs: the engines other than jit (auto, mixed, unkept) only for these (default: every
 program).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
 cheap to compile, for ctest).
@@ -97,6 +99,8 @@ def engine_env(engine):
         env["LPNEST_JIT_FIRST"] = "20000"
     if engine == "mixed":  # every other function compiled: calls between the tiers both ways
         env["LPNEST_JIT_EVERY"] = "2"
+    if engine == "unkept":  # every routine call run: no run kept by its operands
+        env["LPNEST_NO_KEPT_RUNS"] = "1"
     return env
 
 
@@ -120,7 +124,8 @@ def compare(a, lpnest, case, mode, work):
     engines = [e for e in a.engines if e == "jit" or not a.auto_programs or name in a.auto_programs.split(",")]
     for engine in ["interp"] + engines:
         out = os.path.join(work, "out.%s" % engine)
-        cmd = [lpnest, bc, "--engine=" + ("jit" if engine == "mixed" else engine), "--quiet", "-o", out] + opts
+        cmd = [lpnest, bc, "--engine=" + {"mixed": "jit", "unkept": "interp"}.get(engine, engine), "--quiet", "-o",
+               out] + opts
         cmd += ["--counts"] if mode == "counts" else ["--target=" + CORE[target], "--format=json",
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
@@ -227,7 +232,7 @@ def main():
     a.engines = a.engines.split(",")
     modes = a.modes.split(",")
     if any(t not in CORE for t in a.targets.split(",")) or any(m not in ("counts", "estimate") for m in modes) or \
-            any(e not in ("jit", "auto", "mixed") for e in a.engines) or a.jobs < 1:
+            any(e not in ("jit", "auto", "mixed", "unkept") for e in a.engines) or a.jobs < 1:
         ap.print_usage(sys.stderr)
         return 2
     for tool in ["clang-19"] + (["csmith"] if "csmith" in a.sets else []):

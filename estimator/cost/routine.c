@@ -29,6 +29,7 @@ void routine_runner_free(struct routine_runner *r)
     free(r->decoded);
     free(r->ops);
     routine_memo_free(r->memo);
+    routine_runs_free(r->runs);
     free(r);
 }
 
@@ -41,6 +42,11 @@ bool routine_has_heap(const struct routine_runner *r)
 {
     const uint32_t *a, *l;
     return r && isa_code_heaps(r->code, &a, &l) > 0;
+}
+
+bool routine_last_kept(const struct routine_runner *r)
+{
+    return r->kept;
 }
 
 uint32_t routine_result(const struct routine_runner *r)

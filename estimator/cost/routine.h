@@ -69,6 +69,9 @@ bool routine_entry(const struct routine_runner *r, const char *symbol, uint32_t 
  * realloc and calloc can run on it, their pointers given raw (the routine's own
  * addresses). */
 bool routine_has_heap(const struct routine_runner *r);
+/* Whether the last rv32 run was served by a kept run of the same operands (a test's
+ * view: the result is the same either way). */
+bool routine_last_kept(const struct routine_runner *r);
 /* The 32-bit result of the last rv32 run (a0). */
 uint32_t routine_result(const struct routine_runner *r);
 /* Runs the routine at ENTRY on ARGS (passed as the target's C ABI passes them; a result

@@ -51,10 +51,24 @@ struct routine_mem {
     struct routine_map map;
     uint32_t call, ov_call[ROUTINE_OVERLAY], ov_addr[ROUTINE_OVERLAY];
     uint8_t ov_val[ROUTINE_OVERLAY];
+    /* what a call's run depends on (TRACK: kept for routine_rv32.c's runs kept by their
+     * key): a stack byte written in call C has stack_call = C, stack_taint whether its
+     * value is one the key does not fix (from the program's memory, the heap, an older
+     * call's stack, a pointer's free base); the stack bytes the call wrote (their offsets,
+     * in stack_written); whether the heap was touched. A load leaves in load_taint whether
+     * its value is one the key does not fix; a store takes its value's in store_taint. */
+    bool track, heap_touched;
+    uint8_t load_taint, store_taint;
+    int last_region;                 /* the region the last load or store reached (-1: none) */
+    uint32_t stack_call[ROUTINE_STACK_BYTES];
+    uint8_t stack_taint[ROUTINE_STACK_BYTES];
+    uint16_t stack_written[ROUTINE_STACK_BYTES];
+    uint32_t nwritten;
 };
 
 struct routine_runner {
     uint32_t a0;                                         /* a0 after the last rv32 run (the result) */
+    bool kept;                                           /* ... and it was served by a kept run */
     const struct isa *isa;
     const struct isa_code *code;
     enum isa_code_arch arch;
@@ -69,6 +83,7 @@ struct routine_runner {
     size_t nops, capops;
     struct routine_memo *memo;
     void *decoded;                                       /* the rv32 interpreter's decoded instructions */
+    struct routine_runs *runs;                           /* rv32: runs kept by their operands (routine_runs.c) */
 };
 
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on
@@ -78,6 +93,22 @@ struct routine_runner {
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
                          size_t n, double *cycles);
 void routine_memo_free(struct routine_memo *m);
+
+/* Runs kept by what fixed them (routine_runs.c): a KEY of LEN bytes (hash H:
+ * routine_runs_hash) and its value. routine_runs_on: whether keys are still
+ * looked up (they are given up when calls seldom repeat one); routine_runs_find:
+ * the value kept for KEY, or NULL; routine_runs_miss: the value found could not
+ * serve the call after all. ENTRY: the routine called (whose calls are given up
+ * on together). */
+struct routine_runs;
+uint64_t routine_runs_hash(const unsigned char *p, size_t n);
+bool routine_runs_on(struct routine_runner *r, uint32_t entry);
+const unsigned char *routine_runs_find(struct routine_runner *r, const unsigned char *key, size_t len, uint64_t h);
+void routine_runs_miss(struct routine_runner *r);
+void routine_runs_put(struct routine_runner *r, const unsigned char *key, size_t len, uint64_t h,
+                      const unsigned char *value, size_t vlen);
+void routine_runs_free(struct routine_runs *m);
+void routine_runs_count(uint64_t run, uint64_t served); /* LPNEST_ROUTINE_STATS: instructions */
 
 /* The table's row of mnemonic ID (the interpreter's number for NAME), looked up once;
  * NULL when the core's table does not price it. */

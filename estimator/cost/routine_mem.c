@@ -43,6 +43,7 @@ bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args,
     struct routine_mem *m = mem_of(r);
     if (++m->call == 0) { /* the overlay's stamps wrapped: forget them */
         memset(m->ov_call, 0, sizeof m->ov_call);
+        memset(m->stack_call, 0, sizeof m->stack_call);
         m->call = 1;
     }
     /* the pointer operands' memory, by region: order and alignment kept */
@@ -51,6 +52,8 @@ bool routine_mem_begin(struct routine_runner *r, const struct routine_arg *args,
         (m->map.n && !mem))
         return false;
     m->program = m->map.n ? mem : NULL;
+    m->heap_touched = false;
+    m->nwritten = 0;
     return true;
 }
 
@@ -58,6 +61,22 @@ uint32_t routine_mem_operand(const struct routine_runner *r, const struct routin
 {
     const struct routine_mem *m = r->memory;
     return g->pointer && !g->raw ? routine_map_to(&m->map, g->lo) : (uint32_t)g->lo;
+}
+
+/* The taint of the N stack bytes at offset O a load reads (routine_mem.track). */
+static uint8_t stack_load_taint(const struct routine_mem *m, uint32_t o, unsigned n)
+{
+    uint8_t t = 0;
+    for (unsigned i = 0; i < n; i++)
+        t |= m->stack_call[o + i] != m->call ? 1 : m->stack_taint[o + i];
+    return t;
+}
+
+/* A load or store of the program's bytes at A: the region it reached. */
+static void note_access(struct routine_mem *m, uint32_t a)
+{
+    uint32_t k = m->map.shift ? (a - m->map.base) >> m->map.shift : (a - m->map.base) / m->map.span;
+    m->last_region = k < ROUTINE_MAX_REGIONS ? (int)k : -1;
 }
 
 static uint8_t *stack_at(struct routine_mem *m, uint32_t a, unsigned n)
@@ -91,10 +110,20 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
     if (n > 4)
         return false;
     const uint8_t *p = stack_at(m, a, n);
-    if (!p)
+    m->last_region = -1;
+    if (p && m->track)
+        m->load_taint = stack_load_taint(m, (uint32_t)(p - m->stack), n);
+    if (!p) {
         p = heap_at(m, a, n);
+        if (p && m->track)
+            m->heap_touched = true, m->load_taint = 1;
+    }
     uint64_t e;
     if (!p && m->program && routine_map_from(&m->map, a, n, &e)) {
+        if (m->track) {
+            m->load_taint = 1;
+            note_access(m, a);
+        }
         /* all N bytes at once when the call wrote none of them (the same bytes as one by one) */
         bool written = false;
         for (unsigned i = 0; i < n && !written; i++) {
@@ -109,8 +138,11 @@ bool routine_mem_load(struct routine_runner *r, uint32_t a, unsigned n, bool big
             p = b;
         }
     }
-    if (!p)
+    if (!p) {
         p = isa_code_bytes(r->code, a, n, NULL);
+        if (m->track)
+            m->load_taint = 0; /* the description's bytes never change */
+    }
     if (!p)
         return false;
     uint32_t v = 0;
@@ -129,9 +161,25 @@ bool routine_mem_store(struct routine_runner *r, uint32_t a, unsigned n, bool bi
     for (unsigned i = 0; i < n; i++) /* b: the bytes at a, a+1, ... */
         b[big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
     uint8_t *p = stack_at(m, a, n);
-    if (!p)
+    m->last_region = -1;
+    if (p && m->track) {
+        uint32_t o = (uint32_t)(p - m->stack);
+        for (unsigned i = 0; i < n; i++) {
+            if (m->stack_call[o + i] != m->call) {
+                m->stack_call[o + i] = m->call;
+                m->stack_written[m->nwritten++] = (uint16_t)(o + i);
+            }
+            m->stack_taint[o + i] = m->store_taint;
+        }
+    }
+    if (!p) {
         p = heap_at(m, a, n);
+        if (p && m->track)
+            m->heap_touched = true;
+    }
     if (!p && in_program(m, a, n)) {
+        if (m->track)
+            note_access(m, a);
         for (unsigned i = 0; i < n; i++) {
             unsigned k = (a + i) % ROUTINE_OVERLAY;
             if (m->ov_call[k] == m->call && m->ov_addr[k] != a + i)

@@ -30,6 +30,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "uarch.h"
 #include "support.h"
 
@@ -70,11 +71,13 @@ static bool store(struct routine_runner *r, uint32_t a, unsigned n, uint32_t v)
 /* Cycles of one execution of row M; BRANCH: 0 not a branch, 1 not taken, 2 taken (BACKWARD:
  * to a lower address); A, B: the operands (a shift's amount is B's low bits). Negative when the
  * table lacks M. */
-static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b)
+static double price(struct routine_runner *r, unsigned m, int branch, bool backward, uint32_t a, uint32_t b,
+                    bool *formula)
 {
     const struct isa_insn *in = m < ROUTINE_MAX_MNEMONICS && r->looked[m] ? r->row[m] : routine_row(r, m, row_name(m));
     if (!in)
         return -1;
+    *formula = in->cycles_formula != NULL;
     if (branch) {
         bool taken = branch == 2;
         double c = taken ? in->taken : in->not_taken;
@@ -108,42 +111,90 @@ static const struct isa_insn *pipe_class(struct routine_runner *r, const struct 
     return r->pipe_cls[k];
 }
 
+/* What a run depends on beyond its key (a run kept by its operands, below): per register
+ * a tag, 0 when its value is fixed by the key, TAG_MEM when it came from bytes the key
+ * does not fix (the program's memory, the heap, an older call's stack) or from an
+ * operation the key does not fix the result of, and 1 + J when it is the value of
+ * register a0 + J at the call, a pointer operand (its base, which the key leaves free),
+ * plus an offset the key fixes. DECIDED: such a value decided something the path or the cost
+ * depends on (a branch, other than two values of one base compared for equality; a
+ * jump's target; an address, other than a base's into the program's memory; a system
+ * call's number; a cycles formula's operand). The program's memory reached through
+ * base J: offsets LO[RW][J]..HI[RW][J] from it (RW 0 read, 1 written). */
+#define TAG_MEM 0xff
+#define BASES 8
+struct taint {
+    uint8_t tag[32];
+    bool decided;
+    uint32_t base[BASES];
+    int64_t lo[2][BASES], hi[2][BASES];
+};
+
+/* A load or store (WRITE) of N bytes at A, whose address has tag TA, checked: a fixed
+ * address must not reach the program's memory (whose spans are kept by base), a base
+ * only the program's memory (the span it reaches grows). */
+static void check_address(struct taint *t, uint8_t ta, const struct routine_mem *m, uint32_t a, unsigned n,
+                          bool write)
+{
+    if (ta == TAG_MEM || (ta && m->last_region < 0) || (!ta && m->last_region >= 0)) {
+        t->decided = true;
+        return;
+    }
+    if (!ta)
+        return;
+    int64_t off = (int64_t)a - t->base[ta - 1];
+    if (off < t->lo[write][ta - 1])
+        t->lo[write][ta - 1] = off;
+    if (off + n - 1 > t->hi[write][ta - 1])
+        t->hi[write][ta - 1] = off + n - 1;
+}
+
 /* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
  * execute here. On a pipeline (P), the instruction joins the path the core model runs
- * when the routine returns (r->ops) instead of the table's sum. */
+ * when the routine returns (r->ops) instead of the table's sum. T (NULL: not followed):
+ * the run's taint. */
 static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
-                 const struct routine_pipe *p, bool first)
+                 const struct routine_pipe *p, bool first, struct taint *t)
 {
     uint32_t a = x[in->rs1], b = x[in->rs2], next = *pc + in->size, v = 0, i = (uint32_t)in->imm;
     unsigned rd = in->rd, m = in->op;
     int branch = 0;
     bool backward = false, mis = false;
+    /* the operands' tags (rs2's even where the instruction has none: more than needed is safe) */
+    uint8_t ta = t ? t->tag[in->rs1] : 0, tb = t ? t->tag[in->rs2] : 0, tv = ta | tb ? TAG_MEM : 0;
+    struct routine_mem *mem = r->memory;
     switch (in->op) {
-    case UA_RV_LUI: v = i; break;
-    case UA_RV_AUIPC: v = *pc + i; break;
+    case UA_RV_LUI: v = i; tv = 0; break;
+    case UA_RV_AUIPC: v = *pc + i; tv = 0; break;
     case UA_RV_JAL:
         m = rd ? UA_RV_JAL : M_J;
         v = next;
         next = *pc + i;
+        tv = 0;
         break;
     case UA_RV_JALR:
         m = rd ? UA_RV_JALR : in->rs1 == 1 && !in->imm ? M_RET : M_JR;
         v = next;
         next = (a + i) & ~1u;
+        if (ta)
+            t->decided = true;
+        tv = 0;
         break;
     case UA_RV_BEQ: case UA_RV_BNE: case UA_RV_BLT: case UA_RV_BGE: case UA_RV_BLTU: case UA_RV_BGEU: {
-        bool t;
+        if ((ta | tb) && (ta != tb || ta == TAG_MEM || (in->op != UA_RV_BEQ && in->op != UA_RV_BNE)))
+            t->decided = true; /* (a base cancels out of a comparison of two values of it) */
+        bool taken;
         switch (in->op) {
-        case UA_RV_BEQ: t = a == b; break;
-        case UA_RV_BNE: t = a != b; break;
-        case UA_RV_BLT: t = (int32_t)a < (int32_t)b; break;
-        case UA_RV_BGE: t = (int32_t)a >= (int32_t)b; break;
-        case UA_RV_BLTU: t = a < b; break;
-        default: t = a >= b; break;
+        case UA_RV_BEQ: taken = a == b; break;
+        case UA_RV_BNE: taken = a != b; break;
+        case UA_RV_BLT: taken = (int32_t)a < (int32_t)b; break;
+        case UA_RV_BGE: taken = (int32_t)a >= (int32_t)b; break;
+        case UA_RV_BLTU: taken = a < b; break;
+        default: taken = a >= b; break;
         }
         backward = in->imm < 0;
-        branch = t ? 2 : 1;
-        if (t)
+        branch = taken ? 2 : 1;
+        if (taken)
             next = *pc + i;
         break;
     }
@@ -151,6 +202,10 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         uint32_t ad = a + i;
         if (!load(r, ad, in->mem_bytes, &v))
             return false;
+        if (t) {
+            check_address(t, ta, mem, ad, in->mem_bytes, false);
+            tv = mem->load_taint ? TAG_MEM : 0;
+        }
         if (in->op == UA_RV_LB)
             v = (uint32_t)(int32_t)(int8_t)v;
         else if (in->op == UA_RV_LH)
@@ -159,11 +214,15 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
         break;
     }
     case UA_RV_SB: case UA_RV_SH: case UA_RV_SW:
+        if (t)
+            mem->store_taint = tb != 0;
         if (!store(r, a + i, in->mem_bytes, b))
             return false;
+        if (t)
+            check_address(t, ta, mem, a + i, in->mem_bytes, true);
         mis = misaligned(a + i, in->mem_bytes);
         break;
-    case UA_RV_ADDI: v = a + i; break;
+    case UA_RV_ADDI: v = a + i; tv = ta; break;
     case UA_RV_SLTI: v = (int32_t)a < (int32_t)i; break;
     case UA_RV_SLTIU: v = a < i; break;
     case UA_RV_XORI: v = a ^ i; break;
@@ -172,8 +231,8 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_SLLI: v = a << (i & 31); b = i; break;
     case UA_RV_SRLI: v = a >> (i & 31); b = i; break;
     case UA_RV_SRAI: v = (uint32_t)((int32_t)a >> (i & 31)); b = i; break;
-    case UA_RV_ADD: v = a + b; break;
-    case UA_RV_SUB: v = a - b; break;
+    case UA_RV_ADD: v = a + b; tv = !ta ? tb : !tb ? ta : TAG_MEM; break;
+    case UA_RV_SUB: v = a - b; tv = !tb ? ta : ta == tb && ta != TAG_MEM ? 0 : TAG_MEM; break;
     case UA_RV_SLL: v = a << (b & 31); break;
     case UA_RV_SLT: v = (int32_t)a < (int32_t)b; break;
     case UA_RV_SLTU: v = a < b; break;
@@ -192,11 +251,14 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     case UA_RV_REMU: v = b ? a % b : a; break;
     case UA_RV_FENCE: break;
     case UA_RV_ECALL:
+        if (t && t->tag[17])
+            t->decided = true;
         if (x[17] != SYS_WRITE && x[17] != SYS_EXIT && x[17] != SYS_EXIT_GROUP)
             return false; /* a system call other than write and exit */
         if (x[17] == SYS_WRITE) {
             rd = 10;
             v = x[12]; /* every byte written */
+            tv = t ? t->tag[12] : 0;
         } else {
             rd = 0;
             next = RETURN_SENTINEL; /* the program ends here */
@@ -222,13 +284,19 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
             *cycles += (double)op->cycles - (double)nominal.cycles;
         }
     } else {
-        double c = price(r, m, branch, backward, a, b);
+        bool formula = false;
+        double c = price(r, m, branch, backward, a, b, &formula);
         if (c < 0)
             return false;
+        if (formula && (ta | tb))
+            t->decided = true;
         *cycles += c;
     }
-    if (rd)
+    if (rd) {
         x[rd] = v;
+        if (t)
+            t->tag[rd] = tv;
+    }
     *pc = next;
     return true;
 }
@@ -263,13 +331,159 @@ static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
     return &d->in;
 }
 
+/* ---- runs kept by their operands ----
+ * A run whose tags decided nothing (struct taint) took the path, the cycles and the
+ * instructions its key fixed: the routine's entry, the registers the call sets, the
+ * stack bytes it stores before the run (by-reference and stack operands). A pointer
+ * operand in a register is keyed by nothing but being one when every pointer operand is
+ * in a register (else all are keyed by their values, and the run is kept only if it
+ * reached none of the program's memory): no decision read its value, so any value gives the same path (values of one
+ * base compared for equality compare offsets; the program's memory is reached at a base
+ * plus a fixed offset). A later call with the same key takes the same path and leaves
+ * the same bytes on the stack, provided that those bytes did not come from the program's
+ * memory or a base (a kept run leaves none such), that the program's memory it read, at
+ * its new bases, is mapped and readable, and what it wrote mapped (checked at each call
+ * it serves), and that its stores into the program's memory went through one base and
+ * less than the overlay apart (so that they never collide in the overlay). A run that
+ * touched the allocator's heap (its state outlives the call) is not kept. So a kept run
+ * gives the call what running it would give. */
+#define KEY_MAX (8 + 8 * 5 + 3 * ARGS_AREA)
+struct kept_key {
+    unsigned char b[KEY_MAX];
+    size_t len;
+    uint64_t hash;
+};
+
+/* What a kept run gave, as stored after its key. */
+struct kept_value {
+    double cycles;
+    uint64_t instr;
+    uint32_t a0;             /* its result; with a0_tag (1 + J): an offset from base J */
+    uint8_t a0_tag;
+    uint32_t nstack, nspan;
+    /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (base, read, lo, hi)
+     * words (lo and hi offsets from the base) */
+};
+
+/* The key of a call (X: its registers, tagged in T) into K; a kept run for it served:
+ * true. */
+static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
+                     const struct taint *t, struct kept_key *k, double *cycles, double *instr)
+{
+    unsigned char *p = k->b;
+    uint32_t nw = m->nwritten;
+    if (nw * 3 + 48 > KEY_MAX) {
+        m->track = false;
+        return false;
+    }
+    memcpy(p, &entry, 4);
+    memcpy(p + 4, &nw, 4);
+    p += 8;
+    for (unsigned g = 10; g <= 17; g++) {
+        uint32_t v = t->tag[g] ? 0 : x[g];
+        p[0] = t->tag[g];
+        memcpy(p + 1, &v, 4);
+        p += 5;
+    }
+    for (uint32_t i = 0; i < nw; i++) {
+        uint16_t o = m->stack_written[i];
+        memcpy(p, &o, 2);
+        p[2] = m->stack[o];
+        p += 3;
+    }
+    k->len = (size_t)(p - k->b);
+    k->hash = routine_runs_hash(k->b, k->len);
+    const unsigned char *v = routine_runs_find(r, k->b, k->len, k->hash);
+    if (!v)
+        return false;
+    struct kept_value kv;
+    memcpy(&kv, v, sizeof kv);
+    const unsigned char *sb = v + sizeof kv, *pb = sb + 3 * (size_t)kv.nstack;
+    for (uint32_t i = 0; i < kv.nspan; i++) {
+        int32_t w[4];
+        memcpy(w, pb + 16 * (size_t)i, 16);
+        uint64_t e;
+        /* the program's bytes the run reached, from the new base: mapped, and still
+         * readable where it read (any part of a readable span is) */
+        uint32_t lo = t->base[w[0]] + (uint32_t)w[2], len = (uint32_t)(w[3] - w[2]) + 1;
+        if (!m->program || !routine_map_from(&m->map, lo, len, &e) ||
+            (w[1] && !m->program->read(m->program->ctx, e, len))) {
+            routine_runs_miss(r);
+            return false;
+        }
+    }
+    for (uint32_t i = 0; i < kv.nstack; i++) {
+        uint16_t o;
+        memcpy(&o, sb + 3 * (size_t)i, 2);
+        m->stack[o] = sb[3 * (size_t)i + 2];
+    }
+    r->a0 = kv.a0_tag ? t->base[kv.a0_tag - 1] + kv.a0 : kv.a0;
+    r->kept = true;
+    routine_runs_count(0, kv.instr);
+    *cycles += kv.cycles;
+    *instr += (double)kv.instr;
+    return true;
+}
+
+static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct taint *t,
+                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0)
+{
+    if (m->heap_touched || t->decided || t->tag[10] == TAG_MEM)
+        return;
+    struct kept_value kv = {.cycles = cycles, .instr = n, .a0 = a0, .a0_tag = t->tag[10], .nstack = m->nwritten};
+    if (kv.a0_tag)
+        kv.a0 = a0 - t->base[kv.a0_tag - 1];
+    for (uint32_t i = 0; i < m->nwritten; i++)
+        if (m->stack_taint[m->stack_written[i]])
+            return; /* the stack keeps bytes of the program's memory or a base */
+    unsigned stored = 0;
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            if (t->lo[w][j] <= t->hi[w][j]) {
+                kv.nspan++;
+                if (t->hi[w][j] - t->lo[w][j] >= INT32_MAX / 2)
+                    return;
+                if (w && (++stored > 1 || t->hi[w][j] - t->lo[w][j] >= ROUTINE_OVERLAY))
+                    return; /* stores that could collide in the overlay, or not, by the bases */
+            }
+    size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 16 * (size_t)kv.nspan;
+    unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
+    memcpy(v, &kv, sizeof kv);
+    for (uint32_t i = 0; i < m->nwritten; i++) {
+        uint16_t o = m->stack_written[i];
+        memcpy(p, &o, 2);
+        p[2] = m->stack[o];
+        p += 3;
+    }
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            if (t->lo[w][j] <= t->hi[w][j]) {
+                int32_t q[4] = {(int32_t)j, !w, (int32_t)t->lo[w][j], (int32_t)t->hi[w][j]};
+                memcpy(p, q, 16);
+                p += 16;
+            }
+    routine_runs_put(r, k->b, k->len, k->hash, v, vlen);
+    free(v);
+}
+
 static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct routine_arg *args, unsigned nargs,
                      unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
                      double *cycles, double *instr)
 {
+    r->kept = false;
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
+    /* a run kept by its operands serves a call with the same (not on a pipeline,
+     * whose state at the call is an operand too: routine_memo.c) */
+    struct routine_mem *mm = r->memory;
+    mm->track = !pipe && routine_runs_on(r, entry);
+    mm->store_taint = 0;
     uint32_t x[32] = {0};
+    struct taint taint = {{0}, false, {0}, {{0}}, {{0}}};
+    for (unsigned j = 0; j < BASES; j++)
+        for (unsigned w = 0; w < 2; w++)
+            taint.lo[w][j] = INT64_MAX, taint.hi[w][j] = INT64_MIN;
+    bool free_bases = true;
     /* by-reference operands from STACK_TOP - ARGS_AREA / 2 up; operands the registers do
      * not hold from sp up (the ilp32 stack operands, each aligned to its size) */
     uint32_t sp = STACK_TOP - ARGS_AREA, spill = STACK_TOP - ARGS_AREA / 2, on_stack = sp;
@@ -305,8 +519,15 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
                 on_stack += 8;
             }
         } else if (reg <= 17) {
+            /* a pointer into the program's memory: a base of its own */
+            if (g->pointer && !g->raw && value) {
+                taint.tag[reg] = (uint8_t)(1 + reg - 10);
+                taint.base[reg - 10] = value;
+            }
             x[reg++] = value;
         } else {
+            if (g->pointer && !g->raw && value)
+                free_bases = false; /* a pointer on the stack: keyed by its address */
             if (on_stack + 4 > STACK_TOP - ARGS_AREA / 2)
                 return false;
             store(r, on_stack, 4, value);
@@ -315,6 +536,16 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     }
     x[1] = RETURN_SENTINEL;
     x[2] = sp;
+    struct routine_mem *m = r->memory;
+    struct kept_key key;
+    struct taint *t = NULL;
+    if (m->track) {
+        if (!free_bases)
+            memset(taint.tag, 0, sizeof taint.tag);
+        if (kept_run(r, m, entry, x, &taint, &key, cycles, instr))
+            return true;
+        t = &taint;
+    }
     uint32_t pc = entry;
     double c = 0;
     unsigned long n = 0;
@@ -323,10 +554,13 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
         const struct ua_rv32 *in = decoded(r, pc);
-        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1))
+        if (!in || !step(r, x, &pc, in, &c, pipe, n == 1, t))
             return false;
         x[0] = 0;
     }
+    routine_runs_count(n, 0);
+    if (t)
+        keep_run(r, m, t, &key, c, n, x[10]);
     if (pipe) {
         /* the instruction the routine returns to: its stamp ends the routine's cycles */
         struct ua_rv32 back;

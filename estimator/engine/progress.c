@@ -49,8 +49,23 @@ static void draw(const char *detail)
     P.shown = true;
 }
 
+/* LPNEST_PHASE_TIMES (a development aid): each phase's start on stderr with
+ * the process's CPU seconds so far (its compiler children not included). */
+static void phase_time(const char *name)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("LPNEST_PHASE_TIMES") != NULL;
+    if (!on)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    fprintf(stderr, "lpnest: phase %s at %.3f s CPU\n", name, (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+}
+
 void eng_progress_phase(const char *name)
 {
+    phase_time(name);
     sup_set_activity(name, NULL); /* for the messages of a time limit and of memory exhausted */
     P.phase = name;
     P.phase_start = now();

@@ -23,9 +23,12 @@
  *                               BYTES:VALUE, p:HEXADDR (a 32-bit pointer), p2:HEXADDR
  *                               (16-bit) or c:R,R... (a callback, 16-bit, whose calls
  *                               return R in turn: a comparator)
- *   # expect: run SYM cycles C instructions I [calls A:B...]   (or "run SYM fails"; the
+ *   # poke: HEXADDR HEXBYTES    from here on, the memory holds these bytes there
+ *   # shrink: N                 from here on, only the memory's first N bytes are readable
+ *   # expect: run SYM cycles C instructions I [calls A:B...] [kept]   (or "run SYM fails"; the
  *                               callback's pointer operands A, B at each call; a run that
- *                               leaves results unused fails)
+ *                               leaves results unused fails; kept: served by a kept run of
+ *                               the same operands, routine_runs.c)
  * in the order of the runs. */
 #define _GNU_SOURCE
 #include "case_file.h"
@@ -233,6 +236,31 @@ static bool parse_memory(const struct case_file *cf, struct memory *m, FILE *err
     return true;
 }
 
+/* A "# poke: HEXADDR HEXBYTES" or "# shrink: N" line: the memory changed between runs. */
+static bool change_memory(const struct case_file *cf, const struct case_line *l, struct memory *m, FILE *err)
+{
+    char *end;
+    if (!strcmp(l->key, "shrink")) {
+        unsigned long n = strtoul(l->value, &end, 0);
+        if (end == l->value || *end || n > m->n) {
+            fprintf(err, "%s:%u: expected 'shrink N' (N at most the memory's length)\n", cf->path, l->line);
+            return false;
+        }
+        m->n = n;
+        return true;
+    }
+    uint64_t a = strtoull(l->value, &end, 16);
+    for (end += strspn(end, " "); end[0] && end[1]; end += 2, a++) {
+        unsigned b;
+        if (sscanf(end, "%2x", &b) != 1 || a < m->addr || a - m->addr >= m->n) {
+            fprintf(err, "%s:%u: expected 'poke HEXADDR HEXBYTES' inside the memory\n", cf->path, l->line);
+            return false;
+        }
+        m->bytes[a - m->addr] = (uint8_t)b;
+    }
+    return true;
+}
+
 /* One "# run: SYM OPERAND..." line; false after a message when it is malformed. */
 static bool run_routine(const struct case_file *cf, const struct case_line *l, struct routine_runner *runner,
                         struct memory *mem, struct case_out *o, FILE *err)
@@ -274,8 +302,8 @@ static bool run_routine(const struct case_file *cf, const struct case_line *l, s
     double cycles = 0, instr = 0;
     struct routine_memory pm = {.read = memory_read, .callback = serve_callback, .ctx = mem};
     if (routine_run(runner, entry, args, n, 4, &pm, NULL, &cycles, &instr) && mem->calls == mem->nresults)
-        case_printf(o, "run %s cycles %g instructions %g%s%s", sym, cycles, instr, mem->calls ? " calls" : "",
-                    mem->pairs);
+        case_printf(o, "run %s cycles %g instructions %g%s%s%s", sym, cycles, instr, mem->calls ? " calls" : "",
+                    mem->pairs, routine_last_kept(runner) ? " kept" : "");
     else
         case_printf(o, "run %s fails", sym);
     free(s);
@@ -295,6 +323,8 @@ static bool run_code(const struct case_file *cf, struct case_out *o, FILE *err)
     for (size_t i = 0; ok && i < cf->nlines; i++)
         if (!strcmp(cf->lines[i].key, "run"))
             ok = run_routine(cf, &cf->lines[i], runner, &mem, o, err);
+        else if (!strcmp(cf->lines[i].key, "poke") || !strcmp(cf->lines[i].key, "shrink"))
+            ok = change_memory(cf, &cf->lines[i], &mem, err);
     routine_runner_free(runner);
     isa_free(isa);
     return ok;
