@@ -38,6 +38,7 @@
 #include <string.h>
 
 #define MAX_STATES 16     /* entry states kept per segment; more: an estimate */
+#define RET_SEVERAL (SIZE_MAX - 1) /* cost_pipe.ret_seen: returns in more than one state */
 
 /* One machine instruction as the model needs it. */
 struct pinsn {
@@ -95,6 +96,8 @@ struct pcall {
     uint64_t misses;               /* routines: instruction-cache misses of their runs */
     bool tail;                     /* a tail call of a routine: it returns to the function's callers
                                       (ret_pc: the first of them found) */
+    size_t ret_state;              /* routines: the state the code after the call starts from
+                                      (SIZE_MAX: the canonical return's; see resolve_returns) */
 };
 
 struct cost_pipe {
@@ -128,6 +131,19 @@ struct cost_pipe {
     double *indirect_calls;        /* per function: calls made to it through pointers */
     unsigned *rets;                /* per function: its return segments that run */
     double indirect_execs;         /* executions of every indirect call site */
+    /* routine calls in a row (chain): per call site the state its routine runs from
+     * (ncalls x state_bytes: the fixed point's, or the one the routine before it left),
+     * the state the last routine's return left (routine_pipe.ret_state), the call site
+     * whose next run starts from CHAIN_STATE, and per segment what its runs from those
+     * states cost beyond the fixed point's (cycles in all) */
+    uint8_t *site_state;
+    uint8_t *ret_buf;
+    bool ret_ok;
+    size_t chain_site, chain_state;
+    double *chain_delta;
+    bool *shared;                  /* per call site: its runs price another's, or another's price it */
+    size_t *ret_seen;              /* per call site: the state its routine's returns left (SIZE_MAX:
+                                      none seen, RET_SEVERAL: more than one) */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
     struct ptrmap site_of;         /* minsn of a call -> index + 1 into calls */
     /* work list of (segment, state slot) */
@@ -389,6 +405,7 @@ static size_t new_call(struct cost_pipe *pp)
     memset(&pp->calls[pp->ncalls], 0, sizeof pp->calls[0]);
     pp->calls[pp->ncalls].callee = -1;
     pp->calls[pp->ncalls].call_state = SIZE_MAX;
+    pp->calls[pp->ncalls].ret_state = SIZE_MAX;
     pp->calls[pp->ncalls].priced_by = SIZE_MAX;
     return pp->ncalls++;
 }
@@ -796,6 +813,8 @@ static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
     return st;
 }
 
+static void resolve_returns(struct cost_pipe *pp);
+
 static void solve(struct cost_pipe *pp)
 {
     int mi = func_index(pp->mm, "main");
@@ -839,7 +858,8 @@ static void solve(struct cost_pipe *pp)
                         call->call_state_ambiguous = true;
                 }
                 if (s->ends_call) {
-                    enter(pp, s->cont, canonical_return(pp, pp->calls[s->call].ret_pc));
+                    const struct pcall *rc = &pp->calls[s->call];
+                    enter(pp, s->cont, rc->ret_state != SIZE_MAX ? rc->ret_state : canonical_return(pp, rc->ret_pc));
                 } else {
                     /* a tail call of a routine: it returns to this function's callers */
                     bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);
@@ -932,6 +952,11 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->taken_address);
     free(pp->rets);
     free(pp->indirect_calls);
+    free(pp->site_state);
+    free(pp->ret_buf);
+    free(pp->chain_delta);
+    free(pp->shared);
+    free(pp->ret_seen);
     ptrmap_free(&pp->site_of);
     ua_core_free(pp->core);
     free(pp);
@@ -1224,6 +1249,7 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
     pp->prof = cx->p;
     pp->args = cx->args;
     if (!pp->counted) {
+        resolve_returns(pp);
         count_in(pp);
         cold_pass(pp);
     }
@@ -1297,6 +1323,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                     if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
                         split = true;
         out->cycles += c;
+        if (pp->chain_delta)
+            out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
         if (!state_free || !known || s->overflow || split)
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
@@ -1383,12 +1411,164 @@ static bool decode_cb(void *arg, uint32_t pc, struct ua_rv32 *out)
  * runs on the cache's own tags, in the program's order of calls (its lines' misses, and the
  * program's lines before the call looked up, are priced); the program's blocks stay priced
  * on a warm cache. */
+/* After the routine of call site SITE returned in pp->ret_buf: when the code after the call
+ * runs straight into another routine's call (one segment, one way out), that segment runs
+ * from the state the return left, not the fixed point's canonical return: what it costs
+ * beyond goes to its block (chain_delta), and the next routine starts from the state it
+ * leaves (chain_site, chain_state). Cores with an instruction cache keep the canonical
+ * return (their runs' cache is apart from the fixed point's). */
+static bool chains(const struct cost_pipe *pp, size_t site, size_t *seg)
+{
+    const struct pcall *c = &pp->calls[site];
+    if (pp->shared[site] || c->tail || c->seg >= pp->nsegs || pp->segs[c->seg].cont >= pp->nsegs)
+        return false;
+    size_t si = pp->segs[c->seg].cont;
+    const struct pseg *s = &pp->segs[si];
+    if (!s->ends_call || s->call == SIZE_MAX || s->nexits != 1 || s->exits[0].kind != EX_ROUTINE || s->nstates != 1 ||
+        !s->cost || !s->done[0])
+        return false;
+    const struct pcall *b = &pp->calls[s->call];
+    if (!b->routine || b->tail || b->call_state == SIZE_MAX || pp->shared[s->call])
+        return false;
+    *seg = si;
+    return true;
+}
+
+static void chain(struct cost_pipe *pp, size_t site)
+{
+    if (!pp->ret_ok)
+        return;
+    size_t from = intern(pp, pp->ret_buf), left = SIZE_MAX, si;
+    size_t *seen = &pp->ret_seen[site];
+    *seen = *seen == SIZE_MAX || *seen == from ? from : RET_SEVERAL;
+    if (!chains(pp, site, &si))
+        return;
+    const struct pseg *s = &pp->segs[si];
+    double cost = 0;
+    if (from == s->states[0] || !run(pp, s, from, &s->exits[0], &cost, &left))
+        return;
+    pp->chain_delta[si] += cost - s->cost[0];
+    if (debug_pipe())
+        fprintf(stderr, "chain: site %zu returned in state %zu: seg %zu %g (fixed point %g), call %zu from state %zu (fixed point %zu)\n",
+                site, from, si, cost, s->cost[0], s->call, left, pp->calls[s->call].call_state);
+    pp->chain_site = s->call;
+    pp->chain_state = left;
+}
+
+/* After the run: a routine call site whose returns all left the pipeline in one state, other
+ * than the canonical return's the fixed point assumed, and whose code after the call is no
+ * chain (above): the fixed point is solved again with the code after the call entered in
+ * that state. Kept when every routine call starts from the state its runs started from (the
+ * runs are made), else the first solution stays. */
+static void resolve_returns(struct cost_pipe *pp)
+{
+    if (!pp->ret_seen || ua_core_icache(pp->core))
+        return;
+    bool any = false;
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        size_t si;
+        struct pcall *c = &pp->calls[ci];
+        c->ret_state = SIZE_MAX;
+        if (pp->ret_seen[ci] >= RET_SEVERAL || !c->routine || c->tail || pp->shared[ci] || chains(pp, ci, &si))
+            continue;
+        size_t cont = c->seg < pp->nsegs ? pp->segs[c->seg].cont : SIZE_MAX;
+        if (cont == SIZE_MAX || pp->segs[cont].nstates != 1 || pp->segs[cont].states[0] == pp->ret_seen[ci])
+            continue;
+        c->ret_state = pp->ret_seen[ci];
+        any = true;
+    }
+    if (!any)
+        return;
+    struct saved {
+        size_t states[MAX_STATES], nstates;
+        bool overflow;
+        double *cost;
+        size_t *leave;
+        bool *done;
+    } *old = sup_xcalloc(pp->nsegs + 1, sizeof *old);
+    size_t *old_call = sup_xcalloc(pp->ncalls + 1, sizeof *old_call);
+    bool *old_amb = sup_xcalloc(pp->ncalls + 1, sizeof *old_amb);
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        memcpy(old[si].states, s->states, sizeof s->states);
+        old[si].nstates = s->nstates;
+        old[si].overflow = s->overflow;
+        old[si].cost = s->cost;
+        old[si].leave = s->leave;
+        old[si].done = s->done;
+        s->nstates = 0;
+        s->overflow = false;
+        s->cost = NULL;
+        s->leave = NULL;
+        s->done = NULL;
+    }
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        old_call[ci] = pp->calls[ci].call_state;
+        old_amb[ci] = pp->calls[ci].call_state_ambiguous;
+        pp->calls[ci].call_state = SIZE_MAX;
+        pp->calls[ci].call_state_ambiguous = false;
+    }
+    size_t *old_order = pp->order, old_norder = pp->norder;
+    pp->order = NULL;
+    pp->norder = 0;
+    solve(pp);
+    bool keep = true;
+    for (size_t ci = 0; ci < pp->ncalls && keep; ci++)
+        if (pp->calls[ci].routine && pp->ret_seen[ci] != SIZE_MAX &&
+            (pp->calls[ci].call_state != old_call[ci] || pp->calls[ci].call_state_ambiguous != old_amb[ci]))
+            keep = false;
+    if (debug_pipe())
+        fprintf(stderr, "resolve_returns: %s\n", keep ? "kept" : "undone (a routine's call state moved)");
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        if (keep) {
+            free(old[si].cost);
+            free(old[si].leave);
+            free(old[si].done);
+            continue;
+        }
+        free(s->cost);
+        free(s->leave);
+        free(s->done);
+        memcpy(s->states, old[si].states, sizeof s->states);
+        s->nstates = old[si].nstates;
+        s->overflow = old[si].overflow;
+        s->cost = old[si].cost;
+        s->leave = old[si].leave;
+        s->done = old[si].done;
+    }
+    if (keep) {
+        free(old_order);
+    } else {
+        free(pp->order);
+        pp->order = old_order;
+        pp->norder = old_norder;
+        for (size_t ci = 0; ci < pp->ncalls; ci++) {
+            pp->calls[ci].call_state = old_call[ci];
+            pp->calls[ci].call_state_ambiguous = old_amb[ci];
+            pp->calls[ci].ret_state = SIZE_MAX;
+        }
+    }
+    free(old);
+    free(old_call);
+    free(old_amb);
+}
+
 static void around_routine(void *arg, size_t site, bool begin)
 {
     struct cost_pipe *pp = arg;
     struct ua_icache *ic = ua_core_icache(pp->core);
-    if (!ic)
+    if (!ic) {
+        if (begin) {
+            /* the state this run starts from: the routine before it left it, or the fixed point's */
+            size_t st = pp->chain_site == site ? pp->chain_state : pp->calls[site].call_state;
+            memcpy(pp->site_state + site * pp->state_bytes, state(pp, st), pp->state_bytes);
+            pp->chain_site = SIZE_MAX;
+        } else {
+            chain(pp, site);
+        }
         return;
+    }
     uint64_t lookups, misses;
     if (begin) {
         ua_core_icache_assume(pp->core, NULL, NULL);
@@ -1416,8 +1596,25 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
     const struct pcall *c = &pp->calls[ci - 1];
     if (c->call_state == SIZE_MAX)
         return false;
+    if (!pp->site_state) {
+        /* the states the sites' runs start from, apart from the interned ones (chain interns
+         * states during the run) */
+        pp->site_state = sup_xcalloc(pp->ncalls + 1, pp->state_bytes);
+        for (size_t k = 0; k < pp->ncalls; k++)
+            if (pp->calls[k].call_state != SIZE_MAX)
+                memcpy(pp->site_state + k * pp->state_bytes, state(pp, pp->calls[k].call_state), pp->state_bytes);
+        pp->ret_buf = sup_xcalloc(1, pp->state_bytes);
+        pp->chain_delta = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_delta);
+        pp->shared = sup_xcalloc(pp->ncalls + 1, sizeof *pp->shared);
+        pp->ret_seen = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->ret_seen);
+        for (size_t k = 0; k <= pp->ncalls; k++)
+            pp->ret_seen[k] = SIZE_MAX;
+        pp->chain_site = SIZE_MAX;
+    }
     out->core = pp->core;
-    out->state = state(pp, c->call_state);
+    out->state = pp->site_state + (size_t)(ci - 1) * pp->state_bytes;
+    out->ret_state = pp->ret_buf;
+    out->ret_state_ok = &pp->ret_ok;
     out->ret_pc = c->ret_pc;
     out->decode = decode_cb;
     out->arg = pp;
@@ -1433,4 +1630,8 @@ void cost_pipe_share_site(struct cost_pipe *pp, const struct minsn *in, const st
     if (!pp || !ptrmap_get(&pp->site_of, in, &ci) || !ptrmap_get(&pp->site_of, primary, &pi) || ci == pi)
         return;
     pp->calls[ci - 1].priced_by = (size_t)pi - 1;
+    if (pp->shared) {
+        pp->shared[ci - 1] = true;
+        pp->shared[pi - 1] = true;
+    }
 }

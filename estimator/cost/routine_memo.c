@@ -26,6 +26,7 @@ struct memo_entry {
     size_t len;
     double cycles;
     bool ok;
+    unsigned char *ret;            /* the state after the routine's return (routine_pipe.ret_state), or NULL */
     unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
     uint64_t lookups, misses;      /* the run's */
     struct memo_variant *var;      /* with an instruction cache: the runs kept for this key */
@@ -68,7 +69,8 @@ static uint64_t hash_key(const unsigned char *p, size_t n)
 }
 
 /* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
- * last's. False when the model stops (an op the fetch unit does not deliver). */
+ * last's; the state after the last but one (the routine's return) into PIPE's ret_state.
+ * False when the model stops (an op the fetch unit does not deliver). */
 static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
 {
     ua_core_load(pipe->core, pipe->state);
@@ -76,6 +78,10 @@ static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t
     for (size_t k = 0; k < n; k++) {
         if (!ua_core_feed(pipe->core, &ops[k]))
             return false;
+        if (k + 2 == n && pipe->ret_state) {
+            ua_core_save(pipe->core, pipe->ret_state);
+            *pipe->ret_state_ok = true;
+        }
         if (a == UINT64_MAX)
             a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
     }
@@ -213,6 +219,10 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
             if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
                 m->hits++;
+                if (pipe->ret_state && m->tab[k].ret) {
+                    memcpy(pipe->ret_state, m->tab[k].ret, sb);
+                    *pipe->ret_state_ok = true;
+                }
                 if (ic) {
                     ua_icache_load(ic, m->tab[k].after);
                     ua_icache_count(ic, m->tab[k].lookups, m->tab[k].misses);
@@ -233,8 +243,13 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         while (m->tab[k].key)
             k = (k + 1) & (m->cap - 1);
         struct memo_entry *e = &m->tab[k];
-        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, 0, 0, NULL, 0};
+        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, NULL, 0, 0, NULL, 0};
         memcpy(e->key, m->key, len);
+        if (pipe->ret_state && *pipe->ret_state_ok) {
+            e->ret = sup_xmalloc(sb);
+            memcpy(e->ret, pipe->ret_state, sb);
+            m->bytes += sb;
+        }
         if (ic) {
             ua_icache_stats(ic, &l1, &m1);
             e->after = sup_xmalloc(cb);
@@ -255,6 +270,7 @@ void routine_memo_free(struct routine_memo *m)
         return;
     for (size_t i = 0; i < m->cap; i++) {
         free(m->tab[i].key);
+        free(m->tab[i].ret);
         free(m->tab[i].after);
         for (size_t v = 0; v < m->tab[i].nvar; v++)
             free(m->tab[i].var[v].ops);
