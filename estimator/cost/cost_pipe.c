@@ -1455,16 +1455,128 @@ static void chain(struct cost_pipe *pp, size_t site)
     pp->chain_state = left;
 }
 
+/* A solution of the fixed point, taken out of the segments (snapshot) to be put back
+ * (restore) or dropped. */
+struct solution {
+    struct {
+        size_t states[MAX_STATES], nstates;
+        bool overflow;
+        double *cost;
+        size_t *leave;
+        bool *done;
+    } *seg;
+    size_t *call_state;
+    bool *ambiguous;
+    size_t *order, norder;
+};
+
+static struct solution snapshot(struct cost_pipe *pp)
+{
+    struct solution o = {sup_xcalloc(pp->nsegs + 1, sizeof *o.seg), sup_xcalloc(pp->ncalls + 1, sizeof *o.call_state),
+                         sup_xcalloc(pp->ncalls + 1, sizeof *o.ambiguous), pp->order, pp->norder};
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        memcpy(o.seg[si].states, s->states, sizeof s->states);
+        o.seg[si].nstates = s->nstates;
+        o.seg[si].overflow = s->overflow;
+        o.seg[si].cost = s->cost;
+        o.seg[si].leave = s->leave;
+        o.seg[si].done = s->done;
+        s->nstates = 0;
+        s->overflow = false;
+        s->cost = NULL;
+        s->leave = NULL;
+        s->done = NULL;
+    }
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        o.call_state[ci] = pp->calls[ci].call_state;
+        o.ambiguous[ci] = pp->calls[ci].call_state_ambiguous;
+        pp->calls[ci].call_state = SIZE_MAX;
+        pp->calls[ci].call_state_ambiguous = false;
+    }
+    pp->order = NULL;
+    pp->norder = 0;
+    return o;
+}
+
+static void free_segs_solution(struct cost_pipe *pp)
+{
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        free(pp->segs[si].cost);
+        free(pp->segs[si].leave);
+        free(pp->segs[si].done);
+    }
+    free(pp->order);
+}
+
+/* Puts O back in place of the current solution. */
+static void restore(struct cost_pipe *pp, struct solution *o)
+{
+    free_segs_solution(pp);
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        memcpy(s->states, o->seg[si].states, sizeof s->states);
+        s->nstates = o->seg[si].nstates;
+        s->overflow = o->seg[si].overflow;
+        s->cost = o->seg[si].cost;
+        s->leave = o->seg[si].leave;
+        s->done = o->seg[si].done;
+    }
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        pp->calls[ci].call_state = o->call_state[ci];
+        pp->calls[ci].call_state_ambiguous = o->ambiguous[ci];
+    }
+    pp->order = o->order;
+    pp->norder = o->norder;
+    free(o->seg);
+    free(o->call_state);
+    free(o->ambiguous);
+}
+
+static void drop(struct solution *o, size_t nsegs)
+{
+    for (size_t si = 0; si < nsegs; si++) {
+        free(o->seg[si].cost);
+        free(o->seg[si].leave);
+        free(o->seg[si].done);
+    }
+    free(o->order);
+    free(o->seg);
+    free(o->call_state);
+    free(o->ambiguous);
+}
+
+/* Solves again with the calls' ret_state; true (kept) when every routine call that ran starts
+ * from the state its runs started from (CALL_STATE, AMBIGUOUS: the first solution's), else the
+ * solution before is put back. */
+static bool try_solve(struct cost_pipe *pp, const size_t *call_state, const bool *ambiguous)
+{
+    struct solution before = snapshot(pp);
+    solve(pp);
+    bool keep = true;
+    for (size_t ci = 0; ci < pp->ncalls && keep; ci++)
+        if (pp->calls[ci].routine && pp->ret_seen[ci] != SIZE_MAX &&
+            (pp->calls[ci].call_state != call_state[ci] || pp->calls[ci].call_state_ambiguous != ambiguous[ci]))
+            keep = false;
+    if (keep)
+        drop(&before, pp->nsegs);
+    else
+        restore(pp, &before);
+    return keep;
+}
+
 /* After the run: a routine call site whose returns all left the pipeline in one state, other
  * than the canonical return's the fixed point assumed, and whose code after the call is no
  * chain (above): the fixed point is solved again with the code after the call entered in
- * that state. Kept when every routine call starts from the state its runs started from (the
- * runs are made), else the first solution stays. */
+ * that state. A site is kept when every routine call still starts from the state its runs
+ * started from (the runs are made): all of them at once, else one by one (at most
+ * MAX_RESOLVE solutions). */
+#define MAX_RESOLVE 64
 static void resolve_returns(struct cost_pipe *pp)
 {
     if (!pp->ret_seen || ua_core_icache(pp->core))
         return;
-    bool any = false;
+    size_t *cand = sup_xcalloc(pp->ncalls + 1, sizeof *cand), ncand = 0;
     for (size_t ci = 0; ci < pp->ncalls; ci++) {
         size_t si;
         struct pcall *c = &pp->calls[ci];
@@ -1474,84 +1586,38 @@ static void resolve_returns(struct cost_pipe *pp)
         size_t cont = c->seg < pp->nsegs ? pp->segs[c->seg].cont : SIZE_MAX;
         if (cont == SIZE_MAX || pp->segs[cont].nstates != 1 || pp->segs[cont].states[0] == pp->ret_seen[ci])
             continue;
-        c->ret_state = pp->ret_seen[ci];
-        any = true;
+        cand[ncand++] = ci;
     }
-    if (!any)
+    if (!ncand) {
+        free(cand);
         return;
-    struct saved {
-        size_t states[MAX_STATES], nstates;
-        bool overflow;
-        double *cost;
-        size_t *leave;
-        bool *done;
-    } *old = sup_xcalloc(pp->nsegs + 1, sizeof *old);
-    size_t *old_call = sup_xcalloc(pp->ncalls + 1, sizeof *old_call);
-    bool *old_amb = sup_xcalloc(pp->ncalls + 1, sizeof *old_amb);
-    for (size_t si = 0; si < pp->nsegs; si++) {
-        struct pseg *s = &pp->segs[si];
-        memcpy(old[si].states, s->states, sizeof s->states);
-        old[si].nstates = s->nstates;
-        old[si].overflow = s->overflow;
-        old[si].cost = s->cost;
-        old[si].leave = s->leave;
-        old[si].done = s->done;
-        s->nstates = 0;
-        s->overflow = false;
-        s->cost = NULL;
-        s->leave = NULL;
-        s->done = NULL;
     }
+    size_t *call_state = sup_xcalloc(pp->ncalls + 1, sizeof *call_state);
+    bool *ambiguous = sup_xcalloc(pp->ncalls + 1, sizeof *ambiguous);
     for (size_t ci = 0; ci < pp->ncalls; ci++) {
-        old_call[ci] = pp->calls[ci].call_state;
-        old_amb[ci] = pp->calls[ci].call_state_ambiguous;
-        pp->calls[ci].call_state = SIZE_MAX;
-        pp->calls[ci].call_state_ambiguous = false;
+        call_state[ci] = pp->calls[ci].call_state;
+        ambiguous[ci] = pp->calls[ci].call_state_ambiguous;
     }
-    size_t *old_order = pp->order, old_norder = pp->norder;
-    pp->order = NULL;
-    pp->norder = 0;
-    solve(pp);
-    bool keep = true;
-    for (size_t ci = 0; ci < pp->ncalls && keep; ci++)
-        if (pp->calls[ci].routine && pp->ret_seen[ci] != SIZE_MAX &&
-            (pp->calls[ci].call_state != old_call[ci] || pp->calls[ci].call_state_ambiguous != old_amb[ci]))
-            keep = false;
+    for (size_t k = 0; k < ncand; k++)
+        pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
+    size_t kept = ncand;
+    if (!try_solve(pp, call_state, ambiguous)) {
+        kept = 0;
+        for (size_t k = 0; k < ncand; k++)
+            pp->calls[cand[k]].ret_state = SIZE_MAX;
+        for (size_t k = 0; k < ncand && k < MAX_RESOLVE; k++) {
+            pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
+            if (try_solve(pp, call_state, ambiguous))
+                kept++;
+            else
+                pp->calls[cand[k]].ret_state = SIZE_MAX;
+        }
+    }
     if (debug_pipe())
-        fprintf(stderr, "resolve_returns: %s\n", keep ? "kept" : "undone (a routine's call state moved)");
-    for (size_t si = 0; si < pp->nsegs; si++) {
-        struct pseg *s = &pp->segs[si];
-        if (keep) {
-            free(old[si].cost);
-            free(old[si].leave);
-            free(old[si].done);
-            continue;
-        }
-        free(s->cost);
-        free(s->leave);
-        free(s->done);
-        memcpy(s->states, old[si].states, sizeof s->states);
-        s->nstates = old[si].nstates;
-        s->overflow = old[si].overflow;
-        s->cost = old[si].cost;
-        s->leave = old[si].leave;
-        s->done = old[si].done;
-    }
-    if (keep) {
-        free(old_order);
-    } else {
-        free(pp->order);
-        pp->order = old_order;
-        pp->norder = old_norder;
-        for (size_t ci = 0; ci < pp->ncalls; ci++) {
-            pp->calls[ci].call_state = old_call[ci];
-            pp->calls[ci].call_state_ambiguous = old_amb[ci];
-            pp->calls[ci].ret_state = SIZE_MAX;
-        }
-    }
-    free(old);
-    free(old_call);
-    free(old_amb);
+        fprintf(stderr, "resolve_returns: %zu of %zu call sites return in their own state\n", kept, ncand);
+    free(cand);
+    free(call_state);
+    free(ambiguous);
 }
 
 static void around_routine(void *arg, size_t site, bool begin)
