@@ -111,6 +111,20 @@ static void grow(struct routine_memo *m)
     m->cap = cap;
 }
 
+/* The path in the key: per op what the model reads beyond the instruction at its pc (the
+ * routine's code and the program's are fixed for a runner): 12 bytes, not the op's 40. */
+#define OP_KEY 12
+static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
+{
+    for (size_t k = 0; k < n; k++, dst += OP_KEY) {
+        uint32_t w = (uint32_t)ops[k].cycles | (uint32_t)ops[k].redirect << 16 | (uint32_t)ops[k].taken << 24 |
+                     (uint32_t)ops[k].misaligned << 25;
+        memcpy(dst, &ops[k].pc, 4);
+        memcpy(dst + 4, &ops[k].next, 4);
+        memcpy(dst + 8, &w, 4);
+    }
+}
+
 static struct memo_entry *find(struct routine_memo *m, uint64_t h, size_t len)
 {
     if (m->cap)
@@ -145,13 +159,13 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
                    const struct ua_op *ops, size_t n, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
-    size_t len = sb + n * sizeof *ops;
+    size_t len = sb + n * OP_KEY;
     if (len + cb > m->keycap) {
         m->keycap = (len + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    memcpy(m->key + sb, ops, n * sizeof *ops);
+    put_ops(m->key + sb, ops, n);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -205,7 +219,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         return by_ops(m, pipe, ic, ops, n, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
-    size_t len = sb + cb + n * sizeof *ops;
+    size_t len = sb + cb + n * OP_KEY;
     if (len > m->keycap) {
         m->keycap = len * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
@@ -213,7 +227,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    memcpy(m->key + sb + cb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
+    put_ops(m->key + sb + cb, ops, n);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
