@@ -14,9 +14,14 @@
  * instruction is a state that segment is entered in. Calls run into the
  * callee's first segment; returns run to the instruction after every call
  * of the function; a runtime routine (run on its code at every call by the
- * cost_args watch, from the state at its call site) returns in the state a
- * return leaves the pipeline in. States are values (ua_core_save): equal
- * bytes, equal state.
+ * cost_args watch, from the state at its call site) returns, for the fixed
+ * point, in the state a canonical return leaves the pipeline in. Its runs
+ * return in their own: where the code after the call goes straight into
+ * another routine's call, that code is run from the state the return left and
+ * the next routine from the state it leaves (chain); a call site whose
+ * returns all left one state has the fixed point solved again with it after
+ * the run (resolve_returns). States are values (ua_core_save): equal bytes,
+ * equal state.
  *
  * Exact counts give each segment's executions and the executions along each
  * exit (the machine edge counts). A segment with one entry state, or whose
