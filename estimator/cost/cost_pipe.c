@@ -1618,8 +1618,13 @@ static void resolve_returns(struct cost_pipe *pp)
                 pp->calls[cand[k]].ret_state = SIZE_MAX;
         }
     }
-    if (debug_pipe())
-        fprintf(stderr, "resolve_returns: %zu of %zu call sites return in their own state\n", kept, ncand);
+    if (debug_pipe()) {
+        size_t several = 0;
+        for (size_t ci = 0; ci < pp->ncalls; ci++)
+            several += pp->ret_seen[ci] == RET_SEVERAL;
+        fprintf(stderr, "resolve_returns: %zu of %zu call sites return in their own state (%zu return in several)\n", kept,
+                ncand, several);
+    }
     free(cand);
     free(call_state);
     free(ambiguous);
