@@ -149,6 +149,9 @@ struct cost_pipe {
     bool *shared;                  /* per call site: its runs price another's, or another's price it */
     size_t *ret_seen;              /* per call site: the state its routine's returns left (SIZE_MAX:
                                       none seen, RET_SEVERAL: more than one) */
+    size_t *last_ret;              /* per call site: the state its last return left (interned) */
+    size_t *chain_from, *chain_left; /* per segment: the last state chain ran it from, the state left */
+    double *chain_cost;            /* ... and what it cost */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
     struct ptrmap site_of;         /* minsn of a call -> index + 1 into calls */
     /* work list of (segment, state slot) */
@@ -962,6 +965,10 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->chain_delta);
     free(pp->shared);
     free(pp->ret_seen);
+    free(pp->last_ret);
+    free(pp->chain_from);
+    free(pp->chain_left);
+    free(pp->chain_cost);
     ptrmap_free(&pp->site_of);
     ua_core_free(pp->core);
     free(pp);
@@ -1443,15 +1450,28 @@ static void chain(struct cost_pipe *pp, size_t site)
 {
     if (!pp->ret_ok)
         return;
-    size_t from = intern(pp, pp->ret_buf), left = SIZE_MAX, si;
+    /* the state as the site's last return left it (routines return alike), else interned */
+    size_t from = pp->last_ret[site], left = SIZE_MAX, si;
+    if (from == SIZE_MAX || memcmp(state(pp, from), pp->ret_buf, pp->state_bytes))
+        from = pp->last_ret[site] = intern(pp, pp->ret_buf);
     size_t *seen = &pp->ret_seen[site];
     *seen = *seen == SIZE_MAX || *seen == from ? from : RET_SEVERAL;
     if (!chains(pp, site, &si))
         return;
     const struct pseg *s = &pp->segs[si];
     double cost = 0;
-    if (from == s->states[0] || !run(pp, s, from, &s->exits[0], &cost, &left))
+    if (from == s->states[0])
         return;
+    if (pp->chain_from[si] == from) { /* run from that state before */
+        cost = pp->chain_cost[si];
+        left = pp->chain_left[si];
+    } else {
+        if (!run(pp, s, from, &s->exits[0], &cost, &left))
+            return;
+        pp->chain_from[si] = from;
+        pp->chain_cost[si] = cost;
+        pp->chain_left[si] = left;
+    }
     pp->chain_delta[si] += cost - s->cost[0];
     if (debug_pipe())
         fprintf(stderr, "chain: site %zu returned in state %zu: seg %zu %g (fixed point %g), call %zu from state %zu (fixed point %zu)\n",
@@ -1683,8 +1703,14 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
         pp->chain_delta = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_delta);
         pp->shared = sup_xcalloc(pp->ncalls + 1, sizeof *pp->shared);
         pp->ret_seen = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->ret_seen);
+        pp->last_ret = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->last_ret);
         for (size_t k = 0; k <= pp->ncalls; k++)
-            pp->ret_seen[k] = SIZE_MAX;
+            pp->ret_seen[k] = pp->last_ret[k] = SIZE_MAX;
+        pp->chain_from = sup_xmalloc((pp->nsegs + 1) * sizeof *pp->chain_from);
+        pp->chain_left = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_left);
+        pp->chain_cost = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_cost);
+        for (size_t k = 0; k <= pp->nsegs; k++)
+            pp->chain_from[k] = SIZE_MAX;
         pp->chain_site = SIZE_MAX;
     }
     out->core = pp->core;
