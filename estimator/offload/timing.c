@@ -154,7 +154,7 @@ void tm_on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, st
     (void)v;
     (void)n;
     struct offload_timing *t = arg;
-    if (phase != 1 || i >= t->ncalls || t->next[i] >= t->calls[i]->n)
+    if (phase != 1 || t->tokens || i >= t->ncalls || t->next[i] >= t->calls[i]->n)
         return;
     double c = t->calls[i]->cycles[t->next[i]++];
     eng_set_clock(eng, eng_clock(eng) + (uint64_t)llround(c * (double)TM_ONE));

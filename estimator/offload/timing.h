@@ -79,6 +79,8 @@ struct offload_timing {
     struct eng_watch *watch;
     uint64_t *next;
     size_t ncalls;
+    unsigned tokens;          /* > 0: inside a token function (offload.c), which only this run
+                               * runs: its calls are none of the first run's */
 };
 
 /* The hooks of a timed run (eng_run_options.hooks, with hooks_arg the
