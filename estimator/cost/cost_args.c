@@ -15,6 +15,7 @@
  * instruction, times its own count (exact when they run equally often). */
 #include "cost.h"
 #include "cost_values.h"
+#include "cost_seq.h"
 #include "routine.h"
 #include "ptrmap.h"
 #include "isa.h"
@@ -79,6 +80,11 @@ struct arg_watch {
     double execs;
     struct arg_use *uses;
     size_t nuses;
+    /* each execution's cycles of its routine calls, in the run's order, and what the
+     * pricing charged its machine calls in all (cost_call_costs) */
+    struct cost_seq seq;
+    double seq_mark;                       /* the uses' runtime cycles at the last execution */
+    double charged;
 };
 
 struct cost_args {
@@ -118,6 +124,7 @@ struct cost_args {
     } *ic;
     size_t nic, capic;
     struct eng_run_hooks hooks;
+    size_t seq_budget;             /* values the watches' cost_seq may still keep */
 };
 
 /* ---- planning ---- */
@@ -791,6 +798,20 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     return true;
 }
 
+/* The routine cycles of W's execution just priced (its phase 0 and 1) into its sequence. A
+ * call that ends the program, or a vector instruction's lanes, are not kept. */
+static void record_execution(struct cost_args *ca, struct arg_watch *w)
+{
+    if (w->noreturn || w->lanes || w->seq.off)
+        return;
+    double now = 0;
+    for (size_t u = 0; u < w->nuses; u++)
+        if (w->uses[u].kind == USE_RUNTIME)
+            now += w->uses[u].cycles;
+    cost_seq_add(&w->seq, now - w->seq_mark, &ca->seq_budget);
+    w->seq_mark = now;
+}
+
 static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, const uint64_t *v, size_t n,
                       struct eng_state *eng)
 {
@@ -918,6 +939,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         }
         use_add(us, c, k);
     }
+    record_execution(ca, w);
 }
 
 /* The engine's report of one execution of watch I: a vector instruction's lanes are
@@ -970,6 +992,7 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     ca->diag = cx->diag;
     ca->runner = routine_runner_new(cx->isa);
     ca->pointer_bytes = LLVMPointerSize(LLVMGetModuleDataLayout(cx->m));
+    ca->seq_budget = (size_t)64 << 20; /* 256 MiB of per-call cycles in all */
     if (mm)
         plan_machine(cx, ca, mm);
     else
@@ -1118,6 +1141,7 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         double n = ca->w[wi - 1].execs - u->failed;
         *cycles = u->cycles / n;
         *instr = u->instr / n;
+        ca->w[wi - 1].charged += *cycles * execs;
         /* (a vector instruction is watched lane by lane: a machine call per lane) */
         double per_lane = ca->w[wi - 1].lanes ? ca->w[wi - 1].execs / ca->w[wi - 1].lanes : ca->w[wi - 1].execs;
         *exact = u->failed == 0 && (fabs(per_lane - execs) < 0.5 || u->cmin == u->cmax);
@@ -1322,6 +1346,31 @@ static void warn_code_failed(struct cost_ctx *cx, const struct cost_args *ca)
         }
 }
 
+/* The watched calls whose executions cost different amounts, each execution's cycles
+ * scaled to what the pricing charged the call's machine calls (the same when one machine
+ * call makes them all), for a timed run (estimate.h, cost_call_costs). Calls with a
+ * failed execution or priced without their values are left to their mean. */
+static void call_costs(struct cost_estimate *e, struct cost_args *ca)
+{
+    for (size_t i = 0; i < ca->n; i++) {
+        struct arg_watch *w = &ca->w[i];
+        bool failed = false;
+        for (size_t u = 0; u < w->nuses; u++)
+            failed |= w->uses[u].kind == USE_RUNTIME && w->uses[u].failed > 0;
+        if (failed || !cost_seq_varies(&w->seq) || (double)w->seq.n != w->execs || !(w->seq.sum > 0) ||
+            !(w->charged > 0))
+            continue;
+        double scale = w->charged / w->seq.sum;
+        for (uint64_t k = 0; k < w->seq.n; k++)
+            w->seq.v[k] = (float)(w->seq.v[k] * scale);
+        e->call_costs = sup_xrealloc(e->call_costs, (e->ncall_costs + 1) * sizeof *e->call_costs);
+        e->call_costs[e->ncall_costs++] =
+            (struct cost_call_costs){.inst = w->inst, .n = w->seq.n, .cycles = w->seq.v, .total = w->charged};
+        w->seq.v = NULL; /* E owns it */
+        w->seq.cap = 0;
+    }
+}
+
 void cost_args_finish(struct cost_ctx *cx)
 {
     price_startup(cx);
@@ -1329,6 +1378,7 @@ void cost_args_finish(struct cost_ctx *cx)
     if (!ca)
         return;
     warn_code_failed(cx, ca);
+    call_costs(cx->e, ca);
     for (size_t i = 0; i < ca->nfb; i++)
         cost_estimate_warn(cx->e,
                           "%.0f calls to '%s' priced without their argument values (the cost formula at zero "
@@ -1341,6 +1391,7 @@ void cost_args_free(struct cost_args *ca)
     if (!ca)
         return;
     for (size_t i = 0; i < ca->n; i++) {
+        cost_seq_free(&ca->w[i].seq);
         free(ca->w[i].uses);
         free(ca->w[i].all_word);
         free(ca->w[i].all_words);

@@ -14,9 +14,14 @@
  * instruction is a state that segment is entered in. Calls run into the
  * callee's first segment; returns run to the instruction after every call
  * of the function; a runtime routine (run on its code at every call by the
- * cost_args watch, from the state at its call site) returns in the state a
- * return leaves the pipeline in. States are values (ua_core_save): equal
- * bytes, equal state.
+ * cost_args watch, from the state at its call site) returns, for the fixed
+ * point, in the state a canonical return leaves the pipeline in. Its runs
+ * return in their own: where the code after the call goes straight into
+ * another routine's call, that code is run from the state the return left and
+ * the next routine from the state it leaves (chain); a call site whose
+ * returns all left one state has the fixed point solved again with it after
+ * the run (resolve_returns). States are values (ua_core_save): equal bytes,
+ * equal state.
  *
  * Exact counts give each segment's executions and the executions along each
  * exit (the machine edge counts). A segment with one entry state, or whose
@@ -38,6 +43,7 @@
 #include <string.h>
 
 #define MAX_STATES 16     /* entry states kept per segment; more: an estimate */
+#define RET_SEVERAL (SIZE_MAX - 1) /* cost_pipe.ret_seen: returns in more than one state */
 
 /* One machine instruction as the model needs it. */
 struct pinsn {
@@ -95,6 +101,8 @@ struct pcall {
     uint64_t misses;               /* routines: instruction-cache misses of their runs */
     bool tail;                     /* a tail call of a routine: it returns to the function's callers
                                       (ret_pc: the first of them found) */
+    size_t ret_state;              /* routines: the state the code after the call starts from
+                                      (SIZE_MAX: the canonical return's; see resolve_returns) */
 };
 
 struct cost_pipe {
@@ -128,6 +136,22 @@ struct cost_pipe {
     double *indirect_calls;        /* per function: calls made to it through pointers */
     unsigned *rets;                /* per function: its return segments that run */
     double indirect_execs;         /* executions of every indirect call site */
+    /* routine calls in a row (chain): per call site the state its routine runs from
+     * (ncalls x state_bytes: the fixed point's, or the one the routine before it left),
+     * the state the last routine's return left (routine_pipe.ret_state), the call site
+     * whose next run starts from CHAIN_STATE, and per segment what its runs from those
+     * states cost beyond the fixed point's (cycles in all) */
+    uint8_t *site_state;
+    uint8_t *ret_buf;
+    bool ret_ok;
+    size_t chain_site, chain_state;
+    double *chain_delta;
+    bool *shared;                  /* per call site: its runs price another's, or another's price it */
+    size_t *ret_seen;              /* per call site: the state its routine's returns left (SIZE_MAX:
+                                      none seen, RET_SEVERAL: more than one) */
+    size_t *last_ret;              /* per call site: the state its last return left (interned) */
+    size_t *chain_from, *chain_left; /* per segment: the last state chain ran it from, the state left */
+    double *chain_cost;            /* ... and what it cost */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
     struct ptrmap site_of;         /* minsn of a call -> index + 1 into calls */
     /* work list of (segment, state slot) */
@@ -389,6 +413,7 @@ static size_t new_call(struct cost_pipe *pp)
     memset(&pp->calls[pp->ncalls], 0, sizeof pp->calls[0]);
     pp->calls[pp->ncalls].callee = -1;
     pp->calls[pp->ncalls].call_state = SIZE_MAX;
+    pp->calls[pp->ncalls].ret_state = SIZE_MAX;
     pp->calls[pp->ncalls].priced_by = SIZE_MAX;
     return pp->ncalls++;
 }
@@ -796,6 +821,8 @@ static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
     return st;
 }
 
+static void resolve_returns(struct cost_pipe *pp);
+
 static void solve(struct cost_pipe *pp)
 {
     int mi = func_index(pp->mm, "main");
@@ -839,7 +866,8 @@ static void solve(struct cost_pipe *pp)
                         call->call_state_ambiguous = true;
                 }
                 if (s->ends_call) {
-                    enter(pp, s->cont, canonical_return(pp, pp->calls[s->call].ret_pc));
+                    const struct pcall *rc = &pp->calls[s->call];
+                    enter(pp, s->cont, rc->ret_state != SIZE_MAX ? rc->ret_state : canonical_return(pp, rc->ret_pc));
                 } else {
                     /* a tail call of a routine: it returns to this function's callers */
                     bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);
@@ -932,6 +960,15 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->taken_address);
     free(pp->rets);
     free(pp->indirect_calls);
+    free(pp->site_state);
+    free(pp->ret_buf);
+    free(pp->chain_delta);
+    free(pp->shared);
+    free(pp->ret_seen);
+    free(pp->last_ret);
+    free(pp->chain_from);
+    free(pp->chain_left);
+    free(pp->chain_cost);
     ptrmap_free(&pp->site_of);
     ua_core_free(pp->core);
     free(pp);
@@ -1224,6 +1261,7 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
     pp->prof = cx->p;
     pp->args = cx->args;
     if (!pp->counted) {
+        resolve_returns(pp);
         count_in(pp);
         cold_pass(pp);
     }
@@ -1297,6 +1335,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                     if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
                         split = true;
         out->cycles += c;
+        if (pp->chain_delta)
+            out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
         if (!state_free || !known || s->overflow || split)
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
@@ -1383,12 +1423,248 @@ static bool decode_cb(void *arg, uint32_t pc, struct ua_rv32 *out)
  * runs on the cache's own tags, in the program's order of calls (its lines' misses, and the
  * program's lines before the call looked up, are priced); the program's blocks stay priced
  * on a warm cache. */
+/* After the routine of call site SITE returned in pp->ret_buf: when the code after the call
+ * runs straight into another routine's call (one segment, one way out), that segment runs
+ * from the state the return left, not the fixed point's canonical return: what it costs
+ * beyond goes to its block (chain_delta), and the next routine starts from the state it
+ * leaves (chain_site, chain_state). Cores with an instruction cache keep the canonical
+ * return (their runs' cache is apart from the fixed point's). */
+static bool chains(const struct cost_pipe *pp, size_t site, size_t *seg)
+{
+    const struct pcall *c = &pp->calls[site];
+    if (pp->shared[site] || c->tail || c->seg >= pp->nsegs || pp->segs[c->seg].cont >= pp->nsegs)
+        return false;
+    size_t si = pp->segs[c->seg].cont;
+    const struct pseg *s = &pp->segs[si];
+    if (!s->ends_call || s->call == SIZE_MAX || s->nexits != 1 || s->exits[0].kind != EX_ROUTINE || s->nstates != 1 ||
+        !s->cost || !s->done[0])
+        return false;
+    const struct pcall *b = &pp->calls[s->call];
+    if (!b->routine || b->tail || b->call_state == SIZE_MAX || pp->shared[s->call])
+        return false;
+    *seg = si;
+    return true;
+}
+
+static void chain(struct cost_pipe *pp, size_t site)
+{
+    if (!pp->ret_ok)
+        return;
+    /* the state as the site's last return left it (routines return alike), else interned */
+    size_t from = pp->last_ret[site], left = SIZE_MAX, si;
+    if (from == SIZE_MAX || memcmp(state(pp, from), pp->ret_buf, pp->state_bytes))
+        from = pp->last_ret[site] = intern(pp, pp->ret_buf);
+    size_t *seen = &pp->ret_seen[site];
+    *seen = *seen == SIZE_MAX || *seen == from ? from : RET_SEVERAL;
+    if (!chains(pp, site, &si))
+        return;
+    const struct pseg *s = &pp->segs[si];
+    double cost = 0;
+    if (from == s->states[0])
+        return;
+    if (pp->chain_from[si] == from) { /* run from that state before */
+        cost = pp->chain_cost[si];
+        left = pp->chain_left[si];
+    } else {
+        if (!run(pp, s, from, &s->exits[0], &cost, &left))
+            return;
+        pp->chain_from[si] = from;
+        pp->chain_cost[si] = cost;
+        pp->chain_left[si] = left;
+    }
+    pp->chain_delta[si] += cost - s->cost[0];
+    if (debug_pipe())
+        fprintf(stderr, "chain: site %zu returned in state %zu: seg %zu %g (fixed point %g), call %zu from state %zu (fixed point %zu)\n",
+                site, from, si, cost, s->cost[0], s->call, left, pp->calls[s->call].call_state);
+    pp->chain_site = s->call;
+    pp->chain_state = left;
+}
+
+/* A solution of the fixed point, taken out of the segments (snapshot) to be put back
+ * (restore) or dropped. */
+struct solution {
+    struct {
+        size_t states[MAX_STATES], nstates;
+        bool overflow;
+        double *cost;
+        size_t *leave;
+        bool *done;
+    } *seg;
+    size_t *call_state;
+    bool *ambiguous;
+    size_t *order, norder;
+};
+
+static struct solution snapshot(struct cost_pipe *pp)
+{
+    struct solution o = {sup_xcalloc(pp->nsegs + 1, sizeof *o.seg), sup_xcalloc(pp->ncalls + 1, sizeof *o.call_state),
+                         sup_xcalloc(pp->ncalls + 1, sizeof *o.ambiguous), pp->order, pp->norder};
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        memcpy(o.seg[si].states, s->states, sizeof s->states);
+        o.seg[si].nstates = s->nstates;
+        o.seg[si].overflow = s->overflow;
+        o.seg[si].cost = s->cost;
+        o.seg[si].leave = s->leave;
+        o.seg[si].done = s->done;
+        s->nstates = 0;
+        s->overflow = false;
+        s->cost = NULL;
+        s->leave = NULL;
+        s->done = NULL;
+    }
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        o.call_state[ci] = pp->calls[ci].call_state;
+        o.ambiguous[ci] = pp->calls[ci].call_state_ambiguous;
+        pp->calls[ci].call_state = SIZE_MAX;
+        pp->calls[ci].call_state_ambiguous = false;
+    }
+    pp->order = NULL;
+    pp->norder = 0;
+    return o;
+}
+
+static void free_segs_solution(struct cost_pipe *pp)
+{
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        free(pp->segs[si].cost);
+        free(pp->segs[si].leave);
+        free(pp->segs[si].done);
+    }
+    free(pp->order);
+}
+
+/* Puts O back in place of the current solution. */
+static void restore(struct cost_pipe *pp, struct solution *o)
+{
+    free_segs_solution(pp);
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        struct pseg *s = &pp->segs[si];
+        memcpy(s->states, o->seg[si].states, sizeof s->states);
+        s->nstates = o->seg[si].nstates;
+        s->overflow = o->seg[si].overflow;
+        s->cost = o->seg[si].cost;
+        s->leave = o->seg[si].leave;
+        s->done = o->seg[si].done;
+    }
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        pp->calls[ci].call_state = o->call_state[ci];
+        pp->calls[ci].call_state_ambiguous = o->ambiguous[ci];
+    }
+    pp->order = o->order;
+    pp->norder = o->norder;
+    free(o->seg);
+    free(o->call_state);
+    free(o->ambiguous);
+}
+
+static void drop(struct solution *o, size_t nsegs)
+{
+    for (size_t si = 0; si < nsegs; si++) {
+        free(o->seg[si].cost);
+        free(o->seg[si].leave);
+        free(o->seg[si].done);
+    }
+    free(o->order);
+    free(o->seg);
+    free(o->call_state);
+    free(o->ambiguous);
+}
+
+/* Solves again with the calls' ret_state; true (kept) when every routine call that ran starts
+ * from the state its runs started from (CALL_STATE, AMBIGUOUS: the first solution's), else the
+ * solution before is put back. */
+static bool try_solve(struct cost_pipe *pp, const size_t *call_state, const bool *ambiguous)
+{
+    struct solution before = snapshot(pp);
+    solve(pp);
+    bool keep = true;
+    for (size_t ci = 0; ci < pp->ncalls && keep; ci++)
+        if (pp->calls[ci].routine && pp->ret_seen[ci] != SIZE_MAX &&
+            (pp->calls[ci].call_state != call_state[ci] || pp->calls[ci].call_state_ambiguous != ambiguous[ci]))
+            keep = false;
+    if (keep)
+        drop(&before, pp->nsegs);
+    else
+        restore(pp, &before);
+    return keep;
+}
+
+/* After the run: a routine call site whose returns all left the pipeline in one state, other
+ * than the canonical return's the fixed point assumed, and whose code after the call is no
+ * chain (above): the fixed point is solved again with the code after the call entered in
+ * that state. A site is kept when every routine call still starts from the state its runs
+ * started from (the runs are made): all of them at once, else one by one (at most
+ * MAX_RESOLVE solutions). */
+#define MAX_RESOLVE 64
+static void resolve_returns(struct cost_pipe *pp)
+{
+    if (!pp->ret_seen || ua_core_icache(pp->core))
+        return;
+    size_t *cand = sup_xcalloc(pp->ncalls + 1, sizeof *cand), ncand = 0;
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        size_t si;
+        struct pcall *c = &pp->calls[ci];
+        c->ret_state = SIZE_MAX;
+        if (pp->ret_seen[ci] >= RET_SEVERAL || !c->routine || c->tail || pp->shared[ci] || chains(pp, ci, &si))
+            continue;
+        size_t cont = c->seg < pp->nsegs ? pp->segs[c->seg].cont : SIZE_MAX;
+        if (cont == SIZE_MAX || pp->segs[cont].nstates != 1 || pp->segs[cont].states[0] == pp->ret_seen[ci])
+            continue;
+        cand[ncand++] = ci;
+    }
+    if (!ncand) {
+        free(cand);
+        return;
+    }
+    size_t *call_state = sup_xcalloc(pp->ncalls + 1, sizeof *call_state);
+    bool *ambiguous = sup_xcalloc(pp->ncalls + 1, sizeof *ambiguous);
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        call_state[ci] = pp->calls[ci].call_state;
+        ambiguous[ci] = pp->calls[ci].call_state_ambiguous;
+    }
+    for (size_t k = 0; k < ncand; k++)
+        pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
+    size_t kept = ncand;
+    if (!try_solve(pp, call_state, ambiguous)) {
+        kept = 0;
+        for (size_t k = 0; k < ncand; k++)
+            pp->calls[cand[k]].ret_state = SIZE_MAX;
+        for (size_t k = 0; k < ncand && k < MAX_RESOLVE; k++) {
+            pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
+            if (try_solve(pp, call_state, ambiguous))
+                kept++;
+            else
+                pp->calls[cand[k]].ret_state = SIZE_MAX;
+        }
+    }
+    if (debug_pipe()) {
+        size_t several = 0;
+        for (size_t ci = 0; ci < pp->ncalls; ci++)
+            several += pp->ret_seen[ci] == RET_SEVERAL;
+        fprintf(stderr, "resolve_returns: %zu of %zu call sites return in their own state (%zu return in several)\n", kept,
+                ncand, several);
+    }
+    free(cand);
+    free(call_state);
+    free(ambiguous);
+}
+
 static void around_routine(void *arg, size_t site, bool begin)
 {
     struct cost_pipe *pp = arg;
     struct ua_icache *ic = ua_core_icache(pp->core);
-    if (!ic)
+    if (!ic) {
+        if (begin) {
+            /* the state this run starts from: the routine before it left it, or the fixed point's */
+            size_t st = pp->chain_site == site ? pp->chain_state : pp->calls[site].call_state;
+            memcpy(pp->site_state + site * pp->state_bytes, state(pp, st), pp->state_bytes);
+            pp->chain_site = SIZE_MAX;
+        } else {
+            chain(pp, site);
+        }
         return;
+    }
     uint64_t lookups, misses;
     if (begin) {
         ua_core_icache_assume(pp->core, NULL, NULL);
@@ -1416,8 +1692,31 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
     const struct pcall *c = &pp->calls[ci - 1];
     if (c->call_state == SIZE_MAX)
         return false;
+    if (!pp->site_state) {
+        /* the states the sites' runs start from, apart from the interned ones (chain interns
+         * states during the run) */
+        pp->site_state = sup_xcalloc(pp->ncalls + 1, pp->state_bytes);
+        for (size_t k = 0; k < pp->ncalls; k++)
+            if (pp->calls[k].call_state != SIZE_MAX)
+                memcpy(pp->site_state + k * pp->state_bytes, state(pp, pp->calls[k].call_state), pp->state_bytes);
+        pp->ret_buf = sup_xcalloc(1, pp->state_bytes);
+        pp->chain_delta = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_delta);
+        pp->shared = sup_xcalloc(pp->ncalls + 1, sizeof *pp->shared);
+        pp->ret_seen = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->ret_seen);
+        pp->last_ret = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->last_ret);
+        for (size_t k = 0; k <= pp->ncalls; k++)
+            pp->ret_seen[k] = pp->last_ret[k] = SIZE_MAX;
+        pp->chain_from = sup_xmalloc((pp->nsegs + 1) * sizeof *pp->chain_from);
+        pp->chain_left = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_left);
+        pp->chain_cost = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_cost);
+        for (size_t k = 0; k <= pp->nsegs; k++)
+            pp->chain_from[k] = SIZE_MAX;
+        pp->chain_site = SIZE_MAX;
+    }
     out->core = pp->core;
-    out->state = state(pp, c->call_state);
+    out->state = pp->site_state + (size_t)(ci - 1) * pp->state_bytes;
+    out->ret_state = pp->ret_buf;
+    out->ret_state_ok = &pp->ret_ok;
     out->ret_pc = c->ret_pc;
     out->decode = decode_cb;
     out->arg = pp;
@@ -1433,4 +1732,8 @@ void cost_pipe_share_site(struct cost_pipe *pp, const struct minsn *in, const st
     if (!pp || !ptrmap_get(&pp->site_of, in, &ci) || !ptrmap_get(&pp->site_of, primary, &pi) || ci == pi)
         return;
     pp->calls[ci - 1].priced_by = (size_t)pi - 1;
+    if (pp->shared) {
+        pp->shared[ci - 1] = true;
+        pp->shared[pi - 1] = true;
+    }
 }

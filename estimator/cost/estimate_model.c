@@ -134,6 +134,9 @@ void cost_estimate_free(struct cost_estimate *e)
     free(e->sources);
     free(e->inline_parts);
     free(e->ir_edges);
+    for (size_t i = 0; i < e->ncall_costs; i++)
+        free(e->call_costs[i].cycles);
+    free(e->call_costs);
     for (size_t i = 0; i < e->nblocks; i++) {
         free(e->blocks[i].ir_name);
         free(e->blocks[i].loc);

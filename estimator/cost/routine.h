@@ -58,6 +58,11 @@ struct routine_pipe {
     /* the call was priced with the routine's first instruction at its nominal cycles
      * (retire stamps charge it to the call): its cycles beyond are added to the run's */
     bool first_to_caller;
+    /* where a run puts the pipeline's state after the routine's return instruction (before
+     * the one at RET_PC: what the caller's code continues from), and *RET_STATE_OK whether
+     * it did (NULL: not wanted) */
+    void *ret_state;
+    bool *ret_state_ok;
 };
 
 /* A runner for ISA's routines, or NULL when the description has no code lpnest runs. */

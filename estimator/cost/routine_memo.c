@@ -26,6 +26,7 @@ struct memo_entry {
     size_t len;
     double cycles;
     bool ok;
+    unsigned char *ret;            /* the state after the routine's return (routine_pipe.ret_state), or NULL */
     unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
     uint64_t lookups, misses;      /* the run's */
     struct memo_variant *var;      /* with an instruction cache: the runs kept for this key */
@@ -68,7 +69,8 @@ static uint64_t hash_key(const unsigned char *p, size_t n)
 }
 
 /* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
- * last's. False when the model stops (an op the fetch unit does not deliver). */
+ * last's; the state after the last but one (the routine's return) into PIPE's ret_state.
+ * False when the model stops (an op the fetch unit does not deliver). */
 static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
 {
     ua_core_load(pipe->core, pipe->state);
@@ -76,6 +78,10 @@ static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t
     for (size_t k = 0; k < n; k++) {
         if (!ua_core_feed(pipe->core, &ops[k]))
             return false;
+        if (k + 2 == n && pipe->ret_state) {
+            ua_core_save(pipe->core, pipe->ret_state);
+            *pipe->ret_state_ok = true;
+        }
         if (a == UINT64_MAX)
             a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
     }
@@ -103,6 +109,20 @@ static void grow(struct routine_memo *m)
     free(m->tab);
     m->tab = t;
     m->cap = cap;
+}
+
+/* The path in the key: per op what the model reads beyond the instruction at its pc (the
+ * routine's code and the program's are fixed for a runner): 12 bytes, not the op's 40. */
+#define OP_KEY 12
+static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
+{
+    for (size_t k = 0; k < n; k++, dst += OP_KEY) {
+        uint32_t w = (uint32_t)ops[k].cycles | (uint32_t)ops[k].redirect << 16 | (uint32_t)ops[k].taken << 24 |
+                     (uint32_t)ops[k].misaligned << 25;
+        memcpy(dst, &ops[k].pc, 4);
+        memcpy(dst + 4, &ops[k].next, 4);
+        memcpy(dst + 8, &w, 4);
+    }
 }
 
 static struct memo_entry *find(struct routine_memo *m, uint64_t h, size_t len)
@@ -139,13 +159,13 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
                    const struct ua_op *ops, size_t n, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
-    size_t len = sb + n * sizeof *ops;
+    size_t len = sb + n * OP_KEY;
     if (len + cb > m->keycap) {
         m->keycap = (len + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    memcpy(m->key + sb, ops, n * sizeof *ops);
+    put_ops(m->key + sb, ops, n);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -199,7 +219,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         return by_ops(m, pipe, ic, ops, n, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
-    size_t len = sb + cb + n * sizeof *ops;
+    size_t len = sb + cb + n * OP_KEY;
     if (len > m->keycap) {
         m->keycap = len * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
@@ -207,12 +227,16 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    memcpy(m->key + sb + cb, ops, n * sizeof *ops); /* ops are zero-filled before they are set (make_op) */
+    put_ops(m->key + sb + cb, ops, n);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
             if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
                 m->hits++;
+                if (pipe->ret_state && m->tab[k].ret) {
+                    memcpy(pipe->ret_state, m->tab[k].ret, sb);
+                    *pipe->ret_state_ok = true;
+                }
                 if (ic) {
                     ua_icache_load(ic, m->tab[k].after);
                     ua_icache_count(ic, m->tab[k].lookups, m->tab[k].misses);
@@ -233,8 +257,13 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         while (m->tab[k].key)
             k = (k + 1) & (m->cap - 1);
         struct memo_entry *e = &m->tab[k];
-        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, 0, 0, NULL, 0};
+        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, NULL, 0, 0, NULL, 0};
         memcpy(e->key, m->key, len);
+        if (pipe->ret_state && *pipe->ret_state_ok) {
+            e->ret = sup_xmalloc(sb);
+            memcpy(e->ret, pipe->ret_state, sb);
+            m->bytes += sb;
+        }
         if (ic) {
             ua_icache_stats(ic, &l1, &m1);
             e->after = sup_xmalloc(cb);
@@ -255,6 +284,7 @@ void routine_memo_free(struct routine_memo *m)
         return;
     for (size_t i = 0; i < m->cap; i++) {
         free(m->tab[i].key);
+        free(m->tab[i].ret);
         free(m->tab[i].after);
         for (size_t v = 0; v < m->tab[i].nvar; v++)
             free(m->tab[i].var[v].ops);

@@ -587,9 +587,13 @@ bool routine_run_rv32(struct routine_runner *r, uint32_t entry, const struct rou
                       unsigned ret_bytes, const struct routine_memory *mem, const struct routine_pipe *pipe,
                       double *cycles, double *instr)
 {
+    if (pipe && pipe->ret_state_ok)
+        *pipe->ret_state_ok = false;
     if (pipe && pipe->around)
         pipe->around(pipe->arg, pipe->site, true);
     bool ok = run_rv32(r, entry, args, nargs, ret_bytes, mem, pipe, cycles, instr);
+    if (pipe && pipe->ret_state_ok && !ok)
+        *pipe->ret_state_ok = false;
     if (pipe && pipe->around)
         pipe->around(pipe->arg, pipe->site, false);
     return ok;

@@ -76,6 +76,34 @@ static void free_counts(struct ir_counts *ic)
     free(ic->nblocks);
 }
 
+/* The runtime calls of function I (IR counts IC) whose executions cost different amounts
+ * (cost_call_costs): their cycles leave the mean of the IR block holding them (TOTAL, by
+ * block) and are charged call by call in the timed run (tm_on_watch). A call whose block
+ * holds less than that (its machine call laid in another block) stays in the mean. */
+static void per_execution_calls(const struct cost_estimate *e, const struct ir_counts *ic, size_t i, double *total,
+                                struct offload_timing *t)
+{
+    for (size_t k = 0; k < e->ncall_costs; k++) {
+        const struct cost_call_costs *cc = &e->call_costs[k];
+        LLVMBasicBlockRef bb = LLVMGetInstructionParent(cc->inst);
+        const char *fn = LLVMGetValueName(LLVMGetBasicBlockParent(bb)), *bn = LLVMGetBasicBlockName(bb);
+        if (strcmp(fn, ic->func[i]) || !bn)
+            continue;
+        for (size_t b = 0; b < ic->nblocks[i]; b++) {
+            if (strcmp(ic->block[i][b], bn))
+                continue;
+            if (ic->count[i][b] && total[b] >= cc->total * (1 - 1e-9)) {
+                total[b] = total[b] > cc->total ? total[b] - cc->total : 0;
+                t->calls = sup_xrealloc(t->calls, (t->ncalls + 1) * sizeof *t->calls);
+                t->watch = sup_xrealloc(t->watch, (t->ncalls + 1) * sizeof *t->watch);
+                t->calls[t->ncalls] = cc;
+                t->watch[t->ncalls++] = (struct eng_watch){.inst = cc->inst};
+            }
+            break;
+        }
+    }
+}
+
 /* Per-execution costs of the IR blocks: the machine blocks' cycles go to
  * the IR block they belong to (by name; blocks code generation made go with
  * the block laid out before them), divided by its executions. Cycles of
@@ -126,6 +154,7 @@ static void block_costs(const struct cost_estimate *e, const struct ir_counts *i
                 total[0] += total[b];
                 total[b] = 0;
             }
+        per_execution_calls(e, ic, i, total, t);
         for (size_t b = 0; b < nb; b++)
             if (ic->count[i][b])
                 fc->weight[b] = (uint64_t)llround(total[b] / (double)ic->count[i][b] * (double)TM_ONE);
@@ -328,6 +357,11 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
         ro.nweights = t.nfuncs;
         ro.hooks = &tm_hooks;
         ro.hooks_arg = &t;
+        t.next = sup_xcalloc(t.ncalls + 1, sizeof *t.next);
+        ro.watch = t.watch;
+        ro.nwatch = t.ncalls;
+        ro.watch_fn = t.ncalls ? tm_on_watch : NULL;
+        ro.watch_arg = &t;
         eng_progress_phase("timed run");
         /* the program's output was seen in the first run */
         FILE *null = fopen("/dev/null", "w");

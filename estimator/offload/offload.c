@@ -386,10 +386,12 @@ static bool function_tokens(struct offload_model *o, struct eng_state *eng, stru
     /* the token function costs the host nothing and leaves no contexts */
     uint64_t clock = eng_clock(eng);
     o->t->suppress++;
+    o->t->tokens++;
     o->collecting = true;
     o->collect_accel = (int)of->so->accel;
     bool ok = eng_invoke_with_call_args(eng, (uint32_t)of->token_fn);
     o->collecting = false;
+    o->t->tokens--;
     o->t->suppress--;
     eng_set_clock(eng, clock);
     if (ok && o->token_error) {

@@ -6,6 +6,9 @@
 #include "support.h"
 #include "timing.h"
 
+#include "estimate.h"
+
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,10 +149,24 @@ void tm_slice_add(struct offload_timing *t, uint32_t track, uint32_t name, uint3
     t->slices[t->nslices++] = (struct tm_slice){.track = track, .name = name, .depth = depth, .start = start, .dur = dur};
 }
 
+void tm_on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng)
+{
+    (void)v;
+    (void)n;
+    struct offload_timing *t = arg;
+    if (phase != 1 || t->tokens || i >= t->ncalls || t->next[i] >= t->calls[i]->n)
+        return;
+    double c = t->calls[i]->cycles[t->next[i]++];
+    eng_set_clock(eng, eng_clock(eng) + (uint64_t)llround(c * (double)TM_ONE));
+}
+
 void tm_free(struct offload_timing *t)
 {
     if (!t)
         return;
+    free(t->calls);
+    free(t->watch);
+    free(t->next);
     for (size_t i = 0; i < t->nfuncs; i++) {
         for (size_t k = 0; k < t->funcs[i].nblocks; k++)
             free(t->funcs[i].blocks[k]);

@@ -38,6 +38,7 @@ struct tm_slice {
 };
 
 struct offload_model;           /* offload.c */
+struct cost_call_costs;         /* estimate.h */
 
 /* An activation of the run (by call depth), as the timing follows it. */
 struct tm_frame {
@@ -72,6 +73,14 @@ struct offload_timing {
     struct offload_model *off;
     uint64_t end_clock;       /* clock when the run ended */
     bool finished;
+    /* runtime calls charged each execution its own cycles (cost_call_costs, taken out of
+     * their block's weight): the engine's watches of them, and the next execution of each */
+    const struct cost_call_costs **calls;
+    struct eng_watch *watch;
+    uint64_t *next;
+    size_t ncalls;
+    unsigned tokens;          /* > 0: inside a token function (offload.c), which only this run
+                               * runs: its calls are none of the first run's */
 };
 
 /* The hooks of a timed run (eng_run_options.hooks, with hooks_arg the
@@ -79,6 +88,9 @@ struct offload_timing {
  * over to the offload model (offload.c) at offloaded calls. */
 extern const struct eng_run_hooks tm_hooks;
 void tm_free(struct offload_timing *t);
+/* The watch function of a timed run (eng_run_options.watch_fn, with watch_arg the struct
+ * offload_timing): a watched call's execution advances the clock by its own cycles. */
+void tm_on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
 /* Appends a slice (subject to the limits). */
 void tm_slice_add(struct offload_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur);
 

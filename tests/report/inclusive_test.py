@@ -8,7 +8,11 @@ work()'s inclusive cycles. The full run must give the loop the same figure
 (up to the per-execution averaging inside work's blocks, REPORT.md) and not
 the average-cost figure (500/501 of work's cycles), and setup() the long
 call. walk() recurses from inside its own loop: the loop's inclusive cycles
-are the function's less the outermost call's code outside the loop. On
+are the function's less the outermost call's code outside the loop.
+tests/data/report/callcost.c has one memcpy site called on 4000 bytes from
+big() and 100 times on one byte from small(): each caller's inclusive cycles
+in the full run must be those of a run where it alone calls (each runtime
+call charged its own cost in the timed run, not the site's mean). On
 every report, no loop's inclusive cycles exceed its function's. A plugin
 report (no contexts) says that its inclusive cycles are average-based."""
 import argparse
@@ -45,6 +49,28 @@ def loops_within_functions(name, rep):
            for l in rep["loops"] if l["inclusive_cycles"] > funcs[l["function"]]["inclusive_cycles"] * (1 + 1e-12)]
     check(not bad, "%s: every loop's inclusive cycles <= its function's (%d loops)%s"
           % (name, len(rep["loops"]), "" if not bad else ": %s" % bad[:3]))
+
+
+def callcost(a, w, run):
+    src = os.path.join(a.source, "tests", "data", "report", "callcost.c")
+    cores = {"picorv32": ["--target=riscv32-unknown-elf", "-march=rv32im"],
+             "ibex-small": ["--target=riscv32-unknown-elf", "-march=rv32imc", "-mabi=ilp32", "-mno-relax"]}
+    for core, flags in cores.items():
+        bc = w("callcost-%s.bc" % core)
+        run([a.clang] + flags + ["-O2", "-g", "-emit-llvm", "-c", src, "-o", bc])
+        fn = {}
+        for tag, args in (("full", []), ("small", ["--", "x"]), ("big", ["--", "x", "y"])):
+            out = w("callcost-%s-%s.json" % (core, tag))
+            run([a.lpnest, bc, "--target=" + core, "--quiet", "--format=json", "-o", out] + args)
+            fn[tag] = {f["name"]: f for f in json.load(open(out))["functions"]}
+        for caller in ("big", "small"):
+            got, alone = fn["full"][caller]["inclusive_cycles"], fn[caller][caller]["inclusive_cycles"]
+            check(abs(got - alone) < 0.5, "%s: %s() %.1f in the full run = %.1f when it alone calls copy()"
+                  % (core, caller, got, alone))
+        m = fn["full"]["main"]
+        parts = m["self_cycles"] + fn["full"]["big"]["inclusive_cycles"] + fn["full"]["small"]["inclusive_cycles"]
+        check(abs(m["inclusive_cycles"] - parts) < 0.5, "%s: main %.1f = its self + big's + small's %.1f"
+              % (core, m["inclusive_cycles"], parts))
 
 
 def main():
@@ -105,6 +131,7 @@ def main():
             expect = walk["inclusive_cycles"] - outside
             check(rel(wl[0]["inclusive_cycles"], expect) < 0.01, "%s: walk's loop %.0f within 1 %% of %.0f"
                   % (core, wl[0]["inclusive_cycles"], expect))
+    callcost(a, w, run)
     for bc in sorted(glob.glob(os.path.join(a.corpus, "riscv32", "*.bc")))[:4]:
         out = w("corpus.json")
         run([a.lpnest, bc, "--target=picorv32", "--quiet", "--format=json", "-o", out])

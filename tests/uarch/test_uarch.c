@@ -502,6 +502,49 @@ static void ibex_icache_predicted_loop(void **state)
     ua_core_free(r.core);
 }
 
+/* ibex-iws1 (one instruction-side wait state: a fetch is answered two cycles after its request;
+ * ibex_prefetch_buffer.sv issues a request, a branch's too, only while its second outstanding
+ * slot is free, and a slot frees at the end of the cycle its answer comes). By hand, from a
+ * restart at 0: requests at 0, 1, 3, 4, 6, 7, 9, ..., words at 2, 3, 5, 6, 8, 9, 11, ...; an
+ * instruction retires the cycle after its word: straight-line 4-byte code 1, 2, 1, 2 (the RTL's
+ * __fixdfdi runs 2, 1, 2, 1 from its entry). A `ret` (2 cycles in ID/EX, the pc set in its first)
+ * after 6 addi's has its word at 11, is in ID at 12-13, requests the target at 12 (the
+ * prefetch at 10, answered at 12, leaves slot 2 free): targets answered at 14, 15, 17, 18,
+ * retired at 15, 16, 18, 19 -> ret 2, then 1, 2, 1. After 7 addi's its word comes at 12, the
+ * target request at 13 (the prefetch at 12 still out), the next at 15 (both slots taken at 14):
+ * answered at 15, 17, 18, 20 -> ret 2, then 2, 1, 2. The code after a return depends on the
+ * phase the return found the fetch in (cost_pipe.c runs it from the routine's own return). */
+static void ibex_iws1_return_phase(void **state)
+{
+    (void)state;
+    struct ua_params pa = IBEX_SMALL_P;
+    pa.fetch_latency = 2;
+    for (unsigned k0 = 6; k0 <= 7; k0++) {
+        struct prog p = {.end = BASE};
+        uint32_t pc[20];
+        unsigned n = 0;
+        for (unsigned k = 0; k < k0; k++)
+            pc[n++] = put32(&p, addi(5, 5, 1));
+        pc[n++] = put32(&p, jalr(0, 1, 0)); /* ret */
+        p.end = BASE + 0x100;
+        for (unsigned k = 0; k < 6; k++)
+            pc[n++] = put32(&p, addi(6, 6, 1));
+        struct run r = start(&pa, &p, BASE);
+        for (unsigned k = 0; k < n; k++) {
+            struct ua_op op = op_at(&p, &IBEX, pc[k], k + 1 < n ? pc[k + 1] : pc[k] + 4, 0, false);
+            feed(&r, &op);
+        }
+        finish(&r);
+        static const unsigned even[] = {1, 2, 1, 2, 1, 3, 2, 1, 2, 1, 2};
+        static const unsigned odd[] = {1, 2, 1, 2, 1, 2, 2, 2, 2, 1, 2, 1};
+        if (k0 == 6)
+            expect_deltas(&r, 0, even, 11);
+        else
+            expect_deltas(&r, 0, odd, 12);
+        ua_core_free(r.core);
+    }
+}
+
 static const struct ua_params CV_P = {UA_MODEL_CV32E40P, UA_STAMP_ISSUE, 1, 1, false, false, {0}, {0}};
 
 /* CV32E40P (docs/source/pipeline.rst; stamps when an instruction leaves ID, charged its own
@@ -590,6 +633,7 @@ int main(void)
         cmocka_unit_test(ibex_straight_line),
         cmocka_unit_test(ibex_writeback_stage),
         cmocka_unit_test(ibex_icache_predicted_loop),
+        cmocka_unit_test(ibex_iws1_return_phase),
         cmocka_unit_test(cv32e40p_hazards),
         cmocka_unit_test(state_round_trip),
     };

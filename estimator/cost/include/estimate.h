@@ -90,6 +90,18 @@ struct cost_ir_edge {
     double count;
 };
 
+/* The cycles of each execution of an IR call to a runtime routine whose executions cost
+ * different amounts (memcpy's length, a division's operands), in the order the run made
+ * them (cost_args.c), adding up to TOTAL, what the estimate charges the call's machine
+ * calls: a timed run charges each execution its own cost instead of the call's mean.
+ * Not in the JSON report. */
+struct cost_call_costs {
+    LLVMValueRef inst;
+    uint64_t n;
+    float *cycles;
+    double total;
+};
+
 struct cost_block_cost {
     size_t func;              /* index into funcs */
     int number;               /* machine block number, -1 for IR-level models */
@@ -225,6 +237,8 @@ struct cost_estimate {
     size_t ninline_parts;
     struct cost_ir_edge *ir_edges;     /* not in the JSON report */
     size_t nir_edges;
+    struct cost_call_costs *call_costs; /* not in the JSON report */
+    size_t ncall_costs;
 };
 
 /* ---- estimates (estimate.c) ------------------------------------------------
