@@ -188,30 +188,10 @@ static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, 
             }
             continue;
         }
-        if (u == to)
-            return false;
         /* passes the register on: all it receives goes here, if it goes
          * nowhere else */
-        if (ub->nsucc == 1) {
-            if (!origins(mf, u, src.reg, mask & src.mask, depth + 1, out, n, cap))
-                return false;
-            continue;
-        }
-        /* goes elsewhere too: its edge here carries one constant when every
-         * path into it does (a flag's "ldi r26, 1" made before another
-         * comparison's diamond, montgomery.c on the AVR) */
-        struct lower_flag_origin *sub = NULL;
-        size_t ns = 0, cs = 0;
-        bool one = origins(mf, u, src.reg, mask & src.mask, depth + 1, &sub, &ns, &cs) && ns > 0;
-        for (size_t i = 1; i < ns && one; i++)
-            one = sub[i].value == sub[0].value;
-        int value = one ? sub[0].value : 0;
-        free(sub);
-        if (!one)
+        if (ub->nsucc != 1 || u == to || !origins(mf, u, src.reg, mask & src.mask, depth + 1, out, n, cap))
             return false;
-        for (size_t j = 0; j < ub->nsucc; j++)
-            if (ub->succ[j] == to)
-                add_origin(out, n, cap, u, j, value);
     }
     return true;
 }
