@@ -154,26 +154,6 @@ static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, 
     const struct mblock *t = &mf->blocks[to];
     if (depth > 8 || t->npred == 0)
         return false;
-    /* a diamond that passes the register on both ways (a select's byte
-     * copies made one after the other, each testing the same flag: "cpi
-     * r24, 0; brne" over "ldd r20, Y+62", then again): what enters it
-     * arrives here, once */
-    for (size_t i = 0; t->npred == 2 && i < 2; i++) {
-        int u = t->pred[i], a = t->pred[1 - i];
-        const struct mblock *ub = &mf->blocks[u], *ab = &mf->blocks[a];
-        if (u == to || a == to || u == a || ub->nsucc != 2 || ab->npred != 1 || ab->pred[0] != u ||
-            ab->nsucc != 1 || ab->succ[0] != to || !((ub->succ[0] == a && ub->succ[1] == to) ||
-                                                     (ub->succ[1] == a && ub->succ[0] == to)))
-            continue;
-        struct source sa = source_of(ab, ab->ninsns, r);
-        if (sa.kind != SRC_ENTRY)
-            break; /* (the side loads the value: the comparison's own diamond) */
-        struct source direct = source_of(ub, ub->ninsns, r), around = source_of(ub, ub->ninsns, sa.reg);
-        if (direct.kind != SRC_ENTRY || around.kind != SRC_ENTRY || direct.reg != around.reg ||
-            (mask & direct.mask) != (mask & sa.mask & around.mask))
-            break;
-        return origins(mf, u, direct.reg, mask & direct.mask, depth + 1, out, n, cap);
-    }
     for (size_t p = 0; p < t->npred; p++) {
         int u = t->pred[p];
         const struct mblock *ub = &mf->blocks[u];

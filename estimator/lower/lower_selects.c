@@ -574,18 +574,6 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     follows = mc_branch_follows(s, m, cond);
     if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
         return (b->succ[armk] == taken) == (follows == 1);
-    /* the branch tests a boolean kept in a register (AVR "cpi r24, 0;
-     * brne"), loaded on the sides of the branch that compares as the
-     * condition (its compare view: the comparison's location): taken when
-     * that side is (montgomery.c's "hi >= m->n ? hi - m->n : hi" on i64,
-     * a diamond per register pair, each testing the flag again) */
-    int cmp_block, side = mc_flag_test_side(s, m, &cmp_block);
-    uint32_t view = (uint32_t)(xs - s->xf->selects) + s->xf->nselects;
-    if (side >= 0 && s->sel_head[cmp_block] == (int)view && mc_branch_sides(s, m, &taken, &not_taken)) {
-        int tt = mc_branch_follows(s, (size_t)cmp_block, cond);
-        if (tt >= 0)
-            return (b->succ[armk] == taken) == ((side ? tt : !tt) == 1);
-    }
     /* the arm's own instructions (a copy of the other side's code set aside) */
     size_t a = arm->ninsns, o = other->ninsns;
     while (a > 0 && o > 0 && !strcmp(arm->insns[a - 1].mnemonic, other->insns[o - 1].mnemonic) &&

@@ -82,7 +82,6 @@ double mc_pair_count(const struct cnt_func *xf, int z, int p, int y);
 bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
 int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
 char mc_branch_sense(const char *mn);
-int mc_flag_test_side(const struct solver *s, size_t m, int *cmp_block);
 bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m);
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond);
 bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other);

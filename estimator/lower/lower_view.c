@@ -354,19 +354,15 @@ bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other)
         }
     return false;
 }
-/* Block M's conditional branch on a boolean kept in a register (AVR: "cpi
- * r24, 0; brne"), loaded with constants on the two sides of one comparison's
- * branch: that comparison's block (*CMP) and which of its sides makes M
- * taken (1: its taken side, 0: the other); -2 when M's branch is no such
- * test, -1 when the constants do not come from one comparison (*CMP = -1). */
-int mc_flag_test_side(const struct solver *s, size_t m, int *cmp_block)
+/* The same for a branch on a boolean kept in a register (AVR): the side
+ * of the comparison that loads the value which makes it taken decides. */
+static int taken_is_true(const struct solver *s, size_t m, int p)
 {
     int taken;
     struct lower_flag_origin *o;
     size_t nt, no = lower_flag_test(s->mf, m, &taken, &o, &nt);
-    *cmp_block = -1;
     if (!no)
-        return -2;
+        return compare_taken_is_true(s, m, p);
     int cmp = -1, side = -1;
     bool ok = true;
     for (size_t i = 0; i < no && ok; i++) {
@@ -390,19 +386,6 @@ int mc_flag_test_side(const struct solver *s, size_t m, int *cmp_block)
     }
     free(o);
     if (!ok || cmp < 0 || cmp == (int)m)
-        return -1;
-    *cmp_block = cmp;
-    return side;
-}
-
-/* The same for a branch on a boolean kept in a register (AVR): the side
- * of the comparison that loads the value which makes it taken decides. */
-static int taken_is_true(const struct solver *s, size_t m, int p)
-{
-    int cmp, side = mc_flag_test_side(s, m, &cmp);
-    if (side == -2)
-        return compare_taken_is_true(s, m, p);
-    if (side < 0)
         return -1;
     int tt = compare_taken_is_true(s, (size_t)cmp, p);
     return tt < 0 ? -1 : side ? tt : !tt;
