@@ -413,6 +413,81 @@ static bool ir_edge_to(const struct cnt_func *xf, int a, int b)
     return false;
 }
 
+/* The width of the register parts code generation splits wider integers
+ * into: a byte on the AVR, else the core's general registers. */
+static unsigned part_bits(LLVMValueRef inst)
+{
+    unsigned r = mc_register_bits(inst);
+    return r ? r : 8;
+}
+
+/* Whether I only selects whole register parts of its operand (a truncation,
+ * an extension with zeros, "and X, 2^(k*part)-1", a shift by a multiple of
+ * the part width): code generation makes no more than copies and zeroed
+ * registers of it, none where the parts are used in place. */
+static bool part_select(LLVMValueRef i)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if (op == LLVMTrunc || op == LLVMZExt || op == LLVMBitCast)
+        return LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMIntegerTypeKind;
+    if (op != LLVMAnd && op != LLVMLShr && op != LLVMShl)
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(i);
+    LLVMValueRef c = LLVMGetOperand(i, 1);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64 || !LLVMIsAConstantInt(c))
+        return false;
+    unsigned w = LLVMGetIntTypeWidth(t), part = part_bits(i);
+    unsigned long long v = LLVMConstIntGetZExtValue(c);
+    if (op != LLVMAnd)
+        return v < w && v % part == 0;
+    /* low ones: v + 1 a power of two, the ones a whole number of parts */
+    if (v == 0 || (v & (v + 1)) != 0)
+        return false;
+    unsigned ones = 0;
+    while (ones < 64 && (v >> ones) & 1)
+        ones++;
+    return ones < w && ones % part == 0;
+}
+
+/* The instructions of BB that make machine code (arithmetic, memory, selects,
+ * calls of functions; not lifetime markers, GEPs, casts), those that only
+ * select register parts (part_select) left out and counted in *PARTS. */
+static size_t block_code(LLVMBasicBlockRef bb, size_t *parts)
+{
+    size_t code = 0, np = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(i);
+        LLVMValueRef callee = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;
+        bool part = op >= LLVMAdd && op <= LLVMXor && part_select(i);
+        np += part;
+        code += !part && ((op >= LLVMAdd && op <= LLVMXor) || op == LLVMLoad || op == LLVMStore || op == LLVMSelect ||
+                          (op == LLVMCall && !(callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee))));
+    }
+    if (parts)
+        *parts = np;
+    return code;
+}
+
+/* Whether every machine block ending in a copy of IR block P's terminator
+ * leaves only for its own group or for the head of another IR block's group:
+ * no part of another block's code was merged where P's branch enters it. */
+static bool enters_at_heads(const struct solver *s, uint32_t p)
+{
+    const struct mfunc *mf = s->mf;
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        if (s->out_g[m] != (int)p)
+            continue;
+        for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
+            int t = mf->blocks[m].succ[k], g = s->in_g[t];
+            if (g == (int)p && s->head[g] != t)
+                continue;
+            if (g < 0 || s->head[g] != t)
+                return false;
+        }
+    }
+    return true;
+}
+
 /* IR blocks around code that ran and vanished: a block V that ran, has code
  * of its own (more than phis and its branch), and has no machine code nor a
  * block its code is known to be merged into. Branch folding merged V's code
@@ -440,19 +515,25 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
             continue;
         /* code that makes machine instructions: arithmetic, memory, selects,
          * calls of functions (not lifetime markers, GEPs, casts: nothing) */
-        size_t code = 0;
-        for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[v].bb); i; i = LLVMGetNextInstruction(i)) {
-            LLVMOpcode op = LLVMGetInstructionOpcode(i);
-            LLVMValueRef callee = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;
-            code += (op >= LLVMAdd && op <= LLVMXor) || op == LLVMLoad || op == LLVMStore || op == LLVMSelect ||
-                    (op == LLVMCall && !(callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)));
-        }
-        if (!code)
+        size_t parts, code = block_code(xf->blocks[v].bb, &parts);
+        if (!code && !parts)
             continue;
         for (uint32_t e = 1; e < xf->nedges; e++) {
             if (xf->einfo[e].to != v || xf->einfo[e].from == v)
                 continue;
             uint32_t p = xf->einfo[e].from;
+            /* V only moves register parts (the halves of a 64-bit value that a
+             * join's phis take: montgomery.c's powmod on the AVR): copies, which
+             * vanish when the registers are coalesced. Merged into another
+             * block's code, they would be entered from P's branch below that
+             * block's head (tail merging splits the block there), or make that
+             * block's head V's copies alone; neither: V's code made nothing */
+            bool others_code = true;
+            for (uint32_t f = 1; f < xf->nedges && others_code; f++)
+                if (xf->einfo[f].from == p && xf->einfo[f].to != v && xf->einfo[f].to != p)
+                    others_code = block_code(xf->blocks[xf->einfo[f].to].bb, NULL) > 0;
+            if (!code && others_code && enters_at_heads(s, p))
+                continue;
             (*feeds)[p] = true;
             /* P's other successors that go where V goes */
             for (uint32_t f = 1; f < xf->nedges; f++) {
