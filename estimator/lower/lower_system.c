@@ -237,8 +237,6 @@ static void sys_propagate(struct lsys_system *sy, struct lsys_index *x)
     }
 }
 
-bool lsys_fixed(const struct lsys_system *sy, int v) { return sy->hi[v] < LSYS_INF && sy->hi[v] - sy->lo[v] < 0.5; }
-
 void lsys_free(struct lsys_system *sy)
 {
     for (size_t i = 0; i < sy->nc; i++) {
@@ -263,31 +261,24 @@ enum { ELIM_MAX_OPEN = 600 };
 #define ELIM_BUDGET 2e8
 
 /* What an elimination depends on when it fixes nothing: the open
- * variables' number and, per equality row, its right-hand side with the
+ * variables' number and, per equality row (ROWS: the constraints that are
+ * rows, in order), its right-hand side with the
  * fixed variables moved over and its open variables' columns and signs
  * (the row's entries are their sums). Whether it fixes something or finds
  * a contradiction depends on nothing else; the bounds of the open
  * variables matter only once a row gives a value. */
-static uint64_t *elim_key(const struct lsys_system *sy, const bool *off, const int *col, size_t nopen, size_t nrows,
+static uint64_t *elim_key(const struct lsys_system *sy, const size_t *rows, const int *col, size_t nopen, size_t nrows,
                           size_t *n)
 {
     size_t cap = 2;
-    for (size_t i = 0; i < sy->nc; i++)
-        if (!sy->c[i].ge && !(off && off[i]))
-            cap += 2 + sy->c[i].n;
+    for (size_t r = 0; r < nrows; r++)
+        cap += 2 + sy->c[rows[r]].n;
     uint64_t *key = sup_xmalloc(cap * sizeof *key);
     size_t m = 0;
     key[m++] = nopen;
     key[m++] = nrows;
-    for (size_t i = 0; i < sy->nc; i++) {
-        const struct lsys_cons *c = &sy->c[i];
-        if (off && off[i])
-            continue;
-        bool open = false;
-        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
-            open = col[c->var[k]] >= 0;
-        if (!open)
-            continue;
+    for (size_t r = 0; r < nrows; r++) {
+        const struct lsys_cons *c = &sy->c[rows[r]];
         size_t at = m;
         m += 2;
         double rhs = c->rhs;
@@ -530,22 +521,25 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
     size_t nopen = 0;
     for (size_t v = 0; v < sy->nvars; v++)
         col[v] = lsys_fixed(sy, (int)v) ? -1 : (int)nopen++;
-    size_t nrows = 0;
+    /* the rows: the equalities included with an open variable */
+    size_t nrows = 0, *rows = sup_xmalloc((sy->nc + 1) * sizeof *rows);
     for (size_t i = 0; i < sy->nc && nopen && nopen <= ELIM_MAX_OPEN; i++) {
         const struct lsys_cons *c = &sy->c[i];
-        if (ix->off && ix->off[i])
+        if (c->ge || (ix->off && ix->off[i]))
             continue;
         bool open = false;
-        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
+        for (size_t k = 0; k < c->n && !open; k++)
             open = col[c->var[k]] >= 0;
-        nrows += open;
+        if (open)
+            rows[nrows++] = i;
     }
     if (!nrows) {
+        free(rows);
         free(col);
         return false;
     }
     size_t nkey;
-    uint64_t *key = elim_key(sy, ix->off, col, nopen, nrows, &nkey), hash = key_hash(key, nkey);
+    uint64_t *key = elim_key(sy, rows, col, nopen, nrows, &nkey), hash = key_hash(key, nkey);
     double work0 = sy->work;
     const struct elim_outcome *seen = memo_seen(sy->memo, key, nkey, hash, &sy->work);
     if (seen) {
@@ -559,6 +553,7 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
             free(var_of);
         }
         free(key);
+        free(rows);
         free(col);
         return fixed;
     }
@@ -569,16 +564,8 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
     for (size_t v = 0; v < sy->nvars; v++)
         if (col[v] >= 0)
             var_of[col[v]] = (int)v;
-    size_t r = 0;
-    for (size_t i = 0; i < sy->nc; i++) {
-        const struct lsys_cons *c = &sy->c[i];
-        if (ix->off && ix->off[i])
-            continue;
-        bool open = false;
-        for (size_t k = 0; k < c->n && !c->ge && !open; k++)
-            open = col[c->var[k]] >= 0;
-        if (!open)
-            continue;
+    for (size_t r = 0; r < nrows; r++) {
+        const struct lsys_cons *c = &sy->c[rows[r]];
         double *row = m.row[r];
         row[nopen] = c->rhs;
         for (size_t k = 0; k < c->n; k++) {
@@ -592,7 +579,6 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
             if (col[c->var[k]] >= 0)
                 elim_note(&m, r, (size_t)col[c->var[k]]);
         elim_note(&m, r, nopen);
-        r++;
     }
     /* Gauss-Jordan with partial pivoting; the coefficients stay small
      * integers on these systems, the tolerance only absorbs rounding. The
@@ -641,10 +627,12 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
             double f = ri[c];
             if (id == best || fabs(f) < eps)
                 continue;
+            const unsigned char *si = &m.seen[id * w];
             for (size_t q = 0; q < nnz; q++) {
                 size_t j = nz[q];
                 ri[j] -= f * pr[j];
-                elim_note(&m, id, j);
+                if (!si[j])
+                    elim_note(&m, id, j);
             }
             sy->work += (double)(w - c);
             ri[c] = 0;
@@ -687,6 +675,7 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
     free(pivot_col);
     free(nz);
     free(var_of);
+    free(rows);
     free(col);
     return fixed;
 }

@@ -40,7 +40,12 @@ void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, s
  * determine together (a diamond whose two sides are open but whose join is
  * not); sets sy->conflict on a contradiction. */
 void lsys_solve(struct lsys_system *sy);
-bool lsys_fixed(const struct lsys_system *sy, int v);
+/* Whether V's interval holds one count (inline: elimination asks it of every
+ * variable each time) */
+static inline bool lsys_fixed(const struct lsys_system *sy, int v)
+{
+    return sy->hi[v] < LSYS_INF && sy->hi[v] - sy->lo[v] < 0.5;
+}
 /* Solving a system again after a change: lsys_keep indexes the constraints
  * SY holds now (adding more after it is not allowed until lsys_unkeep) and
  * keeps, between solves, which of them are to be evaluated: those whose
