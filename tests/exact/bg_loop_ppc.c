@@ -6,57 +6,11 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {253, 0, 141, 93, 0, 187, 0, 0, 100, 255, 1, 255, 0, 0, 1, 0, 0, 255, 0, 1, 255, 0, 1, 88, 65, 255, 218, 255, 255, 0, 231, 153, 0, 0, 0, 0, 255, 255, 255, 205, 255, 0, 0, 33, 0, 0, 1, 0, 189, 0, 0, 0, 220, 1, 1, 36, 140, 1, 255, 0, 1, 0, 1, 98, 46, 1, 0, 0, 0, 255, 56, 0, 0, 81, 58, 64, 255, 101, 0, 1, 0, 0, 0, 151, 0, 0, 38, 0, 1, 0, 242, 0, 0, 0, 255, 1, 0, 0, 0, 1, 255, 255, 0, 80, 0, 0, 0, 1, 199, 255, 1, 255, 1, 255, 255, 0, 123, 1, 1, 0, 120, 0, 0, 255, 0, 1, 0, 255};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 static uint32_t f0(uint32_t a, uint32_t b, uint32_t c)
 {
