@@ -101,7 +101,13 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
+
+/* lower_rules_loops.c: code generation's loops and flag tests */
 bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs);
+void mc_rule_shift_loops(struct solver *s, int *var, signed char *coef);
+void mc_rule_flag_tests(struct solver *s, int *var, signed char *coef);
+void mc_rule_bit_loops(struct solver *s, int *var, signed char *coef);
+void mc_rule_test_first_bit_loops(struct solver *s, int *var, signed char *coef);
 
 /* lower_varargs.c: the x86-64 variadic prologue's vector register save */
 struct eng_profile;
