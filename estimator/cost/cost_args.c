@@ -992,7 +992,7 @@ struct cost_args *cost_args_plan(struct cost_ctx *cx, const struct mmodule *mm)
     ca->diag = cx->diag;
     ca->runner = routine_runner_new(cx->isa);
     ca->pointer_bytes = LLVMPointerSize(LLVMGetModuleDataLayout(cx->m));
-    ca->seq_budget = (size_t)64 << 20; /* 256 MiB of per-call cycles in all */
+    ca->seq_budget = (size_t)2 << 20; /* 8 MiB of per-call cycles in all: a long run stays within 1.5x of its memory without them */
     if (mm)
         plan_machine(cx, ca, mm);
     else
