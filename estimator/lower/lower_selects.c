@@ -287,7 +287,8 @@ static bool flag_of_wide_compare(const struct mfunc *mf, size_t m)
  * that joins the other side (a triangle), the named side of a diamond whose
  * other side is a split edge, or, where both sides continue with further
  * code (chained selects, code duplicated into both sides), the side with
- * more non-branch instructions (the assignment). -1 when unclear. */
+ * more non-branch instructions (the assignment); else the side the branch
+ * sends the select's condition to (lower_select_sides.c). -1 when unclear. */
 static int select_arm(const struct solver *s, size_t m)
 {
     const struct mfunc *mf = s->mf;
@@ -326,13 +327,13 @@ static int select_arm(const struct solver *s, size_t m)
     /* both sides stay in the select's IR block and have no other entries
      * than copies of this code */
     if (s->in_g[a] != s->in_g[m] || s->in_g[t] != s->in_g[m] || s->in_g[m] < 0)
-        return -1;
+        return mc_select_arm_by_branch(s, m);
     size_t na = 0, nt = 0;
     for (size_t k = 0; k < ab->ninsns; k++)
         na += !mc_is_control(&ab->insns[k]);
     for (size_t k = 0; k < tb->ninsns; k++)
         nt += !mc_is_control(&tb->insns[k]);
-    return na > nt ? 0 : nt > na ? 1 : -1;
+    return na > nt ? 0 : nt > na ? 1 : mc_select_arm_by_branch(s, m);
 }
 
 /* Whether V is a constant integer an arm loading IMM (a register's worth,

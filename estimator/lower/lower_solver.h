@@ -99,6 +99,9 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 
+/* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
+int mc_select_arm_by_branch(const struct solver *s, size_t m);
+
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
 
