@@ -120,6 +120,9 @@ void mc_rule_va_vector_save(struct solver *s, int *var, signed char *coef);
 /* lower_switches.c: switches lowered to compare trees, as probes */
 struct lower_probes;
 void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_switch_copies.c: an unnamed block M located at the switch (ordinal ORD) of IR
+ * block NAME holds a copy of its tree outside the tree */
+bool lower_switch_copy_outside(const struct mfunc *f, size_t m, const char *name, unsigned ord);
 /* lower_probes.c: a probe's expression grows by a node (its index); an instruction's operands */
 struct eng_probe;
 struct eng_probe_node;

@@ -1304,8 +1304,9 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
         for (size_t m = 0; m < f->nblocks && !copied; m++)
             for (size_t k = 0; k < f->blocks[m].ninsns && !copied; k++) {
                 const struct minsn *in = &f->blocks[m].insns[k];
-                copied = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord && f->blocks[m].ir_name &&
-                         strcmp(f->blocks[m].ir_name, name);
+                copied = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
+                         (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0
+                                               : lower_switch_copy_outside(f, m, name, ord));
             }
         if (copied)
             continue;
