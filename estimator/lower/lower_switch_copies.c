@@ -5,7 +5,9 @@
  * in the unnamed side of "table[u] ? table[u] - 1 : 5") rather than a block
  * inside the tree itself. A copy means the tree's blocks do not see every
  * execution of the switch: the switch's probe (lower_switches.c) would count
- * all of them on the root. Internal to estimator/. */
+ * all of them on the root. Used on riscv32, where it was seen (unnamed blocks
+ * of the PowerPC's and the AVR's trees are left as they were). Internal to
+ * estimator/. */
 #include "lower_solver.h"
 #include "support.h"
 

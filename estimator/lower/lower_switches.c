@@ -1306,7 +1306,7 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
                 const struct minsn *in = &f->blocks[m].insns[k];
                 copied = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
                          (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0
-                                               : lower_switch_copy_outside(f, m, name, ord));
+                                               : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord));
             }
         if (copied)
             continue;
