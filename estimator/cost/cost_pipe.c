@@ -1115,9 +1115,13 @@ static void count_in(struct cost_pipe *pp)
         if (pp->indirect_calls[g] < 0)
             pp->indirect_calls[g] = 0;
     pp->rets = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->rets);
-    for (size_t si = 0; si < pp->nsegs; si++)
-        if (pp->segs[si].nexits && pp->segs[si].exits[0].kind == EX_RETURN && seg_execs(pp, &pp->segs[si]) > 0)
-            pp->rets[pp->segs[si].func]++;
+    /* a routine tail-called returns to the function's callers too */
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pseg *s = &pp->segs[si];
+        bool tail = !s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].tail;
+        if (((s->nexits && s->exits[0].kind == EX_RETURN) || tail) && seg_execs(pp, s) > 0)
+            pp->rets[s->func]++;
+    }
     pp->n_in = sup_xcalloc(pp->nsegs + 1, sizeof *pp->n_in);
     for (size_t si = 0; si < pp->nsegs; si++) {
         const struct pseg *s = &pp->segs[si];
@@ -1189,6 +1193,17 @@ static void cold_pass(struct cost_pipe *pp)
     ua_core_icache_assume(pp->core, warm, NULL);
 }
 
+/* The executions of segment S that leave by its instruction K, a conditional branch, taken. */
+static double taken_at(const struct cost_pipe *pp, const struct pseg *s, size_t k)
+{
+    const struct mblock *mb = &pp->mm->funcs[s->func].blocks[s->block];
+    double taken = 0;
+    for (size_t e = 0; e < s->nexits; e++)
+        if (s->exits[e].kind == EX_BLOCK && s->exits[e].taken && s->exits[e].len == k + 1 && mb->succ_count)
+            taken += mb->succ_count[s->exits[e].succ];
+    return taken;
+}
+
 /* The cycles the instruction at K of segment S takes beyond the nominal ones the
  * model ran it with, over all its executions: a divider's by its operands (the
  * run's mean), a conditional branch taken when it is the segment's first
@@ -1212,12 +1227,7 @@ static double extra_cycles(struct cost_ctx *cx, struct cost_pipe *pp, const stru
         return d;
     }
     if (as_next && cls->kind == ISA_COND_BRANCH && !s->ends_call && s->cont == SIZE_MAX) {
-        /* the exits that leave by this branch taken */
-        const struct mblock *mb = &pp->mm->funcs[s->func].blocks[s->block];
-        double taken = 0;
-        for (size_t e = 0; e < s->nexits; e++)
-            if (s->exits[e].kind == EX_BLOCK && s->exits[e].taken && s->exits[e].len == k + 1 && mb->succ_count)
-                taken += mb->succ_count[s->exits[e].succ];
+        double taken = taken_at(pp, s, k);
         *uniform = taken == 0 || taken >= execs;
         return taken * ((double)cls->taken - (double)cls->not_taken);
     }
@@ -1240,10 +1250,11 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
     double n = seg_execs(pp, ts);
     bool uniform;
     double d = extra_cycles(cx, pp, ts, 0, true, &uniform);
-    if (!d || n <= 0)
-        return;
     const struct isa_insn *cls = ts->ins[0].cls;
-    if (from && from->tdelta && cls && cls->kind == ISA_COND_BRANCH && cls->taken != cls->not_taken) {
+    bool branch = cls && cls->kind == ISA_COND_BRANCH && !ts->ends_call && ts->cont == SIZE_MAX;
+    if ((!d && !branch) || n <= 0)
+        return;
+    if (from && from->tdelta && branch) {
         double per = 0, k = 0, first = NAN;
         for (size_t st = 0; st < from->nstates; st++) {
             double x = from->done[st] ? from->tdelta[st * from->nexits + e] : NAN;
@@ -1256,8 +1267,10 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
             k++;
         }
         if (k)
-            d = d / ((double)cls->taken - (double)cls->not_taken) * (per / k);
+            d = taken_at(pp, ts, 0) * (per / k);
     }
+    if (!d)
+        return;
     double c = d * count / n;
     out->cycles += c;
     /* the branch's taken executions from its block's split: an estimate where that is one */
