@@ -1220,8 +1220,10 @@ static double extra_cycles(struct cost_ctx *cx, struct cost_pipe *pp, const stru
         return 0;
     if (cls->cycles_formula && cls->kind == ISA_ALU) {
         double mean;
-        if (!cost_args_insn_cycles(cx, p->src, &mean))
+        if (!cost_args_insn_cycles(cx, p->src, &mean)) {
+            *uniform = false; /* no operand values from the run: the nominal cycles, an estimate */
             return 0;
+        }
         double d = execs * (mean - (double)cls->cycles);
         *uniform = fabs(mean - round(mean)) < 1e-9 && d == 0;
         return d;
@@ -1252,8 +1254,13 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
     double d = extra_cycles(cx, pp, ts, 0, true, &uniform);
     const struct isa_insn *cls = ts->ins[0].cls;
     bool branch = cls && cls->kind == ISA_COND_BRANCH && !ts->ends_call && ts->cont == SIZE_MAX;
-    if ((!d && !branch) || n <= 0)
+    if (n <= 0)
         return;
+    if (!d && !branch) {
+        if (!uniform) /* a data-dependent latency the run gave no operands for: nominal, an estimate */
+            out->estimated_cycles += count * (cls ? (double)cls->cycles : 1);
+        return;
+    }
     if (from && from->tdelta && branch) {
         double per = 0, k = 0, first = NAN;
         for (size_t st = 0; st < from->nstates; st++) {
@@ -1435,7 +1442,10 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             bool uniform;
             if (s->ins[k].in.kind == UA_K_BRANCH)
                 continue;
-            out->cycles += extra_cycles(cx, pp, s, k, false, &uniform);
+            double x = extra_cycles(cx, pp, s, k, false, &uniform);
+            out->cycles += x;
+            if (!uniform && !x) /* a data-dependent latency the run gave no operands for */
+                out->estimated_cycles += execs * (s->ins[k].cls ? (double)s->ins[k].cls->cycles : 1);
         }
         /* a routine whose runs missed in the instruction cache: priced on the cache's
          * tags in the program's order of calls, an estimate */
