@@ -1287,6 +1287,21 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
         out->estimated_cycles += fabs(c);
 }
 
+/* On a core that stamps at retirement: what the instruction after exit E of segment S
+ * (from its state K) adds per execution when it is a conditional branch taken on some of
+ * its executions (first_correction), 0 otherwise. */
+static double after_return(const struct cost_pipe *pp, const struct pseg *s, size_t k, size_t e)
+{
+    size_t t = s->exits[e].to;
+    if (pp->params.stamp != UA_STAMP_RETIRE || t == SIZE_MAX || !s->tdelta)
+        return 0;
+    const struct pseg *ts = &pp->segs[t];
+    double d = s->tdelta[k * s->nexits + e], n = seg_execs(pp, ts);
+    if (isnan(d) || !ts->n || n <= 0 || ts->ends_call || ts->cont != SIZE_MAX)
+        return 0;
+    return d * taken_at(pp, ts, 0) / n;
+}
+
 /* The calls call site C makes that return from function F (directly or through tail
  * calls): the run's count of the site's calls to F and to the functions that tail-call it
  * where the site calls through a pointer and the run counted it, else the site's
@@ -1423,7 +1438,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         if (s->nexits > 1 && s->exits[0].kind == EX_RETURN && pp->rets[s->func] > 1)
             for (size_t e = 1; e < s->nexits && !split; e++)
                 for (size_t k = 0; k < s->nstates; k++)
-                    if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
+                    if (s->done[k] && s->cost[k * s->nexits + e] + after_return(pp, s, k, e) !=
+                                          s->cost[k * s->nexits] + after_return(pp, s, k, 0))
                         split = true;
         out->cycles += c;
         if (pp->chain_delta)
