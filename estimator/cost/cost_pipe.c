@@ -842,6 +842,7 @@ static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
 }
 
 static void resolve_returns(struct cost_pipe *pp);
+static bool chains(const struct cost_pipe *pp, size_t site, size_t *seg);
 
 static void solve(struct cost_pipe *pp)
 {
@@ -1302,6 +1303,24 @@ static double after_return(const struct cost_pipe *pp, const struct pseg *s, siz
     return d * taken_at(pp, ts, 0) / n;
 }
 
+/* Whether segment SI is the code after a runtime routine's call priced from a state the
+ * routine's runs did not return in: their returns left the pipeline in more than one state
+ * (the fetch's phase: ibex-iws1), or in one the fixed point could not be solved again with
+ * (resolve_returns), and no chain ran it from each (chain). */
+static bool from_unseen_return(const struct cost_pipe *pp, size_t si)
+{
+    if (!pp->ret_seen || !si || !pp->segs[si - 1].ends_call || pp->segs[si - 1].cont != si)
+        return false;
+    size_t ci = pp->segs[si - 1].call, chained;
+    if (ci == SIZE_MAX || !pp->calls[ci].routine || pp->calls[ci].tail || chains(pp, ci, &chained))
+        return false;
+    size_t seen = pp->ret_seen[ci];
+    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX)
+        return false;
+    const struct pseg *s = &pp->segs[si];
+    return seen == RET_SEVERAL || s->nstates != 1 || s->states[0] != seen;
+}
+
 /* The calls call site C makes that return from function F (directly or through tail
  * calls): the run's count of the site's calls to F and to the functions that tail-call it
  * where the site calls through a pointer and the run counted it, else the site's
@@ -1444,7 +1463,7 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         out->cycles += c;
         if (pp->chain_delta)
             out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
-        if (!state_free || !known || s->overflow || split || s->failed)
+        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si))
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
             /* the first misses: their cycles where the cold pass found them, the whole block an estimate */
