@@ -81,7 +81,12 @@ struct pseg {
     size_t states[MAX_STATES];
     size_t nstates;
     bool overflow;                 /* more states than kept */
+    bool failed;                   /* the model could not run it from some state along some exit:
+                                      that cost is NAN, the block an estimate */
     double *cost;                  /* [state * nexits + exit] */
+    double *tdelta;                /* [state * nexits + exit]: what the cost grows by when the
+                                      instruction after the exit is a conditional branch taken
+                                      (NAN: it is not one) */
     size_t *leave;                 /* [state * nexits + exit]: state index */
     bool *done;                    /* [state]: run along every exit */
 };
@@ -678,18 +683,27 @@ static void enter(struct cost_pipe *pp, size_t si, size_t st)
     push_work(pp, si, s->nstates++);
 }
 
-/* The op of the instruction that runs after exit E (its own outcome does not
- * matter for its stamp but its class's nominal cycles do). */
-static void next_op(struct cost_pipe *pp, uint32_t pc, struct ua_op *op)
+/* The op of the instruction that runs after exit E: not taken, or (TAKEN) a
+ * conditional branch there taken. On a core that stamps an instruction when it
+ * retires, that branch's own cycles are in its stamp, so in the cost. */
+static void next_op(struct cost_pipe *pp, uint32_t pc, bool taken, struct ua_op *op)
 {
     struct ua_rv32 in;
     decode_at(pp, pc, &in);
-    make_op(pp->isa, pc, &in, NULL, pc + in.size, op);
+    make_op(pp->isa, pc, &in, NULL, taken && in.kind == UA_K_BRANCH ? pc + (uint32_t)in.imm : pc + in.size, op);
+}
+
+/* Whether the instruction at PC is a conditional branch. */
+static bool branch_at(struct cost_pipe *pp, uint32_t pc)
+{
+    struct ua_rv32 in;
+    return pc && decode_at(pp, pc, &in) && in.kind == UA_K_BRANCH;
 }
 
 /* Runs segment S from state ST along exit E: the cost and the state left in
  * (SIZE_MAX when the model stops). */
-static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const struct pexit *e, double *cost, size_t *left)
+static bool run_next(struct cost_pipe *pp, const struct pseg *s, size_t st, const struct pexit *e, bool taken,
+                     double *cost, size_t *left)
 {
     struct ua_core *core = pp->core;
     ua_core_load(core, state(pp, st));
@@ -725,11 +739,12 @@ static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const str
         return a != UINT64_MAX || !s->n;
     }
     struct ua_op op;
-    next_op(pp, e->next, &op);
+    next_op(pp, e->next, taken, &op);
     if (!ua_core_feed(core, &op)) {
         if (debug_pipe())
-            fprintf(stderr, "pipe: refused the next instruction %s at %x after seg %zu\n", ua_rv32_name(op.in.op),
-                    e->next, (size_t)(s - pp->segs));
+            fprintf(stderr, "pipe: refused the next instruction %s at %x after seg %zu (last %s at %x imm %d, len %zu of %zu)\n", ua_rv32_name(op.in.op),
+                    e->next, (size_t)(s - pp->segs), n ? ua_rv32_name(s->ins[n - 1].in.op) : "-", n ? s->ins[n - 1].pc : 0,
+                    n ? s->ins[n - 1].in.imm : 0, n, s->n);
         return false;
     }
     ua_core_drain(core);
@@ -738,6 +753,11 @@ static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const str
     uint64_t b = ua_core_stamp(core, ua_core_fed(core) - 1);
     *cost = s->n ? (double)(b - a) : 0;
     return a != UINT64_MAX || !s->n;
+}
+
+static bool run(struct cost_pipe *pp, const struct pseg *s, size_t st, const struct pexit *e, double *cost, size_t *left)
+{
+    return run_next(pp, s, st, e, false, cost, left);
 }
 
 /* The state after a return made by a canonical epilogue (a routine's, a call
@@ -822,6 +842,7 @@ static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
 }
 
 static void resolve_returns(struct cost_pipe *pp);
+static bool chains(const struct cost_pipe *pp, size_t site, size_t *seg);
 
 static void solve(struct cost_pipe *pp)
 {
@@ -837,6 +858,7 @@ static void solve(struct cost_pipe *pp)
             pp->order[pp->norder++] = si;
             s->cost = sup_xcalloc((size_t)MAX_STATES * (s->nexits + 1), sizeof *s->cost);
             s->leave = sup_xcalloc((size_t)MAX_STATES * (s->nexits + 1), sizeof *s->leave);
+            s->tdelta = sup_xcalloc((size_t)MAX_STATES * (s->nexits + 1), sizeof *s->tdelta);
             s->done = sup_xcalloc(MAX_STATES, sizeof *s->done);
         }
         if (s->done[slot])
@@ -852,11 +874,19 @@ static void solve(struct cost_pipe *pp)
                              "the pipeline model could not run block bb.%d at 0x%x: priced as an estimate",
                              pp->mm->funcs[s->func].blocks[s->block].number, s->n ? s->ins[0].pc : 0);
                 pp->failed = true;
+                s->failed = true;
+                s->cost[slot * s->nexits + e] = NAN;
+                s->tdelta[slot * s->nexits + e] = NAN;
                 continue;
             }
             s->cost[slot * s->nexits + e] = c;
             s->leave[slot * s->nexits + e] = left;
             const struct pexit *x = &s->exits[e];
+            /* the instruction after it a conditional branch: its own cycles taken, from this state */
+            double ct = 0;
+            size_t lt;
+            s->tdelta[slot * s->nexits + e] =
+                x->kind != EX_ROUTINE && branch_at(pp, x->next) && run_next(pp, s, st, x, true, &ct, &lt) ? ct - c : NAN;
             if (x->kind == EX_ROUTINE) {
                 if (s->call != SIZE_MAX) {
                     struct pcall *call = &pp->calls[s->call];
@@ -926,7 +956,9 @@ struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm)
                     s->overflow ? "+" : "");
             for (size_t k = 0; k < s->nstates && s->cost; k++)
                 for (size_t e = 0; e < s->nexits; e++)
-                    fprintf(stderr, " [%zu>%x]%g", k, s->exits[e].next, s->cost[k * s->nexits + e]);
+                    fprintf(stderr, " [%zu>%x]%g%s", k, s->exits[e].next, s->cost[k * s->nexits + e],
+                            isnan(s->tdelta[k * s->nexits + e]) ? "" : "t"),
+                    isnan(s->tdelta[k * s->nexits + e]) ? (void)0 : (void)fprintf(stderr, "%g", s->tdelta[k * s->nexits + e]);
             fprintf(stderr, "\n");
         }
     return pp;
@@ -940,6 +972,7 @@ void cost_pipe_free(struct cost_pipe *pp)
         free(pp->segs[i].ins);
         free(pp->segs[i].exits);
         free(pp->segs[i].cost);
+        free(pp->segs[i].tdelta);
         free(pp->segs[i].leave);
         free(pp->segs[i].done);
     }
@@ -1083,9 +1116,13 @@ static void count_in(struct cost_pipe *pp)
         if (pp->indirect_calls[g] < 0)
             pp->indirect_calls[g] = 0;
     pp->rets = sup_xcalloc(mm->nfuncs + 1, sizeof *pp->rets);
-    for (size_t si = 0; si < pp->nsegs; si++)
-        if (pp->segs[si].nexits && pp->segs[si].exits[0].kind == EX_RETURN && seg_execs(pp, &pp->segs[si]) > 0)
-            pp->rets[pp->segs[si].func]++;
+    /* a routine tail-called returns to the function's callers too */
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pseg *s = &pp->segs[si];
+        bool tail = !s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].tail;
+        if (((s->nexits && s->exits[0].kind == EX_RETURN) || tail) && seg_execs(pp, s) > 0)
+            pp->rets[s->func]++;
+    }
     pp->n_in = sup_xcalloc(pp->nsegs + 1, sizeof *pp->n_in);
     for (size_t si = 0; si < pp->nsegs; si++) {
         const struct pseg *s = &pp->segs[si];
@@ -1140,7 +1177,7 @@ static void cold_pass(struct cost_pipe *pp)
         size_t left;
         uint64_t l0, m0, l1, m1;
         ua_icache_stats(ic, &l0, &m0);
-        if (run(pp, s, s->states[0], &s->exits[best], &c, &left))
+        if (run(pp, s, s->states[0], &s->exits[best], &c, &left) && !isnan(s->cost[best]))
             pp->cold[si] = c - s->cost[best];
         ua_icache_stats(ic, &l1, &m1);
         pp->missed[si] = m1 > m0;
@@ -1155,6 +1192,17 @@ static void cold_pass(struct cost_pipe *pp)
                                ua_icache_replaced(ic, s->ins[j].pc + s->ins[j].in.size - 1);
     }
     ua_core_icache_assume(pp->core, warm, NULL);
+}
+
+/* The executions of segment S that leave by its instruction K, a conditional branch, taken. */
+static double taken_at(const struct cost_pipe *pp, const struct pseg *s, size_t k)
+{
+    const struct mblock *mb = &pp->mm->funcs[s->func].blocks[s->block];
+    double taken = 0;
+    for (size_t e = 0; e < s->nexits; e++)
+        if (s->exits[e].kind == EX_BLOCK && s->exits[e].taken && s->exits[e].len == k + 1 && mb->succ_count)
+            taken += mb->succ_count[s->exits[e].succ];
+    return taken;
 }
 
 /* The cycles the instruction at K of segment S takes beyond the nominal ones the
@@ -1173,19 +1221,16 @@ static double extra_cycles(struct cost_ctx *cx, struct cost_pipe *pp, const stru
         return 0;
     if (cls->cycles_formula && cls->kind == ISA_ALU) {
         double mean;
-        if (!cost_args_insn_cycles(cx, p->src, &mean))
+        if (!cost_args_insn_cycles(cx, p->src, &mean)) {
+            *uniform = false; /* no operand values from the run: the nominal cycles, an estimate */
             return 0;
+        }
         double d = execs * (mean - (double)cls->cycles);
         *uniform = fabs(mean - round(mean)) < 1e-9 && d == 0;
         return d;
     }
     if (as_next && cls->kind == ISA_COND_BRANCH && !s->ends_call && s->cont == SIZE_MAX) {
-        /* the exits that leave by this branch taken */
-        const struct mblock *mb = &pp->mm->funcs[s->func].blocks[s->block];
-        double taken = 0;
-        for (size_t e = 0; e < s->nexits; e++)
-            if (s->exits[e].kind == EX_BLOCK && s->exits[e].taken && s->exits[e].len == k + 1 && mb->succ_count)
-                taken += mb->succ_count[s->exits[e].succ];
+        double taken = taken_at(pp, s, k);
         *uniform = taken == 0 || taken >= execs;
         return taken * ((double)cls->taken - (double)cls->not_taken);
     }
@@ -1195,9 +1240,12 @@ static double extra_cycles(struct cost_ctx *cx, struct cost_pipe *pp, const stru
 /* On a core that stamps an instruction when it retires, an instruction's own
  * cycles are charged to the instruction before it: what the first instruction of
  * segment T takes beyond the nominal goes to the segments that run before it, by
- * the executions coming from each (COUNT of EXECS). */
+ * the executions coming from each (COUNT of EXECS). A conditional branch there
+ * taken costs what the model ran it for from the state segment FROM leaves by its
+ * exit E (its tdelta: a taken branch's penalty overlaps a fetch still under way
+ * after a jump), the class's taken less not-taken cycles where FROM is NULL. */
 static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t, double count,
-                             struct block_price *out)
+                             const struct pseg *from, size_t e, struct block_price *out)
 {
     if (t == SIZE_MAX || !pp->segs[t].n || count <= 0)
         return;
@@ -1205,12 +1253,88 @@ static void first_correction(struct cost_ctx *cx, struct cost_pipe *pp, size_t t
     double n = seg_execs(pp, ts);
     bool uniform;
     double d = extra_cycles(cx, pp, ts, 0, true, &uniform);
-    if (!d || n <= 0)
+    const struct isa_insn *cls = ts->ins[0].cls;
+    bool branch = cls && cls->kind == ISA_COND_BRANCH && !ts->ends_call && ts->cont == SIZE_MAX;
+    if (n <= 0)
+        return;
+    if (!d && !branch) {
+        if (!uniform) /* a data-dependent latency the run gave no operands for: nominal, an estimate */
+            out->estimated_cycles += count * (cls ? (double)cls->cycles : 1);
+        return;
+    }
+    if (from && from->tdelta && branch) {
+        double per = 0, k = 0, first = NAN;
+        for (size_t st = 0; st < from->nstates; st++) {
+            double x = from->done[st] ? from->tdelta[st * from->nexits + e] : NAN;
+            if (isnan(x))
+                continue;
+            if (!isnan(first) && x != first)
+                uniform = false; /* the penalty depends on the state it comes in */
+            first = isnan(first) ? x : first;
+            per += x;
+            k++;
+        }
+        if (k)
+            d = taken_at(pp, ts, 0) * (per / k);
+    }
+    if (!d)
         return;
     double c = d * count / n;
     out->cycles += c;
-    if (!uniform && pp->n_in[t] > 1)
+    /* the branch's taken executions from its block's split: an estimate where that is one */
+    const struct mblock *tb = &pp->mm->funcs[ts->func].blocks[ts->block];
+    bool split = cls && cls->kind == ISA_COND_BRANCH && (tb->split_estimated || tb->source == MC_ESTIMATE);
+    if ((!uniform && pp->n_in[t] > 1) || split)
         out->estimated_cycles += fabs(c);
+}
+
+/* On a core that stamps at retirement: what the instruction after exit E of segment S
+ * (from its state K) adds per execution when it is a conditional branch taken on some of
+ * its executions (first_correction), 0 otherwise. */
+static double after_return(const struct cost_pipe *pp, const struct pseg *s, size_t k, size_t e)
+{
+    size_t t = s->exits[e].to;
+    if (pp->params.stamp != UA_STAMP_RETIRE || t == SIZE_MAX || !s->tdelta)
+        return 0;
+    const struct pseg *ts = &pp->segs[t];
+    double d = s->tdelta[k * s->nexits + e], n = seg_execs(pp, ts);
+    if (isnan(d) || !ts->n || n <= 0 || ts->ends_call || ts->cont != SIZE_MAX)
+        return 0;
+    return d * taken_at(pp, ts, 0) / n;
+}
+
+/* Whether segment SI is the code after a runtime routine's call priced from a state the
+ * routine's runs did not return in: their returns left the pipeline in more than one state
+ * (the fetch's phase: ibex-iws1), or in one the fixed point could not be solved again with
+ * (resolve_returns), and no chain ran it from each (chain). */
+static bool from_unseen_return(const struct cost_pipe *pp, size_t si)
+{
+    if (!pp->ret_seen || !si || !pp->segs[si - 1].ends_call || pp->segs[si - 1].cont != si)
+        return false;
+    size_t ci = pp->segs[si - 1].call, chained;
+    if (ci == SIZE_MAX || !pp->calls[ci].routine || pp->calls[ci].tail || chains(pp, ci, &chained))
+        return false;
+    size_t seen = pp->ret_seen[ci];
+    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX)
+        return false;
+    const struct pseg *s = &pp->segs[si];
+    return seen == RET_SEVERAL || s->nstates != 1 || s->states[0] != seen;
+}
+
+/* The calls call site C makes that return from function F (directly or through tail
+ * calls): the run's count of the site's calls to F and to the functions that tail-call it
+ * where the site calls through a pointer and the run counted it, else the site's
+ * executions. */
+static double site_calls_to(const struct cost_pipe *pp, const struct pcall *c, size_t f)
+{
+    double n = seg_execs(pp, &pp->segs[c->seg]);
+    double counted = c->indirect ? cost_args_site_calls(pp->args, c->src, pp->mm->funcs[f].name) : NAN;
+    if (isnan(counted))
+        return n;
+    for (size_t g = 0; g < pp->mm->nfuncs; g++)
+        if (g != f && pp->taken_address[g])
+            counted += cost_args_site_calls(pp->args, c->src, pp->mm->funcs[g].name) * tail_share(pp, g, f, 8);
+    return counted;
 }
 
 /* A function that is one segment from its entry to its returns (a leaf): it is entered
@@ -1310,18 +1434,19 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                 fprintf(stderr, " %g", ec[e]);
             fprintf(stderr, "\n");
         }
-        bool leaf = !state_free && leaf_by_site(pp, si, ec, &c);
+        bool leaf = !state_free && !s->failed && leaf_by_site(pp, si, ec, &c);
         if (leaf)
             state_free = true;
         else
             for (size_t e = 0; e < s->nexits; e++) {
                 double per = 0, n = 0;
                 for (size_t k = 0; k < s->nstates; k++)
-                    if (s->done[k]) {
+                    if (s->done[k] && !isnan(s->cost[k * s->nexits + e])) {
                         per += s->cost[k * s->nexits + e];
                         n++;
                     }
-                c += ec[e] * (n ? per / n : 0);
+                /* not run from any state: an instruction a cycle (an estimate) */
+                c += ec[e] * (n ? per / n : (double)s->exits[e].len);
             }
         if (sum > 0)
             c *= execs / sum;
@@ -1332,12 +1457,13 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         if (s->nexits > 1 && s->exits[0].kind == EX_RETURN && pp->rets[s->func] > 1)
             for (size_t e = 1; e < s->nexits && !split; e++)
                 for (size_t k = 0; k < s->nstates; k++)
-                    if (s->done[k] && s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
+                    if (s->done[k] && s->cost[k * s->nexits + e] + after_return(pp, s, k, e) !=
+                                          s->cost[k * s->nexits] + after_return(pp, s, k, 0))
                         split = true;
         out->cycles += c;
         if (pp->chain_delta)
             out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
-        if (!state_free || !known || s->overflow || split)
+        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si))
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
             /* the first misses: their cycles where the cold pass found them, the whole block an estimate */
@@ -1351,7 +1477,10 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             bool uniform;
             if (s->ins[k].in.kind == UA_K_BRANCH)
                 continue;
-            out->cycles += extra_cycles(cx, pp, s, k, false, &uniform);
+            double x = extra_cycles(cx, pp, s, k, false, &uniform);
+            out->cycles += x;
+            if (!uniform && !x) /* a data-dependent latency the run gave no operands for */
+                out->estimated_cycles += execs * (s->ins[k].cls ? (double)s->ins[k].cls->cycles : 1);
         }
         /* a routine whose runs missed in the instruction cache: priced on the cache's
          * tags in the program's order of calls, an estimate */
@@ -1370,19 +1499,29 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                 const struct pcall *c = &pp->calls[ci];
                 if (c->tail || !returns_from(pp, c, via))
                     continue;
-                double n = seg_execs(pp, &pp->segs[c->seg]), r = return_charge(pp, c->ret_pc);
+                double n = site_calls_to(pp, c, s->func), r = return_charge(pp, c->ret_pc);
                 if (n <= 0)
                     continue;
                 sum += n * r;
                 w += n;
                 differ = differ || r != base;
             }
-            free(via);
             if (w > 0) {
                 out->cycles += execs * (sum / w - base);
                 if (differ)
                     out->estimated_cycles += fabs(execs * (sum / w - base)) + 1;
+                /* the first instruction after each return (a branch taken there: its own
+                 * cycles, charged to the instruction before it), by the same shares */
+                for (size_t ci = 0; ci < pp->ncalls && retire; ci++) {
+                    const struct pcall *c = &pp->calls[ci];
+                    if (c->tail || !returns_from(pp, c, via))
+                        continue;
+                    double n = site_calls_to(pp, c, s->func);
+                    if (n > 0)
+                        first_correction(cx, pp, pp->segs[c->seg].cont, execs * n / w, NULL, 0, out);
+                }
             }
+            free(via);
         }
         /* a routine priced by the runs of another call site (a vector's lanes): its return
          * to this site's next instruction instead of that one's */
@@ -1394,9 +1533,9 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             for (size_t e = 0; e < s->nexits; e++) {
                 const struct pexit *x = &s->exits[e];
                 if (x->kind == EX_ROUTINE && s->cont != SIZE_MAX)
-                    first_correction(cx, pp, s->cont, execs, out); /* through the routine's return */
+                    first_correction(cx, pp, s->cont, execs, NULL, 0, out); /* through the routine's return */
                 else if (x->to != SIZE_MAX)
-                    first_correction(cx, pp, x->to, ec[e] * execs / (sum > 0 ? sum : 1), out);
+                    first_correction(cx, pp, x->to, ec[e] * execs / (sum > 0 ? sum : 1), s, e, out);
             }
         }
         free(ec);
@@ -1460,7 +1599,7 @@ static void chain(struct cost_pipe *pp, size_t site)
         return;
     const struct pseg *s = &pp->segs[si];
     double cost = 0;
-    if (from == s->states[0])
+    if (from == s->states[0] || s->failed)
         return;
     if (pp->chain_from[si] == from) { /* run from that state before */
         cost = pp->chain_cost[si];
