@@ -7,14 +7,16 @@
  * model's, only not computed twice (soft-float and libc routines called millions of
  * times). With an instruction cache the key holds the pipeline's state and the path, and
  * a run is kept as the operations it made on the cache with what they returned
- * (ua_icache_record_begin), up to MEMO_MAX_VARIANTS runs a key: a run applies again when
- * its operations, replayed on the cache as it is, return what they returned (the model
- * sees the cache through nothing else), and the replay leaves the cache as the run would;
- * when one returns otherwise the cache is put back and the next run is tried. */
+ * (ua_icache_record_begin), up to MEMO_MAX_VARIANTS runs a key, in a tree per key that
+ * branches where the cache answered otherwise (ua_icache_runs): a run applies again when
+ * its operations, made on the cache as it is, answer what they answered (the model sees the
+ * cache through nothing else), and the walk leaves the cache as the run would; when one
+ * answers what no kept run got, the cache is put back and the model runs. */
 #include "routine_impl.h"
 #include "support.h"
 #include "uarch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,18 +31,17 @@ struct memo_entry {
     unsigned char *ret;            /* the state after the routine's return (routine_pipe.ret_state), or NULL */
     unsigned char *after;          /* the cache's state after the run (NULL: no cache) */
     uint64_t lookups, misses;      /* the run's */
-    struct memo_variant *var;      /* with an instruction cache: the runs kept for this key */
-    size_t nvar;
+    uint32_t root;                 /* with an instruction cache: the tree of the runs kept (memo.runs) */
+    size_t nvar;                   /* ... and how many */
 };
 
-/* One run kept by its operations on the instruction cache: N of them (two words each). */
-struct memo_variant {
-    uint32_t *ops;
-    size_t n;
+/* A run's result kept in a tree (a leaf's value is its index). */
+struct memo_result {
     double cycles;
     bool ok;
 };
 #define MEMO_MAX_VARIANTS 128
+#define NODE_BYTES 20 /* a node of ua_icache_runs' trees: at most one per operation of a run */
 
 struct routine_memo {
     struct memo_entry *tab; /* open addressing, a power of two */
@@ -48,7 +49,23 @@ struct routine_memo {
     unsigned char *key;     /* the key being built */
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
+    struct ua_icache_runs *runs; /* with an instruction cache: the keys' trees of runs */
+    struct memo_result *res;
+    size_t nres, capres;
 };
+
+/* LPNEST_ROUTINE_STATS: the paths priced, served by kept runs, and run on the model (printed
+ * at exit: the estimate may end without freeing the runner). */
+static struct {
+    uint64_t calls, ops, hits, model_runs, run_ops;
+} stats;
+
+static void print_stats(void)
+{
+    fprintf(stderr, "lpnest: routine memo: %llu paths (%llu instructions) priced, %llu served by a kept run, %llu run "
+            "on the model (%llu instructions)\n", (unsigned long long)stats.calls, (unsigned long long)stats.ops,
+            (unsigned long long)stats.hits, (unsigned long long)stats.model_runs, (unsigned long long)stats.run_ops);
+}
 
 /* The key's hash: eight bytes a step (a byte at a time took half of an estimate's time on
  * routine-heavy programs); it only picks the slot, the key is then compared whole. */
@@ -73,6 +90,8 @@ static uint64_t hash_key(const unsigned char *p, size_t n)
  * False when the model stops (an op the fetch unit does not deliver). */
 static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
 {
+    stats.model_runs++;
+    stats.run_ops += n;
     ua_core_load(pipe->core, pipe->state);
     uint64_t first = ua_core_fed(pipe->core), a = UINT64_MAX;
     for (size_t k = 0; k < n; k++) {
@@ -153,8 +172,8 @@ static struct memo_entry *insert(struct routine_memo *m, uint64_t h, size_t len)
 }
 
 /* The key (pipeline state, the path) in m->key; a kept run whose operations on the cache
- * replay as they went, or the run made and kept by them. SAVE: room for the cache's state
- * (put back after a replay that went otherwise). */
+ * answer as they did (the key's tree, ua_icache_runs), or the run made and kept by them.
+ * SAVE: room for the cache's state (put back after a walk that went otherwise). */
 static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
                    const struct ua_op *ops, size_t n, double *cycles)
 {
@@ -171,20 +190,19 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     struct memo_entry *e = find(m, h, len);
     if (e && e->nvar) {
         ua_icache_save(ic, save);
-        for (size_t v = 0; v < e->nvar; v++) {
-            const struct memo_variant *x = &e->var[v];
-            uint64_t l0, m0;
-            ua_icache_stats(ic, &l0, &m0);
-            if (ua_icache_replay(ic, x->ops, x->n)) {
-                m->hits++;
-                *cycles = x->cycles;
-                return x->ok;
-            }
-            uint64_t l1, m1;
-            ua_icache_stats(ic, &l1, &m1);
-            ua_icache_load(ic, save);
-            ua_icache_count(ic, l0 - l1, m0 - m1); /* the replay's lookups undone (modulo 2^64) */
+        uint64_t l0, m0;
+        ua_icache_stats(ic, &l0, &m0);
+        uint32_t v;
+        if (ua_icache_runs_replay(m->runs, e->root, ic, &v)) {
+            m->hits++;
+            stats.hits++;
+            *cycles = m->res[v].cycles;
+            return m->res[v].ok;
         }
+        uint64_t l1, m1;
+        ua_icache_stats(ic, &l1, &m1);
+        ua_icache_load(ic, save);
+        ua_icache_count(ic, l0 - l1, m0 - m1); /* the walk's lookups undone (modulo 2^64) */
     }
     ua_icache_record_begin(ic);
     double c = 0;
@@ -193,16 +211,25 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     bool whole = true;
     size_t nlog = ua_icache_record_end(ic, &log, &whole);
     *cycles = c;
-    size_t bytes = nlog * 2 * sizeof *log + sizeof(struct memo_variant);
-    if (whole || (e && e->nvar >= MEMO_MAX_VARIANTS) || m->bytes + len + bytes > MEMO_MAX_BYTES)
+    if (!m->runs)
+        m->runs = ua_icache_runs_new();
+    size_t before = ua_icache_runs_bytes(m->runs);
+    if (whole || (e && e->nvar >= MEMO_MAX_VARIANTS) || m->bytes + len + (nlog + 1) * NODE_BYTES + sizeof *m->res > MEMO_MAX_BYTES ||
+        m->nres >= UA_ICACHE_RUNS_NONE)
         return ok;
-    if (!e)
+    if (!e) {
         e = insert(m, h, len);
-    struct memo_variant x = {sup_xmalloc(nlog * 2 * sizeof *log + 1), nlog, c, ok};
-    memcpy(x.ops, log, nlog * 2 * sizeof *log);
-    e->var = sup_xrealloc(e->var, (e->nvar + 1) * sizeof *e->var);
-    e->var[e->nvar++] = x;
-    m->bytes += bytes;
+        e->root = UA_ICACHE_RUNS_NONE;
+    }
+    if (!ua_icache_runs_add(m->runs, &e->root, log, nlog, (uint32_t)m->nres))
+        return ok;
+    if (m->nres == m->capres) {
+        m->capres = m->capres ? m->capres * 2 : 256;
+        m->res = sup_xrealloc(m->res, m->capres * sizeof *m->res);
+    }
+    m->res[m->nres++] = (struct memo_result){c, ok};
+    e->nvar++;
+    m->bytes += ua_icache_runs_bytes(m->runs) - before + sizeof *m->res;
     return ok;
 }
 
@@ -210,6 +237,9 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
                          size_t n, double *cycles)
 {
     struct routine_memo *m = r->memo;
+    if (!stats.calls++ && getenv("LPNEST_ROUTINE_STATS"))
+        atexit(print_stats);
+    stats.ops += n;
     if (!m)
         m = r->memo = sup_xcalloc(1, sizeof *m);
     struct ua_icache *ic = ua_core_icache(pipe->core);
@@ -233,6 +263,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
             if (m->tab[k].hash == h && m->tab[k].len == len && !memcmp(m->tab[k].key, m->key, len)) {
                 m->hits++;
+            stats.hits++;
                 if (pipe->ret_state && m->tab[k].ret) {
                     memcpy(pipe->ret_state, m->tab[k].ret, sb);
                     *pipe->ret_state_ok = true;
@@ -257,7 +288,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         while (m->tab[k].key)
             k = (k + 1) & (m->cap - 1);
         struct memo_entry *e = &m->tab[k];
-        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, NULL, 0, 0, NULL, 0};
+        *e = (struct memo_entry){h, sup_xmalloc(len), len, c, ok, NULL, NULL, 0, 0, UA_ICACHE_RUNS_NONE, 0};
         memcpy(e->key, m->key, len);
         if (pipe->ret_state && *pipe->ret_state_ok) {
             e->ret = sup_xmalloc(sb);
@@ -286,10 +317,9 @@ void routine_memo_free(struct routine_memo *m)
         free(m->tab[i].key);
         free(m->tab[i].ret);
         free(m->tab[i].after);
-        for (size_t v = 0; v < m->tab[i].nvar; v++)
-            free(m->tab[i].var[v].ops);
-        free(m->tab[i].var);
     }
+    ua_icache_runs_free(m->runs);
+    free(m->res);
     free(m->tab);
     free(m->key);
     free(m);

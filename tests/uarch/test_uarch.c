@@ -620,6 +620,130 @@ static void state_round_trip(void **state)
     }
 }
 
+/* Runs kept as a tree of their operations on the cache (ua_icache_runs.c; the routine memo
+ * keeps a routine's runs by them): a path of 12 instructions over six lines of a 64-byte
+ * cache (2 ways, 4 sets of 8-byte lines, Ibex's counter) from one pipeline state, run again
+ * and again while the cache's contents change between runs (lines of the path evicted by
+ * others, the counter moved, a set invalidated). Each time the cycles and the cache left by
+ * the tree (a replay, or the run made and added when an answer is new) equal the model's
+ * run on the same cache; states met before replay (hits), new ones run. The contents
+ * matter: runs from a cold and a warm cache differ in cycles, so a result kept by the path
+ * alone would be wrong. */
+static uint64_t path_run(struct ua_core *core, const uint8_t *st, const struct ua_op *ops, unsigned n)
+{
+    ua_core_load(core, st);
+    uint64_t first = ua_core_fed(core), a = UINT64_MAX;
+    for (unsigned k = 0; k < n; k++) {
+        assert_true(ua_core_feed(core, &ops[k]));
+        if (a == UINT64_MAX)
+            a = ua_core_stamp(core, first);
+    }
+    ua_core_drain(core);
+    if (a == UINT64_MAX)
+        a = ua_core_stamp(core, first);
+    uint64_t b = ua_core_stamp(core, ua_core_fed(core) - 1);
+    assert_true(a != UINT64_MAX && b != UINT64_MAX);
+    return b - a;
+}
+
+static void cache_runs_tree(void **state)
+{
+    (void)state;
+    struct ua_params pa = IBEX_SMALL_P;
+    pa.icache = (struct ua_icache_params){64, 2, 8, UA_REPLACE_COUNTER};
+    pa.predict.kind = UA_PREDICT_BTFN;
+    struct prog p = {.end = BASE};
+    uint32_t pcs[12];
+    for (unsigned k = 0; k < 5; k++)
+        pcs[k] = put32(&p, addi(5, 5, 1)); /* 0x1000 .. 0x1010 */
+    uint32_t jump = put32(&p, 0x0000006f | (0x40u - 0x14u) << 20); /* 0x1014: jal x0, +0x2c -> 0x1040 */
+    pcs[5] = jump;
+    p.end = BASE + 0x40;
+    for (unsigned k = 6; k < 12; k++)
+        pcs[k] = put32(&p, addi(6, 6, 1)); /* 0x1040 .. 0x1054: sets 0, 1, 2 */
+    struct ua_op ops[12];
+    for (unsigned k = 0; k < 12; k++) {
+        uint32_t next = k == 5 ? BASE + 0x40 : k + 1 < 12 ? pcs[k + 1] : pcs[k] + 4;
+        ops[k] = op_at(&p, &IBEX, pcs[k], next, 0, false);
+    }
+    struct ua_core *core = ua_core_new(&pa, code_of, &p);
+    assert_non_null(core);
+    ua_core_restart(core, BASE);
+    ua_core_icache_on(core);
+    struct ua_icache *ic = ua_core_icache(core);
+    uint8_t st[4096], before[4096], ref[4096], got[4096];
+    assert_true(ua_core_state_size(core) <= sizeof st && ua_icache_state_size(ic) <= sizeof before);
+    ua_core_save(core, st);
+    size_t cb = ua_icache_state_size(ic);
+    struct ua_icache_runs *t = ua_icache_runs_new();
+    uint32_t root = UA_ICACHE_RUNS_NONE;
+    uint64_t results[64];
+    unsigned nres = 0, hits = 0, misses = 0;
+    uint64_t cold = 0, warm = 0;
+    /* between runs: nothing, a line of another program in set 0, 1 or 2 (evicting one of the
+     * path's, by the counter's way), the counter moved by a lookup, set 0 invalidated (23 runs:
+     * 14 from states the tree had not seen, 9 replayed) */
+    static const uint32_t disturb[] = {0, 0, 0x1080, 0, 0x1088, 0x1080, 0, 1, 0x10c0, 0x10c8, 1, 0, 0, 0x1090,
+                                       2, 0, 0x1080, 0x1088, 0, 0, 1, 2, 0};
+    for (unsigned i = 0; i < sizeof disturb / sizeof *disturb; i++) {
+        if (disturb[i] == 1)
+            ua_icache_access(ic, BASE); /* a lookup (a hit once present): the counter moves */
+        else if (disturb[i] == 2)
+            ua_icache_invalidate_set(ic, 0);
+        else if (disturb[i])
+            ua_icache_access(ic, disturb[i]);
+        /* the model's run on the cache as it is */
+        ua_icache_save(ic, before);
+        uint64_t l0, m0, l1, m1, l2, m2;
+        ua_icache_stats(ic, &l0, &m0);
+        uint64_t want = path_run(core, st, ops, 12);
+        ua_icache_stats(ic, &l1, &m1);
+        ua_icache_save(ic, ref);
+        if (i == 0)
+            cold = want;
+        if (i == 1)
+            warm = want;
+        /* the tree's, from the same cache */
+        ua_icache_load(ic, before);
+        ua_icache_count(ic, l0 - l1, m0 - m1);
+        uint32_t v = 0;
+        uint64_t c;
+        if (root != UA_ICACHE_RUNS_NONE && ua_icache_runs_replay(t, root, ic, &v)) {
+            hits++;
+            c = results[v];
+        } else {
+            misses++;
+            ua_icache_load(ic, before);
+            ua_icache_stats(ic, &l2, &m2);
+            ua_icache_count(ic, l0 - l2, m0 - m2);
+            ua_icache_record_begin(ic);
+            c = path_run(core, st, ops, 12);
+            const uint32_t *log;
+            bool whole;
+            size_t n = ua_icache_record_end(ic, &log, &whole);
+            assert_false(whole);
+            assert_true(n > 0 && nres < 64);
+            results[nres] = c;
+            assert_true(ua_icache_runs_add(t, &root, log, n, nres));
+            nres++;
+        }
+        assert_int_equal(c, want);
+        ua_icache_save(ic, got);
+        assert_memory_equal(got, ref, cb);
+        ua_icache_stats(ic, &l2, &m2);
+        assert_int_equal(l2, l1);
+        assert_int_equal(m2, m1);
+    }
+    assert_true(cold > warm); /* the cache's contents change the cycles */
+    assert_true(hits >= 5 && misses >= 3);
+    assert_true(ua_icache_runs_bytes(t) > 0);
+    /* a log that is not a run of this key (another operation after the same answers) is refused */
+    uint32_t bogus[2] = {0x3, 0x1234}; /* a presence check where the runs look up first */
+    assert_false(ua_icache_runs_add(t, &root, bogus, 1, 99));
+    ua_icache_runs_free(t);
+    ua_core_free(core);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +760,7 @@ int main(void)
         cmocka_unit_test(ibex_iws1_return_phase),
         cmocka_unit_test(cv32e40p_hazards),
         cmocka_unit_test(state_round_trip),
+        cmocka_unit_test(cache_runs_tree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
