@@ -41,6 +41,7 @@ struct memo_result {
     bool ok;
 };
 #define MEMO_MAX_VARIANTS 128
+#define OP_KEY 12 /* bytes of the key per op (put_ops) */
 #define NODE_BYTES 20 /* a node of ua_icache_runs' trees: at most one per operation of a run */
 
 struct routine_memo {
@@ -49,6 +50,7 @@ struct routine_memo {
     unsigned char *key;     /* the key being built */
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
+    struct seg_memo *segs;  /* without one: the blocks of the paths run (run) */
     struct ua_icache_runs *runs; /* with an instruction cache: the keys' trees of runs */
     struct memo_result *res;
     size_t nres, capres;
@@ -57,14 +59,15 @@ struct routine_memo {
 /* LPNEST_ROUTINE_STATS: the paths priced, served by kept runs, and run on the model (printed
  * at exit: the estimate may end without freeing the runner). */
 static struct {
-    uint64_t calls, ops, hits, model_runs, run_ops;
+    uint64_t calls, ops, hits, model_runs, run_ops, seg_hits, seg_runs;
 } stats;
 
 static void print_stats(void)
 {
     fprintf(stderr, "lpnest: routine memo: %llu paths (%llu instructions) priced, %llu served by a kept run, %llu run "
-            "on the model (%llu instructions)\n", (unsigned long long)stats.calls, (unsigned long long)stats.ops,
-            (unsigned long long)stats.hits, (unsigned long long)stats.model_runs, (unsigned long long)stats.run_ops);
+            "on the model (%llu instructions; %llu blocks fed, %llu served)\n", (unsigned long long)stats.calls,
+            (unsigned long long)stats.ops, (unsigned long long)stats.hits, (unsigned long long)stats.model_runs,
+            (unsigned long long)stats.run_ops, (unsigned long long)stats.seg_runs, (unsigned long long)stats.seg_hits);
 }
 
 /* The key's hash: eight bytes a step (a byte at a time took half of an estimate's time on
@@ -85,16 +88,124 @@ static uint64_t hash_key(const unsigned char *p, size_t n)
     return h ^ (h >> 32);
 }
 
+/* ---- a path's blocks run once per pipeline state ----
+ * On a core without an instruction cache, a path met for the first time is run block by
+ * block (up to a control transfer taken, at most SEG_MAX instructions): a block entered in
+ * a pipeline state it was run from before is not fed again, the core is put where it took
+ * it then (ua_core_skip: the state after it, the cycles it took), so that a routine's loop
+ * whose iterations start from a few states is run once per state (128-bit division, long
+ * soft-float loops: a path of thousands of instructions met once). The key is the state and
+ * the block's instructions, compared whole, so the cycles are the model's. */
+#define SEG_MAX 32
+#define SEG_MAX_BYTES ((size_t)48 << 20) /* keys and states kept at most */
+
+struct seg_entry {
+    uint64_t hash;
+    unsigned char *key;            /* the state before, then the block (OP_KEY bytes an op); then the state after */
+    uint32_t len, nops;
+    uint64_t cycles;
+};
+
+struct seg_memo {
+    struct seg_entry *tab;         /* open addressing, a power of two */
+    size_t cap, n, bytes;
+    unsigned char *key, *after;
+    size_t keycap, sb;
+};
+
+static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n);
+
+static void seg_grow(struct seg_memo *g)
+{
+    size_t cap = g->cap ? g->cap * 2 : 1024;
+    struct seg_entry *t = sup_xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < g->cap; i++)
+        if (g->tab[i].key) {
+            size_t k = g->tab[i].hash & (cap - 1);
+            while (t[k].key)
+                k = (k + 1) & (cap - 1);
+            t[k] = g->tab[i];
+        }
+    free(g->tab);
+    g->tab = t;
+    g->cap = cap;
+}
+
+/* Feeds the block OPS (N of them) to CORE, or puts the core where they took it from the same
+ * state before; false when the model stops. */
+static bool seg_feed(struct seg_memo *g, struct ua_core *core, const struct ua_op *ops, size_t n)
+{
+    size_t sb = g->sb, len = sb + n * OP_KEY;
+    if (len > g->keycap) {
+        g->keycap = len * 2;
+        g->key = sup_xrealloc(g->key, g->keycap);
+    }
+    ua_core_save(core, g->key);
+    put_ops(g->key + sb, ops, n);
+    uint64_t h = hash_key(g->key, len);
+    if (g->cap)
+        for (size_t k = h & (g->cap - 1); g->tab[k].key; k = (k + 1) & (g->cap - 1)) {
+            const struct seg_entry *e = &g->tab[k];
+            if (e->hash == h && e->len == len && !memcmp(e->key, g->key, len)) {
+                ua_core_skip(core, e->key + len, e->nops, e->cycles);
+                stats.seg_hits++;
+                return true;
+            }
+        }
+    uint64_t c0 = ua_core_cycle(core);
+    for (size_t k = 0; k < n; k++)
+        if (!ua_core_feed(core, &ops[k]))
+            return false;
+    stats.seg_runs++;
+    if (g->bytes + len + sb > SEG_MAX_BYTES)
+        return true;
+    if ((g->n + 1) * 2 > g->cap)
+        seg_grow(g);
+    size_t k = h & (g->cap - 1);
+    while (g->tab[k].key)
+        k = (k + 1) & (g->cap - 1);
+    struct seg_entry *e = &g->tab[k];
+    *e = (struct seg_entry){h, sup_xmalloc(len + sb), (uint32_t)len, (uint32_t)n, ua_core_cycle(core) - c0};
+    memcpy(e->key, g->key, len);
+    ua_core_save(core, e->key + len);
+    g->n++;
+    g->bytes += len + sb;
+    return true;
+}
+
+static void seg_free(struct seg_memo *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->cap; i++)
+        free(g->tab[i].key);
+    free(g->tab);
+    free(g->key);
+    free(g);
+}
+
 /* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
  * last's; the state after the last but one (the routine's return) into PIPE's ret_state.
- * False when the model stops (an op the fetch unit does not deliver). */
-static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t n, double *cycles)
+ * False when the model stops (an op the fetch unit does not deliver). SEGS (NULL: none):
+ * the blocks run before, once the first op's stamp is known and up to the last two ops
+ * (the return's state and the final stamp come from feeding). */
+static bool run(const struct routine_pipe *pipe, struct seg_memo *segs, const struct ua_op *ops, size_t n,
+                double *cycles)
 {
     stats.model_runs++;
     stats.run_ops += n;
     ua_core_load(pipe->core, pipe->state);
     uint64_t first = ua_core_fed(pipe->core), a = UINT64_MAX;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n;) {
+        if (segs && a != UINT64_MAX && k + 2 < n) {
+            size_t j = k;
+            while (j + 3 < n && j - k + 1 < SEG_MAX && !ops[j].taken)
+                j++;
+            if (!seg_feed(segs, pipe->core, ops + k, j - k + 1))
+                return false;
+            k = j + 1;
+            continue;
+        }
         if (!ua_core_feed(pipe->core, &ops[k]))
             return false;
         if (k + 2 == n && pipe->ret_state) {
@@ -103,6 +214,7 @@ static bool run(const struct routine_pipe *pipe, const struct ua_op *ops, size_t
         }
         if (a == UINT64_MAX)
             a = ua_core_stamp(pipe->core, first); /* the stamps are kept for a window only */
+        k++;
     }
     ua_core_drain(pipe->core);
     if (a == UINT64_MAX)
@@ -131,8 +243,7 @@ static void grow(struct routine_memo *m)
 }
 
 /* The path in the key: per op what the model reads beyond the instruction at its pc (the
- * routine's code and the program's are fixed for a runner): 12 bytes, not the op's 40. */
-#define OP_KEY 12
+ * routine's code and the program's are fixed for a runner): OP_KEY bytes, not the op's 40. */
 static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
 {
     for (size_t k = 0; k < n; k++, dst += OP_KEY) {
@@ -206,7 +317,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     }
     ua_icache_record_begin(ic);
     double c = 0;
-    bool ok = run(pipe, ops, n, &c);
+    bool ok = run(pipe, NULL, ops, n, &c);
     const uint32_t *log = NULL;
     bool whole = true;
     size_t nlog = ua_icache_record_end(ic, &log, &whole);
@@ -244,10 +355,14 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         m = r->memo = sup_xcalloc(1, sizeof *m);
     struct ua_icache *ic = ua_core_icache(pipe->core);
     if (ic && m->tries >= 4096 && m->hits * 16 < m->tries)
-        return run(pipe, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
+        return run(pipe, NULL, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
     m->tries++;
     if (ic)
         return by_ops(m, pipe, ic, ops, n, cycles);
+    if (!m->segs) {
+        m->segs = sup_xcalloc(1, sizeof *m->segs);
+        m->segs->sb = ua_core_state_size(pipe->core);
+    }
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
     size_t len = sb + cb + n * OP_KEY;
     if (len > m->keycap) {
@@ -280,7 +395,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         ua_icache_stats(ic, &l0, &m0);
     double c = 0;
-    bool ok = run(pipe, ops, n, &c);
+    bool ok = run(pipe, m->segs, ops, n, &c);
     if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
         if ((m->n + 1) * 2 > m->cap)
             grow(m);
@@ -319,6 +434,7 @@ void routine_memo_free(struct routine_memo *m)
         free(m->tab[i].after);
     }
     ua_icache_runs_free(m->runs);
+    seg_free(m->segs);
     free(m->res);
     free(m->tab);
     free(m->key);

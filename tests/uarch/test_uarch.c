@@ -744,6 +744,134 @@ static void cache_runs_tree(void **state)
     ua_core_free(core);
 }
 
+/* A path run block by block, each block fed once per state it is entered in and skipped
+ * after (ua_core_skip; the routine memo does this for paths of thousands of instructions):
+ * a loop whose body holds a load used by the next instruction, a divide whose cycles change
+ * and a branch taken or not (patterns over the iterations), so that the blocks are
+ * entered in several states. On Ibex small, Ibex with one instruction wait state and
+ * CV32E40P the last stamp minus the first, and the state at the end, equal those of feeding
+ * every instruction; some blocks were skipped, and one block was met in more than one state. */
+struct blk_entry {
+    uint8_t before[1024], after[1024];
+    unsigned at, n;
+    uint64_t cycles;
+};
+
+static void core_skip_blocks(void **state)
+{
+    (void)state;
+    struct prog p = {.end = BASE};
+    uint32_t a0 = put32(&p, lw(5, 0, 0x100));              /* 0x1000 */
+    uint32_t a1 = put32(&p, rtype(0, 0, 6, 5, 5));          /* add: uses the load or not */
+    uint32_t a2 = put32(&p, rtype(1, 4, 7, 6, 5));          /* div: its cycles vary */
+    uint32_t a3 = put32(&p, branch(0, 7, 0, 12));           /* beq x7, x0, +12: taken or not */
+    uint32_t a4 = put32(&p, addi(8, 8, 1));
+    uint32_t a5 = put32(&p, addi(9, 9, 1));
+    uint32_t a6 = put32(&p, addi(10, 10, -1));
+    uint32_t a7 = put32(&p, branch(1, 10, 0, (int)a0 - (int)p.end)); /* bne: the loop */
+    struct ua_params iws = IBEX_SMALL_P;
+    iws.fetch_latency = 2;
+    const struct ua_params *ps[] = {&IBEX_SMALL_P, &iws, &CV_P};
+    for (unsigned m = 0; m < 3; m++) {
+        const struct classes *k = m == 2 ? &CV32E40P : &IBEX;
+        /* the path: 24 iterations */
+        struct ua_op ops[256];
+        unsigned n = 0;
+        for (unsigned i = 0; i < 24; i++) {
+            bool taken = (i % 3) == 1;
+            uint32_t seq[8] = {a0, a1, a2, a3, a4, a5, a6, a7};
+            unsigned len = 0;
+            uint32_t pcs[8];
+            for (unsigned j = 0; j < 8; j++) {
+                if (taken && (seq[j] == a4 || seq[j] == a5) && j > 3)
+                    continue; /* beq taken skips a4, a5 */
+                pcs[len++] = seq[j];
+            }
+            for (unsigned j = 0; j < len; j++) {
+                uint32_t next = j + 1 < len ? pcs[j + 1] : i + 1 < 24 ? a0 : a7 + 4;
+                unsigned cyc = pcs[j] == a2 ? 1 + (i % 5) * 3 : 0;
+                ops[n++] = op_at(&p, k, pcs[j], next, cyc, false);
+            }
+        }
+        /* fed one by one */
+        struct ua_core *c = ua_core_new(ps[m], code_of, &p);
+        assert_non_null(c);
+        ua_core_restart(c, BASE);
+        size_t sb = ua_core_state_size(c);
+        assert_true(sb <= 1024);
+        uint64_t f0 = ua_core_fed(c), s0 = UINT64_MAX;
+        for (unsigned j = 0; j < n; j++) {
+            assert_true(ua_core_feed(c, &ops[j]));
+            if (s0 == UINT64_MAX)
+                s0 = ua_core_stamp(c, f0);
+        }
+        ua_core_drain(c);
+        uint64_t want = ua_core_stamp(c, ua_core_fed(c) - 1) - s0;
+        uint8_t end_want[1024], end_got[1024];
+        ua_core_save(c, end_want);
+        ua_core_free(c);
+        /* by blocks (up to a taken transfer), the last two instructions fed */
+        static struct blk_entry memo[256];
+        unsigned nmemo = 0, skipped = 0, fed = 0;
+        c = ua_core_new(ps[m], code_of, &p);
+        ua_core_restart(c, BASE);
+        f0 = ua_core_fed(c);
+        s0 = UINT64_MAX;
+        for (unsigned j = 0; j < n;) {
+            if (s0 == UINT64_MAX || j + 2 >= n) {
+                assert_true(ua_core_feed(c, &ops[j++]));
+                if (s0 == UINT64_MAX)
+                    s0 = ua_core_stamp(c, f0);
+                continue;
+            }
+            unsigned e = j;
+            while (e + 3 < n && !ops[e].taken)
+                e++;
+            uint8_t now[1024];
+            ua_core_save(c, now);
+            unsigned hit = nmemo;
+            for (unsigned q = 0; q < nmemo && hit == nmemo; q++)
+                if (memo[q].n == e - j + 1 && ops[memo[q].at].pc == ops[j].pc && !memcmp(memo[q].before, now, sb)) {
+                    bool same = true;
+                    for (unsigned r = 0; r < memo[q].n && same; r++)
+                        same = ops[memo[q].at + r].pc == ops[j + r].pc && ops[memo[q].at + r].next == ops[j + r].next &&
+                               ops[memo[q].at + r].cycles == ops[j + r].cycles;
+                    if (same)
+                        hit = q;
+                }
+            if (hit < nmemo) {
+                ua_core_skip(c, memo[hit].after, memo[hit].n, memo[hit].cycles);
+                skipped++;
+            } else {
+                assert_true(nmemo < 256);
+                struct blk_entry *b = &memo[nmemo++];
+                memcpy(b->before, now, sb);
+                b->at = j;
+                b->n = e - j + 1;
+                uint64_t c0 = ua_core_cycle(c);
+                for (unsigned r = j; r <= e; r++)
+                    assert_true(ua_core_feed(c, &ops[r]));
+                b->cycles = ua_core_cycle(c) - c0;
+                ua_core_save(c, b->after);
+                fed++;
+            }
+            j = e + 1;
+        }
+        ua_core_drain(c);
+        uint64_t got = ua_core_stamp(c, ua_core_fed(c) - 1) - s0;
+        ua_core_save(c, end_got);
+        ua_core_free(c);
+        assert_int_equal(got, want);
+        assert_memory_equal(end_got, end_want, sb);
+        assert_true(skipped > 0 && fed > 0);
+        /* a block met in two states: the loop's head entered after a taken and a not-taken beq */
+        unsigned heads = 0;
+        for (unsigned q = 0; q < nmemo; q++)
+            heads += ops[memo[q].at].pc == a0;
+        assert_true(heads >= 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -761,6 +889,7 @@ int main(void)
         cmocka_unit_test(cv32e40p_hazards),
         cmocka_unit_test(state_round_trip),
         cmocka_unit_test(cache_runs_tree),
+        cmocka_unit_test(core_skip_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

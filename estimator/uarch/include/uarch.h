@@ -226,6 +226,15 @@ size_t ua_core_state_size(const struct ua_core *c);
 void ua_core_save(const struct ua_core *c, void *buf);
 void ua_core_load(struct ua_core *c, const void *buf);
 
+/* Puts the core where feeding FED more instructions from its current state took it before:
+ * the state BUF saved then (ua_core_save), CYCLES later; the sequence numbers and the cycle
+ * counter advance as the feeding would have. The stamps those instructions got while they
+ * were fed are not recorded (ua_core_stamp: UINT64_MAX); the instructions still in the
+ * pipeline get theirs as usual. (The routine memo runs a path's blocks once per state:
+ * estimator/cost/routine_memo.c.) A core without an instruction cache only: a cache's
+ * contents are not part of BUF. */
+void ua_core_skip(struct ua_core *c, const void *buf, uint64_t fed, uint64_t cycles);
+
 /* The instruction cache of the core (NULL when it has none), for the layers
  * that keep its contents across runs of ua_core_feed. */
 struct ua_icache *ua_core_icache(struct ua_core *c);
