@@ -89,28 +89,43 @@ static uint64_t hash_key(const unsigned char *p, size_t n)
 }
 
 /* ---- a path's blocks run once per pipeline state ----
- * On a core without an instruction cache, a path met for the first time is run block by
- * block (up to a control transfer taken, at most SEG_MAX instructions): a block entered in
- * a pipeline state it was run from before is not fed again, the core is put where it took
- * it then (ua_core_skip: the state after it, the cycles it took), so that a routine's loop
- * whose iterations start from a few states is run once per state (128-bit division, long
- * soft-float loops: a path of thousands of instructions met once). The key is the state and
- * the block's instructions, compared whole, so the cycles are the model's. */
+ * A path met for the first time is run block by block (up to a control transfer taken, at
+ * most SEG_MAX instructions): a block entered in a pipeline state it was run from before is
+ * not fed again, the core is put where it took it then (ua_core_skip: the state after it,
+ * the cycles it took), so that a routine's loop whose iterations start from a few states is
+ * run once per state (128-bit division, long soft-float loops: a path of thousands of
+ * instructions met once). The key is the state and the block's instructions, compared
+ * whole, so the cycles are the model's. With an instruction cache a block's runs are kept
+ * as the path's are, in a tree of their operations on the cache (ua_icache_runs), each
+ * leaf the state after and the cycles; the operations come from the path's own recording
+ * (a walk that goes otherwise is undone in the cache and in the recording). */
 #define SEG_MAX 32
-#define SEG_MAX_BYTES ((size_t)48 << 20) /* keys and states kept at most */
+#define SEG_MAX_BYTES ((size_t)16 << 20) /* keys, states and trees kept at most */
 
 struct seg_entry {
     uint64_t hash;
-    unsigned char *key;            /* the state before, then the block (OP_KEY bytes an op); then the state after */
+    unsigned char *key;            /* the state before, then the block (OP_KEY bytes an op); without a
+                                      cache, then the state after */
     uint32_t len, nops;
     uint64_t cycles;
+    uint32_t root;                 /* with a cache: the tree of its runs (seg_memo.runs) */
+    uint32_t nruns;
+};
+
+/* A block's run kept in a tree: the cycles it took and the state it left. */
+struct seg_result {
+    uint64_t cycles;
+    unsigned char *after;
 };
 
 struct seg_memo {
     struct seg_entry *tab;         /* open addressing, a power of two */
     size_t cap, n, bytes;
-    unsigned char *key, *after;
+    unsigned char *key, *cache;    /* the key being built; the cache's state before a walk */
     size_t keycap, sb;
+    struct ua_icache_runs *runs;
+    struct seg_result *res;
+    size_t nres, capres;
 };
 
 static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n);
@@ -131,10 +146,44 @@ static void seg_grow(struct seg_memo *g)
     g->cap = cap;
 }
 
+/* A kept run of the block in E from the cache as it is: the core put where it took it
+ * (true), or the cache and the recording as they were (false). */
+static bool seg_walk(struct seg_memo *g, struct ua_core *core, struct ua_icache *ic, const struct seg_entry *e,
+                     size_t mark)
+{
+    if (!e->nruns)
+        return false;
+    if (!g->cache)
+        g->cache = sup_xmalloc(ua_icache_state_size(ic));
+    ua_icache_save(ic, g->cache);
+    uint64_t l0, m0, l1, m1;
+    ua_icache_stats(ic, &l0, &m0);
+    uint32_t v;
+    if (ua_icache_runs_replay(g->runs, e->root, ic, &v)) {
+        ua_core_skip(core, g->res[v].after, e->nops, g->res[v].cycles);
+        return true;
+    }
+    ua_icache_stats(ic, &l1, &m1);
+    ua_icache_load(ic, g->cache);
+    ua_icache_count(ic, l0 - l1, m0 - m1);
+    ua_icache_record_undo(ic, mark);
+    return false;
+}
+
 /* Feeds the block OPS (N of them) to CORE, or puts the core where they took it from the same
- * state before; false when the model stops. */
+ * state (and, with a cache, the same answers of the cache) before; false when the model
+ * stops. */
 static bool seg_feed(struct seg_memo *g, struct ua_core *core, const struct ua_op *ops, size_t n)
 {
+    struct ua_icache *ic = ua_core_icache(core);
+    const uint32_t *log = NULL;
+    size_t mark = ic ? ua_icache_record_peek(ic, &log) : 0;
+    if (mark == SIZE_MAX) { /* a cache, not recorded: fed */
+        for (size_t k = 0; k < n; k++)
+            if (!ua_core_feed(core, &ops[k]))
+                return false;
+        return true;
+    }
     size_t sb = g->sb, len = sb + n * OP_KEY;
     if (len > g->keycap) {
         g->keycap = len * 2;
@@ -143,33 +192,71 @@ static bool seg_feed(struct seg_memo *g, struct ua_core *core, const struct ua_o
     ua_core_save(core, g->key);
     put_ops(g->key + sb, ops, n);
     uint64_t h = hash_key(g->key, len);
+    struct seg_entry *e = NULL;
     if (g->cap)
-        for (size_t k = h & (g->cap - 1); g->tab[k].key; k = (k + 1) & (g->cap - 1)) {
-            const struct seg_entry *e = &g->tab[k];
-            if (e->hash == h && e->len == len && !memcmp(e->key, g->key, len)) {
-                ua_core_skip(core, e->key + len, e->nops, e->cycles);
-                stats.seg_hits++;
-                return true;
+        for (size_t k = h & (g->cap - 1); g->tab[k].key; k = (k + 1) & (g->cap - 1))
+            if (g->tab[k].hash == h && g->tab[k].len == len && !memcmp(g->tab[k].key, g->key, len)) {
+                e = &g->tab[k];
+                break;
             }
-        }
+    if (e && !ic) {
+        ua_core_skip(core, e->key + len, e->nops, e->cycles);
+        stats.seg_hits++;
+        return true;
+    }
+    if (e && seg_walk(g, core, ic, e, mark)) {
+        stats.seg_hits++;
+        return true;
+    }
     uint64_t c0 = ua_core_cycle(core);
     for (size_t k = 0; k < n; k++)
         if (!ua_core_feed(core, &ops[k]))
             return false;
     stats.seg_runs++;
-    if (g->bytes + len + sb > SEG_MAX_BYTES)
+    uint64_t cycles = ua_core_cycle(core) - c0;
+    size_t nlog = 0;
+    if (ic) {
+        nlog = ua_icache_record_peek(ic, &log);
+        if (nlog == SIZE_MAX || (e && e->nruns >= MEMO_MAX_VARIANTS) || g->nres >= UA_ICACHE_RUNS_NONE)
+            return true;
+        nlog -= mark;
+    }
+    size_t more = ic ? sb + (nlog + 1) * NODE_BYTES + sizeof *g->res : sb;
+    if (g->bytes + (e ? 0 : len) + more > SEG_MAX_BYTES)
         return true;
-    if ((g->n + 1) * 2 > g->cap)
-        seg_grow(g);
-    size_t k = h & (g->cap - 1);
-    while (g->tab[k].key)
-        k = (k + 1) & (g->cap - 1);
-    struct seg_entry *e = &g->tab[k];
-    *e = (struct seg_entry){h, sup_xmalloc(len + sb), (uint32_t)len, (uint32_t)n, ua_core_cycle(core) - c0};
-    memcpy(e->key, g->key, len);
-    ua_core_save(core, e->key + len);
-    g->n++;
-    g->bytes += len + sb;
+    if (!e) {
+        if ((g->n + 1) * 2 > g->cap)
+            seg_grow(g);
+        size_t k = h & (g->cap - 1);
+        while (g->tab[k].key)
+            k = (k + 1) & (g->cap - 1);
+        e = &g->tab[k];
+        *e = (struct seg_entry){h, sup_xmalloc(len + (ic ? 0 : sb)), (uint32_t)len, (uint32_t)n, cycles,
+                                UA_ICACHE_RUNS_NONE, 0};
+        memcpy(e->key, g->key, len);
+        g->n++;
+        g->bytes += len;
+        if (!ic) {
+            ua_core_save(core, e->key + len);
+            g->bytes += sb;
+            return true;
+        }
+    }
+    if (!g->runs)
+        g->runs = ua_icache_runs_new();
+    size_t before = ua_icache_runs_bytes(g->runs);
+    if (!ua_icache_runs_add(g->runs, &e->root, log + 2 * mark, nlog, (uint32_t)g->nres))
+        return true;
+    if (g->nres == g->capres) {
+        g->capres = g->capres ? g->capres * 2 : 1024;
+        g->res = sup_xrealloc(g->res, g->capres * sizeof *g->res);
+    }
+    struct seg_result *r = &g->res[g->nres++];
+    r->cycles = cycles;
+    r->after = sup_xmalloc(sb);
+    ua_core_save(core, r->after);
+    e->nruns++;
+    g->bytes += ua_icache_runs_bytes(g->runs) - before + sb + sizeof *g->res;
     return true;
 }
 
@@ -179,9 +266,23 @@ static void seg_free(struct seg_memo *g)
         return;
     for (size_t i = 0; i < g->cap; i++)
         free(g->tab[i].key);
+    for (size_t i = 0; i < g->nres; i++)
+        free(g->res[i].after);
+    free(g->res);
+    ua_icache_runs_free(g->runs);
     free(g->tab);
     free(g->key);
+    free(g->cache);
     free(g);
+}
+
+static struct seg_memo *segs_of(struct routine_memo *m, const struct ua_core *core)
+{
+    if (!m->segs) {
+        m->segs = sup_xcalloc(1, sizeof *m->segs);
+        m->segs->sb = ua_core_state_size(core);
+    }
+    return m->segs;
 }
 
 /* Runs OPS on the core from PIPE's state: the cycles from the first op's stamp to the
@@ -317,7 +418,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     }
     ua_icache_record_begin(ic);
     double c = 0;
-    bool ok = run(pipe, NULL, ops, n, &c);
+    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
     const uint32_t *log = NULL;
     bool whole = true;
     size_t nlog = ua_icache_record_end(ic, &log, &whole);
@@ -359,10 +460,6 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     m->tries++;
     if (ic)
         return by_ops(m, pipe, ic, ops, n, cycles);
-    if (!m->segs) {
-        m->segs = sup_xcalloc(1, sizeof *m->segs);
-        m->segs->sb = ua_core_state_size(pipe->core);
-    }
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
     size_t len = sb + cb + n * OP_KEY;
     if (len > m->keycap) {
@@ -395,7 +492,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         ua_icache_stats(ic, &l0, &m0);
     double c = 0;
-    bool ok = run(pipe, m->segs, ops, n, &c);
+    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
     if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
         if ((m->n + 1) * 2 > m->cap)
             grow(m);

@@ -296,6 +296,21 @@ size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *who
     return t->whole ? 0 : t->n;
 }
 
+size_t ua_icache_record_peek(const struct ua_icache *c, const uint32_t **log)
+{
+    const struct track *t = c->trk;
+    if (!t || !t->on || t->whole)
+        return SIZE_MAX;
+    *log = t->log;
+    return t->n;
+}
+
+void ua_icache_record_undo(struct ua_icache *c, size_t n)
+{
+    if (c->trk && c->trk->on && n <= c->trk->n)
+        c->trk->n = n;
+}
+
 bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n)
 {
     bool fills = false;

@@ -740,6 +740,21 @@ static void cache_runs_tree(void **state)
     /* a log that is not a run of this key (another operation after the same answers) is refused */
     uint32_t bogus[2] = {0x3, 0x1234}; /* a presence check where the runs look up first */
     assert_false(ua_icache_runs_add(t, &root, bogus, 1, 99));
+    /* the recording seen while it goes on, and operations forgotten (a walk undone) */
+    const uint32_t *log;
+    bool whole;
+    assert_int_equal(ua_icache_record_peek(ic, &log), SIZE_MAX); /* not recording */
+    ua_icache_record_begin(ic);
+    ua_icache_access(ic, 0x1000);
+    assert_int_equal(ua_icache_record_peek(ic, &log), 1); /* a hit: no fill */
+    ua_icache_access(ic, 0x1200);                        /* a miss and its fill */
+    assert_int_equal(ua_icache_record_peek(ic, &log), 3);
+    assert_int_not_equal(ua_icache_log_answer(log[2]), ua_icache_log_answer(log[0])); /* a miss, a hit */
+    ua_icache_record_undo(ic, 1);
+    ua_icache_access(ic, 0x1000);
+    assert_int_equal(ua_icache_record_end(ic, &log, &whole), 2);
+    assert_false(whole);
+    assert_int_equal(ua_icache_log_answer(log[0]), ua_icache_log_answer(log[2])); /* two hits */
     ua_icache_runs_free(t);
     ua_core_free(core);
 }

@@ -103,6 +103,12 @@ void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses);
 void ua_icache_record_begin(struct ua_icache *c);
 size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole);
 bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n);
+/* While recording: the operations logged so far (their number, *LOG the log, valid until
+ * the next operation), SIZE_MAX when not recording or the run read or changed more (as
+ * ua_icache_record_end's WHOLE); ua_icache_record_undo forgets those after the first N
+ * (operations made and undone: the cache put back, ua_icache_load). */
+size_t ua_icache_record_peek(const struct ua_icache *c, const uint32_t **log);
+void ua_icache_record_undo(struct ua_icache *c, size_t n);
 
 /* A logged operation (two words: the operation, its address) split into its query (what the
  * model asked: the kind, a fill's way) and its answer (a lookup's hit, or its miss with the way
@@ -231,8 +237,8 @@ void ua_core_load(struct ua_core *c, const void *buf);
  * counter advance as the feeding would have. The stamps those instructions got while they
  * were fed are not recorded (ua_core_stamp: UINT64_MAX); the instructions still in the
  * pipeline get theirs as usual. (The routine memo runs a path's blocks once per state:
- * estimator/cost/routine_memo.c.) A core without an instruction cache only: a cache's
- * contents are not part of BUF. */
+ * estimator/cost/routine_memo.c.) An instruction cache's contents are not part of BUF: with
+ * one, the caller makes the cache as the instructions would have left it (ua_icache_runs). */
 void ua_core_skip(struct ua_core *c, const void *buf, uint64_t fed, uint64_t cycles);
 
 /* The instruction cache of the core (NULL when it has none), for the layers
