@@ -150,6 +150,15 @@ void ua_core_load(struct ua_core *c, const void *buf)
     c->draining = false;
 }
 
+void ua_core_skip(struct ua_core *c, const void *buf, uint64_t fed, uint64_t cycles)
+{
+    for (uint64_t k = 0; k < fed && k < UA_STAMP_WINDOW; k++)
+        c->stamp[(c->fed + k) % UA_STAMP_WINDOW] = UINT64_MAX;
+    c->fed += fed;
+    c->cycle += cycles;
+    ua_core_load(c, buf);
+}
+
 struct ua_icache *ua_core_icache(struct ua_core *c)
 {
     return c->icache;

@@ -275,8 +275,9 @@ static enum ua_step step(struct ua_core *c, void *st)
 
     /* ---- IF ---- */
     struct ibex_fetch fo;
+    struct ibex_ic_comb icm;
     if (c->icache)
-        ua_ibex_ic_output(c, &s->ic, irvalid, &fo);
+        ua_ibex_ic_output(c, &s->ic, irvalid, &fo, &icm);
     else
         pb_output(c, s, irvalid, irdata, &fo);
     bool fetch_valid = fo.valid && !nt_mispredict;
@@ -315,7 +316,7 @@ static enum ua_step step(struct ua_core *c, void *st)
     uint32_t iaddr;
     if (c->icache) {
         bool inval = s->idv && s->id.in.op == UA_RV_FENCE_I && s->id_n == 0;
-        iaddr = ua_ibex_ic_update(c, &s->ic, true, branch, addr_i, ready, fo.valid, irvalid, inval, &ireq);
+        iaddr = ua_ibex_ic_update(c, &s->ic, true, branch, addr_i, ready, fo.valid, irvalid, inval, &icm, &ireq);
     } else {
         iaddr = pb_update(s, irvalid, irdata, branch, addr_i, ready, fo.valid, &ireq);
     }

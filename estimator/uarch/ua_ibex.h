@@ -42,15 +42,29 @@ struct ibex_fetch {
     uint32_t rdata;            /* the 32 bits at addr (a compressed instruction in the low half) */
 };
 
+/* Everything of the cycle that depends only on the registers: which fill
+ * buffers take part in what, and the output to the IF stage. */
+struct ibex_ic_comb {
+    unsigned nfb;
+    bool done[IBEX_IC_FB], ext_req[IBEX_IC_FB], ext_done_d[IBEX_IC_FB], rvd_done[IBEX_IC_FB];
+    bool out_req[IBEX_IC_FB], out_arb[IBEX_IC_FB], rvd_arb[IBEX_IC_FB], ram_req[IBEX_IC_FB];
+    bool hit_ic1[IBEX_IC_FB];
+    bool data_valid, skid_complete;
+};
+
 /* The output (valid_o, addr_o, rdata_o) in a cycle where the instruction
- * memory answers (RVALID). */
-void ua_ibex_ic_output(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, struct ibex_fetch *o);
+ * memory answers (RVALID); with PRE, the cycle's combinational part computed
+ * for it (branch_i low) is kept there for ua_ibex_ic_update of the same cycle. */
+void ua_ibex_ic_output(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, struct ibex_fetch *o,
+                       struct ibex_ic_comb *pre);
 /* The rest of the cycle with the IF stage's inputs (req_i, branch_i, addr_i,
  * ready_i, the valid_o of ua_ibex_ic_output, icache_inval_i): the registers and
  * the tags change; *INSTR_REQ tells whether a word is requested from memory,
- * and the address is returned. */
+ * and the address is returned. PRE (NULL: none): what ua_ibex_ic_output of this
+ * cycle kept, used when BRANCH is low (the registers have not changed since). */
 uint32_t ua_ibex_ic_update(struct ua_core *c, struct ibex_ic *ic, bool req, bool branch, uint32_t addr_i,
-                           bool ready, bool valid_o, bool rvalid, bool inval, bool *instr_req);
+                           bool ready, bool valid_o, bool rvalid, bool inval, const struct ibex_ic_comb *pre,
+                           bool *instr_req);
 /* Clears what cannot change a stamp any more (free fill buffers), for equal
  * states to have equal bytes. */
 void ua_ibex_ic_canonical(struct ibex_ic *ic, unsigned beats);

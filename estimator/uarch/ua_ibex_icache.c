@@ -31,16 +31,6 @@ static bool compressed(uint32_t half)
     return (half & 3) != 3;
 }
 
-/* Everything of the cycle that depends only on the registers: which fill
- * buffers take part in what, and the output to the IF stage. */
-struct ic_comb {
-    unsigned nfb;
-    bool done[IBEX_IC_FB], ext_req[IBEX_IC_FB], ext_done_d[IBEX_IC_FB], rvd_done[IBEX_IC_FB];
-    bool out_req[IBEX_IC_FB], out_arb[IBEX_IC_FB], rvd_arb[IBEX_IC_FB], ram_req[IBEX_IC_FB];
-    bool hit_ic1[IBEX_IC_FB];
-    bool data_valid, skid_complete;
-};
-
 static bool older_busy(uint8_t mask, const bool *v, unsigned n)
 {
     for (unsigned k = 0; k < n; k++)
@@ -49,7 +39,7 @@ static bool older_busy(uint8_t mask, const bool *v, unsigned n)
     return false;
 }
 
-static void comb(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, bool branch, struct ic_comb *m)
+static void comb(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, bool branch, struct ibex_ic_comb *m)
 {
     unsigned beats = beats_of(c), n = IBEX_IC_FB;
     m->nfb = n;
@@ -87,10 +77,12 @@ static void comb(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, bool 
     m->skid_complete = ic->skid_valid && compressed(half_at(c, ic->out_addr));
 }
 
-void ua_ibex_ic_output(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, struct ibex_fetch *o)
+void ua_ibex_ic_output(struct ua_core *c, const struct ibex_ic *ic, bool rvalid, struct ibex_fetch *o,
+                       struct ibex_ic_comb *pre)
 {
-    struct ic_comb m;
-    comb(c, ic, rvalid, false, &m); /* the output does not depend on branch_i */
+    struct ibex_ic_comb local, *mp = pre ? pre : &local;
+    comb(c, ic, rvalid, false, mp); /* the output does not depend on branch_i */
+    const struct ibex_ic_comb m = *mp;
     uint32_t a = ic->out_addr;
     bool valid = m.skid_complete;
     if (m.data_valid && (!(a & 2) || ic->skid_valid || compressed(half_at(c, a))))
@@ -101,13 +93,17 @@ void ua_ibex_ic_output(struct ua_core *c, const struct ibex_ic *ic, bool rvalid,
 }
 
 uint32_t ua_ibex_ic_update(struct ua_core *c, struct ibex_ic *ic, bool req, bool branch, uint32_t addr_i,
-                           bool ready, bool valid_o, bool rvalid, bool inval, bool *instr_req)
+                           bool ready, bool valid_o, bool rvalid, bool inval, const struct ibex_ic_comb *pre,
+                           bool *instr_req)
 {
     struct ua_icache *cache = c->icache;
     unsigned beats = beats_of(c), n = IBEX_IC_FB;
     uint32_t line_mask = ~(c->p.icache.line_bytes - 1u);
-    struct ic_comb m;
-    comb(c, ic, rvalid, branch, &m);
+    struct ibex_ic_comb m;
+    if (pre && !branch)
+        m = *pre; /* the output's: the same registers, the same rvalid, branch_i low */
+    else
+        comb(c, ic, rvalid, branch, &m);
 
     /* invalidation */
     bool inval_block = ic->inval_state != IC_INVAL_IDLE || inval; /* idle: unblocked unless a request comes */

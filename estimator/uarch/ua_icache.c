@@ -296,6 +296,21 @@ size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *who
     return t->whole ? 0 : t->n;
 }
 
+size_t ua_icache_record_peek(const struct ua_icache *c, const uint32_t **log)
+{
+    const struct track *t = c->trk;
+    if (!t || !t->on || t->whole)
+        return SIZE_MAX;
+    *log = t->log;
+    return t->n;
+}
+
+void ua_icache_record_undo(struct ua_icache *c, size_t n)
+{
+    if (c->trk && c->trk->on && n <= c->trk->n)
+        c->trk->n = n;
+}
+
 bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n)
 {
     bool fills = false;
@@ -323,4 +338,37 @@ bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n)
         }
     }
     return true;
+}
+
+/* ---- a logged operation as a query and its answer (ua_icache_runs.c) ---- */
+
+uint32_t ua_icache_log_query(uint32_t op)
+{
+    return (op & 3) == OP_FILL ? op & (3u | 0xffu << 8) : op & 3;
+}
+
+uint32_t ua_icache_log_answer(uint32_t op)
+{
+    switch (op & 3) {
+    case OP_LOOKUP: return op & 1u << 2 ? 1u << 2 : op & 0xffu << 8; /* a hit's way is no answer */
+    case OP_PRESENT: return op & 1u << 2;
+    default: return 0;
+    }
+}
+
+uint32_t ua_icache_ask(struct ua_icache *c, uint32_t query, uint32_t arg)
+{
+    uint32_t way = 0;
+    switch (query & 3) {
+    case OP_LOOKUP:
+        return ua_icache_lookup(c, arg, &way) ? 1u << 2 : (way & 0xff) << 8;
+    case OP_FILL:
+        ua_icache_fill(c, arg, (query >> 8) & 0xff);
+        return 0;
+    case OP_INVALIDATE_SET:
+        ua_icache_invalidate_set(c, arg);
+        return 0;
+    default:
+        return ua_icache_present(c, arg) ? 1u << 2 : 0;
+    }
 }

@@ -620,6 +620,273 @@ static void state_round_trip(void **state)
     }
 }
 
+/* Runs kept as a tree of their operations on the cache (ua_icache_runs.c; the routine memo
+ * keeps a routine's runs by them): a path of 12 instructions over six lines of a 64-byte
+ * cache (2 ways, 4 sets of 8-byte lines, Ibex's counter) from one pipeline state, run again
+ * and again while the cache's contents change between runs (lines of the path evicted by
+ * others, the counter moved, a set invalidated). Each time the cycles and the cache left by
+ * the tree (a replay, or the run made and added when an answer is new) equal the model's
+ * run on the same cache; states met before replay (hits), new ones run. The contents
+ * matter: runs from a cold and a warm cache differ in cycles, so a result kept by the path
+ * alone would be wrong. */
+static uint64_t path_run(struct ua_core *core, const uint8_t *st, const struct ua_op *ops, unsigned n)
+{
+    ua_core_load(core, st);
+    uint64_t first = ua_core_fed(core), a = UINT64_MAX;
+    for (unsigned k = 0; k < n; k++) {
+        assert_true(ua_core_feed(core, &ops[k]));
+        if (a == UINT64_MAX)
+            a = ua_core_stamp(core, first);
+    }
+    ua_core_drain(core);
+    if (a == UINT64_MAX)
+        a = ua_core_stamp(core, first);
+    uint64_t b = ua_core_stamp(core, ua_core_fed(core) - 1);
+    assert_true(a != UINT64_MAX && b != UINT64_MAX);
+    return b - a;
+}
+
+static void cache_runs_tree(void **state)
+{
+    (void)state;
+    struct ua_params pa = IBEX_SMALL_P;
+    pa.icache = (struct ua_icache_params){64, 2, 8, UA_REPLACE_COUNTER};
+    pa.predict.kind = UA_PREDICT_BTFN;
+    struct prog p = {.end = BASE};
+    uint32_t pcs[12];
+    for (unsigned k = 0; k < 5; k++)
+        pcs[k] = put32(&p, addi(5, 5, 1)); /* 0x1000 .. 0x1010 */
+    uint32_t jump = put32(&p, 0x0000006f | (0x40u - 0x14u) << 20); /* 0x1014: jal x0, +0x2c -> 0x1040 */
+    pcs[5] = jump;
+    p.end = BASE + 0x40;
+    for (unsigned k = 6; k < 12; k++)
+        pcs[k] = put32(&p, addi(6, 6, 1)); /* 0x1040 .. 0x1054: sets 0, 1, 2 */
+    struct ua_op ops[12];
+    for (unsigned k = 0; k < 12; k++) {
+        uint32_t next = k == 5 ? BASE + 0x40 : k + 1 < 12 ? pcs[k + 1] : pcs[k] + 4;
+        ops[k] = op_at(&p, &IBEX, pcs[k], next, 0, false);
+    }
+    struct ua_core *core = ua_core_new(&pa, code_of, &p);
+    assert_non_null(core);
+    ua_core_restart(core, BASE);
+    ua_core_icache_on(core);
+    struct ua_icache *ic = ua_core_icache(core);
+    uint8_t st[4096], before[4096], ref[4096], got[4096];
+    assert_true(ua_core_state_size(core) <= sizeof st && ua_icache_state_size(ic) <= sizeof before);
+    ua_core_save(core, st);
+    size_t cb = ua_icache_state_size(ic);
+    struct ua_icache_runs *t = ua_icache_runs_new();
+    uint32_t root = UA_ICACHE_RUNS_NONE;
+    uint64_t results[64];
+    unsigned nres = 0, hits = 0, misses = 0;
+    uint64_t cold = 0, warm = 0;
+    /* between runs: nothing, a line of another program in set 0, 1 or 2 (evicting one of the
+     * path's, by the counter's way), the counter moved by a lookup, set 0 invalidated (23 runs:
+     * 14 from states the tree had not seen, 9 replayed) */
+    static const uint32_t disturb[] = {0, 0, 0x1080, 0, 0x1088, 0x1080, 0, 1, 0x10c0, 0x10c8, 1, 0, 0, 0x1090,
+                                       2, 0, 0x1080, 0x1088, 0, 0, 1, 2, 0};
+    for (unsigned i = 0; i < sizeof disturb / sizeof *disturb; i++) {
+        if (disturb[i] == 1)
+            ua_icache_access(ic, BASE); /* a lookup (a hit once present): the counter moves */
+        else if (disturb[i] == 2)
+            ua_icache_invalidate_set(ic, 0);
+        else if (disturb[i])
+            ua_icache_access(ic, disturb[i]);
+        /* the model's run on the cache as it is */
+        ua_icache_save(ic, before);
+        uint64_t l0, m0, l1, m1, l2, m2;
+        ua_icache_stats(ic, &l0, &m0);
+        uint64_t want = path_run(core, st, ops, 12);
+        ua_icache_stats(ic, &l1, &m1);
+        ua_icache_save(ic, ref);
+        if (i == 0)
+            cold = want;
+        if (i == 1)
+            warm = want;
+        /* the tree's, from the same cache */
+        ua_icache_load(ic, before);
+        ua_icache_count(ic, l0 - l1, m0 - m1);
+        uint32_t v = 0;
+        uint64_t c;
+        if (root != UA_ICACHE_RUNS_NONE && ua_icache_runs_replay(t, root, ic, &v)) {
+            hits++;
+            c = results[v];
+        } else {
+            misses++;
+            ua_icache_load(ic, before);
+            ua_icache_stats(ic, &l2, &m2);
+            ua_icache_count(ic, l0 - l2, m0 - m2);
+            ua_icache_record_begin(ic);
+            c = path_run(core, st, ops, 12);
+            const uint32_t *log;
+            bool whole;
+            size_t n = ua_icache_record_end(ic, &log, &whole);
+            assert_false(whole);
+            assert_true(n > 0 && nres < 64);
+            results[nres] = c;
+            assert_true(ua_icache_runs_add(t, &root, log, n, nres));
+            nres++;
+        }
+        assert_int_equal(c, want);
+        ua_icache_save(ic, got);
+        assert_memory_equal(got, ref, cb);
+        ua_icache_stats(ic, &l2, &m2);
+        assert_int_equal(l2, l1);
+        assert_int_equal(m2, m1);
+    }
+    assert_true(cold > warm); /* the cache's contents change the cycles */
+    assert_true(hits >= 5 && misses >= 3);
+    assert_true(ua_icache_runs_bytes(t) > 0);
+    /* a log that is not a run of this key (another operation after the same answers) is refused */
+    uint32_t bogus[2] = {0x3, 0x1234}; /* a presence check where the runs look up first */
+    assert_false(ua_icache_runs_add(t, &root, bogus, 1, 99));
+    /* the recording seen while it goes on, and operations forgotten (a walk undone) */
+    const uint32_t *log;
+    bool whole;
+    assert_int_equal(ua_icache_record_peek(ic, &log), SIZE_MAX); /* not recording */
+    ua_icache_record_begin(ic);
+    ua_icache_access(ic, 0x1000);
+    assert_int_equal(ua_icache_record_peek(ic, &log), 1); /* a hit: no fill */
+    ua_icache_access(ic, 0x1200);                        /* a miss and its fill */
+    assert_int_equal(ua_icache_record_peek(ic, &log), 3);
+    assert_int_not_equal(ua_icache_log_answer(log[2]), ua_icache_log_answer(log[0])); /* a miss, a hit */
+    ua_icache_record_undo(ic, 1);
+    ua_icache_access(ic, 0x1000);
+    assert_int_equal(ua_icache_record_end(ic, &log, &whole), 2);
+    assert_false(whole);
+    assert_int_equal(ua_icache_log_answer(log[0]), ua_icache_log_answer(log[2])); /* two hits */
+    ua_icache_runs_free(t);
+    ua_core_free(core);
+}
+
+/* A path run block by block, each block fed once per state it is entered in and skipped
+ * after (ua_core_skip; the routine memo does this for paths of thousands of instructions):
+ * a loop whose body holds a load used by the next instruction, a divide whose cycles change
+ * and a branch taken or not (patterns over the iterations), so that the blocks are
+ * entered in several states. On Ibex small, Ibex with one instruction wait state and
+ * CV32E40P the last stamp minus the first, and the state at the end, equal those of feeding
+ * every instruction; some blocks were skipped, and one block was met in more than one state. */
+struct blk_entry {
+    uint8_t before[1024], after[1024];
+    unsigned at, n;
+    uint64_t cycles;
+};
+
+static void core_skip_blocks(void **state)
+{
+    (void)state;
+    struct prog p = {.end = BASE};
+    uint32_t a0 = put32(&p, lw(5, 0, 0x100));              /* 0x1000 */
+    uint32_t a1 = put32(&p, rtype(0, 0, 6, 5, 5));          /* add: uses the load or not */
+    uint32_t a2 = put32(&p, rtype(1, 4, 7, 6, 5));          /* div: its cycles vary */
+    uint32_t a3 = put32(&p, branch(0, 7, 0, 12));           /* beq x7, x0, +12: taken or not */
+    uint32_t a4 = put32(&p, addi(8, 8, 1));
+    uint32_t a5 = put32(&p, addi(9, 9, 1));
+    uint32_t a6 = put32(&p, addi(10, 10, -1));
+    uint32_t a7 = put32(&p, branch(1, 10, 0, (int)a0 - (int)p.end)); /* bne: the loop */
+    struct ua_params iws = IBEX_SMALL_P;
+    iws.fetch_latency = 2;
+    const struct ua_params *ps[] = {&IBEX_SMALL_P, &iws, &CV_P};
+    for (unsigned m = 0; m < 3; m++) {
+        const struct classes *k = m == 2 ? &CV32E40P : &IBEX;
+        /* the path: 24 iterations */
+        struct ua_op ops[256];
+        unsigned n = 0;
+        for (unsigned i = 0; i < 24; i++) {
+            bool taken = (i % 3) == 1;
+            uint32_t seq[8] = {a0, a1, a2, a3, a4, a5, a6, a7};
+            unsigned len = 0;
+            uint32_t pcs[8];
+            for (unsigned j = 0; j < 8; j++) {
+                if (taken && (seq[j] == a4 || seq[j] == a5) && j > 3)
+                    continue; /* beq taken skips a4, a5 */
+                pcs[len++] = seq[j];
+            }
+            for (unsigned j = 0; j < len; j++) {
+                uint32_t next = j + 1 < len ? pcs[j + 1] : i + 1 < 24 ? a0 : a7 + 4;
+                unsigned cyc = pcs[j] == a2 ? 1 + (i % 5) * 3 : 0;
+                ops[n++] = op_at(&p, k, pcs[j], next, cyc, false);
+            }
+        }
+        /* fed one by one */
+        struct ua_core *c = ua_core_new(ps[m], code_of, &p);
+        assert_non_null(c);
+        ua_core_restart(c, BASE);
+        size_t sb = ua_core_state_size(c);
+        assert_true(sb <= 1024);
+        uint64_t f0 = ua_core_fed(c), s0 = UINT64_MAX;
+        for (unsigned j = 0; j < n; j++) {
+            assert_true(ua_core_feed(c, &ops[j]));
+            if (s0 == UINT64_MAX)
+                s0 = ua_core_stamp(c, f0);
+        }
+        ua_core_drain(c);
+        uint64_t want = ua_core_stamp(c, ua_core_fed(c) - 1) - s0;
+        uint8_t end_want[1024], end_got[1024];
+        ua_core_save(c, end_want);
+        ua_core_free(c);
+        /* by blocks (up to a taken transfer), the last two instructions fed */
+        static struct blk_entry memo[256];
+        unsigned nmemo = 0, skipped = 0, fed = 0;
+        c = ua_core_new(ps[m], code_of, &p);
+        ua_core_restart(c, BASE);
+        f0 = ua_core_fed(c);
+        s0 = UINT64_MAX;
+        for (unsigned j = 0; j < n;) {
+            if (s0 == UINT64_MAX || j + 2 >= n) {
+                assert_true(ua_core_feed(c, &ops[j++]));
+                if (s0 == UINT64_MAX)
+                    s0 = ua_core_stamp(c, f0);
+                continue;
+            }
+            unsigned e = j;
+            while (e + 3 < n && !ops[e].taken)
+                e++;
+            uint8_t now[1024];
+            ua_core_save(c, now);
+            unsigned hit = nmemo;
+            for (unsigned q = 0; q < nmemo && hit == nmemo; q++)
+                if (memo[q].n == e - j + 1 && ops[memo[q].at].pc == ops[j].pc && !memcmp(memo[q].before, now, sb)) {
+                    bool same = true;
+                    for (unsigned r = 0; r < memo[q].n && same; r++)
+                        same = ops[memo[q].at + r].pc == ops[j + r].pc && ops[memo[q].at + r].next == ops[j + r].next &&
+                               ops[memo[q].at + r].cycles == ops[j + r].cycles;
+                    if (same)
+                        hit = q;
+                }
+            if (hit < nmemo) {
+                ua_core_skip(c, memo[hit].after, memo[hit].n, memo[hit].cycles);
+                skipped++;
+            } else {
+                assert_true(nmemo < 256);
+                struct blk_entry *b = &memo[nmemo++];
+                memcpy(b->before, now, sb);
+                b->at = j;
+                b->n = e - j + 1;
+                uint64_t c0 = ua_core_cycle(c);
+                for (unsigned r = j; r <= e; r++)
+                    assert_true(ua_core_feed(c, &ops[r]));
+                b->cycles = ua_core_cycle(c) - c0;
+                ua_core_save(c, b->after);
+                fed++;
+            }
+            j = e + 1;
+        }
+        ua_core_drain(c);
+        uint64_t got = ua_core_stamp(c, ua_core_fed(c) - 1) - s0;
+        ua_core_save(c, end_got);
+        ua_core_free(c);
+        assert_int_equal(got, want);
+        assert_memory_equal(end_got, end_want, sb);
+        assert_true(skipped > 0 && fed > 0);
+        /* a block met in two states: the loop's head entered after a taken and a not-taken beq */
+        unsigned heads = 0;
+        for (unsigned q = 0; q < nmemo; q++)
+            heads += ops[memo[q].at].pc == a0;
+        assert_true(heads >= 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +903,8 @@ int main(void)
         cmocka_unit_test(ibex_iws1_return_phase),
         cmocka_unit_test(cv32e40p_hazards),
         cmocka_unit_test(state_round_trip),
+        cmocka_unit_test(cache_runs_tree),
+        cmocka_unit_test(core_skip_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,6 +103,40 @@ void ua_icache_count(struct ua_icache *c, uint64_t lookups, uint64_t misses);
 void ua_icache_record_begin(struct ua_icache *c);
 size_t ua_icache_record_end(struct ua_icache *c, const uint32_t **log, bool *whole);
 bool ua_icache_replay(struct ua_icache *c, const uint32_t *log, size_t n);
+/* While recording: the operations logged so far (their number, *LOG the log, valid until
+ * the next operation), SIZE_MAX when not recording or the run read or changed more (as
+ * ua_icache_record_end's WHOLE); ua_icache_record_undo forgets those after the first N
+ * (operations made and undone: the cache put back, ua_icache_load). */
+size_t ua_icache_record_peek(const struct ua_icache *c, const uint32_t **log);
+void ua_icache_record_undo(struct ua_icache *c, size_t n);
+
+/* A logged operation (two words: the operation, its address) split into its query (what the
+ * model asked: the kind, a fill's way) and its answer (a lookup's hit, or its miss with the way
+ * a fill would replace; a presence check's answer; nothing for fills and invalidations), and
+ * a query made on the cache as it is (ARG: the address, or the set), with its answer. Every
+ * miss's way is an answer here, compared even where the run filled nothing (stricter than
+ * ua_icache_replay, never less exact). */
+uint32_t ua_icache_log_query(uint32_t op);
+uint32_t ua_icache_log_answer(uint32_t op);
+uint32_t ua_icache_ask(struct ua_icache *c, uint32_t query, uint32_t arg);
+
+/* Runs kept as a tree (ua_icache_runs.c): the runs of one key (a pipeline state and the
+ * instructions fed) make the same operations on the cache until one answers otherwise, so
+ * they are kept as a tree of operations branching on the answers, each run a path to a leaf
+ * holding its VALUE (the caller's: an index of its result). ROOT: the tree of one key, NONE
+ * (UINT32_MAX) when empty. ua_icache_runs_replay walks it on the cache as it is: true at a
+ * leaf (the cache as the run left it, its statistics counted, *VALUE the run's), false at an
+ * answer no kept run got (the cache half changed: put it back, ua_icache_load).
+ * ua_icache_runs_add adds a run recorded from the state the key stands for (LOG and N as
+ * ua_icache_record_end gives them); false when it cannot (more than 2^32 nodes, or the log
+ * is not a run of this key: another operation after the same answers). */
+#define UA_ICACHE_RUNS_NONE UINT32_MAX
+struct ua_icache_runs;
+struct ua_icache_runs *ua_icache_runs_new(void);
+void ua_icache_runs_free(struct ua_icache_runs *t);
+bool ua_icache_runs_replay(const struct ua_icache_runs *t, uint32_t root, struct ua_icache *c, uint32_t *value);
+bool ua_icache_runs_add(struct ua_icache_runs *t, uint32_t *root, const uint32_t *log, size_t n, uint32_t value);
+size_t ua_icache_runs_bytes(const struct ua_icache_runs *t); /* the memory the trees hold */
 
 /* ---- branch predictors (ua_predict.c) ---- */
 
@@ -197,6 +231,15 @@ uint64_t ua_core_cycle(const struct ua_core *c);
 size_t ua_core_state_size(const struct ua_core *c);
 void ua_core_save(const struct ua_core *c, void *buf);
 void ua_core_load(struct ua_core *c, const void *buf);
+
+/* Puts the core where feeding FED more instructions from its current state took it before:
+ * the state BUF saved then (ua_core_save), CYCLES later; the sequence numbers and the cycle
+ * counter advance as the feeding would have. The stamps those instructions got while they
+ * were fed are not recorded (ua_core_stamp: UINT64_MAX); the instructions still in the
+ * pipeline get theirs as usual. (The routine memo runs a path's blocks once per state:
+ * estimator/cost/routine_memo.c.) An instruction cache's contents are not part of BUF: with
+ * one, the caller makes the cache as the instructions would have left it (ua_icache_runs). */
+void ua_core_skip(struct ua_core *c, const void *buf, uint64_t fed, uint64_t cycles);
 
 /* The instruction cache of the core (NULL when it has none), for the layers
  * that keep its contents across runs of ua_core_feed. */
