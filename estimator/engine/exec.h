@@ -429,7 +429,8 @@ void exec_jit_cache_free(struct exec_jit_cache *c);
 /* What a run counts and watches, which its ops (and so its compiled code)
  * depend on. exec_jit_shape gives O's own, except in a later jit_shared run
  * (eng_run_options) whose own fit in those of the first one (no pairs or
- * probes of its own, its watches among the first run's): then the first
+ * probes of its own, its watches among the first run's) and is timed
+ * (weights given: its counts are not read): then the first
  * run's, so that its functions have the same ops and run the same code; the
  * extra counts are left unread and WATCH_MAP (malloc'd) turns the watch
  * indices into the run's own. */

@@ -144,8 +144,9 @@ void exec_jit_shape(struct eng_module *m, const struct eng_run_options *o, struc
         memcpy(c->watch, s->watch, s->nwatch * sizeof *c->watch);
         return;
     }
-    /* a later run: the first run's shape when it compiled code and this run's fits in it */
-    if (!c->n || s->npairs || s->nprobes || getenv("LPNEST_JIT_NO_REUSE"))
+    /* a later timed run (weights: its counts are not read): the first run's shape when it
+     * compiled code and this run's fits in it */
+    if (!o->weights || !c->n || s->npairs || s->nprobes || getenv("LPNEST_JIT_NO_REUSE"))
         return;
     size_t *map = sup_xcalloc(c->nwatch + 1, sizeof *map);
     for (size_t k = 0; k < c->nwatch; k++)
