@@ -24,11 +24,13 @@ usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,hos
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
                       [--engines jit,auto,mixed,unkept] [--auto-programs a,b,...]
-                      [--jobs N] [--max-steps N] [--small] [--keep DIR] [--quiet]
+                      [--jobs N] [--max-steps N] [--small] [--expect-shared] [--keep DIR] [--quiet]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
 --auto-programs: the engines other than jit (auto, mixed, unkept) only for these (default: every
 program).
+--expect-shared: also a difference when an estimate with jit or mixed compiles in its timed run, or
+does not run there every function its counting run compiled (one compilation per estimate).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
 cheap to compile, for ctest).
 Prints one line per difference and a summary per target (programs, runs compared, how many
@@ -104,6 +106,25 @@ def engine_env(engine):
     return env
 
 
+def shared_problem(err):
+    """with --expect-shared: what is wrong with a jit estimate's compilations (None: the timed run
+    compiled nothing and ran every function the counting run compiled)"""
+    runs = [line for line in err.splitlines() if line.startswith(b"lpnest: jit: ") and b" rounds, " in line]
+    if len(runs) != 2:
+        return "%d runs reported by LPNEST_JIT_STATS, not 2" % len(runs)
+    first, timed = runs
+    try:
+        compiled = int(first.split(b" rounds, ")[1].split(b" functions")[0])
+        again = int(timed.split(b" rounds, ")[1].split(b" functions")[0])
+        reused = int(timed.split(b"compiled, ")[1].split(b" run compiled code")[0])
+    except (IndexError, ValueError):
+        return "no reuse reported: %r" % timed
+    if compiled == 0 or again != 0 or reused != compiled:
+        return "counting run compiled %d functions; the timed run compiled %d and ran %d of the first's" % (
+            compiled, again, reused)
+    return None
+
+
 def split_stats(err):
     """stderr without the tier's statistics, and whether they say a function was compiled"""
     keep, compiled = [], False
@@ -130,6 +151,10 @@ def compare(a, lpnest, case, mode, work):
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
         code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine))
+        if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed") and code == 0:
+            why = shared_problem(se)
+            if why:
+                problems.append(("diff", "%s %s %s %s: not one compilation: %s" % (target, name, mode, engine, why)))
         data = b""
         if os.path.exists(out):
             with open(out, "rb") as f:
@@ -226,6 +251,7 @@ def main():
     ap.add_argument("--small", action="store_true")
     ap.add_argument("--keep")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--expect-shared", action="store_true")
     a = ap.parse_args()
     a.sets = a.sets.split(",")
     a.seeds = parse_seeds(a.seeds)

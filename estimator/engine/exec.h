@@ -254,6 +254,8 @@ struct vm {
     uint64_t jit_poll_at;     /* steps at which the compiled tier is asked (UINT64_MAX: never) */
     struct exec_jit *jit;     /* the compiled tier's state (exec_jit.c), NULL: interpreter only */
     uintptr_t jit_stack_floor; /* compiled code runs only while the host's stack is above this */
+    uint64_t jit_brk0;        /* brk when the run started: the compiled code assumes no more room */
+    bool jit_shared;          /* eng_run_options.jit_shared: code made to serve later runs too */
     double start_time;
     bool progress;
 
@@ -274,6 +276,8 @@ struct vm {
     struct xfunc **expanded;  /* the C library functions serving ENG_CALL_EXPANDED calls */
     size_t nexpanded;
     const struct eng_watch *watch;
+    size_t *watch_map;        /* NULL, or per watch the run's own index << 1 | before wanted (SIZE_MAX:
+                               * none): a run counting an earlier run's shape (exec_jit_shape) */
     void (*watch_fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
     void *watch_arg;
 
@@ -417,6 +421,29 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode);
 void exec_jit_poll(struct vm *vm);
 /* After the run: the compiled code is gone, every function interpreted again. */
 void exec_jit_end(struct vm *vm);
+/* The compiled code of a module's runs, kept for its later runs (exec_jit.c):
+ * the module holds it (module.c), freed with the module. */
+struct exec_jit_cache;
+struct exec_jit_cache **exec_module_jit_cache(struct eng_module *m);
+void exec_jit_cache_free(struct exec_jit_cache *c);
+/* What a run counts and watches, which its ops (and so its compiled code)
+ * depend on. exec_jit_shape gives O's own, except in a later jit_shared run
+ * (eng_run_options) whose own fit in those of the first one (no pairs or
+ * probes of its own, its watches among the first run's) and is timed
+ * (weights given: its counts are not read): then the first
+ * run's, so that its functions have the same ops and run the same code; the
+ * extra counts are left unread and WATCH_MAP (malloc'd) turns the watch
+ * indices into the run's own. */
+struct exec_run_shape {
+    const struct eng_block_ref *pairs;
+    size_t npairs;
+    const struct eng_probe *probes;
+    size_t nprobes;
+    const struct eng_watch *watch;
+    size_t nwatch;
+    size_t *watch_map;
+};
+void exec_jit_shape(struct eng_module *m, const struct eng_run_options *o, struct exec_run_shape *s);
 /* Calls G from a built-in (qsort's comparator, token functions) with the
  * flattened argument slots ARGS; the result's slots go to RET. Returns false
  * when the program faulted or exited inside. */

@@ -18,6 +18,13 @@
  * (the run then stays interpreted). lpnest is single-threaded, so fork() is
  * safe; the child leaves by _exit (no stdio flush, no atexit handlers).
  *
+ * The code embeds no address of the run (it loads them from the vm it is
+ * given), and LLJIT and what it linked stay with the module (struct
+ * exec_jit_cache): a later run of the module whose function has the same
+ * ops, layout and form (exec_jit_key) runs the code compiled before, without
+ * compiling again. An estimate's timed run so runs its counting run's code
+ * (eng_run_options.jit_shared: both keep counters and the clock).
+ *
  * Modes (eng_run_options.engine): ENG_ENGINE_JIT compiles every function
  * before main runs, and waits for it; ENG_ENGINE_AUTO interprets, and once
  * the run has executed JIT_FIRST IR instructions (a short run never
@@ -60,9 +67,107 @@
  * 14 s on the 771 ops of embedded/longdouble.c for x86-64; -O1: 0.5 s. */
 #define JIT_PASSES "default<O1>"
 
+/* A compiled function: its key (exec_jit_key) and its code's address. */
+struct jit_entry {
+    uint32_t func;
+    uint8_t *key;
+    size_t len;
+    LLVMOrcExecutorAddress addr;
+};
+
+struct exec_jit_cache {
+    /* the first jit_shared run's shape (exec_jit_shape), copied */
+    bool shaped;
+    struct eng_block_ref *pairs;
+    size_t npairs;
+    struct eng_probe *probes;
+    size_t nprobes;
+    struct eng_watch *watch;
+    size_t nwatch;
+    LLVMOrcLLJITRef lljit;
+    unsigned round;          /* rounds linked into it (their symbols' names) */
+    struct jit_entry *e;
+    size_t n, cap;
+};
+
+void exec_jit_cache_free(struct exec_jit_cache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->n; i++)
+        free(c->e[i].key);
+    free(c->e);
+    for (size_t i = 0; i < c->npairs; i++) {
+        free((char *)c->pairs[i].func);
+        free((char *)c->pairs[i].block);
+    }
+    free(c->pairs);
+    for (size_t i = 0; i < c->nprobes; i++)
+        free((void *)c->probes[i].nodes);
+    free(c->probes);
+    free(c->watch);
+    if (c->lljit)
+        LLVMOrcDisposeLLJIT(c->lljit);
+    free(c);
+}
+
+static struct exec_jit_cache *cache_of(struct eng_module *m)
+{
+    struct exec_jit_cache **cp = exec_module_jit_cache(m);
+    if (!*cp)
+        *cp = sup_xcalloc(1, sizeof **cp);
+    return *cp;
+}
+
+void exec_jit_shape(struct eng_module *m, const struct eng_run_options *o, struct exec_run_shape *s)
+{
+    *s = (struct exec_run_shape){o->pairs, o->npairs, o->probes, o->nprobes, o->watch_fn ? o->watch : NULL,
+                                 o->watch_fn ? o->nwatch : 0, NULL};
+    if (!o->jit_shared || o->engine == ENG_ENGINE_INTERP)
+        return;
+    struct exec_jit_cache *c = cache_of(m);
+    if (!c->shaped) { /* the first run: its shape kept */
+        c->shaped = true;
+        c->npairs = s->npairs;
+        c->pairs = sup_xcalloc(s->npairs + 1, sizeof *c->pairs);
+        for (size_t i = 0; i < s->npairs; i++)
+            c->pairs[i] = (struct eng_block_ref){sup_strdup(s->pairs[i].func), sup_strdup(s->pairs[i].block)};
+        c->nprobes = s->nprobes;
+        c->probes = sup_xcalloc(s->nprobes + 1, sizeof *c->probes);
+        for (size_t i = 0; i < s->nprobes; i++) {
+            struct eng_probe_node *nd = sup_xcalloc(s->probes[i].nnodes + 1, sizeof *nd);
+            memcpy(nd, s->probes[i].nodes, s->probes[i].nnodes * sizeof *nd);
+            c->probes[i] = (struct eng_probe){s->probes[i].at, nd, s->probes[i].nnodes};
+        }
+        c->nwatch = s->nwatch;
+        c->watch = sup_xcalloc(s->nwatch + 1, sizeof *c->watch);
+        memcpy(c->watch, s->watch, s->nwatch * sizeof *c->watch);
+        return;
+    }
+    /* a later timed run (weights: its counts are not read): the first run's shape when it
+     * compiled code and this run's fits in it */
+    if (!o->weights || !c->n || s->npairs || s->nprobes || getenv("LPNEST_JIT_NO_REUSE"))
+        return;
+    size_t *map = sup_xcalloc(c->nwatch + 1, sizeof *map);
+    for (size_t k = 0; k < c->nwatch; k++)
+        map[k] = SIZE_MAX;
+    for (size_t i = 0; i < s->nwatch; i++) {
+        size_t k = 0;
+        while (k < c->nwatch && (c->watch[k].inst != s->watch[i].inst || map[k] != SIZE_MAX ||
+                                 (s->watch[i].before && !c->watch[k].before)))
+            k++;
+        if (k == c->nwatch) {
+            free(map);
+            return;
+        }
+        map[k] = i << 1 | s->watch[i].before;
+    }
+    *s = (struct exec_run_shape){c->pairs, c->npairs, c->probes, c->nprobes, c->watch, c->nwatch, map};
+}
+
 struct exec_jit {
     enum eng_engine mode;
-    LLVMOrcLLJITRef lljit;
+    struct exec_jit_cache *cache; /* the module's: LLJIT and the code of earlier rounds and runs */
     bool broken;             /* LLJIT could not be set up, or a compilation failed: interpret */
     uint8_t *looked;         /* per function: a round has considered it */
     unsigned every;          /* LPNEST_JIT_EVERY */
@@ -70,11 +175,13 @@ struct exec_jit {
     pid_t child;
     int fd;                  /* the memory file its object goes to */
     uint32_t *chosen, nchosen;
+    uint8_t **keys;          /* of the chosen functions */
+    size_t *klen;
     unsigned round;
     double started;
     /* what it cost */
     unsigned rounds;
-    uint32_t functions, ops, refused;
+    uint32_t functions, ops, refused, reused;
     double wall, cpu;        /* seconds from fork to code; the compiler's CPU seconds */
 };
 
@@ -203,6 +310,10 @@ static void compile_child(struct vm *vm, struct exec_jit *j)
  * child; WAIT: until it is done. */
 static void start_round(struct vm *vm, struct exec_jit *j, bool all)
 {
+    for (uint32_t k = 0; k < j->nchosen; k++) { /* a round that failed */
+        free(j->keys[k]);
+        j->keys[k] = NULL;
+    }
     j->nchosen = 0;
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
         struct xfunc *f = &vm->funcs[i];
@@ -221,10 +332,12 @@ static void start_round(struct vm *vm, struct exec_jit *j, bool all)
             continue;
         }
         exec_jit_prepare(f);
+        j->klen[j->nchosen] = exec_jit_key(vm, f, &j->keys[j->nchosen]);
         j->chosen[j->nchosen++] = i;
     }
     if (!j->nchosen)
         return;
+    j->round = j->cache->round++;
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
         j->broken = true;
         return;
@@ -252,7 +365,7 @@ static void finish_round(struct vm *vm, struct exec_jit *j, int status, const st
     j->child = 0;
     j->cpu += (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec * 1e-6 + (double)ru->ru_stime.tv_sec +
               ru->ru_stime.tv_usec * 1e-6;
-    unsigned round = j->round++;
+    unsigned round = j->round;
     j->rounds++;
     struct stat st;
     char *buf = NULL;
@@ -271,9 +384,10 @@ static void finish_round(struct vm *vm, struct exec_jit *j, int status, const st
         j->broken = true;
         return;
     }
-    if (!j->lljit) {
+    struct exec_jit_cache *c = j->cache;
+    if (!c->lljit) {
         LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
-        if (failed(vm, LLVMOrcCreateLLJIT(&j->lljit, b), "cannot create the JIT")) {
+        if (failed(vm, LLVMOrcCreateLLJIT(&c->lljit, b), "cannot create the JIT")) {
             free(buf);
             j->broken = true;
             return;
@@ -283,25 +397,31 @@ static void finish_round(struct vm *vm, struct exec_jit *j, int status, const st
     snprintf(name, sizeof name, "lpnest.jit.%u", round);
     LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(buf, (size_t)st.st_size, name);
     free(buf);
-    if (failed(vm, LLVMOrcLLJITAddObjectFile(j->lljit, LLVMOrcLLJITGetMainJITDylib(j->lljit), mb), "loading code")) {
+    if (failed(vm, LLVMOrcLLJITAddObjectFile(c->lljit, LLVMOrcLLJITGetMainJITDylib(c->lljit), mb), "loading code")) {
         j->broken = true;
         return;
     }
-    int (**fns)(struct vm *, slot_t *, uint32_t) = sup_xcalloc(j->nchosen + 1, sizeof *fns);
+    LLVMOrcExecutorAddress *addr = sup_xcalloc(j->nchosen + 1, sizeof *addr);
     for (uint32_t k = 0; k < j->nchosen && !j->broken; k++) {
-        LLVMOrcExecutorAddress addr = 0;
         symbol(name, sizeof name, round, j->chosen[k]);
-        if (failed(vm, LLVMOrcLLJITLookup(j->lljit, &addr, name), "linking"))
+        if (failed(vm, LLVMOrcLLJITLookup(c->lljit, &addr[k], name), "linking"))
             j->broken = true;
-        fns[k] = (int (*)(struct vm *, slot_t *, uint32_t))(uintptr_t)addr;
     }
     for (uint32_t k = 0; k < j->nchosen && !j->broken; k++) {
         struct xfunc *f = &vm->funcs[j->chosen[k]];
-        f->jit = fns[k];
+        f->jit = (int (*)(struct vm *, slot_t *, uint32_t))(uintptr_t)addr[k];
         j->functions++;
         j->ops += f->ncode;
+        if (j->klen[k]) { /* kept for later runs of the module */
+            if (c->n == c->cap) {
+                c->cap = c->cap ? c->cap * 2 : 64;
+                c->e = sup_xrealloc(c->e, c->cap * sizeof *c->e);
+            }
+            c->e[c->n++] = (struct jit_entry){j->chosen[k], j->keys[k], j->klen[k], addr[k]};
+            j->keys[k] = NULL;
+        }
     }
-    free(fns);
+    free(addr);
     j->wall += exec_now() - j->started;
 }
 
@@ -318,6 +438,36 @@ static void wait_child(struct vm *vm, struct exec_jit *j, bool block)
     else if (r < 0) {
         j->child = 0;
         j->broken = true;
+    }
+}
+
+/* Functions whose code an earlier run (or round) of the module compiled,
+ * with the same key: they run it. */
+static void reuse(struct vm *vm, struct exec_jit *j)
+{
+    struct exec_jit_cache *c = j->cache;
+    if (!c->n || c->lljit == NULL || getenv("LPNEST_JIT_NO_REUSE"))
+        return;
+    for (uint32_t i = 0; i < vm->nfuncs; i++) {
+        struct xfunc *f = &vm->funcs[i];
+        if (!f->defined || !f->code || f->jit)
+            continue;
+        uint8_t *key = NULL;
+        size_t len = 0;
+        for (size_t k = 0; k < c->n; k++) {
+            if (c->e[k].func != i)
+                continue;
+            if (!key && !(len = exec_jit_key(vm, f, &key)))
+                break;
+            if (c->e[k].len == len && !memcmp(c->e[k].key, key, len)) {
+                exec_jit_prepare(f);
+                f->jit = (int (*)(struct vm *, slot_t *, uint32_t))(uintptr_t)c->e[k].addr;
+                j->looked[i] = 1;
+                j->reused++;
+                break;
+            }
+        }
+        free(key);
     }
 }
 
@@ -341,6 +491,7 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
     if (mode == ENG_ENGINE_INTERP)
         return true;
     vm->jit_stack_floor = stack_floor();
+    vm->jit_brk0 = vm->brk;
     struct exec_jit *j = sup_xcalloc(1, sizeof *j);
     j->mode = mode;
     j->fd = -1;
@@ -348,7 +499,11 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
     const char *every = getenv("LPNEST_JIT_EVERY");
     j->every = every ? (unsigned)strtoul(every, NULL, 10) : 1;
     j->chosen = sup_xcalloc(vm->nfuncs + 1, sizeof *j->chosen);
+    j->keys = sup_xcalloc(vm->nfuncs + 1, sizeof *j->keys);
+    j->klen = sup_xcalloc(vm->nfuncs + 1, sizeof *j->klen);
+    j->cache = cache_of(vm->mod);
     vm->jit = j;
+    reuse(vm, j);
     if (mode == ENG_ENGINE_JIT) {
         start_round(vm, j, true);
         if (j->child)
@@ -392,16 +547,19 @@ void exec_jit_end(struct vm *vm)
         close(j->fd);
     }
     if (*stats_on())
-        fprintf(vm->diag, "lpnest: jit: %u rounds, %u functions (%u ops) compiled, %u left to the interpreter%s; "
-                "%.3f s from start to code, %.3f s CPU in the compiler\n", j->rounds, j->functions, j->ops,
-                j->refused, j->broken ? " (the JIT failed)" : "", j->wall, j->cpu);
+        fprintf(vm->diag, "lpnest: jit: %u rounds, %u functions (%u ops) compiled, %u run compiled code of an "
+                "earlier run, %u left to the interpreter%s; %.3f s from start to code, %.3f s CPU in the compiler\n",
+                j->rounds, j->functions, j->ops, j->reused, j->refused, j->broken ? " (the JIT failed)" : "", j->wall,
+                j->cpu);
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
         vm->funcs[i].jit = NULL;
         free(vm->funcs[i].osr);
         vm->funcs[i].osr = NULL;
     }
-    if (j->lljit)
-        LLVMOrcDisposeLLJIT(j->lljit);
+    for (uint32_t k = 0; k < vm->nfuncs; k++)
+        free(j->keys[k]);
+    free(j->keys);
+    free(j->klen);
     free(j->looked);
     free(j->chosen);
     free(j);

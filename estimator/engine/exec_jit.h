@@ -34,5 +34,9 @@ void exec_jit_prepare(struct xfunc *f);
 bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name);
 /* Whether the tier can compile F's ops (without building anything). */
 bool exec_jit_supports(const struct vm *vm, const struct xfunc *f);
+/* Everything F's compiled code depends on, as bytes (*OUT, malloc'd; its
+ * length returned; 0 when the tier cannot compile F): a function of a later
+ * run of the module with the same bytes can run the same code. */
+size_t exec_jit_key(const struct vm *vm, const struct xfunc *f, uint8_t **out);
 
 #endif

@@ -197,8 +197,12 @@ struct jg {
     LLVMBasicBlockRef *bb;    /* per op: the block that starts there (a branch target), or NULL */
     LLVMValueRef steps, slow, clock; /* allocas: the steps, the slow path's limit, the clock */
     LLVMValueRef fb;          /* the activation's frame base */
-    bool weights;             /* an edge of F has a weight: the clock is kept */
-    bool counting;            /* counters kept (not in a timed run: vm->uncounted) */
+    /* the run's addresses, loaded on entry from VMP (the code embeds none of
+     * them, so it serves every run of the module: exec_jit.c's cache) */
+    LLVMValueRef fp, edges, sel, code, mem;
+    bool weights;             /* the clock is kept: an edge of F has a weight, or shared */
+    bool counting;            /* counters kept (not in a timed run: vm->uncounted, unless shared) */
+    bool shared;              /* vm->jit_shared: weights loaded from the edges, counters always kept */
     uint32_t at_op;           /* the op being translated */
     LLVMBasicBlockRef ret1_bb; /* returns 1 (a fault or an exit, recorded) */
     LLVMBasicBlockRef exit_bb; /* every return */
@@ -217,6 +221,14 @@ struct jg {
 static LLVMValueRef K(struct jg *g, uint64_t v) { return LLVMConstInt(T(i64), v, 0); }
 static LLVMValueRef K32(struct jg *g, uint32_t v) { return LLVMConstInt(T(i32), v, 0); }
 static LLVMValueRef P(struct jg *g, const void *p) { return LLVMConstIntToPtr(K(g, (uint64_t)(uintptr_t)p), T(ptr)); }
+/* BASE + OFF bytes */
+static LLVMValueRef at_off(struct jg *g, LLVMValueRef base, uint64_t off)
+{
+    LLVMValueRef o = K(g, off);
+    return LLVMBuildGEP2(g->b, T(i8), base, &o, 1, "");
+}
+/* &vm->FIELD of the running vm */
+#define VMF(g, field) at_off(g, (g)->vmp, offsetof(struct vm, field))
 
 static LLVMValueRef load(struct jg *g, LLVMTypeRef t, LLVMValueRef p, LLVMValueRef tag)
 {
@@ -231,6 +243,15 @@ static void store(struct jg *g, LLVMValueRef v, LLVMValueRef p, LLVMValueRef tag
     LLVMValueRef s = LLVMBuildStore(g->b, v, p);
     if (tag)
         LLVMSetMetadata(s, T(tbaa_kind), tag);
+}
+
+/* A load of what does not change while the code runs (the run's arrays, the
+ * blocks' weights): LLVM may hoist it and merge repeats. */
+static LLVMValueRef load_fixed(struct jg *g, LLVMTypeRef t, LLVMValueRef p)
+{
+    LLVMValueRef v = load(g, t, p, T(tag_vm));
+    LLVMSetMetadata(v, LLVMGetMDKindIDInContext(T(cx), "invariant.load", 14), LLVMMetadataAsValue(T(cx), LLVMMDNodeInContext2(T(cx), NULL, 0)));
+    return v;
 }
 
 static LLVMValueRef get(struct jg *g, uint32_t s) { return LLVMBuildLoad2(g->b, T(i64), g->slot[s], ""); }
@@ -253,19 +274,19 @@ static LLVMValueRef call(struct jg *g, const void *fp, LLVMTypeRef ret, LLVMType
 /* The steps (and the clock) where the C side reads them. */
 static void sync_out(struct jg *g)
 {
-    store(g, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), P(g, &g->vm->steps), T(tag_vm));
+    store(g, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), VMF(g, steps), T(tag_vm));
     if (g->weights)
-        store(g, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), P(g, &g->vm->clock), T(tag_vm));
+        store(g, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), VMF(g, clock), T(tag_vm));
 }
 
 /* ... and back after C ran program code (calls) or moved the clock (hooks). */
 static void sync_in(struct jg *g)
 {
-    LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->brk), T(tag_vm)), g->brk);
-    LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->steps), T(tag_vm)), g->steps);
-    LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->slow_at), T(tag_vm)), g->slow);
+    LLVMBuildStore(g->b, load(g, T(i64), VMF(g, brk), T(tag_vm)), g->brk);
+    LLVMBuildStore(g->b, load(g, T(i64), VMF(g, steps), T(tag_vm)), g->steps);
+    LLVMBuildStore(g->b, load(g, T(i64), VMF(g, slow_at), T(tag_vm)), g->slow);
     if (g->weights)
-        LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->clock), T(tag_vm)), g->clock);
+        LLVMBuildStore(g->b, load(g, T(i64), VMF(g, clock), T(tag_vm)), g->clock);
 }
 
 /* Branches on a helper's result: nonzero returns 1 (its fault or exit recorded). */
@@ -436,11 +457,15 @@ static void edge(struct jg *g, uint32_t e)
     struct edge *ed = &g->f->edges[e];
     /* (counts kept in registers across a loop, added at the return, tripled
      * the compile time of dispatch loops and won nothing measurable) */
-    LLVMValueRef cp = P(g, &ed->count);
-    if (g->counting)
+    uint64_t eo = (uint64_t)e * sizeof(struct edge);
+    if (g->counting) {
+        LLVMValueRef cp = at_off(g, g->edges, eo + offsetof(struct edge, count));
         store(g, LLVMBuildAdd(g->b, load(g, T(i64), cp, T(tag_count)), K(g, 1), ""), cp, T(tag_count));
-    if (ed->weight)
-        LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), K(g, ed->weight), ""), g->clock);
+    }
+    LLVMValueRef w = g->shared ? load_fixed(g, T(i64), at_off(g, g->edges, eo + offsetof(struct edge, weight)))
+                               : ed->weight ? K(g, ed->weight) : NULL;
+    if (w)
+        LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->clock, ""), w, ""), g->clock);
     LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, T(i64), g->steps, ""), K(g, ed->ninst), ""), g->steps);
     LLVMBuildBr(g->b, g->bb[ed->pc]);
 }
@@ -462,9 +487,9 @@ static void slow_path(struct jg *g, uint32_t at)
     at_end(g, chk);
     sync_out(g);
     LLVMTypeRef pt[3] = {T(ptr), T(ptr), T(i32)};
-    LLVMValueRef args[3] = {g->vmp, P(g, g->f), K32(g, at)};
+    LLVMValueRef args[3] = {g->vmp, g->fp, K32(g, at)};
     check_result(g, call(g, (const void *)exec_jit_check, T(i32), pt, args, 3));
-    LLVMBuildStore(g->b, load(g, T(i64), P(g, &g->vm->slow_at), T(tag_vm)), g->slow);
+    LLVMBuildStore(g->b, load(g, T(i64), VMF(g, slow_at), T(tag_vm)), g->slow);
     LLVMBuildBr(g->b, go);
     at_end(g, go);
 }
@@ -503,7 +528,7 @@ static void on_slots(struct jg *g, const struct op *op, const void *fp, bool res
     spill(g, &wr);
     sync_out(g);
     LLVMTypeRef pt[4] = {T(ptr), T(ptr), T(ptr), T(i32)};
-    LLVMValueRef args[4] = {g->vmp, P(g, g->f), g->R, K32(g, g->at_op)};
+    LLVMValueRef args[4] = {g->vmp, g->fp, g->R, K32(g, g->at_op)};
     check_result(g, call(g, fp, T(i32), pt, args, 4));
     if (resync)
         sync_in(g);
@@ -522,9 +547,14 @@ static bool known_valid(struct jg *g, const struct op *op, unsigned n, bool w, u
     if (op->a >= f->nslots)
         return false;
     if (g->konst[op->a]) {
-        uint64_t a = (f->consts[op->a - (f->nslots - f->nconst)] + op->k) & g->vm->ptr_mask;
+        /* valid below the break the run started with (exec_jit_start), so
+         * in every run of the module: the code may serve a later one */
+        const struct vm *vm = g->vm;
+        uint64_t a = (f->consts[op->a - (f->nslots - f->nconst)] + op->k) & vm->ptr_mask;
         const uint8_t *p = w ? exec_ptr_w(g->vm, a, n) : exec_ptr_r(g->vm, a, n);
-        return p && !(a & am);
+        bool fixed = (a >= vm->stack_lo && a < vm->stack_hi && vm->stack_hi - a >= n) ||
+                     (a < vm->jit_brk0 && vm->jit_brk0 - a >= n);
+        return p && fixed && !(a & am);
     }
     if (g->frame[op->a]) {
         int64_t off = g->frame_off[op->a] + (int64_t)op->k;
@@ -541,13 +571,13 @@ static LLVMValueRef host_addr(struct jg *g, LLVMValueRef a, unsigned n, bool w, 
 {
     struct vm *vm = g->vm;
     if (valid)
-        return LLVMBuildGEP2(g->b, T(i8), P(g, vm->mem), &a, 1, "");
+        return LLVMBuildGEP2(g->b, T(i8), g->mem, &a, 1, "");
     uint64_t lo = w ? vm->rw_lo : vm->ro_lo;
     LLVMValueRef brk = LLVMBuildLoad2(g->b, T(i64), g->brk, "");
     LLVMValueRef room = LLVMBuildSub(g->b, brk, K(g, lo), "");
     LLVMValueRef in1 = LLVMBuildICmp(g->b, LLVMIntULE, LLVMBuildSub(g->b, a, K(g, lo), ""),
                                      LLVMBuildSub(g->b, room, K(g, n), ""), "");
-    if (vm->brk - lo < n) /* (brk only grows: once there is room, there always is) */
+    if (vm->jit_brk0 - lo < n) /* (brk only grows from where it started: once there is room, there always is) */
         in1 = LLVMBuildAnd(g->b, in1, LLVMBuildICmp(g->b, LLVMIntULE, K(g, n), room, ""), "");
     LLVMValueRef ok;
     uint64_t ss = vm->stack_hi - vm->stack_lo;
@@ -559,7 +589,7 @@ static LLVMValueRef host_addr(struct jg *g, LLVMValueRef a, unsigned n, bool w, 
     if (am)
         ok = LLVMBuildAnd(g->b, ok, LLVMBuildICmp(g->b, LLVMIntEQ, LLVMBuildAnd(g->b, a, K(g, am), ""), K(g, 0), ""), "");
     guard(g, ok, FK_MEM, a, K(g, (uint64_t)n << 1 | w));
-    return LLVMBuildGEP2(g->b, T(i8), P(g, vm->mem), &a, 1, "");
+    return LLVMBuildGEP2(g->b, T(i8), g->mem, &a, 1, "");
 }
 
 static LLVMTypeRef int_t(struct jg *g, unsigned bytes)
@@ -619,10 +649,18 @@ static void bump(struct jg *g, LLVMValueRef p)
         store(g, LLVMBuildAdd(g->b, load(g, T(i64), p, T(tag_count)), K(g, 1), ""), p, T(tag_count));
 }
 
-/* &base[idx] for an i64 array at host address BASE */
-static LLVMValueRef elem(struct jg *g, const uint64_t *base, LLVMValueRef idx)
+/* &base[first + idx] for an i64 array at BASE (a value) */
+static LLVMValueRef elem(struct jg *g, LLVMValueRef base, uint64_t first, LLVMValueRef idx)
 {
-    return LLVMBuildGEP2(g->b, T(i64), P(g, base), &idx, 1, "");
+    idx = LLVMBuildAdd(g->b, idx, K(g, first), "");
+    return LLVMBuildGEP2(g->b, T(i64), base, &idx, 1, "");
+}
+
+/* The counters of op AT's OP_PAIRINC (its K), read from the run's op */
+static LLVMValueRef pair_counts(struct jg *g, uint32_t at)
+{
+    return LLVMBuildIntToPtr(g->b, load_fixed(g, T(i64), at_off(g, g->code, (uint64_t)at * sizeof(struct op) + offsetof(struct op, k))),
+                             T(ptr), "");
 }
 
 /* ---- the ops ---- */
@@ -818,7 +856,7 @@ static void sat_count(struct jg *g, const struct op *op)
     }
     LLVMValueRef out = LLVMBuildOr(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, r, K128(g, lo), ""),
                                    LLVMBuildICmp(g->b, LLVMIntSGT, r, K128(g, hi), ""), "");
-    bump(g, elem(g, g->f->sel_counts + op->d, zx(g, out)));
+    bump(g, elem(g, g->sel, op->d, zx(g, out)));
     LLVMValueRef tie = LLVMConstInt(T(i1), 0, 0);
     if (op->x != 1)
         tie = LLVMBuildOr(g->b, tie, LLVMBuildICmp(g->b, LLVMIntEQ, r, K128(g, hi), ""), "");
@@ -826,7 +864,7 @@ static void sat_count(struct jg *g, const struct op *op)
         tie = LLVMBuildOr(g->b, tie, LLVMBuildICmp(g->b, LLVMIntEQ, r, K128(g, lo), ""), "");
     if (!g->counting)
         return;
-    LLVMValueRef tp = P(g, g->f->sel_counts + op->k);
+    LLVMValueRef tp = elem(g, g->sel, op->k, K(g, 0));
     LLVMValueRef old = load(g, T(i64), tp, T(tag_count));
     store(g, LLVMBuildAdd(g->b, old, zx(g, tie), ""), tp, T(tag_count));
 }
@@ -1014,7 +1052,6 @@ static void ret_op(struct jg *g, const struct op *op)
 /* One op; false when it is not translated. */
 static void op_ir(struct jg *g, const struct op *op)
 {
-    struct xfunc *f = g->f;
     enum opcode c = (enum opcode)op->code;
     switch (c) {
     case OP_MOV: set(g, op->d, get(g, op->a)); return;
@@ -1060,7 +1097,7 @@ static void op_ir(struct jg *g, const struct op *op)
         LLVMValueRef cnd = LLVMBuildTrunc(g->b, get(g, op->a), T(i1), "");
         LLVMValueRef r = LLVMBuildSelect(g->b, cnd, get(g, op->b), get(g, (uint32_t)op->k), "");
         if (c == OP_SELECT) /* SC[(k >> 32) + !c]++ */
-            bump(g, elem(g, f->sel_counts + (op->k >> 32), zx(g, LLVMBuildNot(g->b, cnd, ""))));
+            bump(g, elem(g, g->sel, op->k >> 32, zx(g, LLVMBuildNot(g->b, cnd, ""))));
         set(g, op->d, r);
         return;
     }
@@ -1124,7 +1161,7 @@ static void op_ir(struct jg *g, const struct op *op)
         return;
     }
     case OP_FRAMEADDR: set(g, op->d, LLVMBuildAdd(g->b, g->fb, K(g, op->k), "")); return;
-    case OP_STACKSAVE: set(g, op->d, load(g, T(i64), P(g, &g->vm->sp), T(tag_vm))); return;
+    case OP_STACKSAVE: set(g, op->d, load(g, T(i64), VMF(g, sp), T(tag_vm))); return;
     case OP_CTLZ: case OP_CTTZ: case OP_CTPOP: case OP_BSWAP: case OP_BITREV: count_bits(g, op); return;
     case OP_FSHL: case OP_FSHR: funnel(g, op); return;
     case OP_SMIN: case OP_SMAX: case OP_UMIN: case OP_UMAX: case OP_ABS: case OP_UADDSAT: case OP_USUBSAT:
@@ -1136,7 +1173,7 @@ static void op_ir(struct jg *g, const struct op *op)
     case OP_SHIFTHIST: {
         LLVMValueRef amt = LLVMBuildAnd(g->b, get(g, op->a), K(g, op->k), "");
         LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntUGT, amt, K(g, 63), "");
-        bump(g, elem(g, f->sel_counts + op->d, LLVMBuildSelect(g->b, big, K(g, 63), amt, "")));
+        bump(g, elem(g, g->sel, op->d, LLVMBuildSelect(g->b, big, K(g, 63), amt, "")));
         return;
     }
     case OP_VEXTRACT: {
@@ -1167,7 +1204,7 @@ static void op_ir(struct jg *g, const struct op *op)
     case OP_SETIN: set(g, op->d, K(g, op->k)); LLVMBuildBr(g->b, g->bb[op->b]); return;
     case OP_PAIRINC: {
         LLVMValueRef idx = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, get(g, op->a), K(g, op->x), ""), K(g, op->d), "");
-        bump(g, elem(g, (const uint64_t *)(uintptr_t)op->k, idx));
+        bump(g, elem(g, pair_counts(g, g->at_op), 0, idx));
         LLVMBuildBr(g->b, g->bb[op->b]);
         return;
     }
@@ -1280,9 +1317,11 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     g->vmp = LLVMGetParam(g->fn, 0);
     g->R = LLVMGetParam(g->fn, 1);
     g->at = LLVMGetParam(g->fn, 2);
+    g->shared = vm->jit_shared;
+    g->weights = g->shared;
     for (uint32_t e = 0; e < f->nedges && !g->weights; e++)
         g->weights = f->edges[e].weight != 0;
-    g->counting = !vm->uncounted;
+    g->counting = !vm->uncounted || g->shared;
     /* entry: the locals */
     LLVMBasicBlockRef entry = block(g, "entry");
     at_end(g, entry);
@@ -1294,9 +1333,15 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     g->slow = LLVMBuildAlloca(g->b, jm->i64, "slow");
     g->clock = LLVMBuildAlloca(g->b, jm->i64, "clock");
     sync_in(g);
+    /* the run's arrays: F (by its index), its counters and ops, the memory */
+    g->fp = at_off(g, load_fixed(g, jm->ptr, VMF(g, funcs)), (uint64_t)(f - vm->funcs) * sizeof *f);
+    g->edges = load_fixed(g, jm->ptr, at_off(g, g->fp, offsetof(struct xfunc, edges)));
+    g->sel = load_fixed(g, jm->ptr, at_off(g, g->fp, offsetof(struct xfunc, sel_counts)));
+    g->code = load_fixed(g, jm->ptr, at_off(g, g->fp, offsetof(struct xfunc, code)));
+    g->mem = load_fixed(g, jm->ptr, VMF(g, mem));
     /* this activation's frame is on top: its frame base */
-    LLVMValueRef depth = load(g, jm->i32, P(g, &vm->depth), jm->tag_vm);
-    LLVMValueRef fr = LLVMBuildGEP2(g->b, jm->i8, P(g, vm->frames),
+    LLVMValueRef depth = load(g, jm->i32, VMF(g, depth), jm->tag_vm);
+    LLVMValueRef fr = LLVMBuildGEP2(g->b, jm->i8, load_fixed(g, jm->ptr, VMF(g, frames)),
                                     (LLVMValueRef[]){LLVMBuildMul(g->b, LLVMBuildZExt(g->b, depth, jm->i64, ""),
                                                                   K(g, sizeof(struct frame)), "")}, 1, "");
     LLVMValueRef fbp = LLVMBuildGEP2(g->b, jm->i8, fr, (LLVMValueRef[]){K(g, offsetof(struct frame, frame_base))}, 1, "");
@@ -1348,7 +1393,7 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     sync_out(g);
     {
         LLVMTypeRef pt[6] = {jm->ptr, jm->ptr, jm->i32, jm->i32, jm->i64, jm->i64};
-        LLVMValueRef args[6] = {g->vmp, P(g, f), g->fault_kind, g->fault_at, g->fault_x, g->fault_y};
+        LLVMValueRef args[6] = {g->vmp, g->fp, g->fault_kind, g->fault_at, g->fault_x, g->fault_y};
         call(g, (const void *)jit_fault, jm->i32, pt, args, 6);
     }
     LLVMBuildBr(g->b, g->ret1_bb);
@@ -1404,4 +1449,89 @@ bool exec_jit_gen(struct jit_mod *jm, struct xfunc *f, const char *name)
     free(g->writers);
     free(g->frame_off);
     return true;
+}
+
+/* ---- what the code of a function depends on ---- */
+
+struct keybuf {
+    uint8_t *p;
+    size_t n, cap;
+};
+
+static void put(struct keybuf *kb, const void *v, size_t n)
+{
+    if (kb->n + n > kb->cap) {
+        kb->cap = (kb->n + n) * 2 + 256;
+        kb->p = sup_xrealloc(kb->p, kb->cap);
+    }
+    memcpy(kb->p + kb->n, v, n);
+    kb->n += n;
+}
+
+static void put64(struct keybuf *kb, uint64_t v) { put(kb, &v, sizeof v); }
+
+size_t exec_jit_key(const struct vm *vm, const struct xfunc *f, uint8_t **out)
+{
+    struct keybuf kb = {0};
+    bool shared = vm->jit_shared;
+    /* the form of the code, and the run's layout it checks addresses against */
+    put64(&kb, shared ? 2 : (uint64_t)vm->uncounted); /* (shared code counts in either run) */
+    put64(&kb, (uint64_t)(f - vm->funcs));
+    uint64_t lay[8] = {vm->ptr_mask, vm->ro_lo, vm->rw_lo, vm->stack_lo, vm->stack_hi, vm->jit_brk0, 0,
+                       vm->linked};
+    put(&kb, lay, sizeof lay);
+    uint64_t dims[9] = {f->nslots, f->nconst, f->nparam_slots, f->ncode, f->nedges, f->nblocks, f->frame_bytes,
+                        f->frame_align, f->ret_slots};
+    put(&kb, dims, sizeof dims);
+    put(&kb, f->consts, f->nconst * sizeof *f->consts);
+    for (uint32_t b = 0; b < f->nblocks; b++)
+        put64(&kb, f->blocks[b].pc);
+    for (uint32_t e = 0; e < f->nedges; e++) {
+        uint64_t v[4] = {f->edges[e].pc, f->edges[e].ninst, (uint64_t)f->einfo[e].from << 32 | f->einfo[e].to,
+                         shared ? 0 : f->edges[e].weight};
+        put(&kb, v, sizeof v);
+    }
+    struct slots rd, wr;
+    for (uint32_t i = 0; i < f->ncode; i++) {
+        const struct op *op = &f->code[i];
+        uint64_t v[4] = {(uint64_t)op->code << 16 | (uint64_t)op->w << 8 | op->x, op->d, (uint64_t)op->a << 32 | op->b,
+                         0};
+        switch (op->code) {
+        case OP_CALL: case OP_CALLI: case OP_CALLX: case OP_WATCH: case OP_BITCAST: case OP_VAARG:
+            /* descriptors: the code depends on the slots they name */
+            if (!op_slots(vm, f, op, &rd, &wr)) {
+                free(kb.p);
+                *out = NULL;
+                return 0;
+            }
+            put(&kb, v, sizeof v);
+            put64(&kb, (uint64_t)rd.n << 32 | wr.n);
+            put(&kb, rd.s, rd.n * sizeof *rd.s);
+            put(&kb, wr.s, wr.n * sizeof *wr.s);
+            continue;
+        case OP_SWITCH: {
+            const struct switch_desc *sd = (const struct switch_desc *)(uintptr_t)op->k;
+            put(&kb, v, sizeof v);
+            uint64_t h[5] = {sd->n, sd->def, sd->dense, sd->lo, sd->span};
+            put(&kb, h, sizeof h);
+            if (sd->dense)
+                put(&kb, sd->table, (size_t)sd->span * sizeof *sd->table);
+            else {
+                put(&kb, sd->vals, sd->n * sizeof *sd->vals);
+                put(&kb, sd->edges, sd->n * sizeof *sd->edges);
+            }
+            continue;
+        }
+        case OP_PAIRINC: case OP_UNSUPPORTED: case OP_BOUNDS:
+            /* K is the run's (read at run time, by the code or by C) */
+            put(&kb, v, sizeof v);
+            continue;
+        default:
+            v[3] = op->k;
+            put(&kb, v, sizeof v);
+            continue;
+        }
+    }
+    *out = kb.p;
+    return kb.n;
 }

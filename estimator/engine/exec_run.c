@@ -445,10 +445,17 @@ static inline bool op_cmpxchg(struct vm *vm, slot_t *R, const struct op *op)
 static inline void op_watch(struct vm *vm, slot_t *R, const struct op *op)
 {
     const struct watch_desc *wd = (const struct watch_desc *)(uintptr_t)op->k;
+    size_t index = wd->index;
+    if (vm->watch_map) { /* another run's watch (exec_jit_shape) */
+        size_t m = vm->watch_map[index];
+        if (m == SIZE_MAX || (wd->phase == 0 && !(m & 1)))
+            return;
+        index = m >> 1;
+    }
     uint64_t v[ENG_WATCH_MAX_WORDS];
     for (uint32_t i = 0; i < wd->n; i++)
         v[i] = wd->slots[i] == UINT32_MAX ? 0 : R[wd->slots[i]];
-    vm->watch_fn(vm->watch_arg, wd->index, wd->phase, v, wd->n, exec_engine(vm));
+    vm->watch_fn(vm->watch_arg, index, wd->phase, v, wd->n, exec_engine(vm));
 }
 
 /* The fault of an op that always faults (unreachable, trap, what was not translated). */

@@ -11,6 +11,7 @@
  * original bytes (the module a normal build compiles). */
 #define _POSIX_C_SOURCE 200809L
 #include "estimator.h"
+#include "exec.h"
 #include "module_text.h"
 #include "support.h"
 
@@ -41,7 +42,10 @@ struct eng_module {
     struct eng_call_plan *plan;
     size_t nplan;
     bool adopted; /* eng_module_adopt: the context is the caller's */
+    struct exec_jit_cache *jit; /* compiled code of its runs, for the later ones */
 };
+
+struct exec_jit_cache **exec_module_jit_cache(struct eng_module *m) { return &m->jit; }
 
 /* Collects LLVM's diagnostics (bitcode reader, linker) as text. */
 struct diag_sink {
@@ -467,6 +471,7 @@ void eng_module_free(struct eng_module *m)
 {
     if (!m)
         return;
+    exec_jit_cache_free(m->jit);
     if (m->m)
         LLVMDisposeModule(m->m);
     if (!m->adopted)

@@ -104,28 +104,32 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     vm->write_limit = o->write_limit;
     vm->max_steps = o->max_steps;
     vm->progress = o->progress;
-    vm->pair_req = o->pairs;
-    vm->npair_req = o->npairs;
-    vm->probes = o->probes;
-    vm->nprobes = o->nprobes;
-    vm->probe_next = sup_xcalloc(o->nprobes + 1, sizeof *vm->probe_next);
-    for (size_t i = o->nprobes; i-- > 0;) {
+    struct exec_run_shape sh;
+    exec_jit_shape(m, o, &sh);
+    vm->pair_req = sh.pairs;
+    vm->npair_req = sh.npairs;
+    vm->probes = sh.probes;
+    vm->nprobes = sh.nprobes;
+    vm->probe_next = sup_xcalloc(sh.nprobes + 1, sizeof *vm->probe_next);
+    for (size_t i = sh.nprobes; i-- > 0;) {
         uint64_t first = 0;
-        ptrmap_get(&vm->probe_at, o->probes[i].at, &first);
+        ptrmap_get(&vm->probe_at, sh.probes[i].at, &first);
         vm->probe_next[i] = (uint32_t)first;
-        ptrmap_put(&vm->probe_at, o->probes[i].at, i + 1);
+        ptrmap_put(&vm->probe_at, sh.probes[i].at, i + 1);
     }
     size_t nplan = eng_module_call_plan(m, &vm->plan);
     for (size_t i = 0; i < nplan; i++)
         ptrmap_put(&vm->call_plan, vm->plan[i].inst, i + 1);
-    if (o->watch_fn) {
-        vm->watch = o->watch;
+    if (sh.watch_map || o->watch_fn) {
+        vm->watch = sh.watch;
+        vm->watch_map = sh.watch_map;
         vm->watch_fn = o->watch_fn;
         vm->watch_arg = o->watch_arg;
-        for (size_t i = 0; i < o->nwatch; i++)
-            ptrmap_put(&vm->watched, o->watch[i].inst, i + 1);
+        for (size_t i = 0; i < sh.nwatch; i++)
+            ptrmap_put(&vm->watched, sh.watch[i].inst, i + 1);
     }
     vm->jit_poll_at = UINT64_MAX;
+    vm->jit_shared = o->jit_shared;
     vm->linked = o->memory_linked;
     vm->board_rodata = o->board_rodata;
     vm->board_rodata_len = o->board_rodata ? o->board_rodata_len : 0;
@@ -241,6 +245,7 @@ void eng_profile_free(struct eng_profile *p)
     ptrmap_free(&vm->call_plan);
     ptrmap_free(&vm->probe_at);
     free(vm->probe_next);
+    free(vm->watch_map);
     for (size_t i = 0; i < vm->nexpanded; i++)
         free(vm->expanded[i]);
     free(vm->expanded);

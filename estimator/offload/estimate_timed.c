@@ -298,6 +298,8 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     *status = 1;
     struct ir_counts ic = {0};
     struct eng_run_options first = *o;
+    /* one compilation serves both runs (the timed run's code is the counting run's) */
+    first.jit_shared = true;
     size_t inlen = 0;
     char *inbuf = !o->in && reads_stdin(eng_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
     if (inbuf)
@@ -353,6 +355,7 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     struct eng_profile *p = NULL;
     if (ok) {
         struct eng_run_options ro = *o;
+        ro.jit_shared = true;
         ro.weights = t.funcs;
         ro.nweights = t.nfuncs;
         ro.hooks = &tm_hooks;

@@ -55,9 +55,9 @@ static void usage(FILE *f)
             "                        code generation and the report together (default: none)\n"
             "  --engine=interp|jit|auto  how the program runs: the IR interpreter (the\n"
             "                        reference), compiled to host code (ORC JIT) from the\n"
-            "                        start, or interpreted first and compiled once the run is\n"
-            "                        long enough to pay for it (default: interp); the counts,\n"
-            "                        output and faults are the same\n"
+            "                        start, or interpreted first and compiled once the run\n"
+            "                        passes 2^26 IR instructions (default: auto; a shorter run\n"
+            "                        is interpreted); the counts, output and faults are the same\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
@@ -277,7 +277,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
 {
     size_t ninputs = 0;
     /* a program that never stops must not hang lpnest: 100G IR instructions */
-    struct run_opts ro = {.max_steps = 100ULL << 30, .write_limit = 64ULL << 20};
+    struct run_opts ro = {.max_steps = 100ULL << 30, .write_limit = 64ULL << 20, .engine = ENG_ENGINE_AUTO};
     int pst = parse_run_options(argc, argv, &ro, co, inputs, &ninputs);
     if (pst >= 0)
         return pst;

@@ -104,6 +104,10 @@ struct eng_run_options {
     char **argv;
     uint64_t max_steps;     /* IR instructions; 0 = no limit */
     enum eng_engine engine; /* 0: the interpreter */
+    /* the compiled code of this run is to serve a later run of the same module (an
+     * estimate's counting run and its timed run): it keeps counters and the clock
+     * of block weights in either run, so one compilation serves both (exec_jit.c) */
+    bool jit_shared;
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
     /* --memory=linked: the read-only data the board's link puts after the program's
