@@ -275,7 +275,6 @@ static void same_bits(const struct lsys_system *a, const struct lsys_system *b)
     assert_int_equal(a->first_conflict, b->first_conflict);
     assert_memory_equal(a->lo, b->lo, a->nvars * sizeof *a->lo);
     assert_memory_equal(a->hi, b->hi, a->nvars * sizeof *a->hi);
-    assert_true(a->work == b->work);
 }
 
 /* The solver's rounds skip the constraints whose variables did not change,
@@ -290,6 +289,7 @@ static void random_systems_as_reference(void **state)
     (void)state;
     struct lsys_memo *memo = lsys_memo_new();
     size_t fixed_by_elimination = 0;
+    double work = 0, ref_work = 0;
     for (unsigned seed = 1; seed <= 400; seed++) {
         struct lsys_system a = random_system(seed, seed % 4 == 0), b, c;
         copy_into(&b, &a);
@@ -298,6 +298,8 @@ static void random_systems_as_reference(void **state)
         lsys_solve(&a);
         ref_solve(&b);
         same_bits(&a, &b);
+        work += a.work;
+        ref_work += b.work;
         lsys_solve(&c);
         same_bits(&c, &b);
         /* once more with one more inequality, the memory shared */
@@ -316,6 +318,9 @@ static void random_systems_as_reference(void **state)
         lsys_free(&c);
     }
     assert_true(fixed_by_elimination > 1000); /* the systems settle counts */
+    /* the eliminations after the first of a solve start from its rows */
+    print_message("random systems: elimination work %.0f, the reference's %.0f\n", work, ref_work);
+    assert_true(work < ref_work);
     lsys_memo_free(memo);
 }
 
@@ -354,6 +359,7 @@ static void kept_index_as_reference(void **state)
     (void)state;
     struct lsys_memo *memo = lsys_memo_new();
     size_t dropped = 0, steps = 0;
+    double work = 0, ref_work = 0;
     for (unsigned seed = 1; seed <= 60; seed++) {
         struct lsys_system a = random_system(seed, true), r = make(a.nvars);
         size_t nf = a.nc / 2;
@@ -378,7 +384,8 @@ static void kept_index_as_reference(void **state)
             lsys_include(&a, i, true);
             double a0 = a.work;
             lsys_solve(&a);
-            assert_true(a.work - a0 == r.work - w0);
+            work += a.work - a0;
+            ref_work += r.work - w0;
             r.work = a.work;
             same_bits_kept(&a, &r);
             steps++;
@@ -417,7 +424,9 @@ static void kept_index_as_reference(void **state)
         lsys_free(&r);
         lsys_free(&e);
     }
-    print_message("kept index: %zu steps, %zu dropped\n", steps, dropped);
+    print_message("kept index: %zu steps, %zu dropped; elimination work %.0f, the reference's %.0f\n", steps, dropped,
+                  work, ref_work);
+    assert_true(work < ref_work / 2);
     assert_true(dropped > 60 && steps > 300); /* contradictions were taken apart */
     lsys_memo_free(memo);
 }
