@@ -183,6 +183,7 @@ struct suspects {
     struct solver *s;
     struct lsys_system t;
     bool *in;              /* kept inferences still in the contradiction */
+    struct lsys_echelon *flow; /* the reduced rows of flow conservation alone, solved from scratch */
     size_t dropped;        /* the dropped inference in question */
     int budget;            /* solutions left */
 };
@@ -190,7 +191,8 @@ struct suspects {
 /* Whether flow conservation, the kept inferences with IN set and, when
  * DROPPED is not SIZE_MAX, that dropped inference contradict each other,
  * solved from scratch; the elimination work is charged to S's budget. */
-static bool part_conflicts(struct suspects *q, const bool *in, size_t dropped, bool *fixed)
+static bool part_conflicts(struct suspects *q, const bool *in, size_t dropped, bool *fixed,
+                           struct lsys_echelon **first)
 {
     struct solver *s = q->s;
     struct lsys_system *t = &q->t;
@@ -200,8 +202,12 @@ static bool part_conflicts(struct suspects *q, const bool *in, size_t dropped, b
     for (size_t d = 0; d < s->nrejected; d++)
         lsys_include(t, nf + nk + d, d == dropped);
     lsys_restart(t);
+    lsys_echelon_set(t, q->flow);
     t->work = s->sy.work;
-    lsys_solve(t);
+    if (first)
+        *first = lsys_solve_first_rows(t);
+    else
+        lsys_solve(t);
     s->sy.work = t->work;
     for (size_t v = 0; v < t->nvars && fixed; v++)
         fixed[v] = lsys_fixed(t, (int)v);
@@ -213,7 +219,7 @@ static bool part_conflicts(struct suspects *q, const bool *in, size_t dropped, b
 static bool still_conflicts(struct suspects *q)
 {
     q->budget--;
-    return part_conflicts(q, q->in, q->dropped, NULL);
+    return part_conflicts(q, q->in, q->dropped, NULL, NULL);
 }
 
 /* Takes out of the contradiction the kept inferences of [lo, hi) it does
@@ -253,6 +259,10 @@ static void certain_counts(struct solver *s, bool *certain)
     q.t.lo = sup_xcalloc(q.t.nvars + 1, sizeof *q.t.lo);
     q.t.hi = sup_xmalloc((q.t.nvars + 1) * sizeof *q.t.hi);
     lsys_keep(&q.t);
+    /* each solution from scratch starts its elimination from the reduced
+     * rows of flow conservation alone (the same outcome, less work) */
+    memset(q.in, 0, nk);
+    part_conflicts(&q, q.in, SIZE_MAX, NULL, &q.flow);
     for (size_t d = 0; d < s->nrejected; d++) {
         memset(q.in, 1, nk);
         q.dropped = d;
@@ -277,12 +287,13 @@ static void certain_counts(struct solver *s, bool *certain)
         nsuspect += suspect[k];
         q.in[k] = !suspect[k];
     }
-    if (part_conflicts(&q, q.in, SIZE_MAX, certain))
+    if (part_conflicts(&q, q.in, SIZE_MAX, certain, NULL))
         memset(certain, 0, s->sy.nvars);
     if (s->trace)
         fprintf(stderr, "  %zu kept inferences take part in the contradictions (%d solutions left)\n", nsuspect,
                 q.budget);
     lsys_unkeep(&q.t);
+    lsys_echelon_free(q.flow);
     free(q.t.c);
     free(q.t.lo);
     free(q.t.hi);

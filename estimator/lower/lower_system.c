@@ -52,6 +52,7 @@ struct lsys_index {
     const bool *off; /* per constraint: left out (NULL: none) */
     double *saved_lo, *saved_hi; /* lsys_checkpoint */
     uint64_t *saved_dirty;
+    struct lsys_echelon *saved_ech; /* a copy of the system's reduced rows then (NULL: none) */
     bool saved_conflict;
     long saved_first_conflict;
 };
@@ -79,10 +80,14 @@ static void index_build(const struct lsys_system *sy, struct lsys_index *x)
     x->off = NULL;
     x->saved_lo = x->saved_hi = NULL;
     x->saved_dirty = NULL;
+    x->saved_ech = NULL;
 }
+
+static void echelon_free(struct lsys_echelon *e);
 
 static void index_free(struct lsys_index *x)
 {
+    echelon_free(x->saved_ech);
     free(x->first);
     free(x->cons);
     free(x->dirty);
@@ -509,6 +514,181 @@ static bool apply_outcome(struct lsys_system *sy, struct lsys_index *ix, const s
     return fixed;
 }
 
+/* The reduced rows the last elimination ended with (its rows at the
+ * pivots, the rows left empty dropped), kept so that the next elimination
+ * starts from them instead of from the constraints: between two
+ * eliminations propagation only fixes variables and the solve only puts
+ * constraints in, so the next system is this one with the newly fixed
+ * columns moved to the right-hand side plus the equalities put in since:
+ * the same row space, hence the same reduced form, the same values and the
+ * same contradictions, for a fraction of the work. echelon_match checks
+ * that this holds (a rollback, a restart or an estimate set back undoes
+ * it: then the elimination starts from the constraints). */
+struct lsys_echelon {
+    size_t nvars;
+    int *col;              /* per variable: its column then, -1 fixed then */
+    double *lo;            /* per variable: its lower bound then (a fixed one's value was moved over) */
+    int *var;              /* per column: its variable */
+    size_t ncons;
+    size_t *cons;          /* the equalities the rows combine */
+    const int **id;        /* ... and their variable lists (what identifies a constraint) */
+    size_t nrows;
+    size_t *start;         /* row r's values in at/val[start[r] .. start[r + 1]) */
+    size_t *at;
+    double *val;
+    double *rhs;
+};
+
+static void echelon_free(struct lsys_echelon *e)
+{
+    if (!e)
+        return;
+    free(e->col);
+    free(e->lo);
+    free(e->var);
+    free(e->cons);
+    free(e->id);
+    free(e->start);
+    free(e->at);
+    free(e->val);
+    free(e->rhs);
+    free(e);
+}
+
+static void *copy_of(const void *p, size_t n)
+{
+    void *q = sup_xmalloc(n + 1);
+    memcpy(q, p, n);
+    return q;
+}
+
+static struct lsys_echelon *echelon_copy(const struct lsys_echelon *e)
+{
+    if (!e)
+        return NULL;
+    struct lsys_echelon *k = sup_xmalloc(sizeof *k);
+    *k = *e;
+    size_t ncols = 0, nnz = e->start[e->nrows];
+    for (size_t v = 0; v < e->nvars; v++)
+        ncols += e->col[v] >= 0;
+    k->col = copy_of(e->col, e->nvars * sizeof *e->col);
+    k->lo = copy_of(e->lo, e->nvars * sizeof *e->lo);
+    k->var = copy_of(e->var, ncols * sizeof *e->var);
+    k->cons = copy_of(e->cons, e->ncons * sizeof *e->cons);
+    k->id = copy_of(e->id, e->ncons * sizeof *e->id);
+    k->start = copy_of(e->start, (e->nrows + 1) * sizeof *e->start);
+    k->at = copy_of(e->at, nnz * sizeof *e->at);
+    k->val = copy_of(e->val, nnz * sizeof *e->val);
+    k->rhs = copy_of(e->rhs, e->nrows * sizeof *e->rhs);
+    return k;
+}
+
+void lsys_echelon_set(struct lsys_system *sy, const struct lsys_echelon *e)
+{
+    echelon_free(sy->ech);
+    sy->ech = echelon_copy(e);
+}
+
+void lsys_echelon_free(struct lsys_echelon *e) { echelon_free(e); }
+
+/* Whether the elimination of ROWS over the open columns COL can start from
+ * E: every variable fixed then is fixed now at the same value, and every
+ * equality E combines is still in the system, a row now or with all its
+ * variables fixed at values that satisfy it (it then adds nothing). The
+ * rows not in E go to FRESH. MARK (per constraint) is zero before and
+ * after. */
+static bool echelon_match(const struct lsys_system *sy, const struct lsys_index *ix, const struct lsys_echelon *e,
+                          const int *col, const size_t *rows, size_t nrows, unsigned char *mark, size_t *fresh,
+                          size_t *nfresh)
+{
+    if (!e || e->nvars != sy->nvars)
+        return false;
+    for (size_t v = 0; v < sy->nvars; v++)
+        if (e->col[v] < 0 && (col[v] >= 0 || differs(sy->lo[v], e->lo[v])))
+            return false;
+    for (size_t r = 0; r < nrows; r++)
+        mark[rows[r]] = 1;
+    bool ok = true;
+    for (size_t k = 0; k < e->ncons && ok; k++) {
+        size_t i = e->cons[k];
+        if (i >= sy->nc || sy->c[i].var != e->id[k] || (ix->off && ix->off[i])) {
+            ok = false;
+            break;
+        }
+        if (mark[i] == 1) {
+            mark[i] = 2;
+            continue;
+        }
+        const struct lsys_cons *c = &sy->c[i];
+        double res = c->rhs;
+        for (size_t q = 0; q < c->n; q++)
+            res -= c->coef[q] * sy->lo[c->var[q]];
+        ok = fabs(res) <= 1e-9 * (1 + fabs(c->rhs));
+    }
+    *nfresh = 0;
+    for (size_t r = 0; r < nrows; r++) {
+        if (mark[rows[r]] == 1)
+            fresh[(*nfresh)++] = rows[r];
+        mark[rows[r]] = 0;
+    }
+    return ok;
+}
+
+/* The reduced rows of elimination M (its first RANK rows in place order)
+ * over the open columns COL, combining E's equalities (when FROM_E) and
+ * ADDED. */
+static struct lsys_echelon *echelon_keep(const struct lsys_system *sy, const struct elim *m,
+                                         const struct lsys_echelon *e, const size_t *added, size_t nadded, bool from_e,
+                                         const int *col, const int *var_of, size_t nopen, size_t rank)
+{
+    struct lsys_echelon *k = sup_xcalloc(1, sizeof *k);
+    k->nvars = sy->nvars;
+    k->col = sup_xmalloc((sy->nvars + 1) * sizeof *k->col);
+    memcpy(k->col, col, sy->nvars * sizeof *col);
+    k->lo = sup_xmalloc((sy->nvars + 1) * sizeof *k->lo);
+    memcpy(k->lo, sy->lo, sy->nvars * sizeof *k->lo);
+    k->var = sup_xmalloc((nopen + 1) * sizeof *k->var);
+    memcpy(k->var, var_of, nopen * sizeof *var_of);
+    size_t nold = from_e ? e->ncons : 0;
+    k->ncons = nold + nadded;
+    k->cons = sup_xmalloc((k->ncons + 1) * sizeof *k->cons);
+    k->id = sup_xmalloc((k->ncons + 1) * sizeof *k->id);
+    for (size_t i = 0; i < nold; i++) {
+        k->cons[i] = e->cons[i];
+        k->id[i] = e->id[i];
+    }
+    for (size_t i = 0; i < nadded; i++) {
+        k->cons[nold + i] = added[i];
+        k->id[nold + i] = sy->c[added[i]].var;
+    }
+    k->nrows = rank;
+    k->start = sup_xmalloc((rank + 1) * sizeof *k->start);
+    size_t n = 0;
+    for (size_t i = 0; i < rank; i++) {
+        size_t id = m->id[i];
+        for (size_t q = 0; q < m->rowcols[id].n; q++)
+            n += m->rowcols[id].at[q] < nopen && m->row[id][m->rowcols[id].at[q]] != 0;
+    }
+    k->at = sup_xmalloc((n + 1) * sizeof *k->at);
+    k->val = sup_xmalloc((n + 1) * sizeof *k->val);
+    k->rhs = sup_xmalloc((rank + 1) * sizeof *k->rhs);
+    n = 0;
+    for (size_t i = 0; i < rank; i++) {
+        size_t id = m->id[i];
+        k->start[i] = n;
+        for (size_t q = 0; q < m->rowcols[id].n; q++) {
+            size_t j = m->rowcols[id].at[q];
+            if (j < nopen && m->row[id][j] != 0) {
+                k->at[n] = j;
+                k->val[n++] = m->row[id][j];
+            }
+        }
+        k->rhs[i] = m->row[id][nopen];
+    }
+    k->start[rank] = n;
+    return k;
+}
+
 /* Fixes the open variables the equalities determine jointly; true when it
  * fixed one. The rows are the equalities with the fixed variables moved to
  * the right-hand side; after Gauss-Jordan elimination, a row left with one
@@ -558,14 +738,39 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
         return fixed;
     }
     size_t w = nopen + 1; /* the last column is the right-hand side */
+    /* the rows: the last elimination's reduced rows and the equalities put
+     * in since, when that holds (echelon_match), else the equalities */
+    const struct lsys_echelon *e = sy->ech;
+    unsigned char *mark = sup_xcalloc(sy->nc + 1, 1);
+    size_t *fresh = sup_xmalloc((nrows + 1) * sizeof *fresh), nfresh = 0;
+    bool from_e = echelon_match(sy, ix, e, col, rows, nrows, mark, fresh, &nfresh);
+    free(mark);
+    size_t ne = from_e ? e->nrows : 0, nm = from_e ? ne + nfresh : nrows;
+    const size_t *src = from_e ? fresh : rows;
     struct elim m;
-    elim_open(&m, sy->memo, nrows, w);
+    elim_open(&m, sy->memo, nm, w);
     int *var_of = sup_xmalloc((nopen + 1) * sizeof *var_of);
     for (size_t v = 0; v < sy->nvars; v++)
         if (col[v] >= 0)
             var_of[col[v]] = (int)v;
-    for (size_t r = 0; r < nrows; r++) {
-        const struct lsys_cons *c = &sy->c[rows[r]];
+    for (size_t r = 0; r < ne; r++) {
+        double *row = m.row[r];
+        row[nopen] = e->rhs[r];
+        for (size_t q = e->start[r]; q < e->start[r + 1]; q++) {
+            int v = e->var[e->at[q]];
+            if (col[v] >= 0)
+                row[col[v]] += e->val[q];
+            else
+                row[nopen] -= e->val[q] * sy->lo[v];
+        }
+        for (size_t q = e->start[r]; q < e->start[r + 1]; q++)
+            if (col[e->var[e->at[q]]] >= 0)
+                elim_note(&m, r, (size_t)col[e->var[e->at[q]]]);
+        elim_note(&m, r, nopen);
+        sy->work += (double)(e->start[r + 1] - e->start[r]); /* a value copied */
+    }
+    for (size_t r = ne; r < nm; r++) {
+        const struct lsys_cons *c = &sy->c[src[r - ne]];
         double *row = m.row[r];
         row[nopen] = c->rhs;
         for (size_t k = 0; k < c->n; k++) {
@@ -588,21 +793,21 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
      * dense elimination's, and the work is counted as its whole rows. */
     const double eps = 1e-9;
     size_t rank = 0;
-    int *pivot_col = sup_xmalloc((nrows + 1) * sizeof *pivot_col);
+    int *pivot_col = sup_xmalloc((nm + 1) * sizeof *pivot_col);
     size_t *nz = sup_xmalloc(w * sizeof *nz);
-    for (size_t c = 0; c < nopen && rank < nrows && sy->work < ELIM_BUDGET; c++) {
+    for (size_t c = 0; c < nopen && rank < nm && sy->work < ELIM_BUDGET; c++) {
         /* the first row from RANK on with the largest magnitude */
-        size_t best = nrows;
+        size_t best = nm;
         double big = 0;
         for (size_t k = 0; k < m.col[c].n; k++) {
             size_t id = m.col[c].at[k], at = m.pos[id];
             double f = fabs(m.row[id][c]);
-            if (at >= rank && (best == nrows || f > big || (f == big && at < m.pos[best]))) {
+            if (at >= rank && (best == nm || f > big || (f == big && at < m.pos[best]))) {
                 big = f;
                 best = id;
             }
         }
-        if (best == nrows || big < eps)
+        if (best == nm || big < eps)
             continue;
         /* the rows at RANK and at BEST's place change places */
         size_t other = m.id[rank], bat = m.pos[best];
@@ -641,7 +846,7 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
     }
     /* a row with no variable left must have nothing on the right */
     struct elim_outcome out = {.empty_row = false};
-    for (size_t i = rank; i < nrows && !out.empty_row; i++)
+    for (size_t i = rank; i < nm && !out.empty_row; i++)
         if (fabs(m.row[m.id[i]][nopen]) > 1e-6 * (1 + fabs(m.row[m.id[i]][nopen])) + 0.5)
             out.empty_row = true;
     out.col = sup_xmalloc((rank + 1) * sizeof *out.col);
@@ -671,10 +876,18 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
         free(out.col);
         free(out.value);
     }
+    /* the next elimination starts from these rows (if it can) */
+    struct lsys_echelon *ech = NULL;
+    if (sy->work < ELIM_BUDGET && !out.empty_row)
+        ech = echelon_keep(sy, &m, e, from_e ? fresh : rows, from_e ? nfresh : nrows, from_e, col, var_of, nopen,
+                           rank);
+    echelon_free(sy->ech);
+    sy->ech = ech;
     elim_close(&m, sy->memo);
     free(pivot_col);
     free(nz);
     free(var_of);
+    free(fresh);
     free(rows);
     free(col);
     return fixed;
@@ -682,7 +895,7 @@ static bool sys_eliminate(struct lsys_system *sy, struct lsys_index *ix)
 
 /* An elimination that fixes variables leaves their constraints to be
  * evaluated (touched): the others would write what they hold. */
-void lsys_solve(struct lsys_system *sy)
+static void solve(struct lsys_system *sy, struct lsys_echelon **first)
 {
     struct lsys_index own, *x = sy->keep;
     if (!x) {
@@ -690,11 +903,26 @@ void lsys_solve(struct lsys_system *sy)
         x = &own;
         all_dirty(sy, x);
     }
-    do
+    for (bool fixed = true, once = false; fixed;) {
         sys_propagate(sy, x);
-    while (!sy->conflict && sys_eliminate(sy, x));
+        if (sy->conflict)
+            break;
+        fixed = sys_eliminate(sy, x);
+        if (first && !once)
+            *first = echelon_copy(sy->ech);
+        once = true;
+    }
     if (x == &own)
         index_free(&own);
+}
+
+void lsys_solve(struct lsys_system *sy) { solve(sy, NULL); }
+
+struct lsys_echelon *lsys_solve_first_rows(struct lsys_system *sy)
+{
+    struct lsys_echelon *first = NULL;
+    solve(sy, &first);
+    return first;
 }
 
 void lsys_keep(struct lsys_system *sy)
@@ -709,6 +937,8 @@ void lsys_keep(struct lsys_system *sy)
 
 void lsys_unkeep(struct lsys_system *sy)
 {
+    echelon_free(sy->ech);
+    sy->ech = NULL;
     if (!sy->keep)
         return;
     index_free(sy->keep);
@@ -749,6 +979,8 @@ void lsys_checkpoint(struct lsys_system *sy)
     memcpy(x->saved_lo, sy->lo, sy->nvars * sizeof *sy->lo);
     memcpy(x->saved_hi, sy->hi, sy->nvars * sizeof *sy->hi);
     memcpy(x->saved_dirty, x->dirty, x->nwords * sizeof *x->dirty);
+    echelon_free(x->saved_ech);
+    x->saved_ech = echelon_copy(sy->ech);
     x->saved_conflict = sy->conflict;
     x->saved_first_conflict = sy->first_conflict;
 }
@@ -759,6 +991,11 @@ void lsys_rollback(struct lsys_system *sy)
     memcpy(sy->lo, x->saved_lo, sy->nvars * sizeof *sy->lo);
     memcpy(sy->hi, x->saved_hi, sy->nvars * sizeof *sy->hi);
     memcpy(x->dirty, x->saved_dirty, x->nwords * sizeof *x->dirty);
+    /* the reduced rows go back too (once: a second rollback to the same
+     * checkpoint starts its next elimination from the constraints) */
+    echelon_free(sy->ech);
+    sy->ech = x->saved_ech;
+    x->saved_ech = NULL;
     sy->conflict = x->saved_conflict;
     sy->first_conflict = x->saved_first_conflict;
 }

@@ -32,6 +32,8 @@ struct lsys_system {
     struct lsys_memo *memo; /* eliminations that fixed nothing (NULL: none kept); lsys_free frees it */
     struct lsys_index *keep; /* lsys_keep: the index of the constraints and those to evaluate, kept */
     bool *off;             /* lsys_keep: per constraint, left out of the system */
+    struct lsys_echelon *ech; /* the last elimination's reduced rows, the next one starts from them
+                            * (NULL: none); lsys_unkeep and lsys_free free it */
 };
 
 void lsys_add(struct lsys_system *sy, const int *var, const signed char *coef, size_t n, double rhs, bool ge);
@@ -66,6 +68,17 @@ void lsys_restart(struct lsys_system *sy);
 void lsys_checkpoint(struct lsys_system *sy);
 void lsys_rollback(struct lsys_system *sy);
 void lsys_free(struct lsys_system *sy);
+/* Eliminations start from the reduced rows of the last one where that
+ * gives the same outcome (no variable fixed then is open now, every
+ * equality they combine is still in), else from the constraints.
+ * lsys_solve_first_rows solves as lsys_solve does and returns a copy of the
+ * reduced rows its first elimination left (NULL: none), for later solves
+ * from scratch of systems with the same constraints and more:
+ * lsys_echelon_set gives SY a copy of E (NULL: none) to start from. */
+struct lsys_echelon;
+struct lsys_echelon *lsys_solve_first_rows(struct lsys_system *sy);
+void lsys_echelon_set(struct lsys_system *sy, const struct lsys_echelon *e);
+void lsys_echelon_free(struct lsys_echelon *e);
 /* A memory of eliminations for a system, or for systems that share it (all
  * then run on one budget of work): an elimination of rows and bounds seen
  * before that fixed nothing is not made again. */
