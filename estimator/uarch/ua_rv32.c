@@ -2,6 +2,7 @@
  * Zicsr and Zifencei encodings, and the compressed (C, Zca) ones as the 32-bit
  * instruction each expands to (RISC-V unprivileged spec, chapter "C" table
  * 16.5-16.7). */
+#include <string.h>
 #include "ua_rv32.h"
 
 static const char *const names[UA_RV__N] = {
@@ -242,6 +243,7 @@ static bool decode16(uint32_t c, struct ua_rv32 *o)
 
 bool ua_rv32_decode(const uint8_t *p, size_t avail, struct ua_rv32 *o)
 {
+    memset(o, 0, sizeof *o); /* padding too: core states that hold it are compared byte by byte */
     o->size = 2;
     o->bits = 0;
     if (avail < 2)
