@@ -106,7 +106,7 @@ def check_data(build, data_dir, work):
             march = lpcores.CORES[d["core"]]["march"]
             src = os.path.join(HERE, "micro", *([] if march == "rv32imc" else [march]), d["program"] + ".S")
         else:
-            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["march"],
+            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["flavour"],
                                d["program"] + ".bc")
         if not os.path.exists(src):
             fails.append("%s: no %s to check it against" % (name, src))
