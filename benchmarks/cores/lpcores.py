@@ -45,11 +45,18 @@ CORES = {
     # lpnest's own picorv32 target: the riscv32 bitcode (rv32im) linked with relaxation, as
     # the corpus links it and isa/picorv32.yaml prices it (calls are jal); addresses are the
     # link's (PicoRV32's timing does not depend on them), not the contract's
+    # memory: the look-ahead interface, mem_ready always 1 (dhrystone/testbench.v): the
+    # README's CPI table (ALU 3, load 5, ...); picorv32-ws1: PicoRV32's testbench.v memory,
+    # mem_ready registered, the cycle after mem_valid (ALU 4, load 7, ...): one wait state
     "picorv32": {"sim": "picorv32", "platform": "LP_PICORV32", "march": "rv32im", "flavour": "riscv32",
                  "relax": True, "mem": ["+mem=la"],
                  "config": "PicoRV32: ENABLE_MUL, ENABLE_DIV, BARREL_SHIFTER, ENABLE_COUNTERS(64), "
                            "ENABLE_REGS_DUALPORT, no COMPRESSED_ISA, TWO_CYCLE_*=0, LATCHED_MEM_RDATA=0; "
-                           "memory answering the cycle after mem_valid (PicoRV32's testbench.v)"},
+                           "look-ahead memory: mem_ready always 1, data from mem_la_addr (dhrystone/testbench.v)"},
+    "picorv32-ws1": {"sim": "picorv32", "platform": "LP_PICORV32", "march": "rv32im", "flavour": "riscv32",
+                     "relax": True, "mem": ["+mem=nola"],
+                     "config": "the picorv32 core; memory with mem_ready registered, rising the cycle after "
+                               "mem_valid (PicoRV32's testbench.v): one wait state"},
 }
 for _c in CORES.values():
     _c.setdefault("march", "rv32imc")
@@ -579,6 +586,7 @@ def check_sim_config(core, sim):
         "neorv32": lambda c: "neorv32_lp" in c,
         # Vpicorv32_lp: lp_picorv32_top's defaults are this configuration; a -G changes it
         "picorv32": lambda c: c.startswith("picorv32") and "-G" not in c,
+        "picorv32-ws1": lambda c: c.startswith("picorv32") and "-G" not in c,
     }[core]
     if not want(cfg):
         raise Error("%s was built with '%s', which is not %s (%s)" % (sim, cfg, core, CORES[core]["config"]))
