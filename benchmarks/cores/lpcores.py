@@ -1,5 +1,5 @@
 """lpcores -- the RTL references of the RISC-V cores of benchmarks/cores (Ibex, CV32E40P,
-SERV, NEORV32): the cores, the ELF built from a program's bitcode at the addresses of the
+SERV, NEORV32, PicoRV32): the cores, the ELF built from a program's bitcode at the addresses of the
 contract (README.md), the testbench run with its trace, and the reduction of that trace to
 the reference data (per-PC counts and cycles, control transfers, call sites, functions,
 main's cycles).
@@ -42,20 +42,42 @@ CORES = {
                           "XBUS memory acknowledging the cycle after each request (GHDL)"},
     "serv": {"sim": "serv", "platform": "LP_SERV", "march": "rv32i", "counters": False,
              "config": "servant: SERV width=1, RV32I, with_csr=1, no MDU, 2 MiB servant_ram (one-cycle ack)"},
+    # lpnest's own picorv32 target: the riscv32 bitcode (rv32im) linked with relaxation, as
+    # the corpus links it and isa/picorv32.yaml prices it (calls are jal); addresses are the
+    # link's (PicoRV32's timing does not depend on them), not the contract's
+    # memory: the look-ahead interface, mem_ready always 1 (dhrystone/testbench.v): the
+    # README's CPI table (ALU 3, load 5, ...); picorv32-ws1: PicoRV32's testbench.v memory,
+    # mem_ready registered, the cycle after mem_valid (ALU 4, load 7, ...): one wait state
+    "picorv32": {"sim": "picorv32", "platform": "LP_PICORV32", "march": "rv32im", "flavour": "riscv32",
+                 "relax": True, "mem": ["+mem=la"],
+                 "config": "PicoRV32: ENABLE_MUL, ENABLE_DIV, BARREL_SHIFTER, ENABLE_COUNTERS(64), "
+                           "ENABLE_REGS_DUALPORT, no COMPRESSED_ISA, TWO_CYCLE_*=0, LATCHED_MEM_RDATA=0; "
+                           "look-ahead memory: mem_ready always 1, data from mem_la_addr (dhrystone/testbench.v)"},
+    "picorv32-ws1": {"sim": "picorv32", "platform": "LP_PICORV32", "march": "rv32im", "flavour": "riscv32",
+                     "relax": True, "mem": ["+mem=nola"],
+                     "config": "the picorv32 core; memory with mem_ready registered, rising the cycle after "
+                               "mem_valid (PicoRV32's testbench.v): one wait state"},
 }
 for _c in CORES.values():
     _c.setdefault("march", "rv32imc")
+    _c.setdefault("flavour", _c["march"])   # the build's bitcode folder: build/benchmarks/*/FLAVOUR/
+    _c.setdefault("relax", False)
     _c.setdefault("counters", True)
+    _c.setdefault("mem", [])
 
 TEXT_BASE = 0x120000        # platform/link.ld LP_TEXT_BASE
 RUNTIME_BASE = 0x100400     # platform/link.ld LP_RUNTIME
 
 
+# the flavours linked with relaxation (rv32im: the corpus's riscv32 target, PicoRV32)
+RELAXED = ("rv32im",)
+
+
 def arch_flags(march="rv32imc", csr=False):
-    """clang's target flags for MARCH (rv32imc: the pipelined cores; rv32i: SERV), with the
-    CSR instructions when CSR (crt0.S, plat.c)"""
-    return ["--target=riscv32-unknown-elf", "-march=" + march + ("_zicsr" if csr else ""), "-mabi=ilp32",
-            "-mno-relax"]
+    """clang's target flags for MARCH (rv32imc: the pipelined cores; rv32i: SERV; rv32im:
+    PicoRV32, relaxed), with the CSR instructions when CSR (crt0.S, plat.c)"""
+    return ["--target=riscv32-unknown-elf", "-march=" + march + ("_zicsr" if csr else ""), "-mabi=ilp32"] + \
+        ([] if march in RELAXED else ["-mno-relax"])
 
 
 # as cmake/LpnestCorpus.cmake builds the corpus's bitcode (for a .c given to run)
@@ -63,7 +85,7 @@ CORPUS_CFLAGS = ["-O2", "-g", "-std=c11", "-Wall", "-Wextra", "-nostdlibinc",
                  "-I" + os.path.join(SRC, "benchmarks", "corpus")]
 RUNTIME_SOURCES = ["rt_libc.c", "rt_math.c", "rt_int128.c"]
 # GCC's own multilib choice: rv32imc -> rv32im/ilp32 (there is no rv32imc multilib), rv32i -> rv32i
-LIBGCC_DIR = {"rv32imc": "rv32im", "rv32i": "rv32i"}
+LIBGCC_DIR = {"rv32imc": "rv32im", "rv32i": "rv32i", "rv32im": "rv32im"}
 LIBGCC_GLOB = "/usr/lib/gcc/riscv64-unknown-elf/*/%s/ilp32/libgcc.a"
 MARKER = "\x02LPNEST "
 GHDL_REPORT = re.compile(r"^\S+:\d+:\d+:@\S+:\((assertion|report) (note|warning|error|failure)\): |^simulation finished @")
@@ -349,10 +371,14 @@ def build_block(platform, work, march="rv32imc"):
     lld = tool("ld.lld-19", "ld.lld")
     lib = libgcc(march)
     rt_h = os.path.join(RUNTIME_DIR, "rt.h")
-    # RT_CORES_CONTRACT: the runtime as the address contract fixed it (rt_libc.c)
-    cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-DRT_CORES_CONTRACT", "-I" + RUNTIME_DIR]
-    objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform, march), work,
-                          "assembling crt0.S")]
+    # RT_CORES_CONTRACT: the runtime as the address contract fixed it (rt_libc.c); the
+    # relaxed flavour (PicoRV32) has the corpus's riscv32 runtime: its flags, all its routines
+    cflags = ["-O2", "-fno-builtin", "-Wall", "-Wextra", "-I" + RUNTIME_DIR]
+    if march not in RELAXED:
+        cflags.append("-DRT_CORES_CONTRACT")
+    # crt0 unrelaxed on every core: the measured sequence around main is the same
+    objs = [cached_object(os.path.join(PLATFORM_DIR, "crt0.S"), compile_flags(platform, march) + ["-mno-relax"],
+                          work, "assembling crt0.S")]
     objs += [cached_object(os.path.join(RUNTIME_DIR, s), arch_flags(march) + cflags, work, "compiling " + s, (rt_h,))
              for s in RUNTIME_SOURCES]
     objs.append(cached_object(os.path.join(PLATFORM_DIR, "plat.c"), compile_flags(platform, march) + cflags, work,
@@ -417,8 +443,9 @@ def args_object(argv, work):
     return o
 
 
-def check_layout(elf, prog_obj):
-    """every function of the program object at TEXT_BASE + its offset; warnings"""
+def check_layout(elf, prog_obj, relaxed=False):
+    """every function of the program object at TEXT_BASE + its offset (RELAXED: in .text, at
+    the address the relaxing link gave it); warnings"""
     warnings = []
     obj = Elf(prog_obj)
     text_idx = [k for k, s in enumerate(obj.sections) if s.get("name") == ".text"]
@@ -426,8 +453,15 @@ def check_layout(elf, prog_obj):
     for n, v, sz, typ, bind, shndx in elf.symbols():
         if typ == 2 and shndx != 0:
             linked.setdefault(n, v)
+    text = elf.section(".text")
     for n, v, sz, typ, bind, shndx in obj.symbols():
         if typ != 2 or shndx == 0:
+            continue
+        if relaxed:
+            got = linked.get(n)
+            if shndx not in text_idx or got is None or not text or \
+                    not text["addr"] <= got < text["addr"] + text["size"]:
+                raise Error("%s: function %s is not in the program's .text" % (elf.path, n))
             continue
         if shndx not in text_idx:
             raise Error("%s: function %s is in section %s, not .text: the fixed layout needs one .text "
@@ -445,9 +479,8 @@ def check_layout(elf, prog_obj):
                 raise Error("%s: section %s: constructors, destructors and thread-local data are not "
                             "supported by crt0.S (README.md)" % (prog_obj, name))
             warnings.append("section %s (%d bytes) is not in the layout of link.ld" % (name, sec["size"]))
-    text = elf.section(".text")
     size = sum(obj.sections[k]["size"] for k in text_idx)
-    if text and text["size"] != size:
+    if text and text["size"] != size and not relaxed:
         extra = sorted(n for n, v, sz, typ, bind, shndx in elf.symbols()
                        if typ == 2 and TEXT_BASE + size <= v < TEXT_BASE + text["size"])
         warnings.append("routines linked after the program's code, outside the fixed runtime block "
@@ -460,7 +493,7 @@ def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
     None, warnings, the program's object)"""
     if core not in CORES:
         raise Error("unknown core '%s' (%s)" % (core, ", ".join(CORES)))
-    platform, march = CORES[core]["platform"], CORES[core]["march"]
+    platform, march, relax = CORES[core]["platform"], CORES[core]["march"], CORES[core]["relax"]
     os.makedirs(work, exist_ok=True)
     block = build_block(platform, os.path.join(cache_dir() or work, "block-" + platform), march)
     prog, bc = program_object(src, work, extra_cflags, march)
@@ -469,10 +502,11 @@ def build_elf(src, core, work, argv=None, out=None, extra_cflags=()):
     args = args_object(argv, work)
     elf = out or os.path.join(work, "prog.elf")
     tmp = elf + ".tmp"
-    run_tool([tool("ld.lld-19", "ld.lld"), "--no-relax", "-static", "-T", os.path.join(PLATFORM_DIR, "link.ld"),
+    run_tool([tool("ld.lld-19", "ld.lld")] + ([] if relax else ["--no-relax"]) +
+             ["-static", "-T", os.path.join(PLATFORM_DIR, "link.ld"),
               "--allow-multiple-definition", prog, block, args, libgcc(march), "-o", tmp], "linking")
     e = Elf(tmp)
-    warnings = check_layout(e, prog)
+    warnings = check_layout(e, prog, relax)
     os.replace(tmp, elf)
     return elf, bc, warnings, prog
 
@@ -521,7 +555,9 @@ def sim_kind(sim):
         return "serv"
     if "neorv32" in base:
         return "neorv32"
-    raise Error("%s: not a known simulator (Vibex_simple_system, Vcv32e40p, Vserv or neorv32_lp)" % sim)
+    if "picorv32" in base:
+        return "picorv32"
+    raise Error("%s: not a known simulator (Vibex_simple_system, Vcv32e40p, Vserv, neorv32_lp or Vpicorv32_lp)" % sim)
 
 
 def sim_config(sim):
@@ -548,6 +584,9 @@ def check_sim_config(core, sim):
         "cv32e40p": lambda c: True,
         "serv": lambda c: "memsize=2097152" in c,
         "neorv32": lambda c: "neorv32_lp" in c,
+        # Vpicorv32_lp: lp_picorv32_top's defaults are this configuration; a -G changes it
+        "picorv32": lambda c: c.startswith("picorv32") and "-G" not in c,
+        "picorv32-ws1": lambda c: c.startswith("picorv32") and "-G" not in c,
     }[core]
     if not want(cfg):
         raise Error("%s was built with '%s', which is not %s (%s)" % (sim, cfg, core, CORES[core]["config"]))
@@ -877,7 +916,7 @@ def simulate(core, sim, elf, work, timeout, max_cycles, trace=True, reduce_tool=
     else:
         hexf = os.path.join(rundir, "prog.hex")
         verilog_hex(elf, hexf)
-        cmd = [os.path.abspath(sim), "+firmware=" + hexf, "+max_cycles=%d" % max_cycles]
+        cmd = [os.path.abspath(sim), "+firmware=" + hexf, "+max_cycles=%d" % max_cycles] + CORES[core]["mem"]
     err = []
     reader = cproc = None
     if trace:

@@ -77,6 +77,67 @@ def contract(build, work):
     return fails
 
 
+# crt0's counter reads on PicoRV32: csrr s2, instret; csrr s0, cycle; ...; csrr s1, cycle; csrr s3, instret
+PICORV32_READS = {"__lp_main_read": 0xc0002473, "__lp_main_return": 0xc00024f3}
+
+
+def contract_picorv32(build, work):
+    """the picorv32 flavour: the riscv32 bitcode linked relaxed (every call a jal, as
+    isa/picorv32.yaml prices it), the counters read with rdcycle/rdinstret, and runtime
+    routines that are the instructions lpnest runs to price them (isa/code/riscv32.code:
+    the same words but for the immediates the layout sets)"""
+    fails = []
+    p = os.path.join(build, "benchmarks", "corpus", "riscv32", "crc32.bc")
+    if not os.path.exists(p):
+        print("skipped: no riscv32 bitcode %s" % p)
+        return fails
+    elf, _, warnings, _ = lpcores.build_elf(p, "picorv32", os.path.join(work, "picorv32"))
+    fails += ["%s on picorv32: %s" % (p, x) for x in warnings]
+    e = lpcores.Elf(elf)
+    syms = {n: (v, sz) for n, v, sz, typ, bind, shndx in e.symbols() if shndx != 0}
+    word = lambda a: int.from_bytes(e.read(a, 4), "little")  # noqa: E731
+    for s, w in PICORV32_READS.items():
+        if word(syms[s][0]) != w:
+            fails.append("picorv32: %s is %08x, not the rdcycle %08x" % (s, word(syms[s][0]), w))
+    if word(syms["__lp_main_read"][0] - 4) != 0xc0202973:
+        fails.append("picorv32: the instruction before __lp_main_read is not csrr s2, instret")
+    text = e.section(".text")
+    for a in range(text["addr"], text["addr"] + text["size"] - 4, 4):
+        w0, w1 = word(a), word(a + 4)
+        if w0 & 0xfff == 0x097 and w1 & 0xfff == 0x0e7:   # auipc ra; jalr ra
+            fails.append("picorv32: a call at %#x is not relaxed to jal" % a)
+            break
+    code, entries = {}, {}
+    with open(os.path.join(lpcores.SRC, "isa", "code", "riscv32.code")) as f:
+        for line in f:
+            q = line.split()
+            if q and q[0] == "entry":
+                entries[q[1]] = int(q[2], 16)
+            elif q and q[0] == "bytes":
+                a = int(q[1], 16)
+                for k, b in enumerate(bytes.fromhex(q[2])):
+                    code[a + k] = b
+    checked = 0
+    for name, a in sorted(entries.items()):
+        if name not in syms or not syms[name][1]:
+            continue
+        v, sz = syms[name]
+        mine = e.read(v, sz)
+        ref = bytes(code.get(a + k, 0) for k in range(sz))
+        for k in range(0, sz, 4):
+            x, y = int.from_bytes(mine[k:k + 4], "little"), int.from_bytes(ref[k:k + 4], "little")
+            # opcode, rd and funct3 (lui, auipc, jal: opcode and rd; stores and branches:
+            # opcode and funct3; the rest is immediate, which the layout sets)
+            m = {0x37: 0xfff, 0x17: 0xfff, 0x6f: 0xfff, 0x23: 0x707f, 0x63: 0x707f}.get(x & 0x7f, 0x7fff)
+            if x & m != y & m:
+                fails.append("picorv32: %s+%#x is %08x, isa/code/riscv32.code has %08x" % (name, k, x, y))
+                break
+        checked += 1
+    if checked < 100:
+        fails.append("picorv32: only %d runtime routines checked against isa/code/riscv32.code" % checked)
+    return fails
+
+
 def check_data(build, data_dir, work):
     fails = []
     files = sorted(glob.glob(os.path.join(data_dir, "*", "*.json.gz")) +
@@ -106,7 +167,7 @@ def check_data(build, data_dir, work):
             march = lpcores.CORES[d["core"]]["march"]
             src = os.path.join(HERE, "micro", *([] if march == "rv32imc" else [march]), d["program"] + ".S")
         else:
-            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["march"],
+            src = os.path.join(build, "benchmarks", d["folder"], lpcores.CORES[d["core"]]["flavour"],
                                d["program"] + ".bc")
         if not os.path.exists(src):
             fails.append("%s: no %s to check it against" % (name, src))
@@ -165,6 +226,7 @@ def main(argv):
                 fails = contract(build, work)
                 if fails is None:
                     return SKIP
+                fails += contract_picorv32(build, work)
         except lpcores.Error as e:
             fails = [str(e)]
     for f in fails:

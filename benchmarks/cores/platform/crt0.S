@@ -5,12 +5,14 @@
  * core, selected by one macro: LP_IBEX (2-stage, maxperf, wait-state variant), LP_IBEX_ICACHE
  * (enables the instruction cache and waits out its invalidation), LP_CV32E40P (counters are
  * inhibited out of reset; mtvec is 0 in the testbench), LP_SERV (servant: reset at 0, no
- * counters), LP_NEORV32 (as CV32E40P: its mtvec resets to 0). The code lies in a section of its own
+ * counters), LP_NEORV32 (as CV32E40P: its mtvec resets to 0), LP_PICORV32 (no CSRs but the
+ * counters: rdcycle and rdinstret, `csrr rd, cycle` and `instret`; no trap vector: a trap
+ * halts the core, which the testbench reports). The code lies in a section of its own
  * (.lp.crt0) that link.ld places at a fixed address and pads, so everything after it is at
  * the same address on every core (README.md, "The address contract"). */
 #if !defined(LP_IBEX) && !defined(LP_IBEX_ICACHE) && !defined(LP_CV32E40P) && !defined(LP_SERV) && \
-    !defined(LP_NEORV32)
-#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P, LP_SERV or LP_NEORV32"
+    !defined(LP_NEORV32) && !defined(LP_PICORV32)
+#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P, LP_SERV, LP_NEORV32 or LP_PICORV32"
 #endif
 #if defined(LP_SERV)
 /* SERV (servant) resets to 0 and has no counters: a jump to _start at 0, and the counter
@@ -22,6 +24,11 @@
     lui t0, %hi(_start)
     jalr zero, %lo(_start)(t0)
     .option pop
+#elif defined(LP_PICORV32)
+/* PicoRV32 (ENABLE_COUNTERS) reads the user counters only: mcycle -> cycle, minstret -> instret */
+#define READ(rd, csr) csrr rd, READ_##csr
+#define READ_mcycle cycle
+#define READ_minstret instret
 #else
 #define READ(rd, csr) csrr rd, csr
 #endif

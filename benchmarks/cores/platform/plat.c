@@ -6,7 +6,7 @@
  * runner (benchmarks/cores/run) takes off the program's output; exit() prints "... exit
  * STATUS", a trap "... trap MCAUSE MEPC MTVAL". Selected like crt0.S: LP_IBEX or
  * LP_IBEX_ICACHE (simple_system: character at 0x20000, halt at 0x20008), LP_CV32E40P
- * (mm_ram: character at 0x10000000, exit status at 0x20000004), LP_SERV and LP_NEORV32 (our
+ * (mm_ram: character at 0x10000000, exit status at 0x20000004), LP_SERV, LP_NEORV32 and LP_PICORV32 (our
  * testbenches: character at 0x40000004, status at 0x40000008, halt at 0x90000000). Its code is in sections of
  * its own (.lp.plat*), which link.ld places after the runtime routines, so that those lie at
  * the same addresses on every core; the three the runtime calls (rt_write, rt_heap, rt_exit)
@@ -22,12 +22,12 @@
 #elif defined(LP_CV32E40P)
 #define LP_OUT 0x10000000u
 #define LP_EXIT 0x20000004u
-#elif defined(LP_SERV) || defined(LP_NEORV32)
+#elif defined(LP_SERV) || defined(LP_NEORV32) || defined(LP_PICORV32)
 #define LP_OUT 0x40000004u      /* the testbench's character register (SERV: servant's GPIO region) */
 #define LP_STATUS 0x40000008u   /* the testbench keeps the status ... */
 #define LP_HALT 0x90000000u     /* ... and servile's simulation halt ends the run */
 #else
-#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P, LP_SERV or LP_NEORV32"
+#error "define LP_IBEX, LP_IBEX_ICACHE, LP_CV32E40P, LP_SERV, LP_NEORV32 or LP_PICORV32"
 #endif
 
 extern unsigned char __lp_heap_start[], __lp_heap_end[];
@@ -40,6 +40,15 @@ LP_SECTION(rt_write) void rt_write(const char *buf, size_t n)
     for (size_t i = 0; i < n; i++)
         *out = (unsigned char)buf[i];
 }
+
+#if defined(LP_PICORV32)
+/* the relaxed flavour's runtime is the corpus's whole riscv32 runtime (no RT_CORES_CONTRACT),
+ * whose failure paths (__assert_func, abort) write to standard error: the same register */
+void rt_write_err(const char *buf, size_t n)
+{
+    rt_write(buf, n);
+}
+#endif
 
 LP_SECTION(rt_heap) void rt_heap(unsigned char **base, unsigned char **end)
 {
