@@ -263,6 +263,10 @@ struct sim {
      * value, its i1 operands and comparisons (SET); the operand pairs they
      * order (keys: each compare reads one, in either order) */
     bool logic;
+    /* the value made, tested: a compare of a register the region writes with an
+     * immediate ("cmplwi r8, 0; bne": a select on the comparison choosing each
+     * word of its value by a branch) is run too, its field known on each case */
+    bool follow;
     LLVMValueRef set[16];
     size_t nset;
     LLVMValueRef key_a[3], key_b[3];
@@ -305,6 +309,38 @@ static bool sim_located(const struct sim *s, const struct minsn *in)
     return false;
 }
 
+/* Whether IN compares a register with an immediate ("cmplwi cr1, r8, 0",
+ * "cmpwi r3, -1"): the register, the immediate, the field (0-7), unsigned
+ * or not. */
+static bool flag_test(const struct minsn *in, char reg[16], long long *imm, int *field, bool *logical)
+{
+    if (strcmp(in->mnemonic, "cmplwi") && strcmp(in->mnemonic, "cmpwi"))
+        return false;
+    char ops[4][16], *end;
+    int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
+    int o = n == 3 ? 1 : 0;
+    if (n != 2 && n != 3)
+        return false;
+    if (n == 3 && (strncmp(ops[0], "cr", 2) || ops[0][2] < '0' || ops[0][2] > '7' || ops[0][3]))
+        return false;
+    *field = n == 3 ? ops[0][2] - '0' : 0;
+    *imm = strtoll(ops[o + 1], &end, 0);
+    if (*end || !ops[o][0])
+        return false;
+    strcpy(reg, ops[o]);
+    *logical = in->mnemonic[3] == 'l';
+    return true;
+}
+
+static bool is_flag_test(const struct minsn *in)
+{
+    char reg[16];
+    long long imm;
+    int field;
+    bool logical;
+    return flag_test(in, reg, &imm, &field, &logical);
+}
+
 /* Whether block M belongs to the region: its conditional branch carries the
  * comparison's location, or it only moves constants and registers. */
 static bool in_region(const struct sim *s, size_t m)
@@ -320,6 +356,8 @@ static bool in_region(const struct sim *s, size_t m)
         if (cond_of(in, cr, &ret))
             located |= sim_located(s, in);
         else if (is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
+            continue;
+        else if (s->follow && is_flag_test(in))
             continue;
         else if (strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "b") &&
                  strcmp(in->mnemonic, "blr") && strcmp(in->mnemonic, "nop"))
@@ -381,6 +419,8 @@ struct walk {
     bool known[MAX_REGS];
     size_t visited[MAX_STEPS], nvisited;
     bool taken[MAX_STEPS];
+    bool tested;            /* a flag test read a register (follow): its value */
+    long long tested_val;
 };
 
 static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, LLVMIntPredicate pred,
@@ -390,9 +430,10 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
     memset(w, 0, sizeof *w);
     for (size_t r = 0; r < s->nregs; r++)
         w->known[r] = s->init_known[r], w->val[r] = s->init[r];
-    int crcmp[8]; /* field -> compare index, or -1 */
+    int crcmp[8];   /* field -> compare index, or -1 */
+    int crconst[8]; /* field -> the three-way order a flag test set (follow), or -1 */
     for (int i = 0; i < 8; i++)
-        crcmp[i] = -1;
+        crcmp[i] = crconst[i] = -1;
     size_t m = s->entry;
     for (;;) {
         if (w->nvisited == MAX_STEPS)
@@ -411,8 +452,17 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             unsigned cond = cond_of(in, cr, &ret);
             if (cond) {
                 int field = cr[2] - '0';
-                if (field < 0 || field > 7 || crcmp[field] < 0)
+                if (field < 0 || field > 7 || (crcmp[field] < 0 && crconst[field] < 0))
                     return;
+                if (crcmp[field] < 0) {
+                    bool t = taken_on(cond, (unsigned)crconst[field]);
+                    w->taken[step] = t;
+                    if (t)
+                        next = ret ? -1 : in->target;
+                    if (t && !ret && in->target < 0)
+                        return;
+                    continue;
+                }
                 int c = crcmp[field];
                 unsigned key = s->logic ? (unsigned)s->cmp_key[c] : role[c] & 1;
                 bool sw = s->logic ? role[c] & 1 : role[c] >> 1 & 1;
@@ -446,7 +496,21 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                 char name[8] = "cr0";
                 name[2] = (char)('0' + i);
                 if (writes_cr(in, name))
-                    crcmp[i] = -1;
+                    crcmp[i] = crconst[i] = -1;
+            }
+            char freg[16];
+            long long fimm;
+            int ffield;
+            bool flogical;
+            if (s->follow && sim_compare_key(s, in) < 0 && flag_test(in, freg, &fimm, &ffield, &flogical)) {
+                int r = reg_index(s, freg, false);
+                if (r < 0 || !w->known[r])
+                    return; /* (a value the run does not know) */
+                long long a = flogical ? (long long)(uint32_t)w->val[r] : (long long)(int32_t)w->val[r];
+                long long b = flogical ? (long long)(uint32_t)fimm : (long long)(int32_t)fimm;
+                crconst[ffield] = a < b ? W_LT : a > b ? W_GT : W_EQ;
+                if (!w->tested)
+                    w->tested = true, w->tested_val = w->val[r];
             }
             if (is_compare(in->mnemonic)) {
                 char ops[4][16];
@@ -493,7 +557,9 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             char cr[8];
             bool r;
             if (cond_of(&nbk->insns[k], cr, &r))
-                leave = cr[2] < '0' || cr[2] > '7' || crcmp[cr[2] - '0'] < 0;
+                leave = cr[2] < '0' || cr[2] > '7' || (crcmp[cr[2] - '0'] < 0 && crconst[cr[2] - '0'] < 0);
+            else if (s->follow && sim_compare_key(s, &nbk->insns[k]) < 0 && is_flag_test(&nbk->insns[k]))
+                break; /* (a test of the value made: run) */
             else if (is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
                 leave = true; /* (a compare of something else: the value made, tested) */
             else if (is_compare(nbk->insns[k].mnemonic))
@@ -693,6 +759,17 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
                 return false;
         }
     }
+    /* (follow) each flag test reads a register the region writes */
+    for (size_t q = 0; q < nq && s.follow; q++)
+        for (size_t k = 0; k < f->blocks[queue[q]].ninsns; k++) {
+            const struct minsn *in = &f->blocks[queue[q]].insns[k];
+            char reg[16];
+            long long imm;
+            int field;
+            bool logical;
+            if (sim_compare_key(&s, in) < 0 && flag_test(in, reg, &imm, &field, &logical) && reg_index(&s, reg, false) < 0)
+                return false;
+        }
     /* compares of the same registers, which no block of the region after the
      * entry's first compare writes, compare the same words */
     for (size_t c = 0; c < s.ncmps; c++) {
@@ -740,7 +817,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         if (!consistent)
             continue;
         memset(r2, 0, 2 * nb * sizeof *r2);
-        bool same[MAX_REGS], comp[MAX_REGS], ok = true;
+        bool same[MAX_REGS], comp[MAX_REGS], ok = true, tsame = true, tcomp = true;
         int exit_to = -3, exit_by[2] = {-3, -3};
         bool one_exit = true, split_exit = true;
         for (size_t r = 0; r < MAX_REGS; r++)
@@ -766,6 +843,8 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
                 same[r] &= w.known[r] && w.val[r] == p;
                 comp[r] &= w.known[r] && w.val[r] == !p;
             }
+            tsame &= w.tested && w.tested_val == p;
+            tcomp &= w.tested && w.tested_val == !p;
             for (size_t i = 0; i < w.nvisited; i++) {
                 r2[w.visited[i]] |= bit;
                 t2[w.visited[i]] |= w.taken[i] ? bit : 0;
@@ -776,6 +855,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         bool value = false;
         for (size_t r = 0; r < s.nregs && ok; r++)
             value |= same[r] || comp[r];
+        value |= ok && s.follow && (tsame || tcomp);
         value |= ok && !one_exit && split_exit && exit_by[0] != exit_by[1] && exit_by[0] != -3 && exit_by[1] != -3;
         if (trace && ok)
             fprintf(stderr, "   reading %x: exits to %d, value %d\n", code, exit_to, value);
@@ -850,8 +930,13 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         if (again)
             continue;
         done[ndone++] = cmp;
-        struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m};
+        /* the value's tests run with it where that proves out, else the region alone */
+        struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m, .follow = true};
         bool ok = match_region(f, &sm, out);
+        if (!ok) {
+            sm.follow = false;
+            ok = match_region(f, &sm, out);
+        }
         if (getenv("LPNEST_TRACE_PROBES"))
             fprintf(stderr, "wide value probe %s [%zu]: %s\n", f->name, m, ok ? "yes" : "no");
     }
