@@ -74,9 +74,10 @@ static bool writes_cr(const struct minsn *in, const char *cr)
 static bool writes_reg(const struct minsn *in, const char *reg)
 {
     const char *mn = in->mnemonic;
-    if (!strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc"))
-        return true;
-    char ops[4][16];
+    if (!strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc") || !strcmp(mn, "lmw") ||
+        !strcmp(mn, "lswi") || !strcmp(mn, "lswx"))
+        return true; /* (and the loads of several registers) */
+    char ops[6][16]; /* (rlwimi, rlwinm: five operands, the first written) */
     int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
     if (n < 0)
         return true; /* (unread: assume it does) */
@@ -789,7 +790,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
     }
     bool trace = getenv("LPNEST_TRACE_PROBES") != NULL;
     if (trace)
-        fprintf(stderr, "  region at [%zu]: %zu compares, %zu registers\n", entry, s.ncmps, s.nregs);
+        fprintf(stderr, "  region at [%zu]%s: %zu compares, %zu registers\n", entry, s.follow ? " (follow)" : "", s.ncmps, s.nregs);
     if (s.ncmps == 0)
         return false;
     for (size_t r = 0; r < s.nregs; r++) {

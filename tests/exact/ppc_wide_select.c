@@ -20,14 +20,32 @@ volatile unsigned long long out;
 __attribute__((noinline)) static unsigned long long reduce(unsigned long long x, unsigned long long n)
 {
     return x >= n ? x - n : x;
+}/* shift-and-add modular multiplication (montgomery.c's mulmod_slow): the doubling's
+ * rotate-and-insert ("rlwimi", five operands) between the compares writes only its first */
+__attribute__((noinline)) static unsigned long long mulmod(unsigned long long a, unsigned b, unsigned long long n)
+{
+    unsigned long long r = 0;
+    for (int k = 0; k < 24; k++) {
+        if (b & 1) {
+            r += a;
+            if (r >= n)
+                r -= n;
+        }
+        a <<= 1;
+        if (a >= n)
+            a -= n;
+        b >>= 1;
+    }
+    return r;
 }
+
 int main(void)
 {
     unsigned long long n = 0;
     for (int r = 0; r < 31; r++) {
         unsigned long long x = ua[r % 9], y = ub[(r * 4) % 9];
         long long s = sa[r % 7], t = sb[(r * 3) % 7];
-        n += reduce(x, y) + (unsigned long long)reduce((unsigned long long)s, (unsigned long long)t);
+        n += mulmod(x % (y | 1), (unsigned)r * 0x10001u, y | 1) + reduce(x, y) + (unsigned long long)reduce((unsigned long long)s, (unsigned long long)t);
         out = n;
     }
     return 0;
