@@ -367,6 +367,52 @@ static bool in_region(const struct sim *s, size_t m)
     return located || (plain && b->ninsns <= 4);
 }
 
+/* Whether instruction K of block B is "subfe D, T, X" right after "addic T, X, -1"
+ * (only compares between: nothing else writes the carry): D = (X != 0), the
+ * PowerPC's branchless test of a word (a 64-bit comparison's high words
+ * against 0). OPS: its operands. */
+static bool nonzero_test(const struct mblock *b, size_t k, char ops[4][16])
+{
+    const struct minsn *in = &b->insns[k];
+    if (strcmp(in->mnemonic, "subfe") || mc_insn_operands(in, ops, 4) != 3)
+        return false;
+    for (size_t j = k; j-- > 0;) {
+        const struct minsn *p = &b->insns[j];
+        char po[4][16];
+        if (is_compare(p->mnemonic))
+            continue;
+        return !strcmp(p->mnemonic, "addic") && mc_insn_operands(p, po, 4) == 3 && !strcmp(po[0], ops[1]) &&
+               !strcmp(po[1], ops[2]) && !strcmp(po[2], "-1") && strcmp(ops[1], ops[2]);
+    }
+    return false;
+}
+
+/* How far the immediate compare C of the 64-bit comparison (the register
+ * first) is from the IR constant's word it reads as KEY (0 high, 1 low):
+ * "cmplwi lo, 9" for "x <u 10" is -1 (its "bgt" is the order's "not below").
+ * 0 when it is that word, or either side is not a constant; 2 when the
+ * reading is impossible (the constant read as the register) or the distance
+ * is more than one. */
+static int immediate_offset(const struct sim *s, size_t c, unsigned key, bool sw)
+{
+    char *end;
+    long long imm = strtoll(s->cmp_ops[c][1], &end, 0);
+    if (*end || !s->cmp_ops[c][1][0])
+        return 0;
+    LLVMValueRef a = LLVMGetOperand(s->cmp, 0), b = LLVMGetOperand(s->cmp, 1);
+    LLVMValueRef k = LLVMIsAConstantInt(b) ? b : LLVMIsAConstantInt(a) ? a : NULL;
+    if (!k)
+        return 0;
+    if ((k == b) == sw)
+        return 2; /* (the reading puts the constant on the register's side) */
+    unsigned long long cv = LLVMConstIntGetZExtValue(k);
+    uint32_t word = (uint32_t)(key == 0 ? cv >> 32 : cv);
+    long long wv = s->cmp_logical[c] ? (long long)word : (long long)(int32_t)word;
+    long long iv = s->cmp_logical[c] ? (long long)(uint32_t)imm : (long long)(int32_t)imm;
+    long long d = iv - wv;
+    return d == 0 ? 0 : d == -1 ? -1 : d == 1 ? 1 : 2;
+}
+
 static int reg_index(struct sim *s, const char *name, bool add)
 {
     for (size_t i = 0; i < s->nregs; i++)
@@ -471,7 +517,17 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                 /* a compare that orders the words with the other signedness only tests equality */
                 if (cond != 3 && cond != 4 && s->cmp_logical[c] == sgn)
                     return;
-                bool t = taken_on(cond, word_order(tw[key], sw));
+                unsigned order = word_order(tw[key], sw);
+                bool t;
+                int adj = s->logic ? 0 : immediate_offset(s, (size_t)c, key, sw);
+                if (adj == 0)
+                    t = taken_on(cond, order);
+                else if (adj == -1 && (cond == 2 || cond == 5))
+                    t = (cond == 2) == (order != W_LT); /* (x > k-1: x >= k) */
+                else if (adj == 1 && (cond == 1 || cond == 6))
+                    t = (cond == 1) == (order != W_GT); /* (x < k+1: x <= k) */
+                else
+                    return; /* (a test the order against the IR's constant does not decide) */
                 w->taken[step] = t;
                 if (t)
                     next = ret ? -1 : in->target;
@@ -521,6 +577,23 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                     if (s->cmp_block[c] == m && s->cmp_k[c] == k)
                         crcmp[field] = (int)c;
             }
+            /* a word tested against 0 without a branch ("addic; subfe"): known
+             * where a compare of the region ordered that word against 0 in this
+             * block, the word unchanged since */
+            char zops[4][16];
+            bool zknown = false;
+            long long zval = 0;
+            if (!s->logic && nonzero_test(b, k, zops))
+                for (size_t c = 0; c < s->ncmps && !zknown; c++) {
+                    if (s->cmp_block[c] != m || s->cmp_k[c] >= k || strcmp(s->cmp_ops[c][0], zops[2]) ||
+                        strcmp(s->cmp_ops[c][1], "0"))
+                        continue;
+                    bool kept = true;
+                    for (size_t j = s->cmp_k[c] + 1; j < k && kept; j++)
+                        kept = !writes_reg(&b->insns[j], zops[2]);
+                    if (kept)
+                        zknown = true, zval = word_order(tw[role[c] & 1], role[c] >> 1 & 1) != W_EQ;
+                }
             /* the registers it writes */
             char ops[4][16];
             int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
@@ -539,6 +612,9 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                             w->known[r] = w->known[from];
                             w->val[r] = w->val[from];
                         }
+                    } else if (zknown && !strcmp(ops[0], s->regs[r])) {
+                        w->known[r] = true;
+                        w->val[r] = zval;
                     }
                 }
         }
@@ -711,6 +787,30 @@ static bool collect_logic(struct sim *s, LLVMValueRef v, LLVMBasicBlockRef bb, i
     return false;
 }
 
+/* Whether the 64-bit comparison CMP with a constant operand can give the
+ * orders TW of its high and low words: not "below" a word that is the least
+ * value ("x <u 10": the high words never order x's below 0), not "above" the
+ * largest. */
+static bool feasible(LLVMValueRef cmp, const unsigned *tw)
+{
+    LLVMValueRef a = LLVMGetOperand(cmp, 0), b = LLVMGetOperand(cmp, 1);
+    LLVMValueRef k = LLVMIsAConstantInt(b) ? b : LLVMIsAConstantInt(a) ? a : NULL;
+    if (!k)
+        return true;
+    unsigned long long cv = LLVMConstIntGetZExtValue(k);
+    bool sg = is_signed(LLVMGetICmpPredicate(cmp));
+    for (int key = 0; key < 2; key++) {
+        uint32_t word = (uint32_t)(key == 0 ? cv >> 32 : cv);
+        bool signed_word = key == 0 && sg;
+        uint32_t least = signed_word ? 0x80000000u : 0, most = signed_word ? 0x7fffffffu : 0xffffffffu;
+        /* the order of the other operand's word against the constant's */
+        unsigned o = k == b ? tw[key] : word_order(tw[key], true);
+        if ((o == W_LT && word == least) || (o == W_GT && word == most))
+            return false;
+    }
+    return true;
+}
+
 /* The region of comparison CMP entered at block ENTRY, run on the nine cases
  * under every reading of its compares; adds the probe and its uses when the
  * readings under which some register ends as the comparison (or its
@@ -757,6 +857,9 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
                 s.cmp_logical[s.ncmps++] = !strncmp(in->mnemonic, "cmpl", 4);
             }
             if ((!strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "mr")) && n == 2 && reg_index(&s, ops[0], true) < 0)
+                return false;
+            char zops[4][16];
+            if (!s.logic && nonzero_test(&f->blocks[m], k, zops) && reg_index(&s, zops[0], true) < 0)
                 return false;
         }
     }
@@ -829,6 +932,8 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             for (unsigned k = 0; k < nkeys; k++, c3 /= 3)
                 tw[k] = c3 % 3, bit |= (uint64_t)tw[k] << (2 * k);
             bit = 1ull << bit;
+            if (!s.logic && !feasible(cmp, tw))
+                continue; /* (no operand makes it) */
             all |= bit;
             struct walk w;
             walk_case(&s, role, tw, pred, &w);
