@@ -425,7 +425,7 @@ static int reg_index(struct sim *s, const char *name, bool add)
 }
 
 /* The constant register REG holds on entry to block M on every path into it
- * (an "li" met before any other write, through at most 16 blocks); false
+ * (an "li" met before any other write, through at most 64 blocks); false
  * when some path writes it otherwise or is not followed that far. */
 static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, long long *v, bool *have, size_t *seen,
                            size_t *nseen)
@@ -433,7 +433,7 @@ static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, lon
     for (size_t i = 0; i < *nseen; i++)
         if (seen[i] == m)
             return true; /* (a cycle brings back what enters it) */
-    if (*nseen == 16 || f->blocks[m].npred == 0)
+    if (*nseen == 64 || f->blocks[m].npred == 0)
         return false;
     seen[(*nseen)++] = m;
     for (size_t p = 0; p < f->blocks[m].npred; p++) {
@@ -897,7 +897,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
     if (s.ncmps == 0)
         return false;
     for (size_t r = 0; r < s.nregs; r++) {
-        size_t seen[16], nseen = 0;
+        size_t seen[64], nseen = 0;
         bool have = false;
         s.init_known[r] = entry_constant(f, entry, s.regs[r], &s.init[r], &have, seen, &nseen) && have;
     }

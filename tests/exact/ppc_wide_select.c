@@ -38,6 +38,26 @@ __attribute__((noinline)) static unsigned long long mulmod(unsigned long long a,
     }
     return r;
 }
+/* the same with montgomery.c's loop test, `while (b)` after `b >>= 1` (b >=u 2 on the
+ * old value: "cmplwi lo, 1; bgt", the high word by "addic; subfe"), whose flag's
+ * constant is loaded in the loop's first block, more than 16 blocks up */
+__attribute__((noinline)) static unsigned long long mulmod_w(unsigned long long a, unsigned long long b,
+                                                            unsigned long long n)
+{
+    unsigned long long r = 0;
+    while (b) {
+        if (b & 1) {
+            r += a;
+            if (r >= n)
+                r -= n;
+        }
+        a <<= 1;
+        if (a >= n)
+            a -= n;
+        b >>= 1;
+    }
+    return r;
+}
 
 int main(void)
 {
@@ -45,7 +65,7 @@ int main(void)
     for (int r = 0; r < 31; r++) {
         unsigned long long x = ua[r % 9], y = ub[(r * 4) % 9];
         long long s = sa[r % 7], t = sb[(r * 3) % 7];
-        n += mulmod(x % (y | 1), (unsigned)r * 0x10001u, y | 1) + reduce(x, y) + (unsigned long long)reduce((unsigned long long)s, (unsigned long long)t);
+        n += mulmod_w(x % (y | 1), (unsigned long long)r * 0x100000001ULL, y | 1) + mulmod(x % (y | 1), (unsigned)r * 0x10001u, y | 1) + reduce(x, y) + (unsigned long long)reduce((unsigned long long)s, (unsigned long long)t);
         out = n;
     }
     return 0;
