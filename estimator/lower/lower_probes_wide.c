@@ -268,6 +268,9 @@ struct sim {
      * immediate ("cmplwi r8, 0; bne": a select on the comparison choosing each
      * word of its value by a branch) is run too, its field known on each case */
     bool follow;
+    /* every case run, also those no operand gives (main's way before the
+     * feasible cases: kept where it alone finds one reading) */
+    bool all_cells;
     LLVMValueRef set[16];
     size_t nset;
     LLVMValueRef key_a[3], key_b[3];
@@ -932,7 +935,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             for (unsigned k = 0; k < nkeys; k++, c3 /= 3)
                 tw[k] = c3 % 3, bit |= (uint64_t)tw[k] << (2 * k);
             bit = 1ull << bit;
-            if (!s.logic && !feasible(cmp, tw))
+            if (!s.logic && !s.all_cells && !feasible(cmp, tw))
                 continue; /* (no operand makes it) */
             all |= bit;
             struct walk w;
@@ -1038,9 +1041,10 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         done[ndone++] = cmp;
         /* the value's tests run with it where that proves out, else the region alone */
         struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m, .follow = true};
-        bool ok = match_region(f, &sm, out);
-        if (!ok) {
-            sm.follow = false;
+        bool ok = false;
+        for (int way = 0; way < 4 && !ok; way++) {
+            sm.follow = !(way & 1);
+            sm.all_cells = way >= 2;
             ok = match_region(f, &sm, out);
         }
         if (getenv("LPNEST_TRACE_PROBES"))
