@@ -26,6 +26,15 @@
  * region is entered at its first block only and holds every branch located
  * at the comparison (none was duplicated elsewhere).
  *
+ * The run goes on through the tests of the value made ("cmplwi r8, 0; bne":
+ * a select choosing each word of its value by a branch), their fields known
+ * from the register's value on each case (`follow`, tried first); reads a
+ * word tested against 0 without a branch ("addic; subfe") from the region's
+ * compare of that word against 0, and a compare against the constant's word
+ * minus or plus one through the order; leaves out the cases no operand gives
+ * against a constant (tried first; all nine after). The instructions are
+ * read by lower_ppc_insns.c.
+ *
  * The same run reads an i1 value made of comparisons of register-sized
  * values (a select or and/or of them: "w1 == w2 ? i1 <= i2 : w1 >= w2", a
  * lexicographic order of two keys): the probe is the three-way order of each
@@ -36,6 +45,7 @@
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
+#include "lower_ppc.h"
 #include "support.h"
 
 #include <stdio.h>
@@ -46,85 +56,6 @@
  * (the wide comparison: the high words' in bits 0-1, the low words' in 2-3). */
 enum { W_LT = 1, W_GT = 2, W_EQ = 0 };
 
-
-
-static bool is_compare(const char *mn)
-{
-    return !strcmp(mn, "cmpw") || !strcmp(mn, "cmplw") || !strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi");
-}
-
-/* Whether IN may write condition register field CR ("cr0".."cr7"): a
- * compare naming it (or none: cr0), a record form (cr0), anything that
- * writes condition registers as a whole, a call. */
-static bool writes_cr(const struct minsn *in, const char *cr)
-{
-    const char *mn = in->mnemonic;
-    size_t n = strlen(mn);
-    if (!strncmp(mn, "cmp", 3) || !strncmp(mn, "fcmp", 4)) {
-        bool named = !strncmp(in->ops, "cr", 2);
-        return named ? !strncmp(in->ops, cr, strlen(cr)) && in->ops[strlen(cr)] == ',' : !strcmp(cr, "cr0");
-    }
-    if (n > 0 && mn[n - 1] == '.')
-        return !strcmp(cr, "cr0") || !strcmp(cr, "cr1"); /* (cr1: floating-point record forms) */
-    return !strncmp(mn, "cr", 2) || !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mcr", 3) || !strncmp(mn, "mtfs", 4) ||
-           !strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc");
-}
-
-/* Whether IN may write general register REG ("r12"). */
-static bool writes_reg(const struct minsn *in, const char *reg)
-{
-    const char *mn = in->mnemonic;
-    if (!strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc") || !strcmp(mn, "lmw") ||
-        !strcmp(mn, "lswi") || !strcmp(mn, "lswx"))
-        return true; /* (and the loads of several registers) */
-    char ops[6][16]; /* (rlwimi, rlwinm: five operands, the first written) */
-    int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
-    if (n < 0)
-        return true; /* (unread: assume it does) */
-    if (n == 0 || mn[0] == 'b' || !strncmp(mn, "cmp", 3) || !strncmp(mn, "tw", 2) || !strncmp(mn, "dcb", 3) ||
-        !strncmp(mn, "icb", 3) || !strncmp(mn, "mtctr", 5) || !strncmp(mn, "mtlr", 4))
-        return false;
-    bool store = !strncmp(mn, "st", 2);
-    if (!store && !strcmp(ops[0], reg))
-        return true;
-    /* update forms write their base register: "lwzu r3, 4(r9)", "stwux r3, r9, r10" */
-    size_t ml = strlen(mn);
-    bool update = (ml > 1 && mn[ml - 1] == 'u') || (ml > 2 && !strcmp(mn + ml - 2, "ux"));
-    if (update && (!strncmp(mn, "l", 1) || store) && n >= 2) {
-        const char *paren = strchr(ops[1], '(');
-        const char *base = paren ? paren + 1 : ops[1];
-        size_t rl = strlen(reg);
-        return !strncmp(base, reg, rl) && (base[rl] == ')' || base[rl] == '\0');
-    }
-    return false;
-}
-
-/* The condition a PowerPC branch mnemonic takes on a three-way result
- * (bit W_LT, W_GT, or 4 for equal), its CR field in CR; 0 when not one. */
-static unsigned branch_condition(const struct minsn *br, char cr[8])
-{
-    static const struct { const char *mn; unsigned set; } conds[] = {
-        {"blt", 1}, {"bgt", 2}, {"beq", 4}, {"bne", 3}, {"ble", 5}, {"bng", 5}, {"bge", 6}, {"bnl", 6}};
-    char m[16];
-    size_t n = strlen(br->mnemonic);
-    if (n >= sizeof m)
-        return 0;
-    memcpy(m, br->mnemonic, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    char ops[4][16];
-    int no = mc_insn_operands(br, ops, (int)(sizeof ops / sizeof ops[0]));
-    if (no == 1)
-        strcpy(cr, "cr0");
-    else if (no == 2 && !strncmp(ops[0], "cr", 2) && strlen(ops[0]) == 3)
-        strcpy(cr, ops[0]);
-    else
-        return 0;
-    for (size_t i = 0; i < sizeof conds / sizeof conds[0]; i++)
-        if (!strcmp(m, conds[i].mn))
-            return conds[i].set;
-    return 0;
-}
 
 /* the three-way result of one word in the compare's operand order */
 static unsigned word_order(unsigned cell_word, bool swapped)
@@ -211,30 +142,6 @@ static LLVMValueRef located_compare(const struct minsn *br, LLVMValueRef *ord, s
 #define MAX_REGS 12
 #define MAX_STEPS 48
 
-/* A conditional branch or return: the condition (branch_condition's sets),
- * its field; RET: a conditional return ("beqlr cr0"). 0 when not one. */
-static unsigned cond_of(const struct minsn *in, char cr[8], bool *ret)
-{
-    *ret = in->isa && in->isa->kind == ISA_COND_RETURN;
-    if (!*ret)
-        return in->isa && in->isa->kind == ISA_COND_BRANCH ? branch_condition(in, cr) : 0;
-    char m[16];
-    size_t n = strlen(in->mnemonic);
-    if (n < 3 || n >= sizeof m)
-        return 0;
-    memcpy(m, in->mnemonic, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    if (n < 3 || strcmp(m + n - 2, "lr"))
-        return 0;
-    m[n - 2] = '\0';
-    struct minsn fake = *in;
-    char ops[160];
-    snprintf(ops, sizeof ops, "%s%s.L", in->ops[0] ? in->ops : "", in->ops[0] ? ", " : "");
-    fake.mnemonic = m;
-    fake.ops = ops;
-    return branch_condition(&fake, cr);
-}
 
 /* What the run of the region knows of a register or field: a constant, or nothing. */
 struct sim_reg {
@@ -313,37 +220,6 @@ static bool sim_located(const struct sim *s, const struct minsn *in)
     return false;
 }
 
-/* Whether IN compares a register with an immediate ("cmplwi cr1, r8, 0",
- * "cmpwi r3, -1"): the register, the immediate, the field (0-7), unsigned
- * or not. */
-static bool flag_test(const struct minsn *in, char reg[16], long long *imm, int *field, bool *logical)
-{
-    if (strcmp(in->mnemonic, "cmplwi") && strcmp(in->mnemonic, "cmpwi"))
-        return false;
-    char ops[4][16], *end;
-    int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
-    int o = n == 3 ? 1 : 0;
-    if (n != 2 && n != 3)
-        return false;
-    if (n == 3 && (strncmp(ops[0], "cr", 2) || ops[0][2] < '0' || ops[0][2] > '7' || ops[0][3]))
-        return false;
-    *field = n == 3 ? ops[0][2] - '0' : 0;
-    *imm = strtoll(ops[o + 1], &end, 0);
-    if (*end || !ops[o][0])
-        return false;
-    strcpy(reg, ops[o]);
-    *logical = in->mnemonic[3] == 'l';
-    return true;
-}
-
-static bool is_flag_test(const struct minsn *in)
-{
-    char reg[16];
-    long long imm;
-    int field;
-    bool logical;
-    return flag_test(in, reg, &imm, &field, &logical);
-}
 
 /* Whether block M belongs to the region: its conditional branch carries the
  * comparison's location, or it only moves constants and registers. */
@@ -357,11 +233,11 @@ static bool in_region(const struct sim *s, size_t m)
         const struct minsn *in = &b->insns[k];
         char cr[8];
         bool ret;
-        if (cond_of(in, cr, &ret))
+        if (mc_ppc_cond_of(in, cr, &ret))
             located |= sim_located(s, in);
-        else if (is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
+        else if (mc_ppc_is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
             continue;
-        else if (s->follow && is_flag_test(in))
+        else if (s->follow && mc_ppc_is_flag_test(in))
             continue;
         else if (strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "b") &&
                  strcmp(in->mnemonic, "blr") && strcmp(in->mnemonic, "nop"))
@@ -370,25 +246,6 @@ static bool in_region(const struct sim *s, size_t m)
     return located || (plain && b->ninsns <= 4);
 }
 
-/* Whether instruction K of block B is "subfe D, T, X" right after "addic T, X, -1"
- * (only compares between: nothing else writes the carry): D = (X != 0), the
- * PowerPC's branchless test of a word (a 64-bit comparison's high words
- * against 0). OPS: its operands. */
-static bool nonzero_test(const struct mblock *b, size_t k, char ops[4][16])
-{
-    const struct minsn *in = &b->insns[k];
-    if (strcmp(in->mnemonic, "subfe") || mc_insn_operands(in, ops, 4) != 3)
-        return false;
-    for (size_t j = k; j-- > 0;) {
-        const struct minsn *p = &b->insns[j];
-        char po[4][16];
-        if (is_compare(p->mnemonic))
-            continue;
-        return !strcmp(p->mnemonic, "addic") && mc_insn_operands(p, po, 4) == 3 && !strcmp(po[0], ops[1]) &&
-               !strcmp(po[1], ops[2]) && !strcmp(po[2], "-1") && strcmp(ops[1], ops[2]);
-    }
-    return false;
-}
 
 /* How far the immediate compare C of the 64-bit comparison (the register
  * first) is from the IR constant's word it reads as KEY (0 high, 1 low):
@@ -444,7 +301,7 @@ static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, lon
         bool written = false;
         for (size_t k = b->ninsns; k-- > 0 && !written;) {
             const struct minsn *in = &b->insns[k];
-            if (!writes_reg(in, reg))
+            if (!mc_ppc_writes_reg(in, reg))
                 continue;
             char ops[4][16], *end;
             if (strcmp(in->mnemonic, "li") || mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0])) != 2 || strcmp(ops[0], reg))
@@ -499,7 +356,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             const struct minsn *in = &b->insns[k];
             char cr[8];
             bool ret;
-            unsigned cond = cond_of(in, cr, &ret);
+            unsigned cond = mc_ppc_cond_of(in, cr, &ret);
             if (cond) {
                 int field = cr[2] - '0';
                 if (field < 0 || field > 7 || (crcmp[field] < 0 && crconst[field] < 0))
@@ -555,14 +412,14 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             for (int i = 0; i < 8; i++) {
                 char name[8] = "cr0";
                 name[2] = (char)('0' + i);
-                if (writes_cr(in, name))
+                if (mc_ppc_writes_cr(in, name))
                     crcmp[i] = crconst[i] = -1;
             }
             char freg[16];
             long long fimm;
             int ffield;
             bool flogical;
-            if (s->follow && sim_compare_key(s, in) < 0 && flag_test(in, freg, &fimm, &ffield, &flogical)) {
+            if (s->follow && sim_compare_key(s, in) < 0 && mc_ppc_flag_test(in, freg, &fimm, &ffield, &flogical)) {
                 int r = reg_index(s, freg, false);
                 if (r < 0 || !w->known[r])
                     return; /* (a value the run does not know) */
@@ -572,7 +429,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                 if (!w->tested)
                     w->tested = true, w->tested_val = w->val[r];
             }
-            if (is_compare(in->mnemonic)) {
+            if (mc_ppc_is_compare(in->mnemonic)) {
                 char ops[4][16];
                 int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
                 int field = n == 3 && !strncmp(ops[0], "cr", 2) ? ops[0][2] - '0' : 0;
@@ -586,14 +443,14 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             char zops[4][16];
             bool zknown = false;
             long long zval = 0;
-            if (!s->logic && nonzero_test(b, k, zops))
+            if (!s->logic && mc_ppc_nonzero_test(b, k, zops))
                 for (size_t c = 0; c < s->ncmps && !zknown; c++) {
                     if (s->cmp_block[c] != m || s->cmp_k[c] >= k || strcmp(s->cmp_ops[c][0], zops[2]) ||
                         strcmp(s->cmp_ops[c][1], "0"))
                         continue;
                     bool kept = true;
                     for (size_t j = s->cmp_k[c] + 1; j < k && kept; j++)
-                        kept = !writes_reg(&b->insns[j], zops[2]);
+                        kept = !mc_ppc_writes_reg(&b->insns[j], zops[2]);
                     if (kept)
                         zknown = true, zval = word_order(tw[role[c] & 1], role[c] >> 1 & 1) != W_EQ;
                 }
@@ -602,7 +459,7 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
             bool li = !strcmp(in->mnemonic, "li") && n == 2, mr = !strcmp(in->mnemonic, "mr") && n == 2;
             for (size_t r = 0; r < s->nregs; r++)
-                if (writes_reg(in, s->regs[r])) {
+                if (mc_ppc_writes_reg(in, s->regs[r])) {
                     w->known[r] = false;
                     if (li && !strcmp(ops[0], s->regs[r])) {
                         char *end;
@@ -636,13 +493,13 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
         for (size_t k = 0; k < nbk->ninsns && !leave; k++) {
             char cr[8];
             bool r;
-            if (cond_of(&nbk->insns[k], cr, &r))
+            if (mc_ppc_cond_of(&nbk->insns[k], cr, &r))
                 leave = cr[2] < '0' || cr[2] > '7' || (crcmp[cr[2] - '0'] < 0 && crconst[cr[2] - '0'] < 0);
-            else if (s->follow && sim_compare_key(s, &nbk->insns[k]) < 0 && is_flag_test(&nbk->insns[k]))
+            else if (s->follow && sim_compare_key(s, &nbk->insns[k]) < 0 && mc_ppc_is_flag_test(&nbk->insns[k]))
                 break; /* (a test of the value made: run) */
-            else if (is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
+            else if (mc_ppc_is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
                 leave = true; /* (a compare of something else: the value made, tested) */
-            else if (is_compare(nbk->insns[k].mnemonic))
+            else if (mc_ppc_is_compare(nbk->insns[k].mnemonic))
                 break; /* (the fields it sets are the region's) */
         }
         if (leave) {
@@ -846,7 +703,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             const struct minsn *in = &f->blocks[m].insns[k];
             char ops[4][16];
             int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
-            int key = is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
+            int key = mc_ppc_is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
             if (key >= 0) {
                 if (s.ncmps == MAX_CMPS)
                     return false;
@@ -862,7 +719,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             if ((!strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "mr")) && n == 2 && reg_index(&s, ops[0], true) < 0)
                 return false;
             char zops[4][16];
-            if (!s.logic && nonzero_test(&f->blocks[m], k, zops) && reg_index(&s, zops[0], true) < 0)
+            if (!s.logic && mc_ppc_nonzero_test(&f->blocks[m], k, zops) && reg_index(&s, zops[0], true) < 0)
                 return false;
         }
     }
@@ -874,7 +731,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             long long imm;
             int field;
             bool logical;
-            if (sim_compare_key(&s, in) < 0 && flag_test(in, reg, &imm, &field, &logical) && reg_index(&s, reg, false) < 0)
+            if (sim_compare_key(&s, in) < 0 && mc_ppc_flag_test(in, reg, &imm, &field, &logical) && reg_index(&s, reg, false) < 0)
                 return false;
         }
     /* compares of the same registers, which no block of the region after the
@@ -888,8 +745,8 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             bool stable = true;
             for (size_t q = 0; q < nq && stable; q++)
                 for (size_t k = queue[q] == entry ? s.cmp_k[0] + 1 : 0; k < f->blocks[queue[q]].ninsns; k++)
-                    stable &= !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][0]) &&
-                              !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][1]);
+                    stable &= !mc_ppc_writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][0]) &&
+                              !mc_ppc_writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][1]);
             if (stable && s.cmp_block[0] == entry)
                 s.cmp_same[c] = (int)d;
         }
@@ -982,7 +839,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
             char cr[8];
             bool ret;
-            if (cond_of(&f->blocks[m].insns[k], cr, &ret) && (s.logic ? sim_located(&s, &f->blocks[m].insns[k])
+            if (mc_ppc_cond_of(&f->blocks[m].insns[k], cr, &ret) && (s.logic ? sim_located(&s, &f->blocks[m].insns[k])
                                                                    : located_exactly(&f->blocks[m].insns[k], ord, nord) == cmp))
                 agree &= run[m] != 0;
         }
@@ -1026,7 +883,7 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         for (size_t j = 0; j < b->ninsns && !cmp; j++) {
             char cr[8];
             bool ret;
-            if (cond_of(&b->insns[j], cr, &ret))
+            if (mc_ppc_cond_of(&b->insns[j], cr, &ret))
                 cmp = located_compare(&b->insns[j], ord, nord);
         }
         size_t len;
@@ -1081,7 +938,7 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
                 for (size_t j = 0; j < b->ninsns && !have; j++) {
                     char cr[8];
                     bool ret;
-                    if (cond_of(&b->insns[j], cr, &ret) && sim_located(&sm, &b->insns[j]) && b->ir_name &&
+                    if (mc_ppc_cond_of(&b->insns[j], cr, &ret) && sim_located(&sm, &b->insns[j]) && b->ir_name &&
                         !strcmp(b->ir_name, home))
                         sm.entry = m, have = true;
                 }
