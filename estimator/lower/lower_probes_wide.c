@@ -26,6 +26,15 @@
  * region is entered at its first block only and holds every branch located
  * at the comparison (none was duplicated elsewhere).
  *
+ * The run goes on through the tests of the value made ("cmplwi r8, 0; bne":
+ * a select choosing each word of its value by a branch), their fields known
+ * from the register's value on each case (`follow`, tried first); reads a
+ * word tested against 0 without a branch ("addic; subfe") from the region's
+ * compare of that word against 0, and a compare against the constant's word
+ * minus or plus one through the order; leaves out the cases no operand gives
+ * against a constant (tried first; all nine after). The instructions are
+ * read by lower_ppc_insns.c.
+ *
  * The same run reads an i1 value made of comparisons of register-sized
  * values (a select or and/or of them: "w1 == w2 ? i1 <= i2 : w1 >= w2", a
  * lexicographic order of two keys): the probe is the three-way order of each
@@ -36,6 +45,7 @@
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
+#include "lower_ppc.h"
 #include "support.h"
 
 #include <stdio.h>
@@ -46,84 +56,6 @@
  * (the wide comparison: the high words' in bits 0-1, the low words' in 2-3). */
 enum { W_LT = 1, W_GT = 2, W_EQ = 0 };
 
-
-
-static bool is_compare(const char *mn)
-{
-    return !strcmp(mn, "cmpw") || !strcmp(mn, "cmplw") || !strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi");
-}
-
-/* Whether IN may write condition register field CR ("cr0".."cr7"): a
- * compare naming it (or none: cr0), a record form (cr0), anything that
- * writes condition registers as a whole, a call. */
-static bool writes_cr(const struct minsn *in, const char *cr)
-{
-    const char *mn = in->mnemonic;
-    size_t n = strlen(mn);
-    if (!strncmp(mn, "cmp", 3) || !strncmp(mn, "fcmp", 4)) {
-        bool named = !strncmp(in->ops, "cr", 2);
-        return named ? !strncmp(in->ops, cr, strlen(cr)) && in->ops[strlen(cr)] == ',' : !strcmp(cr, "cr0");
-    }
-    if (n > 0 && mn[n - 1] == '.')
-        return !strcmp(cr, "cr0") || !strcmp(cr, "cr1"); /* (cr1: floating-point record forms) */
-    return !strncmp(mn, "cr", 2) || !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mcr", 3) || !strncmp(mn, "mtfs", 4) ||
-           !strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc");
-}
-
-/* Whether IN may write general register REG ("r12"). */
-static bool writes_reg(const struct minsn *in, const char *reg)
-{
-    const char *mn = in->mnemonic;
-    if (!strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc"))
-        return true;
-    char ops[4][16];
-    int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
-    if (n < 0)
-        return true; /* (unread: assume it does) */
-    if (n == 0 || mn[0] == 'b' || !strncmp(mn, "cmp", 3) || !strncmp(mn, "tw", 2) || !strncmp(mn, "dcb", 3) ||
-        !strncmp(mn, "icb", 3) || !strncmp(mn, "mtctr", 5) || !strncmp(mn, "mtlr", 4))
-        return false;
-    bool store = !strncmp(mn, "st", 2);
-    if (!store && !strcmp(ops[0], reg))
-        return true;
-    /* update forms write their base register: "lwzu r3, 4(r9)", "stwux r3, r9, r10" */
-    size_t ml = strlen(mn);
-    bool update = (ml > 1 && mn[ml - 1] == 'u') || (ml > 2 && !strcmp(mn + ml - 2, "ux"));
-    if (update && (!strncmp(mn, "l", 1) || store) && n >= 2) {
-        const char *paren = strchr(ops[1], '(');
-        const char *base = paren ? paren + 1 : ops[1];
-        size_t rl = strlen(reg);
-        return !strncmp(base, reg, rl) && (base[rl] == ')' || base[rl] == '\0');
-    }
-    return false;
-}
-
-/* The condition a PowerPC branch mnemonic takes on a three-way result
- * (bit W_LT, W_GT, or 4 for equal), its CR field in CR; 0 when not one. */
-static unsigned branch_condition(const struct minsn *br, char cr[8])
-{
-    static const struct { const char *mn; unsigned set; } conds[] = {
-        {"blt", 1}, {"bgt", 2}, {"beq", 4}, {"bne", 3}, {"ble", 5}, {"bng", 5}, {"bge", 6}, {"bnl", 6}};
-    char m[16];
-    size_t n = strlen(br->mnemonic);
-    if (n >= sizeof m)
-        return 0;
-    memcpy(m, br->mnemonic, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    char ops[4][16];
-    int no = mc_insn_operands(br, ops, (int)(sizeof ops / sizeof ops[0]));
-    if (no == 1)
-        strcpy(cr, "cr0");
-    else if (no == 2 && !strncmp(ops[0], "cr", 2) && strlen(ops[0]) == 3)
-        strcpy(cr, ops[0]);
-    else
-        return 0;
-    for (size_t i = 0; i < sizeof conds / sizeof conds[0]; i++)
-        if (!strcmp(m, conds[i].mn))
-            return conds[i].set;
-    return 0;
-}
 
 /* the three-way result of one word in the compare's operand order */
 static unsigned word_order(unsigned cell_word, bool swapped)
@@ -210,30 +142,6 @@ static LLVMValueRef located_compare(const struct minsn *br, LLVMValueRef *ord, s
 #define MAX_REGS 12
 #define MAX_STEPS 48
 
-/* A conditional branch or return: the condition (branch_condition's sets),
- * its field; RET: a conditional return ("beqlr cr0"). 0 when not one. */
-static unsigned cond_of(const struct minsn *in, char cr[8], bool *ret)
-{
-    *ret = in->isa && in->isa->kind == ISA_COND_RETURN;
-    if (!*ret)
-        return in->isa && in->isa->kind == ISA_COND_BRANCH ? branch_condition(in, cr) : 0;
-    char m[16];
-    size_t n = strlen(in->mnemonic);
-    if (n < 3 || n >= sizeof m)
-        return 0;
-    memcpy(m, in->mnemonic, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    if (n < 3 || strcmp(m + n - 2, "lr"))
-        return 0;
-    m[n - 2] = '\0';
-    struct minsn fake = *in;
-    char ops[160];
-    snprintf(ops, sizeof ops, "%s%s.L", in->ops[0] ? in->ops : "", in->ops[0] ? ", " : "");
-    fake.mnemonic = m;
-    fake.ops = ops;
-    return branch_condition(&fake, cr);
-}
 
 /* What the run of the region knows of a register or field: a constant, or nothing. */
 struct sim_reg {
@@ -263,6 +171,13 @@ struct sim {
      * value, its i1 operands and comparisons (SET); the operand pairs they
      * order (keys: each compare reads one, in either order) */
     bool logic;
+    /* the value made, tested: a compare of a register the region writes with an
+     * immediate ("cmplwi r8, 0; bne": a select on the comparison choosing each
+     * word of its value by a branch) is run too, its field known on each case */
+    bool follow;
+    /* every case run, also those no operand gives (main's way before the
+     * feasible cases: kept where it alone finds one reading) */
+    bool all_cells;
     LLVMValueRef set[16];
     size_t nset;
     LLVMValueRef key_a[3], key_b[3];
@@ -305,6 +220,7 @@ static bool sim_located(const struct sim *s, const struct minsn *in)
     return false;
 }
 
+
 /* Whether block M belongs to the region: its conditional branch carries the
  * comparison's location, or it only moves constants and registers. */
 static bool in_region(const struct sim *s, size_t m)
@@ -317,15 +233,44 @@ static bool in_region(const struct sim *s, size_t m)
         const struct minsn *in = &b->insns[k];
         char cr[8];
         bool ret;
-        if (cond_of(in, cr, &ret))
+        if (mc_ppc_cond_of(in, cr, &ret))
             located |= sim_located(s, in);
-        else if (is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
+        else if (mc_ppc_is_compare(in->mnemonic) && sim_compare_key(s, in) >= 0)
+            continue;
+        else if (s->follow && mc_ppc_is_flag_test(in))
             continue;
         else if (strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mr") && strcmp(in->mnemonic, "b") &&
                  strcmp(in->mnemonic, "blr") && strcmp(in->mnemonic, "nop"))
             plain = false;
     }
     return located || (plain && b->ninsns <= 4);
+}
+
+
+/* How far the immediate compare C of the 64-bit comparison (the register
+ * first) is from the IR constant's word it reads as KEY (0 high, 1 low):
+ * "cmplwi lo, 9" for "x <u 10" is -1 (its "bgt" is the order's "not below").
+ * 0 when it is that word, or either side is not a constant; 2 when the
+ * reading is impossible (the constant read as the register) or the distance
+ * is more than one. */
+static int immediate_offset(const struct sim *s, size_t c, unsigned key, bool sw)
+{
+    char *end;
+    long long imm = strtoll(s->cmp_ops[c][1], &end, 0);
+    if (*end || !s->cmp_ops[c][1][0])
+        return 0;
+    LLVMValueRef a = LLVMGetOperand(s->cmp, 0), b = LLVMGetOperand(s->cmp, 1);
+    LLVMValueRef k = LLVMIsAConstantInt(b) ? b : LLVMIsAConstantInt(a) ? a : NULL;
+    if (!k)
+        return 0;
+    if ((k == b) == sw)
+        return 2; /* (the reading puts the constant on the register's side) */
+    unsigned long long cv = LLVMConstIntGetZExtValue(k);
+    uint32_t word = (uint32_t)(key == 0 ? cv >> 32 : cv);
+    long long wv = s->cmp_logical[c] ? (long long)word : (long long)(int32_t)word;
+    long long iv = s->cmp_logical[c] ? (long long)(uint32_t)imm : (long long)(int32_t)imm;
+    long long d = iv - wv;
+    return d == 0 ? 0 : d == -1 ? -1 : d == 1 ? 1 : 2;
 }
 
 static int reg_index(struct sim *s, const char *name, bool add)
@@ -340,7 +285,7 @@ static int reg_index(struct sim *s, const char *name, bool add)
 }
 
 /* The constant register REG holds on entry to block M on every path into it
- * (an "li" met before any other write, through at most 16 blocks); false
+ * (an "li" met before any other write, through at most 64 blocks); false
  * when some path writes it otherwise or is not followed that far. */
 static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, long long *v, bool *have, size_t *seen,
                            size_t *nseen)
@@ -348,7 +293,7 @@ static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, lon
     for (size_t i = 0; i < *nseen; i++)
         if (seen[i] == m)
             return true; /* (a cycle brings back what enters it) */
-    if (*nseen == 16 || f->blocks[m].npred == 0)
+    if (*nseen == 64 || f->blocks[m].npred == 0)
         return false;
     seen[(*nseen)++] = m;
     for (size_t p = 0; p < f->blocks[m].npred; p++) {
@@ -356,7 +301,7 @@ static bool entry_constant(const struct mfunc *f, size_t m, const char *reg, lon
         bool written = false;
         for (size_t k = b->ninsns; k-- > 0 && !written;) {
             const struct minsn *in = &b->insns[k];
-            if (!writes_reg(in, reg))
+            if (!mc_ppc_writes_reg(in, reg))
                 continue;
             char ops[4][16], *end;
             if (strcmp(in->mnemonic, "li") || mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0])) != 2 || strcmp(ops[0], reg))
@@ -381,6 +326,8 @@ struct walk {
     bool known[MAX_REGS];
     size_t visited[MAX_STEPS], nvisited;
     bool taken[MAX_STEPS];
+    bool tested;            /* a flag test read a register (follow): its value */
+    long long tested_val;
 };
 
 static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, LLVMIntPredicate pred,
@@ -390,9 +337,10 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
     memset(w, 0, sizeof *w);
     for (size_t r = 0; r < s->nregs; r++)
         w->known[r] = s->init_known[r], w->val[r] = s->init[r];
-    int crcmp[8]; /* field -> compare index, or -1 */
+    int crcmp[8];   /* field -> compare index, or -1 */
+    int crconst[8]; /* field -> the three-way order a flag test set (follow), or -1 */
     for (int i = 0; i < 8; i++)
-        crcmp[i] = -1;
+        crcmp[i] = crconst[i] = -1;
     size_t m = s->entry;
     for (;;) {
         if (w->nvisited == MAX_STEPS)
@@ -408,11 +356,20 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             const struct minsn *in = &b->insns[k];
             char cr[8];
             bool ret;
-            unsigned cond = cond_of(in, cr, &ret);
+            unsigned cond = mc_ppc_cond_of(in, cr, &ret);
             if (cond) {
                 int field = cr[2] - '0';
-                if (field < 0 || field > 7 || crcmp[field] < 0)
+                if (field < 0 || field > 7 || (crcmp[field] < 0 && crconst[field] < 0))
                     return;
+                if (crcmp[field] < 0) {
+                    bool t = taken_on(cond, (unsigned)crconst[field]);
+                    w->taken[step] = t;
+                    if (t)
+                        next = ret ? -1 : in->target;
+                    if (t && !ret && in->target < 0)
+                        return;
+                    continue;
+                }
                 int c = crcmp[field];
                 unsigned key = s->logic ? (unsigned)s->cmp_key[c] : role[c] & 1;
                 bool sw = s->logic ? role[c] & 1 : role[c] >> 1 & 1;
@@ -420,7 +377,17 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                 /* a compare that orders the words with the other signedness only tests equality */
                 if (cond != 3 && cond != 4 && s->cmp_logical[c] == sgn)
                     return;
-                bool t = taken_on(cond, word_order(tw[key], sw));
+                unsigned order = word_order(tw[key], sw);
+                bool t;
+                int adj = s->logic ? 0 : immediate_offset(s, (size_t)c, key, sw);
+                if (adj == 0)
+                    t = taken_on(cond, order);
+                else if (adj == -1 && (cond == 2 || cond == 5))
+                    t = (cond == 2) == (order != W_LT); /* (x > k-1: x >= k) */
+                else if (adj == 1 && (cond == 1 || cond == 6))
+                    t = (cond == 1) == (order != W_GT); /* (x < k+1: x <= k) */
+                else
+                    return; /* (a test the order against the IR's constant does not decide) */
                 w->taken[step] = t;
                 if (t)
                     next = ret ? -1 : in->target;
@@ -445,10 +412,24 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
             for (int i = 0; i < 8; i++) {
                 char name[8] = "cr0";
                 name[2] = (char)('0' + i);
-                if (writes_cr(in, name))
-                    crcmp[i] = -1;
+                if (mc_ppc_writes_cr(in, name))
+                    crcmp[i] = crconst[i] = -1;
             }
-            if (is_compare(in->mnemonic)) {
+            char freg[16];
+            long long fimm;
+            int ffield;
+            bool flogical;
+            if (s->follow && sim_compare_key(s, in) < 0 && mc_ppc_flag_test(in, freg, &fimm, &ffield, &flogical)) {
+                int r = reg_index(s, freg, false);
+                if (r < 0 || !w->known[r])
+                    return; /* (a value the run does not know) */
+                long long a = flogical ? (long long)(uint32_t)w->val[r] : (long long)(int32_t)w->val[r];
+                long long b = flogical ? (long long)(uint32_t)fimm : (long long)(int32_t)fimm;
+                crconst[ffield] = a < b ? W_LT : a > b ? W_GT : W_EQ;
+                if (!w->tested)
+                    w->tested = true, w->tested_val = w->val[r];
+            }
+            if (mc_ppc_is_compare(in->mnemonic)) {
                 char ops[4][16];
                 int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
                 int field = n == 3 && !strncmp(ops[0], "cr", 2) ? ops[0][2] - '0' : 0;
@@ -456,12 +437,29 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                     if (s->cmp_block[c] == m && s->cmp_k[c] == k)
                         crcmp[field] = (int)c;
             }
+            /* a word tested against 0 without a branch ("addic; subfe"): known
+             * where a compare of the region ordered that word against 0 in this
+             * block, the word unchanged since */
+            char zops[4][16];
+            bool zknown = false;
+            long long zval = 0;
+            if (!s->logic && mc_ppc_nonzero_test(b, k, zops))
+                for (size_t c = 0; c < s->ncmps && !zknown; c++) {
+                    if (s->cmp_block[c] != m || s->cmp_k[c] >= k || strcmp(s->cmp_ops[c][0], zops[2]) ||
+                        strcmp(s->cmp_ops[c][1], "0"))
+                        continue;
+                    bool kept = true;
+                    for (size_t j = s->cmp_k[c] + 1; j < k && kept; j++)
+                        kept = !mc_ppc_writes_reg(&b->insns[j], zops[2]);
+                    if (kept)
+                        zknown = true, zval = word_order(tw[role[c] & 1], role[c] >> 1 & 1) != W_EQ;
+                }
             /* the registers it writes */
             char ops[4][16];
             int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
             bool li = !strcmp(in->mnemonic, "li") && n == 2, mr = !strcmp(in->mnemonic, "mr") && n == 2;
             for (size_t r = 0; r < s->nregs; r++)
-                if (writes_reg(in, s->regs[r])) {
+                if (mc_ppc_writes_reg(in, s->regs[r])) {
                     w->known[r] = false;
                     if (li && !strcmp(ops[0], s->regs[r])) {
                         char *end;
@@ -474,6 +472,9 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
                             w->known[r] = w->known[from];
                             w->val[r] = w->val[from];
                         }
+                    } else if (zknown && !strcmp(ops[0], s->regs[r])) {
+                        w->known[r] = true;
+                        w->val[r] = zval;
                     }
                 }
         }
@@ -492,11 +493,13 @@ static void walk_case(struct sim *s, const unsigned *role, const unsigned *tw, L
         for (size_t k = 0; k < nbk->ninsns && !leave; k++) {
             char cr[8];
             bool r;
-            if (cond_of(&nbk->insns[k], cr, &r))
-                leave = cr[2] < '0' || cr[2] > '7' || crcmp[cr[2] - '0'] < 0;
-            else if (is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
+            if (mc_ppc_cond_of(&nbk->insns[k], cr, &r))
+                leave = cr[2] < '0' || cr[2] > '7' || (crcmp[cr[2] - '0'] < 0 && crconst[cr[2] - '0'] < 0);
+            else if (s->follow && sim_compare_key(s, &nbk->insns[k]) < 0 && mc_ppc_is_flag_test(&nbk->insns[k]))
+                break; /* (a test of the value made: run) */
+            else if (mc_ppc_is_compare(nbk->insns[k].mnemonic) && sim_compare_key(s, &nbk->insns[k]) < 0)
                 leave = true; /* (a compare of something else: the value made, tested) */
-            else if (is_compare(nbk->insns[k].mnemonic))
+            else if (mc_ppc_is_compare(nbk->insns[k].mnemonic))
                 break; /* (the fields it sets are the region's) */
         }
         if (leave) {
@@ -644,6 +647,30 @@ static bool collect_logic(struct sim *s, LLVMValueRef v, LLVMBasicBlockRef bb, i
     return false;
 }
 
+/* Whether the 64-bit comparison CMP with a constant operand can give the
+ * orders TW of its high and low words: not "below" a word that is the least
+ * value ("x <u 10": the high words never order x's below 0), not "above" the
+ * largest. */
+static bool feasible(LLVMValueRef cmp, const unsigned *tw)
+{
+    LLVMValueRef a = LLVMGetOperand(cmp, 0), b = LLVMGetOperand(cmp, 1);
+    LLVMValueRef k = LLVMIsAConstantInt(b) ? b : LLVMIsAConstantInt(a) ? a : NULL;
+    if (!k)
+        return true;
+    unsigned long long cv = LLVMConstIntGetZExtValue(k);
+    bool sg = is_signed(LLVMGetICmpPredicate(cmp));
+    for (int key = 0; key < 2; key++) {
+        uint32_t word = (uint32_t)(key == 0 ? cv >> 32 : cv);
+        bool signed_word = key == 0 && sg;
+        uint32_t least = signed_word ? 0x80000000u : 0, most = signed_word ? 0x7fffffffu : 0xffffffffu;
+        /* the order of the other operand's word against the constant's */
+        unsigned o = k == b ? tw[key] : word_order(tw[key], true);
+        if ((o == W_LT && word == least) || (o == W_GT && word == most))
+            return false;
+    }
+    return true;
+}
+
 /* The region of comparison CMP entered at block ENTRY, run on the nine cases
  * under every reading of its compares; adds the probe and its uses when the
  * readings under which some register ends as the comparison (or its
@@ -676,7 +703,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             const struct minsn *in = &f->blocks[m].insns[k];
             char ops[4][16];
             int n = mc_insn_operands(in, ops, (int)(sizeof ops / sizeof ops[0]));
-            int key = is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
+            int key = mc_ppc_is_compare(in->mnemonic) ? sim_compare_key(&s, in) : -1;
             if (key >= 0) {
                 if (s.ncmps == MAX_CMPS)
                     return false;
@@ -691,8 +718,22 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             }
             if ((!strcmp(in->mnemonic, "li") || !strcmp(in->mnemonic, "mr")) && n == 2 && reg_index(&s, ops[0], true) < 0)
                 return false;
+            char zops[4][16];
+            if (!s.logic && mc_ppc_nonzero_test(&f->blocks[m], k, zops) && reg_index(&s, zops[0], true) < 0)
+                return false;
         }
     }
+    /* (follow) each flag test reads a register the region writes */
+    for (size_t q = 0; q < nq && s.follow; q++)
+        for (size_t k = 0; k < f->blocks[queue[q]].ninsns; k++) {
+            const struct minsn *in = &f->blocks[queue[q]].insns[k];
+            char reg[16];
+            long long imm;
+            int field;
+            bool logical;
+            if (sim_compare_key(&s, in) < 0 && mc_ppc_flag_test(in, reg, &imm, &field, &logical) && reg_index(&s, reg, false) < 0)
+                return false;
+        }
     /* compares of the same registers, which no block of the region after the
      * entry's first compare writes, compare the same words */
     for (size_t c = 0; c < s.ncmps; c++) {
@@ -704,19 +745,19 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             bool stable = true;
             for (size_t q = 0; q < nq && stable; q++)
                 for (size_t k = queue[q] == entry ? s.cmp_k[0] + 1 : 0; k < f->blocks[queue[q]].ninsns; k++)
-                    stable &= !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][0]) &&
-                              !writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][1]);
+                    stable &= !mc_ppc_writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][0]) &&
+                              !mc_ppc_writes_reg(&f->blocks[queue[q]].insns[k], s.cmp_ops[c][1]);
             if (stable && s.cmp_block[0] == entry)
                 s.cmp_same[c] = (int)d;
         }
     }
     bool trace = getenv("LPNEST_TRACE_PROBES") != NULL;
     if (trace)
-        fprintf(stderr, "  region at [%zu]: %zu compares, %zu registers\n", entry, s.ncmps, s.nregs);
+        fprintf(stderr, "  region at [%zu]%s: %zu compares, %zu registers\n", entry, s.follow ? " (follow)" : "", s.ncmps, s.nregs);
     if (s.ncmps == 0)
         return false;
     for (size_t r = 0; r < s.nregs; r++) {
-        size_t seen[16], nseen = 0;
+        size_t seen[64], nseen = 0;
         bool have = false;
         s.init_known[r] = entry_constant(f, entry, s.regs[r], &s.init[r], &have, seen, &nseen) && have;
     }
@@ -740,7 +781,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         if (!consistent)
             continue;
         memset(r2, 0, 2 * nb * sizeof *r2);
-        bool same[MAX_REGS], comp[MAX_REGS], ok = true;
+        bool same[MAX_REGS], comp[MAX_REGS], ok = true, tsame = true, tcomp = true;
         int exit_to = -3, exit_by[2] = {-3, -3};
         bool one_exit = true, split_exit = true;
         for (size_t r = 0; r < MAX_REGS; r++)
@@ -751,6 +792,8 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
             for (unsigned k = 0; k < nkeys; k++, c3 /= 3)
                 tw[k] = c3 % 3, bit |= (uint64_t)tw[k] << (2 * k);
             bit = 1ull << bit;
+            if (!s.logic && !s.all_cells && !feasible(cmp, tw))
+                continue; /* (no operand makes it) */
             all |= bit;
             struct walk w;
             walk_case(&s, role, tw, pred, &w);
@@ -766,6 +809,8 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
                 same[r] &= w.known[r] && w.val[r] == p;
                 comp[r] &= w.known[r] && w.val[r] == !p;
             }
+            tsame &= w.tested && w.tested_val == p;
+            tcomp &= w.tested && w.tested_val == !p;
             for (size_t i = 0; i < w.nvisited; i++) {
                 r2[w.visited[i]] |= bit;
                 t2[w.visited[i]] |= w.taken[i] ? bit : 0;
@@ -776,6 +821,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         bool value = false;
         for (size_t r = 0; r < s.nregs && ok; r++)
             value |= same[r] || comp[r];
+        value |= ok && s.follow && (tsame || tcomp);
         value |= ok && !one_exit && split_exit && exit_by[0] != exit_by[1] && exit_by[0] != -3 && exit_by[1] != -3;
         if (trace && ok)
             fprintf(stderr, "   reading %x: exits to %d, value %d\n", code, exit_to, value);
@@ -793,7 +839,7 @@ static bool match_region(struct mfunc *f, struct sim *sp, struct lower_probes *o
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
             char cr[8];
             bool ret;
-            if (cond_of(&f->blocks[m].insns[k], cr, &ret) && (s.logic ? sim_located(&s, &f->blocks[m].insns[k])
+            if (mc_ppc_cond_of(&f->blocks[m].insns[k], cr, &ret) && (s.logic ? sim_located(&s, &f->blocks[m].insns[k])
                                                                    : located_exactly(&f->blocks[m].insns[k], ord, nord) == cmp))
                 agree &= run[m] != 0;
         }
@@ -837,7 +883,7 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         for (size_t j = 0; j < b->ninsns && !cmp; j++) {
             char cr[8];
             bool ret;
-            if (cond_of(&b->insns[j], cr, &ret))
+            if (mc_ppc_cond_of(&b->insns[j], cr, &ret))
                 cmp = located_compare(&b->insns[j], ord, nord);
         }
         size_t len;
@@ -850,8 +896,14 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
         if (again)
             continue;
         done[ndone++] = cmp;
-        struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m};
-        bool ok = match_region(f, &sm, out);
+        /* the value's tests run with it where that proves out, else the region alone */
+        struct sim sm = {.cmp = cmp, .ord = ord, .nord = nord, .entry = m, .follow = true};
+        bool ok = false;
+        for (int way = 0; way < 4 && !ok; way++) {
+            sm.follow = !(way & 1);
+            sm.all_cells = way >= 2;
+            ok = match_region(f, &sm, out);
+        }
         if (getenv("LPNEST_TRACE_PROBES"))
             fprintf(stderr, "wide value probe %s [%zu]: %s\n", f->name, m, ok ? "yes" : "no");
     }
@@ -886,7 +938,7 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
                 for (size_t j = 0; j < b->ninsns && !have; j++) {
                     char cr[8];
                     bool ret;
-                    if (cond_of(&b->insns[j], cr, &ret) && sim_located(&sm, &b->insns[j]) && b->ir_name &&
+                    if (mc_ppc_cond_of(&b->insns[j], cr, &ret) && sim_located(&sm, &b->insns[j]) && b->ir_name &&
                         !strcmp(b->ir_name, home))
                         sm.entry = m, have = true;
                 }

@@ -5,10 +5,7 @@
  * end and the low-word compare is made twice). The operand pairs run through every
  * order of the high words and of the low words, unsigned and signed; the old binary
  * split the branches evenly, as estimates (lower_probes_wide.c). A select on such a
- * comparison (montgomery's `x >= n ? x - n : x`) is not here: its two word diamonds
- * cannot yet be told from the high-word tests code generation gives the select's
- * location on other cores (lower_selects.c, wide_order_choice), so its arms stay
- * estimates (issue 27, open). */
+ * comparison (montgomery's `x >= n ? x - n : x`) is ppc_wide_select.c. */
 volatile unsigned long long ua[9] = {0x100000005ULL, 0x100000005ULL, 0x100000005ULL, 0x200000001ULL, 1,
                                      0x300000009ULL, 0x300000002ULL, 7, 0xffffffff00000000ULL};
 volatile unsigned long long ub[9] = {0x100000005ULL, 0x100000009ULL, 0x100000001ULL, 0x100000009ULL,
