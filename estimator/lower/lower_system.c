@@ -259,9 +259,14 @@ void lsys_free(struct lsys_system *sy)
 
 /* Elimination is dense: it is skipped above this many open variables
  * (propagation leaves few open in practice), and a system stops eliminating
- * after this many multiply-adds, about a tenth of a second (the corpus's
- * largest, AVR interp's main with 175 blocks, spends 1.4e7): what it found
- * by then holds, every row being implied by the equalities. */
+ * after this much work, about a tenth of a second (the corpus's largest,
+ * AVR interp's main with 175 blocks, spends 1.4e7): what it found by then
+ * holds, every row being implied by the equalities. The work is what the
+ * eliminations did: per row operation the row's width from the pivot
+ * column on, plus one per value copied when an elimination starts from
+ * the last one's reduced rows (struct lsys_echelon). lz4.c's largest
+ * function spent 1.76e8 when every elimination started from the
+ * constraints; all of lz4.c's functions together now spend 5.9e7. */
 enum { ELIM_MAX_OPEN = 600 };
 #define ELIM_BUDGET 2e8
 
