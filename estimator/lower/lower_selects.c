@@ -983,6 +983,10 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             ri = LLVMGetOperand(ri, 0);
         if (from_overwide_shift(xf, ri, 6) || from_poison_phi(ri, 4))
             continue;
+        /* a min/max reassociated with the next one (umin(umin(x, C), y) made
+         * umin(umin(x, y), C)): its branch compares other values */
+        if (r < xf->nselects && (rec->kind == CNT_SEL_MINMAX || rec->kind == CNT_SEL_SAT) && mc_minmax_reassociated(ri))
+            continue;
         /* a signed saturation narrower than the registers clamps at two bounds,
          * one branch each: with one branch found and another clamp after it,
          * the other bound's saturations are not on its arm (foreign dsp.c on
