@@ -214,17 +214,53 @@ static int saturation_arm(const struct solver *s, size_t m)
     return -1;
 }
 
+/* Whether the register named by the first REG characters of OPS holds, on
+ * every path into instruction END of block M, a constant other than C1,
+ * loaded last by an instruction of M or, where M does not write it, of the
+ * blocks before it (PowerPC sadd.sat: "li r5, 1" blocks above the "cmpw;
+ * blt; li r5, 0" that makes the sum's carry, branchgen 77612); no call
+ * between, at most DEPTH blocks back; STATE per block: 1 on the walk (a loop
+ * back: unknown), 2 known to hold. */
+static bool other_constant_before(const struct mfunc *mf, size_t m, size_t end, const char *ops, size_t reg,
+                                  long long c1, int depth, signed char *state)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t j = end; j-- > 0;) {
+        const struct minsn *in = &b->insns[j];
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL))
+            return false; /* (clobbered) */
+        if (strncmp(in->ops, ops, reg) || in->ops[reg] != ',')
+            continue; /* (another register) */
+        struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
+        long long c0;
+        return mc_arm_constant(&one, &c0) && c0 != c1;
+    }
+    if (state[m] == 2)
+        return true;
+    if (depth == 0 || b->npred == 0 || state[m] == 1)
+        return false;
+    state[m] = 1;
+    for (size_t k = 0; k < b->npred; k++) {
+        size_t p = (size_t)b->pred[k];
+        if (!other_constant_before(mf, p, mf->blocks[p].ninsns, ops, reg, c1, depth - 1, state))
+            return false;
+    }
+    state[m] = 2;
+    return true;
+}
+
 /* Whether the branch ending block M makes a comparison into a value, as
  * the expansion of a saturation does on cores without set-on-condition
  * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
- * register another constant than M loaded into it before the branch. It
- * computes a condition of the saturation, not its choice. */
+ * register another constant than M (or the blocks before it) loaded into
+ * it before the branch. It computes a condition of the saturation, not its
+ * choice. */
 static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
 {
     const struct mblock *b = &mf->blocks[m];
     for (int k = 0; k < 2 && b->nsucc == 2; k++) {
         const struct mblock *arm = &mf->blocks[b->succ[k]];
-        long long c1, c0;
+        long long c1;
         if (arm->npred != 1 || !mc_arm_constant(arm, &c1))
             continue;
         const struct minsn *load = NULL;
@@ -235,15 +271,11 @@ static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
         if (!comma)
             continue;
         size_t reg = (size_t)(comma - load->ops);
-        for (size_t j = b->ninsns; j-- > 0;) {
-            const struct minsn *in = &b->insns[j];
-            if (strncmp(in->ops, load->ops, reg) || in->ops[reg] != ',')
-                continue; /* (another register) */
-            struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
-            if (mc_arm_constant(&one, &c0) && c0 != c1)
-                return true;
-            break; /* the register's last write before the branch is not a constant */
-        }
+        signed char *state = calloc(mf->nblocks, 1);
+        bool other = state && other_constant_before(mf, m, b->ninsns, load->ops, reg, c1, 8, state);
+        free(state);
+        if (other)
+            return true;
     }
     return false;
 }
