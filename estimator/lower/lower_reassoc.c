@@ -1,6 +1,7 @@
-/* lower_reassoc.c — min/max that code generation reassociates: a branch
- * with such a record's location compares other values than the record's
- * operands, so its sides are not the record's choice. */
+/* lower_reassoc.c — what code generation reorders: min/max it
+ * reassociates (a branch with such a record's location compares other
+ * values than the record's operands, so its sides are not the record's
+ * choice) and trees of i1 logic it flattens into one chain of tests. */
 #include "lower_solver.h"
 
 #include <string.h>
@@ -63,5 +64,22 @@ bool mc_minmax_reassociated(LLVMValueRef v)
         if (LLVMIsAInstruction(op) && folds_into(op, v))
             return true;
     }
+    return false;
+}
+
+bool mc_i1_logic(LLVMValueRef v)
+{
+    if (!v || !LLVMIsAInstruction(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(v)) != 1)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMAnd || op == LLVMOr || op == LLVMXor)
+        return true;
+    if (op != LLVMSelect)
+        return false;
+    /* select a, true, b (a || b); select a, b, false (a && b) */
+    for (unsigned k = 1; k < 3; k++)
+        if (LLVMIsAConstantInt(LLVMGetOperand(v, k)))
+            return true;
     return false;
 }

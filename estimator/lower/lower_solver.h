@@ -78,6 +78,9 @@ bool mc_wide_order_compare(LLVMValueRef v);
  * user or an operand, op(op(x, C), y) -> op(op(x, y), C) (lower_reassoc.c):
  * the branch with its location is not its choice. */
 bool mc_minmax_reassociated(LLVMValueRef v);
+/* Whether V is i1 logic: and, or, xor, or a select with a constant arm
+ * (lower_reassoc.c). */
+bool mc_i1_logic(LLVMValueRef v);
 void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */
