@@ -535,6 +535,27 @@ static int copied_constant_names(const struct solver *s, const struct mblock *ar
     return t != f ? t : -1;
 }
 
+/* Whether COND is an order comparison with a constant that block M's
+ * compare and branch do not show (mc_constant_use: neither C nor C +- 1). */
+static bool unseen_constant(const struct solver *s, size_t m, LLVMValueRef cond)
+{
+    if (!cond || !LLVMIsAICmpInst(cond))
+        return false;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+    if (p == LLVMIntEQ || p == LLVMIntNE)
+        return false;
+    LLVMValueRef c = LLVMGetOperand(cond, 1);
+    if (!LLVMIsAConstantInt(c))
+        c = LLVMGetOperand(cond, 0);
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
+        return false;
+    const struct mblock *b = &s->mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
+            return mc_constant_use(s, m, k, LLVMConstIntGetSExtValue(c)) == 0;
+    return false;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -669,6 +690,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         int named = copied_constant_names(s, arm, a, tv, fv);
         if (named >= 0)
             return named;
+        /* an order comparison with a constant the branch does not show (kept
+         * in a register the walk back does not name): code generation may
+         * have swapped the comparison's operands and the select's values, so
+         * the arm may copy either (rv32 branchgen 77630: "bge a0, a3" with
+         * 32767 loaded 38 blocks before, the arm "mv a2, a1" the first value) */
+        if (follows < 0 && unseen_constant(s, m, cond))
+            return -1;
         /* the expansion's own shape only: a triangle whose arm holds nothing
          * but its copies (riscv32 branchgen 71019: an arm shared with the next
          * select's code, a copy of the first value that was 17433, counted as
