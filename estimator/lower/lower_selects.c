@@ -1094,6 +1094,14 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
              * one, the values rearranged (logic_condition): no arm is known */
             if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_SELECT && logic_condition(ri))
                 continue;
+            /* more branches than parts on a min/max (one comparison per part):
+             * the others are code merged into it with its location, and which
+             * branch is its choice the order does not say (rv32 branchgen
+             * 77636: select(x <u y, 245, umin(x, 245)) made as the umin's
+             * branch then a second "bgeu" over "li 245", both with the umin's
+             * location, the second counted as the umin: 13 for qemu's 36) */
+            if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_MINMAX)
+                continue;
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
                 coef[0] = 1;
