@@ -535,6 +535,21 @@ static int copied_constant_names(const struct solver *s, const struct mblock *ar
     return t != f ? t : -1;
 }
 
+/* Whether select SEL's condition is a comparison of values wider than the
+ * core's registers (RISC-V, PowerPC, x86-64), which code generation tests
+ * a part at a time, one branch each, before the select's own. */
+static bool wide_condition(LLVMValueRef sel)
+{
+    if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
+        return false;
+    LLVMValueRef c = LLVMGetOperand(sel, 0);
+    if (!LLVMIsAICmpInst(c))
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(c, 0));
+    unsigned regs = mc_register_bits(c);
+    return regs && LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > regs;
+}
+
 /* Whether COND is an order comparison with a constant that block M's
  * compare and branch do not show (mc_constant_use: neither C nor C +- 1). */
 static bool unseen_constant(const struct solver *s, size_t m, LLVMValueRef cond)
@@ -1101,6 +1116,13 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
              * branch then a second "bgeu" over "li 245", both with the umin's
              * location, the second counted as the umin: 13 for qemu's 36) */
             if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_MINMAX)
+                continue;
+            /* nor on a select whose condition is one register-wide comparison:
+             * the later branches with its location compute something else
+             * (AVR csmith 76014: "x - 1 <u b ? x : 0" then the pieces of a
+             * 32-bit "y >= z" using it, the sign test "tst r18; brpl" over
+             * "mov r30, r1" counted as the select: 0 for simavr's 1) */
+            if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_SELECT && !wide_condition(ri))
                 continue;
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
