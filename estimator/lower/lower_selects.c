@@ -621,6 +621,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             int v = saturation_sense(s, m, arm);
             if (v >= 0)
                 return v;
+            /* a copy arm against a constant bound: the bound would be loaded,
+             * so the copy may as well be the value into a register that held
+             * the bound, made by code the shape does not name (AVR csmith
+             * 77666: smax(x, 0) with r30:r31 zeroed by "andi" of another
+             * value, the arm "movw r30, r24" copying x: 1 for simavr's 0) */
+            LLVMValueRef mi = mc_select_inst(s->xf, xs);
+            if (mi && LLVMIsACallInst(mi) && LLVMGetNumOperands(mi) >= 3 &&
+                (LLVMIsAConstantInt(LLVMGetOperand(mi, 0)) || LLVMIsAConstantInt(LLVMGetOperand(mi, 1))))
+                return -1;
         }
         return 0;
     }
