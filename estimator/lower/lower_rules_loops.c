@@ -45,7 +45,8 @@ static bool shifts(const struct mblock *b)
 
 /* The block of the shift loop entered at block M that runs once per
  * amount step: M itself when it shifts (the body first, "lsr; ror; dec;
- * brne"), or, when M only tests the counter ("cpi r26, 0; brne" entered
+ * brne") or steps the counter itself, or, when M only tests the counter
+ * ("cpi r26, 0; brne" entered
  * before the first step: it runs once more per execution), the one block
  * of the same loop that shifts and goes back to M (branchgen 77632 on the
  * AVR: the test counted as the body, 474 for simavr's 564); -1 if none. */
@@ -54,6 +55,12 @@ static int shift_body(const struct mfunc *mf, size_t m)
     const struct mblock *b = &mf->blocks[m];
     if (shifts(b))
         return (int)m;
+    /* a test that steps the counter itself ("inc r19; ...; cpi r19, 0;
+     * breq", the counter from minus the amount up) runs once per step */
+    for (size_t k = 0; k < b->ninsns; k++)
+        if (!strcmp(b->insns[k].mnemonic, "inc") || !strcmp(b->insns[k].mnemonic, "dec") ||
+            !strcmp(b->insns[k].mnemonic, "subi"))
+            return (int)m;
     int found = -1;
     for (size_t k = 0; k < b->nsucc; k++) {
         const struct mblock *c = &mf->blocks[b->succ[k]];
