@@ -221,6 +221,11 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
     struct cost_estimate *e = cx->e;
     if (!lower_machine_counts(mm, cx->p, cx->diag))
         return false;
+    const char *stacked = lower_avr_stack_args(mm, cx->p);
+    if (stacked)
+        cost_estimate_warn(cx->e, "%s receives arguments on the stack, which LLVM 19's AVR back end reads one byte "
+                           "off (3-byte return addresses): the machine code computes other values than the program, "
+                           "so every block count is an estimate", stacked);
     if (cx->dump)
         cost_dump_machine(mm, cx->isa, cx->dump);
     e->nfuncs = mm->nfuncs;

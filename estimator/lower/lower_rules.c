@@ -34,6 +34,13 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
         is_and = false; /* select a, true, b */
     else
         return false;
+    /* an operand itself i1 logic: code generation flattens the tree into one
+     * chain of tests in an order of its own, and the test after the first
+     * machine test is not the second operand's (branchgen 76004 on the AVR:
+     * "c || (d || (a ? true : b))" tested c last, 27 for simavr's 2) */
+    for (int k = 0; k < LLVMGetNumOperands(c); k++)
+        if (mc_i1_logic(LLVMGetOperand(c, (unsigned)k)))
+            return false;
     /* its record: the instruction's position in the block */
     uint32_t pos = 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))

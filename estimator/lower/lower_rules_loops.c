@@ -32,6 +32,48 @@ bool mc_overwide_amounts(const struct cnt_func *xf, const struct cnt_select *xs)
     return false;
 }
 
+/* Whether block B shifts or rotates (AVR lsl, lsr, asr, rol, ror, swap). */
+static bool shifts(const struct mblock *b)
+{
+    static const char *const ops[] = {"lsl", "lsr", "asr", "rol", "ror", "swap"};
+    for (size_t k = 0; k < b->ninsns; k++)
+        for (size_t j = 0; j < sizeof ops / sizeof ops[0]; j++)
+            if (!strcmp(b->insns[k].mnemonic, ops[j]))
+                return true;
+    return false;
+}
+
+/* The block of the shift loop entered at block M that runs once per
+ * amount step: M itself when it shifts (the body first, "lsr; ror; dec;
+ * brne") or steps the counter itself, or, when M only tests the counter
+ * ("cpi r26, 0; brne" entered
+ * before the first step: it runs once more per execution), the one block
+ * of the same loop that shifts and goes back to M (branchgen 77632 on the
+ * AVR: the test counted as the body, 474 for simavr's 564); -1 if none. */
+static int shift_body(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    if (shifts(b))
+        return (int)m;
+    /* a test that steps the counter itself ("inc r19; ...; cpi r19, 0;
+     * breq", the counter from minus the amount up) runs once per step */
+    for (size_t k = 0; k < b->ninsns; k++)
+        if (!strcmp(b->insns[k].mnemonic, "inc") || !strcmp(b->insns[k].mnemonic, "dec") ||
+            !strcmp(b->insns[k].mnemonic, "subi"))
+            return (int)m;
+    int found = -1;
+    for (size_t k = 0; k < b->nsucc; k++) {
+        const struct mblock *c = &mf->blocks[b->succ[k]];
+        if ((size_t)b->succ[k] == m || !c->ir_name || strcmp(c->ir_name, b->ir_name) || !shifts(c) ||
+            c->nsucc != 1 || c->succ[0] != (int)m || c->npred != 1)
+            continue;
+        if (found >= 0)
+            return -1;
+        found = b->succ[k];
+    }
+    return found;
+}
+
 /* shift loops code generation made of a shift by a variable amount
  * (AVR expands 32-bit ones into "shift.loop" blocks): the body runs the
  * sum of the amounts, its preheader once per non-zero amount */
@@ -74,7 +116,10 @@ void mc_rule_shift_loops(struct solver *s, int *var, signed char *coef)
             double total = 0;
             for (uint32_t a = 1; a < 64; a++)
                 total += (double)xf->sel_counts[2 * xs->base + a] * (preheader ? 1 : a);
-            var[0] = bvar(s, m);
+            int body = preheader ? (int)m : shift_body(mf, m);
+            if (body < 0)
+                continue;
+            var[0] = bvar(s, (size_t)body);
             coef[0] = 1;
             lsys_add(&s->sy, var, coef, 1, total, false);
         }

@@ -214,17 +214,53 @@ static int saturation_arm(const struct solver *s, size_t m)
     return -1;
 }
 
+/* Whether the register named by the first REG characters of OPS holds, on
+ * every path into instruction END of block M, a constant other than C1,
+ * loaded last by an instruction of M or, where M does not write it, of the
+ * blocks before it (PowerPC sadd.sat: "li r5, 1" blocks above the "cmpw;
+ * blt; li r5, 0" that makes the sum's carry, branchgen 77612); no call
+ * between, at most DEPTH blocks back; STATE per block: 1 on the walk (a loop
+ * back: unknown), 2 known to hold. */
+static bool other_constant_before(const struct mfunc *mf, size_t m, size_t end, const char *ops, size_t reg,
+                                  long long c1, int depth, signed char *state)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t j = end; j-- > 0;) {
+        const struct minsn *in = &b->insns[j];
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL))
+            return false; /* (clobbered) */
+        if (strncmp(in->ops, ops, reg) || in->ops[reg] != ',')
+            continue; /* (another register) */
+        struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
+        long long c0;
+        return mc_arm_constant(&one, &c0) && c0 != c1;
+    }
+    if (state[m] == 2)
+        return true;
+    if (depth == 0 || b->npred == 0 || state[m] == 1)
+        return false;
+    state[m] = 1;
+    for (size_t k = 0; k < b->npred; k++) {
+        size_t p = (size_t)b->pred[k];
+        if (!other_constant_before(mf, p, mf->blocks[p].ninsns, ops, reg, c1, depth - 1, state))
+            return false;
+    }
+    state[m] = 2;
+    return true;
+}
+
 /* Whether the branch ending block M makes a comparison into a value, as
  * the expansion of a saturation does on cores without set-on-condition
  * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
- * register another constant than M loaded into it before the branch. It
- * computes a condition of the saturation, not its choice. */
+ * register another constant than M (or the blocks before it) loaded into
+ * it before the branch. It computes a condition of the saturation, not its
+ * choice. */
 static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
 {
     const struct mblock *b = &mf->blocks[m];
     for (int k = 0; k < 2 && b->nsucc == 2; k++) {
         const struct mblock *arm = &mf->blocks[b->succ[k]];
-        long long c1, c0;
+        long long c1;
         if (arm->npred != 1 || !mc_arm_constant(arm, &c1))
             continue;
         const struct minsn *load = NULL;
@@ -235,15 +271,11 @@ static bool flag_made_with_branch(const struct mfunc *mf, size_t m)
         if (!comma)
             continue;
         size_t reg = (size_t)(comma - load->ops);
-        for (size_t j = b->ninsns; j-- > 0;) {
-            const struct minsn *in = &b->insns[j];
-            if (strncmp(in->ops, load->ops, reg) || in->ops[reg] != ',')
-                continue; /* (another register) */
-            struct mblock one = {.insns = (struct minsn *)in, .ninsns = 1};
-            if (mc_arm_constant(&one, &c0) && c0 != c1)
-                return true;
-            break; /* the register's last write before the branch is not a constant */
-        }
+        signed char *state = calloc(mf->nblocks, 1);
+        bool other = state && other_constant_before(mf, m, b->ninsns, load->ops, reg, c1, 8, state);
+        free(state);
+        if (other)
+            return true;
     }
     return false;
 }
@@ -504,6 +536,42 @@ static int copied_constant_names(const struct solver *s, const struct mblock *ar
     return t != f ? t : -1;
 }
 
+/* Whether select SEL's condition is a comparison of values wider than the
+ * core's registers (RISC-V, PowerPC, x86-64), which code generation tests
+ * a part at a time, one branch each, before the select's own. */
+static bool wide_condition(LLVMValueRef sel)
+{
+    if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
+        return false;
+    LLVMValueRef c = LLVMGetOperand(sel, 0);
+    if (!LLVMIsAICmpInst(c))
+        return false;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(c, 0));
+    unsigned regs = mc_register_bits(c);
+    return regs && LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > regs;
+}
+
+/* Whether COND is an order comparison with a constant that block M's
+ * compare and branch do not show (mc_constant_use: neither C nor C +- 1). */
+static bool unseen_constant(const struct solver *s, size_t m, LLVMValueRef cond)
+{
+    if (!cond || !LLVMIsAICmpInst(cond))
+        return false;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+    if (p == LLVMIntEQ || p == LLVMIntNE)
+        return false;
+    LLVMValueRef c = LLVMGetOperand(cond, 1);
+    if (!LLVMIsAConstantInt(c))
+        c = LLVMGetOperand(cond, 0);
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
+        return false;
+    const struct mblock *b = &s->mf->blocks[m];
+    for (size_t k = b->ninsns; k-- > 0;)
+        if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
+            return mc_constant_use(s, m, k, LLVMConstIntGetSExtValue(c)) == 0;
+    return false;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -554,6 +622,25 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             int v = saturation_sense(s, m, arm);
             if (v >= 0)
                 return v;
+            /* a copy arm against a constant bound: the bound would be loaded,
+             * so the copy may as well be the value into a register that held
+             * the bound, made by code the shape does not name (AVR csmith
+             * 77666: smax(x, 0) with r30:r31 zeroed by "andi" of another
+             * value, the arm "movw r30, r24" copying x: 1 for simavr's 0) */
+            LLVMValueRef mi = mc_select_inst(s->xf, xs);
+            if (mi && LLVMIsACallInst(mi) && LLVMGetNumOperands(mi) >= 3 &&
+                (LLVMIsAConstantInt(LLVMGetOperand(mi, 0)) || LLVMIsAConstantInt(LLVMGetOperand(mi, 1)))) {
+                /* (RISC-V, PowerPC: a copy of a register the walk back shows
+                 * holding the bound gives the bound: adpcm's clamp "mv s8, s3",
+                 * s3 loaded in the prologue) */
+                int named = copied_constant_names(s, arm, arm->ninsns, LLVMGetOperand(mi, 0), LLVMGetOperand(mi, 1));
+                if (named >= 0 || s->avr_entry)
+                    return named;
+                /* RISC-V and PowerPC keep the expansion's usual shape (the arm
+                 * copies the bound): not proven, but adpcm's clamp (its bound
+                 * in s3 since the prologue, beyond the walk back) needs it for
+                 * issue 3's 0.5 % bar; an open weakness */
+            }
         }
         return 0;
     }
@@ -638,6 +725,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         int named = copied_constant_names(s, arm, a, tv, fv);
         if (named >= 0)
             return named;
+        /* an order comparison with a constant the branch does not show (kept
+         * in a register the walk back does not name): code generation may
+         * have swapped the comparison's operands and the select's values, so
+         * the arm may copy either (rv32 branchgen 77630: "bge a0, a3" with
+         * 32767 loaded 38 blocks before, the arm "mv a2, a1" the first value) */
+        if (follows < 0 && unseen_constant(s, m, cond))
+            return -1;
         /* the expansion's own shape only: a triangle whose arm holds nothing
          * but its copies (riscv32 branchgen 71019: an arm shared with the next
          * select's code, a copy of the first value that was 17433, counted as
@@ -984,6 +1078,10 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             ri = LLVMGetOperand(ri, 0);
         if (from_overwide_shift(xf, ri, 6) || from_poison_phi(ri, 4))
             continue;
+        /* a min/max reassociated with the next one (umin(umin(x, C), y) made
+         * umin(umin(x, y), C)): its branch compares other values */
+        if (r < xf->nselects && (rec->kind == CNT_SEL_MINMAX || rec->kind == CNT_SEL_SAT) && mc_minmax_reassociated(ri))
+            continue;
         /* a signed saturation narrower than the registers clamps at two bounds,
          * one branch each: with one branch found and another clamp after it,
          * the other bound's saturations are not on its arm (foreign dsp.c on
@@ -1030,6 +1128,21 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             /* more branches than parts on i1 logic: its operands tested one by
              * one, the values rearranged (logic_condition): no arm is known */
             if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_SELECT && logic_condition(ri))
+                continue;
+            /* more branches than parts on a min/max (one comparison per part):
+             * the others are code merged into it with its location, and which
+             * branch is its choice the order does not say (rv32 branchgen
+             * 77636: select(x <u y, 245, umin(x, 245)) made as the umin's
+             * branch then a second "bgeu" over "li 245", both with the umin's
+             * location, the second counted as the umin: 13 for qemu's 36) */
+            if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_MINMAX)
+                continue;
+            /* nor on a select whose condition is one register-wide comparison:
+             * the later branches with its location compute something else
+             * (AVR csmith 76014: "x - 1 <u b ? x : 0" then the pieces of a
+             * 32-bit "y >= z" using it, the sign test "tst r18; brpl" over
+             * "mov r30, r1" counted as the select: 0 for simavr's 1) */
+            if (nh > parts && r < xf->nselects && rec->kind == CNT_SEL_SELECT && !wide_condition(ri))
                 continue;
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));

@@ -74,6 +74,13 @@ LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *
 bool mc_arm_constant(const struct mblock *b, long long *imm);
 unsigned mc_register_bits(LLVMValueRef inst);
 bool mc_wide_order_compare(LLVMValueRef v);
+/* Whether min/max (or uadd.sat/usub.sat) V is reassociated with its single
+ * user or an operand, op(op(x, C), y) -> op(op(x, y), C) (lower_reassoc.c):
+ * the branch with its location is not its choice. */
+bool mc_minmax_reassociated(LLVMValueRef v);
+/* Whether V is i1 logic: and, or, xor, or a select with a constant arm
+ * (lower_reassoc.c). */
+bool mc_i1_logic(LLVMValueRef v);
 void mc_classify(struct solver *s);
 
 /* lower_view.c: IR edges as realised */

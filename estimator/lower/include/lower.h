@@ -218,6 +218,12 @@ void lower_call_plan(struct mmodule *mm, struct eng_module *em);
 /* lower_counts.c: execution counts of every machine block from the exact
  * IR counts of the profile. Returns false only on internal inconsistency. */
 bool lower_machine_counts(struct mmodule *mm, const struct eng_profile *p, FILE *diag);
+/* An AVR function the run entered that receives arguments on the stack
+ * (variadic, byval, more than the 18 argument registers), which LLVM 19's
+ * AVR back end reads one byte off on the ATmega2560's 3-byte return
+ * addresses (lower_avr_stack.c): its name, every count of MM then marked an
+ * estimate; NULL when there is none or the module is not AVR code. */
+const char *lower_avr_stack_args(struct mmodule *mm, const struct eng_profile *p);
 
 /* lower_flags.c: block M ends in a branch on a boolean kept in a register
  * (AVR: `cpi rF, k; breq/brne` after a constant was loaded on each path):
