@@ -136,12 +136,14 @@ void exec_jit_shape(struct eng_module *m, const struct eng_run_options *o, struc
         c->probes = sup_xcalloc(s->nprobes + 1, sizeof *c->probes);
         for (size_t i = 0; i < s->nprobes; i++) {
             struct eng_probe_node *nd = sup_xcalloc(s->probes[i].nnodes + 1, sizeof *nd);
-            memcpy(nd, s->probes[i].nodes, s->probes[i].nnodes * sizeof *nd);
+            if (s->probes[i].nnodes)
+                memcpy(nd, s->probes[i].nodes, s->probes[i].nnodes * sizeof *nd);
             c->probes[i] = (struct eng_probe){s->probes[i].at, nd, s->probes[i].nnodes};
         }
         c->nwatch = s->nwatch;
         c->watch = sup_xcalloc(s->nwatch + 1, sizeof *c->watch);
-        memcpy(c->watch, s->watch, s->nwatch * sizeof *c->watch);
+        if (s->nwatch) /* none: s->watch may be NULL */
+            memcpy(c->watch, s->watch, s->nwatch * sizeof *c->watch);
         return;
     }
     /* a later timed run (weights: its counts are not read): the first run's shape when it

@@ -1460,6 +1460,8 @@ struct keybuf {
 
 static void put(struct keybuf *kb, const void *v, size_t n)
 {
+    if (!n) /* V may be NULL then (an empty array) */
+        return;
     if (kb->n + n > kb->cap) {
         kb->cap = (kb->n + n) * 2 + 256;
         kb->p = sup_xrealloc(kb->p, kb->cap);

@@ -63,6 +63,7 @@ struct ua_core *ua_core_new(const struct ua_params *p, ua_code_fn code, void *ar
         }
     }
     c->state = sup_xcalloc(1, ops->state_size);
+    c->scratch = sup_xcalloc(1, ops->state_size);
     for (unsigned k = 0; k < UA_STAMP_WINDOW; k++)
         c->stamp[k] = UINT64_MAX;
     ops->reset(c, c->state, 0);
@@ -75,6 +76,7 @@ void ua_core_free(struct ua_core *c)
         return;
     ua_icache_free(c->icache);
     free(c->state);
+    free(c->scratch);
     free(c);
 }
 
@@ -138,8 +140,10 @@ size_t ua_core_state_size(const struct ua_core *c)
 
 void ua_core_save(const struct ua_core *c, void *buf)
 {
-    memcpy(buf, c->state, c->ops->state_size);
-    c->ops->rebase(buf, c->fed, true);
+    /* made relative in the aligned scratch: BUF may sit anywhere in a caller's array */
+    memcpy(c->scratch, c->state, c->ops->state_size);
+    c->ops->rebase(c->scratch, c->fed, true);
+    memcpy(buf, c->scratch, c->ops->state_size);
 }
 
 void ua_core_load(struct ua_core *c, const void *buf)

@@ -50,6 +50,7 @@ struct ua_core {
     ua_present_fn present;    /* decides lookups instead of the tags (ua_core_icache_assume) */
     void *present_arg;
     void *state;              /* the model's, ops->state_size bytes */
+    void *scratch;            /* as many, aligned as the model's: a state made relative (ua_core_save) */
 };
 
 /* The 32-bit word at the word-aligned address A (zeros where nothing is loaded). */
