@@ -1,6 +1,8 @@
 /* ua_core.c — the driver of the core models (uarch.h): parameters, the code
  * the fetch unit reads, the instruction waiting for decode, stamps, and the
  * state as a value for the cost layer's memo of block prices. */
+#include <stddef.h>
+#include <stdint.h>
 #include "ua_impl.h"
 #include "support.h"
 
@@ -140,7 +142,12 @@ size_t ua_core_state_size(const struct ua_core *c)
 
 void ua_core_save(const struct ua_core *c, void *buf)
 {
-    /* made relative in the aligned scratch: BUF may sit anywhere in a caller's array */
+    if ((uintptr_t)buf % _Alignof(max_align_t) == 0) {
+        memcpy(buf, c->state, c->ops->state_size);
+        c->ops->rebase(buf, c->fed, true);
+        return;
+    }
+    /* made relative in the aligned scratch: BUF sits at an odd place of a caller's array */
     memcpy(c->scratch, c->state, c->ops->state_size);
     c->ops->rebase(c->scratch, c->fed, true);
     memcpy(buf, c->scratch, c->ops->state_size);
