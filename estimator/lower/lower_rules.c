@@ -940,7 +940,9 @@ static void mark_entered_midway(struct solver *s)
     for (size_t m = 0; m < mf->nblocks; m++) {
         const struct mblock *b = &mf->blocks[m];
         int z = s->out_g[m];
-        if (z < 0 || !s->out_known[m])
+        /* (a branch located at a select of Z is Z's too: an i1 `or`
+         * select made into two branches, riscv32 branchgen 77017) */
+        if (z < 0 || !(s->out_known[m] || s->sel_head[m] >= 0))
             continue;
         for (size_t k = 0; k < b->nsucc; k++) {
             int t = b->succ[k], y = t >= 0 ? s->in_g[t] : -1;

@@ -8,6 +8,7 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -572,6 +573,67 @@ static bool unseen_constant(const struct solver *s, size_t m, LLVMValueRef cond)
     return false;
 }
 
+/* Whether COND is a comparison of two non-constant values while block M's
+ * branch compares with an immediate: a register the branch reads loaded
+ * by "li REG, C" among the six instructions before it, or a compare with an
+ * immediate ("cmplwi r3, 155", "cmpl $155, %eax"), C not 0. The branch
+ * then tests another comparison that took COND's location (riscv32
+ * branchgen 77166: `select(a > b, umin(x, 155), 0)` made branch-free
+ * but for the umin's "li a5, 155; bltu a1, a5", located at `a > b`). */
+static bool foreign_constant(const struct solver *s, size_t m, LLVMValueRef cond)
+{
+    if (!cond || !LLVMIsAICmpInst(cond) || LLVMIsAConstant(LLVMGetOperand(cond, 0)) ||
+        LLVMIsAConstant(LLVMGetOperand(cond, 1)))
+        return false;
+    const struct mblock *b = &s->mf->blocks[m];
+    size_t k = b->ninsns;
+    while (k-- > 0 && !(b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH))
+        ;
+    if (k >= b->ninsns)
+        return false;
+    char regs[512];
+    snprintf(regs, sizeof regs, " %s ", b->insns[k].ops);
+    for (size_t j = k, n = 0; j-- > 0 && n < 6; n++) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        const char *mn = in->mnemonic, *ops = in->ops;
+        if (!strncmp(mn, "cmp", 3)) {
+            /* an immediate compare: PowerPC "cmplwi r3, 155", x86-64 "cmpl $155, %eax" */
+            const char *last = strrchr(ops, ',');
+            const char *imm = mn[strlen(mn) - 1] == 'i' && last ? last + 1 : ops[0] == '$' ? ops + 1 : NULL;
+            while (imm && *imm == ' ')
+                imm++;
+            if (imm && (isdigit((unsigned char)*imm) || *imm == '-') && strtoll(imm, NULL, 0) != 0)
+                return true;
+            size_t used = strlen(regs);
+            snprintf(regs + used, sizeof regs - used, "%s ", ops);
+            continue;
+        }
+        const char *comma = strchr(ops, ',');
+        if (strcmp(mn, "li") || !comma)
+            continue;
+        size_t len = (size_t)(comma - ops);
+        char dst[40];
+        if (len == 0 || len + 3 > sizeof dst)
+            continue;
+        snprintf(dst, sizeof dst, " %.*s", (int)len, ops);
+        const char *hit = strstr(regs, dst);
+        bool read = false;
+        while (hit && !read) {
+            char after = hit[len + 1];
+            read = after == ' ' || after == ',' || after == ')' || after == 0;
+            hit = strstr(hit + 1, dst);
+        }
+        const char *v = comma + 1;
+        while (*v == ' ')
+            v++;
+        if (read && strtoll(v, NULL, 0) != 0)
+            return true;
+    }
+    return false;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -598,6 +660,8 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         /* a compare record is the icmp itself; a compare view, the
          * select whose condition it is */
         LLVMValueRef cmp = sel && LLVMGetInstructionOpcode(sel) == LLVMSelect ? LLVMGetOperand(sel, 0) : sel;
+        if (foreign_constant(s, m, cmp))
+            return -1;
         follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
