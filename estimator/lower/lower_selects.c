@@ -634,6 +634,57 @@ static bool foreign_constant(const struct solver *s, size_t m, LLVMValueRef cond
     return false;
 }
 
+/* Whether the first A instructions of arm block ARM read a register that
+ * holds a constant (mc_reg_constant, RISC-V and PowerPC): -2 when none
+ * does; when the arm is "addi/addis/addic/ori/xori rd, rs, IMM" on it, 1 or
+ * 0 for the select value TV or FV equal to what it computes; -1 otherwise
+ * (it builds a value the shape does not name). */
+static int built_constant_names(const struct solver *s, size_t arm, size_t a, LLVMValueRef tv, LLVMValueRef fv)
+{
+    const struct mblock *b = &s->mf->blocks[arm];
+    bool reads = false;
+    long long known = 0;
+    for (size_t k = 0; k < a && !reads; k++) {
+        const char *o = strchr(b->insns[k].ops, ','); /* the sources, after the destination */
+        while (o && *o && !reads) {
+            while (*o == ',' || *o == ' ')
+                o++;
+            size_t len = strcspn(o, ", ()");
+            if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, arm, k, o, len, &known))
+                reads = true;
+            o += len;
+            while (*o && *o != ',')
+                o++;
+        }
+    }
+    if (!reads)
+        return -2;
+    if (a != 1)
+        return -1;
+    const struct minsn *in = &b->insns[0];
+    const char *mn = in->mnemonic, *last = strrchr(in->ops, ',');
+    if (!last)
+        return -1;
+    char *end;
+    long long imm = strtoll(last + 1, &end, 0);
+    if (end == last + 1)
+        return -1;
+    long long v;
+    if (!strcmp(mn, "addi") || !strcmp(mn, "addic"))
+        v = known + imm;
+    else if (!strcmp(mn, "addis"))
+        v = known + imm * 65536;
+    else if (!strcmp(mn, "ori"))
+        v = known | imm;
+    else if (!strcmp(mn, "xori"))
+        v = known ^ imm;
+    else
+        return -1;
+    bool t = LLVMIsAConstantInt(tv) && (int32_t)LLVMConstIntGetSExtValue(tv) == (int32_t)v;
+    bool f = LLVMIsAConstantInt(fv) && (int32_t)LLVMConstIntGetSExtValue(fv) == (int32_t)v;
+    return t != f ? t : -1;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -817,6 +868,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
              strstr(in->ops, "%rbp")))
             return -1;
     }
+    /* an arm that computes from a register holding a constant may build a
+     * constant value (rv32 branchgen 78615: `select(c, INT_MAX, trunc(smax(x,
+     * INT_MIN)))`, the arm "addi a1, a0, -1" from INT_MIN loaded in a0 blocks
+     * before): it names the value equal to what it computes, else neither */
+    int built = built_constant_names(s, (size_t)b->succ[armk], a, tv, fv);
+    if (built != -2)
+        return built;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
