@@ -763,6 +763,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
         return -1;
     LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
+    /* a condition that is i1 logic is made with a branch per operand (the
+     * DAG's select sequence, PowerPC's split CR logic): the branch with the
+     * select's location tests one operand, and its arm, even one loading a
+     * value, runs on paths where a later branch still chooses (ppc branchgen
+     * 77333: select(a || b, 135621, 675684) as "beq" on b over "lis; ori"
+     * 675684, then "bltlr" on a: the arm counted as the false value, 44 for
+     * qemu's 83) */
+    if (logic_condition(sel))
+        return -1;
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         /* AVR: a select wider than the constant the arm loads is made a
