@@ -1259,7 +1259,7 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
         for (size_t k = 0; k < b->ninsns; k++) {
             const struct minsn *in = &b->insns[k];
             if (in->isa && (in->isa->kind == ISA_COND_BRANCH || in->isa->kind == ISA_COND_RETURN) &&
-                in->src_col == ENG_PROVENANCE_COLUMN && in->src_line != ord) {
+                in->src_col == ENG_PROVENANCE_COLUMN && in->src_line != 0 && in->src_line != ord) {
                 if (trace)
                     fprintf(stderr, "switch %s of %s at [%zu]: [%d]'s branch is located at ordinal %u, not %u\n",
                             x_name, f->name, root, blocks[i], in->src_line, ord);
