@@ -772,6 +772,17 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
      * qemu's 83) */
     if (logic_condition(sel))
         return -1;
+    /* nor one of whose values is such a select of the same block: its
+     * operands' branches are scheduled among this one's and may carry its
+     * location (x86-64 branchgen 79107: select(a < b, x, select(c && d, 127,
+     * y)) made "cmpl; jg" on d, located at the outer select, over "movl y":
+     * 17 taken for qemu's 47) */
+    for (unsigned i = 1; i <= 2; i++) {
+        LLVMValueRef v = LLVMGetOperand(sel, i);
+        if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMSelect &&
+            LLVMGetInstructionParent(v) == LLVMGetInstructionParent(sel) && logic_condition(v))
+            return -1;
+    }
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         /* AVR: a select wider than the constant the arm loads is made a
