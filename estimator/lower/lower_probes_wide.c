@@ -261,8 +261,21 @@ static int immediate_offset(const struct sim *s, size_t c, unsigned key, bool sw
         return 0;
     LLVMValueRef a = LLVMGetOperand(s->cmp, 0), b = LLVMGetOperand(s->cmp, 1);
     LLVMValueRef k = LLVMIsAConstantInt(b) ? b : LLVMIsAConstantInt(a) ? a : NULL;
-    if (!k)
+    if (!k && s->logic)
         return 0;
+    if (!k) {
+        /* no constant operand, yet an immediate: the word it stands for is one
+         * the back end knows, the high word of a zero-extended 32-bit value
+         * (ppc branchgen 77278: "x <=s zext(y)" as "cmpwi hi, 1; blt", the high
+         * words' order and equality at once); anything else, not read */
+        LLVMValueRef o = sw ? a : b;
+        bool zero_high = key == 0 && LLVMIsAZExtInst(o) &&
+                         LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(o, 0))) <= 32;
+        if (!zero_high)
+            return 2;
+        long long iv = s->cmp_logical[c] ? (long long)(uint32_t)imm : (long long)(int32_t)imm;
+        return iv == 0 ? 0 : iv == -1 ? -1 : iv == 1 ? 1 : 2;
+    }
     if ((k == b) == sw)
         return 2; /* (the reading puts the constant on the register's side) */
     unsigned long long cv = LLVMConstIntGetZExtValue(k);

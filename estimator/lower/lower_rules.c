@@ -689,13 +689,21 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
             }
             /* reaches the head through a machine edge, or is inside a copy */
             bool reaches = false, copied = false;
-            for (size_t m = 0; m < n; m++) {
+            for (size_t m = 0; m < n && ok; m++) {
                 if (s->in_g[m] == p && s->out_g[m] == (int)g && s->out_known[m])
                     copied = true;
                 if (s->out_g[m] != p)
                     continue;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
                     int t = mf->blocks[m].succ[k];
+                    /* G's code entered past its head (a select's branch of G
+                     * tail-duplicated into P: "bne" to the head, which is
+                     * the false arm, or to the true arm, a block of no IR
+                     * block that returns; ppc branchgen 79134): the head is
+                     * not every entry */
+                    if (t != h && s->in_g[t] < 0 && s->out_g[t] == (int)g && s->out_known[t] &&
+                        mf->blocks[t].nsucc == 0)
+                        ok = false;
                     if (t == h || (s->in_g[t] < 0 && mc_arrives(s, t) == (int)g))
                         reaches = true;
                     /* through a merged tail, whose branch makes P's decision too */
@@ -940,7 +948,9 @@ static void mark_entered_midway(struct solver *s)
     for (size_t m = 0; m < mf->nblocks; m++) {
         const struct mblock *b = &mf->blocks[m];
         int z = s->out_g[m];
-        if (z < 0 || !s->out_known[m])
+        /* (a branch located at a select of Z is Z's too: an i1 `or`
+         * select made into two branches, riscv32 branchgen 77017) */
+        if (z < 0 || !(s->out_known[m] || s->sel_head[m] >= 0))
             continue;
         for (size_t k = 0; k < b->nsucc; k++) {
             int t = b->succ[k], y = t >= 0 ? s->in_g[t] : -1;

@@ -8,6 +8,7 @@
 #include "lower_solver.h"
 #include "support.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -572,6 +573,118 @@ static bool unseen_constant(const struct solver *s, size_t m, LLVMValueRef cond)
     return false;
 }
 
+/* Whether COND is a comparison of two non-constant values while block M's
+ * branch compares with an immediate: a register the branch reads loaded
+ * by "li REG, C" among the six instructions before it, or a compare with an
+ * immediate ("cmplwi r3, 155", "cmpl $155, %eax"), C not 0. The branch
+ * then tests another comparison that took COND's location (riscv32
+ * branchgen 77166: `select(a > b, umin(x, 155), 0)` made branch-free
+ * but for the umin's "li a5, 155; bltu a1, a5", located at `a > b`). */
+static bool foreign_constant(const struct solver *s, size_t m, LLVMValueRef cond)
+{
+    if (!cond || !LLVMIsAICmpInst(cond) || LLVMIsAConstant(LLVMGetOperand(cond, 0)) ||
+        LLVMIsAConstant(LLVMGetOperand(cond, 1)))
+        return false;
+    const struct mblock *b = &s->mf->blocks[m];
+    size_t k = b->ninsns;
+    while (k-- > 0 && !(b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH))
+        ;
+    if (k >= b->ninsns)
+        return false;
+    char regs[512];
+    snprintf(regs, sizeof regs, " %s ", b->insns[k].ops);
+    for (size_t j = k, n = 0; j-- > 0 && n < 6; n++) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        const char *mn = in->mnemonic, *ops = in->ops;
+        if (!strncmp(mn, "cmp", 3)) {
+            /* an immediate compare: PowerPC "cmplwi r3, 155", x86-64 "cmpl $155, %eax" */
+            const char *last = strrchr(ops, ',');
+            const char *imm = mn[strlen(mn) - 1] == 'i' && last ? last + 1 : ops[0] == '$' ? ops + 1 : NULL;
+            while (imm && *imm == ' ')
+                imm++;
+            if (imm && (isdigit((unsigned char)*imm) || *imm == '-') && strtoll(imm, NULL, 0) != 0)
+                return true;
+            size_t used = strlen(regs);
+            snprintf(regs + used, sizeof regs - used, "%s ", ops);
+            continue;
+        }
+        const char *comma = strchr(ops, ',');
+        if (strcmp(mn, "li") || !comma)
+            continue;
+        size_t len = (size_t)(comma - ops);
+        char dst[40];
+        if (len == 0 || len + 3 > sizeof dst)
+            continue;
+        snprintf(dst, sizeof dst, " %.*s", (int)len, ops);
+        const char *hit = strstr(regs, dst);
+        bool read = false;
+        while (hit && !read) {
+            char after = hit[len + 1];
+            read = after == ' ' || after == ',' || after == ')' || after == 0;
+            hit = strstr(hit + 1, dst);
+        }
+        const char *v = comma + 1;
+        while (*v == ' ')
+            v++;
+        if (read && strtoll(v, NULL, 0) != 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the first A instructions of arm block ARM read a register that
+ * holds a constant (mc_reg_constant, RISC-V and PowerPC): -2 when none
+ * does; when the arm is "addi/addis/addic/ori/xori rd, rs, IMM" on it, 1 or
+ * 0 for the select value TV or FV equal to what it computes; -1 otherwise
+ * (it builds a value the shape does not name). */
+static int built_constant_names(const struct solver *s, size_t arm, size_t a, LLVMValueRef tv, LLVMValueRef fv)
+{
+    const struct mblock *b = &s->mf->blocks[arm];
+    bool reads = false;
+    long long known = 0;
+    for (size_t k = 0; k < a && !reads; k++) {
+        const char *o = strchr(b->insns[k].ops, ','); /* the sources, after the destination */
+        while (o && *o && !reads) {
+            while (*o == ',' || *o == ' ')
+                o++;
+            size_t len = strcspn(o, ", ()");
+            if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, arm, k, o, len, &known))
+                reads = true;
+            o += len;
+            while (*o && *o != ',')
+                o++;
+        }
+    }
+    if (!reads)
+        return -2;
+    if (a != 1)
+        return -1;
+    const struct minsn *in = &b->insns[0];
+    const char *mn = in->mnemonic, *last = strrchr(in->ops, ',');
+    if (!last)
+        return -1;
+    char *end;
+    long long imm = strtoll(last + 1, &end, 0);
+    if (end == last + 1)
+        return -1;
+    long long v;
+    if (!strcmp(mn, "addi") || !strcmp(mn, "addic"))
+        v = known + imm;
+    else if (!strcmp(mn, "addis"))
+        v = known + imm * 65536;
+    else if (!strcmp(mn, "ori"))
+        v = known | imm;
+    else if (!strcmp(mn, "xori"))
+        v = known ^ imm;
+    else
+        return -1;
+    bool t = LLVMIsAConstantInt(tv) && (int32_t)LLVMConstIntGetSExtValue(tv) == (int32_t)v;
+    bool f = LLVMIsAConstantInt(fv) && (int32_t)LLVMConstIntGetSExtValue(fv) == (int32_t)v;
+    return t != f ? t : -1;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -598,6 +711,8 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         /* a compare record is the icmp itself; a compare view, the
          * select whose condition it is */
         LLVMValueRef cmp = sel && LLVMGetInstructionOpcode(sel) == LLVMSelect ? LLVMGetOperand(sel, 0) : sel;
+        if (foreign_constant(s, m, cmp))
+            return -1;
         follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
@@ -648,6 +763,26 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
         return -1;
     LLVMValueRef tv = LLVMGetOperand(sel, 1), fv = LLVMGetOperand(sel, 2);
+    /* a condition that is i1 logic is made with a branch per operand (the
+     * DAG's select sequence, PowerPC's split CR logic): the branch with the
+     * select's location tests one operand, and its arm, even one loading a
+     * value, runs on paths where a later branch still chooses (ppc branchgen
+     * 77333: select(a || b, 135621, 675684) as "beq" on b over "lis; ori"
+     * 675684, then "bltlr" on a: the arm counted as the false value, 44 for
+     * qemu's 83) */
+    if (logic_condition(sel))
+        return -1;
+    /* nor one of whose values is such a select of the same block: its
+     * operands' branches are scheduled among this one's and may carry its
+     * location (x86-64 branchgen 79107: select(a < b, x, select(c && d, 127,
+     * y)) made "cmpl; jg" on d, located at the outer select, over "movl y":
+     * 17 taken for qemu's 47) */
+    for (unsigned i = 1; i <= 2; i++) {
+        LLVMValueRef v = LLVMGetOperand(sel, i);
+        if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMSelect &&
+            LLVMGetInstructionParent(v) == LLVMGetInstructionParent(sel) && logic_condition(v))
+            return -1;
+    }
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         /* AVR: a select wider than the constant the arm loads is made a
@@ -753,6 +888,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
              strstr(in->ops, "%rbp")))
             return -1;
     }
+    /* an arm that computes from a register holding a constant may build a
+     * constant value (rv32 branchgen 78615: `select(c, INT_MAX, trunc(smax(x,
+     * INT_MIN)))`, the arm "addi a1, a0, -1" from INT_MIN loaded in a0 blocks
+     * before): it names the value equal to what it computes, else neither */
+    int built = built_constant_names(s, (size_t)b->succ[armk], a, tv, fv);
+    if (built != -2)
+        return built;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;

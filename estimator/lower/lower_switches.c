@@ -1117,7 +1117,8 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
 
 /* Builds the probe of the switch ending IR block X (instruction SW) whose
  * tree starts at machine block ROOT, with the uses of the tree's branches. */
-static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_isa isa, struct lower_probes *out)
+static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned ord, enum sim_isa isa,
+                        struct lower_probes *out)
 {
     LLVMValueRef cond = LLVMGetOperand(sw, 0);
     LLVMTypeRef ct = LLVMTypeOf(cond);
@@ -1248,6 +1249,28 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, enum sim_
     if (!found)
         return;
     (void)next_ok;
+    /* a branch of the walk located at another instruction of the switch's
+     * IR block is not the switch's: the walk started at the block's head
+     * went through code the block runs before its switch (ppc branchgen
+     * 77384: selects made into branches, "cmplw r4, r3" on x ^ 1 taken for
+     * the switch value x & 3, "cmpwi r3, -1" read as a test of it: 93 taken
+     * for qemu's 69) */
+    unsigned first = ord;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(sw)); i && i != sw; i = LLVMGetNextInstruction(i))
+        first--;
+    for (size_t i = 0; i < nblocks; i++) {
+        const struct mblock *b = &f->blocks[blocks[i]];
+        for (size_t k = 0; k < b->ninsns; k++) {
+            const struct minsn *in = &b->insns[k];
+            if (in->isa && (in->isa->kind == ISA_COND_BRANCH || in->isa->kind == ISA_COND_RETURN) &&
+                in->src_col == ENG_PROVENANCE_COLUMN && in->src_line >= first && in->src_line < ord) {
+                if (trace)
+                    fprintf(stderr, "switch %s of %s at [%zu]: [%d]'s branch is located at ordinal %u, not %u\n",
+                            x_name, f->name, root, blocks[i], in->src_line, ord);
+                return;
+            }
+        }
+    }
     if (trace)
         fprintf(stderr, "switch %s of %s at [%zu]: a tree of %zu branches\n", x_name, f->name, root, nblocks);
     /* the probe: 2 * #{pivots < v} + [v is a pivot], signed */
@@ -1327,6 +1350,6 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
                 root = root == -1 ? (int)m : -2;
         }
         if (root >= 0)
-            switch_tree(f, (size_t)root, t, isa, out);
+            switch_tree(f, (size_t)root, t, ord, isa, out);
     }
 }

@@ -259,6 +259,13 @@ static bool boolean_reaches(const struct mfunc *mf, const struct mblock *b, size
             size_t sn = strcspn(src, ", ");
             return sn > 0 && (sn != n || strncmp(src, reg, n)) && boolean_reaches(mf, b, j, src, sn, hops, budget);
         }
+        /* a reload from the stack frame may be a spilled boolean as well as
+         * the value compared (AVR branchgen 79142: "ldd r21, Y+18; cpi r21,
+         * 0; brne" on a boolean spilled blocks before, read as an `icmp eq`
+         * of the value, the wrong way round: 32 for simavr's 10) */
+        if (b->insns[j].isa && b->insns[j].isa->kind == ISA_LOAD &&
+            (strstr(o, "Y+") || strstr(o, "(sp)") || strstr(o, "(r1)") || strstr(o, "%rsp") || strstr(o, "%rbp")))
+            return true;
         return writes_boolean(mn, o, n);
     }
     /* the register comes from before the block: from any of its entries
