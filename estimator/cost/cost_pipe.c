@@ -263,6 +263,7 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->cold);
     free(pp->conflict);
     free(pp->missed);
+    free(pp->entry_cold);
     free(pp->n_in);
     free(pp->taken_address);
     free(pp->rets);

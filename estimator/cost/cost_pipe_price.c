@@ -161,6 +161,12 @@ static void cold_pass(struct cost_pipe *pp)
         isa_code_entry(pp->code, "__lp_main_call", &to) && to > from)
         for (uint32_t a = from & ~(lb - 1); a < to + 8 + 3 * lb; a += lb)
             ua_icache_fill(ic, a, 0);
+    pp->entry_cold = sup_xcalloc(pp->nsegs + 1, sizeof *pp->entry_cold);
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pipe_seg *s = &pp->segs[si];
+        pp->entry_cold[si] = s->n && (!ua_icache_present(ic, s->ins[0].pc) ||
+                                      !ua_icache_present(ic, s->ins[0].pc + s->ins[0].in.size - 1));
+    }
     ua_core_icache_assume(pp->core, NULL, NULL);
     for (size_t k = 0; k < pp->norder; k++) {
         size_t si = pp->order[k];
@@ -471,6 +477,11 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             out->cycles += pp->cold[si];
             out->estimated_cycles += pp->conflict[si] ? c + fabs(pp->cold[si]) : fabs(pp->cold[si]) + 1;
         }
+        /* a way into a segment whose first line misses on its first run: the run before
+         * it then pays part of that miss, on one of the ways in (the cold pass's guess) */
+        for (size_t e = 0; pp->entry_cold && e < s->nexits; e++)
+            if (s->exits[e].to != SIZE_MAX && pp->entry_cold[s->exits[e].to] && !(ec[e] <= 0))
+                out->estimated_cycles += 1;
         /* data-dependent cycles of its own instructions: charged to the instruction
          * itself (issue stamps) or to the one before it (retire stamps: the segment's
          * first instruction's go to the segments before, see first_correction) */

@@ -144,6 +144,9 @@ struct cost_pipe {
     size_t norder;
     double *cold;
     bool *missed;                  /* its first run missed */
+    bool *entry_cold;              /* its first instruction's line is not in the cache before the
+                                      program's first run of it: the segment run before it on that
+                                      run pays part of the miss, which one is a guess */
     bool *conflict;
     uint64_t misses_before;        /* at the start of a routine's run */
     FILE *diag;
