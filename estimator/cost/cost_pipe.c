@@ -274,6 +274,9 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->shared);
     free(pp->ret_seen);
     free(pp->last_ret);
+    free(pp->ret_list);
+    free(pp->ret_count);
+    free(pp->ret_n);
     free(pp->chain_from);
     free(pp->chain_left);
     free(pp->chain_cost);

@@ -322,7 +322,7 @@ static bool from_unseen_return(const struct cost_pipe *pp, size_t si)
     if (ci == SIZE_MAX || !pp->calls[ci].routine || pp->calls[ci].tail || pipe_chains(pp, ci, &chained))
         return false;
     size_t seen = pp->ret_seen[ci];
-    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX)
+    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX || pp->calls[ci].ret_several)
         return false;
     const struct pipe_seg *s = &pp->segs[si];
     return seen == PIPE_RET_SEVERAL || s->nstates != 1 || s->states[0] != seen;
@@ -387,6 +387,40 @@ static bool leaf_by_site(const struct cost_pipe *pp, size_t si, const double *ec
     return true;
 }
 
+/* The code after a routine's call entered only from its returns, in every state they left
+ * (resolve_returns: ret_several), with one way out or the same cost along each: the cost is
+ * the sum over those states of the returns that left each (counted in the run) times the cost
+ * from it, scaled to the segment's EXECS, into *C: exact. False otherwise. */
+static bool by_return_state(const struct cost_pipe *pp, size_t si, double execs, double *c)
+{
+    const struct pipe_seg *s = &pp->segs[si];
+    if (!si || !pp->ret_n || pp->n_in[si] != 1 || !pp->segs[si - 1].ends_call || pp->segs[si - 1].cont != si)
+        return false;
+    size_t ci = pp->segs[si - 1].call;
+    if (ci == SIZE_MAX || !pp->calls[ci].ret_several || pp->ret_n[ci] > PIPE_MAX_STATES || !s->nexits)
+        return false;
+    double total = 0, n = 0;
+    for (size_t k = 0; k < s->nstates; k++) {
+        if (!s->done[k])
+            return false;
+        for (size_t e = 1; e < s->nexits; e++)
+            if (s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
+                return false; /* which way out from which state is not counted */
+        double r = 0;
+        for (unsigned j = 0; j < pp->ret_n[ci]; j++)
+            if (pp->ret_list[ci * PIPE_MAX_STATES + j] == s->states[k])
+                r = pp->ret_count[ci * PIPE_MAX_STATES + j];
+        if (isnan(s->cost[k * s->nexits]))
+            return false;
+        total += r * s->cost[k * s->nexits];
+        n += r;
+    }
+    if (n <= 0 || fabs(n - execs) > 0.5)
+        return false; /* the returns counted are not the segment's executions */
+    *c = total;
+    return true;
+}
+
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
     pp->prof = cx->p;
@@ -443,6 +477,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         }
         bool leaf = !state_free && !s->failed && leaf_by_site(pp, si, ec, &c);
         if (leaf)
+            state_free = true;
+        else if (!state_free && !s->failed && by_return_state(pp, si, execs, &c))
             state_free = true;
         else
             for (size_t e = 0; e < s->nexits; e++) {

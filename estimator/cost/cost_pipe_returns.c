@@ -46,6 +46,19 @@ static void chain(struct cost_pipe *pp, size_t site)
         from = pp->last_ret[site] = pipe_intern(pp, pp->ret_buf);
     size_t *seen = &pp->ret_seen[site];
     *seen = *seen == SIZE_MAX || *seen == from ? from : PIPE_RET_SEVERAL;
+    /* every state the site's returns left, with their returns */
+    unsigned *nr = &pp->ret_n[site], k = 0;
+    size_t *list = pp->ret_list + site * PIPE_MAX_STATES;
+    while (k < *nr && k < PIPE_MAX_STATES && list[k] != from)
+        k++;
+    if (k < *nr && k < PIPE_MAX_STATES)
+        pp->ret_count[site * PIPE_MAX_STATES + k]++;
+    else if (*nr < PIPE_MAX_STATES) {
+        list[*nr] = from;
+        pp->ret_count[site * PIPE_MAX_STATES + *nr] = 1;
+        ++*nr;
+    } else
+        *nr = PIPE_MAX_STATES + 1;
     if (!pipe_chains(pp, site, &si))
         return;
     const struct pipe_seg *s = &pp->segs[si];
@@ -203,10 +216,6 @@ void pipe_resolve_returns(struct cost_pipe *pp)
             continue;
         cand[ncand++] = ci;
     }
-    if (!ncand) {
-        free(cand);
-        return;
-    }
     size_t *call_state = sup_xcalloc(pp->ncalls + 1, sizeof *call_state);
     bool *ambiguous = sup_xcalloc(pp->ncalls + 1, sizeof *ambiguous);
     for (size_t ci = 0; ci < pp->ncalls; ci++) {
@@ -216,7 +225,7 @@ void pipe_resolve_returns(struct cost_pipe *pp)
     for (size_t k = 0; k < ncand; k++)
         pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
     size_t kept = ncand;
-    if (!try_solve(pp, call_state, ambiguous)) {
+    if (ncand && !try_solve(pp, call_state, ambiguous)) {
         kept = 0;
         for (size_t k = 0; k < ncand; k++)
             pp->calls[cand[k]].ret_state = SIZE_MAX;
@@ -228,7 +237,36 @@ void pipe_resolve_returns(struct cost_pipe *pp)
                 pp->calls[cand[k]].ret_state = SIZE_MAX;
         }
     }
+    /* a site whose returns left several states (the fetch's phase: ibex-iws1): the code after
+     * the call entered in every one of them, all sites at once, else one by one */
+    size_t nsev = 0, kept_sev = 0;
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        size_t si;
+        struct pipe_call *c = &pp->calls[ci];
+        c->ret_several = false;
+        if (pp->ret_seen[ci] != PIPE_RET_SEVERAL || pp->ret_n[ci] > PIPE_MAX_STATES || !c->routine || c->tail ||
+            pp->shared[ci] || pipe_chains(pp, ci, &si) || c->seg >= pp->nsegs || pp->segs[c->seg].cont == SIZE_MAX)
+            continue;
+        cand[nsev++] = ci;
+    }
+    for (size_t k = 0; k < nsev; k++)
+        pp->calls[cand[k]].ret_several = true;
+    kept_sev = nsev;
+    if (nsev && !try_solve(pp, call_state, ambiguous)) {
+        kept_sev = 0;
+        for (size_t k = 0; k < nsev; k++)
+            pp->calls[cand[k]].ret_several = false;
+        for (size_t k = 0; k < nsev && k < MAX_RESOLVE; k++) {
+            pp->calls[cand[k]].ret_several = true;
+            if (try_solve(pp, call_state, ambiguous))
+                kept_sev++;
+            else
+                pp->calls[cand[k]].ret_several = false;
+        }
+    }
     if (pipe_debug()) {
+        fprintf(stderr, "pipe_resolve_returns: %zu of %zu call sites returning in several states have their code after the call run from each\n",
+                kept_sev, nsev);
         size_t several = 0;
         for (size_t ci = 0; ci < pp->ncalls; ci++)
             several += pp->ret_seen[ci] == PIPE_RET_SEVERAL;
@@ -297,6 +335,9 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
         pp->chain_delta = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_delta);
         pp->shared = sup_xcalloc(pp->ncalls + 1, sizeof *pp->shared);
         pp->ret_seen = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->ret_seen);
+        pp->ret_list = sup_xcalloc((pp->ncalls + 1) * PIPE_MAX_STATES, sizeof *pp->ret_list);
+        pp->ret_count = sup_xcalloc((pp->ncalls + 1) * PIPE_MAX_STATES, sizeof *pp->ret_count);
+        pp->ret_n = sup_xcalloc(pp->ncalls + 1, sizeof *pp->ret_n);
         pp->last_ret = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->last_ret);
         for (size_t k = 0; k <= pp->ncalls; k++)
             pp->ret_seen[k] = pp->last_ret[k] = SIZE_MAX;
