@@ -275,6 +275,7 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->ret_seen);
     free(pp->last_ret);
     free(pp->ret_list);
+    free(pp->unseen);
     free(pp->ret_count);
     free(pp->ret_n);
     free(pp->chain_from);

@@ -506,7 +506,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         out->cycles += c;
         if (pp->chain_delta)
             out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
-        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si))
+        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si) ||
+            (pp->unseen && pp->unseen[si]))
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
             /* the first misses: their cycles where the cold pass found them, the whole block an estimate */

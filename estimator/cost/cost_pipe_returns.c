@@ -193,6 +193,76 @@ static bool try_solve(struct cost_pipe *pp, const size_t *call_state, const bool
     return keep;
 }
 
+/* The segments entered in a state the fixed point did not run them from: from the code after
+ * each routine call that was not solved with the states its returns left (the fixed point
+ * entered it in another), each of those states is followed along every way out until the
+ * state it reaches is one the fixed point entered the next segment in (a bounded search;
+ * a routine's call ends it: its runs started from the fixed point's state). */
+#define UNSEEN_STEPS 4096
+static void mark_unseen(struct cost_pipe *pp)
+{
+    pp->unseen = sup_xcalloc(pp->nsegs + 1, sizeof *pp->unseen);
+    size_t cap = UNSEEN_STEPS, n = 0, done = 0;
+    size_t *q = sup_xmalloc(cap * 2 * sizeof *q);
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        const struct pipe_call *c = &pp->calls[ci];
+        size_t chained;
+        if (!c->routine || c->tail || pp->ret_seen[ci] == SIZE_MAX || c->ret_state != SIZE_MAX || c->ret_several ||
+            c->seg >= pp->nsegs || pp->segs[c->seg].cont >= pp->nsegs || pipe_chains(pp, ci, &chained))
+            continue;
+        size_t cont = pp->segs[c->seg].cont;
+        if (pp->ret_n[ci] > PIPE_MAX_STATES) { /* more states than kept: the code after the call and what follows */
+            pp->unseen[cont] = true;
+            for (size_t e = 0; e < pp->segs[cont].nexits; e++)
+                if (pp->segs[cont].exits[e].to != SIZE_MAX)
+                    pp->unseen[pp->segs[cont].exits[e].to] = true;
+            continue;
+        }
+        for (unsigned k = 0; k < pp->ret_n[ci] && n < cap; k++) {
+            q[2 * n] = cont;
+            q[2 * n + 1] = pp->ret_list[ci * PIPE_MAX_STATES + k];
+            n++;
+        }
+    }
+    for (; done < n; done++) {
+        size_t si = q[2 * done], st = q[2 * done + 1];
+        struct pipe_seg *s = &pp->segs[si];
+        bool known = false;
+        for (size_t k = 0; k < s->nstates && !known; k++)
+            known = s->states[k] == st && s->done && s->done[k];
+        if (known)
+            continue;
+        bool again = false;
+        for (size_t j = 0; j < done && !again; j++)
+            again = q[2 * j] == si && q[2 * j + 1] == st;
+        if (again)
+            continue;
+        pp->unseen[si] = true;
+        for (size_t e = 0; e < s->nexits; e++) {
+            const struct pipe_exit *x = &s->exits[e];
+            double c;
+            size_t left;
+            if (x->kind == PIPE_EX_ROUTINE || x->to == SIZE_MAX)
+                continue;
+            if (n == cap || !pipe_run(pp, s, st, x, &c, &left)) {
+                pp->unseen[x->to] = true; /* not followed: that segment at least */
+                continue;
+            }
+            q[2 * n] = x->to;
+            q[2 * n + 1] = left;
+            n++;
+        }
+    }
+    if (pipe_debug()) {
+        size_t marked = 0;
+        for (size_t si = 0; si < pp->nsegs; si++)
+            marked += pp->unseen[si];
+        fprintf(stderr, "mark_unseen: %zu segments entered in states the fixed point did not run them from (%zu steps)\n",
+                marked, n);
+    }
+    free(q);
+}
+
 /* After the run: a routine call site whose returns all left the pipeline in one state, other
  * than the canonical return's the fixed point assumed, and whose code after the call is no
  * chain (above): the fixed point is solved again with the code after the call entered in
@@ -273,6 +343,7 @@ void pipe_resolve_returns(struct cost_pipe *pp)
         fprintf(stderr, "pipe_resolve_returns: %zu of %zu call sites return in their own pipe_state (%zu return in several)\n", kept,
                 ncand, several);
     }
+    mark_unseen(pp);
     free(cand);
     free(call_state);
     free(ambiguous);

@@ -132,6 +132,9 @@ struct cost_pipe {
     size_t *ret_seen;              /* per call site: the state its routine's returns left (SIZE_MAX:
                                       none seen, PIPE_RET_SEVERAL: more than one) */
     size_t *last_ret;              /* per call site: the state its last return left (interned) */
+    bool *unseen;                  /* per segment: entered, in the run, in a state the fixed point did
+                                      not run it from (after a routine whose returns it was not solved
+                                      with: mark_unseen); its price is an estimate */
     size_t *ret_list;              /* per call site, PIPE_MAX_STATES of them: the states its routine's
                                       returns left (interned), ret_n[site] of them (more: PIPE_MAX_STATES + 1) */
     double *ret_count;             /* ... and the returns that left each */
