@@ -531,6 +531,16 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             if (!uniform && !x) /* a data-dependent latency the run gave no operands for */
                 out->estimated_cycles += execs * (s->ins[k].cls ? (double)s->ins[k].cls->cycles : 1);
         }
+        /* a routine whose call the fixed point reached in several states: its runs started
+         * from one of them (unless the routine before it left the state, chain): an estimate */
+        if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].routine && pp->calls[s->call].call_state_ambiguous) {
+            size_t chained = SIZE_MAX;
+            bool from_chain = si && pp->segs[si - 1].ends_call && pp->segs[si - 1].cont == si &&
+                              pp->segs[si - 1].call != SIZE_MAX && pipe_chains(pp, pp->segs[si - 1].call, &chained) &&
+                              chained == si;
+            if (!from_chain)
+                out->estimated_cycles += 1;
+        }
         /* a routine whose runs missed in the instruction cache: priced on the cache's
          * tags in the program's order of calls, an estimate */
         if (s->call != SIZE_MAX && pp->calls[s->call].misses)

@@ -242,6 +242,17 @@ static void mark_unseen(struct cost_pipe *pp)
             const struct pipe_exit *x = &s->exits[e];
             double c;
             size_t left;
+            if (x->kind == PIPE_EX_ROUTINE && s->ends_call && s->cont < pp->nsegs) {
+                /* the routine's runs started from the fixed point's state, not this one: what its
+                 * returns left is not known either; the code after the call and the segments it
+                 * goes to are estimates */
+                const struct pipe_seg *cs = &pp->segs[s->cont];
+                pp->unseen[s->cont] = true;
+                for (size_t f = 0; f < cs->nexits; f++)
+                    if (cs->exits[f].to != SIZE_MAX)
+                        pp->unseen[cs->exits[f].to] = true;
+                continue;
+            }
             if (x->kind == PIPE_EX_ROUTINE || x->to == SIZE_MAX)
                 continue;
             if (n == cap || !pipe_run(pp, s, st, x, &c, &left)) {
