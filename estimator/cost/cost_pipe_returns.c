@@ -218,7 +218,11 @@ static void mark_unseen(struct cost_pipe *pp)
                     pp->unseen[pp->segs[cont].exits[e].to] = true;
             continue;
         }
-        for (unsigned k = 0; k < pp->ret_n[ci] && n < cap; k++) {
+        for (unsigned k = 0; k < pp->ret_n[ci]; k++) {
+            if (n == cap) { /* not followed: the code after the call at least */
+                pp->unseen[cont] = true;
+                break;
+            }
             q[2 * n] = cont;
             q[2 * n + 1] = pp->ret_list[ci * PIPE_MAX_STATES + k];
             n++;
