@@ -36,6 +36,8 @@ struct arg_use {
     const struct isa_insn *insn;    /* USE_SHIFT, USE_OPERANDS (a divider's cycles by its operands a, b) */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
     bool ran_before;                /* ... and it ran before this execution of the call */
+    bool product;                   /* USE_RUNTIME: the product 2x of an fma(x, 2, y), called as x + x
+                                       (the sum is another use, another machine call) */
     uint32_t entry;
     double cycles, instr;           /* sums over the executions */
     double cmin, cmax;              /* the cheapest and dearest execution (cycles) */
@@ -71,6 +73,8 @@ struct arg_watch {
     unsigned fmt_op;                       /* EX_PRINTF: the format's operand */
     unsigned sext_bits;                    /* sitofp of a narrow integer: its width (sign-extended to 32) */
     unsigned fneg;                         /* bit k: operand k (of the first three) is an fneg */
+    unsigned fnegc;                        /* bit k: operand k is a product or quotient by a constant
+                                              (its negation is the constant's: free) */
     int fma;                               /* llvm.fmuladd/fma: 32, 64 or 128 (the float width), else 0 */
     unsigned lanes;                        /* a vector instruction watched per lane (else 0): */
     unsigned *lane_src, *lane_stride;      /* operand k (nops: the result) of lane l is at word
@@ -93,6 +97,8 @@ struct cost_args {
     struct eng_watch *ew;          /* what the engine is asked to watch */
     struct ptrmap by_inst;         /* IR instruction -> index + 1 */
     struct ptrmap by_minsn;        /* machine instruction -> index + 1 */
+    struct ptrmap use_of;          /* machine call -> its use's index + 1 in its watch, where one IR
+                                      instruction's calls of a routine are priced apart (fma(x, 2, y)) */
     /* machine calls that carry no IR call of their own (several calls merged
      * into one, line 0): the IR calls of the routine no other machine call
      * carries, whose executions they make (orphan_of: machine instruction ->
@@ -256,6 +262,19 @@ static bool negated_form(LLVMValueRef v, int depth)
     }
 }
 
+/* Whether V is a product or quotient by a floating-point constant with no other use: the
+ * back end negates it by negating the constant, so a sum or difference with it may be called
+ * as the other routine (x - y/3 as __adddf3(x, y/-3): nbody's main bb.74). */
+static bool negated_by_constant(LLVMValueRef v)
+{
+    if (!LLVMIsAInstruction(v) || !LLVMGetFirstUse(v) || LLVMGetNextUse(LLVMGetFirstUse(v)))
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op != LLVMFMul && op != LLVMFDiv)
+        return false;
+    return LLVMIsAConstantFP(LLVMGetOperand(v, 1)) || (op == LLVMFMul && LLVMIsAConstantFP(LLVMGetOperand(v, 0)));
+}
+
 /* The lanes of an element-wise vector instruction whose machine code is a call (or a
  * shift) per lane: a vector result whose operands are vectors of as many lanes, or
  * scalars given to every lane (powi's exponent); else 0. A reduction is not one. */
@@ -359,9 +378,12 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
         w->bytes[0] = w->all_bytes[0] = 4;
     /* operands that are negations: the back end folds them into a subtraction (a + -b is
      * a - b, fmuladd(-a, b, c) is c - a*b) and calls the routine with the value negated */
-    for (unsigned k = 0; k < w->nops && k < 3; k++)
+    for (unsigned k = 0; k < w->nops && k < 3; k++) {
         if (negated_form(LLVMGetOperand(inst, k), 4))
             w->fneg |= 1u << k;
+        if (negated_by_constant(LLVMGetOperand(inst, k)))
+            w->fnegc |= 1u << k;
+    }
     const char *cn = callee_name(inst);
     if (!strncmp(cn, "llvm.fmuladd.", 13) || !strncmp(cn, "llvm.fma.", 9)) {
         LLVMTypeKind tk = LLVMGetTypeKind(rt);
@@ -371,19 +393,38 @@ static size_t watch_of(struct cost_args *ca, LLVMValueRef inst, bool lanes_ok)
     return ca->n - 1;
 }
 
-static struct arg_use *add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
-                               const struct isa_insn *insn)
+static struct arg_use *add_use_as(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
+                                  const struct isa_insn *insn, bool product)
 {
     struct arg_watch *w = &ca->w[wi];
     for (size_t u = 0; u < w->nuses; u++)
-        if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn)
+        if (w->uses[u].kind == kind && w->uses[u].rt == rt && w->uses[u].insn == insn && w->uses[u].product == product)
             return &w->uses[u];
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
-    struct arg_use u = {.kind = kind, .rt = rt, .insn = insn};
+    struct arg_use u = {.kind = kind, .rt = rt, .insn = insn, .product = product};
     if (rt)
         u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
     w->uses[w->nuses++] = u;
     return &w->uses[w->nuses - 1];
+}
+
+static struct arg_use *add_use(struct cost_args *ca, size_t wi, enum use_kind kind, const struct isa_runtime *rt,
+                               const struct isa_insn *insn)
+{
+    return add_use_as(ca, wi, kind, rt, insn, false);
+}
+
+/* Whether one of the multiplicands of fma INST is the constant 2: the back end computes the
+ * product as x + x (the addition's routine), then the sum, two calls of that routine. */
+static bool fma_by_two(LLVMValueRef inst)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef o = LLVMGetOperand(inst, k);
+        LLVMBool loses = 0;
+        if (LLVMIsAConstantFP(o) && LLVMConstRealGetDouble(o, &loses) == 2.0 && !loses)
+            return true;
+    }
+    return false;
 }
 
 /* One execution of use US priced at C cycles and K instructions. */
@@ -557,7 +598,22 @@ static void plan_machine(struct cost_ctx *cx, struct cost_args *ca, const struct
                 size_t wi;
                 if (rt) {
                     wi = watch_of(ca, inst, true);
-                    struct arg_use *us = add_use(ca, wi, USE_RUNTIME, rt, NULL);
+                    /* fma(x, 2, y) as x + x, then the sum: the first of two calls of the addition's
+                     * routine made for it in the block prices the product */
+                    bool two = ca->w[wi].fma && ca->w[wi].fma != 128 && !strncmp(rt->symbol, "__add", 5) &&
+                               fma_by_two(inst), product = false;
+                    for (size_t j = k + 1; two && j < f->blocks[b].ninsns && !product; j++) {
+                        const struct minsn *nx = &f->blocks[b].insns[j];
+                        char nsym[256];
+                        if (nx->src_line != in->src_line || nx->src_col != in->src_col || !nx->isa ||
+                            (nx->isa->kind != ISA_CALL && nx->isa->kind != ISA_TAIL_CALL))
+                            continue;
+                        lower_call_symbol(nx->ops, nsym, sizeof nsym);
+                        product = !strcmp(nsym, rt->symbol);
+                    }
+                    struct arg_use *us = add_use_as(ca, wi, USE_RUNTIME, rt, NULL, product);
+                    if (two)
+                        ptrmap_put(&ca->use_of, in, (uint64_t)(us - ca->w[wi].uses) + 1);
                     if (us->has_code && is_heap_routine(rt->symbol))
                         ca->w[wi].heap = true;
                     /* a pipelined core runs the routine from the pipeline at the (first) call site */
@@ -723,6 +779,14 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
             args[na].lo = (uint64_t)sext_of(args[na].lo, w->sext_bits) & 0xffffffffu, args[na].bytes = 4;
         na++;
     }
+    if (us->product) { /* 2x as x + x: the multiplicand that is not 2, twice */
+        if (na < 2)
+            return false;
+        if (is_two(&args[0]))
+            args[0] = args[1];
+        args[1] = args[0];
+        na = 2;
+    }
     if (fma_sum) {
         if (na < 3)
             return false;
@@ -756,6 +820,10 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     bool sub_routine = !strncmp(us->rt->symbol, "__sub", 5), add_routine = !strncmp(us->rt->symbol, "__add", 5);
     LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
     unsigned f = w->fneg;
+    /* a sum called as a difference, or a difference as a sum, with no operand an fneg: the
+     * negation went into a product or quotient by a constant (a difference's second operand) */
+    if (!fma_sum && !(f & 3) && ((op == LLVMFAdd && sub_routine) || (op == LLVMFSub && add_routine)))
+        f |= op == LLVMFSub ? 2u : (w->fnegc & 3) == 3 ? 0u : w->fnegc & 3;
     bool product_negated = fma_sum && ((f & 1) != 0) != ((f & 2) != 0);
     bool folded = fma_sum ? sub_routine && (product_negated || (f & 4))
                           : (op == LLVMFAdd && sub_routine && (f & 3) && (f & 3) != 3) ||
@@ -918,7 +986,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         }
         const double *at = fixed;
         bool sum = !strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5);
-        bool fma_sum = fma && sum;
+        bool fma_sum = fma && sum && !us->product;
         if (fma_sum)
             at = fma_add;
         if (us->ran_before) {
@@ -926,7 +994,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         if (us->has_code) {
-            if (run_code(ca, w, us, v, n, (fma || (w->fma == 128 && w->nops >= 3)) && sum, eng))
+            if (run_code(ca, w, us, v, n, (fma || (w->fma == 128 && w->nops >= 3)) && sum && !us->product, eng))
                 continue;
             us->code_failed++;
         }
@@ -1137,6 +1205,9 @@ static void per_call(struct cost_ctx *cx, const struct isa_runtime *rt, const st
         }
     }
     const struct arg_use *u = found ? use_for(ca, (size_t)wi - 1, rt, NULL) : NULL;
+    uint64_t ui = 0;
+    if (found && in && ptrmap_get(&ca->use_of, in, &ui) && ui)
+        u = &ca->w[wi - 1].uses[ui - 1];
     if (u && ca->w[wi - 1].execs - u->failed > 0) {
         double n = ca->w[wi - 1].execs - u->failed;
         *cycles = u->cycles / n;
@@ -1409,6 +1480,7 @@ void cost_args_free(struct cost_args *ca)
     free(ca->ew);
     ptrmap_free(&ca->by_inst);
     ptrmap_free(&ca->by_minsn);
+    ptrmap_free(&ca->use_of);
     ptrmap_free(&ca->icall_of);
     ptrmap_free(&ca->icall_first);
     for (size_t k = 0; k < ca->nic; k++)

@@ -263,6 +263,7 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->cold);
     free(pp->conflict);
     free(pp->missed);
+    free(pp->entry_cold);
     free(pp->n_in);
     free(pp->taken_address);
     free(pp->rets);
@@ -273,6 +274,10 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->shared);
     free(pp->ret_seen);
     free(pp->last_ret);
+    free(pp->ret_list);
+    free(pp->unseen);
+    free(pp->ret_count);
+    free(pp->ret_n);
     free(pp->chain_from);
     free(pp->chain_left);
     free(pp->chain_cost);

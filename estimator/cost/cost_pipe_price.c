@@ -161,6 +161,12 @@ static void cold_pass(struct cost_pipe *pp)
         isa_code_entry(pp->code, "__lp_main_call", &to) && to > from)
         for (uint32_t a = from & ~(lb - 1); a < to + 8 + 3 * lb; a += lb)
             ua_icache_fill(ic, a, 0);
+    pp->entry_cold = sup_xcalloc(pp->nsegs + 1, sizeof *pp->entry_cold);
+    for (size_t si = 0; si < pp->nsegs; si++) {
+        const struct pipe_seg *s = &pp->segs[si];
+        pp->entry_cold[si] = s->n && (!ua_icache_present(ic, s->ins[0].pc) ||
+                                      !ua_icache_present(ic, s->ins[0].pc + s->ins[0].in.size - 1));
+    }
     ua_core_icache_assume(pp->core, NULL, NULL);
     for (size_t k = 0; k < pp->norder; k++) {
         size_t si = pp->order[k];
@@ -316,7 +322,7 @@ static bool from_unseen_return(const struct cost_pipe *pp, size_t si)
     if (ci == SIZE_MAX || !pp->calls[ci].routine || pp->calls[ci].tail || pipe_chains(pp, ci, &chained))
         return false;
     size_t seen = pp->ret_seen[ci];
-    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX)
+    if (seen == SIZE_MAX || pp->calls[ci].ret_state != SIZE_MAX || pp->calls[ci].ret_several)
         return false;
     const struct pipe_seg *s = &pp->segs[si];
     return seen == PIPE_RET_SEVERAL || s->nstates != 1 || s->states[0] != seen;
@@ -381,6 +387,40 @@ static bool leaf_by_site(const struct cost_pipe *pp, size_t si, const double *ec
     return true;
 }
 
+/* The code after a routine's call entered only from its returns, in every state they left
+ * (resolve_returns: ret_several), with one way out or the same cost along each: the cost is
+ * the sum over those states of the returns that left each (counted in the run) times the cost
+ * from it, scaled to the segment's EXECS, into *C: exact. False otherwise. */
+static bool by_return_state(const struct cost_pipe *pp, size_t si, double execs, double *c)
+{
+    const struct pipe_seg *s = &pp->segs[si];
+    if (!si || !pp->ret_n || pp->n_in[si] != 1 || !pp->segs[si - 1].ends_call || pp->segs[si - 1].cont != si)
+        return false;
+    size_t ci = pp->segs[si - 1].call;
+    if (ci == SIZE_MAX || !pp->calls[ci].ret_several || pp->ret_n[ci] > PIPE_MAX_STATES || !s->nexits)
+        return false;
+    double total = 0, n = 0;
+    for (size_t k = 0; k < s->nstates; k++) {
+        if (!s->done[k])
+            return false;
+        for (size_t e = 1; e < s->nexits; e++)
+            if (s->cost[k * s->nexits + e] != s->cost[k * s->nexits])
+                return false; /* which way out from which state is not counted */
+        double r = 0;
+        for (unsigned j = 0; j < pp->ret_n[ci]; j++)
+            if (pp->ret_list[ci * PIPE_MAX_STATES + j] == s->states[k])
+                r = pp->ret_count[ci * PIPE_MAX_STATES + j];
+        if (isnan(s->cost[k * s->nexits]))
+            return false;
+        total += r * s->cost[k * s->nexits];
+        n += r;
+    }
+    if (n <= 0 || fabs(n - execs) > 0.5)
+        return false; /* the returns counted are not the segment's executions */
+    *c = total;
+    return true;
+}
+
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
     pp->prof = cx->p;
@@ -438,6 +478,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         bool leaf = !state_free && !s->failed && leaf_by_site(pp, si, ec, &c);
         if (leaf)
             state_free = true;
+        else if (!state_free && !s->failed && by_return_state(pp, si, execs, &c))
+            state_free = true;
         else
             for (size_t e = 0; e < s->nexits; e++) {
                 double per = 0, n = 0;
@@ -464,13 +506,19 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         out->cycles += c;
         if (pp->chain_delta)
             out->cycles += pp->chain_delta[si]; /* a continuation run from its routine's own return */
-        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si))
+        if (!state_free || !known || s->overflow || split || s->failed || from_unseen_return(pp, si) ||
+            (pp->unseen && pp->unseen[si]))
             out->estimated_cycles += c;
         if (pp->cold && (pp->missed[si] || pp->conflict[si])) {
             /* the first misses: their cycles where the cold pass found them, the whole block an estimate */
             out->cycles += pp->cold[si];
             out->estimated_cycles += pp->conflict[si] ? c + fabs(pp->cold[si]) : fabs(pp->cold[si]) + 1;
         }
+        /* a way into a segment whose first line misses on its first run: the run before
+         * it then pays part of that miss, on one of the ways in (the cold pass's guess) */
+        for (size_t e = 0; pp->entry_cold && e < s->nexits; e++)
+            if (s->exits[e].to != SIZE_MAX && pp->entry_cold[s->exits[e].to] && !(ec[e] <= 0))
+                out->estimated_cycles += 1;
         /* data-dependent cycles of its own instructions: charged to the instruction
          * itself (issue stamps) or to the one before it (retire stamps: the segment's
          * first instruction's go to the segments before, see first_correction) */
@@ -482,6 +530,16 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             out->cycles += x;
             if (!uniform && !x) /* a data-dependent latency the run gave no operands for */
                 out->estimated_cycles += execs * (s->ins[k].cls ? (double)s->ins[k].cls->cycles : 1);
+        }
+        /* a routine whose call the fixed point reached in several states: its runs started
+         * from one of them (unless the routine before it left the state, chain): an estimate */
+        if (s->ends_call && s->call != SIZE_MAX && pp->calls[s->call].routine && pp->calls[s->call].call_state_ambiguous) {
+            size_t chained = SIZE_MAX;
+            bool from_chain = si && pp->segs[si - 1].ends_call && pp->segs[si - 1].cont == si &&
+                              pp->segs[si - 1].call != SIZE_MAX && pipe_chains(pp, pp->segs[si - 1].call, &chained) &&
+                              chained == si;
+            if (!from_chain)
+                out->estimated_cycles += 1;
         }
         /* a routine whose runs missed in the instruction cache: priced on the cache's
          * tags in the program's order of calls, an estimate */

@@ -46,6 +46,19 @@ static void chain(struct cost_pipe *pp, size_t site)
         from = pp->last_ret[site] = pipe_intern(pp, pp->ret_buf);
     size_t *seen = &pp->ret_seen[site];
     *seen = *seen == SIZE_MAX || *seen == from ? from : PIPE_RET_SEVERAL;
+    /* every state the site's returns left, with their returns */
+    unsigned *nr = &pp->ret_n[site], k = 0;
+    size_t *list = pp->ret_list + site * PIPE_MAX_STATES;
+    while (k < *nr && k < PIPE_MAX_STATES && list[k] != from)
+        k++;
+    if (k < *nr && k < PIPE_MAX_STATES)
+        pp->ret_count[site * PIPE_MAX_STATES + k]++;
+    else if (*nr < PIPE_MAX_STATES) {
+        list[*nr] = from;
+        pp->ret_count[site * PIPE_MAX_STATES + *nr] = 1;
+        ++*nr;
+    } else
+        *nr = PIPE_MAX_STATES + 1;
     if (!pipe_chains(pp, site, &si))
         return;
     const struct pipe_seg *s = &pp->segs[si];
@@ -180,6 +193,91 @@ static bool try_solve(struct cost_pipe *pp, const size_t *call_state, const bool
     return keep;
 }
 
+/* The segments entered in a state the fixed point did not run them from: from the code after
+ * each routine call that was not solved with the states its returns left (the fixed point
+ * entered it in another), each of those states is followed along every way out until the
+ * state it reaches is one the fixed point entered the next segment in (a bounded search;
+ * a routine's call ends it: its runs started from the fixed point's state). */
+#define UNSEEN_STEPS 4096
+static void mark_unseen(struct cost_pipe *pp)
+{
+    pp->unseen = sup_xcalloc(pp->nsegs + 1, sizeof *pp->unseen);
+    size_t cap = UNSEEN_STEPS, n = 0, done = 0;
+    size_t *q = sup_xmalloc(cap * 2 * sizeof *q);
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        const struct pipe_call *c = &pp->calls[ci];
+        size_t chained;
+        if (!c->routine || c->tail || pp->ret_seen[ci] == SIZE_MAX || c->ret_state != SIZE_MAX || c->ret_several ||
+            c->seg >= pp->nsegs || pp->segs[c->seg].cont >= pp->nsegs || pipe_chains(pp, ci, &chained))
+            continue;
+        size_t cont = pp->segs[c->seg].cont;
+        if (pp->ret_n[ci] > PIPE_MAX_STATES) { /* more states than kept: the code after the call and what follows */
+            pp->unseen[cont] = true;
+            for (size_t e = 0; e < pp->segs[cont].nexits; e++)
+                if (pp->segs[cont].exits[e].to != SIZE_MAX)
+                    pp->unseen[pp->segs[cont].exits[e].to] = true;
+            continue;
+        }
+        for (unsigned k = 0; k < pp->ret_n[ci]; k++) {
+            if (n == cap) { /* not followed: the code after the call at least */
+                pp->unseen[cont] = true;
+                break;
+            }
+            q[2 * n] = cont;
+            q[2 * n + 1] = pp->ret_list[ci * PIPE_MAX_STATES + k];
+            n++;
+        }
+    }
+    for (; done < n; done++) {
+        size_t si = q[2 * done], st = q[2 * done + 1];
+        struct pipe_seg *s = &pp->segs[si];
+        bool known = false;
+        for (size_t k = 0; k < s->nstates && !known; k++)
+            known = s->states[k] == st && s->done && s->done[k];
+        if (known)
+            continue;
+        bool again = false;
+        for (size_t j = 0; j < done && !again; j++)
+            again = q[2 * j] == si && q[2 * j + 1] == st;
+        if (again)
+            continue;
+        pp->unseen[si] = true;
+        for (size_t e = 0; e < s->nexits; e++) {
+            const struct pipe_exit *x = &s->exits[e];
+            double c;
+            size_t left;
+            if (x->kind == PIPE_EX_ROUTINE && s->ends_call && s->cont < pp->nsegs) {
+                /* the routine's runs started from the fixed point's state, not this one: what its
+                 * returns left is not known either; the code after the call and the segments it
+                 * goes to are estimates */
+                const struct pipe_seg *cs = &pp->segs[s->cont];
+                pp->unseen[s->cont] = true;
+                for (size_t f = 0; f < cs->nexits; f++)
+                    if (cs->exits[f].to != SIZE_MAX)
+                        pp->unseen[cs->exits[f].to] = true;
+                continue;
+            }
+            if (x->kind == PIPE_EX_ROUTINE || x->to == SIZE_MAX)
+                continue;
+            if (n == cap || !pipe_run(pp, s, st, x, &c, &left)) {
+                pp->unseen[x->to] = true; /* not followed: that segment at least */
+                continue;
+            }
+            q[2 * n] = x->to;
+            q[2 * n + 1] = left;
+            n++;
+        }
+    }
+    if (pipe_debug()) {
+        size_t marked = 0;
+        for (size_t si = 0; si < pp->nsegs; si++)
+            marked += pp->unseen[si];
+        fprintf(stderr, "mark_unseen: %zu segments entered in states the fixed point did not run them from (%zu steps)\n",
+                marked, n);
+    }
+    free(q);
+}
+
 /* After the run: a routine call site whose returns all left the pipeline in one state, other
  * than the canonical return's the fixed point assumed, and whose code after the call is no
  * chain (above): the fixed point is solved again with the code after the call entered in
@@ -203,10 +301,6 @@ void pipe_resolve_returns(struct cost_pipe *pp)
             continue;
         cand[ncand++] = ci;
     }
-    if (!ncand) {
-        free(cand);
-        return;
-    }
     size_t *call_state = sup_xcalloc(pp->ncalls + 1, sizeof *call_state);
     bool *ambiguous = sup_xcalloc(pp->ncalls + 1, sizeof *ambiguous);
     for (size_t ci = 0; ci < pp->ncalls; ci++) {
@@ -216,7 +310,7 @@ void pipe_resolve_returns(struct cost_pipe *pp)
     for (size_t k = 0; k < ncand; k++)
         pp->calls[cand[k]].ret_state = pp->ret_seen[cand[k]];
     size_t kept = ncand;
-    if (!try_solve(pp, call_state, ambiguous)) {
+    if (ncand && !try_solve(pp, call_state, ambiguous)) {
         kept = 0;
         for (size_t k = 0; k < ncand; k++)
             pp->calls[cand[k]].ret_state = SIZE_MAX;
@@ -228,13 +322,43 @@ void pipe_resolve_returns(struct cost_pipe *pp)
                 pp->calls[cand[k]].ret_state = SIZE_MAX;
         }
     }
+    /* a site whose returns left several states (the fetch's phase: ibex-iws1): the code after
+     * the call entered in every one of them, all sites at once, else one by one */
+    size_t nsev = 0, kept_sev = 0;
+    for (size_t ci = 0; ci < pp->ncalls; ci++) {
+        size_t si;
+        struct pipe_call *c = &pp->calls[ci];
+        c->ret_several = false;
+        if (pp->ret_seen[ci] != PIPE_RET_SEVERAL || pp->ret_n[ci] > PIPE_MAX_STATES || !c->routine || c->tail ||
+            pp->shared[ci] || pipe_chains(pp, ci, &si) || c->seg >= pp->nsegs || pp->segs[c->seg].cont == SIZE_MAX)
+            continue;
+        cand[nsev++] = ci;
+    }
+    for (size_t k = 0; k < nsev; k++)
+        pp->calls[cand[k]].ret_several = true;
+    kept_sev = nsev;
+    if (nsev && !try_solve(pp, call_state, ambiguous)) {
+        kept_sev = 0;
+        for (size_t k = 0; k < nsev; k++)
+            pp->calls[cand[k]].ret_several = false;
+        for (size_t k = 0; k < nsev && k < MAX_RESOLVE; k++) {
+            pp->calls[cand[k]].ret_several = true;
+            if (try_solve(pp, call_state, ambiguous))
+                kept_sev++;
+            else
+                pp->calls[cand[k]].ret_several = false;
+        }
+    }
     if (pipe_debug()) {
+        fprintf(stderr, "pipe_resolve_returns: %zu of %zu call sites returning in several states have their code after the call run from each\n",
+                kept_sev, nsev);
         size_t several = 0;
         for (size_t ci = 0; ci < pp->ncalls; ci++)
             several += pp->ret_seen[ci] == PIPE_RET_SEVERAL;
         fprintf(stderr, "pipe_resolve_returns: %zu of %zu call sites return in their own pipe_state (%zu return in several)\n", kept,
                 ncand, several);
     }
+    mark_unseen(pp);
     free(cand);
     free(call_state);
     free(ambiguous);
@@ -297,6 +421,9 @@ bool cost_pipe_call_site(struct cost_pipe *pp, const struct minsn *in, struct ro
         pp->chain_delta = sup_xcalloc(pp->nsegs + 1, sizeof *pp->chain_delta);
         pp->shared = sup_xcalloc(pp->ncalls + 1, sizeof *pp->shared);
         pp->ret_seen = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->ret_seen);
+        pp->ret_list = sup_xcalloc((pp->ncalls + 1) * PIPE_MAX_STATES, sizeof *pp->ret_list);
+        pp->ret_count = sup_xcalloc((pp->ncalls + 1) * PIPE_MAX_STATES, sizeof *pp->ret_count);
+        pp->ret_n = sup_xcalloc(pp->ncalls + 1, sizeof *pp->ret_n);
         pp->last_ret = sup_xmalloc((pp->ncalls + 1) * sizeof *pp->last_ret);
         for (size_t k = 0; k <= pp->ncalls; k++)
             pp->ret_seen[k] = pp->last_ret[k] = SIZE_MAX;

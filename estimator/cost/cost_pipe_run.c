@@ -254,7 +254,11 @@ void pipe_solve(struct cost_pipe *pp)
                 }
                 if (s->ends_call) {
                     const struct pipe_call *rc = &pp->calls[s->call];
-                    enter(pp, s->cont, rc->ret_state != SIZE_MAX ? rc->ret_state : canonical_return(pp, rc->ret_pc));
+                    if (rc->ret_several) /* every state its returns left */
+                        for (unsigned k = 0; k < pp->ret_n[s->call]; k++)
+                            enter(pp, s->cont, pp->ret_list[s->call * PIPE_MAX_STATES + k]);
+                    else
+                        enter(pp, s->cont, rc->ret_state != SIZE_MAX ? rc->ret_state : canonical_return(pp, rc->ret_pc));
                 } else {
                     /* a tail call of a routine: it returns to this function's callers */
                     bool *via = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *via);

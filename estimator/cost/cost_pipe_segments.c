@@ -319,6 +319,9 @@ void pipe_link(struct cost_pipe *pp)
             if (target >= 0)
                 taken = t == target && !(mb->falls_through && (size_t)t == s->block + 1);
             size_t len = t == early && early >= 0 ? early_len : 0;
+            if (len) /* the conditional branch leaves, taken, even to the block after the jump
+                      * ("beq L; j M; L:", minver's main bb.69) */
+                taken = true;
             add_exit(s, (struct pipe_exit){PIPE_EX_BLOCK, to, pc, taken, (int)k, 0, len});
         }
     }

@@ -83,6 +83,8 @@ struct pipe_call {
                                       (ret_pc: the first of them found) */
     size_t ret_state;              /* routines: the state the code after the call starts from
                                       (SIZE_MAX: the canonical return's; see resolve_returns) */
+    bool ret_several;              /* routines: the code after the call starts from every state its
+                                      returns left (cost_pipe.ret_list; resolve_returns) */
 };
 
 struct cost_pipe {
@@ -130,6 +132,13 @@ struct cost_pipe {
     size_t *ret_seen;              /* per call site: the state its routine's returns left (SIZE_MAX:
                                       none seen, PIPE_RET_SEVERAL: more than one) */
     size_t *last_ret;              /* per call site: the state its last return left (interned) */
+    bool *unseen;                  /* per segment: entered, in the run, in a state the fixed point did
+                                      not run it from (after a routine whose returns it was not solved
+                                      with: mark_unseen); its price is an estimate */
+    size_t *ret_list;              /* per call site, PIPE_MAX_STATES of them: the states its routine's
+                                      returns left (interned), ret_n[site] of them (more: PIPE_MAX_STATES + 1) */
+    double *ret_count;             /* ... and the returns that left each */
+    unsigned *ret_n;
     size_t *chain_from, *chain_left; /* per segment: the last state chain ran it from, the state left */
     double *chain_cost;            /* ... and what it cost */
     size_t return_state;           /* the state after a canonical return (routines, indirect calls) */
@@ -144,6 +153,9 @@ struct cost_pipe {
     size_t norder;
     double *cold;
     bool *missed;                  /* its first run missed */
+    bool *entry_cold;              /* its first instruction's line is not in the cache before the
+                                      program's first run of it: the segment run before it on that
+                                      run pays part of the miss, which one is a guess */
     bool *conflict;
     uint64_t misses_before;        /* at the start of a routine's run */
     FILE *diag;
