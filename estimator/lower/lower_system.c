@@ -530,6 +530,7 @@ static bool apply_outcome(struct lsys_system *sy, struct lsys_index *ix, const s
  * that this holds (a rollback, a restart or an estimate set back undoes
  * it: then the elimination starts from the constraints). */
 struct lsys_echelon {
+    unsigned shares;       /* owners besides the first (an echelon is never changed once made) */
     size_t nvars;
     int *col;              /* per variable: its column then, -1 fixed then */
     double *lo;            /* per variable: its lower bound then (a fixed one's value was moved over) */
@@ -548,6 +549,10 @@ static void echelon_free(struct lsys_echelon *e)
 {
     if (!e)
         return;
+    if (e->shares) {
+        e->shares--;
+        return;
+    }
     free(e->col);
     free(e->lo);
     free(e->var);
@@ -560,38 +565,19 @@ static void echelon_free(struct lsys_echelon *e)
     free(e);
 }
 
-static void *copy_of(const void *p, size_t n)
+/* E with one more owner: reduced rows are never changed once made, so a
+ * checkpoint or a restart shares them instead of copying them. */
+static struct lsys_echelon *echelon_share(struct lsys_echelon *e)
 {
-    void *q = sup_xmalloc(n + 1);
-    memcpy(q, p, n);
-    return q;
+    if (e)
+        e->shares++;
+    return e;
 }
 
-static struct lsys_echelon *echelon_copy(const struct lsys_echelon *e)
-{
-    if (!e)
-        return NULL;
-    struct lsys_echelon *k = sup_xmalloc(sizeof *k);
-    *k = *e;
-    size_t ncols = 0, nnz = e->start[e->nrows];
-    for (size_t v = 0; v < e->nvars; v++)
-        ncols += e->col[v] >= 0;
-    k->col = copy_of(e->col, e->nvars * sizeof *e->col);
-    k->lo = copy_of(e->lo, e->nvars * sizeof *e->lo);
-    k->var = copy_of(e->var, ncols * sizeof *e->var);
-    k->cons = copy_of(e->cons, e->ncons * sizeof *e->cons);
-    k->id = copy_of(e->id, e->ncons * sizeof *e->id);
-    k->start = copy_of(e->start, (e->nrows + 1) * sizeof *e->start);
-    k->at = copy_of(e->at, nnz * sizeof *e->at);
-    k->val = copy_of(e->val, nnz * sizeof *e->val);
-    k->rhs = copy_of(e->rhs, e->nrows * sizeof *e->rhs);
-    return k;
-}
-
-void lsys_echelon_set(struct lsys_system *sy, const struct lsys_echelon *e)
+void lsys_echelon_set(struct lsys_system *sy, struct lsys_echelon *e)
 {
     echelon_free(sy->ech);
-    sy->ech = echelon_copy(e);
+    sy->ech = echelon_share(e);
 }
 
 void lsys_echelon_free(struct lsys_echelon *e) { echelon_free(e); }
@@ -914,7 +900,7 @@ static void solve(struct lsys_system *sy, struct lsys_echelon **first)
             break;
         fixed = sys_eliminate(sy, x);
         if (first && !once)
-            *first = echelon_copy(sy->ech);
+            *first = echelon_share(sy->ech);
         once = true;
     }
     if (x == &own)
@@ -985,7 +971,7 @@ void lsys_checkpoint(struct lsys_system *sy)
     memcpy(x->saved_hi, sy->hi, sy->nvars * sizeof *sy->hi);
     memcpy(x->saved_dirty, x->dirty, x->nwords * sizeof *x->dirty);
     echelon_free(x->saved_ech);
-    x->saved_ech = echelon_copy(sy->ech);
+    x->saved_ech = echelon_share(sy->ech);
     x->saved_conflict = sy->conflict;
     x->saved_first_conflict = sy->first_conflict;
 }

@@ -71,13 +71,14 @@ void lsys_free(struct lsys_system *sy);
 /* Eliminations start from the reduced rows of the last one where that
  * gives the same outcome (no variable fixed then is open now, every
  * equality they combine is still in), else from the constraints.
- * lsys_solve_first_rows solves as lsys_solve does and returns a copy of the
- * reduced rows its first elimination left (NULL: none), for later solves
- * from scratch of systems with the same constraints and more:
- * lsys_echelon_set gives SY a copy of E (NULL: none) to start from. */
+ * lsys_solve_first_rows solves as lsys_solve does and returns the reduced
+ * rows its first elimination left (NULL: none; never changed, shared by
+ * whoever holds them, each holder frees its share), for later solves from
+ * scratch of systems with the same constraints and more: lsys_echelon_set
+ * gives SY a share of E (NULL: none) to start from. */
 struct lsys_echelon;
 struct lsys_echelon *lsys_solve_first_rows(struct lsys_system *sy);
-void lsys_echelon_set(struct lsys_system *sy, const struct lsys_echelon *e);
+void lsys_echelon_set(struct lsys_system *sy, struct lsys_echelon *e);
 void lsys_echelon_free(struct lsys_echelon *e);
 /* A memory of eliminations for a system, or for systems that share it (all
  * then run on one budget of work): an elimination of rows and bounds seen
