@@ -7,6 +7,9 @@ different instant on every run), optionally `mixed` (--engine=jit with every oth
 function left to the interpreter, LPNEST_JIT_EVERY=2: calls between the tiers both ways),
 optionally `unkept` (--engine=interp with LPNEST_NO_KEPT_RUNS=1: every call of a runtime
 routine run, none served by a kept run of the same operands, estimator/cost/routine_runs.c),
+optionally `cached` (--engine=jit with --jit-cache=DIR three times: the first run compiles and
+stores its code, the second links it from DIR and compiles nothing, the third finds every
+stored file damaged (one byte flipped), compiles and stores again; all three compared),
 and each must give byte-identical results: the exit
 status, the program's stdout and lpnest's stderr (the program's messages and a fault's
 `file:line:col: error: ...`), and the output file: the count records (`--counts`) and the
@@ -23,12 +26,12 @@ csmith programs made at run time (the same options as benchmarks/accuracy/csmith
 usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,host]
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
-                      [--engines jit,auto,mixed,unkept] [--auto-programs a,b,...]
+                      [--engines jit,auto,mixed,unkept,cached] [--auto-programs a,b,...]
                       [--jobs N] [--max-steps N] [--small] [--expect-shared] [--keep DIR] [--quiet]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
---auto-programs: the engines other than jit (auto, mixed, unkept) only for these (default: every
-program).
+--auto-programs: the engines other than jit (auto, mixed, unkept, cached) only for these (default:
+every program).
 --expect-shared: also a difference when an estimate with jit or mixed compiles in its timed run, or
 does not run there every function its counting run compiled (one compilation per estimate).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
@@ -95,7 +98,7 @@ def run(cmd, cwd=None, env=None, timeout=600):
 def engine_env(engine):
     env = dict(os.environ)
     env.pop("LPNEST_JIT_STATS", None)
-    if engine in ("jit", "mixed"):
+    if engine in ("jit", "mixed") or engine.startswith("cached"):
         env["LPNEST_JIT_STATS"] = "1"  # (its lines are taken out of stderr before comparing)
     if engine == "auto":
         env["LPNEST_JIT_FIRST"] = "20000"
@@ -125,6 +128,48 @@ def shared_problem(err):
     return None
 
 
+def cache_counts(err):
+    """(rounds linked from the code cache, rounds compiled and stored) over a process's runs"""
+    linked = stored = 0
+    for line in err.splitlines():
+        if line.startswith(b"lpnest: jit: code cache: "):
+            words = line.split()
+            linked += int(words[4])
+            stored += int(words[9])
+    return linked, stored
+
+
+def damage(folder):
+    """flips one byte in the middle of every file in FOLDER; how many"""
+    n = 0
+    for f in os.listdir(folder):
+        p = os.path.join(folder, f)
+        with open(p, "r+b") as fh:
+            data = fh.read()
+            fh.seek(len(data) // 2)
+            fh.write(bytes([data[len(data) // 2] ^ 0x40]))
+        n += 1
+    return n
+
+
+def cache_folder_problems(lpnest, bc, work, exit_code):
+    """the code cache refuses a folder others may write into, and a file: [(kind, detail)]"""
+    problems = []
+    bad = os.path.join(work, "open-cache")
+    os.makedirs(bad, exist_ok=True)
+    os.chmod(bad, 0o777)
+    plain = os.path.join(work, "plain-file")
+    open(plain, "w").close()
+    for folder, why in ((bad, b"others may write into it"), (plain, b"not a folder")):
+        code, _, se = run([lpnest, bc, "--engine=auto", "--jit-cache=" + folder, "--quiet", "--counts", "-o",
+                           os.path.join(work, "out.cache")])
+        if code != exit_code or why not in se or b"the code is compiled, not cached" not in se or \
+                (os.path.isdir(folder) and os.listdir(folder)):
+            problems.append(("diff", "code cache %s: exit %s (expected %s), stderr %r, files %r" % (
+                folder, code, exit_code, se[-300:], os.listdir(folder) if os.path.isdir(folder) else None)))
+    return problems
+
+
 def split_stats(err):
     """stderr without the tier's statistics, and whether they say a function was compiled"""
     keep, compiled = [], False
@@ -143,10 +188,20 @@ def compare(a, lpnest, case, mode, work):
     problems = []
     compiled = False
     engines = [e for e in a.engines if e == "jit" or not a.auto_programs or name in a.auto_programs.split(",")]
+    if "cached" in engines:  # its three runs in turn: stores, links, finds the files damaged
+        i = engines.index("cached")
+        engines[i:i + 1] = ["cached", "cached-linked", "cached-damaged"]
+        cache = os.path.join(work, "jitcache")
+        shutil.rmtree(cache, ignore_errors=True)
+    stored = 0
     for engine in ["interp"] + engines:
         out = os.path.join(work, "out.%s" % engine)
         cmd = [lpnest, bc, "--engine=" + {"mixed": "jit", "unkept": "interp"}.get(engine, engine), "--quiet", "-o",
                out] + opts
+        if engine.startswith("cached"):
+            cmd[1:3] = [bc, "--engine=jit", "--jit-cache=" + cache]
+            if engine == "cached-damaged" and stored and not damage(cache):
+                problems.append(("diff", "%s %s %s: nothing in the code cache to damage" % (target, name, mode)))
         cmd += ["--counts"] if mode == "counts" else ["--target=" + CORE[target], "--format=json",
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
@@ -162,10 +217,21 @@ def compare(a, lpnest, case, mode, work):
             os.unlink(out)
         if code == "timeout" or code < 0 or b"Stack dump" in se or b"LLVM ERROR" in se:
             problems.append(("crash", "%s %s %s %s: %s" % (target, name, mode, engine, code)))
+        if engine.startswith("cached") and code in (0, 1):
+            got = cache_counts(se)
+            want = {"cached": (0, None), "cached-linked": (stored, 0), "cached-damaged": (0, stored)}[engine]
+            if engine == "cached":
+                stored = got[1]
+                want = (0, got[1]) if got[1] or code else (0, "at least 1")
+            if got != want:
+                problems.append(("diff", "%s %s %s %s: code cache rounds linked/stored %r, expected %r" % (
+                    target, name, mode, engine, got, want)))
         se, c = split_stats(se.replace(out.encode(), b"OUT"))
         compiled |= c
         res[engine] = (code, so, se, data)
     ref = res["interp"]
+    if "cached" in engines and mode == "counts":
+        problems += cache_folder_problems(lpnest, bc, work, ref[0])
     for engine in engines:
         got = res[engine]
         for i, what in enumerate(("exit status", "stdout", "stderr", "output file")):
@@ -258,7 +324,7 @@ def main():
     a.engines = a.engines.split(",")
     modes = a.modes.split(",")
     if any(t not in CORE for t in a.targets.split(",")) or any(m not in ("counts", "estimate") for m in modes) or \
-            any(e not in ("jit", "auto", "mixed", "unkept") for e in a.engines) or a.jobs < 1:
+            any(e not in ("jit", "auto", "mixed", "unkept", "cached") for e in a.engines) or a.jobs < 1:
         ap.print_usage(sys.stderr)
         return 2
     for tool in ["clang-19"] + (["csmith"] if "csmith" in a.sets else []):
