@@ -36,6 +36,7 @@
 #include "support.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/ErrorHandling.h>
@@ -356,6 +357,26 @@ static bool link_round(struct vm *vm, struct exec_jit *j, const char *buf, size_
 /* The chosen functions' code from the code cache, when it holds it: linked,
  * true. Else false, with the round's key in j->skey to store the object under
  * once compiled (none when the cache cannot serve this round). */
+/* The code cache's key of the chosen functions as round ROUND, in *LEN
+ * (N = 0: the key of the module's index, below); NULL when there is none. */
+static uint8_t *store_key(struct vm *vm, struct exec_jit *j, unsigned round, uint32_t n, size_t *len)
+{
+    if (!j->hashed) { /* the module's hash, once per run */
+        size_t bl;
+        char *bc = eng_module_bitcode(eng_module_llvm(vm->mod), &bl);
+        if (!bc)
+            return NULL;
+        exec_jit_store_hash(bc, bl, j->modhash);
+        free(bc);
+        j->hashed = true;
+    }
+    /* the code's form besides the functions' keys: the passes, and whether loops have entries */
+    const char *passes = getenv("LPNEST_JIT_PASSES");
+    char form[512];
+    snprintf(form, sizeof form, "%s%s", passes ? passes : JIT_PASSES, getenv("LPNEST_JIT_NOOSR") ? " no-osr" : "");
+    return exec_jit_store_key(form, j->modhash, round, n, j->chosen, j->keys, j->klen, len);
+}
+
 static bool from_store(struct vm *vm, struct exec_jit *j)
 {
     free(j->skey);
@@ -363,18 +384,7 @@ static bool from_store(struct vm *vm, struct exec_jit *j)
     for (uint32_t k = 0; k < j->nchosen; k++)
         if (!j->klen[k]) /* a function without a key: the round's key would not be whole */
             return false;
-    if (!j->hashed) {
-        size_t n;
-        char *bc = eng_module_bitcode(eng_module_llvm(vm->mod), &n);
-        if (!bc)
-            return false;
-        exec_jit_store_hash(bc, n, j->modhash);
-        free(bc);
-        j->hashed = true;
-    }
-    const char *passes = getenv("LPNEST_JIT_PASSES");
-    j->skey = exec_jit_store_key(passes ? passes : JIT_PASSES, j->modhash, j->round, j->nchosen, j->chosen, j->keys,
-                                 j->klen, &j->sklen);
+    j->skey = store_key(vm, j, j->round, j->nchosen, &j->sklen);
     size_t n;
     char *obj = j->skey ? exec_jit_store_load(j->store, j->skey, j->sklen, &n) : NULL;
     if (!obj)
@@ -509,8 +519,16 @@ static void finish_round(struct vm *vm, struct exec_jit *j, int status, const st
     }
     if (!link_round(vm, j, buf, (size_t)st.st_size))
         j->broken = true;
-    else if (j->skey && exec_jit_store_save(j->store, j->skey, j->sklen, buf, (size_t)st.st_size))
+    else if (j->skey && exec_jit_store_save(j->store, j->skey, j->sklen, buf, (size_t)st.st_size)) {
         j->stored++;
+        if (j->mode == ENG_ENGINE_AUTO) { /* the module's index: this round's functions */
+            size_t klen;
+            uint8_t *key = store_key(vm, j, UINT_MAX - j->round, 0, &klen);
+            if (key)
+                exec_jit_store_save(j->store, key, klen, (const char *)j->chosen, j->nchosen * sizeof *j->chosen);
+            free(key);
+        }
+    }
     free(buf);
     free(j->skey);
     j->skey = NULL;
@@ -577,6 +595,49 @@ static uintptr_t stack_floor(void)
     return here > lim / 2 ? here - lim / 2 : UINTPTR_MAX;
 }
 
+/* auto with a code cache: the functions that an earlier process's auto run
+ * compiled in its round of the number this run's next round has (the cache's
+ * index of the module), linked from the cache before main runs when it holds
+ * their code for this run; so a run that compiled before runs compiled from
+ * its start. */
+static void from_index(struct vm *vm, struct exec_jit *j)
+{
+    size_t klen, n = 0;
+    uint8_t *key = store_key(vm, j, UINT_MAX - j->cache->round, 0, &klen);
+    char *list = key ? exec_jit_store_load(j->store, key, klen, &n) : NULL;
+    free(key);
+    j->nchosen = 0;
+    bool bad = false;
+    for (size_t at = 0; list && at + sizeof(uint32_t) <= n && !bad; at += sizeof(uint32_t)) {
+        uint32_t i;
+        memcpy(&i, list + at, sizeof i);
+        struct xfunc *f = i < vm->nfuncs ? &vm->funcs[i] : NULL;
+        if (!f || j->looked[i] || !f->defined || !f->code || f->jit || !exec_jit_supports(vm, f)) {
+            bad = true; /* not this module's functions as they are now */
+            break;
+        }
+        j->looked[i] = 1; /* (a function listed twice: not this module's either) */
+        exec_jit_prepare(f);
+        j->klen[j->nchosen] = exec_jit_key(vm, f, &j->keys[j->nchosen]);
+        j->chosen[j->nchosen++] = i;
+    }
+    free(list);
+    j->round = j->cache->round;
+    unsigned linked = j->loaded;
+    bool hit = !bad && j->nchosen && from_store(vm, j) && j->loaded > linked;
+    if (hit)
+        j->cache->round++;
+    for (uint32_t k = 0; k < j->nchosen; k++) {
+        if (!hit)
+            j->looked[j->chosen[k]] = 0;
+        free(j->keys[k]);
+        j->keys[k] = NULL;
+    }
+    free(j->skey);
+    j->skey = NULL;
+    j->nchosen = 0;
+}
+
 /* The code cache's folder (--jit-cache, else LPNEST_JIT_CACHE; NULL: none):
  * one that cannot serve is said once, and not used. */
 static const char *store_folder(struct vm *vm)
@@ -621,6 +682,8 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
         if (j->child)
             wait_child(vm, j, true);
     } else {
+        if (j->store)
+            from_index(vm, j);
         /* LPNEST_JIT_FIRST: another threshold, for tests (engine_diff.py
          * moves the switch to compiled code early into short runs) */
         const char *first = getenv("LPNEST_JIT_FIRST");
@@ -652,6 +715,10 @@ void exec_jit_end(struct vm *vm)
     struct exec_jit *j = vm->jit;
     if (!j)
         return;
+    /* the run ended first: its code finished all the same for the code cache, and
+     * for an estimate's timed run, which runs as long and would compile it again */
+    if (j->child && (j->skey || (vm->jit_shared && !vm->uncounted)))
+        wait_child(vm, j, true);
     if (j->child) { /* the run ended first */
         kill(j->child, SIGKILL);
         while (waitpid(j->child, NULL, 0) < 0 && errno == EINTR)
