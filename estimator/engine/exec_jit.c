@@ -243,6 +243,8 @@ static bool lljit_ready(struct vm *vm, struct exec_jit_cache *c)
 {
     if (c->lljit)
         return true;
+    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+        return false;
     LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
     if (failed(vm, LLVMOrcCreateLLJIT(&c->lljit, b), "cannot create the JIT")) {
         c->lljit = NULL;
