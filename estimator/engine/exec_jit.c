@@ -374,9 +374,14 @@ static uint8_t *store_key(struct vm *vm, struct exec_jit *j, unsigned round, uin
     }
     /* the code's form besides the functions' keys: the passes, and whether loops have entries */
     const char *passes = getenv("LPNEST_JIT_PASSES");
-    char form[512];
-    snprintf(form, sizeof form, "%s%s", passes ? passes : JIT_PASSES, getenv("LPNEST_JIT_NOOSR") ? " no-osr" : "");
-    return exec_jit_store_key(form, j->modhash, round, n, j->chosen, j->keys, j->klen, len);
+    if (!passes)
+        passes = JIT_PASSES;
+    size_t fl = strlen(passes) + 8;
+    char *form = sup_xmalloc(fl);
+    snprintf(form, fl, "%s%s", passes, getenv("LPNEST_JIT_NOOSR") ? " no-osr" : "");
+    uint8_t *key = exec_jit_store_key(form, j->modhash, round, n, j->chosen, j->keys, j->klen, len);
+    free(form);
+    return key;
 }
 
 static bool from_store(struct vm *vm, struct exec_jit *j)
