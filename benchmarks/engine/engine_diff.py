@@ -29,13 +29,14 @@ usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,hos
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
                       [--engines jit,auto,mixed,unkept,cached,cached-auto] [--auto-programs a,b,...]
-                      [--jobs N] [--max-steps N] [--small] [--expect-shared] [--keep DIR] [--quiet]
+                      [--jobs N] [--max-steps N] [--small] [--expect-shared] [--jit-first N] [--keep DIR] [--quiet]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
 --auto-programs: the engines other than jit (auto, mixed, unkept, cached) only for these (default:
 every program).
---expect-shared: also a difference when an estimate with jit or mixed compiles in its timed run, or
-does not run there every function its counting run compiled (one compilation per estimate).
+--expect-shared: also a difference when an estimate with jit, mixed or auto compiles in its timed run,
+or does not run there every function its counting run compiled (one compilation per estimate).
+--jit-first N: auto's first compilation after N IR instructions (LPNEST_JIT_FIRST; default 20000).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
 cheap to compile, for ctest).
 Prints one line per difference and a summary per target (programs, runs compared, how many
@@ -97,13 +98,13 @@ def run(cmd, cwd=None, env=None, timeout=600):
         return "timeout", b"", b""
 
 
-def engine_env(engine):
+def engine_env(engine, jit_first=20000):
     env = dict(os.environ)
     env.pop("LPNEST_JIT_STATS", None)
-    if engine in ("jit", "mixed") or engine.startswith("cached"):
+    if engine in ("jit", "mixed", "auto") or engine.startswith("cached"):
         env["LPNEST_JIT_STATS"] = "1"  # (its lines are taken out of stderr before comparing)
     if engine == "auto" or engine.startswith("cached-auto"):
-        env["LPNEST_JIT_FIRST"] = "20000"
+        env["LPNEST_JIT_FIRST"] = str(jit_first)
     if engine == "mixed":  # every other function compiled: calls between the tiers both ways
         env["LPNEST_JIT_EVERY"] = "2"
     if engine == "unkept":  # every routine call run: no run kept by its operands
@@ -209,8 +210,8 @@ def compare(a, lpnest, case, mode, work):
         cmd += ["--counts"] if mode == "counts" else ["--target=" + CORE[target], "--format=json",
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
-        code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine))
-        if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed") and code == 0:
+        code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine, a.jit_first))
+        if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed", "auto") and code == 0:
             why = shared_problem(se)
             if why:
                 problems.append(("diff", "%s %s %s %s: not one compilation: %s" % (target, name, mode, engine, why)))
@@ -327,6 +328,7 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--expect-shared", action="store_true")
+    ap.add_argument("--jit-first", type=int, default=20000)
     a = ap.parse_args()
     a.sets = a.sets.split(",")
     a.seeds = parse_seeds(a.seeds)
