@@ -7,6 +7,11 @@ different instant on every run), optionally `mixed` (--engine=jit with every oth
 function left to the interpreter, LPNEST_JIT_EVERY=2: calls between the tiers both ways),
 optionally `unkept` (--engine=interp with LPNEST_NO_KEPT_RUNS=1: every call of a runtime
 routine run, none served by a kept run of the same operands, estimator/cost/routine_runs.c),
+optionally `cached` (--engine=jit with --jit-cache=DIR three times: the first run compiles and
+stores its code, the second links it from DIR and compiles nothing, the third finds every
+stored file damaged (one byte flipped), compiles and stores again; all three compared),
+optionally `cached-auto` (the same with --engine=auto and LPNEST_JIT_FIRST set low: the second
+run links its first round's code before main runs, from the cache's index of the module),
 and each must give byte-identical results: the exit
 status, the program's stdout and lpnest's stderr (the program's messages and a fault's
 `file:line:col: error: ...`), and the output file: the count records (`--counts`) and the
@@ -23,14 +28,15 @@ csmith programs made at run time (the same options as benchmarks/accuracy/csmith
 usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,host]
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
-                      [--engines jit,auto,mixed,unkept] [--auto-programs a,b,...]
-                      [--jobs N] [--max-steps N] [--small] [--expect-shared] [--keep DIR] [--quiet]
+                      [--engines jit,auto,mixed,unkept,cached,cached-auto] [--auto-programs a,b,...]
+                      [--jobs N] [--max-steps N] [--small] [--expect-shared] [--jit-first N] [--keep DIR] [--quiet]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
---auto-programs: the engines other than jit (auto, mixed, unkept) only for these (default: every
-program).
---expect-shared: also a difference when an estimate with jit or mixed compiles in its timed run, or
-does not run there every function its counting run compiled (one compilation per estimate).
+--auto-programs: the engines other than jit (auto, mixed, unkept, cached) only for these (default:
+every program).
+--expect-shared: also a difference when an estimate with jit, mixed or auto compiles in its timed run,
+or does not run there every function its counting run compiled (one compilation per estimate).
+--jit-first N: auto's first compilation after N IR instructions (LPNEST_JIT_FIRST; default 20000).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
 cheap to compile, for ctest).
 Prints one line per difference and a summary per target (programs, runs compared, how many
@@ -92,13 +98,13 @@ def run(cmd, cwd=None, env=None, timeout=600):
         return "timeout", b"", b""
 
 
-def engine_env(engine):
+def engine_env(engine, jit_first=20000):
     env = dict(os.environ)
     env.pop("LPNEST_JIT_STATS", None)
-    if engine in ("jit", "mixed"):
+    if engine in ("jit", "mixed", "auto") or engine.startswith("cached"):
         env["LPNEST_JIT_STATS"] = "1"  # (its lines are taken out of stderr before comparing)
-    if engine == "auto":
-        env["LPNEST_JIT_FIRST"] = "20000"
+    if engine == "auto" or engine.startswith("cached-auto"):
+        env["LPNEST_JIT_FIRST"] = str(jit_first)
     if engine == "mixed":  # every other function compiled: calls between the tiers both ways
         env["LPNEST_JIT_EVERY"] = "2"
     if engine == "unkept":  # every routine call run: no run kept by its operands
@@ -125,6 +131,48 @@ def shared_problem(err):
     return None
 
 
+def cache_counts(err):
+    """(rounds linked from the code cache, rounds compiled and stored) over a process's runs"""
+    linked = stored = 0
+    for line in err.splitlines():
+        if line.startswith(b"lpnest: jit: code cache: "):
+            words = line.split()
+            linked += int(words[4])
+            stored += int(words[9])
+    return linked, stored
+
+
+def damage(folder):
+    """flips one byte in the middle of every file in FOLDER; how many"""
+    n = 0
+    for f in os.listdir(folder):
+        p = os.path.join(folder, f)
+        with open(p, "r+b") as fh:
+            data = fh.read()
+            fh.seek(len(data) // 2)
+            fh.write(bytes([data[len(data) // 2] ^ 0x40]))
+        n += 1
+    return n
+
+
+def cache_folder_problems(lpnest, bc, work, exit_code):
+    """the code cache refuses a folder others may write into, and a file: [(kind, detail)]"""
+    problems = []
+    bad = os.path.join(work, "open-cache")
+    os.makedirs(bad, exist_ok=True)
+    os.chmod(bad, 0o777)
+    plain = os.path.join(work, "plain-file")
+    open(plain, "w").close()
+    for folder, why in ((bad, b"others may write into it"), (plain, b"not a folder")):
+        code, _, se = run([lpnest, bc, "--engine=auto", "--jit-cache=" + folder, "--quiet", "--counts", "-o",
+                           os.path.join(work, "out.cache")])
+        if code != exit_code or why not in se or b"the code is compiled, not cached" not in se or \
+                (os.path.isdir(folder) and os.listdir(folder)):
+            problems.append(("diff", "code cache %s: exit %s (expected %s), stderr %r, files %r" % (
+                folder, code, exit_code, se[-300:], os.listdir(folder) if os.path.isdir(folder) else None)))
+    return problems
+
+
 def split_stats(err):
     """stderr without the tier's statistics, and whether they say a function was compiled"""
     keep, compiled = [], False
@@ -143,15 +191,27 @@ def compare(a, lpnest, case, mode, work):
     problems = []
     compiled = False
     engines = [e for e in a.engines if e == "jit" or not a.auto_programs or name in a.auto_programs.split(",")]
+    for kind in ("cached", "cached-auto"):  # its three runs in turn: stores, links, finds the files damaged
+        if kind in engines:
+            i = engines.index(kind)
+            engines[i:i + 1] = [kind, kind + "-linked", kind + "-damaged"]
+    cache = os.path.join(work, "jitcache")
+    stored = 0
     for engine in ["interp"] + engines:
         out = os.path.join(work, "out.%s" % engine)
         cmd = [lpnest, bc, "--engine=" + {"mixed": "jit", "unkept": "interp"}.get(engine, engine), "--quiet", "-o",
                out] + opts
+        if engine.startswith("cached"):
+            cmd[1:3] = [bc, "--engine=" + ("auto" if engine.startswith("cached-auto") else "jit"), "--jit-cache=" + cache]
+            if engine in ("cached", "cached-auto"):
+                shutil.rmtree(cache, ignore_errors=True)
+            if engine.endswith("-damaged") and stored and not damage(cache):
+                problems.append(("diff", "%s %s %s: nothing in the code cache to damage" % (target, name, mode)))
         cmd += ["--counts"] if mode == "counts" else ["--target=" + CORE[target], "--format=json",
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
-        code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine))
-        if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed") and code == 0:
+        code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine, a.jit_first))
+        if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed", "auto") and code == 0:
             why = shared_problem(se)
             if why:
                 problems.append(("diff", "%s %s %s %s: not one compilation: %s" % (target, name, mode, engine, why)))
@@ -162,10 +222,26 @@ def compare(a, lpnest, case, mode, work):
             os.unlink(out)
         if code == "timeout" or code < 0 or b"Stack dump" in se or b"LLVM ERROR" in se:
             problems.append(("crash", "%s %s %s %s: %s" % (target, name, mode, engine, code)))
+        if engine.startswith("cached") and code in (0, 1):
+            got = cache_counts(se)
+            step = engine.split("-")[-1]
+            want = {"linked": (stored, 0), "damaged": (0, stored)}.get(step)
+            if step in ("cached", "auto"):  # the first run
+                stored = got[1]
+                want = (0, got[1]) if got[1] or code else (0, "at least 1")
+            elif engine.startswith("cached-auto") and got[0] >= 1:
+                # (auto: the later rounds' functions depend on when its looks land, so they may
+                # differ from the first run's: at least the first round linked)
+                want = got
+            if got != want:
+                problems.append(("diff", "%s %s %s %s: code cache rounds linked/stored %r, expected %r" % (
+                    target, name, mode, engine, got, want)))
         se, c = split_stats(se.replace(out.encode(), b"OUT"))
         compiled |= c
         res[engine] = (code, so, se, data)
     ref = res["interp"]
+    if any(e.startswith("cached") for e in engines) and mode == "counts":
+        problems += cache_folder_problems(lpnest, bc, work, ref[0])
     for engine in engines:
         got = res[engine]
         for i, what in enumerate(("exit status", "stdout", "stderr", "output file")):
@@ -252,13 +328,14 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--expect-shared", action="store_true")
+    ap.add_argument("--jit-first", type=int, default=20000)
     a = ap.parse_args()
     a.sets = a.sets.split(",")
     a.seeds = parse_seeds(a.seeds)
     a.engines = a.engines.split(",")
     modes = a.modes.split(",")
     if any(t not in CORE for t in a.targets.split(",")) or any(m not in ("counts", "estimate") for m in modes) or \
-            any(e not in ("jit", "auto", "mixed", "unkept") for e in a.engines) or a.jobs < 1:
+            any(e not in ("jit", "auto", "mixed", "unkept", "cached", "cached-auto") for e in a.engines) or a.jobs < 1:
         ap.print_usage(sys.stderr)
         return 2
     for tool in ["clang-19"] + (["csmith"] if "csmith" in a.sets else []):

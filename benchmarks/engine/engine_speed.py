@@ -16,11 +16,14 @@ counting run, lowering and pricing, the timed run). For each engine it also
 reports the compiled tier's own cost (LPNEST_JIT_STATS: the compiler
 process's CPU seconds, summed over the estimate's two runs) and the peak
 resident memory (the largest of lpnest and its compiler process), next to
-the interpreter's.
+the interpreter's. An engine named jit-cached or auto-cached is that engine
+with --jit-cache=DIR: one untimed run stores the compiled code in a fresh
+DIR, and the timed runs link it from there (a warm cache: a program run
+again, or on another input of the same memory layout).
 
 usage: engine_speed.py --lpnest BUILD/estimator/lpnest --corpus BUILD/benchmarks/corpus
                        [--target 2e8] [--runs 3] [--programs a,b,...] [--scaling 100]
-                       [--engines interp,jit,auto] [--estimate]"""
+                       [--engines interp,jit,auto,jit-cached,auto-cached] [--estimate]"""
 import argparse
 import json
 import os
@@ -160,8 +163,12 @@ def scaling(a, qemu, out):
             tq = timed_engine([qemu, elf, str(arg)], a.runs)[0]
             cells, mem, jit = [], {}, 0.0
             for kind, engine in cols:
-                cmd = [a.lpnest, bc, "--quiet", "-o", out, "--engine=" + engine]
+                cmd = [a.lpnest, bc, "--quiet", "-o", out, "--engine=" + engine.replace("-cached", "")]
                 cmd += ["--counts"] if kind == "counts" else ["--target=picorv32", "--format=json"]
+                if engine.endswith("-cached"):  # a warm cache: filled by one untimed run
+                    cache = os.path.join(os.path.dirname(out), "cache.%s.%s.%s.%d" % (engine, kind, name, arg))
+                    cmd.append("--jit-cache=" + cache)
+                    measured(cmd + ["--", str(arg)])
                 t, rss, jcpu, _ = timed_engine(cmd + ["--", str(arg)], a.runs)
                 cells.append("%.3f (%.2f×)" % (t, t / tq))
                 ratios[(kind, engine)][which].append(t / tq)

@@ -54,7 +54,7 @@ _lpnest_complete() {
         return 0
     fi
     local report_opts="--format= -o --top= --source-dir= --context= --threshold= --input-limit= --budget= --budget-allow-incomplete --junit= --help"
-    local run_opts="--target= --counts --accel= --profile= --max-steps= --time-limit= --engine= --stack-size= --memory= --fs-root=
+    local run_opts="--target= --counts --accel= --profile= --max-steps= --time-limit= --engine= --jit-cache= --stack-size= --memory= --fs-root=
                     --allow-writes --write-limit= --allow-unpriced --quiet --dump-machine --version"
     local diff_opts="--threshold= --min-cycles= --top= --format= -o --junit= --input-limit= --help"
     if [[ -n $opt ]]; then
@@ -67,7 +67,7 @@ _lpnest_complete() {
         --engine) _lpnest_words "interp jit auto" "$cur" ;;
         --budget | --accel) _lpnest_files '*.yaml' "$cur" ;;
         --junit) _lpnest_files '*.xml' "$cur" ;;
-        --source-dir | --fs-root) local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")) ;;
+        --source-dir | --fs-root | --jit-cache) local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")) ;;
         --profile | -o) _lpnest_files '' "$cur" ;;
         esac
         return 0

@@ -256,6 +256,7 @@ struct vm {
     uintptr_t jit_stack_floor; /* compiled code runs only while the host's stack is above this */
     uint64_t jit_brk0;        /* brk when the run started: the compiled code assumes no more room */
     bool jit_shared;          /* eng_run_options.jit_shared: code made to serve later runs too */
+    const char *jit_cache;    /* eng_run_options.jit_cache: the code cache's folder, or NULL */
     double start_time;
     bool progress;
 

@@ -32,9 +32,11 @@
  * again at 4x, 16x... for functions that started running since. */
 #define _GNU_SOURCE
 #include "exec_jit.h"
+#include "module_text.h"
 #include "support.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/ErrorHandling.h>
@@ -181,6 +183,14 @@ struct exec_jit {
     size_t *klen;
     unsigned round;
     double started;
+    /* the code cache on disk (--jit-cache): its folder (NULL: none), the
+     * module's hash, the pending round's key there */
+    const char *store;
+    bool hashed;
+    uint64_t modhash[2];
+    uint8_t *skey;
+    size_t sklen;
+    unsigned loaded, stored; /* rounds linked from it, and stored into it */
     /* what it cost */
     unsigned rounds;
     uint32_t functions, ops, refused, reused;
@@ -226,6 +236,42 @@ static bool failed(struct vm *vm, LLVMErrorRef e, const char *what)
 }
 
 static void symbol(char *buf, size_t n, unsigned round, uint32_t f) { snprintf(buf, n, "lpnest.f%u.%u", round, f); }
+
+/* The module's LLJIT, made at its first use with the helpers the code calls
+ * (exec_jit_helpers) defined at their addresses in this process. */
+static bool lljit_ready(struct vm *vm, struct exec_jit_cache *c)
+{
+    if (c->lljit)
+        return true;
+    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+        return false;
+    LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
+    if (failed(vm, LLVMOrcCreateLLJIT(&c->lljit, b), "cannot create the JIT")) {
+        c->lljit = NULL;
+        return false;
+    }
+    size_t n = 0;
+    while (exec_jit_helpers[n].name)
+        n++;
+    LLVMOrcCSymbolMapPair *sym = sup_xcalloc(n, sizeof *sym);
+    for (size_t i = 0; i < n; i++) {
+        sym[i].Name = LLVMOrcLLJITMangleAndIntern(c->lljit, exec_jit_helpers[i].name);
+        sym[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)exec_jit_helpers[i].addr;
+        sym[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+        sym[i].Sym.Flags.TargetFlags = 0;
+    }
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(sym, n); /* takes the names */
+    free(sym);
+    LLVMErrorRef e = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(c->lljit), mu);
+    if (e) /* then it is still ours */
+        LLVMOrcDisposeMaterializationUnit(mu);
+    if (failed(vm, e, "defining the helpers")) {
+        LLVMOrcDisposeLLJIT(c->lljit);
+        c->lljit = NULL;
+        return false;
+    }
+    return true;
+}
 
 /* ---- the compiler process ---- */
 
@@ -308,6 +354,60 @@ static void compile_child(struct vm *vm, struct exec_jit *j)
     _exit(0);
 }
 
+static bool link_round(struct vm *vm, struct exec_jit *j, const char *buf, size_t n);
+
+/* The chosen functions' code from the code cache, when it holds it: linked,
+ * true. Else false, with the round's key in j->skey to store the object under
+ * once compiled (none when the cache cannot serve this round). */
+/* The code cache's key of the chosen functions as round ROUND, in *LEN
+ * (N = 0: the key of the module's index, below); NULL when there is none. */
+static uint8_t *store_key(struct vm *vm, struct exec_jit *j, unsigned round, uint32_t n, size_t *len)
+{
+    if (!j->hashed) { /* the module's hash, once per run */
+        size_t bl;
+        char *bc = eng_module_bitcode(eng_module_llvm(vm->mod), &bl);
+        if (!bc)
+            return NULL;
+        exec_jit_store_hash(bc, bl, j->modhash);
+        free(bc);
+        j->hashed = true;
+    }
+    /* the code's form besides the functions' keys: the passes, and whether loops have entries */
+    const char *passes = getenv("LPNEST_JIT_PASSES");
+    if (!passes)
+        passes = JIT_PASSES;
+    size_t fl = strlen(passes) + 8;
+    char *form = sup_xmalloc(fl);
+    snprintf(form, fl, "%s%s", passes, getenv("LPNEST_JIT_NOOSR") ? " no-osr" : "");
+    uint8_t *key = exec_jit_store_key(form, j->modhash, round, n, j->chosen, j->keys, j->klen, len);
+    free(form);
+    return key;
+}
+
+static bool from_store(struct vm *vm, struct exec_jit *j)
+{
+    free(j->skey);
+    j->skey = NULL;
+    for (uint32_t k = 0; k < j->nchosen; k++)
+        if (!j->klen[k]) /* a function without a key: the round's key would not be whole */
+            return false;
+    j->skey = store_key(vm, j, j->round, j->nchosen, &j->sklen);
+    size_t n;
+    char *obj = j->skey ? exec_jit_store_load(j->store, j->skey, j->sklen, &n) : NULL;
+    if (!obj)
+        return false;
+    free(j->skey);
+    j->skey = NULL;
+    double t0 = exec_now();
+    if (link_round(vm, j, obj, n)) {
+        j->loaded++;
+        j->wall += exec_now() - t0;
+    } else /* its symbols may be half defined: no compiling this round again */
+        j->broken = true;
+    free(obj);
+    return true;
+}
+
 /* Starts compiling the functions that ran (all defined ones with ALL) in a
  * child; WAIT: until it is done. */
 static void start_round(struct vm *vm, struct exec_jit *j, bool all)
@@ -344,6 +444,8 @@ static void start_round(struct vm *vm, struct exec_jit *j, bool all)
         j->broken = true;
         return;
     }
+    if (j->store && from_store(vm, j))
+        return;
     j->fd = memfd_create("lpnest-jit", MFD_CLOEXEC);
     if (j->fd < 0) {
         j->broken = true;
@@ -361,13 +463,49 @@ static void start_round(struct vm *vm, struct exec_jit *j, bool all)
     j->child = pid;
 }
 
+/* The round's object (N bytes at BUF, from the compiler process or the code
+ * cache) linked and its functions installed; false (nothing installed) when
+ * LLJIT refused it. */
+static bool link_round(struct vm *vm, struct exec_jit *j, const char *buf, size_t n)
+{
+    struct exec_jit_cache *c = j->cache;
+    if (!lljit_ready(vm, c))
+        return false;
+    char name[64];
+    snprintf(name, sizeof name, "lpnest.jit.%u", j->round);
+    LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(buf, n, name);
+    if (failed(vm, LLVMOrcLLJITAddObjectFile(c->lljit, LLVMOrcLLJITGetMainJITDylib(c->lljit), mb), "loading code"))
+        return false;
+    LLVMOrcExecutorAddress *addr = sup_xcalloc(j->nchosen + 1, sizeof *addr);
+    bool ok = true;
+    for (uint32_t k = 0; k < j->nchosen && ok; k++) {
+        symbol(name, sizeof name, j->round, j->chosen[k]);
+        ok = !failed(vm, LLVMOrcLLJITLookup(c->lljit, &addr[k], name), "linking");
+    }
+    for (uint32_t k = 0; k < j->nchosen && ok; k++) {
+        struct xfunc *f = &vm->funcs[j->chosen[k]];
+        f->jit = (int (*)(struct vm *, slot_t *, uint32_t))(uintptr_t)addr[k];
+        j->functions++;
+        j->ops += f->ncode;
+        if (j->klen[k]) { /* kept for later runs of the module */
+            if (c->n == c->cap) {
+                c->cap = c->cap ? c->cap * 2 : 64;
+                c->e = sup_xrealloc(c->e, c->cap * sizeof *c->e);
+            }
+            c->e[c->n++] = (struct jit_entry){j->chosen[k], j->keys[k], j->klen[k], addr[k]};
+            j->keys[k] = NULL;
+        }
+    }
+    free(addr);
+    return ok;
+}
+
 /* The child is done (STATUS from wait4, RU its resources): its object linked, its functions installed. */
 static void finish_round(struct vm *vm, struct exec_jit *j, int status, const struct rusage *ru)
 {
     j->child = 0;
     j->cpu += (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec * 1e-6 + (double)ru->ru_stime.tv_sec +
               ru->ru_stime.tv_usec * 1e-6;
-    unsigned round = j->round;
     j->rounds++;
     struct stat st;
     char *buf = NULL;
@@ -386,44 +524,21 @@ static void finish_round(struct vm *vm, struct exec_jit *j, int status, const st
         j->broken = true;
         return;
     }
-    struct exec_jit_cache *c = j->cache;
-    if (!c->lljit) {
-        LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
-        if (failed(vm, LLVMOrcCreateLLJIT(&c->lljit, b), "cannot create the JIT")) {
-            free(buf);
-            j->broken = true;
-            return;
-        }
-    }
-    char name[64];
-    snprintf(name, sizeof name, "lpnest.jit.%u", round);
-    LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(buf, (size_t)st.st_size, name);
-    free(buf);
-    if (failed(vm, LLVMOrcLLJITAddObjectFile(c->lljit, LLVMOrcLLJITGetMainJITDylib(c->lljit), mb), "loading code")) {
+    if (!link_round(vm, j, buf, (size_t)st.st_size))
         j->broken = true;
-        return;
-    }
-    LLVMOrcExecutorAddress *addr = sup_xcalloc(j->nchosen + 1, sizeof *addr);
-    for (uint32_t k = 0; k < j->nchosen && !j->broken; k++) {
-        symbol(name, sizeof name, round, j->chosen[k]);
-        if (failed(vm, LLVMOrcLLJITLookup(c->lljit, &addr[k], name), "linking"))
-            j->broken = true;
-    }
-    for (uint32_t k = 0; k < j->nchosen && !j->broken; k++) {
-        struct xfunc *f = &vm->funcs[j->chosen[k]];
-        f->jit = (int (*)(struct vm *, slot_t *, uint32_t))(uintptr_t)addr[k];
-        j->functions++;
-        j->ops += f->ncode;
-        if (j->klen[k]) { /* kept for later runs of the module */
-            if (c->n == c->cap) {
-                c->cap = c->cap ? c->cap * 2 : 64;
-                c->e = sup_xrealloc(c->e, c->cap * sizeof *c->e);
-            }
-            c->e[c->n++] = (struct jit_entry){j->chosen[k], j->keys[k], j->klen[k], addr[k]};
-            j->keys[k] = NULL;
+    else if (j->skey && exec_jit_store_save(j->store, j->skey, j->sklen, buf, (size_t)st.st_size)) {
+        j->stored++;
+        if (j->mode == ENG_ENGINE_AUTO) { /* the module's index: this round's functions */
+            size_t klen;
+            uint8_t *key = store_key(vm, j, UINT_MAX - j->round, 0, &klen);
+            if (key)
+                exec_jit_store_save(j->store, key, klen, (const char *)j->chosen, j->nchosen * sizeof *j->chosen);
+            free(key);
         }
     }
-    free(addr);
+    free(buf);
+    free(j->skey);
+    j->skey = NULL;
     j->wall += exec_now() - j->started;
 }
 
@@ -487,6 +602,68 @@ static uintptr_t stack_floor(void)
     return here > lim / 2 ? here - lim / 2 : UINTPTR_MAX;
 }
 
+/* auto with a code cache: the functions that an earlier process's auto run
+ * compiled in its round of the number this run's next round has (the cache's
+ * index of the module), linked from the cache before main runs when it holds
+ * their code for this run; so a run that compiled before runs compiled from
+ * its start. */
+static void from_index(struct vm *vm, struct exec_jit *j)
+{
+    size_t klen, n = 0;
+    uint8_t *key = store_key(vm, j, UINT_MAX - j->cache->round, 0, &klen);
+    char *list = key ? exec_jit_store_load(j->store, key, klen, &n) : NULL;
+    free(key);
+    j->nchosen = 0;
+    bool bad = false;
+    for (size_t at = 0; list && at + sizeof(uint32_t) <= n && !bad; at += sizeof(uint32_t)) {
+        uint32_t i;
+        memcpy(&i, list + at, sizeof i);
+        struct xfunc *f = i < vm->nfuncs ? &vm->funcs[i] : NULL;
+        if (!f || j->looked[i] || !f->defined || !f->code || f->jit || !exec_jit_supports(vm, f)) {
+            bad = true; /* not this module's functions as they are now */
+            break;
+        }
+        j->looked[i] = 1; /* (a function listed twice: not this module's either) */
+        exec_jit_prepare(f);
+        j->klen[j->nchosen] = exec_jit_key(vm, f, &j->keys[j->nchosen]);
+        j->chosen[j->nchosen++] = i;
+    }
+    free(list);
+    j->round = j->cache->round;
+    unsigned linked = j->loaded;
+    bool hit = !bad && j->nchosen && from_store(vm, j) && j->loaded > linked;
+    if (hit)
+        j->cache->round++;
+    for (uint32_t k = 0; k < j->nchosen; k++) {
+        if (!hit)
+            j->looked[j->chosen[k]] = 0;
+        free(j->keys[k]);
+        j->keys[k] = NULL;
+    }
+    free(j->skey);
+    j->skey = NULL;
+    j->nchosen = 0;
+}
+
+/* The code cache's folder (--jit-cache, else LPNEST_JIT_CACHE; NULL: none):
+ * one that cannot serve is said once, and not used. */
+static const char *store_folder(struct vm *vm)
+{
+    static const char *said;
+    const char *dir = vm->jit_cache ? vm->jit_cache : getenv("LPNEST_JIT_CACHE");
+    if (!dir)
+        return NULL;
+    const char *why = exec_jit_store_usable(dir);
+    if (!why)
+        return dir;
+    if (!said || strcmp(said, dir)) {
+        fprintf(vm->diag, "lpnest: warning: code cache %s: %s; the code is compiled, not cached\n", dir, why);
+        free((char *)said);
+        said = sup_strdup(dir);
+    }
+    return NULL;
+}
+
 bool exec_jit_start(struct vm *vm, enum eng_engine mode)
 {
     vm->jit_poll_at = UINT64_MAX;
@@ -504,6 +681,7 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
     j->keys = sup_xcalloc(vm->nfuncs + 1, sizeof *j->keys);
     j->klen = sup_xcalloc(vm->nfuncs + 1, sizeof *j->klen);
     j->cache = cache_of(vm->mod);
+    j->store = store_folder(vm);
     vm->jit = j;
     reuse(vm, j);
     if (mode == ENG_ENGINE_JIT) {
@@ -511,6 +689,8 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
         if (j->child)
             wait_child(vm, j, true);
     } else {
+        if (j->store)
+            from_index(vm, j);
         /* LPNEST_JIT_FIRST: another threshold, for tests (engine_diff.py
          * moves the switch to compiled code early into short runs) */
         const char *first = getenv("LPNEST_JIT_FIRST");
@@ -542,6 +722,10 @@ void exec_jit_end(struct vm *vm)
     struct exec_jit *j = vm->jit;
     if (!j)
         return;
+    /* the run ended first: its code finished all the same for the code cache, and
+     * for an estimate's timed run, which runs as long and would compile it again */
+    if (j->child && (j->skey || (vm->jit_shared && !vm->uncounted)))
+        wait_child(vm, j, true);
     if (j->child) { /* the run ended first */
         kill(j->child, SIGKILL);
         while (waitpid(j->child, NULL, 0) < 0 && errno == EINTR)
@@ -551,8 +735,12 @@ void exec_jit_end(struct vm *vm)
     if (*stats_on())
         fprintf(vm->diag, "lpnest: jit: %u rounds, %u functions (%u ops) compiled, %u run compiled code of an "
                 "earlier run, %u left to the interpreter%s; %.3f s from start to code, %.3f s CPU in the compiler\n",
-                j->rounds, j->functions, j->ops, j->reused, j->refused, j->broken ? " (the JIT failed)" : "", j->wall,
-                j->cpu);
+                j->rounds + j->loaded, j->functions, j->ops, j->reused, j->refused,
+                j->broken ? " (the JIT failed)" : "", j->wall, j->cpu);
+    if (*stats_on() && j->store)
+        fprintf(vm->diag, "lpnest: jit: code cache: %u rounds linked from it, %u compiled and stored\n", j->loaded,
+                j->stored);
+    free(j->skey);
     for (uint32_t i = 0; i < vm->nfuncs; i++) {
         vm->funcs[i].jit = NULL;
         free(vm->funcs[i].osr);

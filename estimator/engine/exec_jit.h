@@ -39,4 +39,35 @@ bool exec_jit_supports(const struct vm *vm, const struct xfunc *f);
  * run of the module with the same bytes can run the same code. */
 size_t exec_jit_key(const struct vm *vm, const struct xfunc *f, uint8_t **out);
 
+/* The C functions the compiled code calls, by the names it calls them
+ * (exec_jit_gen.c); the process linking the code defines each name at its
+ * address there. Ends with {NULL, NULL}. */
+struct exec_jit_helper {
+    const char *name;
+    const void *addr;
+};
+extern const struct exec_jit_helper exec_jit_helpers[];
+
+/* ---- the code cache on disk (exec_jit_store.c; --jit-cache=DIR) ---- */
+
+/* What a round's object depends on, as bytes: this lpnest build, LLVM's
+ * version, the host CPU, the optimisation passes (PASSES), the module (its
+ * bitcode's hash, MODHASH), the round's number (its symbols' names) and its
+ * functions' keys (exec_jit_key). A malloc'd buffer, its length in *LEN. */
+uint8_t *exec_jit_store_key(const char *passes, const uint64_t modhash[2], unsigned round, uint32_t n,
+                            const uint32_t *funcs, uint8_t *const *keys, const size_t *klen, size_t *len);
+/* A 128-bit hash of N bytes at P into OUT (not cryptographic: it names files and
+ * tells modules apart; the key itself is compared byte for byte). */
+void exec_jit_store_hash(const void *p, size_t n, uint64_t out[2]);
+/* Whether DIR can hold the cache (created if missing, mode 0700; it must be
+ * the user's own and writable by nobody else): NULL, or why not (static). */
+const char *exec_jit_store_usable(const char *dir);
+/* The object stored in DIR under KEY (LEN bytes): malloc'd, its size in
+ * *OBJLEN; NULL when none is, or the file is not one this build wrote for
+ * this key (a damaged or foreign file is ignored, and replaced later). */
+char *exec_jit_store_load(const char *dir, const uint8_t *key, size_t len, size_t *objlen);
+/* Stores OBJ (N bytes) in DIR under KEY: written to a temporary file and
+ * renamed, so a reader sees a whole file or none; false when it could not. */
+bool exec_jit_store_save(const char *dir, const uint8_t *key, size_t len, const char *obj, size_t n);
+
 #endif

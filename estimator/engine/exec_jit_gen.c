@@ -13,6 +13,8 @@
 #include "exec_opsem.h"
 #include "support.h"
 
+#include <assert.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,7 +222,6 @@ struct jg {
 
 static LLVMValueRef K(struct jg *g, uint64_t v) { return LLVMConstInt(T(i64), v, 0); }
 static LLVMValueRef K32(struct jg *g, uint32_t v) { return LLVMConstInt(T(i32), v, 0); }
-static LLVMValueRef P(struct jg *g, const void *p) { return LLVMConstIntToPtr(K(g, (uint64_t)(uintptr_t)p), T(ptr)); }
 /* BASE + OFF bytes */
 static LLVMValueRef at_off(struct jg *g, LLVMValueRef base, uint64_t off)
 {
@@ -265,10 +266,21 @@ static LLVMValueRef rslot(struct jg *g, uint32_t s)
 static LLVMBasicBlockRef block(struct jg *g, const char *name) { return LLVMAppendBasicBlockInContext(T(cx), g->fn, name); }
 static void at_end(struct jg *g, LLVMBasicBlockRef bb) { LLVMPositionBuilderAtEnd(g->b, bb); }
 
+/* A call of the helper at FP (one of exec_jit_helpers): by its name, which the
+ * process that links the code defines at FP's address there (exec_jit.c), so
+ * the code serves any lpnest process of the same build (the code cache). */
 static LLVMValueRef call(struct jg *g, const void *fp, LLVMTypeRef ret, LLVMTypeRef *pt, LLVMValueRef *args, unsigned n)
 {
     LLVMTypeRef ft = LLVMFunctionType(ret, pt, n, 0);
-    return LLVMBuildCall2(g->b, ft, P(g, fp), args, n, "");
+    const char *name = NULL;
+    for (size_t i = 0; exec_jit_helpers[i].name && !name; i++)
+        if (exec_jit_helpers[i].addr == fp)
+            name = exec_jit_helpers[i].name;
+    assert(name); /* every helper is in the table */
+    LLVMValueRef f = LLVMGetNamedFunction(g->jm->m, name);
+    if (!f)
+        f = LLVMAddFunction(g->jm->m, name, ft);
+    return LLVMBuildCall2(g->b, ft, f, args, n, "");
 }
 
 /* The steps (and the clock) where the C side reads them. */
@@ -349,6 +361,22 @@ static int jit_fault(struct vm *vm, struct xfunc *F, uint32_t kind, uint32_t at,
 static uint64_t jit_fptoi(double v, uint32_t is_signed) { return exec_fp_to_int(v, is_signed != 0); }
 static double jit_math_d(uint32_t fn, double a, double b, double c) { return exec_math_d((enum mathfn)fn, a, b, c); }
 static float jit_math_f(uint32_t fn, float a, float b, float c) { return exec_math_f((enum mathfn)fn, a, b, c); }
+
+static double jit_fmod(double a, double b) { return fmod(a, b); }
+static float jit_fmodf(float a, float b) { return fmodf(a, b); }
+
+const struct exec_jit_helper exec_jit_helpers[] = {
+    {"lpnest.h.check", (const void *)exec_jit_check},
+    {"lpnest.h.call", (const void *)exec_jit_call},
+    {"lpnest.h.step", (const void *)exec_jit_step},
+    {"lpnest.h.fault", (const void *)jit_fault},
+    {"lpnest.h.fptoi", (const void *)jit_fptoi},
+    {"lpnest.h.math_d", (const void *)jit_math_d},
+    {"lpnest.h.math_f", (const void *)jit_math_f},
+    {"lpnest.h.fmod", (const void *)jit_fmod},
+    {"lpnest.h.fmodf", (const void *)jit_fmodf},
+    {NULL, NULL},
+};
 
 /* ---- values ---- */
 
@@ -832,9 +860,7 @@ static void frem(struct jg *g, const struct op *op)
     LLVMTypeRef pt[2] = {ft, ft};
     LLVMValueRef args[2] = {d64 ? to_f64(g, get(g, op->a)) : to_f32(g, get(g, op->a)),
                             d64 ? to_f64(g, get(g, op->b)) : to_f32(g, get(g, op->b))};
-    double (*fd)(double, double) = fmod;
-    float (*ff)(float, float) = fmodf;
-    LLVMValueRef r = call(g, d64 ? (const void *)fd : (const void *)ff, ft, pt, args, 2);
+    LLVMValueRef r = call(g, d64 ? (const void *)jit_fmod : (const void *)jit_fmodf, ft, pt, args, 2);
     set(g, op->d, d64 ? of_f64(g, r) : of_f32(g, r));
 }
 

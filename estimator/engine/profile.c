@@ -130,6 +130,7 @@ struct eng_profile *eng_run(struct eng_module *m, const struct eng_run_options *
     }
     vm->jit_poll_at = UINT64_MAX;
     vm->jit_shared = o->jit_shared;
+    vm->jit_cache = o->jit_cache;
     vm->linked = o->memory_linked;
     vm->board_rodata = o->board_rodata;
     vm->board_rodata_len = o->board_rodata ? o->board_rodata_len : 0;

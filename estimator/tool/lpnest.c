@@ -58,6 +58,11 @@ static void usage(FILE *f)
             "                        start, or interpreted first and compiled once the run\n"
             "                        passes 2^26 IR instructions (default: auto; a shorter run\n"
             "                        is interpreted); the counts, output and faults are the same\n"
+            "  --jit-cache=DIR       keep the compiled code in DIR (made if missing, 0700) and\n"
+            "                        link it in later runs of the same module and memory\n"
+            "                        layout by this lpnest instead of compiling (default: the\n"
+            "                        environment's LPNEST_JIT_CACHE, else none); DIR must be\n"
+            "                        the user's own and writable by nobody else\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
@@ -155,7 +160,7 @@ int main(int argc, char **argv)
 
 /* The options of an estimate or a counts run (the report's from cli_out). */
 struct run_opts {
-    const char *target, *accel, *profile, *fs_root;
+    const char *target, *accel, *profile, *fs_root, *jit_cache;
     bool counts, quiet, dump_machine, allow_writes, allow_unpriced, memory_linked;
     unsigned long long max_steps, stack, write_limit;
     double time_limit;
@@ -240,6 +245,7 @@ static int parse_run_options(int argc, char **argv, struct run_opts *ro, struct 
         {.name = "--max-steps", .kind = SUP_OPT_CALL, .call = opt_max_steps, .ctx = ro},
         {.name = "--memory", .kind = SUP_OPT_CALL, .call = opt_memory, .ctx = ro},
         {.name = "--engine", .kind = SUP_OPT_CALL, .call = opt_engine, .ctx = ro},
+        {.name = "--jit-cache", .kind = SUP_OPT_STR, .dest = &ro->jit_cache},
         {.name = "--stack-size", .kind = SUP_OPT_CALL, .call = opt_stack_size, .ctx = ro},
         {.name = "--time-limit", .kind = SUP_OPT_CALL, .call = opt_time_limit, .ctx = ro},
         {.name = "--write-limit", .kind = SUP_OPT_CALL, .call = opt_write_limit, .ctx = ro},
@@ -352,6 +358,7 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
         .argv = pargv,
         .max_steps = ro.max_steps,
         .engine = ro.engine,
+        .jit_cache = ro.jit_cache,
         .stack_bytes = ro.stack,
         .memory_linked = ro.memory_linked,
         .progress = eng_progress_enabled(),

@@ -108,6 +108,10 @@ struct eng_run_options {
      * estimate's counting run and its timed run): it keeps counters and the clock
      * of block weights in either run, so one compilation serves both (exec_jit.c) */
     bool jit_shared;
+    /* a folder of compiled code kept between lpnest processes (--jit-cache; NULL:
+     * LPNEST_JIT_CACHE, or none): a run whose functions, module, lpnest build and
+     * host are the same links the code stored there instead of compiling it */
+    const char *jit_cache;
     uint64_t stack_bytes;   /* simulated stack (default 8 MiB, 8 KiB on 16-bit targets) */
     bool memory_linked;     /* globals in the linker's order; reads past one warn (exec_bounds.c) */
     /* --memory=linked: the read-only data the board's link puts after the program's
