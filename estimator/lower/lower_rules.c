@@ -11,6 +11,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether V, an operand of a logical and (IS_AND) or or that a branch tests,
+ * is a logical or (and) with one use in its block: code generation's split
+ * of the branch into a chain (SelectionDAGBuilder's FindMergedConditions)
+ * takes only operands of the tree's own kind apart, so V is one test of the
+ * chain, made as a value (statemachine.c's "(s == S_ARG || s == S_VAL) &&
+ * k == C_DIGIT": "(s - 4) & ~4" tested, then k), its operand order kept.
+ * A not, an xor or an inverted select form is not: the builder folds a not
+ * into the tree with the kind inverted. */
+static bool other_kind_leaf(LLVMValueRef v, bool is_and)
+{
+    if (!LLVMIsAInstruction(v) || !LLVMGetFirstUse(v) || LLVMGetNextUse(LLVMGetFirstUse(v)))
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMAnd || op == LLVMOr) {
+        /* (an xor-free and/or of two values, neither a constant: not a not) */
+        for (unsigned k = 0; k < 2; k++)
+            if (LLVMIsAConstant(LLVMGetOperand(v, k)))
+                return false;
+        return (op == LLVMAnd) != is_and;
+    }
+    if (op != LLVMSelect || LLVMIsAConstant(LLVMGetOperand(v, 0)))
+        return false;
+    LLVMValueRef t = LLVMGetOperand(v, 1), f = LLVMGetOperand(v, 2);
+    bool v_and = LLVMIsAConstantInt(f) && LLVMConstIntGetZExtValue(f) == 0 && !LLVMIsAConstant(t);
+    bool v_or = LLVMIsAConstantInt(t) && LLVMConstIntGetZExtValue(t) == 1 && !LLVMIsAConstant(f);
+    return is_and ? v_or : v_and;
+}
+
 /* Whether IR block G ends in a branch on a two-operand logical and/or
  * whose first operand was counted; then GO_ON is how often it let the
  * evaluation go on to the second (and: true, or: false) and STOP_TO the IR
@@ -39,7 +67,7 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
      * machine test is not the second operand's (branchgen 76004 on the AVR:
      * "c || (d || (a ? true : b))" tested c last, 27 for simavr's 2) */
     for (int k = 0; k < LLVMGetNumOperands(c); k++)
-        if (mc_i1_logic(LLVMGetOperand(c, (unsigned)k)))
+        if (mc_i1_logic(LLVMGetOperand(c, (unsigned)k)) && !other_kind_leaf(LLVMGetOperand(c, (unsigned)k), is_and))
             return false;
     /* its record: the instruction's position in the block */
     uint32_t pos = 0;
