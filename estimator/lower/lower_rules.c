@@ -794,6 +794,36 @@ static int go_on_to(const struct cnt_func *xf, uint32_t g, int stop_to)
     return -1;
 }
 
+/* The IR block machine block T leads to through blocks without a name that
+ * only go on to one successor (a return's shared epilogue: restores and the
+ * stack adjusted), however many blocks enter them; -1 if none. */
+static int passes_to(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1 || b->exits)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Whether machine block T is U, or goes on to U through such blocks. */
+static bool straight_to(const struct solver *s, int t, int u)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (t == u)
+            return true;
+        const struct mblock *b = &s->mf->blocks[t];
+        if (s->in_g[t] >= 0 || b->nsucc != 1 || b->exits)
+            return false;
+        t = b->succ[0];
+    }
+    return false;
+}
+
 /* branches on a && b / a || b split in two: the second test runs as
  * often as the first operand let the evaluation go on */
 static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
@@ -817,9 +847,13 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
                 continue;
             int other = pb->succ[0] == (int)m ? pb->succ[1] : pb->succ[1] == (int)m ? pb->succ[0] : -1;
             /* (the stop edge may arrive through an IR block that was folded
-             * away, when the go-on successor does not lead there too) */
-            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || !mc_arrives_at(s, other, stop_to) ||
-                (mc_arrives(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
+             * away, when the go-on successor does not lead there too; or
+             * through the epilogue code generation shares among returns, and
+             * the second test's stop edge through the epilogue the first
+             * test's skips: a shrink-wrapped entry) */
+            bool stops = other >= 0 && (straight_to(s, b->succ[0], other) || straight_to(s, b->succ[1], other));
+            if (!stops || !(passes_to(s, other) == stop_to || mc_arrives_at(s, other, stop_to)) ||
+                (passes_to(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
                 continue;
             found = found == -1 ? (int)m : -2;
         }
