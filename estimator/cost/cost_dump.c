@@ -5,10 +5,12 @@
 #include "lower.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
 {
-    bool insns = getenv("LPNEST_DUMP_INSNS") != NULL;
+    const char *dump = getenv("LPNEST_DUMP_INSNS");
+    bool insns = dump != NULL, where = dump && !strcmp(dump, "loc"); /* "loc": each one's IR ordinal, column */
     for (size_t i = 0; i < mm->nfuncs; i++) {
         const struct mfunc *mf = &mm->funcs[i];
         double total = 0;
@@ -27,7 +29,11 @@ void cost_dump_machine(const struct mmodule *mm, const struct isa *isa, FILE *f)
                 fprintf(f, " %d:%.0f", bl->succ[k], bl->succ_count ? bl->succ_count[k] : -1.0);
             fprintf(f, "\n");
             for (size_t k = 0; insns && k < bl->ninsns; k++)
-                fprintf(f, "      %s %s\n", bl->insns[k].mnemonic, bl->insns[k].ops);
+                if (where)
+                    fprintf(f, "      %-8s %-32s ; %u:%u\n", bl->insns[k].mnemonic, bl->insns[k].ops,
+                            bl->insns[k].src_line, bl->insns[k].src_col);
+                else
+                    fprintf(f, "      %s %s\n", bl->insns[k].mnemonic, bl->insns[k].ops);
         }
     }
 }

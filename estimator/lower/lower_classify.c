@@ -432,7 +432,16 @@ static LLVMValueRef ordinal_inst(const struct solver *s, uint32_t ord)
  * branch, which may inherit it) or in another block (it is the value's final
  * step, not one on the way to it) and the value fills the register (32 bits
  * or a pointer: no extension left to make); else NULL. */
+static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_t k, const char *reg, bool narrow_load);
 static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, const char *reg)
+{
+    return register_value_width(s, m, k, reg, false);
+}
+
+/* ... and with NARROW_LOAD, also an 8- or 16-bit value its write loads
+ * ("lbu", "lb", "lhu", "lh": the register holds it extended, which keeps
+ * whether it is 0). */
+static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_t k, const char *reg, bool narrow_load)
 {
     const struct mfunc *mf = s->mf;
     const struct mblock *b = &mf->blocks[m];
@@ -457,12 +466,41 @@ static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, c
                     return NULL;
         LLVMValueRef v = ordinal_inst(s, in->src_line);
         LLVMTypeRef t = v ? LLVMTypeOf(v) : NULL;
+        unsigned loaded = !strcmp(mn, "lbu") || !strcmp(mn, "lb") ? 8 : !strcmp(mn, "lhu") || !strcmp(mn, "lh") ? 16 : 0;
+        if (narrow_load && t && loaded && LLVMIsALoadInst(v) && LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+            LLVMGetIntTypeWidth(t) == loaded)
+            return v;
         if (!t || !((LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32) ||
                     LLVMGetTypeKind(t) == LLVMPointerTypeKind))
             return NULL;
         return v;
     }
     return NULL;
+}
+
+/* RISC-V: the == or != comparison with 0 of IR block G that the branch at K
+ * of block M against zero ("beqz a1", located at the select's value operand:
+ * statemachine.c's "*neg ? -*num : *num" testing the loaded byte) makes on
+ * register REG: the value REG holds (a loaded byte or half too), compared with
+ * 0, exactly one such comparison in G. */
+static LLVMValueRef compared_with_zero(const struct solver *s, size_t m, size_t k, uint32_t g, const char *reg)
+{
+    LLVMValueRef a = register_value_width(s, m, k, reg, true);
+    if (!a)
+        return NULL;
+    LLVMValueRef found = NULL;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[g].bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsAICmpInst(i) || (LLVMGetICmpPredicate(i) != LLVMIntEQ && LLVMGetICmpPredicate(i) != LLVMIntNE))
+            continue;
+        LLVMValueRef x = LLVMGetOperand(i, 0), y = LLVMGetOperand(i, 1);
+        LLVMValueRef other = x == a ? y : y == a ? x : NULL;
+        if (!other || !LLVMIsAConstantInt(other) || LLVMConstIntGetZExtValue(other) != 0)
+            continue;
+        if (found)
+            return NULL;
+        found = i;
+    }
+    return found;
 }
 
 /* RISC-V: the comparison of IR block G that the two-register branch at K of
@@ -480,8 +518,15 @@ static LLVMValueRef compared_registers(const struct solver *s, size_t m, size_t 
         ordered |= !strcmp(br->mnemonic, *o);
     const char *triple = LLVMGetTarget(LLVMGetGlobalParent(s->xf->fn));
     char ops[3][16];
-    if ((!eq && !ordered) || !triple || strncmp(triple, "riscv32", 7) || mc_insn_operands(br, ops, 3) != 3 ||
-        !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+    if (triple && !strncmp(triple, "riscv32", 7) && (!strcmp(br->mnemonic, "beqz") || !strcmp(br->mnemonic, "bnez")) &&
+        mc_insn_operands(br, ops, 3) == 2)
+        return compared_with_zero(s, m, k, g, ops[0]);
+    if ((!eq && !ordered) || !triple || strncmp(triple, "riscv32", 7) || mc_insn_operands(br, ops, 3) != 3)
+        return NULL;
+    if (eq && (!strcmp(ops[0], "zero") || !strcmp(ops[1], "zero")))
+        return strcmp(ops[0], "zero") ? compared_with_zero(s, m, k, g, ops[0])
+                                      : strcmp(ops[1], "zero") ? compared_with_zero(s, m, k, g, ops[1]) : NULL;
+    if (!strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
         return NULL;
     LLVMValueRef a = register_value(s, m, k, ops[0]), b = register_value(s, m, k, ops[1]);
     if (!a || !b || a == b)

@@ -15,7 +15,9 @@
  *  - the x86-64 division bypass: whether both operands of a 64-bit divide fit
  *    in 32 bits (lower_probes_div.c);
  *  - a narrow signed saturation clamped with two branches on the PPC405:
- *    where its exact result lies against the bounds (lower_probes_sat.c). */
+ *    where its exact result lies against the bounds (lower_probes_sat.c);
+ *  - a branch on a select of comparisons made into three branches on RISC-V:
+ *    the select's condition and value (lower_probes_select.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -273,6 +275,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
         lower_wide_value_probes(f, fn, triple, out);
         lower_division_probes(f, fn, triple, out);
         lower_saturation_probes(f, fn, triple, out);
+        lower_select_branch_probes(f, fn, triple, out);
     }
 }
 

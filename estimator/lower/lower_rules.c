@@ -11,6 +11,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether V, an operand of a logical and (IS_AND) or or that a branch tests,
+ * is a logical or (and) with one use in its block: code generation's split
+ * of the branch into a chain (SelectionDAGBuilder's FindMergedConditions)
+ * takes only operands of the tree's own kind apart, so V is one test of the
+ * chain, made as a value (statemachine.c's "(s == S_ARG || s == S_VAL) &&
+ * k == C_DIGIT": "(s - 4) & ~4" tested, then k), its operand order kept.
+ * A not, an xor or an inverted select form is not: the builder folds a not
+ * into the tree with the kind inverted. */
+static bool other_kind_leaf(LLVMValueRef v, bool is_and)
+{
+    if (!LLVMIsAInstruction(v) || !LLVMGetFirstUse(v) || LLVMGetNextUse(LLVMGetFirstUse(v)))
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMAnd || op == LLVMOr) {
+        /* (an xor-free and/or of two values, neither a constant: not a not) */
+        for (unsigned k = 0; k < 2; k++)
+            if (LLVMIsAConstant(LLVMGetOperand(v, k)))
+                return false;
+        return (op == LLVMAnd) != is_and;
+    }
+    if (op != LLVMSelect || LLVMIsAConstant(LLVMGetOperand(v, 0)))
+        return false;
+    LLVMValueRef t = LLVMGetOperand(v, 1), f = LLVMGetOperand(v, 2);
+    bool v_and = LLVMIsAConstantInt(f) && LLVMConstIntGetZExtValue(f) == 0 && !LLVMIsAConstant(t);
+    bool v_or = LLVMIsAConstantInt(t) && LLVMConstIntGetZExtValue(t) == 1 && !LLVMIsAConstant(f);
+    return is_and ? v_or : v_and;
+}
+
 /* Whether IR block G ends in a branch on a two-operand logical and/or
  * whose first operand was counted; then GO_ON is how often it let the
  * evaluation go on to the second (and: true, or: false) and STOP_TO the IR
@@ -39,7 +67,7 @@ static bool split_condition(const struct solver *s, uint32_t g, double *go_on, i
      * machine test is not the second operand's (branchgen 76004 on the AVR:
      * "c || (d || (a ? true : b))" tested c last, 27 for simavr's 2) */
     for (int k = 0; k < LLVMGetNumOperands(c); k++)
-        if (mc_i1_logic(LLVMGetOperand(c, (unsigned)k)))
+        if (mc_i1_logic(LLVMGetOperand(c, (unsigned)k)) && !other_kind_leaf(LLVMGetOperand(c, (unsigned)k), is_and))
             return false;
     /* its record: the instruction's position in the block */
     uint32_t pos = 0;
@@ -774,6 +802,36 @@ static int go_on_to(const struct cnt_func *xf, uint32_t g, int stop_to)
     return -1;
 }
 
+/* The IR block machine block T leads to through blocks without a name that
+ * only go on to one successor (a return's shared epilogue: restores and the
+ * stack adjusted), however many blocks enter them; -1 if none. */
+static int passes_to(const struct solver *s, int t)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (s->in_g[t] >= 0)
+            return s->in_g[t];
+        const struct mblock *b = &s->mf->blocks[t];
+        if (b->nsucc != 1 || b->exits)
+            return -1;
+        t = b->succ[0];
+    }
+    return -1;
+}
+
+/* Whether machine block T is U, or goes on to U through such blocks. */
+static bool straight_to(const struct solver *s, int t, int u)
+{
+    for (int steps = 0; steps < 8; steps++) {
+        if (t == u)
+            return true;
+        const struct mblock *b = &s->mf->blocks[t];
+        if (s->in_g[t] >= 0 || b->nsucc != 1 || b->exits)
+            return false;
+        t = b->succ[0];
+    }
+    return false;
+}
+
 /* branches on a && b / a || b split in two: the second test runs as
  * often as the first operand let the evaluation go on */
 static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
@@ -797,9 +855,13 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
                 continue;
             int other = pb->succ[0] == (int)m ? pb->succ[1] : pb->succ[1] == (int)m ? pb->succ[0] : -1;
             /* (the stop edge may arrive through an IR block that was folded
-             * away, when the go-on successor does not lead there too) */
-            if (other < 0 || (other != b->succ[0] && other != b->succ[1]) || !mc_arrives_at(s, other, stop_to) ||
-                (mc_arrives(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
+             * away, when the go-on successor does not lead there too; or
+             * through the epilogue code generation shares among returns, and
+             * the second test's stop edge through the epilogue the first
+             * test's skips: a shrink-wrapped entry) */
+            bool stops = other >= 0 && (straight_to(s, b->succ[0], other) || straight_to(s, b->succ[1], other));
+            if (!stops || !(passes_to(s, other) == stop_to || mc_arrives_at(s, other, stop_to)) ||
+                (passes_to(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
                 continue;
             found = found == -1 ? (int)m : -2;
         }

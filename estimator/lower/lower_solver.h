@@ -141,6 +141,8 @@ void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *tripl
 void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 /* lower_probes_sat.c: narrow signed saturations clamped with two branches (PPC405) */
 void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes_select.c: a branch on a select of comparisons made into three branches (RISC-V) */
+void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);
