@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RUNS_MAX_BYTES ((size_t)16 << 20)
+#define RUNS_MAX_BYTES ((size_t)8 << 20)
 #define RUNS_TRIES 4096
 #define RUNS_MIN_SHARE 3
 

@@ -149,13 +149,47 @@ static void check_address(struct taint *t, uint8_t ta, const struct routine_mem 
         t->hi[write][ta - 1] = off + n - 1;
 }
 
-/* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
+/* The decoded instruction at PC: the runtime's code does not change (a routine's
+ * stores go to its stack, heap and the program's memory), so each address is
+ * decoded once and kept in a direct-mapped cache of the runner's; NULL when the
+ * bytes there are no instruction a routine may run. */
+#define DECODED 4096u
+struct rv32_decoded {
+    uint32_t pc;
+    bool valid, made;
+    struct ua_rv32 in;
+    struct ua_op op; /* on a pipeline (MADE): the op last made for it, but for a formula's cycles
+                        and the misalignment (cost_pipe_make_op at operands 0, aligned) */
+};
+
+static struct rv32_decoded *decoded(struct routine_runner *r, uint32_t pc)
+{
+    struct rv32_decoded *c = r->decoded;
+    if (!c)
+        c = r->decoded = sup_xcalloc(DECODED, sizeof *c);
+    struct rv32_decoded *d = &c[(pc >> 1) & (DECODED - 1)];
+    if (d->valid && d->pc == pc)
+        return d;
+    uint32_t avail = 0;
+    const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
+    struct ua_rv32 in;
+    if (!p || !ua_rv32_decode(p, avail, &in))
+        return NULL;
+    d->pc = pc;
+    d->in = in;
+    d->valid = true;
+    d->made = false;
+    return d;
+}
+
+/* One instruction at *PC (its bytes decoded in D); false when it is not one a routine may
  * execute here. On a pipeline (P), the instruction joins the path the core model runs
  * when the routine returns (r->ops) instead of the table's sum. T (NULL: not followed):
  * the run's taint. */
-static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
+static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, struct rv32_decoded *d, double *cycles,
                  const struct routine_pipe *p, bool first, struct taint *t)
 {
+    const struct ua_rv32 *in = &d->in;
     uint32_t a = x[in->rs1], b = x[in->rs2], next = *pc + in->size, v = 0, i = (uint32_t)in->imm;
     unsigned rd = in->rd, m = in->op;
     int branch = 0;
@@ -275,9 +309,20 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
             r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
         }
         struct ua_op *op = &r->ops[r->nops++];
-        cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
-        if (t && (ta | tb) && cls && cls->cycles_formula && cls->kind == ISA_ALU)
-            t->decided = true; /* its cycles are a formula of what the key does not fix */
+        if (cls && cls->cycles_formula && cls->kind == ISA_ALU) {
+            cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
+            if (t && (ta | tb))
+                t->decided = true; /* its cycles are a formula of what the key does not fix */
+        } else {
+            /* the op made for this instruction and target before, but for the misalignment
+             * (nothing else of the operands goes into it) */
+            if (!d->made || d->op.next != to) {
+                cost_pipe_make_op(r->isa, cls, *pc, in, to, 0, 0, false, &d->op);
+                d->made = true;
+            }
+            *op = d->op;
+            op->misaligned = mis;
+        }
         if (first && p->first_to_caller) {
             /* the call was priced with this instruction run at its nominal cycles (not
              * taken): what it takes beyond is charged to the call (retire stamps) */
@@ -301,36 +346,6 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     }
     *pc = next;
     return true;
-}
-
-/* The decoded instruction at PC: the runtime's code does not change (a routine's
- * stores go to its stack, heap and the program's memory), so each address is
- * decoded once and kept in a direct-mapped cache of the runner's; NULL when the
- * bytes there are no instruction a routine may run. */
-#define DECODED 4096u
-struct rv32_decoded {
-    uint32_t pc;
-    bool valid;
-    struct ua_rv32 in;
-};
-
-static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
-{
-    struct rv32_decoded *c = r->decoded;
-    if (!c)
-        c = r->decoded = sup_xcalloc(DECODED, sizeof *c);
-    struct rv32_decoded *d = &c[(pc >> 1) & (DECODED - 1)];
-    if (d->valid && d->pc == pc)
-        return &d->in;
-    uint32_t avail = 0;
-    const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
-    struct ua_rv32 in;
-    if (!p || !ua_rv32_decode(p, avail, &in))
-        return NULL;
-    d->pc = pc;
-    d->in = in;
-    d->valid = true;
-    return &d->in;
 }
 
 /* ---- runs kept by their operands ----
@@ -584,7 +599,7 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     while (pc != RETURN_SENTINEL) {
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
-        const struct ua_rv32 *in = decoded(r, pc);
+        struct rv32_decoded *in = decoded(r, pc);
         if (!in || !step(r, x, &pc, in, &c, pipe, n == 1, t))
             return false;
         x[0] = 0;
