@@ -365,6 +365,7 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, struct rv3
  * touched the allocator's heap (its state outlives the call) is not kept. So a kept run
  * gives the call what running it would give. */
 #define KEY_MAX (8 + 8 * 5 + 8 + 3 * ARGS_AREA)
+#define PATH_MAX_OPS 4096u
 struct kept_key {
     unsigned char b[KEY_MAX];
     size_t len;
@@ -489,7 +490,9 @@ static void keep_run(struct routine_runner *r, struct routine_mem *m, const stru
                 if (w && (++stored > 1 || t->hi[w][j] - t->lo[w][j] >= ROUTINE_OVERLAY))
                     return; /* stores that could collide in the overlay, or not, by the bases */
             }
-    if (pipe && (kv.path = routine_paths_intern(r, r->ops, r->nops)) == UINT32_MAX)
+    /* (a path longer than PATH_MAX_OPS is not kept: interning reads it whole, and such runs,
+     * 128-bit divisions, seldom repeat their operands) */
+    if (pipe && (r->nops > PATH_MAX_OPS || (kv.path = routine_paths_intern(r, r->ops, r->nops)) == UINT32_MAX))
         return;
     size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 16 * (size_t)kv.nspan;
     unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
