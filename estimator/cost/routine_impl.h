@@ -89,9 +89,10 @@ struct routine_runner {
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on
  * PIPE's core from its state at the call: the first op's stamp to the last's, computed
  * once per state and path (an instruction cache's contents are state too, and are left as
- * the run leaves them). False when the model stops. */
+ * the run leaves them). False when the model stops. PATH: OPS's number
+ * (routine_paths_intern), which then stands for them in the key, or UINT32_MAX. */
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
-                         size_t n, double *cycles);
+                         size_t n, uint32_t path, double *cycles);
 void routine_memo_free(struct routine_memo *m);
 
 /* Runs kept by what fixed them (routine_runs.c): a KEY of LEN bytes (hash H:
@@ -108,6 +109,10 @@ void routine_runs_miss(struct routine_runner *r);
 void routine_runs_put(struct routine_runner *r, const unsigned char *key, size_t len, uint64_t h,
                       const unsigned char *value, size_t vlen);
 void routine_runs_free(struct routine_runs *m);
+/* On a pipelined core: the number of the path OPS (N of them), kept once (UINT32_MAX: not
+ * kept, the bytes are spent); routine_paths_get: a kept path's ops. */
+uint32_t routine_paths_intern(struct routine_runner *r, const struct ua_op *ops, size_t n);
+const struct ua_op *routine_paths_get(const struct routine_runner *r, uint32_t id, size_t *n);
 void routine_runs_count(uint64_t run, uint64_t served); /* LPNEST_ROUTINE_STATS: instructions */
 
 /* The table's row of mnemonic ID (the interpreter's number for NAME), looked up once;

@@ -11,7 +11,9 @@
  * branches where the cache answered otherwise (ua_icache_runs): a run applies again when
  * its operations, made on the cache as it is, answer what they answered (the model sees the
  * cache through nothing else), and the walk leaves the cache as the run would; when one
- * answers what no kept run got, the cache is put back and the model runs. */
+ * answers what no kept run got, the cache is put back and the model runs. A path served
+ * by a run kept by its operands (routine_rv32.c) is keyed by its number instead of its ops
+ * (routine_paths_intern). */
 #include "routine_impl.h"
 #include "support.h"
 #include "uarch.h"
@@ -356,6 +358,22 @@ static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
     }
 }
 
+/* The path in the key: its number (4 bytes, never a multiple of OP_KEY) when it has one,
+ * else its ops (put_ops). A number stands for one path (routine_paths_intern compares
+ * paths whole): a path met by number and by ops is kept twice, never confused. */
+static size_t path_bytes(size_t n, uint32_t path)
+{
+    return path != UINT32_MAX ? 4 : n * OP_KEY;
+}
+
+static void put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path)
+{
+    if (path != UINT32_MAX)
+        memcpy(dst, &path, 4);
+    else
+        put_ops(dst, ops, n);
+}
+
 static struct memo_entry *find(struct routine_memo *m, uint64_t h, size_t len)
 {
     if (m->cap)
@@ -387,16 +405,16 @@ static struct memo_entry *insert(struct routine_memo *m, uint64_t h, size_t len)
  * answer as they did (the key's tree, ua_icache_runs), or the run made and kept by them.
  * SAVE: room for the cache's state (put back after a walk that went otherwise). */
 static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
-                   const struct ua_op *ops, size_t n, double *cycles)
+                   const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
-    size_t len = sb + n * OP_KEY;
+    size_t len = sb + path_bytes(n, path);
     if (len + cb > m->keycap) {
         m->keycap = (len + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    put_ops(m->key + sb, ops, n);
+    put_path(m->key + sb, ops, n, path);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -446,7 +464,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
 }
 
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
-                         size_t n, double *cycles)
+                         size_t n, uint32_t path, double *cycles)
 {
     struct routine_memo *m = r->memo;
     if (!stats.calls++ && getenv("LPNEST_ROUTINE_STATS"))
@@ -459,9 +477,9 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
         return run(pipe, NULL, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
     m->tries++;
     if (ic)
-        return by_ops(m, pipe, ic, ops, n, cycles);
+        return by_ops(m, pipe, ic, ops, n, path, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
-    size_t len = sb + cb + n * OP_KEY;
+    size_t len = sb + cb + path_bytes(n, path);
     if (len > m->keycap) {
         m->keycap = len * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
@@ -469,7 +487,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    put_ops(m->key + sb + cb, ops, n);
+    put_path(m->key + sb + cb, ops, n, path);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))

@@ -7,9 +7,12 @@
  * of them kept, its calls are no longer looked up or kept (a routine whose
  * operands seldom repeat, or whose path depends on the bytes it reads:
  * keys would cost more than they save). Whether a run is kept or made again
- * never changes a result, only the time it takes. */
+ * never changes a result, only the time it takes. On a pipelined core a run's value
+ * names its path (the ops it feeds the core's model), kept once however many keys take
+ * it (routine_paths_intern), within RUNS_MAX_BYTES too. */
 #include "routine_impl.h"
 #include "support.h"
+#include "uarch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,18 @@ struct run_routine {
     uint64_t tries, hits;
 };
 
+/* A path kept by routine_paths_intern: its ops, compared whole. */
+struct run_path {
+    uint64_t hash;
+    struct ua_op *ops;
+    uint32_t n;
+};
+
 struct routine_runs {
+    struct run_path *paths;  /* by number */
+    size_t npaths, cappaths;
+    uint32_t *ptab;          /* their numbers + 1 by hash (open addressing, a power of two; 0: empty) */
+    size_t pcap;
     struct run_entry *tab; /* open addressing, a power of two */
     size_t cap, n, bytes;
     bool off;
@@ -151,18 +165,78 @@ void routine_runs_put(struct routine_runner *r, const unsigned char *key, size_t
     m->bytes += len + vlen + sizeof(struct run_entry) * 2;
 }
 
+uint32_t routine_paths_intern(struct routine_runner *r, const struct ua_op *ops, size_t n)
+{
+    struct routine_runs *m = r->runs;
+    size_t bytes = n * sizeof *ops;
+    /* the hash reads each op's pc and next only (it picks the slot; the paths are then
+     * compared whole) */
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    for (size_t k = 0; k < n; k++) {
+        h = (h ^ (ops[k].pc | (uint64_t)ops[k].next << 32)) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    if (m->pcap)
+        for (size_t k = h & (m->pcap - 1); m->ptab[k]; k = (k + 1) & (m->pcap - 1)) {
+            const struct run_path *q = &m->paths[m->ptab[k] - 1];
+            if (q->hash == h && q->n == n && !memcmp(q->ops, ops, bytes))
+                return m->ptab[k] - 1;
+        }
+    if (m->bytes + bytes + sizeof(struct run_path) + 2 * sizeof(uint32_t) > RUNS_MAX_BYTES || n > UINT32_MAX ||
+        m->npaths >= UINT32_MAX - 1)
+        return UINT32_MAX;
+    if ((m->npaths + 1) * 2 > m->pcap) {
+        size_t cap = m->pcap ? m->pcap * 2 : 256;
+        uint32_t *t = sup_xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < m->npaths; i++) {
+            size_t k = m->paths[i].hash & (cap - 1);
+            while (t[k])
+                k = (k + 1) & (cap - 1);
+            t[k] = (uint32_t)i + 1;
+        }
+        free(m->ptab);
+        m->ptab = t;
+        m->pcap = cap;
+    }
+    if (m->npaths == m->cappaths) {
+        m->cappaths = m->cappaths ? m->cappaths * 2 : 64;
+        m->paths = sup_xrealloc(m->paths, m->cappaths * sizeof *m->paths);
+    }
+    struct run_path *q = &m->paths[m->npaths];
+    q->hash = h;
+    q->n = (uint32_t)n;
+    q->ops = sup_xmalloc(bytes ? bytes : 1);
+    memcpy(q->ops, ops, bytes);
+    size_t k = h & (m->pcap - 1);
+    while (m->ptab[k])
+        k = (k + 1) & (m->pcap - 1);
+    m->ptab[k] = (uint32_t)m->npaths + 1;
+    m->bytes += bytes + sizeof(struct run_path) + 2 * sizeof(uint32_t);
+    return (uint32_t)m->npaths++;
+}
+
+const struct ua_op *routine_paths_get(const struct routine_runner *r, uint32_t id, size_t *n)
+{
+    *n = r->runs->paths[id].n;
+    return r->runs->paths[id].ops;
+}
+
 void routine_runs_free(struct routine_runs *m)
 {
     if (!m)
         return;
+    for (size_t i = 0; i < m->npaths; i++)
+        free(m->paths[i].ops);
+    free(m->paths);
+    free(m->ptab);
     for (unsigned k = 0; k < RUNS_ROUTINES && getenv("LPNEST_ROUTINE_STATS"); k++)
         if (m->rt[k].used)
             fprintf(stderr, "lpnest: routine runs: at %#x: %llu looked up, %llu served%s\n", m->rt[k].entry,
                     (unsigned long long)m->rt[k].tries, (unsigned long long)m->rt[k].hits, m->rt[k].off ? ", given up" : "");
     if (getenv("LPNEST_ROUTINE_STATS"))
-        fprintf(stderr, "lpnest: routine runs: %llu calls looked up, %llu served by a kept run, %zu kept (%zu bytes); "
+        fprintf(stderr, "lpnest: routine runs: %llu calls looked up, %llu served by a kept run, %zu kept, %zu paths (%zu bytes); "
                 "%llu instructions run, %llu served\n",
-                (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, m->bytes,
+                (unsigned long long)m->tries, (unsigned long long)m->hits, m->n, m->npaths, m->bytes,
                 (unsigned long long)instr_run, (unsigned long long)instr_served);
     for (size_t i = 0; i < m->cap; i++)
         free(m->tab[i].blob);

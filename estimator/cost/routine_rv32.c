@@ -149,13 +149,47 @@ static void check_address(struct taint *t, uint8_t ta, const struct routine_mem 
         t->hi[write][ta - 1] = off + n - 1;
 }
 
-/* One instruction at *PC (its bytes decoded in IN); false when it is not one a routine may
+/* The decoded instruction at PC: the runtime's code does not change (a routine's
+ * stores go to its stack, heap and the program's memory), so each address is
+ * decoded once and kept in a direct-mapped cache of the runner's; NULL when the
+ * bytes there are no instruction a routine may run. */
+#define DECODED 4096u
+struct rv32_decoded {
+    uint32_t pc;
+    bool valid, made;
+    struct ua_rv32 in;
+    struct ua_op op; /* on a pipeline (MADE): the op last made for it, but for a formula's cycles
+                        and the misalignment (cost_pipe_make_op at operands 0, aligned) */
+};
+
+static struct rv32_decoded *decoded(struct routine_runner *r, uint32_t pc)
+{
+    struct rv32_decoded *c = r->decoded;
+    if (!c)
+        c = r->decoded = sup_xcalloc(DECODED, sizeof *c);
+    struct rv32_decoded *d = &c[(pc >> 1) & (DECODED - 1)];
+    if (d->valid && d->pc == pc)
+        return d;
+    uint32_t avail = 0;
+    const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
+    struct ua_rv32 in;
+    if (!p || !ua_rv32_decode(p, avail, &in))
+        return NULL;
+    d->pc = pc;
+    d->in = in;
+    d->valid = true;
+    d->made = false;
+    return d;
+}
+
+/* One instruction at *PC (its bytes decoded in D); false when it is not one a routine may
  * execute here. On a pipeline (P), the instruction joins the path the core model runs
  * when the routine returns (r->ops) instead of the table's sum. T (NULL: not followed):
  * the run's taint. */
-static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const struct ua_rv32 *in, double *cycles,
+static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, struct rv32_decoded *d, double *cycles,
                  const struct routine_pipe *p, bool first, struct taint *t)
 {
+    const struct ua_rv32 *in = &d->in;
     uint32_t a = x[in->rs1], b = x[in->rs2], next = *pc + in->size, v = 0, i = (uint32_t)in->imm;
     unsigned rd = in->rd, m = in->op;
     int branch = 0;
@@ -275,7 +309,20 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
             r->ops = sup_xrealloc(r->ops, r->capops * sizeof *r->ops);
         }
         struct ua_op *op = &r->ops[r->nops++];
-        cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
+        if (cls && cls->cycles_formula && cls->kind == ISA_ALU) {
+            cost_pipe_make_op(r->isa, cls, *pc, in, to, a, b, mis, op);
+            if (t && (ta | tb))
+                t->decided = true; /* its cycles are a formula of what the key does not fix */
+        } else {
+            /* the op made for this instruction and target before, but for the misalignment
+             * (nothing else of the operands goes into it) */
+            if (!d->made || d->op.next != to) {
+                cost_pipe_make_op(r->isa, cls, *pc, in, to, 0, 0, false, &d->op);
+                d->made = true;
+            }
+            *op = d->op;
+            op->misaligned = mis;
+        }
         if (first && p->first_to_caller) {
             /* the call was priced with this instruction run at its nominal cycles (not
              * taken): what it takes beyond is charged to the call (retire stamps) */
@@ -301,36 +348,6 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, const stru
     return true;
 }
 
-/* The decoded instruction at PC: the runtime's code does not change (a routine's
- * stores go to its stack, heap and the program's memory), so each address is
- * decoded once and kept in a direct-mapped cache of the runner's; NULL when the
- * bytes there are no instruction a routine may run. */
-#define DECODED 4096u
-struct rv32_decoded {
-    uint32_t pc;
-    bool valid;
-    struct ua_rv32 in;
-};
-
-static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
-{
-    struct rv32_decoded *c = r->decoded;
-    if (!c)
-        c = r->decoded = sup_xcalloc(DECODED, sizeof *c);
-    struct rv32_decoded *d = &c[(pc >> 1) & (DECODED - 1)];
-    if (d->valid && d->pc == pc)
-        return &d->in;
-    uint32_t avail = 0;
-    const uint8_t *p = isa_code_bytes(r->code, pc, 2, &avail);
-    struct ua_rv32 in;
-    if (!p || !ua_rv32_decode(p, avail, &in))
-        return NULL;
-    d->pc = pc;
-    d->in = in;
-    d->valid = true;
-    return &d->in;
-}
-
 /* ---- runs kept by their operands ----
  * A run whose tags decided nothing (struct taint) took the path, the cycles and the
  * instructions its key fixed: the routine's entry, the registers the call sets, the
@@ -347,7 +364,8 @@ static const struct ua_rv32 *decoded(struct routine_runner *r, uint32_t pc)
  * less than the overlay apart (so that they never collide in the overlay). A run that
  * touched the allocator's heap (its state outlives the call) is not kept. So a kept run
  * gives the call what running it would give. */
-#define KEY_MAX (8 + 8 * 5 + 3 * ARGS_AREA)
+#define KEY_MAX (8 + 8 * 5 + 8 + 3 * ARGS_AREA)
+#define PATH_MAX_OPS 4096u
 struct kept_key {
     unsigned char b[KEY_MAX];
     size_t len;
@@ -361,28 +379,45 @@ struct kept_value {
     uint32_t a0;             /* its result; with a0_tag (1 + J): an offset from base J */
     uint8_t a0_tag;
     uint32_t nstack, nspan;
+    uint32_t path;           /* on a pipeline: the path's ops (r->ops, the return's included), kept by
+                                routine_paths_intern */
     /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (base, read, lo, hi)
      * words (lo and hi offsets from the base) */
 };
 
+
 /* The key of a call (X: its registers, tagged in T) into K; a kept run for it served:
- * true. */
-static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
-                     const struct taint *t, struct kept_key *k, double *cycles, double *instr)
+ * 1 (0: none; -1: on a pipeline, the model stopped on the kept path, as the run would).
+ * On a pipeline (PIPE) the run is the path it feeds the model (the ops, made from the
+ * instructions, their targets, the operands of formula-priced ones, none of which a tag
+ * decides, and the misalignment of its loads and stores): the key adds where the routine
+ * returns to (the return's target and the instruction there end the path), whether the
+ * first instruction's cycles beyond its nominal ones are the run's, and a pointer
+ * operand's address modulo 4 (misalignment: its accesses are at fixed offsets from it).
+ * The path is then fed to the model from the call's state as a run would feed it
+ * (routine_pipe_cycles), so the cycles are the model's. */
+static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
+                    const struct taint *t, const struct routine_pipe *pipe, struct kept_key *k, double *cycles,
+                    double *instr)
 {
     unsigned char *p = k->b;
     uint32_t nw = m->nwritten;
-    if (nw * 3 + 48 > KEY_MAX) {
+    if (nw * 3 + 56 > KEY_MAX) {
         m->track = false;
-        return false;
+        return 0;
     }
     memcpy(p, &entry, 4);
     memcpy(p + 4, &nw, 4);
     p += 8;
     for (unsigned g = 10; g <= 17; g++) {
-        uint32_t v = t->tag[g] ? 0 : x[g];
+        uint32_t v = t->tag[g] ? (pipe ? x[g] & 3 : 0) : x[g];
         p[0] = t->tag[g];
         memcpy(p + 1, &v, 4);
+        p += 5;
+    }
+    if (pipe) {
+        memcpy(p, &pipe->ret_pc, 4);
+        p[4] = pipe->first_to_caller;
         p += 5;
     }
     for (uint32_t i = 0; i < nw; i++) {
@@ -395,7 +430,7 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
     k->hash = routine_runs_hash(k->b, k->len);
     const unsigned char *v = routine_runs_find(r, k->b, k->len, k->hash);
     if (!v)
-        return false;
+        return 0;
     struct kept_value kv;
     memcpy(&kv, v, sizeof kv);
     const unsigned char *sb = v + sizeof kv, *pb = sb + 3 * (size_t)kv.nstack;
@@ -409,8 +444,17 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
         if (!m->program || !routine_map_from(&m->map, lo, len, &e) ||
             (w[1] && !m->program->read(m->program->ctx, e, len))) {
             routine_runs_miss(r);
-            return false;
+            return 0;
         }
+    }
+    double c = kv.cycles;
+    if (pipe) {
+        size_t n = 0;
+        const struct ua_op *ops = routine_paths_get(r, kv.path, &n);
+        double d = 0;
+        if (!routine_pipe_cycles(r, pipe, ops, n, kv.path, &d))
+            return -1;
+        c += d; /* after the first instruction's share, as a run adds them */
     }
     for (uint32_t i = 0; i < kv.nstack; i++) {
         uint16_t o;
@@ -420,13 +464,13 @@ static bool kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t e
     r->a0 = kv.a0_tag ? t->base[kv.a0_tag - 1] + kv.a0 : kv.a0;
     r->kept = true;
     routine_runs_count(0, kv.instr);
-    *cycles += kv.cycles;
+    *cycles += c;
     *instr += (double)kv.instr;
-    return true;
+    return 1;
 }
 
 static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct taint *t,
-                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0)
+                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0, bool pipe)
 {
     if (m->heap_touched || t->decided || t->tag[10] == TAG_MEM)
         return;
@@ -446,6 +490,10 @@ static void keep_run(struct routine_runner *r, struct routine_mem *m, const stru
                 if (w && (++stored > 1 || t->hi[w][j] - t->lo[w][j] >= ROUTINE_OVERLAY))
                     return; /* stores that could collide in the overlay, or not, by the bases */
             }
+    /* (a path longer than PATH_MAX_OPS is not kept: interning reads it whole, and such runs,
+     * 128-bit divisions, seldom repeat their operands) */
+    if (pipe && (r->nops > PATH_MAX_OPS || (kv.path = routine_paths_intern(r, r->ops, r->nops)) == UINT32_MAX))
+        return;
     size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 16 * (size_t)kv.nspan;
     unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
     memcpy(v, &kv, sizeof kv);
@@ -473,10 +521,10 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     r->kept = false;
     if (!routine_mem_begin(r, args, nargs, mem))
         return false;
-    /* a run kept by its operands serves a call with the same (not on a pipeline,
-     * whose state at the call is an operand too: routine_memo.c) */
+    /* a run kept by its operands serves a call with the same (on a pipeline, its path:
+     * kept_run) */
     struct routine_mem *mm = r->memory;
-    mm->track = !pipe && routine_runs_on(r, entry);
+    mm->track = routine_runs_on(r, entry);
     mm->store_taint = 0;
     uint32_t x[32] = {0};
     struct taint taint = {{0}, false, {0}, {{0}}, {{0}}};
@@ -542,8 +590,9 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     if (m->track) {
         if (!free_bases)
             memset(taint.tag, 0, sizeof taint.tag);
-        if (kept_run(r, m, entry, x, &taint, &key, cycles, instr))
-            return true;
+        int kept = kept_run(r, m, entry, x, &taint, pipe, &key, cycles, instr);
+        if (kept)
+            return kept > 0;
         t = &taint;
     }
     uint32_t pc = entry;
@@ -553,14 +602,13 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
     while (pc != RETURN_SENTINEL) {
         if (++n > STEP_LIMIT || (pc & 1))
             return false;
-        const struct ua_rv32 *in = decoded(r, pc);
+        struct rv32_decoded *in = decoded(r, pc);
         if (!in || !step(r, x, &pc, in, &c, pipe, n == 1, t))
             return false;
         x[0] = 0;
     }
     routine_runs_count(n, 0);
-    if (t)
-        keep_run(r, m, t, &key, c, n, x[10]);
+    double c0 = c; /* (on a pipeline: the first instruction's share) */
     if (pipe) {
         /* the instruction the routine returns to: its stamp ends the routine's cycles */
         struct ua_rv32 back;
@@ -573,10 +621,12 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         cost_pipe_make_op(r->isa, pipe_class(r, &back), pipe->ret_pc, &back, pipe->ret_pc + back.size, 0, 0,
                           false, &r->ops[r->nops++]);
         double d = 0;
-        if (!routine_pipe_cycles(r, pipe, r->ops, r->nops, &d))
+        if (!routine_pipe_cycles(r, pipe, r->ops, r->nops, UINT32_MAX, &d))
             return false;
         c += d; /* after the first instruction's share (step) */
     }
+    if (t)
+        keep_run(r, m, t, &key, c0, n, x[10], pipe != NULL);
     r->a0 = x[10];
     *cycles += c;
     *instr += (double)n;
