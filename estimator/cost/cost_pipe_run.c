@@ -60,6 +60,37 @@ static bool branch_at(struct cost_pipe *pp, uint32_t pc)
     return pc && pipe_decode_at(pp, pc, &in) && in.kind == UA_K_BRANCH;
 }
 
+/* The state the core is in now, interned. */
+static size_t saved_state(struct cost_pipe *pp)
+{
+    uint8_t *buf = sup_xmalloc(pp->state_bytes);
+    ua_core_save(pp->core, buf);
+    size_t st = pipe_intern(pp, buf);
+    free(buf);
+    return st;
+}
+
+/* Feeds the model the instruction at PC, going to NEXT (0: the one after it). */
+static void feed_one(struct cost_pipe *pp, uint32_t pc, uint32_t next)
+{
+    struct ua_rv32 in;
+    pipe_decode_at(pp, pc, &in);
+    struct ua_op op;
+    pipe_make_op(pp->isa, pc, &in, NULL, next ? next : pc + in.size, &op);
+    ua_core_feed(pp->core, &op);
+}
+
+/* Restarts the model at the canonical sequences' byte AT (pipe.h PIPE_SYNTH_BASE) and
+ * feeds it their N instructions from there, the last going to NEXT. */
+static void feed_synth(struct cost_pipe *pp, uint32_t at, unsigned n, uint32_t next)
+{
+    ua_core_restart(pp->core, PIPE_SYNTH_BASE + at);
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t pc = PIPE_SYNTH_BASE + at + 4 * k;
+        feed_one(pp, pc, k + 1 == n ? next : pc + 4);
+    }
+}
+
 /* Runs segment S from state ST along exit E: the cost and the state left in
  * (SIZE_MAX when the model stops). */
 static bool run_next(struct cost_pipe *pp, const struct pipe_seg *s, size_t st, const struct pipe_exit *e, bool taken,
@@ -85,10 +116,7 @@ static bool run_next(struct cost_pipe *pp, const struct pipe_seg *s, size_t st, 
             return false;
         }
     }
-    uint8_t *buf = sup_xmalloc(pp->state_bytes);
-    ua_core_save(core, buf);
-    *left = pipe_intern(pp, buf);
-    free(buf);
+    *left = saved_state(pp);
     if (a == UINT64_MAX && s->n)
         a = ua_core_stamp(core, first);
     if (!e->next) { /* main returns: its last instruction's own stamp ends it */
@@ -125,21 +153,8 @@ bool pipe_run(struct cost_pipe *pp, const struct pipe_seg *s, size_t st, const s
  * nothing in its later stages, to the return address. */
 static size_t canonical_return(struct cost_pipe *pp, uint32_t ret_pc)
 {
-    struct ua_core *core = pp->core;
-    ua_core_restart(core, PIPE_SYNTH_BASE + 20);
-    for (unsigned k = 0; k < 4; k++) {
-        uint32_t pc = PIPE_SYNTH_BASE + 20 + 4 * k;
-        struct ua_rv32 in;
-        pipe_decode_at(pp, pc, &in);
-        struct ua_op op;
-        pipe_make_op(pp->isa, pc, &in, NULL, k == 3 ? ret_pc : pc + 4, &op);
-        ua_core_feed(core, &op);
-    }
-    uint8_t *buf = sup_xmalloc(pp->state_bytes);
-    ua_core_save(core, buf);
-    size_t st = pipe_intern(pp, buf);
-    free(buf);
-    return st;
+    feed_synth(pp, 20, 4, ret_pc);
+    return saved_state(pp);
 }
 
 /* What a return from a routine to RET_PC is charged: the stamp of the
@@ -147,16 +162,9 @@ static size_t canonical_return(struct cost_pipe *pp, uint32_t ret_pc)
 double pipe_return_charge(struct cost_pipe *pp, uint32_t ret_pc)
 {
     struct ua_core *core = pp->core;
-    ua_core_restart(core, PIPE_SYNTH_BASE + 20);
-    uint64_t ret = ua_core_fed(core) + 3;
-    for (unsigned k = 0; k < 5; k++) {
-        uint32_t pc = k < 4 ? PIPE_SYNTH_BASE + 20 + 4 * k : ret_pc;
-        struct ua_rv32 in;
-        pipe_decode_at(pp, pc, &in);
-        struct ua_op op;
-        pipe_make_op(pp->isa, pc, &in, NULL, k == 3 ? ret_pc : pc + in.size, &op);
-        ua_core_feed(core, &op);
-    }
+    feed_synth(pp, 20, 4, ret_pc);
+    uint64_t ret = ua_core_fed(core) - 1; /* the ret */
+    feed_one(pp, ret_pc, 0);
     ua_core_drain(core);
     return (double)(ua_core_stamp(core, ret + 1) - ua_core_stamp(core, ret));
 }
@@ -184,21 +192,9 @@ static size_t main_entry(struct cost_pipe *pp, uint32_t main_pc)
                 break;
         }
     } else {
-        ua_core_restart(core, PIPE_SYNTH_BASE);
-        for (unsigned k = 0; k < 5; k++) {
-            uint32_t pc = PIPE_SYNTH_BASE + 4 * k;
-        struct ua_rv32 in;
-        pipe_decode_at(pp, pc, &in);
-        struct ua_op op;
-        pipe_make_op(pp->isa, pc, &in, NULL, k == 4 ? main_pc : pc + 4, &op);
-        ua_core_feed(core, &op);
-        }
+        feed_synth(pp, 0, 5, main_pc);
     }
-    uint8_t *buf = sup_xmalloc(pp->state_bytes);
-    ua_core_save(core, buf);
-    size_t st = pipe_intern(pp, buf);
-    free(buf);
-    return st;
+    return saved_state(pp);
 }
 
 void pipe_solve(struct cost_pipe *pp)
