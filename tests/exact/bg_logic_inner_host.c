@@ -9,57 +9,11 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {36, 0, 1, 106, 0, 124, 0, 0, 0, 0, 255, 255, 0, 255, 0, 255, 0, 215, 127, 1, 46, 1, 255, 0, 0, 1, 0, 1, 255, 123, 121, 213, 0, 182, 0, 0, 209, 0, 0, 0, 1, 255, 225, 0, 80, 250, 255, 1, 209, 138, 215, 1, 0, 164, 255, 32, 16, 0, 255, 0, 171, 0, 20, 213, 175, 0, 255, 98, 0, 121, 0, 255, 0, 18, 255, 1, 0, 0, 0, 172, 0, 0, 255, 1, 0, 255, 155, 255, 1, 255, 37, 255, 190, 0, 0, 176, 255, 63, 1, 23, 0, 1, 0, 255, 0, 201, 1, 0, 0, 255, 255, 1, 0, 255, 0, 0, 82, 1, 255, 1, 120, 1, 0, 1, 1, 1, 0, 0};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static void mt0(unsigned char *d, const unsigned char *s, uint32_t c)
 {

@@ -12,30 +12,7 @@
 
 static const unsigned char pool[128] = {1, 49, 255, 1, 97, 0, 1, 69, 0, 0, 1, 255, 0, 255, 255, 1, 0, 0, 255, 0, 255, 255, 20, 98, 0, 0, 0, 1, 115, 255, 9, 0, 1, 0, 228, 0, 1, 1, 0, 1, 1, 1, 0, 176, 165, 1, 122, 255, 0, 12, 1, 125, 1, 0, 130, 115, 0, 87, 0, 1, 2, 188, 0, 255, 0, 255, 151, 181, 0, 255, 51, 1, 225, 0, 255, 255, 2, 150, 0, 118, 1, 0, 0, 255, 0, 0, 1, 52, 68, 0, 255, 72, 1, 1, 255, 0, 0, 47, 0, 0, 0, 1, 0, 246, 0, 120, 255, 1, 1, 255, 0, 255, 129, 0, 0, 219, 0, 0, 1, 0, 255, 0, 0, 255, 38, 252, 0, 64};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static void mt0(unsigned char *d, const unsigned char *s, uint32_t c)
 {
