@@ -832,6 +832,58 @@ static bool straight_to(const struct solver *s, int t, int u)
     return false;
 }
 
+/* The IR block that IR block Y, folded away (no machine block is entered
+ * as it or ends its code), jumps on to through at most four such blocks;
+ * -1 when Y has code or branches. */
+static int folds_to(const struct solver *s, int y)
+{
+    for (int steps = 0; steps < 5 && y >= 0; steps++) {
+        for (size_t m = 0; m < s->mf->nblocks; m++)
+            if (s->in_g[m] == y || s->out_g[m] == y)
+                return steps ? y : -1;
+        LLVMValueRef br = LLVMGetBasicBlockTerminator(s->xf->blocks[y].bb);
+        if (!br || LLVMGetInstructionOpcode(br) != LLVMBr || LLVMIsConditional(br))
+            return -1;
+        int next = -1;
+        for (uint32_t e = 1; e < s->xf->nedges && next < 0; e++)
+            if ((int)s->xf->einfo[e].from == y)
+                next = (int)s->xf->einfo[e].to;
+        if (next < 0 || next == y)
+            return -1;
+        y = next;
+    }
+    return -1;
+}
+
+/* Whether machine block OTHER, a side of IR block G's first test, is where
+ * its stop edge to IR block STOP_TO lands: OTHER leads to STOP_TO's code,
+ * or, where code generation merged STOP_TO's code into another block's
+ * (tail merging: merged_into, lower_view.c) with which G has no IR edge of
+ * its own, to that block's code (foreign variadic.c on x86-64: a number
+ * formatter inlined twice, the second copy's "n && pos + 1 < cap" loop
+ * leaving into the code of the first copy's identical exit block), or,
+ * STOP_TO folded away, to the code of the block it jumps on to. */
+static bool stop_lands(const struct solver *s, uint32_t g, int other, int stop_to)
+{
+    if (passes_to(s, other) == stop_to || mc_arrives_at(s, other, stop_to))
+        return true;
+    /* STOP_TO folded away, only jumping on to Y, and OTHER going on to Y
+     * through unnamed code many paths share (the exits of two identical
+     * loops, the same foreign variadic.c: their final values computed in
+     * one block); the go-on side must not fold into Y as well */
+    int y = folds_to(s, stop_to);
+    if (y >= 0 && y != (int)g && folds_to(s, go_on_to(s->xf, g, stop_to)) != y &&
+        go_on_to(s->xf, g, stop_to) != y && passes_to(s, other) == y)
+        return true;
+    int into = s->merged_into && stop_to >= 0 ? s->merged_into[stop_to] : -1;
+    if (into < 0 || into == (int)g)
+        return false;
+    for (uint32_t e = 1; e < s->xf->nedges; e++)
+        if (s->xf->einfo[e].from == g && (int)s->xf->einfo[e].to == into)
+            return false;
+    return passes_to(s, other) == into || mc_arrives_at(s, other, into);
+}
+
 /* branches on a && b / a || b split in two: the second test runs as
  * often as the first operand let the evaluation go on */
 static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
@@ -860,7 +912,7 @@ static void rule_split_conditions(struct solver *s, int *var, signed char *coef)
              * the second test's stop edge through the epilogue the first
              * test's skips: a shrink-wrapped entry) */
             bool stops = other >= 0 && (straight_to(s, b->succ[0], other) || straight_to(s, b->succ[1], other));
-            if (!stops || !(passes_to(s, other) == stop_to || mc_arrives_at(s, other, stop_to)) ||
+            if (!stops || !stop_lands(s, g, other, stop_to) ||
                 (passes_to(s, other) != stop_to && mc_arrives_at(s, other, go_on_to(xf, g, stop_to))))
                 continue;
             found = found == -1 ? (int)m : -2;
