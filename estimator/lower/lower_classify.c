@@ -761,9 +761,17 @@ static void merged_tails(struct solver *s)
              * blocks: one IR edge H -> G cannot be both; this one is another
              * IR edge of H whose code was merged into G's (AVR glob.c: a
              * phi's "false" copy, "mov r24, r1", kept once for G's compare
-             * and H's edge to the join) */
+             * and H's edge to the join); the merged one is the block G's own
+             * code enters too, not the one Q alone enters (which of the two
+             * comes first in the layout does not say: glob.c's match_here on
+             * the AVR, its entry of G made shared code and the copy G's
+             * entry) */
             const struct mblock *qb = &mf->blocks[q];
-            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged; k++)
+            bool from_g = false;
+            for (size_t r = 0; r < b->npred && !from_g; r++)
+                from_g = b->pred[r] != q && b->pred[r] != (int)m &&
+                         (s->in_g[b->pred[r]] == g || s->out_g[b->pred[r]] == g);
+            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged && from_g; k++)
                 merged = qb->succ[k] != (int)m && s->in_g[qb->succ[k]] == g && qb->nsucc == 2 && decides(qb);
         }
         if (merged) {

@@ -397,6 +397,8 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     s.sel_head = sup_xcalloc(n + 1, sizeof *s.sel_head);
     s.head = sup_xcalloc(xf->nblocks + 1, sizeof *s.head);
     s.shared_g = sup_xcalloc(xf->nblocks + 1, sizeof *s.shared_g);
+    s.shared_other = sup_xcalloc(xf->nblocks + 1, sizeof *s.shared_other);
+    s.tail_code = sup_xcalloc(n + 1, sizeof *s.tail_code);
     s.avr_entry = mc_avr_entry_values(mf, xf);
     mc_ordinals(&s);
     mc_classify(&s);
@@ -491,6 +493,8 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     free(s.avr_entry);
     free(s.head);
     free(s.shared_g);
+    free(s.shared_other);
+    free(s.tail_code);
     free(s.merged_into);
     free(xcopy.sel_counts);
     free(s.ord_block);

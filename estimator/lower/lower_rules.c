@@ -228,7 +228,7 @@ static void rule_flow(struct solver *s, int *var, signed char *coef)
  * table's target for cases whose IR blocks differ, runs the code of all of
  * them, as do the blocks entered only from T's code. Their IR blocks'
  * counts are one case's, not the code's: marked shared (s->shared_g). */
-static void mark_merged_cases(struct solver *s, size_t t)
+static void mark_merged_cases(struct solver *s, size_t t, bool tail)
 {
     const struct mfunc *mf = s->mf;
     size_t n = mf->nblocks;
@@ -247,10 +247,11 @@ static void mark_merged_cases(struct solver *s, size_t t)
     }
     for (size_t m = 0; m < n; m++)
         if (in[m]) {
+            s->tail_code[m] |= tail;
             if (s->in_g[m] >= 0)
-                s->shared_g[s->in_g[m]] = true;
+                s->shared_g[s->in_g[m]] = true, s->shared_other[s->in_g[m]] |= !tail;
             if (s->out_g[m] >= 0)
-                s->shared_g[s->out_g[m]] = true;
+                s->shared_g[s->out_g[m]] = true, s->shared_other[s->out_g[m]] |= !tail;
         }
     free(in);
 }
@@ -294,7 +295,7 @@ static void rule_jump_tables(struct solver *s, int *var, signed char *coef, bool
                         c += (double)xf->edges[e].count;
                         is_case = true;
                         if (dest >= 0 && dest != (int)xf->einfo[e].to)
-                            mark_merged_cases(s, (size_t)target);
+                            mark_merged_cases(s, (size_t)target, false);
                         dest = (int)xf->einfo[e].to;
                     }
                 hole |= !is_case;
@@ -356,7 +357,7 @@ static void rule_unread_tables(struct solver *s, const bool *jt_switch)
             vanished = (int)xf->einfo[e].from == x && xf->edges[e].count > 0 && !named[xf->einfo[e].to] &&
                        has_code(xf, xf->einfo[e].to);
         for (size_t k = 0; vanished && k < b->nsucc; k++)
-            mark_merged_cases(s, (size_t)b->succ[k]);
+            mark_merged_cases(s, (size_t)b->succ[k], false);
     }
     free(named);
 }
@@ -435,7 +436,7 @@ static void rule_merged_tails(struct solver *s)
             differ = h >= 0 && h != g && !same_ir_successors(s->xf, h, g, &decides) && decides;
         }
         if (differ)
-            mark_merged_cases(s, m);
+            mark_merged_cases(s, m, true);
     }
 }
 
@@ -970,7 +971,7 @@ static void merge_records(struct solver *s)
                  (a->ties == UINT32_MAX) == (b->ties == UINT32_MAX);
         }
         if (!ok || nv != ng) {
-            s->shared_g[g] = true;
+            s->shared_g[g] = s->shared_other[g] = true;
             continue;
         }
         for (size_t k = 0; k < nv; k++) {
@@ -1073,11 +1074,11 @@ static void mark_entered_midway(struct solver *s)
                 continue;
             if (s->trace)
                 fprintf(stderr, "  [%zu] -> [%d]: IR block %d's code enters IR block %d's midway\n", m, t, z, y);
-            s->shared_g[z] = s->shared_g[y] = true;
+            s->shared_g[z] = s->shared_g[y] = s->shared_other[z] = s->shared_other[y] = true;
             /* (Z's successors are entered from Y's code too) */
             for (uint32_t e = 1; e < s->xf->nedges; e++)
                 if ((int)s->xf->einfo[e].from == z)
-                    s->shared_g[s->xf->einfo[e].to] = true;
+                    s->shared_g[s->xf->einfo[e].to] = s->shared_other[s->xf->einfo[e].to] = true;
         }
     }
 }

@@ -1203,7 +1203,11 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
                 continue;
             }
             int k = select_arm(s, m);
-            if (k < 0 || nh == 16 || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+            /* (a head outside the code a merged tail runs for other IR blocks
+             * runs as often as its IR block: AVR glob.c's match_here, the
+             * "!= 0" of a call's value whose false arm is shared) */
+            int g = s->in_g[m];
+            if (k < 0 || nh == 16 || (g >= 0 && s->shared_g[g] && (s->shared_other[g] || s->tail_code[m])))
                 ok = false;
             else {
                 heads[nh++] = (int)m;

@@ -44,6 +44,10 @@ struct solver {
     double va_vector_entries;  /* x86-64 variadic: entries passing vector registers (%al), or < 0 */
     bool *shared_g;        /* per IR block: its machine code also runs other IR blocks' (switch
                             * cases merged by branch folding): its IR counts are not the code's */
+    bool *shared_other;    /* per IR block: shared_g for another reason than a merged tail's code */
+    bool *tail_code;       /* per machine block: code a merged tail runs for several IR blocks
+                            * (rule_merged_tails); the blocks of a group shared_g only by such
+                            * tails, outside this code, run as often as their IR block's code */
     int *merged_into;      /* per IR block: the IR block whose code its whole code was merged
                             * into (tail merging, mc_build_view), or -1 */
     uint64_t *sel_counts;  /* the function's select counts as the machine code makes them: the
