@@ -165,6 +165,54 @@ static struct source source_of(const struct mblock *u, size_t end, int r)
     return src;
 }
 
+/* Whether block B ends in a test of a register against a constant
+ * ("cpi rF, k" or "tst rF", then breq/brne past instructions that keep the
+ * flags): the register *R, the constant *AGAINST, whether the branch is
+ * taken on equality (*EQ), its target *TAKEN and the compare's index *K. */
+static bool register_test(const struct mblock *b, int *r, int *against, bool *eq, int *taken, size_t *k_out)
+{
+    if (b->nsucc != 2 || b->ninsns < 2)
+        return false;
+    size_t last = b->ninsns - 1;
+    if (!strcmp(b->insns[last].mnemonic, "rjmp") || !strcmp(b->insns[last].mnemonic, "jmp"))
+        last--; /* the other side, when it does not fall through */
+    const struct minsn *br = &b->insns[last];
+    *eq = !strcmp(br->mnemonic, "breq");
+    if ((!*eq && strcmp(br->mnemonic, "brne")) || br->target < 0 || b->succ[0] == b->succ[1])
+        return false;
+    *taken = br->target;
+    /* the comparison that sets the flags, past instructions that do not */
+    static const char *const keep_flags[] = {"mov", "movw", "ldi", "ldd", "ld", "lds", "std", "st", "sts", "push",
+                                             "pop", NULL};
+    size_t k = last;
+    while (k-- > 0) {
+        bool keeps = false;
+        for (const char *const *q = keep_flags; *q && !keeps; q++)
+            keeps = !strcmp(b->insns[k].mnemonic, *q);
+        if (!keeps)
+            break;
+    }
+    if (k >= b->ninsns)
+        return false;
+    const struct minsn *cmp = &b->insns[k];
+    const char *op[2];
+    size_t len[2];
+    size_t nop = operands(cmp, op, len);
+    if (!strcmp(cmp->mnemonic, "cpi") && nop == 2) {
+        char *end;
+        *against = (int)(strtol(op[1], &end, 0) & 0xff);
+        if (end != op[1] + len[1])
+            return false;
+    } else if (!strcmp(cmp->mnemonic, "tst") && nop == 1) {
+        *against = 0;
+    } else {
+        return false;
+    }
+    *r = reg_number(op[0], len[0]);
+    *k_out = k;
+    return *r >= 2;
+}
+
 static void add_origin(struct lower_flag_origin **out, size_t *n, size_t *cap, int block, size_t succ, int value)
 {
     if (*n == *cap) {
@@ -176,8 +224,8 @@ static void add_origin(struct lower_flag_origin **out, size_t *n, size_t *cap, i
 
 /* Collects the edges whose constant reaches block TO's entry in register R
  * through pass-on blocks, with MASK applied; false when a path is unclear. */
-static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, struct lower_flag_origin **out,
-                    size_t *n, size_t *cap)
+static bool origins(const struct mfunc *mf, int to, int r, int mask, int against, int depth,
+                    struct lower_flag_origin **out, size_t *n, size_t *cap)
 {
     const struct mblock *t = &mf->blocks[to];
     if (depth > 8 || t->npred == 0)
@@ -196,9 +244,28 @@ static bool origins(const struct mfunc *mf, int to, int r, int mask, int depth, 
             }
             continue;
         }
+        /* passes the register on, unchanged, after testing it against the
+         * same constant (the AVR's wide select, one "cpi rF, 0; brne" per
+         * register piece on the flag its compare made): the edge to TO
+         * carries the values that test sends there, the constant or others,
+         * which the test at the end sees alike */
+        int ur, ua, ut;
+        bool ueq;
+        size_t uk;
+        if (ub->nsucc == 2 && u != to && src.reg == r && src.mask == 0xff && mask == 0xff &&
+            register_test(ub, &ur, &ua, &ueq, &ut, &uk) && ur == r && ua == against) {
+            struct source at = source_of(ub, uk, r);
+            if (at.kind != SRC_ENTRY || at.reg != r || at.mask != 0xff)
+                return false;
+            bool equal = (ut == to) == ueq;
+            for (size_t j = 0; j < ub->nsucc; j++)
+                if (ub->succ[j] == to)
+                    add_origin(out, n, cap, u, j, equal ? against : (against + 1) & 0xff);
+            continue;
+        }
         /* passes the register on: all it receives goes here, if it goes
          * nowhere else */
-        if (ub->nsucc != 1 || u == to || !origins(mf, u, src.reg, mask & src.mask, depth + 1, out, n, cap))
+        if (ub->nsucc != 1 || u == to || !origins(mf, u, src.reg, mask & src.mask, against, depth + 1, out, n, cap))
             return false;
     }
     return true;
@@ -209,46 +276,10 @@ size_t lower_flag_test(const struct mfunc *mf, size_t m, int *taken, struct lowe
     const struct mblock *b = &mf->blocks[m];
     *out = NULL;
     *n_taken = 0;
-    if (b->nsucc != 2 || b->ninsns < 2)
-        return 0;
-    size_t last = b->ninsns - 1;
-    if (!strcmp(b->insns[last].mnemonic, "rjmp") || !strcmp(b->insns[last].mnemonic, "jmp"))
-        last--; /* the other side, when it does not fall through */
-    const struct minsn *br = &b->insns[last];
-    bool eq = !strcmp(br->mnemonic, "breq");
-    if ((!eq && strcmp(br->mnemonic, "brne")) || br->target < 0 || b->succ[0] == b->succ[1])
-        return 0;
-    *taken = br->target;
-    /* the comparison that sets the flags, past instructions that do not */
-    static const char *const keep_flags[] = {"mov", "movw", "ldi", "ldd", "ld", "lds", "std", "st", "sts", "push",
-                                             "pop", NULL};
-    size_t k = last;
-    while (k-- > 0) {
-        bool keeps = false;
-        for (const char *const *q = keep_flags; *q && !keeps; q++)
-            keeps = !strcmp(b->insns[k].mnemonic, *q);
-        if (!keeps)
-            break;
-    }
-    if (k >= b->ninsns)
-        return 0;
-    const struct minsn *cmp = &b->insns[k];
-    const char *op[2];
-    size_t len[2];
-    size_t nop = operands(cmp, op, len);
     int r, against;
-    if (!strcmp(cmp->mnemonic, "cpi") && nop == 2) {
-        char *end;
-        against = (int)(strtol(op[1], &end, 0) & 0xff);
-        if (end != op[1] + len[1])
-            return 0;
-    } else if (!strcmp(cmp->mnemonic, "tst") && nop == 1) {
-        against = 0;
-    } else {
-        return 0;
-    }
-    r = reg_number(op[0], len[0]);
-    if (r < 2)
+    bool eq;
+    size_t k;
+    if (!register_test(b, &r, &against, &eq, taken, &k))
         return 0;
     /* the register's value at the comparison: from the block's entry,
      * copied and masked on the way */
@@ -263,7 +294,7 @@ size_t lower_flag_test(const struct mfunc *mf, size_t m, int *taken, struct lowe
                 if (pb->succ[j] == (int)m)
                     add_origin(&o, &n, &cap, b->pred[p], j, src.value);
         }
-    } else if (src.kind != SRC_ENTRY || !origins(mf, (int)m, src.reg, src.mask, 0, &o, &n, &cap)) {
+    } else if (src.kind != SRC_ENTRY || !origins(mf, (int)m, src.reg, src.mask, against, 0, &o, &n, &cap)) {
         free(o);
         return 0;
     }

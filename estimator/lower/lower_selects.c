@@ -933,7 +933,8 @@ static int ties_to_arm(const struct solver *s, size_t m, int armk, LLVMValueRef 
 
 /* The constraint of select record R on the edges VAR[0..NV) into its arms,
  * from the heads of R (all of them, or block ONLY). */
-static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv)
+static void select_constraint(struct solver *s, uint32_t r, int only, int *var, signed char *coef, size_t nv,
+                              int given)
 {
     const struct cnt_func *xf = s->xf;
     size_t n = s->mf->nblocks;
@@ -953,8 +954,8 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
      * know makes it unknown: AVR ssub.sat.i32, whose first branch makes the
      * overflow flag, "ldi r22, 1; brmi; mov r22, r11", and whose last ones
      * choose by it) */
-    int sense = -3;
-    for (size_t m = 0; m < n && sense != -2; m++) {
+    int sense = given;
+    for (size_t m = 0; m < n && sense != -2 && given == -3; m++) {
         if (s->sel_head[m] != (int)r || (only >= 0 && (int)m != only))
             continue;
         int v = arm_sense(s, xs, kind, m, select_arm(s, m));
@@ -1246,6 +1247,17 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
          * min/max : the operand the high words choose", PowerPC
          * trunc(umin.i64(x, 2)) as "cmplwi lo, 2; blt" then "cmplwi hi, 0;
          * beq" over "li 2", branchgen 72019) */
+        /* on the AVR, one made as a flag its pieces test (lower_select_flags.c):
+         * the flag's branch is the choice */
+        if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX) {
+            int armk, given, f = mc_avr_minmax_flag(s, heads, nh, ri, &armk, &given);
+            if (f >= 0) {
+                var[0] = evar(s, (size_t)f, (size_t)armk);
+                coef[0] = 1;
+                select_constraint(s, r, f, var, coef, 1, given);
+                continue;
+            }
+        }
         if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && (select_parts(s, r) > 1 || wide_order_choice(rec, ri)))
             continue;
         /* (a signed saturation's two branches test different bounds) */
@@ -1293,12 +1305,12 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             for (size_t i = nh > parts ? nh - parts : 0; i < nh; i++) {
                 var[0] = evar(s, (size_t)heads[i], (size_t)select_arm(s, (size_t)heads[i]));
                 coef[0] = 1;
-                select_constraint(s, r, heads[i], var, coef, 1);
+                select_constraint(s, r, heads[i], var, coef, 1, -3);
             }
         } else if (apart || rec->lanes > 1 || rec->kind == CNT_SEL_SAT) {
             /* copies on different paths, or one branch per vector lane or
              * bound, in the scheduler's order: the sum is known */
-            select_constraint(s, r, -1, var, coef, nv);
+            select_constraint(s, r, -1, var, coef, nv, -3);
         }
     }
 }

@@ -113,6 +113,12 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
 int mc_select_arm_by_branch(const struct solver *s, size_t m);
 
+/* lower_select_flags.c: of the NH heads of min/max RI, the AVR branch that
+ * makes its choice a flag the others (its register pieces) test, or -1;
+ * *ARMK its successor that clears the flag, *SENSE 0 when that side gives
+ * the second operand, 1 the first */
+int mc_avr_minmax_flag(const struct solver *s, const int *heads, size_t nh, LLVMValueRef ri, int *armk, int *sense);
+
 /* lower_rules.c: constraints */
 void mc_build(struct solver *s);
 
