@@ -1260,6 +1260,22 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
         }
         if (r < xf->nselects && rec->kind == CNT_SEL_MINMAX && (select_parts(s, r) > 1 || wide_order_choice(rec, ri)))
             continue;
+        /* a saturation whose condition the AVR made a flag, tested once per
+         * register piece ("cpi rF, 0; brne" over each piece's copy): its
+         * branches are one test after the other, not copies on different
+         * paths or one per bound, so their sum is not the record's; the
+         * flag tests tie them together (branchgen 85093: usub.sat.i32, two
+         * pieces counted 9 and 9 for simavr's 18 and 18) */
+        size_t flag_heads = 0;
+        for (size_t i = 0; i < nh && rec->kind == CNT_SEL_SAT; i++) {
+            int tk;
+            struct lower_flag_origin *o;
+            size_t nt;
+            flag_heads += lower_flag_test(mf, (size_t)heads[i], &tk, &o, &nt) > 0;
+            free(o);
+        }
+        if (flag_heads > 1)
+            continue;
         /* (a signed saturation's two branches test different bounds) */
         bool ordered = nh > 1 && rec->lanes == 1 && rec->kind != CNT_SEL_SAT, apart = true;
         bool wide = r < xf->nselects && wide_order_choice(rec, ri);
