@@ -736,6 +736,20 @@ static bool decides(const struct mblock *b)
     return false;
 }
 
+/* Whether machine block M only goes on to the code of an IR successor of
+ * IR block H other than G. */
+static bool tail_to_other(const struct solver *s, size_t m, int h, int g)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    int y = b->nsucc == 1 && !b->exits ? s->in_g[b->succ[0]] : -1;
+    if (y < 0 || y == g)
+        return false;
+    for (uint32_t e = 1; e < s->xf->nedges; e++)
+        if ((int)s->xf->einfo[e].from == h && (int)s->xf->einfo[e].to == y)
+            return true;
+    return false;
+}
+
 /* Tails merged by branch folding: two IR blocks ending in the same code and
  * the same branch share one machine block, which keeps the IR block of one
  * of them as its name (csmith 1242: a loop's peeled first iteration and the
@@ -761,18 +775,18 @@ static void merged_tails(struct solver *s)
              * blocks: one IR edge H -> G cannot be both; this one is another
              * IR edge of H whose code was merged into G's (AVR glob.c: a
              * phi's "false" copy, "mov r24, r1", kept once for G's compare
-             * and H's edge to the join); the merged one is the block G's own
-             * code enters too, not the one Q alone enters (which of the two
-             * comes first in the layout does not say: glob.c's match_here on
-             * the AVR, its entry of G made shared code and the copy G's
-             * entry) */
+             * and H's edge to the join) */
             const struct mblock *qb = &mf->blocks[q];
-            bool from_g = false;
-            for (size_t r = 0; r < b->npred && !from_g; r++)
-                from_g = b->pred[r] != q && b->pred[r] != (int)m &&
-                         (s->in_g[b->pred[r]] == g || s->out_g[b->pred[r]] == g);
-            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged && from_g; k++)
-                merged = qb->succ[k] != (int)m && s->in_g[qb->succ[k]] == g && qb->nsucc == 2 && decides(qb);
+            for (size_t k = 0; k < qb->nsucc && h >= 0 && h != g && !merged; k++) {
+                int o = qb->succ[k];
+                merged = o != (int)m && s->in_g[o] == g && qb->nsucc == 2 && decides(qb);
+                /* (when one of the two only goes on to another of H's IR
+                 * successors, that one is the merged copy, whichever comes
+                 * first in the layout: glob.c's match_here on the AVR, the
+                 * second call's own block first, the copy after it) */
+                if (merged && !tail_to_other(s, (size_t)m, h, g) && tail_to_other(s, (size_t)o, h, g))
+                    merged = false;
+            }
         }
         if (merged) {
             s->in_g[m] = -1;
