@@ -584,6 +584,38 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
     free(present);
 }
 
+/* Whether IR block Y can be reached from machine block START through Z's
+ * own code: blocks entered as Z, blocks of no IR block, and blocks ending
+ * in Z's terminator. Anything else stops the walk, and an edge into Y's
+ * code (or into blocks that only lead there) is a reach. */
+static bool own_code_reaches(const struct solver *s, int start, int z, int y)
+{
+    size_t n = s->mf->nblocks;
+    bool *seen = sup_xcalloc(n + 1, sizeof *seen);
+    int *stack = sup_xmalloc((n + 1) * sizeof *stack);
+    size_t top = 0;
+    bool reach = false;
+    stack[top++] = start;
+    seen[start] = true;
+    while (top && !reach) {
+        const struct mblock *b = &s->mf->blocks[stack[--top]];
+        for (size_t k = 0; k < b->nsucc && !reach; k++) {
+            int t = b->succ[k];
+            if (t == s->head[y] || s->in_g[t] == y || leads_to(s, t) == y) {
+                reach = true;
+                break;
+            }
+            if (!seen[t] && (s->in_g[t] == z || s->in_g[t] < 0 || s->out_g[t] == z)) {
+                seen[t] = true;
+                stack[top++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return reach;
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
@@ -633,12 +665,16 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
                     ctx[nctx++] = s->in_g[m];
             }
         /* a partial copy (its branch continues into Z's own blocks) runs
-         * Z's remaining code in place: no split by context */
+         * Z's remaining code in place: no split by context, unless that
+         * code cannot reach Y (a switch's first case test copied into its
+         * predecessors, the rest of the tree left in Z: glob.c's match_here
+         * on rv32): the copy's edge to Y is then all of its context's */
         bool split = nctx > 0;
         for (size_t m = 0; m < n && split; m++)
             if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z)
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
-                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
+                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y] &&
+                        own_code_reaches(s, mf->blocks[m].succ[k], z, y))
                         split = false;
         /* a copy may also run the code of other IR blocks whose own code was
          * merged into it (tail merging: fft_fixed.c on rv32, two arms of an
