@@ -923,8 +923,18 @@ static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, co
             return true;
         }
         m = next;
-        if (m == (int)root)
+        if (m == (int)root) {
+            /* back at the root, named after the switch's block, after a
+             * branch: the tree has decided and the block runs again (a loop
+             * whose exit test is the switch and its default the loop, "do
+             * p++; while (*p && *p != ']')" as "beq c, ']'; bnez c, loop":
+             * glob.c on riscv32) */
+            if (w->n > 0 && f->blocks[m].ir_name && !strcmp(f->blocks[m].ir_name, x_name)) {
+                w->landing = m;
+                return true;
+            }
             return false;
+        }
     }
 }
 
@@ -1302,6 +1312,20 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
     }
 }
 
+/* Whether IN transfers control: a branch, a jump, a conditional return. */
+static bool is_transfer(const struct minsn *in)
+{
+    if (!in->isa)
+        return false;
+    switch (in->isa->kind) {
+    case ISA_COND_BRANCH: case ISA_JUMP: case ISA_INDIRECT_JUMP: case ISA_COND_RETURN: case ISA_RETURN:
+    case ISA_TAIL_CALL:
+        return true;
+    default:
+        return false;
+    }
+}
+
 void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
     if (!triple)
@@ -1327,8 +1351,11 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
         for (size_t m = 0; m < f->nblocks && !copied; m++)
             for (size_t k = 0; k < f->blocks[m].ninsns && !copied; k++) {
                 const struct minsn *in = &f->blocks[m].insns[k];
+                /* (in another IR block's code only a branch or jump is a copy:
+                 * an increment located at the switch, "addi a1, a1, 1" in a
+                 * loop's preheader, is not) */
                 copied = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
-                         (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0
+                         (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0 && is_transfer(in)
                                                : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord));
             }
         if (copied)
