@@ -1000,6 +1000,33 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
             run += (pu->run >> v & 1) ? h : 0;
             tk += (pu->taken >> v & 1) ? h : 0;
         }
+        /* a tree several switches run: the first shared use on the block
+         * stands for all of them, their counts summed */
+        bool later = false, whole = true;
+        for (size_t w = 0; w < mf->nprobe_uses && pu->shared; w++) {
+            const struct lower_probe_use *o = &mf->probe_uses[w];
+            if (w == u || !o->shared || o->block != pu->block)
+                continue;
+            if (w < u) {
+                later = true;
+                break;
+            }
+            const struct cnt_select *orec = NULL;
+            for (uint32_t r = 0; r < xf->nselects && !orec; r++)
+                if (xf->selects[r].kind == CNT_SEL_PROBE && xf->selects[r].probe == o->probe)
+                    orec = &xf->selects[r];
+            if (!orec) {
+                whole = false;
+                break;
+            }
+            for (uint32_t v = 0; v < 2 * orec->lanes && v < 64; v++) {
+                double h = (double)s->sel_counts[2 * orec->base + v];
+                run += (o->run >> v & 1) ? h : 0;
+                tk += (o->taken >> v & 1) ? h : 0;
+            }
+        }
+        if (later || !whole)
+            continue;
         var[0] = bvar(s, m);
         coef[0] = 1;
         lsys_add(&s->sy, var, coef, 1, run, false);
