@@ -986,14 +986,20 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
                 rec = &xf->selects[r];
         int taken = -1, other;
         size_t m = (size_t)pu->block;
-        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]])) {
+            if (s->trace)
+                fprintf(stderr, "  probe %u at [%zu]: no record, or the block's code is shared\n", pu->probe, m);
             continue;
+        }
         /* (a conditional return, PowerPC "beqlr": taken leaves; its one successor is the other way) */
         bool cond_return = false;
         for (size_t k = 0; k < mf->blocks[m].ninsns; k++)
             cond_return |= mf->blocks[m].insns[k].isa && mf->blocks[m].insns[k].isa->kind == ISA_COND_RETURN;
-        if (!cond_return && !mc_branch_sides(s, m, &taken, &other))
+        if (!cond_return && !mc_branch_sides(s, m, &taken, &other)) {
+            if (s->trace)
+                fprintf(stderr, "  probe %u at [%zu]: no branch sides\n", pu->probe, m);
             continue;
+        }
         double run = 0, tk = 0;
         for (uint32_t v = 0; v < 2 * rec->lanes && v < 64; v++) {
             double h = (double)s->sel_counts[2 * rec->base + v];
