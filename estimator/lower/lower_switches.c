@@ -782,12 +782,38 @@ static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t r
             if (!fine)
                 saved = NULL;
         }
+    /* the blocks from which ROOT can be reached: a write anywhere else (after
+     * the loop the tree is in: glob.c's "lbu a2" of the trailing '*' scan,
+     * a2 holding the tree's 90 before) never reaches the tree */
+    bool *reaches = sup_xcalloc(f->nblocks + 1, sizeof *reaches);
+    int *work = sup_xmalloc((f->nblocks + 1) * sizeof *work);
+    size_t nw = 0;
+    reaches[root] = true;
+    work[nw++] = (int)root;
+    while (nw) {
+        const struct mblock *b = &f->blocks[work[--nw]];
+        for (size_t p = 0; p < b->npred; p++)
+            if (b->pred[p] >= 0 && !reaches[b->pred[p]]) {
+                reaches[b->pred[p]] = true;
+                work[nw++] = b->pred[p];
+            }
+    }
+    free(work);
+    /* (an indirect jump whose targets are not known may reach it from anywhere) */
+    for (size_t m = 0; m < f->nblocks; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++)
+            if (f->blocks[m].insns[k].isa && f->blocks[m].insns[k].isa->kind == ISA_INDIRECT_JUMP &&
+                f->blocks[m].jt < 0)
+                for (size_t a = 0; a < f->nblocks; a++)
+                    reaches[a] = true;
     for (size_t r = 0; saved && saved[r] >= 0; r++) {
         int reg = saved[r], writes = 0, at = -1;
         int64_t imm = 0;
         bool ok = true;
         for (size_t m = 0; m < f->nblocks && ok; m++) {
             const struct mblock *b = &f->blocks[m];
+            if (!reaches[m])
+                continue;
             for (size_t k = 0; k < b->ninsns && ok; k++) {
                 const struct minsn *in = &b->insns[k];
                 const char *mn = in->mnemonic;
@@ -827,6 +853,7 @@ static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t r
         if (ok && writes == 1 && at != (int)root && mc_block_dominates(f, at, (int)root))
             set_reg(seed, reg, (uint64_t)imm, true);
     }
+    free(reaches);
 }
 
 /* Runs the tree from ROOT with the value V put in at EN: the blocks passed
