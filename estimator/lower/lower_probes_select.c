@@ -81,6 +81,167 @@ static int makes_boolean(const struct mfunc *f, size_t m, size_t k, const char *
     return -1;
 }
 
+/* The ordinal (1-based, as provenance locations count) of instruction I in
+ * FN, 0 when it is not one of FN's. */
+static unsigned ordinal_of(LLVMValueRef fn, LLVMValueRef i)
+{
+    unsigned k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef j = LLVMGetFirstInstruction(bb); j; j = LLVMGetNextInstruction(j)) {
+            k++;
+            if (j == i)
+                return k;
+        }
+    return 0;
+}
+
+/* The provenance ordinal of register REG's last write before the end of
+ * block M (in M, or up its single predecessors), 0 when unknown. */
+static unsigned last_write_ordinal(const struct mfunc *f, size_t m, const char *reg)
+{
+    size_t n = strlen(reg);
+    for (int hops = 0; hops < 4; hops++) {
+        const struct mblock *b = &f->blocks[m];
+        for (size_t j = b->ninsns; j-- > 0;) {
+            const struct minsn *in = &b->insns[j];
+            const char *mn = in->mnemonic;
+            if (mn[0] == 'b' || mn[0] == 'j' || !strcmp(mn, "sw") || !strcmp(mn, "sh") || !strcmp(mn, "sb") ||
+                strncmp(in->ops, reg, n) || in->ops[n] != ',')
+                continue;
+            return in->src_col == ENG_PROVENANCE_COLUMN ? in->src_line : 0;
+        }
+        if (b->npred != 1)
+            break;
+        m = (size_t)b->pred[0];
+    }
+    return 0;
+}
+
+/* The same shape for a value: "v = select (select c, x, y), a, b" whose
+ * outer select code generation made into the three branches (foreign
+ * huffman.c's heap_pop, "c < n && less(heap[c + 1], heap[c])" choosing
+ * the child: "beq" on c, then "bnez"/"beqz" of x's and y's set-on-compare
+ * on each side, each going to the arm, a block of one "mv rd, rs", or to
+ * the join it falls into). The arm gives the operand whose instruction
+ * last wrote rs (its provenance), so its side of each test is that
+ * operand's value of the inner select. */
+static void value_probes(struct mfunc *f, LLVMValueRef fn, LLVMBasicBlockRef bb, LLVMBasicBlockRef *ord_bb,
+                         size_t nord, struct lower_probes *out)
+{
+    for (LLVMValueRef v = LLVMGetFirstInstruction(bb); v; v = LLVMGetNextInstruction(v)) {
+        if (LLVMGetInstructionOpcode(v) != LLVMSelect)
+            continue;
+        LLVMValueRef sel = LLVMGetOperand(v, 0);
+        if (!LLVMIsAInstruction(sel) || LLVMGetInstructionOpcode(sel) != LLVMSelect ||
+            LLVMGetInstructionParent(sel) != bb || LLVMGetNextUse(LLVMGetFirstUse(sel)))
+            continue;
+        LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(v));
+        if (tk != LLVMPointerTypeKind && (tk != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 32))
+            continue;
+        LLVMValueRef c = LLVMGetOperand(sel, 0), x = LLVMGetOperand(sel, 1), y = LLVMGetOperand(sel, 2);
+        LLVMValueRef va = LLVMGetOperand(v, 1), vb = LLVMGetOperand(v, 2);
+        bool ceq, xeq, yeq;
+        if (!is_icmp(c, &ceq) || !is_icmp(x, &xeq) || !is_icmp(y, &yeq) || !ceq || xeq || yeq ||
+            !LLVMIsAInstruction(va) || !LLVMIsAInstruction(vb) || va == vb)
+            continue;
+        unsigned oa = ordinal_of(fn, va), ob = ordinal_of(fn, vb);
+        int head = -1, branches = 0;
+        for (size_t m = 0; m < f->nblocks; m++) {
+            size_t at;
+            const struct minsn *in = cond_branch(&f->blocks[m], &at);
+            if (!in || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord ||
+                ord_bb[in->src_line] != bb)
+                continue;
+            branches++;
+            const struct mblock *b = &f->blocks[m];
+            char ms = mc_branch_sense(in->mnemonic), ops[3][16];
+            if (b->nsucc != 2 || (ms != 'e' && ms != 'n') || mc_insn_operands(in, ops, 3) != 3 ||
+                !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+                continue;
+            int b0 = makes_boolean(f, (size_t)m, at, ops[0]), b1 = makes_boolean(f, (size_t)m, at, ops[1]);
+            if (b0 == 1 || b1 == 1 || (b0 < 0 && b1 < 0))
+                continue;
+            head = head == -1 ? (int)m : -2;
+        }
+        if (head < 0 || branches != 3)
+            continue;
+        const struct mblock *h = &f->blocks[head];
+        size_t at;
+        const struct minsn *hb = cond_branch(h, &at);
+        int taken = hb->target, other = h->succ[0] == taken ? h->succ[1] : h->succ[0];
+        if (taken < 0 || other == taken)
+            continue;
+        bool taken_on_c = (mc_branch_sense(hb->mnemonic) == 'e') == (LLVMGetICmpPredicate(c) == LLVMIntEQ);
+        int side_c = taken_on_c ? taken : other, side_not = taken_on_c ? other : taken;
+        /* the two sides' targets: the arm ("mv rd, rs" going on to the join) and the join */
+        int arm = -1, join = -1;
+        uint64_t side_taken[2];
+        bool ok = true;
+        for (int sd = 0; sd < 2 && ok; sd++) {
+            int m = sd ? side_c : side_not;
+            const struct mblock *b = &f->blocks[m];
+            size_t sat;
+            const struct minsn *sb = b->npred == 1 && b->nsucc == 2 && b->succ[0] != b->succ[1] ? cond_branch(b, &sat)
+                                                                                             : NULL;
+            if (!sb || sb->target < 0 || (sb->target != b->succ[0] && sb->target != b->succ[1]) ||
+                !sb->src_line || sb->src_col != ENG_PROVENANCE_COLUMN || sb->src_line > nord || ord_bb[sb->src_line] != bb) {
+                ok = false;
+                break;
+            }
+            for (int k = 0; k < 2 && arm < 0; k++) {
+                const struct mblock *t = &f->blocks[b->succ[k]];
+                if (t->ninsns == 1 && t->nsucc == 1 && !t->exits && t->succ[0] == b->succ[1 - k] &&
+                    !strcmp(t->insns[0].mnemonic, "mv"))
+                    arm = b->succ[k], join = b->succ[1 - k];
+            }
+            if (arm < 0 || !((b->succ[0] == arm && b->succ[1] == join) || (b->succ[1] == arm && b->succ[0] == join))) {
+                ok = false;
+                break;
+            }
+            /* value 2c + r (r: the inner select's value): taken where the arm is taken and gives a's, ... */
+            side_taken[sd] = sb->target; /* (resolved below, once the arm's operand is known) */
+        }
+        if (!ok || arm < 0)
+            continue;
+        /* the arm's source: the operand whose instruction wrote it */
+        char ops[2][16];
+        if (mc_insn_operands(&f->blocks[arm].insns[0], ops, 2) != 2)
+            continue;
+        unsigned src = 0;
+        for (int sd = 0; sd < 2 && ok; sd++) {
+            unsigned o = last_write_ordinal(f, (size_t)(sd ? side_c : side_not), ops[1]);
+            if (sd && o != src)
+                ok = false;
+            src = o;
+        }
+        if (!ok || !src || (src != oa && src != ob) || oa == ob)
+            continue;
+        bool arm_gives_a = src == oa; /* the arm runs where the inner select is true */
+        for (int sd = 0; sd < 2; sd++) {
+            uint64_t r1 = 1ull << (2 * sd + 1), r0 = 1ull << (2 * sd);
+            bool to_arm = (int)side_taken[sd] == arm;
+            side_taken[sd] = to_arm == arm_gives_a ? r1 : r0;
+        }
+        struct eng_probe p = {.at = v};
+        size_t cap = 0;
+        uint32_t cv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = c});
+        uint32_t rv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = sel});
+        uint32_t two = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = cv, .b = cv});
+        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = two, .b = rv});
+        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
+        out->probes[out->n] = p;
+        size_t probe = out->n++;
+        struct lower_probe_use uses[3] = {
+            {.probe = (uint32_t)probe, .block = head, .run = 15, .taken = taken_on_c ? 12 : 3},
+            {.probe = (uint32_t)probe, .block = side_not, .run = 3, .taken = side_taken[0]},
+            {.probe = (uint32_t)probe, .block = side_c, .run = 12, .taken = side_taken[1]},
+        };
+        f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 3) * sizeof *f->probe_uses);
+        memcpy(f->probe_uses + f->nprobe_uses, uses, sizeof uses);
+        f->nprobe_uses += 3;
+    }
+}
+
 void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
     if (!triple || strncmp(triple, "riscv32", 7))
@@ -96,6 +257,7 @@ void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *tr
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
             ord_bb[++k] = bb;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        value_probes(f, fn, bb, ord_bb, nord, out);
         LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
         if (!br || LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
             continue;

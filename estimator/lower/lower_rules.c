@@ -585,6 +585,38 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
     free(present);
 }
 
+/* Whether IR block Y can be reached from machine block START through Z's
+ * own code: blocks entered as Z, blocks of no IR block, and blocks ending
+ * in Z's terminator. Anything else stops the walk, and an edge into Y's
+ * code (or into blocks that only lead there) is a reach. */
+static bool own_code_reaches(const struct solver *s, int start, int z, int y)
+{
+    size_t n = s->mf->nblocks;
+    bool *seen = sup_xcalloc(n + 1, sizeof *seen);
+    int *stack = sup_xmalloc((n + 1) * sizeof *stack);
+    size_t top = 0;
+    bool reach = false;
+    stack[top++] = start;
+    seen[start] = true;
+    while (top && !reach) {
+        const struct mblock *b = &s->mf->blocks[stack[--top]];
+        for (size_t k = 0; k < b->nsucc && !reach; k++) {
+            int t = b->succ[k];
+            if (t == s->head[y] || s->in_g[t] == y || leads_to(s, t) == y) {
+                reach = true;
+                break;
+            }
+            if (!seen[t] && (s->in_g[t] == z || s->in_g[t] < 0 || s->out_g[t] == z)) {
+                seen[t] = true;
+                stack[top++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return reach;
+}
+
 /* IR edges, split between copies of their source */
 static void rule_ir_edges(struct solver *s, const bool *jt_switch)
 {
@@ -634,12 +666,16 @@ static void rule_ir_edges(struct solver *s, const bool *jt_switch)
                     ctx[nctx++] = s->in_g[m];
             }
         /* a partial copy (its branch continues into Z's own blocks) runs
-         * Z's remaining code in place: no split by context */
+         * Z's remaining code in place: no split by context, unless that
+         * code cannot reach Y (a switch's first case test copied into its
+         * predecessors, the rest of the tree left in Z: glob.c's match_here
+         * on rv32): the copy's edge to Y is then all of its context's */
         bool split = nctx > 0;
         for (size_t m = 0; m < n && split; m++)
             if (s->out_g[m] == z && s->out_known[m] && s->in_g[m] != z)
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++)
-                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y])
+                    if (s->in_g[mf->blocks[m].succ[k]] == z && mf->blocks[m].succ[k] != s->head[y] &&
+                        own_code_reaches(s, mf->blocks[m].succ[k], z, y))
                         split = false;
         /* a copy may also run the code of other IR blocks whose own code was
          * merged into it (tail merging: fft_fixed.c on rv32, two arms of an
@@ -1003,20 +1039,53 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
                 rec = &xf->selects[r];
         int taken = -1, other;
         size_t m = (size_t)pu->block;
-        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]]))
+        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]])) {
+            if (s->trace)
+                fprintf(stderr, "  probe %u at [%zu]: no record, or the block's code is shared\n", pu->probe, m);
             continue;
+        }
         /* (a conditional return, PowerPC "beqlr": taken leaves; its one successor is the other way) */
         bool cond_return = false;
         for (size_t k = 0; k < mf->blocks[m].ninsns; k++)
             cond_return |= mf->blocks[m].insns[k].isa && mf->blocks[m].insns[k].isa->kind == ISA_COND_RETURN;
-        if (!cond_return && !mc_branch_sides(s, m, &taken, &other))
+        if (!cond_return && !mc_branch_sides(s, m, &taken, &other)) {
+            if (s->trace)
+                fprintf(stderr, "  probe %u at [%zu]: no branch sides\n", pu->probe, m);
             continue;
+        }
         double run = 0, tk = 0;
         for (uint32_t v = 0; v < 2 * rec->lanes && v < 64; v++) {
             double h = (double)s->sel_counts[2 * rec->base + v];
             run += (pu->run >> v & 1) ? h : 0;
             tk += (pu->taken >> v & 1) ? h : 0;
         }
+        /* a tree several switches run: the first shared use on the block
+         * stands for all of them, their counts summed */
+        bool later = false, whole = true;
+        for (size_t w = 0; w < mf->nprobe_uses && pu->shared; w++) {
+            const struct lower_probe_use *o = &mf->probe_uses[w];
+            if (w == u || !o->shared || o->block != pu->block)
+                continue;
+            if (w < u) {
+                later = true;
+                break;
+            }
+            const struct cnt_select *orec = NULL;
+            for (uint32_t r = 0; r < xf->nselects && !orec; r++)
+                if (xf->selects[r].kind == CNT_SEL_PROBE && xf->selects[r].probe == o->probe)
+                    orec = &xf->selects[r];
+            if (!orec) {
+                whole = false;
+                break;
+            }
+            for (uint32_t v = 0; v < 2 * orec->lanes && v < 64; v++) {
+                double h = (double)s->sel_counts[2 * orec->base + v];
+                run += (o->run >> v & 1) ? h : 0;
+                tk += (o->taken >> v & 1) ? h : 0;
+            }
+        }
+        if (later || !whole)
+            continue;
         var[0] = bvar(s, m);
         coef[0] = 1;
         lsys_add(&s->sy, var, coef, 1, run, false);

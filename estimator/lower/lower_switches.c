@@ -782,12 +782,38 @@ static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t r
             if (!fine)
                 saved = NULL;
         }
+    /* the blocks from which ROOT can be reached: a write anywhere else (after
+     * the loop the tree is in: glob.c's "lbu a2" of the trailing '*' scan,
+     * a2 holding the tree's 90 before) never reaches the tree */
+    bool *reaches = sup_xcalloc(f->nblocks + 1, sizeof *reaches);
+    int *work = sup_xmalloc((f->nblocks + 1) * sizeof *work);
+    size_t nw = 0;
+    reaches[root] = true;
+    work[nw++] = (int)root;
+    while (nw) {
+        const struct mblock *b = &f->blocks[work[--nw]];
+        for (size_t p = 0; p < b->npred; p++)
+            if (b->pred[p] >= 0 && !reaches[b->pred[p]]) {
+                reaches[b->pred[p]] = true;
+                work[nw++] = b->pred[p];
+            }
+    }
+    free(work);
+    /* (an indirect jump whose targets are not known may reach it from anywhere) */
+    for (size_t m = 0; m < f->nblocks; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++)
+            if (f->blocks[m].insns[k].isa && f->blocks[m].insns[k].isa->kind == ISA_INDIRECT_JUMP &&
+                f->blocks[m].jt < 0)
+                for (size_t a = 0; a < f->nblocks; a++)
+                    reaches[a] = true;
     for (size_t r = 0; saved && saved[r] >= 0; r++) {
         int reg = saved[r], writes = 0, at = -1;
         int64_t imm = 0;
         bool ok = true;
         for (size_t m = 0; m < f->nblocks && ok; m++) {
             const struct mblock *b = &f->blocks[m];
+            if (!reaches[m])
+                continue;
             for (size_t k = 0; k < b->ninsns && ok; k++) {
                 const struct minsn *in = &b->insns[k];
                 const char *mn = in->mnemonic;
@@ -827,6 +853,7 @@ static void constant_registers(const struct mfunc *f, enum sim_isa isa, size_t r
         if (ok && writes == 1 && at != (int)root && mc_block_dominates(f, at, (int)root))
             set_reg(seed, reg, (uint64_t)imm, true);
     }
+    free(reaches);
 }
 
 /* Runs the tree from ROOT with the value V put in at EN: the blocks passed
@@ -923,8 +950,18 @@ static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, co
             return true;
         }
         m = next;
-        if (m == (int)root)
+        if (m == (int)root) {
+            /* back at the root, named after the switch's block, after a
+             * branch: the tree has decided and the block runs again (a loop
+             * whose exit test is the switch and its default the loop, "do
+             * p++; while (*p && *p != ']')" as "beq c, ']'; bnez c, loop":
+             * glob.c on riscv32) */
+            if (w->n > 0 && f->blocks[m].ir_name && !strcmp(f->blocks[m].ir_name, x_name)) {
+                w->landing = m;
+                return true;
+            }
             return false;
+        }
     }
 }
 
@@ -1115,10 +1152,82 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
     return false;
 }
 
+/* The IR successor switch SW goes to for value V. */
+static LLVMBasicBlockRef switch_target(LLVMValueRef sw, int64_t v)
+{
+    unsigned ncases = LLVMGetNumSuccessors(sw) - 1;
+    for (unsigned c = 0; c < ncases; c++)
+        if (LLVMConstIntGetSExtValue(LLVMGetOperand(sw, 2 * (c + 1))) == v)
+            return LLVMGetSuccessor(sw, c + 1);
+    return LLVMGetSwitchDefaultDest(sw);
+}
+
+/* Whether switch TW tests the same case values as SW, of the same width,
+ * both with a reachable default (code generation may then have merged
+ * their trees into one: tail merging). */
+static bool same_cases(LLVMValueRef sw, LLVMValueRef tw)
+{
+    LLVMTypeRef a = LLVMTypeOf(LLVMGetOperand(sw, 0)), b = LLVMTypeOf(LLVMGetOperand(tw, 0));
+    if (LLVMGetTypeKind(a) != LLVMIntegerTypeKind || LLVMGetTypeKind(b) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(a) != LLVMGetIntTypeWidth(b) || LLVMGetNumSuccessors(sw) != LLVMGetNumSuccessors(tw))
+        return false;
+    unsigned ncases = LLVMGetNumSuccessors(sw) - 1;
+    for (unsigned c = 0; c < ncases; c++) {
+        LLVMValueRef cv = LLVMGetOperand(sw, 2 * (c + 1));
+        if (!LLVMIsAConstantInt(cv))
+            return false;
+        bool found = false;
+        for (unsigned d = 0; d < ncases && !found; d++) {
+            LLVMValueRef dv = LLVMGetOperand(tw, 2 * (d + 1));
+            found = LLVMIsAConstantInt(dv) && LLVMConstIntGetSExtValue(dv) == LLVMConstIntGetSExtValue(cv);
+        }
+        if (!found)
+            return false;
+    }
+    for (int k = 0; k < 2; k++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(LLVMGetSwitchDefaultDest(k ? tw : sw));
+        if (!t || LLVMGetInstructionOpcode(t) == LLVMUnreachable)
+            return false;
+    }
+    return true;
+}
+
+/* Whether every entry into ROOT (each predecessor) puts the value into REG
+ * zero-extended from W bits, whatever register it comes from: its last
+ * write of REG is RISC-V "andi REG, x, 2^W - 1". A tree several switches
+ * enter sees each one's value the same way. */
+static bool entries_mask(const struct mfunc *f, size_t root, int reg, unsigned w)
+{
+    const struct mblock *rb = &f->blocks[root];
+    if (w >= 12 || !rb->npred)
+        return false; /* (andi's immediate is 12 bits, signed) */
+    for (size_t p = 0; p < rb->npred; p++) {
+        const struct mblock *b = &f->blocks[rb->pred[p]];
+        bool ok = false;
+        for (size_t k = b->ninsns; k-- > 0;) {
+            const struct minsn *in = &b->insns[k];
+            char o[4][48];
+            int n = operands(in->ops, o);
+            if (n < 1 || reg_of(SIM_RV, o[0], NULL) != reg || (in->isa && in->isa->kind == ISA_STORE) ||
+                (in->isa && mc_is_control(in)))
+                continue;
+            int64_t imm;
+            ok = !strcmp(in->mnemonic, "andi") && n == 3 && imm_of(o[2], &imm) && imm == ((int64_t)1 << w) - 1;
+            break;
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* Builds the probe of the switch ending IR block X (instruction SW) whose
- * tree starts at machine block ROOT, with the uses of the tree's branches. */
+ * tree starts at machine block ROOT, with the uses of the tree's branches.
+ * TWINS (NTWINS) are switches of other IR blocks that enter the same tree
+ * at ROOT with their value where SW's is (lower_switch_probes): each gets a
+ * probe of its own, the tree's blocks a shared use of each. */
 static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned ord, enum sim_isa isa,
-                        struct lower_probes *out)
+                        struct lower_probes *out, const LLVMValueRef *twins, size_t ntwins)
 {
     LLVMValueRef cond = LLVMGetOperand(sw, 0);
     LLVMTypeRef ct = LLVMTypeOf(cond);
@@ -1173,15 +1282,20 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
             fprintf(stderr, "switch %s of %s at [%zu]: no entry register\n", x_name, f->name, root);
         return;
     }
+    if (ntwins && (isa != SIM_RV || en.at >= 0 || !entries_mask(f, root, en.reg, w)))
+        return;
     char exts[2] = {'z', 's'};
     int next_ok = 0;
     uint64_t run[64] = {0}, taken[64] = {0}; /* per tree block: the buckets (by path index) */
+    int land[64];                            /* per bucket walked: where it left the tree */
+    uint64_t walked = 0;
     int blocks[64];
     size_t nblocks = 0;
     bool found = false;
-    for (int e = 0; e < ((isa == SIM_AVR || w == regbits) ? 1 : 2) && !found; e++) {
+    for (int e = 0; e < ((isa == SIM_AVR || w == regbits || ntwins) ? 1 : 2) && !found; e++) {
         en.ext = exts[e];
         nblocks = 0;
+        walked = 0;
         memset(run, 0, sizeof run);
         memset(taken, 0, sizeof taken);
         bool ok = true;
@@ -1225,6 +1339,8 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
                 }
                 continue;
             }
+            land[bkt] = wk.landing;
+            walked |= 1ull << bkt;
             for (int q = 0; q < wk.n; q++) {
                 size_t slot = 0;
                 while (slot < nblocks && blocks[slot] != wk.path[q])
@@ -1249,6 +1365,25 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
     if (!found)
         return;
     (void)next_ok;
+    /* each twin's values must leave the tree where its own successors are */
+    for (size_t t = 0; t < ntwins; t++)
+        for (size_t bkt = 0; bkt <= 2 * np; bkt++) {
+            if (!(walked >> bkt & 1))
+                continue;
+            int64_t v = bkt % 2 ? piv[bkt / 2] : bkt == 0 ? lo_all : piv[bkt / 2 - 1] + 1;
+            struct walk wk = {.landing = land[bkt]};
+            if (!lands_on(f, &wk, switch_target(twins[t], v))) {
+                if (trace)
+                    fprintf(stderr, "switch %s of %s at [%zu]: a twin's value %lld lands elsewhere\n", x_name, f->name,
+                            root, (long long)v);
+                return;
+            }
+        }
+    /* a shared tree's blocks carry no use of another probe */
+    for (size_t i = 0; i < nblocks && ntwins; i++)
+        for (size_t u = 0; u < f->nprobe_uses; u++)
+            if (f->probe_uses[u].block == blocks[i])
+                return;
     /* a branch of the walk located at another instruction of the switch's
      * IR block is not the switch's: the walk started at the block's head
      * went through code the block runs before its switch (ppc branchgen
@@ -1292,14 +1427,156 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
     }
 #undef NODE
     p.nodes = nodes;
-    size_t probe = out->n;
-    out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
-    out->probes[out->n++] = p;
-    for (size_t i = 0; i < nblocks; i++) {
-        f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 1) * sizeof *f->probe_uses);
-        f->probe_uses[f->nprobe_uses++] = (struct lower_probe_use){
-            .probe = (uint32_t)probe, .block = blocks[i], .run = run[i], .taken = taken[i]};
+    for (size_t t = 0; t <= ntwins; t++) {
+        struct eng_probe q = p;
+        if (t > 0) {
+            /* the twin's probe: the same nodes on its own switch's value */
+            struct eng_probe_node *copy = sup_xmalloc(p.nnodes * sizeof *copy);
+            memcpy(copy, p.nodes, p.nnodes * sizeof *copy);
+            copy[val].value = LLVMGetOperand(twins[t - 1], 0);
+            q.nodes = copy;
+            q.at = twins[t - 1];
+        }
+        size_t probe = out->n;
+        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
+        out->probes[out->n++] = q;
+        for (size_t i = 0; i < nblocks; i++) {
+            f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 1) * sizeof *f->probe_uses);
+            f->probe_uses[f->nprobe_uses++] = (struct lower_probe_use){
+                .probe = (uint32_t)probe, .block = blocks[i], .run = run[i], .taken = taken[i], .shared = ntwins > 0};
+        }
     }
+}
+
+/* Whether IN transfers control: a branch, a jump, a conditional return. */
+static bool is_transfer(const struct minsn *in)
+{
+    if (!in->isa)
+        return false;
+    switch (in->isa->kind) {
+    case ISA_COND_BRANCH: case ISA_JUMP: case ISA_INDIRECT_JUMP: case ISA_COND_RETURN: case ISA_RETURN:
+    case ISA_TAIL_CALL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether the switch ending IR block NAME (at ordinal ORD) has a copy of
+ * its tree in other IR blocks' code (tail duplication): the copy here is
+ * then not every execution. */
+static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord, enum sim_isa isa)
+{
+    for (size_t m = 0; m < f->nblocks; m++)
+        for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
+            const struct minsn *in = &f->blocks[m].insns[k];
+            /* (in another IR block's code only a branch or jump is a copy:
+             * an increment located at the switch, "addi a1, a1, 1" in a
+             * loop's preheader, is not) */
+            if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
+                (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0 && is_transfer(&f->blocks[m].insns[k])
+                                      : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord)))
+                return true;
+        }
+    return false;
+}
+
+/* The IR block named NAME's switch, and its ordinal, in FN. */
+static LLVMValueRef named_switch(LLVMValueRef fn, const char *name, unsigned *ord)
+{
+    unsigned k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            k++;
+        size_t len;
+        if (strcmp(LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len), name))
+            continue;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+        *ord = k;
+        return t && LLVMGetInstructionOpcode(t) == LLVMSwitch ? t : NULL;
+    }
+    return NULL;
+}
+
+/* A tree two IR blocks' switches share (tail merging of switches with the
+ * same cases: foreign statemachine.c's step_switch, where the state after
+ * ';' runs the idle state's switch on its own class): the switch's code is
+ * a head H named after it that only goes on to R, the tree's first block,
+ * also named after it; R's other entries are single-successor blocks P of
+ * IR blocks whose switches have the same cases, and whose whole code (their
+ * named blocks and the unnamed ones these reach) leaves only through P. The
+ * root R, the twins' switches in TWINS (at most 4), -1 when not so. */
+static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, const char *name, enum sim_isa isa,
+                       LLVMValueRef *twins, size_t *ntwins)
+{
+    int head = -1, r = -1;
+    *ntwins = 0;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        const struct mblock *b = &f->blocks[m];
+        if (!b->ir_name || strcmp(b->ir_name, name))
+            continue;
+        bool outside = m == 0;
+        for (size_t p = 0; p < b->npred && !outside; p++) {
+            const char *pn = f->blocks[b->pred[p]].ir_name;
+            outside = pn && strcmp(pn, name);
+        }
+        if (!outside)
+            continue;
+        if (b->nsucc == 1 && !b->exits && head < 0) {
+            bool branches = false;
+            for (size_t k = 0; k < b->ninsns; k++)
+                branches |= b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH;
+            if (!branches) {
+                head = (int)m;
+                continue;
+            }
+        }
+        if (r >= 0)
+            return -1;
+        r = (int)m;
+    }
+    if (head < 0 || r < 0 || f->blocks[head].succ[0] != r)
+        return -1;
+    const struct mblock *rb = &f->blocks[r];
+    for (size_t p = 0; p < rb->npred; p++) {
+        int q = rb->pred[p];
+        const struct mblock *pb = &f->blocks[q];
+        if (q == head)
+            continue;
+        if (!pb->ir_name || !strcmp(pb->ir_name, name) || pb->nsucc != 1 || pb->exits || *ntwins == 4)
+            return -1;
+        unsigned yord;
+        LLVMValueRef tw = named_switch(fn, pb->ir_name, &yord);
+        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord, isa))
+            return -1;
+        /* the twin's code leaves only through P */
+        for (size_t m = 0; m < f->nblocks; m++) {
+            const struct mblock *b = &f->blocks[m];
+            bool mine = b->ir_name && !strcmp(b->ir_name, pb->ir_name);
+            for (size_t k = 0; k < b->npred && !mine && !b->ir_name; k++) {
+                const char *pn = f->blocks[b->pred[k]].ir_name;
+                mine = pn && !strcmp(pn, pb->ir_name);
+            }
+            if (!mine)
+                continue;
+            if (b->exits && (int)m != q)
+                return -1;
+            for (size_t k = 0; k < b->nsucc; k++) {
+                const struct mblock *t = &f->blocks[b->succ[k]];
+                bool inside = t->ir_name ? !strcmp(t->ir_name, pb->ir_name) : true;
+                if (!inside && !((int)m == q && b->succ[k] == r))
+                    return -1;
+                /* (an unnamed block it reaches must itself be entered from the twin's code alone) */
+                for (size_t j = 0; j < t->npred && !t->ir_name; j++) {
+                    const char *pn = f->blocks[t->pred[j]].ir_name;
+                    if (!pn || strcmp(pn, pb->ir_name))
+                        return -1;
+                }
+            }
+        }
+        twins[(*ntwins)++] = tw;
+    }
+    return *ntwins ? r : -1;
 }
 
 void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
@@ -1323,15 +1600,12 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
         const char *name = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
         /* a tree copied into other IR blocks' code (tail duplication) runs there
          * too: its copy here is not every execution */
-        bool copied = false;
-        for (size_t m = 0; m < f->nblocks && !copied; m++)
-            for (size_t k = 0; k < f->blocks[m].ninsns && !copied; k++) {
-                const struct minsn *in = &f->blocks[m].insns[k];
-                copied = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
-                         (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0
-                                               : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord));
-            }
-        if (copied)
+        if (tree_copied(f, name, ord, isa))
+            continue;
+        bool served = false; /* (a twin of a tree already probed) */
+        for (size_t q = 0; q < out->n && !served; q++)
+            served = out->probes[q].at == t;
+        if (served)
             continue;
         /* the tree starts at the switch's block's head: the one block named
          * after it that is entered from elsewhere (not from the tree itself:
@@ -1349,7 +1623,14 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
             if (outside)
                 root = root == -1 ? (int)m : -2;
         }
-        if (root >= 0)
-            switch_tree(f, (size_t)root, t, ord, isa, out);
+        if (root >= 0) {
+            switch_tree(f, (size_t)root, t, ord, isa, out, NULL, 0);
+        } else if (root == -2) {
+            LLVMValueRef twins[4];
+            size_t ntwins;
+            int r = shared_root(f, fn, t, name, isa, twins, &ntwins);
+            if (r >= 0)
+                switch_tree(f, (size_t)r, t, ord, isa, out, twins, ntwins);
+        }
     }
 }

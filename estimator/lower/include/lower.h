@@ -80,6 +80,9 @@ struct lower_probe_use {
     uint32_t probe;            /* index into the run's probes */
     int block;
     uint64_t run, taken;
+    bool shared;               /* the block is part of a tree several switches run
+                                * (tail merging): its counts are the sum of the
+                                * shared uses' on it */
 };
 
 struct mfunc {
