@@ -14,6 +14,7 @@
  * a file there is code lpnest runs. */
 #define _GNU_SOURCE
 #include "exec_jit.h"
+#include "module_text.h"
 #include "support.h"
 
 #include <errno.h>
@@ -323,4 +324,65 @@ bool exec_jit_store_save(const char *dir, const uint8_t *key, size_t len, const 
     free(tmp);
     free(path);
     return ok;
+}
+
+/* ---- the store as other layers use it (estimator.h: eng_code_store_*) ---- */
+
+const char *exec_jit_store_folder(const char *opt, FILE *diag)
+{
+    static char *said;
+    const char *dir = opt ? opt : getenv("LPNEST_JIT_CACHE");
+    if (!dir)
+        return NULL;
+    const char *why = exec_jit_store_usable(dir);
+    if (!why)
+        return dir;
+    if (!said || strcmp(said, dir)) {
+        fprintf(diag, "lpnest: warning: code cache %s: %s; the code is compiled, not cached\n", dir, why);
+        free(said);
+        said = sup_strdup(dir);
+    }
+    return NULL;
+}
+
+const char *eng_code_store_folder(const char *opt, FILE *diag) { return exec_jit_store_folder(opt, diag); }
+
+uint8_t *eng_code_store_key(const char *kind, const void *const *parts, const size_t *lens, size_t n, size_t *len)
+{
+    size_t idlen;
+    const uint8_t *id = build_id(&idlen);
+    if (!idlen)
+        return NULL;
+    struct buf kb = {0};
+    add(&kb, "LPNBLOB1", 8); /* never a compiler round's key (STORE_MAGIC) */
+    put(&kb, id, idlen);
+    unsigned v[3];
+    LLVMGetVersion(&v[0], &v[1], &v[2]);
+    put(&kb, v, sizeof v);
+    put(&kb, kind, strlen(kind));
+    for (size_t i = 0; i < n; i++)
+        put(&kb, parts[i], lens[i]);
+    *len = kb.n;
+    return kb.p;
+}
+
+char *eng_code_store_load(const char *dir, const uint8_t *key, size_t len, size_t *n)
+{
+    return exec_jit_store_load(dir, key, len, n);
+}
+
+bool eng_code_store_save(const char *dir, const uint8_t *key, size_t len, const char *blob, size_t n)
+{
+    return exec_jit_store_save(dir, key, len, blob, n);
+}
+
+bool eng_module_hash(LLVMModuleRef m, uint64_t out[2])
+{
+    size_t bl;
+    char *bc = eng_module_bitcode(m, &bl);
+    if (!bc)
+        return false;
+    exec_jit_store_hash(bc, bl, out);
+    free(bc);
+    return true;
 }

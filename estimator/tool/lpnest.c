@@ -335,6 +335,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     }
     cli_out_default_source(co, inputs[0]);
     eng_progress_enable(!ro.quiet && isatty(2));
+    if (target)
+        lower_code_cache(ro.jit_cache); /* the core's code too, with --jit-cache or LPNEST_JIT_CACHE */
     eng_progress_phase("loading");
     struct eng_module *m = eng_module_load(inputs, ninputs, stderr);
     if (!m) {
