@@ -146,7 +146,7 @@ static void llvm_warnings(const char *log, const struct lower_codegen_target *t,
 }
 
 /* ---- the code cache (--jit-cache): the backend's output kept on disk ----
- * Code generation of a module takes 0.05-0.2 s of CPU (more than the whole run
+ * Code generation of a module takes 0.03-0.1 s of CPU (more than the whole run
  * of a short program) and gives the same bytes for the same bitcode, target
  * machine and lpnest build, so its output and what LLVM said are stored in the
  * compiled tier's folder under all of these (eng_code_store_key). */
