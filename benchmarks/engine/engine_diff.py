@@ -236,6 +236,12 @@ def compare(a, lpnest, case, mode, work):
             if got != want:
                 problems.append(("diff", "%s %s %s %s: code cache rounds linked/stored %r, expected %r" % (
                     target, name, mode, engine, got, want)))
+            if mode == "estimate" and code == 0:  # the core's code (lower/) is kept there too
+                low = (se.count(b"lpnest: jit: lowering: the core's code from the code cache"),
+                       se.count(b"lpnest: jit: lowering: the core's code compiled and stored"))
+                if (low[0] > 0) != (step == "linked") or (low[1] > 0) == (step == "linked"):
+                    problems.append(("diff", "%s %s %s %s: the core's code from the cache/compiled %r" % (
+                        target, name, mode, engine, low)))
         se, c = split_stats(se.replace(out.encode(), b"OUT"))
         compiled |= c
         res[engine] = (code, so, se, data)

@@ -645,25 +645,6 @@ static void from_index(struct vm *vm, struct exec_jit *j)
     j->nchosen = 0;
 }
 
-/* The code cache's folder (--jit-cache, else LPNEST_JIT_CACHE; NULL: none):
- * one that cannot serve is said once, and not used. */
-static const char *store_folder(struct vm *vm)
-{
-    static const char *said;
-    const char *dir = vm->jit_cache ? vm->jit_cache : getenv("LPNEST_JIT_CACHE");
-    if (!dir)
-        return NULL;
-    const char *why = exec_jit_store_usable(dir);
-    if (!why)
-        return dir;
-    if (!said || strcmp(said, dir)) {
-        fprintf(vm->diag, "lpnest: warning: code cache %s: %s; the code is compiled, not cached\n", dir, why);
-        free((char *)said);
-        said = sup_strdup(dir);
-    }
-    return NULL;
-}
-
 bool exec_jit_start(struct vm *vm, enum eng_engine mode)
 {
     vm->jit_poll_at = UINT64_MAX;
@@ -681,7 +662,7 @@ bool exec_jit_start(struct vm *vm, enum eng_engine mode)
     j->keys = sup_xcalloc(vm->nfuncs + 1, sizeof *j->keys);
     j->klen = sup_xcalloc(vm->nfuncs + 1, sizeof *j->klen);
     j->cache = cache_of(vm->mod);
-    j->store = store_folder(vm);
+    j->store = exec_jit_store_folder(vm->jit_cache, vm->diag);
     vm->jit = j;
     reuse(vm, j);
     if (mode == ENG_ENGINE_JIT) {

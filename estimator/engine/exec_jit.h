@@ -70,4 +70,8 @@ char *exec_jit_store_load(const char *dir, const uint8_t *key, size_t len, size_
  * renamed, so a reader sees a whole file or none; false when it could not. */
 bool exec_jit_store_save(const char *dir, const uint8_t *key, size_t len, const char *obj, size_t n);
 
+/* The cache's folder for OPT (--jit-cache's value; NULL: LPNEST_JIT_CACHE), NULL
+ * when none is given or it cannot serve (why said once on DIAG). */
+const char *exec_jit_store_folder(const char *opt, FILE *diag);
+
 #endif

@@ -14,8 +14,10 @@
  * a file there is code lpnest runs. */
 #define _GNU_SOURCE
 #include "exec_jit.h"
+#include "module_text.h"
 #include "support.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -292,10 +294,113 @@ char *exec_jit_store_load(const char *dir, const uint8_t *key, size_t len, size_
     *objlen = (size_t)head[2];
     obj = sup_xmalloc(*objlen);
     memcpy(obj, buf + STORE_HEAD + len, *objlen);
+    futimens(fd, NULL); /* used now: the size limit removes the least recently used first */
 out:
     free(buf);
     close(fd);
     return obj;
+}
+
+/* ---- the folder's size limit ----
+ * LPNEST_JIT_CACHE_MAX (bytes, or with K, M or G: binary units; 0: no limit; default
+ * 256 MiB): after a file is stored and the folder's files (those named as this
+ * store names them) exceed it, the least recently used go (a file served is
+ * touched when it is read) until they fit; the file just stored stays. */
+#define STORE_MAX_DEFAULT ((uint64_t)256 << 20)
+
+static uint64_t store_max(void)
+{
+    static uint64_t max;
+    static bool known;
+    if (known)
+        return max;
+    known = true;
+    max = STORE_MAX_DEFAULT;
+    const char *e = getenv("LPNEST_JIT_CACHE_MAX");
+    if (!e || !*e)
+        return max;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(e, &end, 10);
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20, end++;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30, end++;
+    if (errno || *end || *e == '-' || end == e || (shift && v > (UINT64_MAX >> shift))) {
+        fprintf(stderr, "lpnest: warning: LPNEST_JIT_CACHE_MAX=%s is not a size (bytes, or with K, M or G); "
+                "the code cache keeps up to %llu MiB\n", e, (unsigned long long)(max >> 20));
+        return max;
+    }
+    max = (uint64_t)v << shift;
+    return max;
+}
+
+/* A name this store gives its files: 32 hexadecimal digits and ".o". */
+static bool store_name(const char *n)
+{
+    size_t i = 0;
+    for (; i < 32; i++)
+        if (!((n[i] >= '0' && n[i] <= '9') || (n[i] >= 'a' && n[i] <= 'f')))
+            return false;
+    return !strcmp(n + 32, ".o");
+}
+
+struct stored {
+    struct timespec used;
+    uint64_t size;
+    char name[40];
+};
+
+static int older(const void *a, const void *b)
+{
+    const struct stored *x = a, *y = b;
+    if (x->used.tv_sec != y->used.tv_sec)
+        return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+    if (x->used.tv_nsec != y->used.tv_nsec)
+        return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* Removes the least recently used files of DIR while they exceed the limit, KEEP
+ * (a file name) aside. */
+static void trim(const char *dir, const char *keep)
+{
+    uint64_t max = store_max();
+    if (!max)
+        return;
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct stored *f = NULL;
+    size_t n = 0, cap = 0;
+    uint64_t total = 0;
+    int dfd = dirfd(d);
+    for (struct dirent *de; (de = readdir(d));) {
+        struct stat st;
+        if (!store_name(de->d_name) || fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode))
+            continue;
+        total += (uint64_t)st.st_size;
+        if (!strcmp(de->d_name, keep))
+            continue;
+        if (n == cap)
+            f = sup_xrealloc(f, (cap = cap ? cap * 2 : 64) * sizeof *f);
+        f[n].used = st.st_mtim;
+        f[n].size = (uint64_t)st.st_size;
+        memcpy(f[n].name, de->d_name, 35); /* 32 digits, ".o" and the NUL (store_name) */
+        n++;
+    }
+    if (total > max) {
+        qsort(f, n, sizeof *f, older);
+        for (size_t i = 0; i < n && total > max; i++)
+            if (unlinkat(dfd, f[i].name, 0) == 0)
+                total -= f[i].size;
+    }
+    free(f);
+    closedir(d);
 }
 
 bool exec_jit_store_save(const char *dir, const uint8_t *key, size_t len, const char *obj, size_t n)
@@ -319,8 +424,71 @@ bool exec_jit_store_save(const char *dir, const uint8_t *key, size_t len, const 
         ok = ok && rename(tmp, path) == 0;
         if (!ok)
             unlink(tmp);
+        else
+            trim(dir, strrchr(path, '/') + 1);
     }
     free(tmp);
     free(path);
     return ok;
+}
+
+/* ---- the store as other layers use it (estimator.h: eng_code_store_*) ---- */
+
+const char *exec_jit_store_folder(const char *opt, FILE *diag)
+{
+    static char *said;
+    const char *dir = opt ? opt : getenv("LPNEST_JIT_CACHE");
+    if (!dir)
+        return NULL;
+    const char *why = exec_jit_store_usable(dir);
+    if (!why)
+        return dir;
+    if (!said || strcmp(said, dir)) {
+        fprintf(diag, "lpnest: warning: code cache %s: %s; the code is compiled, not cached\n", dir, why);
+        free(said);
+        said = sup_strdup(dir);
+    }
+    return NULL;
+}
+
+const char *eng_code_store_folder(const char *opt, FILE *diag) { return exec_jit_store_folder(opt, diag); }
+
+uint8_t *eng_code_store_key(const char *kind, const void *const *parts, const size_t *lens, size_t n, size_t *len)
+{
+    size_t idlen;
+    const uint8_t *id = build_id(&idlen);
+    if (!idlen)
+        return NULL;
+    struct buf kb = {0};
+    add(&kb, "LPNBLOB1", 8); /* never a compiler round's key (STORE_MAGIC) */
+    put(&kb, id, idlen);
+    unsigned v[3];
+    LLVMGetVersion(&v[0], &v[1], &v[2]);
+    put(&kb, v, sizeof v);
+    put(&kb, kind, strlen(kind));
+    for (size_t i = 0; i < n; i++)
+        put(&kb, parts[i], lens[i]);
+    *len = kb.n;
+    return kb.p;
+}
+
+char *eng_code_store_load(const char *dir, const uint8_t *key, size_t len, size_t *n)
+{
+    return exec_jit_store_load(dir, key, len, n);
+}
+
+bool eng_code_store_save(const char *dir, const uint8_t *key, size_t len, const char *blob, size_t n)
+{
+    return exec_jit_store_save(dir, key, len, blob, n);
+}
+
+bool eng_module_hash(LLVMModuleRef m, uint64_t out[2])
+{
+    size_t bl;
+    char *bc = eng_module_bitcode(m, &bl);
+    if (!bc)
+        return false;
+    exec_jit_store_hash(bc, bl, out);
+    free(bc);
+    return true;
 }

@@ -145,6 +145,67 @@ static void llvm_warnings(const char *log, const struct lower_codegen_target *t,
     }
 }
 
+/* ---- the code cache (--jit-cache): the backend's output kept on disk ----
+ * Code generation of a module takes 0.03-0.1 s of CPU (more than the whole run
+ * of a short program) and gives the same bytes for the same bitcode, target
+ * machine and lpnest build, so its output and what LLVM said are stored in the
+ * compiled tier's folder under all of these (eng_code_store_key). */
+static bool cache_on;
+static const char *cache_opt;
+
+void lower_code_cache(const char *dir)
+{
+    cache_on = true;
+    cache_opt = dir;
+}
+
+/* The key of M's output of TYPE on T (malloc'd, *KLEN bytes), or NULL. */
+static uint8_t *emit_key(LLVMModuleRef m, const char *triple, const struct lower_codegen_target *t,
+                         LLVMCodeGenFileType type, LLVMRelocMode reloc, size_t *klen)
+{
+    uint64_t h[2];
+    if (!eng_module_hash(m, h))
+        return NULL;
+    int32_t form[3] = {(int32_t)type, (int32_t)reloc, 1 /* asm verbosity */};
+    const char *cpu = t->cpu ? t->cpu : "", *feat = t->features ? t->features : "";
+    const void *parts[] = {triple, cpu, feat, form, h};
+    size_t lens[] = {strlen(triple), strlen(cpu), strlen(feat), sizeof form, sizeof h};
+    return eng_code_store_key("lower", parts, lens, 5, klen);
+}
+
+/* A stored output: the text (*LEN bytes, NUL-terminated) and what LLVM said (*LOG). */
+static char *unpack(char *blob, size_t n, size_t *len, char **log)
+{
+    uint64_t l[2];
+    if (n < sizeof l)
+        return NULL;
+    memcpy(l, blob, sizeof l);
+    if (!l[0] || l[0] > n - sizeof l || l[1] != n - sizeof l - l[0])
+        return NULL;
+    char *text = sup_xmalloc(l[0] + 1), *lg = sup_xmalloc(l[1] + 1);
+    memcpy(text, blob + sizeof l, l[0]);
+    text[l[0]] = 0;
+    memcpy(lg, blob + sizeof l + l[0], l[1]);
+    lg[l[1]] = 0;
+    *len = l[0];
+    *log = lg;
+    return text;
+}
+
+static bool pack_save(const char *dir, const uint8_t *key, size_t klen, const char *text, size_t len, const char *log)
+{
+    uint64_t l[2] = {len, log ? strlen(log) : 0};
+    size_t n = sizeof l + l[0] + l[1];
+    char *blob = sup_xmalloc(n);
+    memcpy(blob, l, sizeof l);
+    memcpy(blob + sizeof l, text, len);
+    if (l[1])
+        memcpy(blob + sizeof l + len, log, l[1]);
+    bool ok = eng_code_store_save(dir, key, klen, blob, n);
+    free(blob);
+    return ok;
+}
+
 /* The backend's output of TYPE for M (malloc'd, *LEN bytes, NUL-terminated),
  * or NULL after a message. Code generation runs in a child process (see
  * lower_isolate.c): a fatal error or crash of the backend becomes "FILE:
@@ -166,7 +227,25 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
     LLVMTargetMachineRef tm =
         LLVMCreateTargetMachine(target, norm, t->cpu ? t->cpu : "", t->features ? t->features : "",
                                 LLVMCodeGenLevelDefault, reloc_model(m, t->triple), LLVMCodeModelDefault);
+    const char *dir = cache_on && tm ? eng_code_store_folder(cache_opt, diag) : NULL;
+    size_t klen = 0;
+    uint8_t *key = dir ? emit_key(m, norm, t, type, reloc_model(m, t->triple), &klen) : NULL;
     LLVMDisposeMessage(norm);
+    if (key) {
+        size_t n;
+        char *blob = eng_code_store_load(dir, key, klen, &n), *log = NULL;
+        char *text = blob ? unpack(blob, n, len, &log) : NULL;
+        free(blob);
+        if (text) {
+            if (getenv("LPNEST_JIT_STATS"))
+                fprintf(diag, "lpnest: jit: lowering: the core's code from the code cache\n");
+            llvm_warnings(log, t, diag);
+            free(log);
+            free(key);
+            LLVMDisposeTargetMachine(tm);
+            return text;
+        }
+    }
     if (!tm) {
         sup_diag(diag, t->file, 0, 0, "error", "cannot create a target machine for '%s' (cpu '%s')", t->triple,
                  t->cpu ? t->cpu : "");
@@ -181,6 +260,8 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
         text = r.text;
         *len = r.len;
         llvm_warnings(r.log, t, diag);
+        if (key && pack_save(dir, key, klen, text, r.len, r.log) && getenv("LPNEST_JIT_STATS"))
+            fprintf(diag, "lpnest: jit: lowering: the core's code compiled and stored\n");
     } else if (r.system) {
         sup_diag(diag, t->file, 0, 0, "error", "cannot run code generation: %s", r.message);
     } else {
@@ -200,6 +281,7 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
     }
     free(r.message);
     free(r.log);
+    free(key);
     LLVMDisposeTargetMachine(tm);
     return text;
 }

@@ -61,8 +61,10 @@ static void usage(FILE *f)
             "  --jit-cache=DIR       keep the compiled code in DIR (made if missing, 0700) and\n"
             "                        link it in later runs of the same module and memory\n"
             "                        layout by this lpnest instead of compiling (default: the\n"
-            "                        environment's LPNEST_JIT_CACHE, else none); DIR must be\n"
-            "                        the user's own and writable by nobody else\n"
+            "                        environment's LPNEST_JIT_CACHE, else none), and the core's\n"
+            "                        code of an estimate too; DIR must be the user's own and\n"
+            "                        writable by nobody else; the least recently used files go\n"
+            "                        past LPNEST_JIT_CACHE_MAX bytes (default 256M; 0: no limit)\n"
             "  --stack-size=BYTES    simulated stack (default 8M; 8k for 16-bit targets)\n"
             "                        (numbers take the suffixes k, M, G: powers of 1024)\n"
             "  --memory=linked       globals in the linker's order (constants, data, bss); a read\n"
@@ -335,6 +337,8 @@ static int run_main(int argc, char **argv, const char **inputs, struct cli_out *
     }
     cli_out_default_source(co, inputs[0]);
     eng_progress_enable(!ro.quiet && isatty(2));
+    if (target)
+        lower_code_cache(ro.jit_cache); /* the core's code too, with --jit-cache or LPNEST_JIT_CACHE */
     eng_progress_phase("loading");
     struct eng_module *m = eng_module_load(inputs, ninputs, stderr);
     if (!m) {

@@ -35,6 +35,21 @@ void eng_module_free(struct eng_module *m);
 /* The linked LLVM module (owned by M) and the name used in messages. */
 LLVMModuleRef eng_module_llvm(const struct eng_module *m);
 const char *eng_module_name(const struct eng_module *m);
+/* The code cache on disk (--jit-cache) for what the layers above compile with
+ * LLVM (lower/: the core's code of the module): blobs stored under a key that
+ * starts with this lpnest build's ID and LLVM's version (exec_jit_store.c). The
+ * folder to use for OPT (the option's value; NULL: LPNEST_JIT_CACHE), NULL when
+ * none is given or it cannot serve (said once on DIAG, as the compiled tier says
+ * it). */
+const char *eng_code_store_folder(const char *opt, FILE *diag);
+/* The key of KIND's blob made from PARTS[0..n) (each LENS[i] bytes), malloc'd,
+ * its length in *LEN; NULL when this build has no ID. */
+uint8_t *eng_code_store_key(const char *kind, const void *const *parts, const size_t *lens, size_t n, size_t *len);
+/* The blob stored in DIR under KEY (malloc'd, *N bytes), or NULL; and storing one. */
+char *eng_code_store_load(const char *dir, const uint8_t *key, size_t len, size_t *n);
+bool eng_code_store_save(const char *dir, const uint8_t *key, size_t len, const char *blob, size_t n);
+/* A 128-bit hash of M's bitcode into OUT; false when it cannot be written. */
+bool eng_module_hash(LLVMModuleRef m, uint64_t out[2]);
 /* Whether any function of M has debug information (compiled with -g). */
 bool eng_module_has_debug_info(const struct eng_module *m);
 /* What code generation made of some calls (lower_calls.c), for the IR

@@ -112,6 +112,10 @@ struct mmodule {
     uint32_t text_base, text_len;
 };
 
+/* lower_codegen.c: keep the backend's output in the code cache on disk (DIR: --jit-cache's value,
+ * NULL: LPNEST_JIT_CACHE, if set) and use what is stored there (lpnest calls it;
+ * without the call nothing is cached). */
+void lower_code_cache(const char *dir);
 /* lower_codegen.c: assembly text of M (malloc'd) or NULL after a message.
  * Code generation rewrites M's IR: pass a fresh copy (eng_module_fresh).
  * It runs in a child process (lower_isolate.c): LLVM's fatal errors become
