@@ -358,20 +358,33 @@ static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
     }
 }
 
-/* The path in the key: its number (4 bytes, never a multiple of OP_KEY) when it has one,
- * else its ops (put_ops). A number stands for one path (routine_paths_intern compares
- * paths whole): a path met by number and by ops is kept twice, never confused. */
+/* The path in the key: a kept path's number and the return pc (8 bytes, never a multiple of
+ * OP_KEY) when it has one, else its ops (put_ops). A number stands for one path
+ * (routine_paths_intern compares paths whole) returning to any site, the pc for the site
+ * (routine_path_ops makes the return and the op after it from it): a path met by number
+ * and by ops is kept twice, never confused. */
 static size_t path_bytes(size_t n, uint32_t path)
 {
-    return path != UINT32_MAX ? 4 : n * OP_KEY;
+    return path != UINT32_MAX ? 8 : n * OP_KEY;
 }
 
-static void put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path)
+static void put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path, uint32_t ret_pc)
 {
-    if (path != UINT32_MAX)
+    if (path != UINT32_MAX) {
         memcpy(dst, &path, 4);
-    else
+        memcpy(dst + 4, &ret_pc, 4);
+    } else {
         put_ops(dst, ops, n);
+    }
+}
+
+/* Runs the path on the model (run): a kept path's ops made for the call's site first. */
+static bool run_path(struct routine_runner *r, const struct routine_pipe *pipe, struct seg_memo *segs,
+                     const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
+{
+    if (path != UINT32_MAX && !(ops = routine_path_ops(r, pipe, path, &n)))
+        return false;
+    return run(pipe, segs, ops, n, cycles);
 }
 
 static struct memo_entry *find(struct routine_memo *m, uint64_t h, size_t len)
@@ -404,7 +417,7 @@ static struct memo_entry *insert(struct routine_memo *m, uint64_t h, size_t len)
 /* The key (pipeline state, the path) in m->key; a kept run whose operations on the cache
  * answer as they did (the key's tree, ua_icache_runs), or the run made and kept by them.
  * SAVE: room for the cache's state (put back after a walk that went otherwise). */
-static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
+static bool by_ops(struct routine_runner *r, struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
                    const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
@@ -414,7 +427,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    put_path(m->key + sb, ops, n, path);
+    put_path(m->key + sb, ops, n, path, pipe->ret_pc);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -436,7 +449,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     }
     ua_icache_record_begin(ic);
     double c = 0;
-    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
+    bool ok = run_path(r, pipe, segs_of(m, pipe->core), ops, n, path, &c);
     const uint32_t *log = NULL;
     bool whole = true;
     size_t nlog = ua_icache_record_end(ic, &log, &whole);
@@ -469,15 +482,15 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     struct routine_memo *m = r->memo;
     if (!stats.calls++ && getenv("LPNEST_ROUTINE_STATS"))
         atexit(print_stats);
-    stats.ops += n;
+    stats.ops += n; /* (a kept path: 0) */
     if (!m)
         m = r->memo = sup_xcalloc(1, sizeof *m);
     struct ua_icache *ic = ua_core_icache(pipe->core);
     if (ic && m->tries >= 4096 && m->hits * 16 < m->tries)
-        return run(pipe, NULL, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
+        return run_path(r, pipe, NULL, ops, n, path, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
     m->tries++;
     if (ic)
-        return by_ops(m, pipe, ic, ops, n, path, cycles);
+        return by_ops(r, m, pipe, ic, ops, n, path, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
     size_t len = sb + cb + path_bytes(n, path);
     if (len > m->keycap) {
@@ -487,7 +500,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    put_path(m->key + sb + cb, ops, n, path);
+    put_path(m->key + sb + cb, ops, n, path, pipe->ret_pc);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
@@ -510,7 +523,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         ua_icache_stats(ic, &l0, &m0);
     double c = 0;
-    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
+    bool ok = run_path(r, pipe, segs_of(m, pipe->core), ops, n, path, &c);
     if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
         if ((m->n + 1) * 2 > m->cap)
             grow(m);
