@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """test_kept_runs -- runs of runtime routines kept by their operands on the pipelined cores
-(estimator/cost/routine_rv32.c, kept_run): a call whose key (operands, return address, the
-first instruction's share, the pointer operands' addresses mod 4) was met before is given
-the path the first call fed the core's model, and the model runs it from the call's state.
+(estimator/cost/routine_rv32.c, kept_run): a call whose key (operands, the pointer operands'
+addresses mod 4) was met before is given the path the first call fed the core's model, with
+its return made for the call's own return address, and the model runs it from the call's
+state.
 
 usage: test_kept_runs.py --lpnest LPNEST --build DIR      (ctest cores.kept-runs)
 
 For each program and core below: the JSON report with kept runs is byte for byte the report
 with every call run (LPNEST_NO_KEPT_RUNS=1, the reference), and kept runs served calls
 (LPNEST_ROUTINE_STATS's "routine runs" line: more than a third of the calls looked up were
-served; lpnest before kept runs on a pipeline looked up none there).
+served; lpnest before kept runs on a pipeline looked up none there; longdouble on cv32e40p,
+whose soft-float calls repeat their operands from other call sites, served 81 of 13209
+while the return address was in the key, d746610).
 
 Exit 0 passed; 1 failed; 2 bad usage; 77 skipped (no rv32imc bitcode)."""
 import argparse
@@ -23,7 +26,8 @@ SKIP = 77
 # (folder, program, core): routine calls that repeat their operands (strcmp, memcpy,
 # soft-float, printf's), one program per core, the instruction cache's among them
 CASES = [("corpus", "quicksort", "ibex-small"), ("corpus", "sha256", "ibex-maxperf"),
-         ("corpus", "dijkstra", "ibex-icache"), ("corpus", "quicksort", "cv32e40p")]
+         ("corpus", "dijkstra", "ibex-icache"), ("corpus", "quicksort", "cv32e40p"),
+         ("embedded", "longdouble", "cv32e40p")]
 STATS = re.compile(r"routine runs: (\d+) calls looked up, (\d+) served by a kept run")
 
 
