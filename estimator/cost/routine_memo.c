@@ -358,24 +358,46 @@ static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
     }
 }
 
-/* The path in the key: a kept path's number and the return pc (8 bytes, never a multiple of
- * OP_KEY) when it has one, else its ops (put_ops). A number stands for one path
- * (routine_paths_intern compares paths whole) returning to any site, the pc for the site
- * (routine_path_ops makes the return and the op after it from it): a path met by number
- * and by ops is kept twice, never confused. */
-static size_t path_bytes(size_t n, uint32_t path)
-{
-    return path != UINT32_MAX ? 8 : n * OP_KEY;
-}
+/* The path in the key: a tag byte 0, a kept path's number and the return pc when it has one
+ * (a number stands for one path, routine_paths_intern compares paths whole, returning to any
+ * site; the pc for the site: routine_path_ops makes the return and the op after it from it),
+ * else a tag byte 1 and its ops: what an op holds beyond the instruction at its pc (the
+ * routine's code and the program's are fixed for a runner) is its target, its cycles and its
+ * misalignment (pipe_make_op: whether it is taken and its redirect cycle follow from the
+ * instruction, its class and its target), and in a stream of ops an op's pc is the one
+ * before's target: per op a byte of flags, the target where it is not the next instruction's
+ * address, the pc where it is not the target before, the cycles in one byte or two (2 to 3
+ * bytes an op where put_ops takes 12; every op read back from the bytes alone). A path met by
+ * number and by ops is kept twice, never confused. */
+#define PATH_KEY_MAX(n) (1 + 11 * (size_t)(n) + 8)
 
-static void put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path, uint32_t ret_pc)
+static size_t put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path, uint32_t ret_pc)
 {
+    unsigned char *p = dst;
     if (path != UINT32_MAX) {
-        memcpy(dst, &path, 4);
-        memcpy(dst + 4, &ret_pc, 4);
-    } else {
-        put_ops(dst, ops, n);
+        *p++ = 0;
+        memcpy(p, &path, 4);
+        memcpy(p + 4, &ret_pc, 4);
+        return 9;
     }
+    *p++ = 1;
+    uint32_t at = UINT32_MAX; /* where the op before went (none: the first op's pc is written) */
+    for (size_t k = 0; k < n; k++) {
+        const struct ua_op *o = &ops[k];
+        unsigned f = (o->next != o->pc + o->in.size) | (unsigned)o->misaligned << 1 | (o->cycles > 0xff) << 2 |
+                     (o->pc != at || k == 0) << 3;
+        *p++ = (unsigned char)f;
+        if (f & 8)
+            memcpy(p, &o->pc, 4), p += 4;
+        if (f & 1)
+            memcpy(p, &o->next, 4), p += 4;
+        if (f & 4)
+            memcpy(p, &o->cycles, 2), p += 2;
+        else
+            *p++ = (unsigned char)o->cycles;
+        at = o->next;
+    }
+    return (size_t)(p - dst);
 }
 
 /* Runs the path on the model (run): a kept path's ops made for the call's site first. */
@@ -421,13 +443,13 @@ static bool by_ops(struct routine_runner *r, struct routine_memo *m, const struc
                    const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
-    size_t len = sb + path_bytes(n, path);
-    if (len + cb > m->keycap) {
-        m->keycap = (len + cb) * 2;
+    size_t most = sb + PATH_KEY_MAX(n);
+    if (most + cb > m->keycap) {
+        m->keycap = (most + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    put_path(m->key + sb, ops, n, path, pipe->ret_pc);
+    size_t len = sb + put_path(m->key + sb, ops, n, path, pipe->ret_pc);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -492,15 +514,15 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         return by_ops(r, m, pipe, ic, ops, n, path, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
-    size_t len = sb + cb + path_bytes(n, path);
-    if (len > m->keycap) {
-        m->keycap = len * 2;
+    size_t most = sb + cb + PATH_KEY_MAX(n);
+    if (most > m->keycap) {
+        m->keycap = most * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    put_path(m->key + sb + cb, ops, n, path, pipe->ret_pc);
+    size_t len = sb + cb + put_path(m->key + sb + cb, ops, n, path, pipe->ret_pc);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
