@@ -52,6 +52,7 @@ struct routine_memo {
     unsigned char *key;     /* the key being built */
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
+    bool off;               /* LPNEST_NO_PATH_MEMO */
     struct seg_memo *segs;  /* without one: the blocks of the paths run (run) */
     struct ua_icache_runs *runs; /* with an instruction cache: the keys' trees of runs */
     struct memo_result *res;
@@ -505,8 +506,13 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (!stats.calls++ && getenv("LPNEST_ROUTINE_STATS"))
         atexit(print_stats);
     stats.ops += n; /* (a kept path: 0) */
-    if (!m)
+    if (!m) {
         m = r->memo = sup_xcalloc(1, sizeof *m);
+        /* LPNEST_NO_PATH_MEMO: every path run on the model (the differential test's reference) */
+        m->off = getenv("LPNEST_NO_PATH_MEMO") != NULL;
+    }
+    if (m->off)
+        return run_path(r, pipe, NULL, ops, n, path, cycles);
     struct ua_icache *ic = ua_core_icache(pipe->core);
     if (ic && m->tries >= 4096 && m->hits * 16 < m->tries)
         return run_path(r, pipe, NULL, ops, n, path, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
