@@ -107,7 +107,8 @@ void isa_free(struct isa *isa);
 typedef bool (*isa_backend_check)(const char *triple, const char *cpu, const char *features, int *bad, char **why);
 void isa_set_backend_check(isa_backend_check check);
 /* Names of the bundled descriptions (sorted, NULL-terminated, static storage
- * until the next call) with their one-line descriptions, for --target=help. */
+ * until the next call) with their one-line descriptions, for --target=help
+ * (DESCRIPTIONS NULL: the names only, no description is loaded). */
 const char *const *isa_list(const char *const **descriptions);
 
 const char *isa_name(const struct isa *isa);
