@@ -28,6 +28,7 @@ void routine_runner_free(struct routine_runner *r)
     free(r->memory);
     free(r->decoded);
     free(r->ops);
+    free(r->path_ops);
     routine_memo_free(r->memo);
     routine_runs_free(r->runs);
     free(r);

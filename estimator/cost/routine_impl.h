@@ -81,6 +81,10 @@ struct routine_runner {
     bool pipe_looked[ROUTINE_MAX_MNEMONICS];
     struct ua_op *ops;
     size_t nops, capops;
+    double first_share;                                  /* the first instruction's cycles beyond its nominal
+                                                            ones in the last run (routine_pipe.first_to_caller) */
+    struct ua_op *path_ops;                              /* a kept path with its return (routine_path_ops) */
+    size_t cappath;
     struct routine_memo *memo;
     void *decoded;                                       /* the rv32 interpreter's decoded instructions */
     struct routine_runs *runs;                           /* rv32: runs kept by their operands (routine_runs.c) */
@@ -89,10 +93,17 @@ struct routine_runner {
 /* The cycles of the path OPS (the routine's instructions and the one it returns to) on
  * PIPE's core from its state at the call: the first op's stamp to the last's, computed
  * once per state and path (an instruction cache's contents are state too, and are left as
- * the run leaves them). False when the model stops. PATH: OPS's number
- * (routine_paths_intern), which then stands for them in the key, or UINT32_MAX. */
+ * the run leaves them). False when the model stops. PATH: UINT32_MAX, or the number of a
+ * kept path (routine_paths_intern: the routine's instructions, its return to no site), which
+ * with PIPE's return pc then stands for the path in the key; OPS and N are then not read:
+ * the path's ops, when the model must run them, are routine_path_ops'. */
 bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pipe, const struct ua_op *ops,
                          size_t n, uint32_t path, double *cycles);
+/* The ops of kept path PATH returning to PIPE's ret_pc (its return made for that pc, then
+ * the instruction there), in r->path_ops (valid until the next call), *N of them; NULL when
+ * the instruction at ret_pc does not decode (as a run fails then). */
+const struct ua_op *routine_path_ops(struct routine_runner *r, const struct routine_pipe *pipe, uint32_t path,
+                                     size_t *n);
 void routine_memo_free(struct routine_memo *m);
 
 /* Runs kept by what fixed them (routine_runs.c): a KEY of LEN bytes (hash H:

@@ -52,6 +52,7 @@ struct routine_memo {
     unsigned char *key;     /* the key being built */
     size_t keycap;
     uint64_t tries, hits;   /* with an instruction cache: given up when they rarely repeat */
+    bool off;               /* LPNEST_NO_PATH_MEMO */
     struct seg_memo *segs;  /* without one: the blocks of the paths run (run) */
     struct ua_icache_runs *runs; /* with an instruction cache: the keys' trees of runs */
     struct memo_result *res;
@@ -358,20 +359,55 @@ static void put_ops(unsigned char *dst, const struct ua_op *ops, size_t n)
     }
 }
 
-/* The path in the key: its number (4 bytes, never a multiple of OP_KEY) when it has one,
- * else its ops (put_ops). A number stands for one path (routine_paths_intern compares
- * paths whole): a path met by number and by ops is kept twice, never confused. */
-static size_t path_bytes(size_t n, uint32_t path)
+/* The path in the key: a tag byte 0, a kept path's number and the return pc when it has one
+ * (a number stands for one path, routine_paths_intern compares paths whole, returning to any
+ * site; the pc for the site: routine_path_ops makes the return and the op after it from it),
+ * else a tag byte 1 and its ops: what an op holds beyond the instruction at its pc (the
+ * routine's code and the program's are fixed for a runner) is its target, its cycles and its
+ * misalignment (pipe_make_op: whether it is taken and its redirect cycle follow from the
+ * instruction, its class and its target), and in a stream of ops an op's pc is the one
+ * before's target: per op a byte of flags, the target where it is not the next instruction's
+ * address, the pc where it is not the target before, the cycles in one byte or two (2 to 3
+ * bytes an op where put_ops takes 12; every op read back from the bytes alone). A path met by
+ * number and by ops is kept twice, never confused. */
+#define PATH_KEY_MAX(n) (1 + 11 * (size_t)(n) + 8)
+
+static size_t put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path, uint32_t ret_pc)
 {
-    return path != UINT32_MAX ? 4 : n * OP_KEY;
+    unsigned char *p = dst;
+    if (path != UINT32_MAX) {
+        *p++ = 0;
+        memcpy(p, &path, 4);
+        memcpy(p + 4, &ret_pc, 4);
+        return 9;
+    }
+    *p++ = 1;
+    uint32_t at = UINT32_MAX; /* where the op before went (none: the first op's pc is written) */
+    for (size_t k = 0; k < n; k++) {
+        const struct ua_op *o = &ops[k];
+        unsigned f = (o->next != o->pc + o->in.size) | (unsigned)o->misaligned << 1 | (o->cycles > 0xff) << 2 |
+                     (o->pc != at || k == 0) << 3;
+        *p++ = (unsigned char)f;
+        if (f & 8)
+            memcpy(p, &o->pc, 4), p += 4;
+        if (f & 1)
+            memcpy(p, &o->next, 4), p += 4;
+        if (f & 4)
+            memcpy(p, &o->cycles, 2), p += 2;
+        else
+            *p++ = (unsigned char)o->cycles;
+        at = o->next;
+    }
+    return (size_t)(p - dst);
 }
 
-static void put_path(unsigned char *dst, const struct ua_op *ops, size_t n, uint32_t path)
+/* Runs the path on the model (run): a kept path's ops made for the call's site first. */
+static bool run_path(struct routine_runner *r, const struct routine_pipe *pipe, struct seg_memo *segs,
+                     const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
 {
-    if (path != UINT32_MAX)
-        memcpy(dst, &path, 4);
-    else
-        put_ops(dst, ops, n);
+    if (path != UINT32_MAX && !(ops = routine_path_ops(r, pipe, path, &n)))
+        return false;
+    return run(pipe, segs, ops, n, cycles);
 }
 
 static struct memo_entry *find(struct routine_memo *m, uint64_t h, size_t len)
@@ -404,17 +440,17 @@ static struct memo_entry *insert(struct routine_memo *m, uint64_t h, size_t len)
 /* The key (pipeline state, the path) in m->key; a kept run whose operations on the cache
  * answer as they did (the key's tree, ua_icache_runs), or the run made and kept by them.
  * SAVE: room for the cache's state (put back after a walk that went otherwise). */
-static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
+static bool by_ops(struct routine_runner *r, struct routine_memo *m, const struct routine_pipe *pipe, struct ua_icache *ic,
                    const struct ua_op *ops, size_t n, uint32_t path, double *cycles)
 {
     size_t sb = ua_core_state_size(pipe->core), cb = ua_icache_state_size(ic);
-    size_t len = sb + path_bytes(n, path);
-    if (len + cb > m->keycap) {
-        m->keycap = (len + cb) * 2;
+    size_t most = sb + PATH_KEY_MAX(n);
+    if (most + cb > m->keycap) {
+        m->keycap = (most + cb) * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
-    put_path(m->key + sb, ops, n, path);
+    size_t len = sb + put_path(m->key + sb, ops, n, path, pipe->ret_pc);
     unsigned char *save = m->key + len;
     uint64_t h = hash_key(m->key, len);
     struct memo_entry *e = find(m, h, len);
@@ -436,7 +472,7 @@ static bool by_ops(struct routine_memo *m, const struct routine_pipe *pipe, stru
     }
     ua_icache_record_begin(ic);
     double c = 0;
-    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
+    bool ok = run_path(r, pipe, segs_of(m, pipe->core), ops, n, path, &c);
     const uint32_t *log = NULL;
     bool whole = true;
     size_t nlog = ua_icache_record_end(ic, &log, &whole);
@@ -469,25 +505,30 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     struct routine_memo *m = r->memo;
     if (!stats.calls++ && getenv("LPNEST_ROUTINE_STATS"))
         atexit(print_stats);
-    stats.ops += n;
-    if (!m)
+    stats.ops += n; /* (a kept path: 0) */
+    if (!m) {
         m = r->memo = sup_xcalloc(1, sizeof *m);
+        /* LPNEST_NO_PATH_MEMO: every path run on the model (the differential test's reference) */
+        m->off = getenv("LPNEST_NO_PATH_MEMO") != NULL;
+    }
+    if (m->off)
+        return run_path(r, pipe, NULL, ops, n, path, cycles);
     struct ua_icache *ic = ua_core_icache(pipe->core);
     if (ic && m->tries >= 4096 && m->hits * 16 < m->tries)
-        return run(pipe, NULL, ops, n, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
+        return run_path(r, pipe, NULL, ops, n, path, cycles); /* the cache's contents seldom repeat: keys cost more than runs */
     m->tries++;
     if (ic)
-        return by_ops(m, pipe, ic, ops, n, path, cycles);
+        return by_ops(r, m, pipe, ic, ops, n, path, cycles);
     size_t sb = ua_core_state_size(pipe->core), cb = ic ? ua_icache_state_size(ic) : 0;
-    size_t len = sb + cb + path_bytes(n, path);
-    if (len > m->keycap) {
-        m->keycap = len * 2;
+    size_t most = sb + cb + PATH_KEY_MAX(n);
+    if (most > m->keycap) {
+        m->keycap = most * 2;
         m->key = sup_xrealloc(m->key, m->keycap);
     }
     memcpy(m->key, pipe->state, sb);
     if (ic)
         ua_icache_save(ic, m->key + sb);
-    put_path(m->key + sb + cb, ops, n, path);
+    size_t len = sb + cb + put_path(m->key + sb + cb, ops, n, path, pipe->ret_pc);
     uint64_t h = hash_key(m->key, len);
     if (m->cap) {
         for (size_t k = h & (m->cap - 1); m->tab[k].key; k = (k + 1) & (m->cap - 1))
@@ -510,7 +551,7 @@ bool routine_pipe_cycles(struct routine_runner *r, const struct routine_pipe *pi
     if (ic)
         ua_icache_stats(ic, &l0, &m0);
     double c = 0;
-    bool ok = run(pipe, segs_of(m, pipe->core), ops, n, &c);
+    bool ok = run_path(r, pipe, segs_of(m, pipe->core), ops, n, path, &c);
     if (m->bytes + len + cb <= MEMO_MAX_BYTES) {
         if ((m->n + 1) * 2 > m->cap)
             grow(m);

@@ -323,12 +323,15 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, struct rv3
             *op = d->op;
             op->misaligned = mis;
         }
-        if (first && p->first_to_caller) {
-            /* the call was priced with this instruction run at its nominal cycles (not
-             * taken): what it takes beyond is charged to the call (retire stamps) */
+        if (first) {
+            /* where the call was priced with this instruction run at its nominal cycles (not
+             * taken: first_to_caller), what it takes beyond is charged to the call (retire
+             * stamps); kept with a run either way (keep_run) */
             struct ua_op nominal;
             cost_pipe_make_op(r->isa, cls, *pc, in, *pc + in->size, 0, 0, false, &nominal);
-            *cycles += (double)op->cycles - (double)nominal.cycles;
+            r->first_share = (double)op->cycles - (double)nominal.cycles;
+            if (p->first_to_caller)
+                *cycles += r->first_share;
         }
     } else {
         bool formula = false;
@@ -379,8 +382,8 @@ struct kept_value {
     uint32_t a0;             /* its result; with a0_tag (1 + J): an offset from base J */
     uint8_t a0_tag;
     uint32_t nstack, nspan;
-    uint32_t path;           /* on a pipeline: the path's ops (r->ops, the return's included), kept by
-                                routine_paths_intern */
+    uint32_t path;           /* on a pipeline: the path's ops for any site (kept_path); CYCLES is
+                                then the first instruction's share (r->first_share) */
     /* then nstack (offset: 2 bytes, value: 1 byte) triples, nspan (base, read, lo, hi)
      * words (lo and hi offsets from the base) */
 };
@@ -390,12 +393,14 @@ struct kept_value {
  * 1 (0: none; -1: on a pipeline, the model stopped on the kept path, as the run would).
  * On a pipeline (PIPE) the run is the path it feeds the model (the ops, made from the
  * instructions, their targets, the operands of formula-priced ones, none of which a tag
- * decides, and the misalignment of its loads and stores): the key adds where the routine
- * returns to (the return's target and the instruction there end the path), whether the
- * first instruction's cycles beyond its nominal ones are the run's, and a pointer
- * operand's address modulo 4 (misalignment: its accesses are at fixed offsets from it).
- * The path is then fed to the model from the call's state as a run would feed it
- * (routine_pipe_cycles), so the cycles are the model's. */
+ * decides, and the misalignment of its loads and stores): the key adds a pointer operand's
+ * address modulo 4 (misalignment: its accesses are at fixed offsets from it). The path is
+ * kept for any return site (kept_path) and the first instruction's cycles beyond its
+ * nominal ones with it, so that a call from another site or one that charges them
+ * otherwise is served too (lpnest at d746610 keyed both: longdouble on cv32e40p served 81
+ * of 13209 calls, PicoRV32 16813). The path is then fed to the model from the call's state
+ * with the call's return as a run would feed it (routine_pipe_cycles), so the cycles are
+ * the model's. */
 static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t entry, const uint32_t *x,
                     const struct taint *t, const struct routine_pipe *pipe, struct kept_key *k, double *cycles,
                     double *instr)
@@ -413,11 +418,6 @@ static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t en
         uint32_t v = t->tag[g] ? (pipe ? x[g] & 3 : 0) : x[g];
         p[0] = t->tag[g];
         memcpy(p + 1, &v, 4);
-        p += 5;
-    }
-    if (pipe) {
-        memcpy(p, &pipe->ret_pc, 4);
-        p[4] = pipe->first_to_caller;
         p += 5;
     }
     for (uint32_t i = 0; i < nw; i++) {
@@ -449,10 +449,10 @@ static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t en
     }
     double c = kv.cycles;
     if (pipe) {
-        size_t n = 0;
-        const struct ua_op *ops = routine_paths_get(r, kv.path, &n);
+        /* the first instruction's share where the call charges it (as a run adds it) */
+        c = pipe->first_to_caller ? kv.cycles : 0;
         double d = 0;
-        if (!routine_pipe_cycles(r, pipe, ops, n, kv.path, &d))
+        if (!routine_pipe_cycles(r, pipe, NULL, 0, kv.path, &d))
             return -1;
         c += d; /* after the first instruction's share, as a run adds them */
     }
@@ -469,8 +469,61 @@ static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t en
     return 1;
 }
 
+/* ---- a kept path returns to any site ----
+ * A routine runs the same whatever address it returns to (it returns to a sentinel in ra):
+ * only its return's op (the target) and the op after it (the instruction at the return pc)
+ * depend on the site. So a kept path is the routine's ops with the return made for no site
+ * (its target RETURN_SENTINEL), and a call served by it makes the return for its own site
+ * and appends the instruction there (routine_path_ops), as a run makes them (step: the op of
+ * a transfer is cost_pipe_make_op at operands 0, aligned; run_rv32 the one after). */
+
+/* The op of the return OP (at OP's pc) going to TO, as step makes it. */
+static void return_op(struct routine_runner *r, const struct ua_op *op, uint32_t to, struct ua_op *out)
+{
+    cost_pipe_make_op(r->isa, pipe_class(r, &op->in), op->pc, &op->in, to, 0, 0, false, out);
+}
+
+/* The number of the path the last run fed the model (r->ops: its return to RET_PC, then the
+ * op there) kept for any site; UINT32_MAX when it is not kept (its return is not one made
+ * again the same for another site, or the bytes are spent). */
+static uint32_t kept_path(struct routine_runner *r, uint32_t ret_pc)
+{
+    if (r->nops < 2)
+        return UINT32_MAX;
+    struct ua_op *last = &r->ops[r->nops - 2], again, saved = *last;
+    return_op(r, last, ret_pc, &again);
+    if (last->next != ret_pc || again.pc != last->pc || again.next != last->next || again.cycles != last->cycles ||
+        again.redirect != last->redirect || again.taken != last->taken || again.misaligned != last->misaligned)
+        return UINT32_MAX;
+    return_op(r, &saved, RETURN_SENTINEL, last);
+    uint32_t id = routine_paths_intern(r, r->ops, r->nops - 1);
+    *last = saved;
+    return id;
+}
+
+const struct ua_op *routine_path_ops(struct routine_runner *r, const struct routine_pipe *pipe, uint32_t path,
+                                     size_t *n)
+{
+    size_t k = 0;
+    const struct ua_op *ops = routine_paths_get(r, path, &k);
+    struct ua_rv32 back;
+    if (!k || !pipe->decode(pipe->arg, pipe->ret_pc, &back))
+        return NULL;
+    if (k + 1 > r->cappath) {
+        r->cappath = (k + 1) * 2;
+        r->path_ops = sup_xrealloc(r->path_ops, r->cappath * sizeof *r->path_ops);
+    }
+    memcpy(r->path_ops, ops, (k - 1) * sizeof *ops);
+    return_op(r, &ops[k - 1], pipe->ret_pc, &r->path_ops[k - 1]);
+    cost_pipe_make_op(r->isa, pipe_class(r, &back), pipe->ret_pc, &back, pipe->ret_pc + back.size, 0, 0, false,
+                      &r->path_ops[k]);
+    *n = k + 1;
+    return r->path_ops;
+}
+
 static void keep_run(struct routine_runner *r, struct routine_mem *m, const struct taint *t,
-                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0, bool pipe)
+                     const struct kept_key *k, double cycles, unsigned long n, uint32_t a0, bool pipe,
+                     uint32_t ret_pc)
 {
     if (m->heap_touched || t->decided || t->tag[10] == TAG_MEM)
         return;
@@ -492,8 +545,11 @@ static void keep_run(struct routine_runner *r, struct routine_mem *m, const stru
             }
     /* (a path longer than PATH_MAX_OPS is not kept: interning reads it whole, and such runs,
      * 128-bit divisions, seldom repeat their operands) */
-    if (pipe && (r->nops > PATH_MAX_OPS || (kv.path = routine_paths_intern(r, r->ops, r->nops)) == UINT32_MAX))
-        return;
+    if (pipe) {
+        kv.cycles = r->first_share; /* added where a call charges it (kept_run) */
+        if (r->nops > PATH_MAX_OPS || (kv.path = kept_path(r, ret_pc)) == UINT32_MAX)
+            return;
+    }
     size_t vlen = sizeof kv + 3 * (size_t)kv.nstack + 16 * (size_t)kv.nspan;
     unsigned char *v = sup_xmalloc(vlen), *p = v + sizeof kv;
     memcpy(v, &kv, sizeof kv);
@@ -626,7 +682,7 @@ static bool run_rv32(struct routine_runner *r, uint32_t entry, const struct rout
         c += d; /* after the first instruction's share (step) */
     }
     if (t)
-        keep_run(r, m, t, &key, c0, n, x[10], pipe != NULL);
+        keep_run(r, m, t, &key, c0, n, x[10], pipe != NULL, pipe ? pipe->ret_pc : 0);
     r->a0 = x[10];
     *cycles += c;
     *instr += (double)n;
