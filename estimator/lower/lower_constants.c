@@ -43,6 +43,16 @@ static bool last_immediate(const char *ops, long long *v)
     return *end == '\0' && end != comma + 1;
 }
 
+/* The immediate an x86-64 instruction in AT&T order takes first ("$8, %ecx"). */
+static bool att_immediate(const char *ops, long long *v)
+{
+    if (ops[0] != '$')
+        return false;
+    char *end;
+    *v = strtoll(ops + 1, &end, 0);
+    return end != ops + 1 && *end == ',';
+}
+
 /* Mnemonics whose first operand is not a register they write. */
 static bool avr_writes_none(const char *mn)
 {
@@ -238,7 +248,8 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
                    !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_');
         }
         long long v;
-        if ((!compare && !load) || !last_immediate(in->ops, &v))
+        /* (x86-64, AT&T order: "cmpl $8, %ecx", the immediate first) */
+        if ((!compare && !load) || !(last_immediate(in->ops, &v) || (compare && att_immediate(in->ops, &v))))
             continue;
         for (int d = -1; d <= 1; d++)
             if (c + d == v) {

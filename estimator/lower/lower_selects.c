@@ -963,9 +963,13 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         sense = sense == -3 || sense == v ? v : -2;
     }
     if (sense == 1) {
+        /* (the ties are among the first value's count, a min/max's first
+         * operand chosen on equality, a saturation's unsaturated results;
+         * below they are taken for the other side's: the arm's count without
+         * them) */
         double t = first;
-        first = second;
-        second = t;
+        first = second + ties;
+        second = t - ties;
     } else if (sense < 0) {
         /* either value: only bounds */
         double lo = first < second ? first : second, hi = first < second ? second : first;
