@@ -895,6 +895,21 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     int built = built_constant_names(s, (size_t)b->succ[armk], a, tv, fv);
     if (built != -2)
         return built;
+    /* an arm that computes nothing, only loads immediates and stores them
+     * (AVR branchgen 80020: "ldi r16, 0; ldi r17, 0; std Y+2, r17; std Y+1,
+     * r16", a select's zero piece spilled): no value computed there, the
+     * single-use operand's no more than the other's */
+    bool computes = false;
+    for (size_t k = 0; k < a && !computes; k++) {
+        const struct minsn *in = &arm->insns[k];
+        long long v;
+        struct mblock one = *arm;
+        one.insns = (struct minsn *)in;
+        one.ninsns = 1;
+        computes = !mc_is_control(in) && !(in->isa && in->isa->kind == ISA_STORE) && !mc_arm_constant(&one, &v);
+    }
+    if (!computes)
+        return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
