@@ -631,6 +631,18 @@ static bool foreign_constant(const struct solver *s, size_t m, LLVMValueRef cond
         if (read && strtoll(v, NULL, 0) != 0)
             return true;
     }
+    /* a register the branch reads holding a constant built before, beyond
+     * one "li" (rv32 branchgen 79675: `select(a > b, umin(x, 4888), 0)`, the
+     * umin's "lui a5, 1; addi a5, a5, 792; bltu a3, a5" located at `a > b`) */
+    for (const char *o = b->insns[k].ops; *o;) {
+        while (*o == ',' || *o == ' ')
+            o++;
+        size_t len = strcspn(o, ", ");
+        long long v;
+        if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, k, o, len, &v) && v != 0)
+            return true;
+        o += len;
+    }
     return false;
 }
 
