@@ -396,6 +396,76 @@ static bool is_copy(const struct minsn *in)
 /* Like arm_constant, for an arm that also holds a copy of the code of the
  * other side (OTHER) after its assignment: the instructions both end with
  * are set aside first. */
+/* An AVR register number ("r24"), or -1. */
+static int avr_reg(const char *o, const char **end)
+{
+    if ((o[0] != 'r' && o[0] != 'R') || !isdigit((unsigned char)o[1]))
+        return -1;
+    char *e;
+    long r = strtol(o + 1, &e, 10);
+    *end = e;
+    return r >= 0 && r < 32 ? (int)r : -1;
+}
+
+/* AVR: the first A instructions of ARM load immediates and copy them into
+ * the registers the value is made in, spills aside ("ldi r24, 160; ldi r25,
+ * 0; mov r12, r24; mov r13, r25": 160 in r12:r13, avr branchgen 79610):
+ * that constant, read from the copies' registers, one run, low byte first. */
+static bool avr_copied_constant(const struct mblock *arm, size_t a, long long *imm)
+{
+    long long val[32];
+    bool known[32] = {false}, dest[32] = {false}, copies = false;
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        const char *e;
+        if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
+            continue;
+        int d = avr_reg(in->ops, &e);
+        if (d < 0 || strncmp(e, ", ", 2))
+            return false;
+        const char *src = e + 2;
+        if (!strcmp(in->mnemonic, "ldi")) {
+            char *end;
+            long long v = strtoll(src, &end, 0);
+            if (*end || end == src)
+                return false;
+            val[d] = v & 0xff, known[d] = true, dest[d] = false;
+            continue;
+        }
+        int w = !strcmp(in->mnemonic, "movw") ? 2 : !strcmp(in->mnemonic, "mov") ? 1 : 0;
+        int r = avr_reg(src, &e);
+        if (!w || r < 0 || *e || d + w > 32 || r + w > 32)
+            return false;
+        for (int i = 0; i < w; i++) {
+            if (!known[r + i] && r + i != 1)
+                return false;
+            val[d + i] = r + i == 1 ? 0 : val[r + i], known[d + i] = true, dest[d + i] = true;
+        }
+        copies = true;
+    }
+    if (!copies)
+        return false;
+    int lo = -1, n = 0;
+    for (int i = 0; i < 32; i++)
+        if (dest[i]) {
+            if (lo < 0)
+                lo = i;
+            else if (i != lo + n)
+                return false; /* (not one run of registers) */
+            n++;
+        }
+    if (n > 8)
+        return false;
+    unsigned long long v = 0;
+    for (int i = 0; i < n; i++)
+        v |= (unsigned long long)val[lo + i] << (8 * i);
+    unsigned bits = 8 * (unsigned)n;
+    if (bits < 64 && (v >> (bits - 1) & 1))
+        v |= ~0ull << bits;
+    *imm = (long long)v;
+    return true;
+}
+
 static bool arm_assignment(const struct mblock *arm, const struct mblock *other, long long *imm)
 {
     size_t a = arm->ninsns, o = other ? other->ninsns : 0;
@@ -405,6 +475,8 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
     struct mblock prefix = *arm;
     prefix.ninsns = a;
     if (mc_arm_constant(&prefix, imm))
+        return true;
+    if (avr_copied_constant(arm, a, imm))
         return true;
     /* an upper-immediate load alone ("lui a3, 32768": 134217728; "lis") */
     const struct minsn *only = NULL;
