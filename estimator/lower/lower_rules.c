@@ -181,6 +181,17 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
                 ambiguous = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
+            /* shared code of no IR block on the way to Y also entered from
+             * another IR block's code that has no edge of its own to Y (its
+             * edges put on Z's by a partial tail merge): what it brings is
+             * Z's edge too, through a block not Z's (AVR: two switch cases'
+             * selects sharing their arms "ldi r24, 3" and "ldi r24, 4",
+             * rv_select_copied_check.c: 22 for simavr's 1) */
+            for (size_t q = 0; to_y && z != y && s->in_g[t] < 0 && s->out_g[t] < 0 && q < mf->blocks[t].npred; q++) {
+                int o = s->out_g[mf->blocks[t].pred[q]];
+                if (o >= 0 && o != z && !mc_view_has_edge(s, o, y))
+                    ambiguous = true;
+            }
             if (to_y) {
                 var[n] = evar(s, m, k);
                 coef[n++] = 1;
