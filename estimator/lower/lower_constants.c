@@ -204,6 +204,17 @@ static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t 
  * before the branch;
  * AVR: the whole constant of the compare chain (registers set in block M
  * or, on every path into it, before: mc_avr_entry_values). */
+bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long long c)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const char *mn = b->insns[k].mnemonic;
+    unsigned long long v;
+    unsigned bytes;
+    if (mn[0] != 'b' || mn[1] != 'r' || !avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes))
+        return false;
+    return mc_constant_use(s, m, k, c) == 0;
+}
+
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
 {
     const struct mblock *b = &s->mf->blocks[m];

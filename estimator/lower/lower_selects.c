@@ -786,6 +786,24 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     const struct mblock *b = &mf->blocks[m];
     const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
     long long imm;
+    /* the branch compares with another constant than the comparison it is
+     * located at: another comparison's (AVR branchgen 79118: `x == 65535`'s
+     * chain "cpi r25, -1; cpc ...; breq" located at `y == 2^63 - 2`, 0 for
+     * simavr's 4) */
+    if (kind == CNT_SEL_SELECT || kind == CNT_SEL_CMP) {
+        LLVMValueRef sel = mc_select_inst(s->xf, xs);
+        LLVMValueRef cmp = sel && LLVMGetInstructionOpcode(sel) == LLVMSelect ? LLVMGetOperand(sel, 0) : sel;
+        for (size_t k = b->ninsns; cmp && LLVMIsAICmpInst(cmp) && k-- > 0;)
+            if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+                for (unsigned i = 0; i < 2; i++) {
+                    LLVMValueRef c = LLVMGetOperand(cmp, i);
+                    if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64 &&
+                        mc_constant_contradicts(s, m, k, LLVMConstIntGetSExtValue(c)))
+                        return -1;
+                }
+                break;
+            }
+    }
     bool constant = arm_assignment(arm, other, &imm);
     int follows, taken, not_taken;
     if (kind == CNT_SEL_CMP) {
