@@ -836,6 +836,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * branch (AVR csmith deep 71003: smax(x, 0) as "movw r26, r12 (0);
          * tst; brmi", the arm "movw r26, r22" copying x) */
         if (kind == CNT_SEL_MINMAX && only_register_copies(arm)) {
+            /* AVR: with no constant operand there is no bound a register
+             * holds; a byte known before the branch is a piece of a value
+             * (branchgen 77683: umin(c ? 256 : 0, y), the low byte of c << 8
+             * cleared, "mov r18, r24; mov r19, r25" copying y: 16 for
+             * simavr's 45) */
+            LLVMValueRef mm = mc_select_inst(s->xf, xs);
+            if (s->avr_entry && mm && LLVMIsACallInst(mm) && LLVMGetNumOperands(mm) >= 3 &&
+                !LLVMIsAConstantInt(LLVMGetOperand(mm, 0)) && !LLVMIsAConstantInt(LLVMGetOperand(mm, 1)))
+                return -1;
             int v = saturation_sense(s, m, arm);
             if (v >= 0)
                 return v;
