@@ -223,6 +223,30 @@ bool mc_arm_constant(const struct mblock *b, long long *imm)
     }
     if (!strcmp(only->mnemonic, "lui") || !strcmp(only->mnemonic, "lis"))
         return rv_ppc_constant(b, imm);
+    /* x86-64 (AT&T order): "xorl %r12d, %r12d" zeroes the register, "movl
+     * $-1718, %eax" loads the immediate (host branchgen 77680: the zeroing arm
+     * of select(x > 7, y, 0) read as the computed value, 110 for qemu's 32) */
+    size_t ml = strlen(only->mnemonic);
+    if (ml == 4 && !strncmp(only->mnemonic, "xor", 3) && only->ops[0] == '%') {
+        const char *comma = strchr(only->ops, ',');
+        const char *second = comma ? comma + 1 : NULL;
+        while (second && *second == ' ')
+            second++;
+        size_t first = comma ? (size_t)(comma - only->ops) : 0;
+        if (second && strlen(second) == first && !strncmp(only->ops, second, first)) {
+            *imm = 0;
+            return true;
+        }
+        return false;
+    }
+    if ((ml == 4 && !strncmp(only->mnemonic, "mov", 3) && strchr("bwlq", only->mnemonic[3])) ||
+        !strcmp(only->mnemonic, "movabsq")) {
+        char *end;
+        if (only->ops[0] != '$')
+            return false;
+        *imm = strtoll(only->ops + 1, &end, 0);
+        return end != only->ops + 1 && *end == ',' && end[1] == ' ' && end[2] == '%';
+    }
     if (strcmp(only->mnemonic, "li") && strcmp(only->mnemonic, "ldi"))
         return false;
     const char *comma = strrchr(only->ops, ',');

@@ -43,6 +43,16 @@ static bool last_immediate(const char *ops, long long *v)
     return *end == '\0' && end != comma + 1;
 }
 
+/* The immediate an x86-64 instruction in AT&T order takes first ("$8, %ecx"). */
+static bool att_immediate(const char *ops, long long *v)
+{
+    if (ops[0] != '$')
+        return false;
+    char *end;
+    *v = strtoll(ops + 1, &end, 0);
+    return end != ops + 1 && *end == ',';
+}
+
 /* Mnemonics whose first operand is not a register they write. */
 static bool avr_writes_none(const char *mn)
 {
@@ -194,6 +204,17 @@ static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t 
  * before the branch;
  * AVR: the whole constant of the compare chain (registers set in block M
  * or, on every path into it, before: mc_avr_entry_values). */
+bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long long c)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const char *mn = b->insns[k].mnemonic;
+    unsigned long long v;
+    unsigned bytes;
+    if (mn[0] != 'b' || mn[1] != 'r' || !avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes))
+        return false;
+    return mc_constant_use(s, m, k, c) == 0;
+}
+
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -238,7 +259,8 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
                    !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_');
         }
         long long v;
-        if ((!compare && !load) || !last_immediate(in->ops, &v))
+        /* (x86-64, AT&T order: "cmpl $8, %ecx", the immediate first) */
+        if ((!compare && !load) || !(last_immediate(in->ops, &v) || (compare && att_immediate(in->ops, &v))))
             continue;
         for (int d = -1; d <= 1; d++)
             if (c + d == v) {

@@ -474,8 +474,10 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     if (s.trace > 2)
         for (uint32_t r = 0; r < xf->nselects; r++) {
             char *text = LLVMPrintValueToString(mc_select_inst(xf, &xf->selects[r]));
-            fprintf(stderr, "  record %u: kind %d block %u lanes %u:%s\n", r, xf->selects[r].kind,
-                    xf->selects[r].block, xf->selects[r].lanes, text);
+            fprintf(stderr, "  record %u: kind %d block %u lanes %u (first %llu, second %llu):%s\n", r,
+                    xf->selects[r].kind, xf->selects[r].block, xf->selects[r].lanes,
+                    (unsigned long long)s.sel_counts[2 * xf->selects[r].base],
+                    (unsigned long long)s.sel_counts[2 * xf->selects[r].base + 1], text);
             LLVMDisposeMessage(text);
         }
     if (s.trace)

@@ -181,6 +181,17 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
                 ambiguous = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
+            /* shared code of no IR block on the way to Y also entered from
+             * another IR block's code that has no edge of its own to Y (its
+             * edges put on Z's by a partial tail merge): what it brings is
+             * Z's edge too, through a block not Z's (AVR: two switch cases'
+             * selects sharing their arms "ldi r24, 3" and "ldi r24, 4",
+             * rv_select_copied_check.c: 22 for simavr's 1) */
+            for (size_t q = 0; to_y && z != y && s->in_g[t] < 0 && s->out_g[t] < 0 && q < mf->blocks[t].npred; q++) {
+                int o = s->out_g[mf->blocks[t].pred[q]];
+                if (o >= 0 && o != z && !mc_view_has_edge(s, o, y))
+                    ambiguous = true;
+            }
             if (to_y) {
                 var[n] = evar(s, m, k);
                 coef[n++] = 1;
@@ -1100,8 +1111,62 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
     }
 }
 
+/* Whether A and B compute the same i1: the same value, or two integer
+ * compares of the same operands with the same predicate (the tail merger
+ * merges such tests of two IR blocks: `(a < b && b < c) || c == 7`, the
+ * `c == 7` of both arms one machine block); or the inverse compare, which
+ * is the same machine test with the branch's successors swapped. */
+static LLVMIntPredicate inverse_pred(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntEQ: return LLVMIntNE;
+    case LLVMIntNE: return LLVMIntEQ;
+    case LLVMIntSLT: return LLVMIntSGE;
+    case LLVMIntSGE: return LLVMIntSLT;
+    case LLVMIntSGT: return LLVMIntSLE;
+    case LLVMIntSLE: return LLVMIntSGT;
+    case LLVMIntULT: return LLVMIntUGE;
+    case LLVMIntUGE: return LLVMIntULT;
+    case LLVMIntUGT: return LLVMIntULE;
+    default: return LLVMIntUGT; /* ULE */
+    }
+}
+
+static LLVMIntPredicate swapped_pred(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntSLT: return LLVMIntSGT;
+    case LLVMIntSGT: return LLVMIntSLT;
+    case LLVMIntSLE: return LLVMIntSGE;
+    case LLVMIntSGE: return LLVMIntSLE;
+    case LLVMIntULT: return LLVMIntUGT;
+    case LLVMIntUGT: return LLVMIntULT;
+    case LLVMIntULE: return LLVMIntUGE;
+    case LLVMIntUGE: return LLVMIntULE;
+    default: return p; /* EQ, NE */
+    }
+}
+
+static bool same_test(LLVMValueRef a, LLVMValueRef b)
+{
+    if (a == b)
+        return true;
+    if (!LLVMIsAICmpInst(a) || !LLVMIsAICmpInst(b))
+        return false;
+    /* (or its inverse, the branch's successors swapped; or with its operands swapped) */
+    LLVMIntPredicate pa = LLVMGetICmpPredicate(a), pb = LLVMGetICmpPredicate(b);
+    LLVMValueRef a0 = LLVMGetOperand(a, 0), a1 = LLVMGetOperand(a, 1), b0 = LLVMGetOperand(b, 0),
+                 b1 = LLVMGetOperand(b, 1);
+    if (a0 == b0 && a1 == b1)
+        return pa == pb || pa == inverse_pred(pb);
+    if (a0 == b1 && a1 == b0)
+        return pa == swapped_pred(pb) || pa == inverse_pred(swapped_pred(pb));
+    return false;
+}
+
 /* Whether IR block Y's branch tests an operand of the i1 `or`/`and` (or
- * its select form) that IR block Z's branch tests. */
+ * its select form) that IR block Z's branch tests, or a compare equal to
+ * one. */
 static bool tests_operand_of(const struct cnt_func *xf, int z, int y)
 {
     LLVMValueRef tz = LLVMGetBasicBlockTerminator(xf->blocks[z].bb), ty = LLVMGetBasicBlockTerminator(xf->blocks[y].bb);
@@ -1115,9 +1180,81 @@ static bool tests_operand_of(const struct cnt_func *xf, int z, int y)
     if (op != LLVMOr && op != LLVMAnd && op != LLVMSelect)
         return false;
     for (int k = 0; k < LLVMGetNumOperands(c); k++)
-        if (LLVMGetOperand(c, (unsigned)k) == d)
+        if (same_test(LLVMGetOperand(c, (unsigned)k), d))
             return true;
     return false;
+}
+
+/* The block of IR block G's code, when G's code is that one block (it is
+ * G's head and G's exit, and no other block is G's), or -1. */
+static int only_block(const struct solver *s, int g)
+{
+    int found = -1;
+    for (size_t m = 0; m < s->mf->nblocks; m++)
+        if (s->in_g[m] == g || s->out_g[m] == g) {
+            if (found >= 0 || s->in_g[m] != g || s->out_g[m] != g)
+                return -1;
+            found = (int)m;
+        }
+    return found == s->head[g] ? found : -1;
+}
+
+/* Z's split `or`/`and` whose second test was merged with IR block Y's
+ * identical test (`(a < b && b < c) || c == 7`: Z = `b < c || c == 7`, Y =
+ * `c == 7` on the other path; the tail merger makes the two tests one
+ * block, Y's, which Z's first test falls into): when Z's and Y's code are
+ * one block each and Z's first test is the one the engine records (the
+ * operand the merged test is not), Z's block runs count(Z) times, Y's
+ * count(Y) + go-on times, and Z's edge into Y's block is the go-on count;
+ * flow gives the rest (rv32, ppc, avr: either_mismatch.c). */
+static void merged_second_test(struct solver *s, size_t m, size_t k, int z, int y)
+{
+    const struct cnt_func *xf = s->xf;
+    const struct mblock *b = &s->mf->blocks[m];
+    double go_on;
+    int stop_to;
+    int t = b->succ[k];
+    if (b->nsucc != 2 || b->exits || only_block(s, z) != (int)m || only_block(s, y) != t ||
+        !split_condition(s, (uint32_t)z, &go_on, &stop_to) || leads_to(s, b->succ[1 - k]) != stop_to)
+        return;
+    LLVMValueRef c = LLVMGetCondition(LLVMGetBasicBlockTerminator(xf->blocks[z].bb));
+    LLVMValueRef d = LLVMGetCondition(LLVMGetBasicBlockTerminator(xf->blocks[y].bb));
+    unsigned second = LLVMGetInstructionOpcode(c) == LLVMSelect ? 2 - (LLVMIsAConstantInt(LLVMGetOperand(c, 2)) != 0) : 1;
+    if (!same_test(LLVMGetOperand(c, second), d) || same_test(LLVMGetOperand(c, 0), d))
+        return;
+    /* every other entry of Y's block is one of Y's IR in-edges' */
+    const struct mblock *tb = &s->mf->blocks[t];
+    for (size_t q = 0; q < tb->npred; q++) {
+        int p = tb->pred[q], h = s->out_g[p];
+        if (p != (int)m && (h < 0 || !ir_edge_to(xf, h, y)))
+            return;
+    }
+    int var[1];
+    signed char coef[1] = {1};
+    var[0] = bvar(s, m);
+    lsys_add(&s->sy, var, coef, 1, (double)xf->blocks[z].count, false);
+    var[0] = bvar(s, (size_t)t);
+    lsys_add(&s->sy, var, coef, 1, (double)xf->blocks[y].count + go_on, false);
+    var[0] = evar(s, m, k);
+    lsys_add(&s->sy, var, coef, 1, go_on, false);
+    /* Y's block leaves for each successor S as Y's and Z's IR edges to S
+     * together, but for Z's first test's own edge to STOP_TO */
+    for (size_t j = 0; j < tb->nsucc; j++) {
+        int to = leads_to(s, tb->succ[j]);
+        for (size_t i = 0; i < j; i++)
+            if (leads_to(s, tb->succ[i]) == to)
+                to = -1;
+        if (to < 0)
+            continue;
+        double c = to == stop_to ? go_on - (double)xf->blocks[z].count : 0;
+        for (uint32_t e = 1; e < xf->nedges; e++)
+            if (((int)xf->einfo[e].from == z || (int)xf->einfo[e].from == y) && (int)xf->einfo[e].to == to)
+                c += (double)xf->edges[e].count;
+        var[0] = evar(s, (size_t)t, j);
+        lsys_add(&s->sy, var, coef, 1, c, false);
+    }
+    if (s->trace)
+        fprintf(stderr, "  [%zu] -> [%d]: Z's second test merged into Y's: go on %g\n", m, t, go_on);
 }
 
 /* A machine edge from IR block Z's branch into the labelled code of IR
@@ -1148,6 +1285,7 @@ static void mark_entered_midway(struct solver *s)
             for (uint32_t e = 1; e < s->xf->nedges; e++)
                 if ((int)s->xf->einfo[e].from == z)
                     s->shared_g[s->xf->einfo[e].to] = s->shared_other[s->xf->einfo[e].to] = true;
+            merged_second_test(s, m, k, z, y);
         }
     }
 }

@@ -396,6 +396,76 @@ static bool is_copy(const struct minsn *in)
 /* Like arm_constant, for an arm that also holds a copy of the code of the
  * other side (OTHER) after its assignment: the instructions both end with
  * are set aside first. */
+/* An AVR register number ("r24"), or -1. */
+static int avr_reg(const char *o, const char **end)
+{
+    if ((o[0] != 'r' && o[0] != 'R') || !isdigit((unsigned char)o[1]))
+        return -1;
+    char *e;
+    long r = strtol(o + 1, &e, 10);
+    *end = e;
+    return r >= 0 && r < 32 ? (int)r : -1;
+}
+
+/* AVR: the first A instructions of ARM load immediates and copy them into
+ * the registers the value is made in, spills aside ("ldi r24, 160; ldi r25,
+ * 0; mov r12, r24; mov r13, r25": 160 in r12:r13, avr branchgen 79610):
+ * that constant, read from the copies' registers, one run, low byte first. */
+static bool avr_copied_constant(const struct mblock *arm, size_t a, long long *imm)
+{
+    long long val[32];
+    bool known[32] = {false}, dest[32] = {false}, copies = false;
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        const char *e;
+        if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
+            continue;
+        int d = avr_reg(in->ops, &e);
+        if (d < 0 || strncmp(e, ", ", 2))
+            return false;
+        const char *src = e + 2;
+        if (!strcmp(in->mnemonic, "ldi")) {
+            char *end;
+            long long v = strtoll(src, &end, 0);
+            if (*end || end == src)
+                return false;
+            val[d] = v & 0xff, known[d] = true, dest[d] = false;
+            continue;
+        }
+        int w = !strcmp(in->mnemonic, "movw") ? 2 : !strcmp(in->mnemonic, "mov") ? 1 : 0;
+        int r = avr_reg(src, &e);
+        if (!w || r < 0 || *e || d + w > 32 || r + w > 32)
+            return false;
+        for (int i = 0; i < w; i++) {
+            if (!known[r + i] && r + i != 1)
+                return false;
+            val[d + i] = r + i == 1 ? 0 : val[r + i], known[d + i] = true, dest[d + i] = true;
+        }
+        copies = true;
+    }
+    if (!copies)
+        return false;
+    int lo = -1, n = 0;
+    for (int i = 0; i < 32; i++)
+        if (dest[i]) {
+            if (lo < 0)
+                lo = i;
+            else if (i != lo + n)
+                return false; /* (not one run of registers) */
+            n++;
+        }
+    if (n > 8)
+        return false;
+    unsigned long long v = 0;
+    for (int i = 0; i < n; i++)
+        v |= (unsigned long long)val[lo + i] << (8 * i);
+    unsigned bits = 8 * (unsigned)n;
+    if (bits < 64 && (v >> (bits - 1) & 1))
+        v |= ~0ull << bits;
+    *imm = (long long)v;
+    return true;
+}
+
 static bool arm_assignment(const struct mblock *arm, const struct mblock *other, long long *imm)
 {
     size_t a = arm->ninsns, o = other ? other->ninsns : 0;
@@ -405,6 +475,8 @@ static bool arm_assignment(const struct mblock *arm, const struct mblock *other,
     struct mblock prefix = *arm;
     prefix.ninsns = a;
     if (mc_arm_constant(&prefix, imm))
+        return true;
+    if (avr_copied_constant(arm, a, imm))
         return true;
     /* an upper-immediate load alone ("lui a3, 32768": 134217728; "lis") */
     const struct minsn *only = NULL;
@@ -631,6 +703,18 @@ static bool foreign_constant(const struct solver *s, size_t m, LLVMValueRef cond
         if (read && strtoll(v, NULL, 0) != 0)
             return true;
     }
+    /* a register the branch reads holding a constant built before, beyond
+     * one "li" (rv32 branchgen 79675: `select(a > b, umin(x, 4888), 0)`, the
+     * umin's "lui a5, 1; addi a5, a5, 792; bltu a3, a5" located at `a > b`) */
+    for (const char *o = b->insns[k].ops; *o;) {
+        while (*o == ',' || *o == ' ')
+            o++;
+        size_t len = strcspn(o, ", ");
+        long long v;
+        if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, k, o, len, &v) && v != 0)
+            return true;
+        o += len;
+    }
     return false;
 }
 
@@ -702,6 +786,24 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     const struct mblock *b = &mf->blocks[m];
     const struct mblock *arm = &mf->blocks[b->succ[armk]], *other = &mf->blocks[b->succ[1 - armk]];
     long long imm;
+    /* the branch compares with another constant than the comparison it is
+     * located at: another comparison's (AVR branchgen 79118: `x == 65535`'s
+     * chain "cpi r25, -1; cpc ...; breq" located at `y == 2^63 - 2`, 0 for
+     * simavr's 4) */
+    if (kind == CNT_SEL_SELECT || kind == CNT_SEL_CMP) {
+        LLVMValueRef sel = mc_select_inst(s->xf, xs);
+        LLVMValueRef cmp = sel && LLVMGetInstructionOpcode(sel) == LLVMSelect ? LLVMGetOperand(sel, 0) : sel;
+        for (size_t k = b->ninsns; cmp && LLVMIsAICmpInst(cmp) && k-- > 0;)
+            if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+                for (unsigned i = 0; i < 2; i++) {
+                    LLVMValueRef c = LLVMGetOperand(cmp, i);
+                    if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64 &&
+                        mc_constant_contradicts(s, m, k, LLVMConstIntGetSExtValue(c)))
+                        return -1;
+                }
+                break;
+            }
+    }
     bool constant = arm_assignment(arm, other, &imm);
     int follows, taken, not_taken;
     if (kind == CNT_SEL_CMP) {
@@ -734,6 +836,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * branch (AVR csmith deep 71003: smax(x, 0) as "movw r26, r12 (0);
          * tst; brmi", the arm "movw r26, r22" copying x) */
         if (kind == CNT_SEL_MINMAX && only_register_copies(arm)) {
+            /* AVR: with no constant operand there is no bound a register
+             * holds; a byte known before the branch is a piece of a value
+             * (branchgen 77683: umin(c ? 256 : 0, y), the low byte of c << 8
+             * cleared, "mov r18, r24; mov r19, r25" copying y: 16 for
+             * simavr's 45) */
+            LLVMValueRef mm = mc_select_inst(s->xf, xs);
+            if (s->avr_entry && mm && LLVMIsACallInst(mm) && LLVMGetNumOperands(mm) >= 3 &&
+                !LLVMIsAConstantInt(LLVMGetOperand(mm, 0)) && !LLVMIsAConstantInt(LLVMGetOperand(mm, 1)))
+                return -1;
             int v = saturation_sense(s, m, arm);
             if (v >= 0)
                 return v;
@@ -895,6 +1006,21 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
     int built = built_constant_names(s, (size_t)b->succ[armk], a, tv, fv);
     if (built != -2)
         return built;
+    /* an arm that computes nothing, only loads immediates and stores them
+     * (AVR branchgen 80020: "ldi r16, 0; ldi r17, 0; std Y+2, r17; std Y+1,
+     * r16", a select's zero piece spilled): no value computed there, the
+     * single-use operand's no more than the other's */
+    bool computes = false;
+    for (size_t k = 0; k < a && !computes; k++) {
+        const struct minsn *in = &arm->insns[k];
+        long long v;
+        struct mblock one = *arm;
+        one.insns = (struct minsn *)in;
+        one.ninsns = 1;
+        computes = !mc_is_control(in) && !(in->isa && in->isa->kind == ISA_STORE) && !mc_arm_constant(&one, &v);
+    }
+    if (!computes)
+        return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
     return ts != fs ? ts : -1;
@@ -964,9 +1090,13 @@ static void select_constraint(struct solver *s, uint32_t r, int only, int *var, 
         sense = sense == -3 || sense == v ? v : -2;
     }
     if (sense == 1) {
+        /* (the ties are among the first value's count, a min/max's first
+         * operand chosen on equality, a saturation's unsaturated results;
+         * below they are taken for the other side's: the arm's count without
+         * them) */
         double t = first;
-        first = second;
-        second = t;
+        first = second + ties;
+        second = t - ties;
     } else if (sense < 0) {
         /* either value: only bounds */
         double lo = first < second ? first : second, hi = first < second ? second : first;
