@@ -117,6 +117,32 @@ static unsigned last_write_ordinal(const struct mfunc *f, size_t m, const char *
     return 0;
 }
 
+/* The probe 2c + r of a select r on a select c made into three branches (at
+ * instruction AT): the head's test of c, then r's test on each side (SIDE_TAKEN:
+ * the probe values, of the four, that take each side's branch). */
+static void add_three_branch_probe(struct mfunc *f, struct lower_probes *out, LLVMValueRef at, LLVMValueRef c,
+                                   LLVMValueRef sel, int head, int side_not, int side_c, bool taken_on_c,
+                                   const uint64_t side_taken[2])
+{
+    struct eng_probe p = {.at = at};
+    size_t cap = 0;
+    uint32_t cv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = c});
+    uint32_t rv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = sel});
+    uint32_t two = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = cv, .b = cv});
+    mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = two, .b = rv});
+    out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
+    out->probes[out->n] = p;
+    size_t probe = out->n++;
+    struct lower_probe_use uses[3] = {
+        {.probe = (uint32_t)probe, .block = head, .run = 15, .taken = taken_on_c ? 12 : 3},
+        {.probe = (uint32_t)probe, .block = side_not, .run = 3, .taken = side_taken[0]},
+        {.probe = (uint32_t)probe, .block = side_c, .run = 12, .taken = side_taken[1]},
+    };
+    f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 3) * sizeof *f->probe_uses);
+    memcpy(f->probe_uses + f->nprobe_uses, uses, sizeof uses);
+    f->nprobe_uses += 3;
+}
+
 /* The same shape for a value: "v = select (select c, x, y), a, b" whose
  * outer select code generation made into the three branches (foreign
  * huffman.c's heap_pop, "c < n && less(heap[c + 1], heap[c])" choosing
@@ -222,23 +248,7 @@ static void value_probes(struct mfunc *f, LLVMValueRef fn, LLVMBasicBlockRef bb,
             bool to_arm = (int)side_taken[sd] == arm;
             side_taken[sd] = to_arm == arm_gives_a ? r1 : r0;
         }
-        struct eng_probe p = {.at = v};
-        size_t cap = 0;
-        uint32_t cv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = c});
-        uint32_t rv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = sel});
-        uint32_t two = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = cv, .b = cv});
-        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = two, .b = rv});
-        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
-        out->probes[out->n] = p;
-        size_t probe = out->n++;
-        struct lower_probe_use uses[3] = {
-            {.probe = (uint32_t)probe, .block = head, .run = 15, .taken = taken_on_c ? 12 : 3},
-            {.probe = (uint32_t)probe, .block = side_not, .run = 3, .taken = side_taken[0]},
-            {.probe = (uint32_t)probe, .block = side_c, .run = 12, .taken = side_taken[1]},
-        };
-        f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 3) * sizeof *f->probe_uses);
-        memcpy(f->probe_uses + f->nprobe_uses, uses, sizeof uses);
-        f->nprobe_uses += 3;
+        add_three_branch_probe(f, out, v, c, sel, head, side_not, side_c, taken_on_c, side_taken);
     }
 }
 
@@ -332,23 +342,7 @@ void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *tr
         }
         if (!ok)
             continue;
-        struct eng_probe p = {.at = br};
-        size_t cap = 0;
-        uint32_t cv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = c});
-        uint32_t rv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = 1, .value = sel});
-        uint32_t two = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = cv, .b = cv});
-        mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = two, .b = rv});
-        out->probes = sup_xrealloc(out->probes, (out->n + 1) * sizeof *out->probes);
-        out->probes[out->n] = p;
-        size_t probe = out->n++;
-        struct lower_probe_use uses[3] = {
-            {.probe = (uint32_t)probe, .block = head, .run = 15, .taken = taken_on_c ? 12 : 3},
-            {.probe = (uint32_t)probe, .block = side_not, .run = 3, .taken = side_taken[0]},
-            {.probe = (uint32_t)probe, .block = side_c, .run = 12, .taken = side_taken[1]},
-        };
-        f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 3) * sizeof *f->probe_uses);
-        memcpy(f->probe_uses + f->nprobe_uses, uses, sizeof uses);
-        f->nprobe_uses += 3;
+        add_three_branch_probe(f, out, br, c, sel, head, side_not, side_c, taken_on_c, side_taken);
     }
     free(ord_bb);
 }

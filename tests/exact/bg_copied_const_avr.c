@@ -11,30 +11,7 @@
 
 static const unsigned char pool[128] = {255, 1, 81, 0, 0, 0, 1, 0, 0, 10, 0, 0, 52, 0, 0, 0, 0, 7, 255, 255, 0, 106, 146, 0, 255, 0, 0, 0, 0, 255, 0, 255, 0, 0, 0, 255, 0, 255, 0, 255, 255, 255, 255, 0, 1, 146, 0, 255, 0, 231, 0, 0, 0, 255, 255, 0, 1, 1, 1, 222, 1, 255, 132, 255, 1, 247, 255, 1, 216, 1, 0, 1, 0, 254, 0, 255, 247, 0, 0, 29, 255, 138, 255, 1, 1, 0, 0, 0, 136, 255, 1, 0, 1, 1, 0, 255, 0, 0, 1, 0, 0, 255, 1, 1, 1, 255, 89, 0, 0, 255, 6, 255, 1, 1, 0, 0, 19, 255, 0, 0, 184, 255, 182, 0, 0, 255, 255, 255};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static uint32_t tl1(uint32_t x)
 {

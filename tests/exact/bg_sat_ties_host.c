@@ -10,57 +10,11 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {220, 255, 1, 0, 0, 247, 0, 255, 0, 1, 255, 0, 255, 255, 1, 1, 255, 0, 8, 255, 0, 199, 255, 255, 0, 0, 0, 0, 200, 58, 0, 0, 255, 139, 71, 0, 188, 0, 0, 0, 0, 0, 0, 41, 0, 0, 0, 0, 255, 95, 255, 122, 0, 255, 255, 255, 0, 1, 216, 1, 1, 255, 222, 142, 0, 255, 35, 0, 0, 0, 68, 255, 180, 1, 0, 0, 255, 145, 1, 255, 255, 0, 0, 255, 1, 0, 0, 0, 0, 169, 112, 1, 0, 255, 0, 1, 255, 0, 0, 0, 0, 1, 205, 1, 1, 142, 0, 255, 0, 152, 0, 132, 0, 0, 255, 0, 0, 255, 1, 0, 1, 0, 137, 0, 0, 255, 255, 251};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static void mt0(unsigned char *d, const unsigned char *s, uint32_t c)
 {

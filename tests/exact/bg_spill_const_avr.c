@@ -12,30 +12,7 @@
 
 static const unsigned char pool[128] = {99, 255, 255, 0, 1, 13, 0, 1, 0, 144, 0, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0, 255, 140, 0, 0, 255, 0, 255, 31, 255, 0, 255, 230, 255, 255, 0, 0, 255, 0, 1, 0, 255, 255, 255, 4, 0, 0, 212, 255, 1, 255, 1, 0, 0, 246, 180, 0, 255, 0, 1, 0, 255, 0, 0, 0, 180, 0, 0, 205, 0, 1, 172, 19, 2, 255, 0, 0, 255, 0, 1, 1, 0, 0, 1, 255, 0, 0, 1, 1, 1, 1, 244, 115, 0, 202, 0, 201, 1, 0, 0, 4, 1, 0, 0, 0, 0, 255, 133, 1, 0, 219, 0, 182, 0, 1, 0, 255, 1, 0, 0, 0, 0, 255, 104, 0, 185, 0, 255};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static void mt0(unsigned char *d, const unsigned char *s, uint32_t c)
 {

@@ -12,30 +12,7 @@
 
 static const unsigned char pool[128] = {0, 0, 0, 211, 0, 255, 1, 119, 199, 0, 0, 105, 0, 255, 67, 0, 214, 0, 1, 133, 1, 255, 1, 255, 1, 255, 192, 255, 36, 39, 1, 1, 0, 0, 196, 255, 254, 255, 255, 1, 0, 255, 229, 0, 0, 40, 1, 0, 255, 0, 1, 255, 255, 0, 0, 1, 26, 1, 0, 0, 0, 1, 0, 0, 255, 0, 1, 0, 0, 255, 0, 33, 23, 255, 0, 255, 255, 0, 31, 0, 1, 1, 0, 0, 1, 0, 1, 255, 255, 169, 0, 0, 255, 255, 0, 0, 1, 192, 255, 0, 255, 1, 1, 255, 79, 255, 0, 1, 124, 0, 2, 0, 0, 0, 11, 0, 0, 0, 0, 213, 0, 0, 255, 0, 1, 204, 255, 0};
 
-/* an input bent to a boundary value by its low bits */
-__attribute__((noinline)) static uint32_t bend(uint32_t x, uint32_t k)
-{
-    switch (k % 18u) {
-    case 0: return x;
-    case 1: return x & 255u;
-    case 2: return x & 511u;
-    case 3: return (uint32_t)((int32_t)x >> 20);
-    case 4: return x % 5u;
-    case 5: return 0u;
-    case 6: return 1u;
-    case 7: return 0xFFFFFFFFu;
-    case 8: return 0x7FFFFFFFu;
-    case 9: return 0x80000000u;
-    case 10: return 255u;
-    case 11: return 256u;
-    case 12: return 0xFFFFu;
-    case 13: return 0x8000u;
-    case 14: return 0x7FFFu;
-    case 15: return x >> 28;
-    case 16: return (uint32_t)-(int32_t)(x & 300u);
-    default: return x | 0x80000000u;
-    }
-}
+#include "bg_bend.h"
 
 __attribute__((noinline)) static uint32_t tl1(uint32_t x)
 {
