@@ -117,6 +117,35 @@ static unsigned last_write_ordinal(const struct mfunc *f, size_t m, const char *
     return 0;
 }
 
+/* Of the machine branches located in IR block BB (their number in *BRANCHES),
+ * the one block testing two registers for equality, neither a boolean and one
+ * seen made of another value (an order's test is never "beq" of such: it is
+ * "blt", or "beqz" of "slt"): its index, -1 for none, -2 for more than one. */
+static int three_branch_head(const struct mfunc *f, LLVMBasicBlockRef bb, LLVMBasicBlockRef *ord_bb, size_t nord,
+                             int *branches)
+{
+    int head = -1;
+    *branches = 0;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        size_t at;
+        const struct minsn *in = cond_branch(&f->blocks[m], &at);
+        if (!in || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord ||
+            ord_bb[in->src_line] != bb)
+            continue;
+        (*branches)++;
+        const struct mblock *b = &f->blocks[m];
+        char ms = mc_branch_sense(in->mnemonic), ops[3][16];
+        if (b->nsucc != 2 || (ms != 'e' && ms != 'n') || mc_insn_operands(in, ops, 3) != 3 ||
+            !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+            continue;
+        int b0 = makes_boolean(f, m, at, ops[0]), b1 = makes_boolean(f, m, at, ops[1]);
+        if (b0 == 1 || b1 == 1 || (b0 < 0 && b1 < 0))
+            continue;
+        head = head == -1 ? (int)m : -2;
+    }
+    return head;
+}
+
 /* The probe 2c + r of a select r on a select c made into three branches (at
  * instruction AT): the head's test of c, then r's test on each side (SIDE_TAKEN:
  * the probe values, of the four, that take each side's branch). */
@@ -171,24 +200,8 @@ static void value_probes(struct mfunc *f, LLVMValueRef fn, LLVMBasicBlockRef bb,
             !LLVMIsAInstruction(va) || !LLVMIsAInstruction(vb) || va == vb)
             continue;
         unsigned oa = ordinal_of(fn, va), ob = ordinal_of(fn, vb);
-        int head = -1, branches = 0;
-        for (size_t m = 0; m < f->nblocks; m++) {
-            size_t at;
-            const struct minsn *in = cond_branch(&f->blocks[m], &at);
-            if (!in || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord ||
-                ord_bb[in->src_line] != bb)
-                continue;
-            branches++;
-            const struct mblock *b = &f->blocks[m];
-            char ms = mc_branch_sense(in->mnemonic), ops[3][16];
-            if (b->nsucc != 2 || (ms != 'e' && ms != 'n') || mc_insn_operands(in, ops, 3) != 3 ||
-                !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
-                continue;
-            int b0 = makes_boolean(f, (size_t)m, at, ops[0]), b1 = makes_boolean(f, (size_t)m, at, ops[1]);
-            if (b0 == 1 || b1 == 1 || (b0 < 0 && b1 < 0))
-                continue;
-            head = head == -1 ? (int)m : -2;
-        }
+        int branches;
+        int head = three_branch_head(f, bb, ord_bb, nord, &branches);
         if (head < 0 || branches != 3)
             continue;
         const struct mblock *h = &f->blocks[head];
@@ -286,26 +299,8 @@ void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *tr
         if (!strcmp(tname, fname))
             continue;
         /* the machine branches located in this IR block whose block has the shape */
-        int head = -1, branches = 0;
-        for (size_t m = 0; m < f->nblocks; m++) {
-            size_t at;
-            const struct minsn *in = cond_branch(&f->blocks[m], &at);
-            if (!in || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > nord ||
-                ord_bb[in->src_line] != bb)
-                continue;
-            branches++;
-            const struct mblock *b = &f->blocks[m];
-            char ms = mc_branch_sense(in->mnemonic), ops[3][16];
-            if (b->nsucc != 2 || (ms != 'e' && ms != 'n') || mc_insn_operands(in, ops, 3) != 3 ||
-                !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
-                continue;
-            /* two registers, neither a boolean, one seen made of another value: an
-             * order's test is never "beq" of such (it is "blt", or "beqz" of "slt") */
-            int b0 = makes_boolean(f, m, at, ops[0]), b1 = makes_boolean(f, m, at, ops[1]);
-            if (b0 == 1 || b1 == 1 || (b0 < 0 && b1 < 0))
-                continue;
-            head = head == -1 ? (int)m : -2;
-        }
+        int branches;
+        int head = three_branch_head(f, bb, ord_bb, nord, &branches);
         /* three tests, no copy of any: the head and its two sides */
         if (head < 0 || branches > 3)
             continue;
