@@ -35,6 +35,8 @@ struct arg_use {
     const struct isa_runtime *rt;   /* USE_RUNTIME */
     const struct isa_insn *insn;    /* USE_SHIFT, USE_OPERANDS (a divider's cycles by its operands a, b) */
     bool has_code;                  /* USE_RUNTIME: run the routine's code at ENTRY */
+    bool add_routine, sub_routine;  /* USE_RUNTIME: the routine is an __add* or a __sub* (known once,
+                                       not compared at every execution) */
     bool ran_before;                /* ... and it ran before this execution of the call */
     bool product;                   /* USE_RUNTIME: the product 2x of an fma(x, 2, y), called as x + x
                                        (the sum is another use, another machine call) */
@@ -402,8 +404,11 @@ static struct arg_use *add_use_as(struct cost_args *ca, size_t wi, enum use_kind
             return &w->uses[u];
     w->uses = sup_xrealloc(w->uses, (w->nuses + 1) * sizeof *w->uses);
     struct arg_use u = {.kind = kind, .rt = rt, .insn = insn, .product = product};
-    if (rt)
+    if (rt) {
         u.has_code = routine_entry(ca->runner, rt->symbol, &u.entry);
+        u.add_routine = !strncmp(rt->symbol, "__add", 5);
+        u.sub_routine = !strncmp(rt->symbol, "__sub", 5);
+    }
     w->uses[w->nuses++] = u;
     return &w->uses[w->nuses - 1];
 }
@@ -817,7 +822,7 @@ static bool run_code(struct cost_args *ca, const struct arg_watch *w, struct arg
     }
     /* a + -b called as a - b (a - -b as a + b, -a + b as b - a, a*b + -c as a*b - c,
      * -a*b + c as c - a*b): the operands the call has */
-    bool sub_routine = !strncmp(us->rt->symbol, "__sub", 5), add_routine = !strncmp(us->rt->symbol, "__add", 5);
+    bool sub_routine = us->sub_routine, add_routine = us->add_routine;
     LLVMOpcode op = LLVMGetInstructionOpcode(w->inst);
     unsigned f = w->fneg;
     /* a sum called as a difference, or a difference as a sum, with no operand an fneg: the
@@ -985,7 +990,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             continue;
         }
         const double *at = fixed;
-        bool sum = !strncmp(us->rt->symbol, "__add", 5) || !strncmp(us->rt->symbol, "__sub", 5);
+        bool sum = us->add_routine || us->sub_routine;
         bool fma_sum = fma && sum && !us->product;
         if (fma_sum)
             at = fma_add;
