@@ -885,6 +885,30 @@ static void record_execution(struct cost_args *ca, struct arg_watch *w)
     w->seq_mark = now;
 }
 
+/* What strcmp's, memcmp's and strcpy's formulas read from the program's memory after the
+ * call (the common prefix, the source's length) into FIXED: only for an execution priced by
+ * a formula (a routine whose code runs reads the bytes itself). */
+static void string_values(const struct arg_watch *w, double *fixed, struct eng_state *eng)
+{
+    switch (w->extra) {
+    case EX_STRCMP:
+    case EX_MEMCMP: {
+        double lim = w->extra == EX_MEMCMP || w->nops > 2 ? fixed[ISA_RT_A2] : -1;
+        if (isnan(fixed[ISA_RT_A0]) || isnan(fixed[ISA_RT_A1]) || isnan(lim) ||
+            !cost_compared(eng, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
+                      &fixed[ISA_RT_COMPARED]))
+            fixed[ISA_RT_COMPARED] = NAN;
+        break;
+    }
+    case EX_STRCPY: /* the source, unchanged by the call (its copy may not overlap it) */
+        if (isnan(fixed[ISA_RT_A1]) || !cost_string_length(eng, (uint64_t)fixed[ISA_RT_A1], &fixed[ISA_RT_LENGTH]))
+            fixed[ISA_RT_LENGTH] = NAN;
+        break;
+    default:
+        break;
+    }
+}
+
 static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, const uint64_t *v, size_t n,
                       struct eng_state *eng)
 {
@@ -943,17 +967,8 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             fixed[ISA_RT_CONVS] = fixed[ISA_RT_DIGITS] = fixed[ISA_RT_WIDE_DIGITS] = fixed[ISA_RT_DIGIT_BITS] = NAN;
         break;
     case EX_STRCMP:
-    case EX_MEMCMP: {
-        double lim = w->extra == EX_MEMCMP || w->nops > 2 ? fixed[ISA_RT_A2] : -1;
-        if (isnan(fixed[ISA_RT_A0]) || isnan(fixed[ISA_RT_A1]) || isnan(lim) ||
-            !cost_compared(eng, (uint64_t)fixed[ISA_RT_A0], (uint64_t)fixed[ISA_RT_A1], lim, w->extra == EX_STRCMP,
-                      &fixed[ISA_RT_COMPARED]))
-            fixed[ISA_RT_COMPARED] = NAN;
-        break;
-    }
-    case EX_STRCPY: /* the source, unchanged by the call (its copy may not overlap it) */
-        if (isnan(fixed[ISA_RT_A1]) || !cost_string_length(eng, (uint64_t)fixed[ISA_RT_A1], &fixed[ISA_RT_LENGTH]))
-            fixed[ISA_RT_LENGTH] = NAN;
+    case EX_MEMCMP:
+    case EX_STRCPY: /* read from the program's memory only for a formula (below: string_values) */
         break;
     case EX_REALLOC:
         fixed[ISA_RT_OLD_SIZE] = w->old_size;
@@ -963,6 +978,7 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
         break;
     }
     w->execs++;
+    bool strings_read = false;
     for (size_t u = 0; u < w->nuses; u++) {
         struct arg_use *us = &w->uses[u];
         if (us->kind == USE_SHIFT) {
@@ -1002,6 +1018,10 @@ static void on_values(struct cost_args *ca, struct arg_watch *w, int phase, cons
             if (run_code(ca, w, us, v, n, (fma || (w->fma == 128 && w->nops >= 3)) && sum && !us->product, eng))
                 continue;
             us->code_failed++;
+        }
+        if (!strings_read) {
+            string_values(w, fixed, eng); /* (FMA_ADD, copied before, keeps NaN there) */
+            strings_read = true;
         }
         double c = isa_runtime_eval_at(us->rt, at, ca->reported ? NULL : ca->diag);
         double k = isa_runtime_eval_ninstr_at(us->rt, at, ca->reported ? NULL : ca->diag);
