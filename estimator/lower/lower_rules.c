@@ -1317,6 +1317,7 @@ void mc_build(struct solver *s)
     rule_probes(s, var, coef);
     mc_rule_select_arms(s, var, coef);
     mc_rule_select_returns(s, var, coef);
+    mc_rule_implied_compares(s, var, coef);
     mc_rule_va_vector_save(s, var, coef);
     free(var);
     free(coef);

@@ -117,6 +117,8 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
 int mc_select_arm_by_branch(const struct solver *s, size_t m);
 
+/* lower_select_implied.c: a comparison's branch decided by the one before it */
+void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
 /* lower_select_returns.c: a select made a PowerPC conditional return */
 void mc_rule_select_returns(struct solver *s, int *var, signed char *coef);
 /* lower_selects.c: whether comparison V reads a poison phi or an over-wide
