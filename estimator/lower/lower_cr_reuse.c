@@ -88,58 +88,219 @@ static bool block_writes(const struct mblock *a, size_t end, int f)
     return false;
 }
 
+/* AVR: the bit of SREG a conditional branch tests and the value that makes
+ * it taken; 0 for other branches. */
+static char avr_branch_bit(const char *mn, bool *value)
+{
+    static const struct {
+        const char *m;
+        char bit;
+        bool v;
+    } t[] = {{"brlt", 's', true}, {"brge", 's', false}, {"brlo", 'c', true}, {"brcs", 'c', true},
+             {"brsh", 'c', false}, {"brcc", 'c', false}, {"breq", 'z', true}, {"brne", 'z', false},
+             {"brmi", 'n', true}, {"brpl", 'n', false}, {"brvs", 'v', true}, {"brvc", 'v', false}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(mn, t[i].m)) {
+            *value = t[i].v;
+            return t[i].bit;
+        }
+    return 0;
+}
+
+/* AVR register number of "rN" at O (N < 32), or -1. */
+static int avr_reg_at(const char *o)
+{
+    while (*o == ' ')
+        o++;
+    if (o[0] != 'r' || o[1] < '0' || o[1] > '9')
+        return -1;
+    int n = o[1] - '0';
+    if (o[2] >= '0' && o[2] <= '9')
+        n = 10 * n + (o[2] - '0');
+    return n < 32 ? n : -1;
+}
+
+/* The registers AVR instruction IN may write, as a mask (all for a call or
+ * what is not understood): its first operand when a register (and the
+ * next for the word forms), r0:r1 for the multiplies, a pointer register
+ * pair it increments or decrements. */
+static uint32_t avr_writes(const struct minsn *in)
+{
+    const char *mn = in->mnemonic, *o = in->ops;
+    if (strstr(mn, "call") || !strncmp(mn, "des", 3) || !strcmp(mn, "spm"))
+        return ~0u;
+    uint32_t w = 0;
+    if (!strncmp(mn, "mul", 3) || !strncmp(mn, "fmul", 4))
+        w |= 3u;
+    int d = avr_reg_at(o);
+    if (d >= 0 && strcmp(mn, "cp") && strcmp(mn, "cpc") && strcmp(mn, "cpi") && strcmp(mn, "tst") &&
+        strcmp(mn, "push") && strcmp(mn, "out") && strcmp(mn, "bst") && strcmp(mn, "sbrc") && strcmp(mn, "sbrs")) {
+        w |= 1u << d;
+        if ((!strcmp(mn, "movw") || !strcmp(mn, "adiw") || !strcmp(mn, "sbiw")) && d < 31)
+            w |= 1u << (d + 1);
+    } else if (d < 0 && o[0] && strcmp(mn, "st") && strcmp(mn, "std") && strcmp(mn, "sts") && strcmp(mn, "out") &&
+               strcmp(mn, "push") && strcmp(mn, "rjmp") && strcmp(mn, "jmp") && !mc_is_control(in))
+        return ~0u; /* (an operand not understood) */
+    static const char ptr[] = "XYZ";
+    for (int p = 0; p < 3; p++) {
+        const char *h = strchr(o, ptr[p]);
+        if (h && (h[1] == '+' || (h > o && h[-1] == '-')) && !(h[1] == '+' && h[2] >= '0' && h[2] <= '9'))
+            w |= 3u << (26 + 2 * p);
+    }
+    return w;
+}
+
+/* Whether AVR instruction IN leaves SREG as it is. */
+static bool avr_keeps_flags(const struct minsn *in)
+{
+    static const char *const keep[] = {"ldi", "mov", "movw", "ld", "ldd", "lds", "st", "std", "sts", "push",
+                                       "pop", "in", "lpm", "elpm", "nop", NULL};
+    for (const char *const *k = keep; *k; k++)
+        if (!strcmp(in->mnemonic, *k))
+            return true;
+    return false;
+}
+
+/* AVR: the compare chain before the branch at K of B ("cp"/"cpi", then
+ * "cpc"s, with only instructions that keep SREG among and after them): its
+ * first and last indices, or false. */
+static bool avr_chain(const struct mblock *b, size_t k, size_t *first, size_t *last)
+{
+    size_t j = k;
+    bool found = false;
+    while (j-- > 0) {
+        const char *mn = b->insns[j].mnemonic;
+        if (!strcmp(mn, "cpc")) {
+            if (!found)
+                *last = j;
+            found = true;
+            continue;
+        }
+        if (!strcmp(mn, "cp") || !strcmp(mn, "cpi")) {
+            if (!found)
+                *last = j;
+            *first = j;
+            return true;
+        }
+        if (!avr_keeps_flags(&b->insns[j]))
+            return false;
+    }
+    return false;
+}
+
+/* AVR: whether the branch at KX of X reads the flags of a compare chain the
+ * same as C's (at KC) of registers none of C's code after its chain, the
+ * arms nor X before its chain's end writes. */
+static bool avr_same_compare(const struct mfunc *mf, size_t c, size_t kc, size_t x, size_t kx, const int *arms,
+                             size_t narms)
+{
+    const struct mblock *cb = &mf->blocks[c], *xb = &mf->blocks[x];
+    size_t c0, c1, x0, x1;
+    if (!avr_chain(cb, kc, &c0, &c1) || !avr_chain(xb, kx, &x0, &x1))
+        return false;
+    uint32_t regs = 0;
+    size_t nc = 0, nx = 0;
+    for (size_t j = c0; j <= c1; j++)
+        if (!strncmp(cb->insns[j].mnemonic, "cp", 2)) {
+            nc++;
+            const char *o = cb->insns[j].ops, *comma = strchr(o, ',');
+            int a = avr_reg_at(o), r = comma ? avr_reg_at(comma + 1) : -1;
+            if (a < 0)
+                return false;
+            regs |= 1u << a;
+            if (r >= 0)
+                regs |= 1u << r;
+        }
+    /* the same chain, compare for compare */
+    size_t jc = c0;
+    for (size_t j = x0; j <= x1; j++) {
+        if (strncmp(xb->insns[j].mnemonic, "cp", 2))
+            continue;
+        nx++;
+        while (jc <= c1 && strncmp(cb->insns[jc].mnemonic, "cp", 2))
+            jc++;
+        if (jc > c1 || strcmp(cb->insns[jc].mnemonic, xb->insns[j].mnemonic) ||
+            strcmp(cb->insns[jc].ops, xb->insns[j].ops))
+            return false;
+        jc++;
+    }
+    if (nc != nx)
+        return false;
+    uint32_t w = 0;
+    for (size_t j = c0; j < cb->ninsns; j++)
+        w |= avr_writes(&cb->insns[j]);
+    for (size_t a = 0; a < narms; a++)
+        for (size_t j = 0; j < mf->blocks[arms[a]].ninsns; j++)
+            w |= avr_writes(&mf->blocks[arms[a]].insns[j]);
+    for (size_t j = 0; j <= x1; j++)
+        w |= avr_writes(&xb->insns[j]);
+    return (w & regs) == 0;
+}
+
 void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef)
 {
     const struct mfunc *mf = s->mf;
     const char *triple = LLVMGetTarget(LLVMGetGlobalParent(s->xf->fn));
-    if (!triple || strncmp(triple, "powerpc", 7))
+    bool ppc = triple && !strncmp(triple, "powerpc", 7), avr = triple && !strncmp(triple, "avr", 3);
+    if (!ppc && !avr)
         return;
     for (size_t x = 0; x < mf->nblocks; x++) {
         const struct mblock *xb = &mf->blocks[x];
         long kx = final_branch(xb);
-        if (kx < 0 || xb->nsucc != 2 || xb->succ[0] == xb->succ[1] || xb->npred == 0)
+        if (kx < 0 || xb->nsucc != 2 || xb->succ[0] == xb->succ[1] || xb->npred == 0 || xb->npred > 2)
             continue;
-        int f = cr_field(xb->insns[kx].ops);
-        bool vx;
-        char bit = branch_bit(xb->insns[kx].mnemonic, &vx);
-        if (!bit || block_writes(xb, (size_t)kx, f))
-            continue;
-        /* the one block C whose branch every entry of X follows */
-        int c = -1;
+        /* the one block C whose branch every entry of X follows, and its arms */
+        int c = -1, arms[2];
+        size_t narms = 0;
         bool ok = true;
         for (size_t p = 0; p < xb->npred && ok; p++) {
             int q = xb->pred[p];
             const struct mblock *qb = &mf->blocks[q];
             int from = q;
-            size_t last = qb->ninsns;
-            if (last > 0 && qb->insns[last - 1].isa && qb->insns[last - 1].isa->kind == ISA_JUMP)
-                last--;
             if (qb->nsucc == 1 && qb->npred == 1 && q != (int)x) {
-                /* an arm: only from C, only on to X (its final jump allowed) */
-                ok = !block_writes(qb, last, f);
+                arms[narms++] = q; /* an arm: only from C, only on to X */
                 from = qb->pred[0];
             }
-            ok = ok && (c < 0 || c == from) && from != (int)x;
+            ok = (c < 0 || c == from) && from != (int)x;
             c = from;
         }
         if (!ok || c < 0)
             continue;
         const struct mblock *cb = &mf->blocks[c];
         long kc = final_branch(cb);
-        if (kc < 0 || cb->nsucc != 2 || cb->succ[0] == cb->succ[1] || cr_field(cb->insns[kc].ops) != f)
+        if (kc < 0 || cb->nsucc != 2 || cb->succ[0] == cb->succ[1])
             continue;
         /* C's both sides reach X: X itself or an arm of X's */
         for (size_t k = 0; k < 2 && ok; k++) {
             int t = cb->succ[k];
             bool arm = false;
-            for (size_t p = 0; p < xb->npred && !arm; p++)
-                arm = xb->pred[p] == t && t != c;
+            for (size_t a = 0; a < narms; a++)
+                arm |= arms[a] == t;
             ok = t == (int)x || arm;
         }
-        if (!ok || (size_t)c == x)
+        if (!ok)
             continue;
-        bool vc;
-        if (branch_bit(cb->insns[kc].mnemonic, &vc) != bit)
+        bool vx, vc;
+        char bit;
+        if (ppc) {
+            int f = cr_field(xb->insns[kx].ops);
+            bit = branch_bit(xb->insns[kx].mnemonic, &vx);
+            if (!bit || cr_field(cb->insns[kc].ops) != f || block_writes(xb, (size_t)kx, f) ||
+                branch_bit(cb->insns[kc].mnemonic, &vc) != bit)
+                continue;
+            for (size_t a = 0; a < narms && ok; a++) {
+                const struct mblock *ab = &mf->blocks[arms[a]];
+                size_t last = ab->ninsns;
+                if (last > 0 && ab->insns[last - 1].isa && ab->insns[last - 1].isa->kind == ISA_JUMP)
+                    last--;
+                ok = !block_writes(ab, last, f);
+            }
+        } else {
+            bit = avr_branch_bit(xb->insns[kx].mnemonic, &vx);
+            ok = bit && avr_branch_bit(cb->insns[kc].mnemonic, &vc) == bit &&
+                 avr_same_compare(mf, (size_t)c, (size_t)kc, x, (size_t)kx, arms, narms);
+        }
+        if (!ok)
             continue;
         int tx = xb->insns[kx].target, tc = cb->insns[kc].target;
         if (tx < 0 || tc < 0)
@@ -155,11 +316,7 @@ void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef)
         var[1] = evar(s, (size_t)c, same);
         coef[1] = -1;
         lsys_add(&s->sy, var, coef, 2, 0, false);
-        if (s->trace) {
-            fprintf(stderr, "  condition field cr%d of [%d] tested again at [%zu]:", f, c, x);
-            for (size_t j = 0; s->trace > 4 && j < xb->ninsns; j++)
-                fprintf(stderr, " %s '%s';", xb->insns[j].mnemonic, xb->insns[j].ops);
-            fprintf(stderr, "\n");
-        }
+        if (s->trace)
+            fprintf(stderr, "  the test of [%d] made again at [%zu]\n", c, x);
     }
 }
