@@ -1319,6 +1319,7 @@ void mc_build(struct solver *s)
     mc_rule_select_returns(s, var, coef);
     mc_rule_implied_compares(s, var, coef);
     mc_rule_cr_reuse(s, var, coef);
+    mc_rule_cr_known(s, var, coef);
     mc_rule_va_vector_save(s, var, coef);
     free(var);
     free(coef);

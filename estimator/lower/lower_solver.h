@@ -121,6 +121,8 @@ int mc_select_arm_by_branch(const struct solver *s, size_t m);
 void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
 /* lower_cr_reuse.c: PowerPC branches testing a field an earlier branch tested */
 void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef);
+/* lower_cr_known.c: PowerPC branches on a bit every path into them fixed */
+void mc_rule_cr_known(struct solver *s, int *var, signed char *coef);
 /* lower_select_returns.c: a select made a PowerPC conditional return */
 void mc_rule_select_returns(struct solver *s, int *var, signed char *coef);
 /* lower_selects.c: whether comparison V reads a poison phi or an over-wide
