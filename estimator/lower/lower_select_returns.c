@@ -120,6 +120,17 @@ void mc_rule_select_returns(struct solver *s, int *var, signed char *coef)
         }
         if (!rec || rec->lanes != 1 || rec->ties != UINT32_MAX)
             continue;
+        /* the block's only choice: with another select, min/max or saturation
+         * beside it (a chain of them returned), the one return tested first
+         * may be another's */
+        bool alone = true;
+        for (uint32_t r = 0; r < xf->nselects && alone; r++) {
+            const struct cnt_select *xs = &xf->selects[r];
+            alone = xs == rec || xs->block != (uint32_t)g ||
+                    (xs->kind != CNT_SEL_SELECT && xs->kind != CNT_SEL_MINMAX && xs->kind != CNT_SEL_SAT);
+        }
+        if (!alone)
+            continue;
         LLVMValueRef sel = mc_select_inst(xf, rec);
         if (!sel || LLVMGetInstructionOpcode(sel) != LLVMSelect)
             continue;
