@@ -1316,6 +1316,10 @@ void mc_build(struct solver *s)
     mc_rule_test_first_bit_loops(s, var, coef);
     rule_probes(s, var, coef);
     mc_rule_select_arms(s, var, coef);
+    mc_rule_select_returns(s, var, coef);
+    mc_rule_implied_compares(s, var, coef);
+    mc_rule_cr_reuse(s, var, coef);
+    mc_rule_cr_known(s, var, coef);
     mc_rule_va_vector_save(s, var, coef);
     free(var);
     free(coef);

@@ -1239,6 +1239,11 @@ static bool from_poison_phi(LLVMValueRef v, int depth)
     return false;
 }
 
+bool mc_select_poisoned(const struct cnt_func *xf, LLVMValueRef v)
+{
+    return from_overwide_shift(xf, v, 6) || from_poison_phi(v, 4);
+}
+
 /* Whether V calls a signed saturating intrinsic (llvm.sadd.sat, ssub.sat,
  * sshl.sat), whose expansion clamps at both bounds. */
 static bool signed_saturation(LLVMValueRef v)

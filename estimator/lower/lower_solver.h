@@ -96,6 +96,7 @@ int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t valu
 char mc_branch_sense(const char *mn);
 bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m);
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond);
+int mc_branch_follows_at(const struct solver *s, size_t m, size_t k, LLVMValueRef cond);
 bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other);
 void mc_build_view(struct solver *s);
 /* Whether the view has an edge from IR block FROM to TO. */
@@ -115,6 +116,18 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
 int mc_select_arm_by_branch(const struct solver *s, size_t m);
+
+/* lower_select_implied.c: a comparison's branch decided by the one before it */
+void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
+/* lower_cr_reuse.c: PowerPC branches testing a field an earlier branch tested */
+void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef);
+/* lower_cr_known.c: PowerPC branches on a bit every path into them fixed */
+void mc_rule_cr_known(struct solver *s, int *var, signed char *coef);
+/* lower_select_returns.c: a select made a PowerPC conditional return */
+void mc_rule_select_returns(struct solver *s, int *var, signed char *coef);
+/* lower_selects.c: whether comparison V reads a poison phi or an over-wide
+ * shift's value (the machine compares something else) */
+bool mc_select_poisoned(const struct cnt_func *xf, LLVMValueRef v);
 
 /* lower_select_flags.c: of the NH heads of min/max RI, the AVR branch that
  * makes its choice a flag the others (its register pieces) test, or -1;

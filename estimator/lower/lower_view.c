@@ -344,13 +344,35 @@ bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m)
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond)
 {
     const struct mblock *b = &s->mf->blocks[m];
-    const struct minsn *br = NULL;
-    for (size_t k = b->ninsns; k-- > 0 && !br;)
+    for (size_t k = b->ninsns; k-- > 0;)
         if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH)
-            br = &b->insns[k];
-    if (!br || !cond || !LLVMIsAICmpInst(cond))
+            return mc_branch_follows_at(s, m, k, cond);
+    return -1;
+}
+
+/* The same for the branch at index K of block M, a conditional branch or
+ * a PowerPC conditional return ("beqlr": taken = returns; its sense is the
+ * mnemonic's without "lr"). */
+int mc_branch_follows_at(const struct solver *s, size_t m, size_t k, LLVMValueRef cond)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const struct minsn *br = &b->insns[k];
+    if (!br->isa || !cond || !LLVMIsAICmpInst(cond))
         return -1;
-    char ms = mc_branch_sense(br->mnemonic), is;
+    char mn[16];
+    size_t nm = strlen(br->mnemonic);
+    if (nm >= sizeof mn)
+        return -1;
+    memcpy(mn, br->mnemonic, nm + 1);
+    if (br->isa->kind == ISA_COND_RETURN) {
+        while (nm > 0 && (mn[nm - 1] == '+' || mn[nm - 1] == '-'))
+            mn[--nm] = '\0';
+        if (nm < 3 || strcmp(mn + nm - 2, "lr"))
+            return -1;
+        mn[nm - 2] = '\0';
+    } else if (br->isa->kind != ISA_COND_BRANCH)
+        return -1;
+    char ms = mc_branch_sense(mn), is;
     if (!ms)
         return -1;
     switch (LLVMGetICmpPredicate(cond)) {
