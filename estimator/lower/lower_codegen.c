@@ -94,6 +94,8 @@ static char *emit_in_child(void *arg, size_t *len, char **msg)
         /* the text (which may hold NULs: a string's bytes in a comment), a NUL, the object
          * (none when the assembler refused it), then the text's length (8 bytes) */
         size_t olen = 0;
+        if (getenv("LPNEST_TEST_ASSEMBLER_CRASH")) /* (cores.layout-assembled: the text alone, again) */
+            abort();
         char *obj = lower_assemble(job->tm, text, *len, &olen);
         uint64_t alen = *len;
         text = sup_xrealloc(text, *len + 1 + olen + sizeof alen + 1);
@@ -271,7 +273,26 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
     struct lower_isolated r;
     char *text = NULL;
     struct eng_text_loc at;
-    if (lower_isolated_run(emit_in_child, &job, true, &r)) {
+    bool ok = lower_isolated_run(emit_in_child, &job, true, &r);
+    if (!ok && !r.system && both) {
+        /* the assembler, not the code generator, may have ended the child (a fatal error of
+         * LLVM's MC layer): the text alone, with no object after it (the caller then has the
+         * object compiled) */
+        free(r.text);
+        free(r.message);
+        free(r.log);
+        job.both = false;
+        ok = lower_isolated_run(emit_in_child, &job, true, &r);
+        if (ok) {
+            uint64_t alen = r.len;
+            r.text = sup_xrealloc(r.text, r.len + 1 + sizeof alen + 1);
+            r.text[r.len] = '\0';
+            memcpy(r.text + r.len + 1, &alen, sizeof alen);
+            r.len += 1 + sizeof alen;
+            r.text[r.len] = '\0';
+        }
+    }
+    if (ok) {
         text = r.text;
         *len = r.len;
         llvm_warnings(r.log, t, diag);
