@@ -33,7 +33,11 @@ SKIP = 77
 # soft-float, printf's), one program per core, the instruction cache's among them
 CASES = [("corpus", "quicksort", "ibex-small"), ("corpus", "sha256", "ibex-maxperf"),
          ("corpus", "dijkstra", "ibex-icache"), ("corpus", "quicksort", "cv32e40p"),
-         ("embedded", "longdouble", "cv32e40p")]
+         ("embedded", "longdouble", "cv32e40p"),
+         # rv32im code on a cache: a block the model cannot run prices its calls off the
+         # pipeline, the others on it, with the same operands; a run kept off it served a call
+         # on it (path number 0 of none: main at 2ed627d crashed) until the key held which
+         ("corpus", "quicksort", "ibex-icache", "riscv32")]
 # (folder, program, core) for --path-memo: paths by ops and by kept number, with and without
 # an instruction cache
 MEMO_CASES = [("corpus", "quicksort", "ibex-small"), ("corpus", "quicksort", "cv32e40p"),
@@ -63,15 +67,17 @@ def main():
         cases, off, stats = MEMO_CASES, "LPNEST_NO_PATH_MEMO", MEMO_STATS
     fails = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for folder, prog, core in cases:
-            bc = os.path.join(a.build, "benchmarks", folder, "rv32imc", prog + ".bc")
+        for case in cases:
+            folder, prog, core = case[:3]
+            flavour = case[3] if len(case) > 3 else "rv32imc"
+            bc = os.path.join(a.build, "benchmarks", folder, flavour, prog + ".bc")
             if not os.path.exists(bc):
-                print("skipped: no rv32imc bitcode (%s)" % bc)
+                print("skipped: no %s bitcode (%s)" % (flavour, bc))
                 return SKIP
             kept, ref = os.path.join(tmp, "kept.json"), os.path.join(tmp, "ref.json")
             rc1, err1 = run(a.lpnest, bc, core, kept, {"LPNEST_ROUTINE_STATS": "1"})
             rc2, _ = run(a.lpnest, bc, core, ref, {off: "1"})
-            what = "%s/%s on %s" % (folder, prog, core)
+            what = "%s/%s%s on %s" % (folder, prog, "" if flavour == "rv32imc" else " (%s)" % flavour, core)
             if rc1 or rc2:
                 print("FAIL %s: exit %d (kept runs), %d (every call run)" % (what, rc1, rc2))
                 fails += 1

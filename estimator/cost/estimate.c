@@ -119,19 +119,33 @@ static double inclusive(struct cost_ctx *cx, size_t f, char *state)
 
 /* Lowers the module for the core and parses the machine code; NULL after a message. */
 
+/* Whether the core's timing depends on where the code lies (lay_out). */
+static bool laid_out(const struct isa *isa)
+{
+    uint64_t base;
+    return isa_pipeline(isa) && isa_text_base(isa, &base);
+}
+
 /* Pipelined cores: where every instruction lies, from the object file of
- * the same code (compiled by lpnest, also when the compiler's code was
- * given: its object is not at hand). */
-static bool lay_out(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm, const char *mt)
+ * the same code: OBJ (LEN bytes), the priced assembly assembled in the
+ * child that made it (lower_codegen_asm_obj), or when NULL compiled by
+ * lpnest (also when the compiler's code was given: its object is not at
+ * hand). */
+static bool lay_out(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm, const char *mt, const char *given,
+                    size_t len)
 {
     const struct isa *isa = cx->isa;
     uint64_t base;
     if (!isa_pipeline(isa) || !isa_text_base(isa, &base))
         return true;
+    if (getenv("LPNEST_LAYOUT_STATS")) /* (cores.layout-assembled: which object was laid) */
+        fprintf(cx->diag, "lpnest: layout: the object %s\n",
+                given ? "assembled from the priced text" : "compiled by the code generator");
+    if (given)
+        return lower_layout(mm, given, len, (uint32_t)base, isa_relax(isa), cx->diag);
     struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
     LLVMContextRef octx = LLVMContextCreate();
     LLVMModuleRef ofresh = eng_module_fresh(em, octx, cx->diag);
-    size_t len = 0;
     char *obj = ofresh ? lower_codegen_obj(ofresh, &t, &len, cx->diag) : NULL;
     if (ofresh)
         LLVMDisposeModule(ofresh);
@@ -163,7 +177,7 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
             fclose(df);
         }
         bool ok = lower_parse_asm(cx->mc->assembly, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
-                  lay_out(cx, em, mm, mt);
+                  lay_out(cx, em, mm, mt, NULL, 0);
         if (!ok)
             lower_mmodule_free(mm);
         return ok;
@@ -171,7 +185,13 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef fresh = eng_module_fresh(em, ctx, cx->diag);
     struct lower_codegen_target t = {mt, isa_cpu(isa), isa_features(isa), eng_module_name(em), isa_name(isa), em};
-    char *text = fresh ? lower_codegen_asm(fresh, &t, cx->diag) : NULL;
+    /* a pipelined core's object: the same code generation's text, assembled (the object of
+     * FRESH, which the layout is of also when the text priced is PLAIN's below) */
+    char *obj = NULL;
+    size_t olen = 0;
+    char *text = !fresh ? NULL
+                 : laid_out(isa) ? lower_codegen_asm_obj(fresh, &t, &obj, &olen, cx->diag)
+                                 : lower_codegen_asm(fresh, &t, cx->diag);
     if (text && lower_codegen_frames_added(fresh, text)) {
         /* the normal build's instruction order, with the locations */
         LLVMModuleRef plain = eng_module_plain(em, ctx, cx->diag);
@@ -189,8 +209,9 @@ static bool lower(struct cost_ctx *cx, struct eng_module *em, struct mmodule *mm
     if (!text)
         return false;
     bool ok = lower_parse_asm(text, mt, mm, cx->diag) && lower_build_cfg(mm, isa, m, cx->diag) &&
-              lay_out(cx, em, mm, mt);
+              lay_out(cx, em, mm, mt, obj, olen);
     free(text);
+    free(obj);
     if (!ok)
         lower_mmodule_free(mm);
     return ok;

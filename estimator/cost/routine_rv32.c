@@ -367,7 +367,7 @@ static bool step(struct routine_runner *r, uint32_t *x, uint32_t *pc, struct rv3
  * less than the overlay apart (so that they never collide in the overlay). A run that
  * touched the allocator's heap (its state outlives the call) is not kept. So a kept run
  * gives the call what running it would give. */
-#define KEY_MAX (8 + 8 * 5 + 8 + 3 * ARGS_AREA)
+#define KEY_MAX (8 + 1 + 8 * 5 + 8 + 3 * ARGS_AREA)
 #define PATH_MAX_OPS 4096u
 struct kept_key {
     unsigned char b[KEY_MAX];
@@ -407,13 +407,18 @@ static int kept_run(struct routine_runner *r, struct routine_mem *m, uint32_t en
 {
     unsigned char *p = k->b;
     uint32_t nw = m->nwritten;
-    if (nw * 3 + 56 > KEY_MAX) {
+    if (nw * 3 + 57 > KEY_MAX) {
         m->track = false;
         return 0;
     }
     memcpy(p, &entry, 4);
     memcpy(p + 4, &nw, 4);
-    p += 8;
+    /* whether the call is on a pipeline: a run kept there holds a path and its first share,
+     * one kept off it (a block the model could not run prices its calls without it) the
+     * cycles; neither serves the other (main at 2ed627d gave a call on the pipeline the path
+     * number 0 of a run kept off it: a crash, or another routine's path) */
+    p[8] = pipe != NULL;
+    p += 9;
     for (unsigned g = 10; g <= 17; g++) {
         uint32_t v = t->tag[g] ? (pipe ? x[g] & 3 : 0) : x[g];
         p[0] = t->tag[g];

@@ -56,6 +56,7 @@ struct emit_job {
     LLVMTargetMachineRef tm;
     LLVMModuleRef m;
     LLVMCodeGenFileType type;
+    bool both; /* assembly and the object assembled from it (lower_codegen_asm_obj) */
     LLVMValueRef only; /* the one function to compile (the others are skipped), or NULL: all */
 };
 
@@ -89,6 +90,22 @@ static char *emit_in_child(void *arg, size_t *len, char **msg)
     if (!text)
         *msg = job->type == LLVMObjectFile ? "the backend cannot emit an object file"
                                            : "the backend cannot emit assembly";
+    if (text && job->both) {
+        /* the text (which may hold NULs: a string's bytes in a comment), a NUL, the object
+         * (none when the assembler refused it), then the text's length (8 bytes) */
+        size_t olen = 0;
+        if (getenv("LPNEST_TEST_ASSEMBLER_CRASH")) /* (cores.layout-assembled: the text alone, again) */
+            abort();
+        char *obj = lower_assemble(job->tm, text, *len, &olen);
+        uint64_t alen = *len;
+        text = sup_xrealloc(text, *len + 1 + olen + sizeof alen + 1);
+        if (obj)
+            memcpy(text + *len + 1, obj, olen);
+        free(obj);
+        memcpy(text + *len + 1 + olen, &alen, sizeof alen);
+        *len += 1 + olen + sizeof alen;
+        text[*len] = '\0';
+    }
     return text;
 }
 
@@ -161,12 +178,12 @@ void lower_code_cache(const char *dir)
 
 /* The key of M's output of TYPE on T (malloc'd, *KLEN bytes), or NULL. */
 static uint8_t *emit_key(LLVMModuleRef m, const char *triple, const struct lower_codegen_target *t,
-                         LLVMCodeGenFileType type, LLVMRelocMode reloc, size_t *klen)
+                         LLVMCodeGenFileType type, bool both, LLVMRelocMode reloc, size_t *klen)
 {
     uint64_t h[2];
     if (!eng_module_hash(m, h))
         return NULL;
-    int32_t form[3] = {(int32_t)type, (int32_t)reloc, 1 /* asm verbosity */};
+    int32_t form[3] = {both ? 2 : (int32_t)type, (int32_t)reloc, 1 /* asm verbosity */};
     const char *cpu = t->cpu ? t->cpu : "", *feat = t->features ? t->features : "";
     const void *parts[] = {triple, cpu, feat, form, h};
     size_t lens[] = {strlen(triple), strlen(cpu), strlen(feat), sizeof form, sizeof h};
@@ -211,8 +228,8 @@ static bool pack_save(const char *dir, const uint8_t *key, size_t klen, const ch
  * lower_isolate.c): a fatal error or crash of the backend becomes "FILE:
  * error: code generation failed for 'FUNC' on CORE: <LLVM's message>", the
  * function found by compiling each one alone. */
-static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCodeGenFileType type, size_t *len,
-                  FILE *diag)
+static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCodeGenFileType type, bool both,
+                  size_t *len, FILE *diag)
 {
     init_llvm();
     char *norm = LLVMNormalizeTargetTriple(t->triple);
@@ -229,7 +246,7 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
                                 LLVMCodeGenLevelDefault, reloc_model(m, t->triple), LLVMCodeModelDefault);
     const char *dir = cache_on && tm ? eng_code_store_folder(cache_opt, diag) : NULL;
     size_t klen = 0;
-    uint8_t *key = dir ? emit_key(m, norm, t, type, reloc_model(m, t->triple), &klen) : NULL;
+    uint8_t *key = dir ? emit_key(m, norm, t, type, both, reloc_model(m, t->triple), &klen) : NULL;
     LLVMDisposeMessage(norm);
     if (key) {
         size_t n;
@@ -252,11 +269,30 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
         return NULL;
     }
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
-    struct emit_job job = {tm, m, type, NULL};
+    struct emit_job job = {tm, m, type, both, NULL};
     struct lower_isolated r;
     char *text = NULL;
     struct eng_text_loc at;
-    if (lower_isolated_run(emit_in_child, &job, true, &r)) {
+    bool ok = lower_isolated_run(emit_in_child, &job, true, &r);
+    if (!ok && !r.system && both) {
+        /* the assembler, not the code generator, may have ended the child (a fatal error of
+         * LLVM's MC layer): the text alone, with no object after it (the caller then has the
+         * object compiled) */
+        free(r.text);
+        free(r.message);
+        free(r.log);
+        job.both = false;
+        ok = lower_isolated_run(emit_in_child, &job, true, &r);
+        if (ok) {
+            uint64_t alen = r.len;
+            r.text = sup_xrealloc(r.text, r.len + 1 + sizeof alen + 1);
+            r.text[r.len] = '\0';
+            memcpy(r.text + r.len + 1, &alen, sizeof alen);
+            r.len += 1 + sizeof alen;
+            r.text[r.len] = '\0';
+        }
+    }
+    if (ok) {
         text = r.text;
         *len = r.len;
         llvm_warnings(r.log, t, diag);
@@ -286,22 +322,69 @@ static char *emit(LLVMModuleRef m, const struct lower_codegen_target *t, LLVMCod
     return text;
 }
 
-char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag)
+static void dump_asm(const char *text)
 {
-    size_t len;
-    char *text = emit(m, t, LLVMAssemblyFile, &len, diag);
     const char *dump = getenv("LPNEST_DUMP_ASM"); /* development aid: the assembly that was priced */
     FILE *df = text && dump ? fopen(dump, "w") : NULL;
     if (df) {
         fputs(text, df);
         fclose(df);
     }
+}
+
+char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag)
+{
+    size_t len;
+    char *text = emit(m, t, LLVMAssemblyFile, false, &len, diag);
+    dump_asm(text);
     return text;
 }
 
 char *lower_codegen_obj(LLVMModuleRef m, const struct lower_codegen_target *t, size_t *len, FILE *diag)
 {
-    return emit(m, t, LLVMObjectFile, len, diag);
+    return emit(m, t, LLVMObjectFile, false, len, diag);
+}
+
+/* Whether the N bytes at P (NULs allowed) hold an `.option` directive. */
+static bool has_option(const char *p, size_t n)
+{
+    static const char d[] = "\t.option\t";
+    for (size_t i = 0; i + sizeof d - 1 <= n; i++)
+        if (p[i] == '\t' && !memcmp(p + i, d, sizeof d - 1))
+            return true;
+    return false;
+}
+
+char *lower_codegen_asm_obj(LLVMModuleRef m, const struct lower_codegen_target *t, char **obj, size_t *olen,
+                            FILE *diag)
+{
+    size_t len;
+    *obj = NULL;
+    *olen = 0;
+    char *both = emit(m, t, LLVMAssemblyFile, true, &len, diag);
+    uint64_t alen;
+    if (!both)
+        return NULL;
+    if (len < 1 + sizeof alen || (memcpy(&alen, both + len - sizeof alen, sizeof alen), alen > len - 1 - sizeof alen)) {
+        free(both); /* (not the child's pair: cannot be) */
+        sup_diag(diag, t->file, 0, 0, "error", "code generation gave no assembly");
+        return NULL;
+    }
+    /* A function whose features differ from the target machine's (bitcode built for
+     * another -march) is printed inside `.option arch`; its code generator compresses with
+     * the machine's features all the same, so the text assembled is not the object it emits
+     * (rv32im code: 4-byte instructions where the object has 2-byte ones): such text gets
+     * the object compiled. */
+    bool same = !has_option(both, alen);
+    if (same && alen + 1 + sizeof alen < len && !getenv("LPNEST_LAYOUT_CODEGEN")) {
+        *olen = len - alen - 1 - sizeof alen;
+        *obj = sup_xmalloc(*olen);
+        memcpy(*obj, both + alen + 1, *olen);
+    }
+    char *text = sup_xrealloc(both, alen + 1);
+    text[alen] = '\0';
+    dump_asm(text);
+    return text;
 }
 
 struct probe_job {

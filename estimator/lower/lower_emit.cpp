@@ -10,6 +10,19 @@
  * engine/module_bitcode.cpp). */
 #include <llvm-c/TargetMachine.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/MC/MCAsmBackend.h>
+#include <llvm/MC/MCAsmInfo.h>
+#include <llvm/MC/MCCodeEmitter.h>
+#include <llvm/MC/MCContext.h>
+#include <llvm/MC/MCObjectFileInfo.h>
+#include <llvm/MC/MCObjectWriter.h>
+#include <llvm/MC/MCParser/MCAsmParser.h>
+#include <llvm/MC/MCParser/MCTargetAsmParser.h>
+#include <llvm/MC/MCStreamer.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/SourceMgr.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -46,6 +59,67 @@ char *lower_emit_as_clang(LLVMTargetMachineRef tmr, LLVMModuleRef mr, bool objec
     memcpy(out, buf.data(), buf.size());
     out[buf.size()] = '\0';
     *len = buf.size();
+    return out;
+}
+
+/* declared in lower.h (C) */
+extern "C" char *lower_assemble(LLVMTargetMachineRef tmr, const char *text, size_t len, size_t *olen);
+
+/* TEXT (LEN bytes), assembly the code generator of TM printed, assembled by LLVM's
+ * integrated assembler with TM's own MC layer (triple, cpu, features, options), as
+ * `llvm-mc -filetype=obj` does: the object file (malloc'd, *OLEN bytes), or NULL when the
+ * assembler reported an error (the caller then has the object compiled). The code
+ * generator's object streamer and the assembler share that MC layer (encodings, RVC
+ * compression, relaxation, alignment), so the object's bytes are the ones
+ * `-filetype=obj` gives for the same code. */
+char *lower_assemble(LLVMTargetMachineRef tmr, const char *text, size_t len, size_t *olen)
+{
+    llvm::TargetMachine *tm = reinterpret_cast<llvm::TargetMachine *>(tmr);
+    const llvm::Target &target = tm->getTarget();
+    const llvm::Triple &triple = tm->getTargetTriple();
+    const llvm::MCTargetOptions &opts = tm->Options.MCOptions;
+    const llvm::MCSubtargetInfo &sti = *tm->getMCSubtargetInfo();
+    bool failed = false;
+    llvm::SourceMgr sm;
+    sm.setDiagHandler(
+        [](const llvm::SMDiagnostic &d, void *ctx) {
+            if (d.getKind() == llvm::SourceMgr::DK_Error)
+                *static_cast<bool *>(ctx) = true;
+        },
+        &failed);
+    sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text, len), "lpnest-asm", false),
+                          llvm::SMLoc());
+    llvm::MCContext ctx(triple, tm->getMCAsmInfo(), tm->getMCRegisterInfo(), &sti, &sm, &opts);
+    std::unique_ptr<llvm::MCObjectFileInfo> ofi(target.createMCObjectFileInfo(ctx, tm->isPositionIndependent()));
+    ctx.setObjectFileInfo(ofi.get());
+    llvm::SmallVector<char, 0> buf;
+    llvm::raw_svector_ostream os(buf);
+    llvm::MCAsmBackend *mab = target.createMCAsmBackend(sti, *tm->getMCRegisterInfo(), opts);
+    llvm::MCCodeEmitter *ce = target.createMCCodeEmitter(*tm->getMCInstrInfo(), ctx);
+    if (!mab || !ce) {
+        delete mab;
+        delete ce;
+        return nullptr;
+    }
+    std::unique_ptr<llvm::MCObjectWriter> ow = mab->createObjectWriter(os);
+    std::unique_ptr<llvm::MCStreamer> str(target.createMCObjectStreamer(
+        triple, ctx, std::unique_ptr<llvm::MCAsmBackend>(mab), std::move(ow), std::unique_ptr<llvm::MCCodeEmitter>(ce),
+        sti));
+    std::unique_ptr<llvm::MCAsmParser> parser(llvm::createMCAsmParser(sm, ctx, *str, *tm->getMCAsmInfo()));
+    std::unique_ptr<llvm::MCTargetAsmParser> tap(
+        target.createMCAsmParser(sti, *parser, *tm->getMCInstrInfo(), opts));
+    if (!str || !parser || !tap)
+        return nullptr;
+    parser->setTargetParser(*tap);
+    if (parser->Run(false) || failed)
+        return nullptr;
+    str.reset();
+    char *out = static_cast<char *>(malloc(buf.size() + 1));
+    if (!out)
+        abort();
+    memcpy(out, buf.data(), buf.size());
+    out[buf.size()] = '\0';
+    *olen = buf.size();
     return out;
 }
 

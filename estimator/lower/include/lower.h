@@ -132,6 +132,13 @@ struct lower_codegen_target {
 char *lower_codegen_asm(LLVMModuleRef m, const struct lower_codegen_target *t, FILE *diag);
 /* The same as an object file (*LEN bytes), for the layout (cost/cost_pad.c). */
 char *lower_codegen_obj(LLVMModuleRef m, const struct lower_codegen_target *t, size_t *len, FILE *diag);
+/* Both at the cost of one code generation (the layout of a pipelined core): the assembly
+ * text as lower_codegen_asm gives it, and in *OBJ (malloc'd, *OLEN bytes) that text
+ * assembled by the integrated assembler with the target machine's MC layer
+ * (lower_assemble), or NULL when the assembler refused it or LPNEST_LAYOUT_CODEGEN is set
+ * (the caller then compiles the object: lower_codegen_obj). */
+char *lower_codegen_asm_obj(LLVMModuleRef m, const struct lower_codegen_target *t, char **obj, size_t *olen,
+                            FILE *diag);
 /* lower_frames.c: whether TEXT, M's assembly, has CFI only because of the
  * provenance locations (the module had no debug information; PowerPC
  * describes frames for debuggers alone): the CFI bounds the post-RA
@@ -168,6 +175,10 @@ bool lower_same_arch(const char *a, const char *b);
  * library info of M's triple): an object file when OBJECT, else assembly
  * text; malloc'd, *LEN bytes plus a NUL; NULL when TM cannot emit it. */
 char *lower_emit_as_clang(LLVMTargetMachineRef tm, LLVMModuleRef m, bool object, size_t *len);
+/* lower_emit.cpp: TEXT (LEN bytes, assembly TM's code generator printed) assembled with
+ * TM's MC layer into an object file (malloc'd, *OLEN bytes, the bytes TM would emit for
+ * the same code), or NULL when the assembler reports an error. */
+char *lower_assemble(LLVMTargetMachineRef tm, const char *text, size_t len, size_t *olen);
 /* Whether code generation may delete CALL (no side effects, result unused). */
 bool lower_call_trivially_dead(LLVMValueRef call);
 /* Whether INST (not a terminator) may be deleted when its value is unused:
