@@ -204,20 +204,48 @@ static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t 
  * before the branch;
  * AVR: the whole constant of the compare chain (registers set in block M
  * or, on every path into it, before: mc_avr_entry_values). */
-bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long long c)
+static int constant_use(const struct solver *s, size_t m, size_t k, long long c, bool *found);
+
+bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMValueRef cmp, LLVMValueRef c)
 {
     const struct mblock *b = &s->mf->blocks[m];
     const char *mn = b->insns[k].mnemonic;
     unsigned long long v;
     unsigned bytes;
-    if (mn[0] != 'b' || mn[1] != 'r' || !avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes))
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
         return false;
-    return mc_constant_use(s, m, k, c) == 0;
+    long long sc = LLVMConstIntGetSExtValue(c);
+    if (mn[0] == 'b' && mn[1] == 'r')
+        return avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes) &&
+               mc_constant_use(s, m, k, sc) == 0;
+    /* RISC-V, PowerPC, x86-64: a comparison no wider than the registers
+     * whose branch reads a known constant (an immediate compare, "li", a
+     * register built before) that is neither C nor C +- 1, sign- or
+     * zero-extended (rv32 branchgen 85044: `c ? x : 0`'s location on the
+     * "bltu a7, a5" of the next select's `x <u 32769`, a5 built by
+     * "lui a5, 8; addi a5, a5, 1") */
+    unsigned regs = mc_register_bits(cmp), w = LLVMGetIntTypeWidth(LLVMTypeOf(c));
+    if (!regs || w > regs)
+        return false;
+    bool found = false;
+    if (constant_use(s, m, k, sc, &found) || !found)
+        return false;
+    long long zc = w >= 64 ? sc : (long long)LLVMConstIntGetZExtValue(c);
+    return zc == sc || constant_use(s, m, k, zc, &found) == 0;
 }
 
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
 {
+    bool found;
+    return constant_use(s, m, k, c, &found);
+}
+
+/* mc_constant_use; *FOUND: whether the compare showed a constant at all
+ * (other than a RISC-V compare with zero) */
+static int constant_use(const struct solver *s, size_t m, size_t k, long long c, bool *found)
+{
     const struct mblock *b = &s->mf->blocks[m];
+    *found = false;
     /* RISC-V's compares with zero ("bgez a0" for x > -1) */
     const char *mn = b->insns[k].mnemonic;
     if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
@@ -262,6 +290,7 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
         /* (x86-64, AT&T order: "cmpl $8, %ecx", the immediate first) */
         if ((!compare && !load) || !(last_immediate(in->ops, &v) || (compare && att_immediate(in->ops, &v))))
             continue;
+        *found = true;
         for (int d = -1; d <= 1; d++)
             if (c + d == v) {
                 plain |= d == 0;
@@ -284,7 +313,8 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
                     o++;
                 size_t len = strcspn(o, ", ");
                 long long v;
-                if (len && !dest && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, j, o, len, &v))
+                if (len && !dest && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, j, o, len, &v) &&
+                    (*found = true))
                     for (int d = -1; d <= 1; d++)
                         if ((int32_t)(c + d) == (int32_t)v) {
                             plain |= d == 0;
@@ -438,15 +468,17 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     if (depth <= 0 || b->npred == 0 || seen[m])
         return false;
     seen[m] = 1;
-    bool known = false;
+    bool known = false, back = false;
     long long agreed = 0;
     for (size_t p = 0; p < b->npred; p++) {
         int q = b->pred[p];
         long long pv;
         int r = q < 0 || (size_t)q >= mf->nblocks ? 0
                 : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
-        if (r == 2)
+        if (r == 2) {
+            back = true;
             continue; /* (a back edge from a block that does not write it) */
+        }
         if (r != 1 || (known && pv != agreed)) {
             seen[m] = 0;
             return false;
@@ -456,7 +488,10 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     }
     seen[m] = 0;
     *v = agreed;
-    return known;
+    /* (entered only from blocks being walked that do not write it: a loop's
+     * arm "mv a7, a6; j latch" between its header and latch, rv32 branchgen
+     * 85044 — it brings what they bring) */
+    return known ? 1 : back ? 2 : 0;
 }
 
 /* RISC-V register numbers by ABI name, -1 for none. */

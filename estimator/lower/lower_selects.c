@@ -796,9 +796,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         for (size_t k = b->ninsns; cmp && LLVMIsAICmpInst(cmp) && k-- > 0;)
             if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
                 for (unsigned i = 0; i < 2; i++) {
-                    LLVMValueRef c = LLVMGetOperand(cmp, i);
-                    if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64 &&
-                        mc_constant_contradicts(s, m, k, LLVMConstIntGetSExtValue(c)))
+                    if (mc_constant_contradicts(s, m, k, cmp, LLVMGetOperand(cmp, i)))
                         return -1;
                 }
                 break;
