@@ -221,17 +221,37 @@ bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMVal
     /* RISC-V, PowerPC, x86-64: a comparison no wider than the registers
      * whose branch reads a known constant (an immediate compare, "li", a
      * register built before) that is neither C nor C +- 1, sign- or
-     * zero-extended (rv32 branchgen 85044: `c ? x : 0`'s location on the
-     * "bltu a7, a5" of the next select's `x <u 32769`, a5 built by
-     * "lui a5, 8; addi a5, a5, 1") */
+     * zero-extended, that is another comparison's in its block (rv32
+     * branchgen 85044: `c ? x : 0`'s location on the "bltu a7, a5" of the
+     * next select's `x <u 32769`, a5 built by "lui a5, 8; addi a5, a5, 1") */
     unsigned regs = mc_register_bits(cmp), w = LLVMGetIntTypeWidth(LLVMTypeOf(c));
     if (!regs || w > regs)
         return false;
     bool found = false;
     if (constant_use(s, m, k, sc, &found) || !found)
         return false;
-    long long zc = w >= 64 ? sc : (long long)LLVMConstIntGetZExtValue(c);
-    return zc == sc || constant_use(s, m, k, zc, &found) == 0;
+    /* (nor C shifted right, of a comparison the backend made on the value's
+     * high bits: ppc "srwi r8, r6, 8; cmplwi r8, 34303" for x <u 0x85FF..) */
+    unsigned long long zc = w >= 64 ? (unsigned long long)sc : LLVMConstIntGetZExtValue(c);
+    for (unsigned sh = 0; sh < w; sh++)
+        if ((sh && constant_use(s, m, k, sc >> sh, &found)) || constant_use(s, m, k, (long long)(zc >> sh), &found))
+            return false;
+    /* the constant may come from CMP's operand folded with it (ppc: memcmp(p,
+     * q, 4) < 0 of a known q made "srwi; cmplwi r8, 34303"): only another
+     * comparison, min/max or saturation of the block whose constant it is
+     * proves the branch that one's */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(cmp)); i; i = LLVMGetNextInstruction(i)) {
+        if (i == cmp || !(LLVMIsAICmpInst(i) || LLVMIsAIntrinsicInst(i)))
+            continue;
+        int no = LLVMGetNumOperands(i);
+        for (int o = 0; o < no && o < 3; o++) {
+            LLVMValueRef oc = LLVMGetOperand(i, (unsigned)o);
+            if (LLVMIsAConstantInt(oc) && LLVMGetIntTypeWidth(LLVMTypeOf(oc)) <= regs &&
+                LLVMConstIntGetSExtValue(oc) != sc && constant_use(s, m, k, LLVMConstIntGetSExtValue(oc), &found) == 1)
+                return true;
+        }
+    }
+    return false;
 }
 
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
@@ -409,6 +429,27 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
  * walked (SEEN: a loop's back edge) brings only what they bring, so its write,
  * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
  * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
+/* Whether register REG (N characters) is one a call keeps: RISC-V s0-s11,
+ * PowerPC r14-r31 (the SVR4 ABI's non-volatile registers). */
+static bool callee_saved(const char *reg, size_t n)
+{
+    char name[8];
+    if (n == 0 || n >= sizeof name)
+        return false;
+    memcpy(name, reg, n);
+    name[n] = '\0';
+    char *end;
+    if (name[0] == 's' && isdigit((unsigned char)name[1])) {
+        long r = strtol(name + 1, &end, 10);
+        return !*end && r >= 0 && r <= 11;
+    }
+    if (name[0] == 'r' && isdigit((unsigned char)name[1])) {
+        long r = strtol(name + 1, &end, 10);
+        return !*end && r >= 14 && r <= 31;
+    }
+    return false;
+}
+
 static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
                            unsigned char *seen, int *budget, long long *v, bool block_only)
 {
@@ -417,8 +458,11 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         return false;
     for (size_t k = upto; k-- > 0;) {
         const struct minsn *in = &b->insns[k];
-        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL))
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL)) {
+            if (callee_saved(reg, n))
+                continue; /* (kept by every call) */
             return false; /* (caller-saved registers clobbered) */
+        }
         if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
             continue;
         const char *mn = in->mnemonic;

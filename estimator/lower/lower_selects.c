@@ -769,6 +769,38 @@ static int built_constant_names(const struct solver *s, size_t arm, size_t a, LL
     return t != f ? t : -1;
 }
 
+/* Whether the first A instructions of block ARM, the control ones aside,
+ * are RISC-V or PowerPC immediate operations (addi, addis, ori, oris,
+ * xori, xoris, lui, lis, li) of which one reads a register none of them
+ * wrote before: a register plus constants. */
+static bool immediate_chain(const struct mblock *arm, size_t a)
+{
+    static const char *const ops[] = {"addi", "addis", "ori", "oris", "xori", "xoris", "lui", "lis", "li"};
+    char written[8][16];
+    size_t nw = 0;
+    bool reads_other = false;
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        if (mc_is_control(in))
+            continue;
+        bool imm = false;
+        for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+            imm |= !strcmp(in->mnemonic, ops[i]);
+        char o[3][16];
+        int no = imm ? mc_insn_operands(in, o, 3) : 0;
+        if (!imm || no < 2 || nw == 8)
+            return false;
+        if (no == 3) {
+            bool mine = false;
+            for (size_t w = 0; w < nw; w++)
+                mine |= !strcmp(written[w], o[1]);
+            reads_other |= !mine;
+        }
+        snprintf(written[nw++], sizeof written[0], "%s", o[0]);
+    }
+    return reads_other;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -1018,6 +1050,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         computes = !mc_is_control(in) && !(in->isa && in->isa->kind == ISA_STORE) && !mc_arm_constant(&one, &v);
     }
     if (!computes)
+        return -1;
+    /* an arm that only adds or ors immediates to a register it does not
+     * write may build a constant from one kept there (ppc branchgen 85001:
+     * `select(x > 2^30 - 1, INT_MAX, trunc(smax(y, INT_MIN)))`, the arm
+     * "addi r6, r21, -1304; addis r6, r6, 1" from r21 = 0x7FFF0517 set in
+     * the prologue, beyond the walk back: 164 for qemu's 14): neither */
+    if (immediate_chain(arm, a))
         return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
