@@ -770,6 +770,14 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                     copied = true;
                 if (s->out_g[m] != p)
                     continue;
+                /* P's block ends with a copy of the branch of one of G's
+                 * selects (ppc branchgen 85045: `x == 0 ? y : x + 1` of G
+                 * tail-duplicated into both arms of the `if` before it, the
+                 * head G's false arm, the true arm a block of no IR block
+                 * that falls into G's rest: 135 for qemu's 94) */
+                int r = s->sel_head[m];
+                if (r >= 0 && xf->selects[(uint32_t)r % xf->nselects].block == g && s->in_g[m] != (int)g)
+                    ok = false;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
                     int t = mf->blocks[m].succ[k];
                     /* G's code entered past its head (a select's branch of G
