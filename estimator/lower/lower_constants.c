@@ -206,6 +206,40 @@ static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t 
  * or, on every path into it, before: mc_avr_entry_values). */
 static int constant_use(const struct solver *s, size_t m, size_t k, long long c, bool *found);
 
+/* Whether the branch (index K of block M) itself compares with a known
+ * constant: a register it reads holds one (mc_reg_constant), or the last
+ * compare before it (PowerPC, x86-64) has an immediate operand. A RISC-V
+ * compare with zero (beqz, bnez, or the zero register) is not one: its
+ * operand may be a difference made with the constant ("addi; beqz"). */
+static bool branch_reads_constant(const struct solver *s, size_t m, size_t k)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const struct minsn *br = &b->insns[k];
+    const char *mn = br->mnemonic;
+    if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z')
+        return false;
+    for (size_t j = k; j-- > 0 && k - j <= 6;) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        long long v;
+        if (!strncmp(in->mnemonic, "cmp", 3))
+            return last_immediate(in->ops, &v) || att_immediate(in->ops, &v);
+    }
+    for (const char *o = br->ops; *o;) {
+        while (*o == ',' || *o == ' ')
+            o++;
+        size_t len = strcspn(o, ", ");
+        long long v;
+        if (len == 4 && !strncmp(o, "zero", 4))
+            return false;
+        if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, k, o, len, &v))
+            return true;
+        o += len;
+    }
+    return false;
+}
+
 bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMValueRef cmp, LLVMValueRef c)
 {
     const struct mblock *b = &s->mf->blocks[m];
@@ -228,7 +262,7 @@ bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMVal
     if (!regs || w > regs)
         return false;
     bool found = false;
-    if (constant_use(s, m, k, sc, &found) || !found)
+    if (constant_use(s, m, k, sc, &found) || !branch_reads_constant(s, m, k))
         return false;
     /* (nor C shifted right, of a comparison the backend made on the value's
      * high bits: ppc "srwi r8, r6, 8; cmplwi r8, 34303" for x <u 0x85FF..) */
@@ -418,38 +452,29 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
     return val[r];
 }
 
+/* Whether REG (N characters) is callee-saved: RISC-V s0-s11, PowerPC
+ * r14-r31 (their ABIs: every routine a program calls keeps them). */
+static bool callee_saved(const char *reg, size_t n)
+{
+    if (n < 2 || n > 3 || !isdigit((unsigned char)reg[1]) || (n == 3 && !isdigit((unsigned char)reg[2])))
+        return false;
+    int num = atoi(reg + 1);
+    return reg[0] == 's' ? num <= 11 : reg[0] == 'r' && n == 3 && num >= 14 && num <= 31;
+}
+
 /* RISC-V and PowerPC: the constant register REG (N characters) holds
  * before instruction UPTO of block M, found by walking back to its last
  * write and, where a block does not write it, into every predecessor (all
  * must agree); DEPTH bounds the blocks visited. Constants are built by li,
  * lui, lis and the addi/ori that complete them, and moved by mv/mr; any
- * other write, a call or an unknown path makes it unknown. 32-bit values,
- * sign-extended. Returns 1 (*V), 0 (unknown) or, with BLOCK_ONLY, 2 when
- * the block does not write REG: a predecessor whose own predecessors are being
+ * other write, a call (unless REG is callee-saved) or an unknown path makes
+ * it unknown. 32-bit values,
+ * sign-extended. Returns 1 (*V), 0 (unknown) or 2: with BLOCK_ONLY, when
+ * the block does not write REG; without, when every way into it comes from
+ * such blocks being walked. A predecessor whose own predecessors are being
  * walked (SEEN: a loop's back edge) brings only what they bring, so its write,
  * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
  * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
-/* Whether register REG (N characters) is one a call keeps: RISC-V s0-s11,
- * PowerPC r14-r31 (the SVR4 ABI's non-volatile registers). */
-static bool callee_saved(const char *reg, size_t n)
-{
-    char name[8];
-    if (n == 0 || n >= sizeof name)
-        return false;
-    memcpy(name, reg, n);
-    name[n] = '\0';
-    char *end;
-    if (name[0] == 's' && isdigit((unsigned char)name[1])) {
-        long r = strtol(name + 1, &end, 10);
-        return !*end && r >= 0 && r <= 11;
-    }
-    if (name[0] == 'r' && isdigit((unsigned char)name[1])) {
-        long r = strtol(name + 1, &end, 10);
-        return !*end && r >= 14 && r <= 31;
-    }
-    return false;
-}
-
 static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
                            unsigned char *seen, int *budget, long long *v, bool block_only)
 {
@@ -460,7 +485,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         const struct minsn *in = &b->insns[k];
         if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL)) {
             if (callee_saved(reg, n))
-                continue; /* (kept by every call) */
+                continue; /* (the callee keeps it: the ABI) */
             return false; /* (caller-saved registers clobbered) */
         }
         if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
@@ -512,7 +537,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     if (depth <= 0 || b->npred == 0 || seen[m])
         return false;
     seen[m] = 1;
-    bool known = false, back = false;
+    bool known = false, looped = false;
     long long agreed = 0;
     for (size_t p = 0; p < b->npred; p++) {
         int q = b->pred[p];
@@ -520,7 +545,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         int r = q < 0 || (size_t)q >= mf->nblocks ? 0
                 : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
         if (r == 2) {
-            back = true;
+            looped = true;
             continue; /* (a back edge from a block that does not write it) */
         }
         if (r != 1 || (known && pv != agreed)) {
@@ -532,10 +557,11 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     }
     seen[m] = 0;
     *v = agreed;
-    /* (entered only from blocks being walked that do not write it: a loop's
-     * arm "mv a7, a6; j latch" between its header and latch, rv32 branchgen
-     * 85044 — it brings what they bring) */
-    return known ? 1 : back ? 2 : 0;
+    /* every way in comes from blocks being walked that do not write it (a
+     * clamp's arm inside a loop, entered only from the loop's own blocks:
+     * adpcm.c's "mv s8, s3" whose s3 was made before the loop): it adds
+     * nothing to what they bring, as one of them would say */
+    return known ? 1 : looped ? 2 : 0;
 }
 
 /* RISC-V register numbers by ABI name, -1 for none. */

@@ -192,6 +192,15 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
                 ambiguous = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
+            /* a block of another IR block W that is not W's head, entered from
+             * Z and continuing to Y: code generation put a join of Z's way to
+             * Y there, labelled W (ppc branchgen 80046: `(b33 && ..) || !(b33
+             * || ..)`, the false side's "blt" into "li 3, 64" of the second
+             * operand's never-run code, also Z's edge to the join) */
+            int w = s->in_g[t];
+            if (!to_y && z != y && w >= 0 && w != z && w != y && s->head[w] != t && mf->blocks[t].nsucc == 1 &&
+                !mf->blocks[t].exits && leads_to(s, mf->blocks[t].succ[0]) == y)
+                ambiguous = true;
             /* (nor through blocks of no IR block into Y's code past its head:
              * AVR branchgen 87106, `memcmp(..) == 0 && memcmp(..) == 0`, the
              * first one's false side "ldi ...; rjmp" into the second's join,

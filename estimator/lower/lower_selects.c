@@ -334,6 +334,16 @@ static int select_arm(const struct solver *s, size_t m)
         int k = saturation_arm(s, m);
         if (k >= 0)
             return k;
+        /* a diamond neither side of which passes the value on: which side
+         * makes the bound, the shape does not say (AVR branchgen 90015:
+         * sadd.sat.i8's overflow flag "eor; cpi r22, 0; brne" over "lsl;
+         * sbc; ldi r22, -128; eor", the bound, and "ldi r22, -128", a
+         * constant the other side keeps, named after the IR block: 10 for
+         * simavr's 53) */
+        const struct mblock *sa = &mf->blocks[b->succ[0]], *sb = &mf->blocks[b->succ[1]];
+        if (sa->npred == 1 && sb->npred == 1 && sa->nsucc == 1 && sb->nsucc == 1 && sa->succ[0] == sb->succ[0] &&
+            !only_register_copies(sa) && !only_register_copies(sb))
+            return -1;
     }
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
