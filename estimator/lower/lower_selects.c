@@ -250,6 +250,38 @@ static bool other_constant_before(const struct mfunc *mf, size_t m, size_t end, 
     return true;
 }
 
+/* Whether block M computes a saturation without a branch before its own
+ * branch (RISC-V: the flag "sltu rF, ..." made a mask, "neg rF, rF" or
+ * "addi rF, rF, -1", and or'ed or and'ed with the value): the saturation
+ * took no branch, and the one that ends M is the next choice's (rv32
+ * branchgen 90047: uadd.sat as "sltu; neg; or", then umin(.., 10704)'s
+ * "bltu" located at the saturation: 122 taken for qemu's 42). */
+static bool saturation_made_branch_free(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t k = 0; k + 2 < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        char f[3][16], g[3][16], h[3][16];
+        if ((strcmp(in->mnemonic, "sltu") && strcmp(in->mnemonic, "sltiu")) || mc_insn_operands(in, f, 3) < 2)
+            continue;
+        for (size_t j = k + 1; j + 1 < b->ninsns && j <= k + 3; j++) {
+            const struct minsn *mk = &b->insns[j];
+            int n = mc_insn_operands(mk, g, 3);
+            bool mask = (!strcmp(mk->mnemonic, "neg") && n == 2 && !strcmp(g[1], f[0])) ||
+                        (!strcmp(mk->mnemonic, "addi") && n == 3 && !strcmp(g[1], f[0]) && !strcmp(g[2], "-1"));
+            if (!mask)
+                continue;
+            for (size_t i = j + 1; i < b->ninsns && i <= j + 3; i++) {
+                const struct minsn *use = &b->insns[i];
+                if ((!strcmp(use->mnemonic, "or") || !strcmp(use->mnemonic, "and")) && mc_insn_operands(use, h, 3) == 3 &&
+                    (!strcmp(h[1], g[0]) || !strcmp(h[2], g[0])))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* Whether the branch ending block M makes a comparison into a value, as
  * the expansion of a saturation does on cores without set-on-condition
  * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
@@ -1371,7 +1403,8 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             if (s->sel_head[m] != (int)r)
                 continue;
             /* a saturation's conditions made into values: not its choice */
-            if (r < xf->nselects && rec->kind == CNT_SEL_SAT && flag_made_with_branch(mf, m)) {
+            if (r < xf->nselects && rec->kind == CNT_SEL_SAT &&
+                (flag_made_with_branch(mf, m) || saturation_made_branch_free(mf, m))) {
                 s->sel_head[m] = -1;
                 continue;
             }
