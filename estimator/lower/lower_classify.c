@@ -571,6 +571,22 @@ static LLVMValueRef compared_registers(const struct solver *s, size_t m, size_t 
     return found;
 }
 
+/* Whether the IR instruction with ordinal ORD is the condition of its
+ * block's switch (a compare tree's branches carry its location). */
+static bool switch_condition(const struct solver *s, uint32_t ord)
+{
+    uint32_t g = s->ord_block[ord], base = ord;
+    while (base > 1 && s->ord_block[base - 1] == g)
+        base--;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(s->xf->blocks[g].bb);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMSwitch)
+        return false;
+    LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[g].bb);
+    for (uint32_t o = base; i && o < ord; o++)
+        i = LLVMGetNextInstruction(i);
+    return i && i == LLVMGetOperand(t, 0);
+}
+
 /* Block M's exit group from its last control instruction with a
  * provenance location; NOLOCATION[m] when it has none. */
 static void exit_group(struct solver *s, size_t m, bool *nolocation)
@@ -583,6 +599,34 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
         const struct minsn *in = &b->insns[k];
         if (!mc_is_control(in))
             continue;
+        /* a jump after a conditional branch located at a successor's switch
+         * or branch, in a block whose IR block ends in "br label": the
+         * decision is that successor's code copied into this one (rv32: a
+         * switch's first case test tail-duplicated into the block before
+         * it, "bne s2, a5; j case", glob.c-like; its edges were taken for
+         * the IR block's one edge to the switch: 63 and 0 for qemu's 42 and
+         * 21) */
+        int own = s->in_g[m];
+        bool copied = false;
+        if (in->isa && in->isa->kind == ISA_JUMP && b->nsucc == 2 && own >= 0 &&
+            LLVMGetNumSuccessors(LLVMGetBasicBlockTerminator(xf->blocks[own].bb)) == 1) {
+            for (size_t j = k; j-- > 0;) {
+                const struct minsn *cj = &b->insns[j];
+                if (!mc_is_control(cj))
+                    continue;
+                uint32_t o2 = cj->src_col == ENG_PROVENANCE_COLUMN ? cj->src_line : 0;
+                if (cj->isa && cj->isa->kind == ISA_COND_BRANCH && o2 && o2 <= s->nord &&
+                    (int)s->ord_block[o2] != own &&
+                    (s->ord_op[o2] == LLVMSwitch || s->ord_op[o2] == LLVMBr || s->ord_branch_cond[o2] ||
+                     switch_condition(s, o2)) &&
+                    reaches_by_jumps(xf, own, s->ord_block[o2])) {
+                    k = j;
+                    in = cj;
+                    copied = true;
+                }
+                break;
+            }
+        }
         if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
             nolocation[m] = true;
             break;
@@ -608,7 +652,7 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
         }
         /* a comparison only the branch uses is compiled with it */
         if (op == LLVMBr || op == LLVMSwitch || op == LLVMRet || op == LLVMIndirectBr || op == LLVMUnreachable ||
-            s->ord_branch_cond[ord]) {
+            s->ord_branch_cond[ord] || copied) {
             /* a copy of G's branch in another IR block's code needs an IR
              * edge into G; otherwise identical branches were merged and
              * kept one location, and the branch is the block's own */

@@ -204,20 +204,102 @@ static bool avr_chain_constant(const struct mblock *b, const int *entry, size_t 
  * before the branch;
  * AVR: the whole constant of the compare chain (registers set in block M
  * or, on every path into it, before: mc_avr_entry_values). */
-bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long long c)
+static int constant_use(const struct solver *s, size_t m, size_t k, long long c, bool *found);
+
+/* Whether the branch (index K of block M) itself compares with a known
+ * constant: a register it reads holds one (mc_reg_constant), or the last
+ * compare before it (PowerPC, x86-64) has an immediate operand. A RISC-V
+ * compare with zero (beqz, bnez, or the zero register) is not one: its
+ * operand may be a difference made with the constant ("addi; beqz"). */
+static bool branch_reads_constant(const struct solver *s, size_t m, size_t k)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    const struct minsn *br = &b->insns[k];
+    const char *mn = br->mnemonic;
+    if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z')
+        return false;
+    for (size_t j = k; j-- > 0 && k - j <= 6;) {
+        const struct minsn *in = &b->insns[j];
+        if (mc_is_control(in))
+            break;
+        long long v;
+        if (!strncmp(in->mnemonic, "cmp", 3))
+            return last_immediate(in->ops, &v) || att_immediate(in->ops, &v);
+    }
+    for (const char *o = br->ops; *o;) {
+        while (*o == ',' || *o == ' ')
+            o++;
+        size_t len = strcspn(o, ", ");
+        long long v;
+        if (len == 4 && !strncmp(o, "zero", 4))
+            return false;
+        if (len && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, k, o, len, &v))
+            return true;
+        o += len;
+    }
+    return false;
+}
+
+bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMValueRef cmp, LLVMValueRef c)
 {
     const struct mblock *b = &s->mf->blocks[m];
     const char *mn = b->insns[k].mnemonic;
     unsigned long long v;
     unsigned bytes;
-    if (mn[0] != 'b' || mn[1] != 'r' || !avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes))
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
         return false;
-    return mc_constant_use(s, m, k, c) == 0;
+    long long sc = LLVMConstIntGetSExtValue(c);
+    if (mn[0] == 'b' && mn[1] == 'r')
+        return avr_chain_constant(b, s->avr_entry ? s->avr_entry + 32 * m : NULL, k, &v, &bytes) &&
+               mc_constant_use(s, m, k, sc) == 0;
+    /* RISC-V, PowerPC, x86-64: a comparison no wider than the registers
+     * whose branch reads a known constant (an immediate compare, "li", a
+     * register built before) that is neither C nor C +- 1, sign- or
+     * zero-extended, that is another comparison's in its block (rv32
+     * branchgen 85044: `c ? x : 0`'s location on the "bltu a7, a5" of the
+     * next select's `x <u 32769`, a5 built by "lui a5, 8; addi a5, a5, 1") */
+    unsigned regs = mc_register_bits(cmp), w = LLVMGetIntTypeWidth(LLVMTypeOf(c));
+    if (!regs || w > regs)
+        return false;
+    bool found = false;
+    if (constant_use(s, m, k, sc, &found) || !branch_reads_constant(s, m, k))
+        return false;
+    /* (nor C shifted right, of a comparison the backend made on the value's
+     * high bits: ppc "srwi r8, r6, 8; cmplwi r8, 34303" for x <u 0x85FF..) */
+    unsigned long long zc = w >= 64 ? (unsigned long long)sc : LLVMConstIntGetZExtValue(c);
+    for (unsigned sh = 0; sh < w; sh++)
+        if ((sh && constant_use(s, m, k, sc >> sh, &found)) || constant_use(s, m, k, (long long)(zc >> sh), &found))
+            return false;
+    /* the constant may come from CMP's operand folded with it (ppc: memcmp(p,
+     * q, 4) < 0 of a known q made "srwi; cmplwi r8, 34303"): only another
+     * comparison, min/max or saturation of the block whose constant it is
+     * proves the branch that one's */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(cmp)); i; i = LLVMGetNextInstruction(i)) {
+        if (i == cmp || !(LLVMIsAICmpInst(i) || LLVMIsAIntrinsicInst(i)))
+            continue;
+        int no = LLVMGetNumOperands(i);
+        for (int o = 0; o < no && o < 3; o++) {
+            LLVMValueRef oc = LLVMGetOperand(i, (unsigned)o);
+            if (LLVMIsAConstantInt(oc) && LLVMGetIntTypeWidth(LLVMTypeOf(oc)) <= regs &&
+                LLVMConstIntGetSExtValue(oc) != sc && constant_use(s, m, k, LLVMConstIntGetSExtValue(oc), &found) == 1)
+                return true;
+        }
+    }
+    return false;
 }
 
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
 {
+    bool found;
+    return constant_use(s, m, k, c, &found);
+}
+
+/* mc_constant_use; *FOUND: whether the compare showed a constant at all
+ * (other than a RISC-V compare with zero) */
+static int constant_use(const struct solver *s, size_t m, size_t k, long long c, bool *found)
+{
     const struct mblock *b = &s->mf->blocks[m];
+    *found = false;
     /* RISC-V's compares with zero ("bgez a0" for x > -1) */
     const char *mn = b->insns[k].mnemonic;
     if (mn[0] == 'b' && mn[strlen(mn) - 1] == 'z' && strcmp(mn, "beqz") && strcmp(mn, "bnez"))
@@ -262,6 +344,7 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
         /* (x86-64, AT&T order: "cmpl $8, %ecx", the immediate first) */
         if ((!compare && !load) || !(last_immediate(in->ops, &v) || (compare && att_immediate(in->ops, &v))))
             continue;
+        *found = true;
         for (int d = -1; d <= 1; d++)
             if (c + d == v) {
                 plain |= d == 0;
@@ -284,7 +367,8 @@ int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c)
                     o++;
                 size_t len = strcspn(o, ", ");
                 long long v;
-                if (len && !dest && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, j, o, len, &v))
+                if (len && !dest && isalpha((unsigned char)o[0]) && mc_reg_constant(s, m, j, o, len, &v) &&
+                    (*found = true))
                     for (int d = -1; d <= 1; d++)
                         if ((int32_t)(c + d) == (int32_t)v) {
                             plain |= d == 0;
@@ -368,14 +452,26 @@ int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg
     return val[r];
 }
 
+/* Whether REG (N characters) is callee-saved: RISC-V s0-s11, PowerPC
+ * r14-r31 (their ABIs: every routine a program calls keeps them). */
+static bool callee_saved(const char *reg, size_t n)
+{
+    if (n < 2 || n > 3 || !isdigit((unsigned char)reg[1]) || (n == 3 && !isdigit((unsigned char)reg[2])))
+        return false;
+    int num = atoi(reg + 1);
+    return reg[0] == 's' ? num <= 11 : reg[0] == 'r' && n == 3 && num >= 14 && num <= 31;
+}
+
 /* RISC-V and PowerPC: the constant register REG (N characters) holds
  * before instruction UPTO of block M, found by walking back to its last
  * write and, where a block does not write it, into every predecessor (all
  * must agree); DEPTH bounds the blocks visited. Constants are built by li,
  * lui, lis and the addi/ori that complete them, and moved by mv/mr; any
- * other write, a call or an unknown path makes it unknown. 32-bit values,
- * sign-extended. Returns 1 (*V), 0 (unknown) or, with BLOCK_ONLY, 2 when
- * the block does not write REG: a predecessor whose own predecessors are being
+ * other write, a call (unless REG is callee-saved) or an unknown path makes
+ * it unknown. 32-bit values,
+ * sign-extended. Returns 1 (*V), 0 (unknown) or 2: with BLOCK_ONLY, when
+ * the block does not write REG; without, when every way into it comes from
+ * such blocks being walked. A predecessor whose own predecessors are being
  * walked (SEEN: a loop's back edge) brings only what they bring, so its write,
  * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
  * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
@@ -387,8 +483,11 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         return false;
     for (size_t k = upto; k-- > 0;) {
         const struct minsn *in = &b->insns[k];
-        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL))
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL)) {
+            if (callee_saved(reg, n))
+                continue; /* (the callee keeps it: the ABI) */
             return false; /* (caller-saved registers clobbered) */
+        }
         if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
             continue;
         const char *mn = in->mnemonic;
@@ -438,15 +537,17 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     if (depth <= 0 || b->npred == 0 || seen[m])
         return false;
     seen[m] = 1;
-    bool known = false;
+    bool known = false, looped = false;
     long long agreed = 0;
     for (size_t p = 0; p < b->npred; p++) {
         int q = b->pred[p];
         long long pv;
         int r = q < 0 || (size_t)q >= mf->nblocks ? 0
                 : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
-        if (r == 2)
+        if (r == 2) {
+            looped = true;
             continue; /* (a back edge from a block that does not write it) */
+        }
         if (r != 1 || (known && pv != agreed)) {
             seen[m] = 0;
             return false;
@@ -456,7 +557,11 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     }
     seen[m] = 0;
     *v = agreed;
-    return known;
+    /* every way in comes from blocks being walked that do not write it (a
+     * clamp's arm inside a loop, entered only from the loop's own blocks:
+     * adpcm.c's "mv s8, s3" whose s3 was made before the loop): it adds
+     * nothing to what they bring, as one of them would say */
+    return known ? 1 : looped ? 2 : 0;
 }
 
 /* RISC-V register numbers by ABI name, -1 for none. */

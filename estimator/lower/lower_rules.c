@@ -137,6 +137,17 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
             (ctx != -2 && s->in_g[m] != ctx && s->in_g[m] >= 0))
             continue;
         struct mblock *b = &mf->blocks[m];
+        /* Z's code past its head also entered from outside Z (a join of
+         * another IR block's path merged into it: AVR branchgen 87106, the
+         * block after `memcmp(..) == 0 && memcmp(..) == 0`): its edges are
+         * not Z's alone */
+        bool foreign = false;
+        for (size_t p = 0; s->in_g[m] == z && inside(s, (int)m, z) && p < b->npred; p++)
+            foreign |= b->pred[p] != (int)m && s->in_g[b->pred[p]] != z && s->out_g[b->pred[p]] != z;
+        if (foreign) {
+            n = 0;
+            break;
+        }
         /* a block of its own only entered from Z's branch code continues it */
         bool continuation = s->in_g[m] < 0 && b->npred > 0;
         for (size_t p = 0; p < b->npred && continuation; p++)
@@ -181,6 +192,28 @@ static bool edge_constraint(struct solver *s, int z, int ctx, int y, double rhs)
                 ambiguous = true;
             if (to_y && inside(s, t, y))
                 ambiguous = true;
+            /* a block of another IR block W that is not W's head, entered from
+             * Z and continuing to Y: code generation put a join of Z's way to
+             * Y there, labelled W (ppc branchgen 80046: `(b33 && ..) || !(b33
+             * || ..)`, the false side's "blt" into "li 3, 64" of the second
+             * operand's never-run code, also Z's edge to the join) */
+            int w = s->in_g[t];
+            if (!to_y && z != y && w >= 0 && w != z && w != y && s->head[w] != t && mf->blocks[t].nsucc == 1 &&
+                !mf->blocks[t].exits && leads_to(s, mf->blocks[t].succ[0]) == y)
+                ambiguous = true;
+            /* (nor through blocks of no IR block into Y's code past its head:
+             * AVR branchgen 87106, `memcmp(..) == 0 && memcmp(..) == 0`, the
+             * first one's false side "ldi ...; rjmp" into the second's join,
+             * labelled Y and shared with the join after it: 1 for simavr's 67) */
+            for (int u = t, steps = 0; to_y && s->in_g[t] < 0 && steps < 8; steps++) {
+                if (s->in_g[u] >= 0) {
+                    ambiguous |= inside(s, u, y);
+                    break;
+                }
+                if (mf->blocks[u].nsucc != 1 || mf->blocks[u].exits)
+                    break;
+                u = mf->blocks[u].succ[0];
+            }
             /* shared code of no IR block on the way to Y also entered from
              * another IR block's code that has no edge of its own to Y (its
              * edges put on Z's by a partial tail merge): what it brings is
@@ -770,6 +803,14 @@ static void rule_heads(struct solver *s, int *var, signed char *coef)
                     copied = true;
                 if (s->out_g[m] != p)
                     continue;
+                /* P's block ends with a copy of the branch of one of G's
+                 * selects (ppc branchgen 85045: `x == 0 ? y : x + 1` of G
+                 * tail-duplicated into both arms of the `if` before it, the
+                 * head G's false arm, the true arm a block of no IR block
+                 * that falls into G's rest: 135 for qemu's 94) */
+                int r = s->sel_head[m];
+                if (r >= 0 && xf->selects[(uint32_t)r % xf->nselects].block == g && s->in_g[m] != (int)g)
+                    ok = false;
                 for (size_t k = 0; k < mf->blocks[m].nsucc; k++) {
                     int t = mf->blocks[m].succ[k];
                     /* G's code entered past its head (a select's branch of G

@@ -250,6 +250,38 @@ static bool other_constant_before(const struct mfunc *mf, size_t m, size_t end, 
     return true;
 }
 
+/* Whether block M computes a saturation without a branch before its own
+ * branch (RISC-V: the flag "sltu rF, ..." made a mask, "neg rF, rF" or
+ * "addi rF, rF, -1", and or'ed or and'ed with the value): the saturation
+ * took no branch, and the one that ends M is the next choice's (rv32
+ * branchgen 90047: uadd.sat as "sltu; neg; or", then umin(.., 10704)'s
+ * "bltu" located at the saturation: 122 taken for qemu's 42). */
+static bool saturation_made_branch_free(const struct mfunc *mf, size_t m)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t k = 0; k + 2 < b->ninsns; k++) {
+        const struct minsn *in = &b->insns[k];
+        char f[3][16], g[3][16], h[3][16];
+        if ((strcmp(in->mnemonic, "sltu") && strcmp(in->mnemonic, "sltiu")) || mc_insn_operands(in, f, 3) < 2)
+            continue;
+        for (size_t j = k + 1; j + 1 < b->ninsns && j <= k + 3; j++) {
+            const struct minsn *mk = &b->insns[j];
+            int n = mc_insn_operands(mk, g, 3);
+            bool mask = (!strcmp(mk->mnemonic, "neg") && n == 2 && !strcmp(g[1], f[0])) ||
+                        (!strcmp(mk->mnemonic, "addi") && n == 3 && !strcmp(g[1], f[0]) && !strcmp(g[2], "-1"));
+            if (!mask)
+                continue;
+            for (size_t i = j + 1; i < b->ninsns && i <= j + 3; i++) {
+                const struct minsn *use = &b->insns[i];
+                if ((!strcmp(use->mnemonic, "or") || !strcmp(use->mnemonic, "and")) && mc_insn_operands(use, h, 3) == 3 &&
+                    (!strcmp(h[1], g[0]) || !strcmp(h[2], g[0])))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* Whether the branch ending block M makes a comparison into a value, as
  * the expansion of a saturation does on cores without set-on-condition
  * (PowerPC: "li r, 1; ...; blt; li r, 0"): one side only loads into a
@@ -334,6 +366,16 @@ static int select_arm(const struct solver *s, size_t m)
         int k = saturation_arm(s, m);
         if (k >= 0)
             return k;
+        /* a diamond neither side of which passes the value on: which side
+         * makes the bound, the shape does not say (AVR branchgen 90015:
+         * sadd.sat.i8's overflow flag "eor; cpi r22, 0; brne" over "lsl;
+         * sbc; ldi r22, -128; eor", the bound, and "ldi r22, -128", a
+         * constant the other side keeps, named after the IR block: 10 for
+         * simavr's 53) */
+        const struct mblock *sa = &mf->blocks[b->succ[0]], *sb = &mf->blocks[b->succ[1]];
+        if (sa->npred == 1 && sb->npred == 1 && sa->nsucc == 1 && sb->nsucc == 1 && sa->succ[0] == sb->succ[0] &&
+            !only_register_copies(sa) && !only_register_copies(sb))
+            return -1;
     }
     int a = b->succ[0], t = b->succ[1];
     const struct mblock *ab = &mf->blocks[a], *tb = &mf->blocks[t];
@@ -769,6 +811,38 @@ static int built_constant_names(const struct solver *s, size_t arm, size_t a, LL
     return t != f ? t : -1;
 }
 
+/* Whether the first A instructions of block ARM, the control ones aside,
+ * are RISC-V or PowerPC immediate operations (addi, addis, ori, oris,
+ * xori, xoris, lui, lis, li) of which one reads a register none of them
+ * wrote before: a register plus constants. */
+static bool immediate_chain(const struct mblock *arm, size_t a)
+{
+    static const char *const ops[] = {"addi", "addis", "ori", "oris", "xori", "xoris", "lui", "lis", "li"};
+    char written[8][16];
+    size_t nw = 0;
+    bool reads_other = false;
+    for (size_t k = 0; k < a; k++) {
+        const struct minsn *in = &arm->insns[k];
+        if (mc_is_control(in))
+            continue;
+        bool imm = false;
+        for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+            imm |= !strcmp(in->mnemonic, ops[i]);
+        char o[3][16];
+        int no = imm ? mc_insn_operands(in, o, 3) : 0;
+        if (!imm || no < 2 || nw == 8)
+            return false;
+        if (no == 3) {
+            bool mine = false;
+            for (size_t w = 0; w < nw; w++)
+                mine |= !strcmp(written[w], o[1]);
+            reads_other |= !mine;
+        }
+        snprintf(written[nw++], sizeof written[0], "%s", o[0]);
+    }
+    return reads_other;
+}
+
 /* Which value the arm (successor ARMK of block M) of select record XS
  * gives: 1 the first (true) value, 0 the second, -1 unknown.
  *  - a constant it loads names the operand equal to it (a comparison's
@@ -796,9 +870,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         for (size_t k = b->ninsns; cmp && LLVMIsAICmpInst(cmp) && k-- > 0;)
             if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
                 for (unsigned i = 0; i < 2; i++) {
-                    LLVMValueRef c = LLVMGetOperand(cmp, i);
-                    if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64 &&
-                        mc_constant_contradicts(s, m, k, LLVMConstIntGetSExtValue(c)))
+                    if (mc_constant_contradicts(s, m, k, cmp, LLVMGetOperand(cmp, i)))
                         return -1;
                 }
                 break;
@@ -1020,6 +1092,13 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         computes = !mc_is_control(in) && !(in->isa && in->isa->kind == ISA_STORE) && !mc_arm_constant(&one, &v);
     }
     if (!computes)
+        return -1;
+    /* an arm that only adds or ors immediates to a register it does not
+     * write may build a constant from one kept there (ppc branchgen 85001:
+     * `select(x > 2^30 - 1, INT_MAX, trunc(smax(y, INT_MIN)))`, the arm
+     * "addi r6, r21, -1304; addis r6, r6, 1" from r21 = 0x7FFF0517 set in
+     * the prologue, beyond the walk back: 164 for qemu's 14): neither */
+    if (immediate_chain(arm, a))
         return -1;
     bool ts = LLVMIsAInstruction(tv) && LLVMGetFirstUse(tv) && !LLVMGetNextUse(LLVMGetFirstUse(tv));
     bool fs = LLVMIsAInstruction(fv) && LLVMGetFirstUse(fv) && !LLVMGetNextUse(LLVMGetFirstUse(fv));
@@ -1329,7 +1408,8 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             if (s->sel_head[m] != (int)r)
                 continue;
             /* a saturation's conditions made into values: not its choice */
-            if (r < xf->nselects && rec->kind == CNT_SEL_SAT && flag_made_with_branch(mf, m)) {
+            if (r < xf->nselects && rec->kind == CNT_SEL_SAT &&
+                (flag_made_with_branch(mf, m) || saturation_made_branch_free(mf, m))) {
                 s->sel_head[m] = -1;
                 continue;
             }

@@ -106,9 +106,12 @@ bool mc_block_dominates(const struct mfunc *mf, int a, int b);
 
 /* lower_constants.c: the constant a branch's compare uses */
 int mc_constant_use(const struct solver *s, size_t m, size_t k, long long c);
-/* Whether the AVR compare chain before the branch (index K of block M) has a
- * known constant that is neither C nor C +- 1: it compares something else. */
-bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long long c);
+/* Whether the compare before the branch (index K of block M) has a known
+ * constant that is neither the constant operand C of comparison CMP nor
+ * C +- 1 (AVR: its compare chain's; elsewhere for CMP no wider than the
+ * registers, nor C shifted, and another comparison's of its block): the
+ * branch compares something else. */
+bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMValueRef cmp, LLVMValueRef c);
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
