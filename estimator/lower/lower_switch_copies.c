@@ -5,9 +5,11 @@
  * in the unnamed side of "table[u] ? table[u] - 1 : 5") rather than a block
  * inside the tree itself. A copy means the tree's blocks do not see every
  * execution of the switch: the switch's probe (lower_switches.c) would count
- * all of them on the root. Used on riscv32, where it was seen (unnamed blocks
- * of the PowerPC's and the AVR's trees are left as they were). Internal to
- * estimator/. */
+ * all of them on the root. Every target: the PowerPC405 makes the same copy
+ * (foreign statemachine.c: the class of a byte >= 128 "li r8, 8" followed by
+ * its own "cmpwi cr1, r3, 6; ble cr1", entering the state switch's tree below
+ * its root: tests/exact sm_high_bytes.c), the AVR and x86-64 similar ones
+ * (foreign recursion.c, glob.c). Internal to estimator/. */
 #include "lower_solver.h"
 #include "support.h"
 

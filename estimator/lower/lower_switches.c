@@ -1465,7 +1465,7 @@ static bool is_transfer(const struct minsn *in)
 /* Whether the switch ending IR block NAME (at ordinal ORD) has a copy of
  * its tree in other IR blocks' code (tail duplication): the copy here is
  * then not every execution. */
-static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord, enum sim_isa isa)
+static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord)
 {
     for (size_t m = 0; m < f->nblocks; m++)
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
@@ -1475,7 +1475,7 @@ static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord, e
              * loop's preheader, is not) */
             if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
                 (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0 && is_transfer(&f->blocks[m].insns[k])
-                                      : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord)))
+                                      : lower_switch_copy_outside(f, m, name, ord)))
                 return true;
         }
     return false;
@@ -1506,7 +1506,7 @@ static LLVMValueRef named_switch(LLVMValueRef fn, const char *name, unsigned *or
  * IR blocks whose switches have the same cases, and whose whole code (their
  * named blocks and the unnamed ones these reach) leaves only through P. The
  * root R, the twins' switches in TWINS (at most 4), -1 when not so. */
-static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, const char *name, enum sim_isa isa,
+static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, const char *name,
                        LLVMValueRef *twins, size_t *ntwins)
 {
     int head = -1, r = -1;
@@ -1547,7 +1547,7 @@ static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, 
             return -1;
         unsigned yord;
         LLVMValueRef tw = named_switch(fn, pb->ir_name, &yord);
-        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord, isa))
+        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord))
             return -1;
         /* the twin's code leaves only through P */
         for (size_t m = 0; m < f->nblocks; m++) {
@@ -1600,7 +1600,7 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
         const char *name = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
         /* a tree copied into other IR blocks' code (tail duplication) runs there
          * too: its copy here is not every execution */
-        if (tree_copied(f, name, ord, isa))
+        if (tree_copied(f, name, ord))
             continue;
         bool served = false; /* (a twin of a tree already probed) */
         for (size_t q = 0; q < out->n && !served; q++)
@@ -1628,7 +1628,7 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
         } else if (root == -2) {
             LLVMValueRef twins[4];
             size_t ntwins;
-            int r = shared_root(f, fn, t, name, isa, twins, &ntwins);
+            int r = shared_root(f, fn, t, name, twins, &ntwins);
             if (r >= 0)
                 switch_tree(f, (size_t)r, t, ord, isa, out, twins, ntwins);
         }
