@@ -858,14 +858,10 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
                 (LLVMIsAConstantInt(LLVMGetOperand(mi, 0)) || LLVMIsAConstantInt(LLVMGetOperand(mi, 1)))) {
                 /* (RISC-V, PowerPC: a copy of a register the walk back shows
                  * holding the bound gives the bound: adpcm's clamp "mv s8, s3",
-                 * s3 loaded in the prologue) */
-                int named = copied_constant_names(s, arm, arm->ninsns, LLVMGetOperand(mi, 0), LLVMGetOperand(mi, 1));
-                if (named >= 0 || s->avr_entry)
-                    return named;
-                /* RISC-V and PowerPC keep the expansion's usual shape (the arm
-                 * copies the bound): not proven, but adpcm's clamp (its bound
-                 * in s3 since the prologue, beyond the walk back) needs it for
-                 * issue 3's 0.5 % bar; an open weakness */
+                 * s3 made before the loop the clamp is in; a copy of a register
+                 * the walk cannot tie to a constant may be the value into a
+                 * register that held the bound: not proven, an estimate) */
+                return copied_constant_names(s, arm, arm->ninsns, LLVMGetOperand(mi, 0), LLVMGetOperand(mi, 1));
             }
         }
         return 0;
