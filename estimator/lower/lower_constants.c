@@ -392,7 +392,7 @@ static bool callee_saved(const char *reg, size_t n)
  * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
  * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
 static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
-                           unsigned char *seen, int *budget, long long *v, bool block_only)
+                           unsigned char *seen, int *budget, long long *v, bool block_only, bool strong)
 {
     const struct mblock *b = &mf->blocks[m];
     if (--*budget < 0)
@@ -400,7 +400,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
     for (size_t k = upto; k-- > 0;) {
         const struct minsn *in = &b->insns[k];
         if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL)) {
-            if (callee_saved(reg, n))
+            if (strong && callee_saved(reg, n))
                 continue; /* (the callee keeps it: the ABI) */
             return false; /* (caller-saved registers clobbered) */
         }
@@ -440,7 +440,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
                 imm = 0;
             else if (!last_immediate(in->ops, &imm))
                 return false;
-            if (reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base, false) != 1)
+            if (reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base, false, strong) != 1)
                 return false;
             *v = mn[0] == 'o' ? (int32_t)((uint32_t)base | ((uint32_t)imm & 0xffff)) : (int32_t)(uint32_t)(base + imm);
             return true;
@@ -459,7 +459,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         int q = b->pred[p];
         long long pv;
         int r = q < 0 || (size_t)q >= mf->nblocks ? 0
-                : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
+                : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q], strong);
         if (r == 2) {
             looped = true;
             continue; /* (a back edge from a block that does not write it) */
@@ -477,7 +477,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
      * clamp's arm inside a loop, entered only from the loop's own blocks:
      * adpcm.c's "mv s8, s3" whose s3 was made before the loop): it adds
      * nothing to what they bring, as one of them would say */
-    return known ? 1 : looped ? 2 : 0;
+    return known ? 1 : looped && strong ? 2 : 0;
 }
 
 /* RISC-V register numbers by ABI name, -1 for none. */
@@ -730,7 +730,12 @@ static int flow_value(const struct mfunc *mf, size_t m, size_t upto, const char 
     return known == 1;
 }
 
-bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+/* STRONG: also across calls for callee-saved registers, through blocks
+ * entered only from blocks being walked, deeper, and by the data-flow
+ * fixpoint where the walk gives up (a min/max arm's copy: the proof that
+ * it is the bound). Without, what the other rules were tuned on. */
+static bool reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v,
+                         bool strong)
 {
     if (s->avr_entry || n == 0)
         return false;
@@ -740,7 +745,17 @@ bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *
         return false;
     unsigned char *seen = sup_xcalloc(s->mf->nblocks + 1, 1);
     int budget = 4000; /* blocks visited (diamonds one after the other: paths multiply) */
-    bool ok = reg_constant_at(s->mf, m, upto, reg, n, 96, seen, &budget, v, false) == 1;
+    bool ok = reg_constant_at(s->mf, m, upto, reg, n, strong ? 96 : 32, seen, &budget, v, false, strong) == 1;
     free(seen);
-    return ok || flow_value(s->mf, m, upto, reg, n, 2, v);
+    return ok || (strong && flow_value(s->mf, m, upto, reg, n, 2, v));
+}
+
+bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    return reg_constant(s, m, upto, reg, n, v, false);
+}
+
+bool mc_reg_constant_proven(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    return reg_constant(s, m, upto, reg, n, v, true);
 }

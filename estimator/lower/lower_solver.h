@@ -111,6 +111,9 @@ bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, long lo
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
+/* The same, proving more (across calls for callee-saved registers, around
+ * loops, by a data-flow fixpoint): what a min/max arm's copy needs */
+bool mc_reg_constant_proven(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
