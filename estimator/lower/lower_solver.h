@@ -146,6 +146,9 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
 /* lower_switch_copies.c: an unnamed block M located at the switch (ordinal ORD) of IR
  * block NAME holds a copy of its tree outside the tree */
 bool lower_switch_copy_outside(const struct mfunc *f, size_t m, const char *name, unsigned ord);
+/* Whether copy block C repeats the decision of the tree's root ROOT (the
+ * switch at ordinal ORD): the blocks below the root then see every execution */
+bool lower_switch_copy_repeats_root(const struct mfunc *f, size_t c, size_t root, unsigned ord);
 /* lower_probes.c: a probe's expression grows by a node (its index); an instruction's operands */
 struct eng_probe;
 struct eng_probe_node;

@@ -9,7 +9,13 @@
  * (foreign statemachine.c: the class of a byte >= 128 "li r8, 8" followed by
  * its own "cmpwi cr1, r3, 6; ble cr1", entering the state switch's tree below
  * its root: tests/exact sm_high_bytes.c), the AVR and x86-64 similar ones
- * (foreign recursion.c, glob.c). Internal to estimator/. */
+ * (foreign recursion.c, glob.c). A copy that only repeats the root's own
+ * decision (the same compare on the same register, its branch the same or
+ * the inverse with the sides swapped, into the root's two successors)
+ * bypasses the root alone: every block below it still sees each execution
+ * on the path the value takes (lower_switch_copy_repeats_root). Internal to
+ * estimator/. */
+#include "isa.h"
 #include "lower_solver.h"
 #include "support.h"
 
@@ -57,4 +63,109 @@ bool lower_switch_copy_outside(const struct mfunc *f, size_t m, const char *name
     free(stack);
     free(seen);
     return outside;
+}
+
+/* The inverse of a conditional branch mnemonic (RISC-V, PowerPC, AVR,
+ * x86-64), NULL for none known. */
+static const char *inverse(const char *mn)
+{
+    static const char *const pairs[][2] = {
+        {"beq", "bne"},   {"blt", "bge"},   {"bgt", "ble"},   {"bltu", "bgeu"}, {"bgtu", "bleu"},
+        {"beqz", "bnez"}, {"bltz", "bgez"}, {"bgtz", "blez"}, {"brlt", "brge"}, {"breq", "brne"},
+        {"brlo", "brsh"}, {"brmi", "brpl"}, {"brcs", "brcc"}, {"jg", "jle"},    {"jl", "jge"},
+        {"je", "jne"},    {"ja", "jbe"},    {"jb", "jae"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        for (int j = 0; j < 2; j++)
+            if (!strcmp(mn, pairs[i][j]))
+                return pairs[i][1 - j];
+    return NULL;
+}
+
+/* Block B's last conditional branch (index in *K), its target and the other
+ * successor; false unless B has exactly these two successors. */
+static bool two_way(const struct mblock *b, size_t *k, int *taken, int *other)
+{
+    size_t i = b->ninsns;
+    while (i-- > 0 && !(b->insns[i].isa && b->insns[i].isa->kind == ISA_COND_BRANCH))
+        ;
+    if (i >= b->ninsns || b->nsucc != 2 || b->insns[i].target < 0)
+        return false;
+    *k = i;
+    *taken = b->insns[i].target;
+    *other = b->succ[0] == *taken ? b->succ[1] : b->succ[0];
+    return *other != *taken && (b->succ[0] == *taken || b->succ[1] == *taken);
+}
+
+/* The operands of branch IN without its target (the text before the last
+ * comma; empty when the target is all). */
+static size_t branch_operands(const struct minsn *in)
+{
+    const char *c = strrchr(in->ops, ',');
+    return c ? (size_t)(c - in->ops) : 0;
+}
+
+/* Whether register text R (up to a comma, space or parenthesis) is
+ * written by IN: its first operand, unless IN is a store, a compare or a
+ * branch (which read it). */
+static bool writes(const struct minsn *in, const char *r, size_t n)
+{
+    if (!in->isa || in->isa->kind == ISA_STORE || in->isa->kind == ISA_COND_BRANCH || !strncmp(in->mnemonic, "cmp", 3))
+        return true; /* (unknown: to be safe, as a write) */
+    return !strncmp(in->ops, r, n) && (in->ops[n] == ',' || in->ops[n] == '\0');
+}
+
+bool lower_switch_copy_repeats_root(const struct mfunc *f, size_t c, size_t root, unsigned ord)
+{
+    const struct mblock *cb = &f->blocks[c], *rb = &f->blocks[root];
+    size_t ck, rk;
+    int ct, co, rt, ro;
+    if (!two_way(cb, &ck, &ct, &co) || !two_way(rb, &rk, &rt, &ro))
+        return false;
+    /* the root: the compare (if any) then the branch, both located at the switch */
+    if (rk > 1 || (rk == 1 && (rb->insns[0].src_col != ENG_PROVENANCE_COLUMN || rb->insns[0].src_line != ord)))
+        return false;
+    /* the copy: the same located instructions before its branch, and what else
+     * it runs there writes none of the compare's or branch's registers */
+    const struct minsn *rcmp = rk == 1 ? &rb->insns[0] : NULL, *ccmp = NULL;
+    for (size_t k = 0; k < ck; k++) {
+        const struct minsn *in = &cb->insns[k];
+        if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord) {
+            if (ccmp)
+                return false;
+            ccmp = in;
+        } else if (ccmp || !in->isa || in->isa->kind == ISA_COND_BRANCH || in->isa->kind == ISA_CALL ||
+                   in->isa->kind == ISA_INDIRECT_CALL || in->isa->kind == ISA_STORE)
+            return false; /* (nothing between the compare and the branch: x86-64's flags) */
+    }
+    if (!rcmp != !ccmp || (rcmp && (strcmp(rcmp->mnemonic, ccmp->mnemonic) || strcmp(rcmp->ops, ccmp->ops))))
+        return false;
+    const struct minsn *rbr = &rb->insns[rk], *cbr = &cb->insns[ck];
+    if (cbr->src_col != ENG_PROVENANCE_COLUMN || cbr->src_line != ord)
+        return false;
+    size_t rn = branch_operands(rbr), cn = branch_operands(cbr);
+    if (rn != cn || strncmp(rbr->ops, cbr->ops, rn))
+        return false;
+    /* the registers the compare and the branch read keep their values
+     * through the copy's other code */
+    const char *texts[2] = {ccmp ? ccmp->ops : "", cbr->ops};
+    size_t lens[2] = {ccmp ? strlen(ccmp->ops) : 0, cn};
+    for (int t = 0; t < 2; t++)
+        for (const char *o = texts[t]; o < texts[t] + lens[t];) {
+            while (o < texts[t] + lens[t] && (*o == ',' || *o == ' ' || *o == '(' || *o == ')'))
+                o++;
+            size_t n = strcspn(o, ", ()");
+            if (o + n > texts[t] + lens[t])
+                n = (size_t)(texts[t] + lens[t] - o);
+            for (size_t k = 0; k < ck && n; k++) {
+                const struct minsn *in = &cb->insns[k];
+                if (in != ccmp && writes(in, o, n))
+                    return false;
+            }
+            o += n;
+        }
+    if (!strcmp(rbr->mnemonic, cbr->mnemonic))
+        return ct == rt && co == ro;
+    const char *inv = inverse(rbr->mnemonic);
+    return inv && !strcmp(inv, cbr->mnemonic) && ct == ro && co == rt;
 }

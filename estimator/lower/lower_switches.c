@@ -1464,9 +1464,12 @@ static bool is_transfer(const struct minsn *in)
 
 /* Whether the switch ending IR block NAME (at ordinal ORD) has a copy of
  * its tree in other IR blocks' code (tail duplication): the copy here is
- * then not every execution. */
-static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord)
+ * then not every execution. 1 when it has, 2 when every copy repeats the
+ * decision of root block ROOT (>= 0) alone (lower_switch_copy_repeats_root:
+ * only the root misses executions), 0 when none. */
+static int tree_copied(const struct mfunc *f, const char *name, unsigned ord, int root)
 {
+    int found = 0;
     for (size_t m = 0; m < f->nblocks; m++)
         for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
             const struct minsn *in = &f->blocks[m].insns[k];
@@ -1475,10 +1478,14 @@ static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord)
              * loop's preheader, is not) */
             if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
                 (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0 && is_transfer(&f->blocks[m].insns[k])
-                                      : lower_switch_copy_outside(f, m, name, ord)))
-                return true;
+                                      : lower_switch_copy_outside(f, m, name, ord))) {
+                if (root < 0 || !lower_switch_copy_repeats_root(f, m, (size_t)root, ord))
+                    return 1;
+                found = 2;
+                break;
+            }
         }
-    return false;
+    return found;
 }
 
 /* The IR block named NAME's switch, and its ordinal, in FN. */
@@ -1547,7 +1554,7 @@ static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, 
             return -1;
         unsigned yord;
         LLVMValueRef tw = named_switch(fn, pb->ir_name, &yord);
-        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord))
+        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord, -1))
             return -1;
         /* the twin's code leaves only through P */
         for (size_t m = 0; m < f->nblocks; m++) {
@@ -1598,10 +1605,6 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
             continue;
         size_t len;
         const char *name = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
-        /* a tree copied into other IR blocks' code (tail duplication) runs there
-         * too: its copy here is not every execution */
-        if (tree_copied(f, name, ord))
-            continue;
         bool served = false; /* (a twin of a tree already probed) */
         for (size_t q = 0; q < out->n && !served; q++)
             served = out->probes[q].at == t;
@@ -1623,9 +1626,19 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
             if (outside)
                 root = root == -1 ? (int)m : -2;
         }
+        /* a tree copied into other IR blocks' code (tail duplication) runs there
+         * too: its copy here is not every execution; a copy of the root's own
+         * decision bypasses the root alone, whose uses then go */
+        int copied = tree_copied(f, name, ord, root);
+        if (copied == 1)
+            continue;
         if (root >= 0) {
+            size_t u0 = f->nprobe_uses;
             switch_tree(f, (size_t)root, t, ord, isa, out, NULL, 0);
-        } else if (root == -2) {
+            for (size_t u = u0; u < f->nprobe_uses && copied == 2; u++)
+                if (f->probe_uses[u].block == root)
+                    f->probe_uses[u].block = -1, f->probe_uses[u].run = f->probe_uses[u].taken = 0;
+        } else if (root == -2 && !copied) {
             LLVMValueRef twins[4];
             size_t ntwins;
             int r = shared_root(f, fn, t, name, twins, &ntwins);
