@@ -105,13 +105,15 @@ static size_t branch_operands(const struct minsn *in)
     return c ? (size_t)(c - in->ops) : 0;
 }
 
-/* Whether register text R (up to a comma, space or parenthesis) is
- * written by IN: its first operand, unless IN is a store, a compare or a
- * branch (which read it). */
+/* Whether register text R (up to a comma, space or parenthesis) may be
+ * written by IN: its first operand (RISC-V, PowerPC, AVR). A store, a
+ * compare, a branch and any x86-64 (AT&T) instruction count as writes, to
+ * be safe (x86-64: registers named in parts, flags and implicit operands). */
 static bool writes(const struct minsn *in, const char *r, size_t n)
 {
-    if (!in->isa || in->isa->kind == ISA_STORE || in->isa->kind == ISA_COND_BRANCH || !strncmp(in->mnemonic, "cmp", 3))
-        return true; /* (unknown: to be safe, as a write) */
+    if (!in->isa || in->isa->kind == ISA_STORE || in->isa->kind == ISA_COND_BRANCH ||
+        !strncmp(in->mnemonic, "cmp", 3) || strchr(in->ops, '%') || strchr(in->ops, '$'))
+        return true;
     return !strncmp(in->ops, r, n) && (in->ops[n] == ',' || in->ops[n] == '\0');
 }
 
