@@ -149,6 +149,14 @@ bool lower_switch_copy_outside(const struct mfunc *f, size_t m, const char *name
 /* Whether copy block C repeats the decision of the tree's root ROOT (the
  * switch at ordinal ORD): the blocks below the root then see every execution */
 bool lower_switch_copy_repeats_root(const struct mfunc *f, size_t c, size_t root, unsigned ord);
+/* Whether the tree of the switch at ORD of IR block NAME is entered at two of
+ * its blocks from blocks of other IR blocks, each ending in a branch located
+ * at an ordinal from FIRST to ORD into those two alone (the root's decision
+ * copied into every path to the switch, the root itself gone: corpus
+ * varargs.c's sum_mixed on riscv32): those copies in ROOTS (at most MAX),
+ * their number, 0 if not so */
+int lower_switch_root_copies(const struct mfunc *f, const char *name, unsigned first, unsigned ord, int *roots,
+                             int max);
 /* lower_probes.c: a probe's expression grows by a node (its index); an instruction's operands */
 struct eng_probe;
 struct eng_probe_node;

@@ -171,3 +171,55 @@ bool lower_switch_copy_repeats_root(const struct mfunc *f, size_t c, size_t root
     const char *inv = inverse(rbr->mnemonic);
     return inv && !strcmp(inv, cbr->mnemonic) && ct == ro && co == rt;
 }
+
+int lower_switch_root_copies(const struct mfunc *f, const char *name, unsigned first, unsigned ord, int *roots, int max)
+{
+    /* the tree's blocks (named after the switch's IR block) entered from
+     * blocks of other IR blocks: exactly two, E0 and E1 */
+    int e[2], ne = 0, nr = 0;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        const struct mblock *b = &f->blocks[m];
+        if (!b->ir_name || strcmp(b->ir_name, name))
+            continue;
+        bool outside = m == 0;
+        for (size_t p = 0; p < b->npred && !outside; p++) {
+            const char *pn = b->pred[p] >= 0 && (size_t)b->pred[p] < f->nblocks ? f->blocks[b->pred[p]].ir_name : "";
+            outside = pn && strcmp(pn, name);
+        }
+        if (!outside)
+            continue;
+        if (m == 0 || ne == 2)
+            return 0;
+        e[ne++] = (int)m;
+    }
+    if (ne != 2)
+        return 0;
+    /* each of their entries from elsewhere: a block of another IR block that
+     * ends in a branch located at the switch (or, FIRST < ORD, at an
+     * instruction of its block from FIRST on: the copied load's location on
+     * sum_mixed's latch copy) into E0 and E1 alone */
+    for (int i = 0; i < 2; i++) {
+        const struct mblock *b = &f->blocks[e[i]];
+        for (size_t p = 0; p < b->npred; p++) {
+            int q = b->pred[p];
+            if (q < 0 || (size_t)q >= f->nblocks)
+                return 0;
+            const struct mblock *qb = &f->blocks[q];
+            if (!qb->ir_name || !strcmp(qb->ir_name, name))
+                continue;
+            bool seen = false;
+            for (int r = 0; r < nr && !seen; r++)
+                seen = roots[r] == q;
+            if (seen)
+                continue;
+            size_t k;
+            int taken, other;
+            if (!two_way(qb, &k, &taken, &other) || !((taken == e[0] && other == e[1]) || (taken == e[1] && other == e[0])) ||
+                qb->insns[k].src_col != ENG_PROVENANCE_COLUMN || qb->insns[k].src_line < first ||
+                qb->insns[k].src_line > ord || nr == max)
+                return 0;
+            roots[nr++] = q;
+        }
+    }
+    return nr >= 2 ? nr : 0;
+}

@@ -1,12 +1,12 @@
 /* issue 27 (corpus varargs.c's sum_mixed on riscv32): a loop over a string
- * whose switch's root compare the back end copies into the function's first
- * block and into the latch, so the tree is entered from two outside blocks.
- * The constraints leave the first test's split open; propagation's lower
- * bound of the tree's block after it (0.5) is weaker than what the cases
- * need (2), so the estimate at that bound contradicted them, and every count
- * of the function, even those the IR fixes (each case's body, the exit), was
- * marked an estimate. Now only the open part is: --exact holds the case
- * bodies to qemu, the tree's blocks and the latch may be estimates. */
+ * whose switch's first compare (with the load of the character) the back end
+ * copies into the function's first block and into the latch, the root itself
+ * gone: the tree is entered at two of its blocks from those two copies. The
+ * switch's probe now walks the tree from each copy (the same uses from both)
+ * and counts the tree's blocks; only the copies' split (the first
+ * character's test against the later ones') stays an estimate. On main the
+ * constraints left the tree open, the estimate at propagation's bound
+ * contradicted them, and every count of the function was an estimate. */
 #include <stdarg.h>
 #include "bench.h"
 
