@@ -1729,6 +1729,9 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
                 take_back(f, out, n0, u0);
                 continue;
             }
+            if (getenv("LPNEST_TRACE_COUNTS"))
+                fprintf(stderr, "switch %s of %s: the tree entered from %d copies of its root, [%d] first\n", name,
+                        f->name, nv, vroots[0]);
             for (size_t u = u0; u < f->nprobe_uses; u++)
                 for (int k = 0; k < nv; k++)
                     if (f->probe_uses[u].block == vroots[k])

@@ -30,7 +30,11 @@ static __attribute__((noinline)) double sum_mixed(const char *types, ...)
 
 int main(void)
 {
+    /* first characters on either side of the root's compare, defaults, an empty list */
     double t = sum_mixed("ilLd", 1, 2L, 3LL, 0.25);
-    printf("%d\n", (int)(t * 4));
-    return t == 6.25 ? 0 : 1;
+    double u = sum_mixed("dLlix", 0.5, 3LL, 2L, 1);
+    double v = sum_mixed("xiyL", 4, 5LL);
+    double w = sum_mixed("");
+    printf("%d %d %d %d\n", (int)(t * 4), (int)(u * 4), (int)v, (int)w);
+    return t == 6.25 && u == 6.5 && v == 9 && w == 0 ? 0 : 1;
 }
