@@ -304,7 +304,7 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
             bc->count = mb->count;
             bc->cycles = bp.cycles;
             bc->instructions = bp.instructions;
-            bc->estimated = est || mb->split_estimated || (cx->pipe && bp.estimated_cycles > 0); /* its count, or its split */
+            bc->estimated = est || mb->split_estimated || bp.estimated_cycles > 0; /* its count, its split, or a routine call priced at a mean (every core: PicoRV32 varargs sum_mixed bb.3, bb.8) */
             if (xf && mb->ir_block >= 0)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }

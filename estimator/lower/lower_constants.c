@@ -476,7 +476,7 @@ static bool callee_saved(const char *reg, size_t n)
  * if any, is all it adds (a bound kept in a register across a loop: dsp.c's
  * "lui t5, 8" before the filter loops, "addi t0, t5, -1" in them). */
 static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int depth,
-                           unsigned char *seen, int *budget, long long *v, bool block_only)
+                           unsigned char *seen, int *budget, long long *v, bool block_only, bool strong)
 {
     const struct mblock *b = &mf->blocks[m];
     if (--*budget < 0)
@@ -524,7 +524,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
                 imm = 0;
             else if (!last_immediate(in->ops, &imm))
                 return false;
-            if (reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base, false) != 1)
+            if (reg_constant_at(mf, m, k, sreg, sn, depth, seen, budget, &base, false, strong) != 1)
                 return false;
             *v = mn[0] == 'o' ? (int32_t)((uint32_t)base | ((uint32_t)imm & 0xffff)) : (int32_t)(uint32_t)(base + imm);
             return true;
@@ -543,7 +543,7 @@ static int reg_constant_at(const struct mfunc *mf, size_t m, size_t upto, const 
         int q = b->pred[p];
         long long pv;
         int r = q < 0 || (size_t)q >= mf->nblocks ? 0
-                : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q]);
+                : reg_constant_at(mf, (size_t)q, mf->blocks[q].ninsns, reg, n, depth - 1, seen, budget, &pv, seen[q], strong);
         if (r == 2) {
             looped = true;
             continue; /* (a back edge from a block that does not write it) */
@@ -696,7 +696,131 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
     return ok;
 }
 
-bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+static int flow_value(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int rec, long long *v);
+
+/* The last write of REG (N characters) before instruction UPTO of block M:
+ * 0 none (nor a call that may clobber it), 1 a constant (*V: li, lui, lis,
+ * or mv/mr/addi/ori of a register that flow_value finds constant, REC levels
+ * deep), -1 anything else. */
+static int last_write(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int rec, long long *v)
+{
+    const struct mblock *b = &mf->blocks[m];
+    for (size_t k = upto; k-- > 0;) {
+        const struct minsn *in = &b->insns[k];
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL)) {
+            if (callee_saved(reg, n))
+                continue;
+            return -1;
+        }
+        if (mc_is_control(in) || (in->isa && in->isa->kind == ISA_STORE))
+            continue;
+        const char *mn = in->mnemonic;
+        if (!strncmp(mn, "cmp", 3) || !strncmp(mn, "mt", 2) || !strncmp(in->ops, "cr", 2))
+            continue;
+        if (strncmp(in->ops, reg, n) || (in->ops[n] != ',' && in->ops[n] != '\0'))
+            continue;
+        const char *src = in->ops[n] == ',' ? in->ops + n + 1 : "";
+        while (*src == ' ')
+            src++;
+        size_t sn = strcspn(src, ", ");
+        long long imm;
+        if (!strcmp(mn, "li") || !strcmp(mn, "lui") || !strcmp(mn, "lis")) {
+            if (!last_immediate(in->ops, &imm))
+                return -1;
+            *v = mn[1] == 'i' ? (int32_t)(uint32_t)imm : (int32_t)((uint32_t)imm << (mn[1] == 'u' ? 12 : 16));
+            return 1;
+        }
+        if (rec > 0 && sn > 0 && (!strcmp(mn, "mv") || !strcmp(mn, "mr") || !strcmp(mn, "addi") || !strcmp(mn, "ori"))) {
+            long long base;
+            if (mn[0] == 'm')
+                imm = 0;
+            else if (!last_immediate(in->ops, &imm))
+                return -1;
+            if (flow_value(mf, m, k, src, sn, rec - 1, &base) != 1)
+                return -1;
+            *v = mn[0] == 'o' ? (int32_t)((uint32_t)base | ((uint32_t)imm & 0xffff)) : (int32_t)(uint32_t)(base + imm);
+            return 1;
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* The constant REG holds before instruction UPTO of block M by a data-flow
+ * fixpoint over the whole function (a block's value: its last write, or what
+ * all its predecessors agree on; the entry knows nothing), where the walk of
+ * reg_constant_at gives up (diamonds after diamonds: its paths multiply,
+ * foreign dsp.c's clamp bound "lui s7, 8; addi s7, s7, -1" before nested
+ * loops). 1 (*V) or 0. */
+static int flow_value(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, int rec, long long *v)
+{
+    int w = last_write(mf, m, upto, reg, n, rec, v);
+    if (w != 0)
+        return w == 1;
+    size_t nb = mf->nblocks;
+    if (nb > 4096)
+        return 0;
+    /* per block: what it leaves in REG; 0 not yet known (unreached), 1 the constant val[b], 2 unknown */
+    unsigned char *st = sup_xcalloc(nb + 1, 1), *wr = sup_xcalloc(nb + 1, 1);
+    long long *val = sup_xcalloc(nb + 1, sizeof *val), *wval = sup_xcalloc(nb + 1, sizeof *wval);
+    for (size_t b = 0; b < nb; b++) {
+        int r = last_write(mf, b, mf->blocks[b].ninsns, reg, n, rec, &wval[b]);
+        wr[b] = r == 1 ? 1 : r == 0 ? 0 : 2;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t b = 0; b < nb; b++) {
+            unsigned char ns;
+            long long nv = 0;
+            if (wr[b]) {
+                ns = wr[b];
+                nv = wval[b];
+            } else {
+                /* what comes in: the predecessors' meet (the entry, or an unknown predecessor: unknown) */
+                const struct mblock *bb = &mf->blocks[b];
+                ns = bb->npred ? 0 : 2;
+                for (size_t p = 0; p < bb->npred && ns != 2; p++) {
+                    int q = bb->pred[p];
+                    if (q < 0 || (size_t)q >= nb || st[q] == 2 || (st[q] == 1 && ns == 1 && val[q] != nv))
+                        ns = 2;
+                    else if (st[q] == 1 && ns == 0) {
+                        ns = 1;
+                        nv = val[q];
+                    }
+                }
+            }
+            if (ns > st[b] || (ns == 1 && st[b] == 1 && nv != val[b])) {
+                st[b] = ns == 1 && st[b] == 1 ? 2 : ns;
+                val[b] = nv;
+                changed = true;
+            }
+        }
+    }
+    const struct mblock *bm = &mf->blocks[m];
+    int known = 0;
+    for (size_t p = 0; p < bm->npred && known >= 0; p++) {
+        int q = bm->pred[p];
+        if (q < 0 || (size_t)q >= nb || st[q] == 2 || (st[q] == 1 && known == 1 && val[q] != *v))
+            known = -1;
+        else if (st[q] == 1 && known == 0) {
+            known = 1;
+            *v = val[q];
+        }
+    }
+    free(st);
+    free(wr);
+    free(val);
+    free(wval);
+    return known == 1;
+}
+
+/* Every walk goes across calls for callee-saved registers and through
+ * blocks entered only from blocks being walked (s13-mismatch2's classes
+ * need both). STRONG also walks deeper and runs the data-flow fixpoint
+ * where the walk gives up (a min/max arm's copy: the proof that it is the
+ * bound); without, the depth the other rules were tuned on. */
+static bool reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v,
+                         bool strong)
 {
     if (s->avr_entry || n == 0)
         return false;
@@ -706,7 +830,17 @@ bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *
         return false;
     unsigned char *seen = sup_xcalloc(s->mf->nblocks + 1, 1);
     int budget = 4000; /* blocks visited (diamonds one after the other: paths multiply) */
-    bool ok = reg_constant_at(s->mf, m, upto, reg, n, 32, seen, &budget, v, false) == 1;
+    bool ok = reg_constant_at(s->mf, m, upto, reg, n, strong ? 96 : 32, seen, &budget, v, false, strong) == 1;
     free(seen);
-    return ok;
+    return ok || (strong && flow_value(s->mf, m, upto, reg, n, 2, v));
+}
+
+bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    return reg_constant(s, m, upto, reg, n, v, false);
+}
+
+bool mc_reg_constant_proven(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v)
+{
+    return reg_constant(s, m, upto, reg, n, v, true);
 }

@@ -302,8 +302,11 @@ static void certain_counts(struct solver *s, bool *certain)
 }
 
 /* Fixes what is still open, one estimate at a time, each followed by
- * propagation; returns true when an estimate contradicts the constraints. */
-static bool estimate_rest(struct solver *s)
+ * propagation; returns true when the constraints contradict each other.
+ * When an estimate contradicts them at every value tried, sets
+ * *ESTIMATE_FAILED and stops with the bounds before it (that variable fixed
+ * at its lower bound, marked tainted): the caller estimates the rest. */
+static bool estimate_rest(struct solver *s, bool *estimate_failed)
 {
     struct lsys_system *sy = &s->sy;
     bool conflict = sy->conflict;
@@ -322,7 +325,11 @@ static bool estimate_rest(struct solver *s)
         for (size_t k = 0; k < sy->nvars; k++)
             was[k] = lsys_fixed(sy, (int)k) && (int)k != v;
         lsys_solve(sy);
-        /* an even split the constraints refuse: the variable's bounds */
+        /* an even split the constraints refuse: the variable's bounds
+         * (propagation's bounds are weaker than what the constraints imply
+         * together: sum_mixed of corpus varargs.c on riscv32, a block of a
+         * switch tree entered from two copies of its root, bounded below by
+         * 0.5 where the cases it leads to need 2, above by nothing) */
         for (int bound = 0; sy->conflict && bound < 2; bound++) {
             double x = bound ? hi[v] : lo[v];
             memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
@@ -338,10 +345,30 @@ static bool estimate_rest(struct solver *s)
             sy->tainted[v] = true;
             lsys_solve(sy);
         }
+        if (sy->conflict) {
+            /* no value of it the constraints take: the estimate, not a
+             * constraint, is what contradicts (they were consistent before
+             * it); back to the bounds before it, this variable at its lower
+             * bound, the rest estimated without propagation by the caller */
+            long first = sy->first_conflict;
+            memcpy(sy->lo, lo, sy->nvars * sizeof *lo);
+            memcpy(sy->hi, hi, sy->nvars * sizeof *hi);
+            memcpy(sy->tainted, tainted, sy->nvars * sizeof *tainted);
+            sy->lo[v] = sy->hi[v] = lo[v];
+            sy->tainted[v] = true;
+            sy->conflict = false;
+            sy->first_conflict = first;
+            *estimate_failed = true;
+        }
         for (size_t k = 0; k < sy->nvars; k++)
             if (!was[k] && lsys_fixed(sy, (int)k))
                 sy->tainted[k] = true;
         conflict |= sy->conflict;
+        if (*estimate_failed && s->trace)
+            fprintf(stderr, "  an estimate of v%d contradicts constraint %ld at every value tried: estimates without "
+                    "propagation from here\n", v, sy->first_conflict);
+        if (*estimate_failed)
+            break;
         if (conflict && s->trace) {
             struct lsys_cons c = {.var = &v, .coef = (signed char[]){1}, .n = 1, .rhs = lo[v]};
             fprintf(stderr, "  an estimate contradicts constraint %ld; before it:", sy->first_conflict);
@@ -405,6 +432,7 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
     mc_build(&s);
     lsys_solve(&s.sy);
     bool conflict = s.sy.conflict, estimated = false, *certain = NULL;
+    int v;
     if (conflict) {
         /* a wrong inference: try without the few that contradict the rest,
          * else keep what propagation reached and estimate the rest */
@@ -416,7 +444,8 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
         saved.c = sup_xmalloc((s.sy.nc + 1) * sizeof *saved.c);
         memcpy(saved.c, s.sy.c, s.sy.nc * sizeof *saved.c);
         relax(&s);
-        if (s.nrejected <= RELAX_MAX_DROPPED && !estimate_rest(&s)) {
+        bool failed = false;
+        if (s.nrejected <= RELAX_MAX_DROPPED && !estimate_rest(&s, &failed) && !failed) {
             conflict = false;
             estimated = true; /* what rests on the inferences in the contradiction is not certain */
             certain = sup_xcalloc(s.sy.nvars + 1, sizeof *certain);
@@ -444,9 +473,15 @@ static void solve_function(struct mfunc *mf, const struct cnt_func *xf0, double 
         free(saved.c);
         free(s.dropped);
     } else {
-        conflict = estimate_rest(&s);
+        /* (an estimate no value of which the consistent constraints take:
+         * the rest estimated without propagation, tainted; what the
+         * constraints fixed before any estimate stays certain) */
+        bool failed = false;
+        conflict = estimate_rest(&s, &failed);
+        if (failed)
+            while (estimate_one(&s, &v))
+                ;
     }
-    int v;
     if (s.trace) {
         fprintf(stderr, "counts of %s: %zu blocks, %zu constraints%s", mf->name, n, s.sy.nc,
                 conflict ? ", CONFLICT (all counts marked as estimates)" : "");

@@ -626,7 +626,7 @@ static bool piece_of(LLVMValueRef v, unsigned long long piece, unsigned width)
  * register holds a constant (mc_reg_constant) equal to exactly one of
  * them; -1 otherwise. */
 static int copied_constant_names(const struct solver *s, const struct mblock *arm, size_t a, LLVMValueRef tv,
-                                 LLVMValueRef fv)
+                                 LLVMValueRef fv, bool proven)
 {
     const struct minsn *copy = NULL;
     size_t at = 0, n = 0;
@@ -644,7 +644,8 @@ static int copied_constant_names(const struct solver *s, const struct mblock *ar
     while (*src == ',' || *src == ' ')
         src++;
     long long v;
-    if (!mc_reg_constant(s, (size_t)(arm - s->mf->blocks), at, src, strcspn(src, ", "), &v))
+    size_t am = (size_t)(arm - s->mf->blocks), sn = strcspn(src, ", ");
+    if (!(proven ? mc_reg_constant_proven(s, am, at, src, sn, &v) : mc_reg_constant(s, am, at, src, sn, &v)))
         return -1;
     bool t = LLVMIsAConstantInt(tv) && (int32_t)LLVMConstIntGetSExtValue(tv) == (int32_t)v;
     bool f = LLVMIsAConstantInt(fv) && (int32_t)LLVMConstIntGetSExtValue(fv) == (int32_t)v;
@@ -930,14 +931,10 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
                 (LLVMIsAConstantInt(LLVMGetOperand(mi, 0)) || LLVMIsAConstantInt(LLVMGetOperand(mi, 1)))) {
                 /* (RISC-V, PowerPC: a copy of a register the walk back shows
                  * holding the bound gives the bound: adpcm's clamp "mv s8, s3",
-                 * s3 loaded in the prologue) */
-                int named = copied_constant_names(s, arm, arm->ninsns, LLVMGetOperand(mi, 0), LLVMGetOperand(mi, 1));
-                if (named >= 0 || s->avr_entry)
-                    return named;
-                /* RISC-V and PowerPC keep the expansion's usual shape (the arm
-                 * copies the bound): not proven, but adpcm's clamp (its bound
-                 * in s3 since the prologue, beyond the walk back) needs it for
-                 * issue 3's 0.5 % bar; an open weakness */
+                 * s3 made before the loop the clamp is in; a copy of a register
+                 * the walk cannot tie to a constant may be the value into a
+                 * register that held the bound: not proven, an estimate) */
+                return copied_constant_names(s, arm, arm->ninsns, LLVMGetOperand(mi, 0), LLVMGetOperand(mi, 1), true);
             }
         }
         return 0;
@@ -1040,7 +1037,7 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
          * (rv32: "mv a5, a0" with 9060 built in a0 blocks before, the clamp's
          * true value, on the side of a diamond): the expansion's usual shape,
          * whose arm copies the second value, is not what was made */
-        int named = copied_constant_names(s, arm, a, tv, fv);
+        int named = copied_constant_names(s, arm, a, tv, fv, false);
         if (named >= 0)
             return named;
         /* an order comparison with a constant the branch does not show (kept

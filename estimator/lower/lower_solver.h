@@ -115,6 +115,9 @@ bool mc_constant_contradicts(const struct solver *s, size_t m, size_t k, LLVMVal
 int *mc_avr_entry_values(const struct mfunc *mf, const struct cnt_func *xf);
 int mc_avr_reg_value(const struct solver *s, size_t m, size_t k, const char *reg, size_t n);
 bool mc_reg_constant(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
+/* The same, proving more (across calls for callee-saved registers, around
+ * loops, by a data-flow fixpoint): what a min/max arm's copy needs */
+bool mc_reg_constant_proven(const struct solver *s, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const char *reg, size_t n, long long *v);
 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
@@ -159,6 +162,17 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
 /* lower_switch_copies.c: an unnamed block M located at the switch (ordinal ORD) of IR
  * block NAME holds a copy of its tree outside the tree */
 bool lower_switch_copy_outside(const struct mfunc *f, size_t m, const char *name, unsigned ord);
+/* Whether copy block C repeats the decision of the tree's root ROOT (the
+ * switch at ordinal ORD): the blocks below the root then see every execution */
+bool lower_switch_copy_repeats_root(const struct mfunc *f, size_t c, size_t root, unsigned ord);
+/* Whether the tree of the switch at ORD of IR block NAME is entered at two of
+ * its blocks from blocks of other IR blocks, each ending in a branch located
+ * at an ordinal from FIRST to ORD into those two alone (the root's decision
+ * copied into every path to the switch, the root itself gone: corpus
+ * varargs.c's sum_mixed on riscv32): those copies in ROOTS (at most MAX),
+ * their number, 0 if not so */
+int lower_switch_root_copies(const struct mfunc *f, const char *name, unsigned first, unsigned ord, int *roots,
+                             int max);
 /* lower_probes.c: a probe's expression grows by a node (its index); an instruction's operands */
 struct eng_probe;
 struct eng_probe_node;

@@ -960,6 +960,12 @@ static bool walk_tree(const struct mfunc *f, size_t root, const char *x_name, co
                 w->landing = m;
                 return true;
             }
+            /* (a root that is a copy of the tree's first decision in another
+             * IR block, the loop's latch: the walk has left the tree for it) */
+            if (w->n > 0 && f->blocks[m].ir_name && strcmp(f->blocks[m].ir_name, x_name)) {
+                w->landing = m;
+                return true;
+            }
             return false;
         }
     }
@@ -1221,6 +1227,25 @@ static bool entries_mask(const struct mfunc *f, size_t root, int reg, unsigned w
     return true;
 }
 
+/* Whether nothing in SW's IR block before it can be made into a branch
+ * (phis, loads, address arithmetic, casts, integer arithmetic without
+ * division): a branch located at any instruction of the block is then the
+ * switch's (the back end may give a copy of the switch's first compare the
+ * location of the load of its value). */
+static bool only_switch_branches(LLVMValueRef sw)
+{
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(sw)); i && i != sw; i = LLVMGetNextInstruction(i))
+        switch (LLVMGetInstructionOpcode(i)) {
+        case LLVMPHI: case LLVMLoad: case LLVMGetElementPtr: case LLVMZExt: case LLVMSExt: case LLVMTrunc:
+        case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMAdd: case LLVMSub: case LLVMMul:
+        case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl: case LLVMLShr: case LLVMAShr:
+            break;
+        default:
+            return false;
+        }
+    return true;
+}
+
 /* Builds the probe of the switch ending IR block X (instruction SW) whose
  * tree starts at machine block ROOT, with the uses of the tree's branches.
  * TWINS (NTWINS) are switches of other IR blocks that enter the same tree
@@ -1393,7 +1418,7 @@ static void switch_tree(struct mfunc *f, size_t root, LLVMValueRef sw, unsigned 
     unsigned first = ord;
     for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetInstructionParent(sw)); i && i != sw; i = LLVMGetNextInstruction(i))
         first--;
-    for (size_t i = 0; i < nblocks; i++) {
+    for (size_t i = 0; i < nblocks && !only_switch_branches(sw); i++) {
         const struct mblock *b = &f->blocks[blocks[i]];
         for (size_t k = 0; k < b->ninsns; k++) {
             const struct minsn *in = &b->insns[k];
@@ -1464,21 +1489,70 @@ static bool is_transfer(const struct minsn *in)
 
 /* Whether the switch ending IR block NAME (at ordinal ORD) has a copy of
  * its tree in other IR blocks' code (tail duplication): the copy here is
- * then not every execution. */
-static bool tree_copied(const struct mfunc *f, const char *name, unsigned ord, enum sim_isa isa)
+ * then not every execution. 1 when it has, 2 when every copy repeats the
+ * decision of root block ROOT (>= 0) alone (lower_switch_copy_repeats_root:
+ * only the root misses executions), 0 when none. */
+static int tree_copied(const struct mfunc *f, const char *name, unsigned ord, int root, const int *exempt,
+                       int nexempt)
 {
-    for (size_t m = 0; m < f->nblocks; m++)
-        for (size_t k = 0; k < f->blocks[m].ninsns; k++) {
+    int found = 0;
+    for (size_t m = 0; m < f->nblocks; m++) {
+        bool skip = false;
+        for (int x = 0; x < nexempt && !skip; x++)
+            skip = exempt[x] == (int)m;
+        for (size_t k = 0; k < f->blocks[m].ninsns && !skip; k++) {
             const struct minsn *in = &f->blocks[m].insns[k];
             /* (in another IR block's code only a branch or jump is a copy:
              * an increment located at the switch, "addi a1, a1, 1" in a
              * loop's preheader, is not) */
             if (in->src_col == ENG_PROVENANCE_COLUMN && in->src_line == ord &&
                 (f->blocks[m].ir_name ? strcmp(f->blocks[m].ir_name, name) != 0 && is_transfer(&f->blocks[m].insns[k])
-                                      : isa == SIM_RV && lower_switch_copy_outside(f, m, name, ord)))
-                return true;
+                                      : lower_switch_copy_outside(f, m, name, ord))) {
+                if (root < 0 || !lower_switch_copy_repeats_root(f, m, (size_t)root, ord))
+                    return 1;
+                found = 2;
+                break;
+            }
         }
-    return false;
+    }
+    return found;
+}
+
+/* Whether the uses [A0, A1) and [B0, B1) give every block not in SKIP (N)
+ * the same runs and takens (two walks of one tree from different copies of
+ * its root). */
+static bool same_uses(const struct mfunc *f, size_t a0, size_t a1, size_t b0, size_t b1, const int *skip, int n)
+{
+    size_t na = 0, nb = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t u = pass ? b0 : a0; u < (pass ? b1 : a1); u++) {
+            const struct lower_probe_use *x = &f->probe_uses[u];
+            bool skipped = false;
+            for (int i = 0; i < n && !skipped; i++)
+                skipped = skip[i] == x->block;
+            if (skipped)
+                continue;
+            if (pass) {
+                nb++;
+                continue;
+            }
+            na++;
+            bool match = false;
+            for (size_t v = b0; v < b1 && !match; v++)
+                match = f->probe_uses[v].block == x->block && f->probe_uses[v].run == x->run &&
+                        f->probe_uses[v].taken == x->taken;
+            if (!match)
+                return false;
+        }
+    return na == nb && na > 0;
+}
+
+/* Takes back the probes past N0 and the uses past U0. */
+static void take_back(struct mfunc *f, struct lower_probes *out, size_t n0, size_t u0)
+{
+    while (out->n > n0)
+        free((void *)out->probes[--out->n].nodes);
+    f->nprobe_uses = u0;
 }
 
 /* The IR block named NAME's switch, and its ordinal, in FN. */
@@ -1506,7 +1580,7 @@ static LLVMValueRef named_switch(LLVMValueRef fn, const char *name, unsigned *or
  * IR blocks whose switches have the same cases, and whose whole code (their
  * named blocks and the unnamed ones these reach) leaves only through P. The
  * root R, the twins' switches in TWINS (at most 4), -1 when not so. */
-static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, const char *name, enum sim_isa isa,
+static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, const char *name,
                        LLVMValueRef *twins, size_t *ntwins)
 {
     int head = -1, r = -1;
@@ -1547,7 +1621,7 @@ static int shared_root(const struct mfunc *f, LLVMValueRef fn, LLVMValueRef sw, 
             return -1;
         unsigned yord;
         LLVMValueRef tw = named_switch(fn, pb->ir_name, &yord);
-        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord, isa))
+        if (!tw || !same_cases(sw, tw) || tree_copied(f, pb->ir_name, yord, -1, NULL, 0))
             return -1;
         /* the twin's code leaves only through P */
         for (size_t m = 0; m < f->nblocks; m++) {
@@ -1598,10 +1672,6 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
             continue;
         size_t len;
         const char *name = LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
-        /* a tree copied into other IR blocks' code (tail duplication) runs there
-         * too: its copy here is not every execution */
-        if (tree_copied(f, name, ord, isa))
-            continue;
         bool served = false; /* (a twin of a tree already probed) */
         for (size_t q = 0; q < out->n && !served; q++)
             served = out->probes[q].at == t;
@@ -1623,12 +1693,64 @@ void lower_switch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, s
             if (outside)
                 root = root == -1 ? (int)m : -2;
         }
+        /* a tree copied into other IR blocks' code (tail duplication) runs there
+         * too: its copy here is not every execution; a copy of the root's own
+         * decision bypasses the root alone, whose uses then go */
+        unsigned first = ord;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && i != t; i = LLVMGetNextInstruction(i))
+            first--;
+        if (!only_switch_branches(t))
+            first = ord;
+        int vroots[4], nv = root == -2 ? lower_switch_root_copies(f, name, first, ord, vroots, 4) : 0;
+        if (nv) {
+            /* the root's decision copied into each path to the switch, the
+             * tree entered below it at two blocks (corpus varargs.c's
+             * sum_mixed on riscv32: the first character's test in the
+             * function's first block, the next one's in the latch): every
+             * execution runs one copy, then the tree as a walk from that
+             * copy finds. The walk from each copy must give the tree's
+             * blocks the same uses; the copies' own go (the split between
+             * them is not the probe's). Any other copy of the tree: none. */
+            bool other_copy = false;
+            for (unsigned o = first; o <= ord && !other_copy; o++)
+                other_copy = tree_copied(f, name, o, -1, vroots, nv) != 0;
+            if (other_copy)
+                continue;
+            size_t n0 = out->n, u0 = f->nprobe_uses;
+            switch_tree(f, (size_t)vroots[0], t, ord, isa, out, NULL, 0);
+            size_t u1 = f->nprobe_uses;
+            bool ok = out->n == n0 + 1;
+            for (int k = 1; k < nv && ok; k++) {
+                switch_tree(f, (size_t)vroots[k], t, ord, isa, out, NULL, 0);
+                ok = out->n == n0 + 2 && same_uses(f, u0, u1, u1, f->nprobe_uses, vroots, nv);
+                take_back(f, out, n0 + 1, u1);
+            }
+            if (!ok) {
+                take_back(f, out, n0, u0);
+                continue;
+            }
+            if (getenv("LPNEST_TRACE_COUNTS"))
+                fprintf(stderr, "switch %s of %s: the tree entered from %d copies of its root, [%d] first\n", name,
+                        f->name, nv, vroots[0]);
+            for (size_t u = u0; u < f->nprobe_uses; u++)
+                for (int k = 0; k < nv; k++)
+                    if (f->probe_uses[u].block == vroots[k])
+                        f->probe_uses[u].block = -1, f->probe_uses[u].run = f->probe_uses[u].taken = 0;
+            continue;
+        }
+        int copied = tree_copied(f, name, ord, root, NULL, 0);
+        if (copied == 1)
+            continue;
         if (root >= 0) {
+            size_t u0 = f->nprobe_uses;
             switch_tree(f, (size_t)root, t, ord, isa, out, NULL, 0);
-        } else if (root == -2) {
+            for (size_t u = u0; u < f->nprobe_uses && copied == 2; u++)
+                if (f->probe_uses[u].block == root)
+                    f->probe_uses[u].block = -1, f->probe_uses[u].run = f->probe_uses[u].taken = 0;
+        } else if (root == -2 && !copied) {
             LLVMValueRef twins[4];
             size_t ntwins;
-            int r = shared_root(f, fn, t, name, isa, twins, &ntwins);
+            int r = shared_root(f, fn, t, name, twins, &ntwins);
             if (r >= 0)
                 switch_tree(f, (size_t)r, t, ord, isa, out, twins, ntwins);
         }
