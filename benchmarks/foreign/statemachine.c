@@ -185,6 +185,9 @@ static const char *const msgs[] = {
     "move -12 a:1 b:2 c:3\n\tbad$char\nfoo:99 bar\n",
     "A1 B2 C3 1 2 3\n--\nz:-\nend\n",
     "x:1 y:2 z:3 w:4 v:5 u:6\nput 123456789 7\n; ; ;\n# tail",
+#ifdef STATEMACHINE_MORE_MSGS
+    STATEMACHINE_MORE_MSGS /* (tests/exact/sm_high_bytes.c) */
+#endif
 };
 
 int main(int argc, char **argv)

@@ -49,6 +49,22 @@ uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_coun
     return n + pos_counting_all + 1;
 }
 
+/* Block B's final conditional branch (RETURNS: or conditional return), the
+ * only control instruction but a final jump: its index, or -1. */
+long mc_final_branch(const struct mblock *b, bool returns)
+{
+    size_t n = b->ninsns;
+    if (n > 0 && b->insns[n - 1].isa && b->insns[n - 1].isa->kind == ISA_JUMP)
+        n--; /* (a final jump to the other side) */
+    if (n == 0 || !b->insns[n - 1].isa ||
+        (b->insns[n - 1].isa->kind != ISA_COND_BRANCH && !(returns && b->insns[n - 1].isa->kind == ISA_COND_RETURN)))
+        return -1;
+    for (size_t j = 0; j + 1 < n; j++)
+        if (mc_is_control(&b->insns[j]))
+            return -1;
+    return (long)(n - 1);
+}
+
 bool mc_is_control(const struct minsn *in)
 {
     if (!in->isa)

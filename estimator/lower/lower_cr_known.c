@@ -12,6 +12,7 @@
  * the field before its branch on that bit, the branch's other edge runs 0
  * times. A machine fact: no IR record needed. Internal to estimator/. */
 #include "isa.h"
+#include "lower_ppc.h"
 #include "lower_solver.h"
 #include "support.h"
 
@@ -21,76 +22,11 @@
 
 enum { KB_TOP = 0, KB_FALSE = 1, KB_TRUE = 2, KB_UNKNOWN = 3 };
 
-static int cr_field(const char *ops)
-{
-    return !strncmp(ops, "cr", 2) && ops[2] >= '0' && ops[2] <= '7' ? ops[2] - '0' : 0;
-}
-
-/* Whether IN may write field F (conservative). */
-static bool writes_field(const struct minsn *in, int f)
-{
-    const char *mn = in->mnemonic;
-    size_t n = strlen(mn);
-    if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL ||
-                    in->isa->kind == ISA_TAIL_CALL))
-        return true;
-    if (!strncmp(mn, "cmp", 3))
-        return cr_field(in->ops) == f;
-    if (f == 0 && n > 1 && mn[n - 1] == '.')
-        return true;
-    return !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mcr", 3) || !strncmp(mn, "cr", 2) ||
-           !strncmp(mn, "mtocrf", 6) || !strcmp(mn, "bl") || !strcmp(mn, "bla") || !strncmp(mn, "bctrl", 5) ||
-           !strcmp(mn, "blrl");
-}
-
-/* The bit ('l', 'g', 'e') and taken value of a branch or conditional
- * return mnemonic; 0 for others. */
-static char branch_bit(const char *mn, bool *value)
-{
-    static const struct {
-        const char *m;
-        char bit;
-        bool v;
-    } t[] = {{"blt", 'l', true}, {"bge", 'l', false}, {"bnl", 'l', false}, {"bgt", 'g', true},
-             {"ble", 'g', false}, {"bng", 'g', false}, {"beq", 'e', true}, {"bne", 'e', false}};
-    char m[16];
-    size_t n = strlen(mn);
-    if (n >= sizeof m)
-        return 0;
-    memcpy(m, mn, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    if (n > 2 && !strcmp(m + n - 2, "lr"))
-        m[n -= 2] = '\0';
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(m, t[i].m)) {
-            *value = t[i].v;
-            return t[i].bit;
-        }
-    return 0;
-}
-
-/* Block B's final conditional branch or conditional return (the only
- * control instruction but a final jump): its index, or -1. */
-static long final_test(const struct mblock *b)
-{
-    size_t n = b->ninsns;
-    if (n > 0 && b->insns[n - 1].isa && b->insns[n - 1].isa->kind == ISA_JUMP)
-        n--;
-    if (n == 0 || !b->insns[n - 1].isa ||
-        (b->insns[n - 1].isa->kind != ISA_COND_BRANCH && b->insns[n - 1].isa->kind != ISA_COND_RETURN))
-        return -1;
-    for (size_t j = 0; j + 1 < n; j++)
-        if (mc_is_control(&b->insns[j]))
-            return -1;
-    return (long)(n - 1);
-}
-
 /* Whether block B may write field F before index END (all of it: END = ninsns). */
 static bool writes_before(const struct mblock *b, size_t end, int f)
 {
     for (size_t j = 0; j < end && j < b->ninsns; j++)
-        if (writes_field(&b->insns[j], f))
+        if (mc_ppc_writes_field(&b->insns[j], f))
             return true;
     return false;
 }
@@ -98,22 +34,23 @@ static bool writes_before(const struct mblock *b, size_t end, int f)
 /* The bit's value leaving block P along its successor index K. */
 static int out_value(const struct mblock *p, size_t k, int in, int f, char bit)
 {
-    long t = final_test(p);
-    if (t >= 0 && cr_field(p->insns[t].ops) == f && !(p->nsucc == 2 && p->succ[0] == p->succ[1])) {
+    long t = mc_final_branch(p, true);
+    if (t >= 0 && !(p->nsucc == 2 && p->succ[0] == p->succ[1])) {
         bool v;
-        if (branch_bit(p->insns[t].mnemonic, &v) == bit) {
+        int tf;
+        if (mc_ppc_branch_bit(&p->insns[t], &v, &tf) == bit && tf == f) {
             bool taken = p->insns[t].isa->kind == ISA_COND_BRANCH && p->nsucc == 2 && p->succ[k] == p->insns[t].target;
             bool value = taken ? v : !v;
             return value ? KB_TRUE : KB_FALSE;
         }
     }
-    /* (a branch instruction reads, a call writes: writes_field knows) */
+    /* (a branch instruction reads, a call writes: mc_ppc_writes_field knows) */
     for (size_t j = 0; j < p->ninsns; j++) {
         const struct minsn *in = &p->insns[j];
         if (in->isa && (in->isa->kind == ISA_COND_BRANCH || in->isa->kind == ISA_COND_RETURN ||
                         in->isa->kind == ISA_JUMP))
             continue;
-        if (writes_field(in, f) || (mc_is_control(in) && in->isa && in->isa->kind != ISA_NOP))
+        if (mc_ppc_writes_field(in, f) || (mc_is_control(in) && in->isa && in->isa->kind != ISA_NOP))
             return KB_UNKNOWN;
     }
     return in;
@@ -134,10 +71,10 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
             /* only a field and bit some branch tests */
             bool tested = false;
             for (size_t m = 0; m < n && !tested; m++) {
-                long t = final_test(&mf->blocks[m]);
+                long t = mc_final_branch(&mf->blocks[m], true);
                 bool v;
-                tested = t >= 0 && cr_field(mf->blocks[m].insns[t].ops) == f &&
-                         branch_bit(mf->blocks[m].insns[t].mnemonic, &v) == bit;
+                int tf;
+                tested = t >= 0 && mc_ppc_branch_bit(&mf->blocks[m].insns[t], &v, &tf) == bit && tf == f;
             }
             if (!tested)
                 continue;
@@ -172,10 +109,11 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
                 continue; /* (no fixpoint within the bound: nothing concluded) */
             for (size_t m = 0; m < n; m++) {
                 const struct mblock *b = &mf->blocks[m];
-                long t = final_test(b);
+                long t = mc_final_branch(b, true);
                 bool vx;
-                if ((val[m] != KB_TRUE && val[m] != KB_FALSE) || t < 0 || cr_field(b->insns[t].ops) != f ||
-                    branch_bit(b->insns[t].mnemonic, &vx) != bit || writes_before(b, (size_t)t, f))
+                int tf;
+                if ((val[m] != KB_TRUE && val[m] != KB_FALSE) || t < 0 ||
+                    mc_ppc_branch_bit(&b->insns[t], &vx, &tf) != bit || tf != f || writes_before(b, (size_t)t, f))
                     continue;
                 bool known = val[m] == KB_TRUE, taken = known == vx;
                 if (b->insns[t].isa->kind == ISA_COND_RETURN) {

@@ -12,71 +12,17 @@
  * the bit's other value). A machine identity, no IR record needed. Internal
  * to estimator/. */
 #include "isa.h"
+#include "lower_ppc.h"
 #include "lower_solver.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The field a PowerPC instruction's operands name first ("cr1, ..."), 0. */
-static int cr_field(const char *ops)
-{
-    return !strncmp(ops, "cr", 2) && ops[2] >= '0' && ops[2] <= '7' ? ops[2] - '0' : 0;
-}
-
-/* Whether IN may write condition register field F: a compare naming F, a
- * record form ("add.") when F is cr0, condition register logic and moves,
- * a call or any other control transfer. */
+/* Whether IN may write condition register field F on the way from one
+ * branch to the other: mc_ppc_writes_field, or any control transfer. */
 static bool writes_field(const struct minsn *in, int f)
 {
-    const char *mn = in->mnemonic;
-    size_t n = strlen(mn);
-    if (mc_is_control(in) || !strncmp(mn, "bl", 2))
-        return true;
-    if (!strncmp(mn, "cmp", 3))
-        return cr_field(in->ops) == f;
-    if (f == 0 && n > 1 && mn[n - 1] == '.')
-        return true;
-    return !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mcr", 3) || !strncmp(mn, "cr", 2) || !strncmp(mn, "mtocrf", 6);
-}
-
-/* The bit of the field a conditional branch tests and the value that makes
- * it taken: 'l' less, 'g' greater, 'e' equal; 0 for other branches. */
-static char branch_bit(const char *mn, bool *value)
-{
-    static const struct {
-        const char *m;
-        char bit;
-        bool v;
-    } t[] = {{"blt", 'l', true}, {"bge", 'l', false}, {"bnl", 'l', false}, {"bgt", 'g', true},
-             {"ble", 'g', false}, {"bng", 'g', false}, {"beq", 'e', true}, {"bne", 'e', false}};
-    char m[16];
-    size_t n = strlen(mn);
-    if (n >= sizeof m)
-        return 0;
-    memcpy(m, mn, n + 1);
-    while (n > 0 && (m[n - 1] == '+' || m[n - 1] == '-'))
-        m[--n] = '\0';
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(m, t[i].m)) {
-            *value = t[i].v;
-            return t[i].bit;
-        }
-    return 0;
-}
-
-/* Block B's conditional branch (its last instruction but a final jump, the
- * only control one): its index, or -1. */
-static long final_branch(const struct mblock *b)
-{
-    size_t n = b->ninsns;
-    if (n > 0 && b->insns[n - 1].isa && b->insns[n - 1].isa->kind == ISA_JUMP)
-        n--; /* a final "b" to the other side */
-    if (n == 0 || !b->insns[n - 1].isa || b->insns[n - 1].isa->kind != ISA_COND_BRANCH)
-        return -1;
-    for (size_t j = 0; j + 1 < n; j++)
-        if (mc_is_control(&b->insns[j]))
-            return -1;
-    return (long)(n - 1);
+    return mc_is_control(in) || !strncmp(in->mnemonic, "bl", 2) || mc_ppc_writes_field(in, f);
 }
 
 /* Whether block A writes field F anywhere (up to index END). */
@@ -246,7 +192,7 @@ void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef)
         return;
     for (size_t x = 0; x < mf->nblocks; x++) {
         const struct mblock *xb = &mf->blocks[x];
-        long kx = final_branch(xb);
+        long kx = mc_final_branch(xb, false);
         if (kx < 0 || xb->nsucc != 2 || xb->succ[0] == xb->succ[1] || xb->npred == 0 || xb->npred > 2)
             continue;
         /* the one block C whose branch every entry of X follows, and its arms */
@@ -267,7 +213,7 @@ void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef)
         if (!ok || c < 0)
             continue;
         const struct mblock *cb = &mf->blocks[c];
-        long kc = final_branch(cb);
+        long kc = mc_final_branch(cb, false);
         if (kc < 0 || cb->nsucc != 2 || cb->succ[0] == cb->succ[1])
             continue;
         /* C's both sides reach X: X itself or an arm of X's */
@@ -283,10 +229,10 @@ void mc_rule_cr_reuse(struct solver *s, int *var, signed char *coef)
         bool vx, vc;
         char bit;
         if (ppc) {
-            int f = cr_field(xb->insns[kx].ops);
-            bit = branch_bit(xb->insns[kx].mnemonic, &vx);
-            if (!bit || cr_field(cb->insns[kc].ops) != f || block_writes(xb, (size_t)kx, f) ||
-                branch_bit(cb->insns[kc].mnemonic, &vc) != bit)
+            int f, fc;
+            bit = mc_ppc_branch_bit(&xb->insns[kx], &vx, &f);
+            if (!bit || mc_ppc_branch_bit(&cb->insns[kc], &vc, &fc) != bit || fc != f ||
+                block_writes(xb, (size_t)kx, f))
                 continue;
             for (size_t a = 0; a < narms && ok; a++) {
                 const struct mblock *ab = &mf->blocks[arms[a]];

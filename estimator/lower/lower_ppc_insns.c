@@ -34,6 +34,20 @@ bool mc_ppc_writes_cr(const struct minsn *in, const char *cr)
            !strcmp(mn, "bl") || !strcmp(mn, "bctrl") || !strcmp(mn, "blrl") || !strcmp(mn, "sc");
 }
 
+/* Whether IN may write condition register field F (0-7): mc_ppc_writes_cr,
+ * and any call (the callee may change every field but cr2-cr4; none is
+ * assumed kept). */
+bool mc_ppc_writes_field(const struct minsn *in, int f)
+{
+    if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL ||
+                    in->isa->kind == ISA_TAIL_CALL))
+        return true;
+    if (!strcmp(in->mnemonic, "bla"))
+        return true;
+    char cr[4] = {'c', 'r', (char)('0' + (f & 7)), '\0'};
+    return mc_ppc_writes_cr(in, cr);
+}
+
 /* Whether IN may write general register REG ("r12"). */
 bool mc_ppc_writes_reg(const struct minsn *in, const char *reg)
 {
@@ -113,6 +127,25 @@ unsigned mc_ppc_cond_of(const struct minsn *in, char cr[8], bool *ret)
     fake.mnemonic = m;
     fake.ops = ops;
     return mc_ppc_branch_condition(&fake, cr);
+}
+
+/* A conditional branch or return as one bit of its field: 'l' (less), 'g'
+ * (greater) or 'e' (equal), *VALUE the bit's value that makes it taken
+ * ("bge": 'l', false), *FIELD the field; 0 when not one. */
+char mc_ppc_branch_bit(const struct minsn *in, bool *value, int *field)
+{
+    char cr[8];
+    bool ret;
+    unsigned set = mc_ppc_cond_of(in, cr, &ret);
+    static const struct { unsigned set; char bit; bool v; } t[] = {
+        {1, 'l', true}, {6, 'l', false}, {2, 'g', true}, {5, 'g', false}, {4, 'e', true}, {3, 'e', false}};
+    for (size_t i = 0; set && i < sizeof t / sizeof t[0]; i++)
+        if (t[i].set == set) {
+            *value = t[i].v;
+            *field = cr[2] - '0';
+            return t[i].bit;
+        }
+    return 0;
 }
 
 /* Whether IN compares a register with an immediate ("cmplwi cr1, r8, 0",

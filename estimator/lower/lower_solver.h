@@ -73,6 +73,9 @@ struct jswitch {
 void mc_ordinals(struct solver *s);
 uint32_t mc_ordinal_of(const struct solver *s, uint32_t block, uint32_t pos_counting_all);
 bool mc_is_control(const struct minsn *in);
+/* block B's final conditional branch (RETURNS: or conditional return), the only control
+ * instruction but a final jump: its index, or -1 */
+long mc_final_branch(const struct mblock *b, bool returns);
 uint32_t mc_select_position(const struct cnt_func *xf, const struct cnt_select *sel);
 LLVMValueRef mc_select_inst(const struct cnt_func *xf, const struct cnt_select *xs);
 bool mc_arm_constant(const struct mblock *b, long long *imm);

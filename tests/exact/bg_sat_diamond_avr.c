@@ -9,30 +9,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 102, 15, 0, 0, 183, 0, 255, 255, 145, 95, 255, 1, 1, 255, 71, 1, 0, 0, 255, 255, 1, 97, 0, 0, 1, 48, 0, 0, 0, 0, 250, 0, 0, 255, 255, 255, 1, 0, 0, 0, 61, 0, 0, 0, 0, 0, 0, 150, 1, 0, 106, 91, 142, 1, 154, 1, 0, 0, 154, 85, 0, 0, 0, 1, 1, 255, 0, 200, 1, 0, 58, 1, 1, 0, 65, 187, 1, 134, 0, 1, 0, 1, 1, 0, 0, 39, 0, 1, 0, 0, 1, 255, 91, 0, 0, 0, 106, 1, 0, 255, 103, 0, 0, 65, 1, 255, 0, 0, 0, 0, 0, 0, 0, 0, 255, 0, 255, 75};
 

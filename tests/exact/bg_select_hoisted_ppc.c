@@ -10,30 +10,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {0, 255, 237, 125, 255, 1, 0, 212, 0, 0, 255, 51, 131, 1, 1, 0, 0, 0, 15, 255, 255, 228, 255, 1, 0, 1, 255, 220, 0, 29, 255, 0, 1, 0, 0, 138, 0, 0, 0, 0, 0, 1, 255, 240, 1, 1, 0, 9, 0, 212, 1, 1, 0, 255, 0, 0, 60, 255, 0, 255, 0, 1, 1, 255, 1, 0, 233, 0, 42, 1, 1, 193, 255, 0, 255, 255, 255, 1, 1, 252, 255, 0, 255, 0, 0, 255, 0, 1, 0, 218, 121, 0, 139, 255, 99, 255, 143, 0, 155, 255, 0, 255, 61, 255, 0, 43, 123, 0, 122, 0, 0, 0, 0, 255, 0, 0, 0, 141, 69, 255, 0, 255, 0, 255, 1, 122, 0, 1};
 

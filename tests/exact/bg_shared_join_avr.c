@@ -12,30 +12,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/* the module's own memory routines: llvm.mem* and the calls above reach these */
-__attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--)
-        *p++ = *q++;
-    return d;
-}
-__attribute__((noinline)) void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--)
-        *p++ = (unsigned char)c;
-    return d;
-}
-__attribute__((noinline)) int memcmp(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = a, *q = b;
-    for (; n; n--, p++, q++)
-        if (*p != *q)
-            return *p < *q ? -1 : 1;
-    return 0;
-}
+#include "bg_memory.h"
 
 static const unsigned char pool[128] = {1, 20, 0, 0, 72, 0, 1, 0, 1, 255, 255, 0, 1, 0, 72, 144, 72, 0, 1, 0, 182, 1, 255, 255, 36, 249, 1, 1, 0, 0, 0, 1, 1, 118, 0, 0, 0, 0, 0, 0, 0, 255, 0, 255, 255, 0, 72, 0, 182, 132, 255, 133, 1, 58, 0, 116, 1, 34, 0, 0, 1, 84, 0, 255, 255, 255, 39, 255, 0, 0, 0, 0, 0, 255, 1, 29, 1, 0, 1, 1, 255, 61, 0, 1, 0, 88, 1, 0, 1, 0, 98, 0, 0, 1, 0, 0, 0, 1, 255, 1, 158, 1, 0, 1, 242, 0, 1, 97, 1, 0, 0, 2, 255, 255, 255, 0, 0, 1, 247, 1, 1, 0, 1, 0, 110, 0, 0, 43};
 
