@@ -31,29 +31,44 @@ static bool writes_before(const struct mblock *b, size_t end, int f)
     return false;
 }
 
-/* The bit's value leaving block P along its successor index K. */
-static int out_value(const struct mblock *p, size_t k, int in, int f, char bit)
+/* What the analysis reads of a block, worked out once: its final test (T,
+ * -1: none) as a field's bit and the value that takes it, and the fields
+ * anything but its branches may write (KILL, a bit per field). */
+struct cr_block {
+    long t;
+    char bit;
+    bool v;
+    int field;
+    unsigned char kill;
+};
+
+static void read_block(const struct mblock *p, struct cr_block *c)
 {
-    long t = mc_final_branch(p, true);
-    if (t >= 0 && !(p->nsucc == 2 && p->succ[0] == p->succ[1])) {
-        bool v;
-        int tf;
-        if (mc_ppc_branch_bit(&p->insns[t], &v, &tf) == bit && tf == f) {
-            bool taken = p->insns[t].isa->kind == ISA_COND_BRANCH && p->nsucc == 2 && p->succ[k] == p->insns[t].target;
-            bool value = taken ? v : !v;
-            return value ? KB_TRUE : KB_FALSE;
-        }
-    }
+    c->t = mc_final_branch(p, true);
+    c->bit = c->t >= 0 ? mc_ppc_branch_bit(&p->insns[c->t], &c->v, &c->field) : 0;
+    c->kill = 0;
     /* (a branch instruction reads, a call writes: mc_ppc_writes_field knows) */
-    for (size_t j = 0; j < p->ninsns; j++) {
+    for (size_t j = 0; j < p->ninsns && c->kill != 0xff; j++) {
         const struct minsn *in = &p->insns[j];
         if (in->isa && (in->isa->kind == ISA_COND_BRANCH || in->isa->kind == ISA_COND_RETURN ||
                         in->isa->kind == ISA_JUMP))
             continue;
-        if (mc_ppc_writes_field(in, f) || (mc_is_control(in) && in->isa && in->isa->kind != ISA_NOP))
-            return KB_UNKNOWN;
+        bool control = mc_is_control(in) && in->isa && in->isa->kind != ISA_NOP;
+        for (int f = 0; f < 8; f++)
+            if (control || mc_ppc_writes_field(in, f))
+                c->kill |= (unsigned char)(1u << f);
     }
-    return in;
+}
+
+/* The bit's value leaving block P (read as C) along its successor index K. */
+static int out_value(const struct mblock *p, const struct cr_block *c, size_t k, int in, int f, char bit)
+{
+    if (c->bit == bit && c->field == f && !(p->nsucc == 2 && p->succ[0] == p->succ[1])) {
+        bool taken = p->insns[c->t].isa->kind == ISA_COND_BRANCH && p->nsucc == 2 && p->succ[k] == p->insns[c->t].target;
+        bool value = taken ? c->v : !c->v;
+        return value ? KB_TRUE : KB_FALSE;
+    }
+    return c->kill & (1u << f) ? KB_UNKNOWN : in;
 }
 
 void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
@@ -64,6 +79,9 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
         return;
     size_t n = mf->nblocks;
     unsigned char *val = sup_xmalloc(n);
+    struct cr_block *cb = sup_xcalloc(n, sizeof *cb);
+    for (size_t m = 0; m < n; m++)
+        read_block(&mf->blocks[m], &cb[m]);
     static const char bits[] = "lge";
     for (int f = 0; f < 8; f++)
         for (int bi = 0; bi < 3; bi++) {
@@ -71,10 +89,7 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
             /* only a field and bit some branch tests */
             bool tested = false;
             for (size_t m = 0; m < n && !tested; m++) {
-                long t = mc_final_branch(&mf->blocks[m], true);
-                bool v;
-                int tf;
-                tested = t >= 0 && mc_ppc_branch_bit(&mf->blocks[m].insns[t], &v, &tf) == bit && tf == f;
+                tested = cb[m].bit == bit && cb[m].field == f;
             }
             if (!tested)
                 continue;
@@ -95,7 +110,7 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
                         const struct mblock *pb = &mf->blocks[b->pred[p]];
                         for (size_t k = 0; k < pb->nsucc; k++)
                             if (pb->succ[k] == (int)m) {
-                                int o = out_value(pb, k, val[b->pred[p]], f, bit);
+                                int o = out_value(pb, &cb[b->pred[p]], k, val[b->pred[p]], f, bit);
                                 v = v == KB_TOP ? o : o == KB_TOP || o == v ? v : KB_UNKNOWN;
                             }
                     }
@@ -109,11 +124,10 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
                 continue; /* (no fixpoint within the bound: nothing concluded) */
             for (size_t m = 0; m < n; m++) {
                 const struct mblock *b = &mf->blocks[m];
-                long t = mc_final_branch(b, true);
-                bool vx;
-                int tf;
-                if ((val[m] != KB_TRUE && val[m] != KB_FALSE) || t < 0 ||
-                    mc_ppc_branch_bit(&b->insns[t], &vx, &tf) != bit || tf != f || writes_before(b, (size_t)t, f))
+                long t = cb[m].t;
+                bool vx = cb[m].v;
+                if ((val[m] != KB_TRUE && val[m] != KB_FALSE) || cb[m].bit != bit || cb[m].field != f ||
+                    writes_before(b, (size_t)t, f))
                     continue;
                 bool known = val[m] == KB_TRUE, taken = known == vx;
                 if (b->insns[t].isa->kind == ISA_COND_RETURN) {
@@ -145,5 +159,6 @@ void mc_rule_cr_known(struct solver *s, int *var, signed char *coef)
                     fprintf(stderr, "  cr%d's %c bit is %d entering [%zu]: its branch goes one way\n", f, bit, known, m);
             }
         }
+    free(cb);
     free(val);
 }
