@@ -963,6 +963,14 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
             LLVMGetInstructionParent(v) == LLVMGetInstructionParent(sel) && logic_condition(v))
             return -1;
     }
+    /* a boolean select (the select form of `||`, `&&`) that decides another
+     * select is no value in a register: the constant an arm loads is the
+     * other select's value (any odd one looks like true), and even a 0 or 1
+     * may be that select's, in either sense (rv32 branchgen 96064: `select(a
+     * || b, 72, 13)` made "or; li a7, 72; bnez" located at the `||`, the arm
+     * "li a7, 13" taken for its true value: 217 for qemu's 6) */
+    if (constant && LLVMGetTypeKind(LLVMTypeOf(sel)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(sel)) == 1)
+        return -1;
     if (constant) {
         bool t = constant_is(tv, imm), f = constant_is(fv, imm);
         /* AVR: a select wider than the constant the arm loads is made a
@@ -1391,6 +1399,50 @@ static bool wide_order_choice(const struct cnt_select *rec, LLVMValueRef ri)
  * over copies of the select's branch on different paths; the parts of a
  * select split in several (a wide value on a narrow core), one after
  * the other, each carry it */
+/* Whether one run of a select may take the arms of two of its NH branches
+ * HEADS: a head reached from another's arm without leaving the code of the
+ * IR block it is in (nor coming back to that block's first machine block).
+ * Neither dominating the other is not enough: a 64-bit select on a 32-bit
+ * core is made a word at a time, each word's branch copied onto both sides
+ * of the one before (ppc branchgen 96065: `select(c, x, y)` on i64, four
+ * branches with its location, the low word's arm running into the high
+ * word's branch; their arms' sum taken for the record's count, 40 and 48
+ * for qemu's 80 and 8). */
+static bool arm_reaches_head(const struct solver *s, const int *heads, size_t nh)
+{
+    const struct mfunc *mf = s->mf;
+    size_t n = mf->nblocks;
+    bool found = false;
+    bool *seen = sup_xcalloc(n + 1, sizeof *seen);
+    int *stack = sup_xmalloc((n + 1) * sizeof *stack);
+    for (size_t i = 0; i < nh && !found; i++) {
+        int k = select_arm(s, (size_t)heads[i]);
+        if (k < 0)
+            continue;
+        int g = s->in_g[heads[i]], stop = g >= 0 ? s->head[g] : -1;
+        memset(seen, 0, (n + 1) * sizeof *seen);
+        size_t sp = 0;
+        int first = mf->blocks[heads[i]].succ[k];
+        stack[sp++] = first;
+        seen[first] = true;
+        while (sp && !found) {
+            int m = stack[--sp];
+            for (size_t j = 0; j < nh && !found; j++)
+                found = j != i && heads[j] == m;
+            for (size_t q = 0; q < mf->blocks[m].nsucc && !found; q++) {
+                int t = mf->blocks[m].succ[q];
+                if (t < 0 || (size_t)t >= n || seen[t] || t == stop || (s->in_g[t] != g && s->in_g[t] >= 0))
+                    continue;
+                seen[t] = true;
+                stack[sp++] = t;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
 {
     struct mfunc *mf = s->mf;
@@ -1537,7 +1589,10 @@ void mc_rule_select_arms(struct solver *s, int *var, signed char *coef)
             }
         } else if (apart || rec->lanes > 1 || rec->kind == CNT_SEL_SAT) {
             /* copies on different paths, or one branch per vector lane or
-             * bound, in the scheduler's order: the sum is known */
+             * bound, in the scheduler's order: the sum is known, unless one
+             * run may take two of the arms */
+            if (rec->lanes == 1 && arm_reaches_head(s, heads, nh))
+                continue;
             select_constraint(s, r, -1, var, coef, nv, -3);
         }
     }
