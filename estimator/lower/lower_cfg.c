@@ -8,6 +8,7 @@
 #include "support.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -76,11 +77,49 @@ static bool has_operand(const char *ops, const char *tok, int from)
     return false;
 }
 
+/* x86-64's AT&T syntax: registers are written "%name" and the destination
+ * is the last operand. The register an instruction writes there, as its
+ * 64-bit family ("%r13d" and "%r13" are "%r13"; "%edx", "%dx" "%rdx"), into
+ * REG (N bytes); false when the last operand is no register. */
+static bool att_dest(const char *ops, char *reg, size_t n)
+{
+    const char *c = strrchr(ops, ',');
+    const char *d = c ? c + 1 : ops;
+    while (*d == ' ' || *d == '\t')
+        d++;
+    size_t len = strcspn(d, " \t");
+    char t[24];
+    if (*d != '%' || len < 3 || len > sizeof t || sizeof t + 1 > n)
+        return false;
+    memcpy(t, d + 1, len - 1);
+    t[len - 1] = '\0';
+    size_t tl = len - 1;
+    if (t[0] == 'r' && isdigit((unsigned char)t[1])) {
+        while (tl > 1 && !isdigit((unsigned char)t[tl - 1]))
+            t[--tl] = '\0'; /* r13d, r13w, r13b */
+    } else {
+        static const char *const fam[][5] = {{"rax", "eax", "ax", "al", "ah"}, {"rbx", "ebx", "bx", "bl", "bh"},
+                                             {"rcx", "ecx", "cx", "cl", "ch"}, {"rdx", "edx", "dx", "dl", "dh"},
+                                             {"rsi", "esi", "si", "sil", ""},   {"rdi", "edi", "di", "dil", ""},
+                                             {"rbp", "ebp", "bp", "bpl", ""},   {"rsp", "esp", "sp", "spl", ""}};
+        for (size_t f = 0; f < sizeof fam / sizeof fam[0]; f++)
+            for (size_t k = 0; k < 5; k++)
+                if (fam[f][k][0] && !strcmp(t, fam[f][k]))
+                    strcpy(t, fam[f][0]);
+    }
+    snprintf(reg, n, "%%%s", t);
+    return true;
+}
+
 /* The table whose address block I reads from a register, when exactly one
  * is: code generation hoists table addresses into registers (two switches
  * in one loop: both loaded before it), so the table named nearest is not
  * always the one used. A register holding a table is the first operand
- * (the destination) of an instruction that names it. */
+ * (the destination) of an instruction that names it; on x86-64 (AT&T) the
+ * last, and the table is read as the base of an indexed address,
+ * "(%r13,%rdx,4)" (host branchgen 96064: the second switch's table loaded
+ * into r13 in the entry block, the first one's into rdx before its own
+ * jump; the second jump took the first table's cases). */
 static const struct jtable *jump_table_by_register(const struct mfunc *f, size_t i)
 {
     const struct mblock *b = &f->blocks[i];
@@ -92,12 +131,18 @@ static const struct jtable *jump_table_by_register(const struct mfunc *f, size_t
                 const struct minsn *def = &f->blocks[j].insns[k];
                 if (!strstr(def->ops, f->jt[t].name))
                     continue;
-                char reg[32];
+                char reg[32], base[40];
                 size_t len = strcspn(def->ops, ", ");
-                if (len == 0 || len >= sizeof reg)
-                    continue;
-                memcpy(reg, def->ops, len);
-                reg[len] = '\0';
+                bool att = strchr(def->ops, '%') && att_dest(def->ops, reg, sizeof reg);
+                if (att) {
+                    len = strlen(reg);
+                    snprintf(base, sizeof base, "(%s,", reg);
+                } else {
+                    if (len == 0 || len >= sizeof reg)
+                        continue;
+                    memcpy(reg, def->ops, len);
+                    reg[len] = '\0';
+                }
                 /* read while it holds the table: from the block's start
                  * (a hoisted address) or from the instruction naming it,
                  * until something else is written there */
@@ -105,9 +150,16 @@ static const struct jtable *jump_table_by_register(const struct mfunc *f, size_t
                 for (size_t q = 0; q < b->ninsns && !read; q++) {
                     const char *ops = b->insns[q].ops;
                     bool names = strstr(ops, f->jt[t].name) != NULL;
-                    read = holds && !names && has_operand(ops, reg, 1);
-                    if (!strncmp(ops, reg, len) && (ops[len] == ',' || ops[len] == ' '))
-                        holds = false; /* written */
+                    char w[32];
+                    if (att) {
+                        read = holds && !names && strstr(ops, base) != NULL;
+                        if (att_dest(ops, w, sizeof w) && !strcmp(w, reg))
+                            holds = false; /* written */
+                    } else {
+                        read = holds && !names && has_operand(ops, reg, 1);
+                        if (!strncmp(ops, reg, len) && (ops[len] == ',' || ops[len] == ' '))
+                            holds = false; /* written */
+                    }
                     if (names)
                         holds = true;
                 }
