@@ -94,6 +94,9 @@ static bool att_dest(const char *ops, char *reg, size_t n)
     memcpy(t, d + 1, len - 1);
     t[len - 1] = '\0';
     size_t tl = len - 1;
+    for (size_t k = 0; k < tl; k++)
+        if (!isalnum((unsigned char)t[k]))
+            return false; /* (RISC-V's "%hi(.LJTI0_0)": a relocation, not a register) */
     if (t[0] == 'r' && isdigit((unsigned char)t[1])) {
         while (tl > 1 && !isdigit((unsigned char)t[tl - 1]))
             t[--tl] = '\0'; /* r13d, r13w, r13b */
