@@ -331,6 +331,47 @@ bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m)
     return false;
 }
 
+/* Whether V is 0 or 1: an i1, its extension, `x & 1`, or and/or/xor of
+ * such values and the constants 0 and 1 (DEPTH levels down). */
+static bool boolean_value(LLVMValueRef v, int depth)
+{
+    if (LLVMIsAConstantInt(v))
+        return LLVMConstIntGetZExtValue(v) <= 1;
+    LLVMTypeRef t = LLVMTypeOf(v);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+        return false;
+    if (LLVMGetIntTypeWidth(t) == 1)
+        return true;
+    if (!LLVMIsAInstruction(v) || depth <= 0)
+        return false;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMZExt)
+        return LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1;
+    if (op == LLVMAnd && (boolean_value(LLVMGetOperand(v, 0), 0) || boolean_value(LLVMGetOperand(v, 1), 0)))
+        return true; /* (x & 1, b & x) */
+    if (op == LLVMAnd || op == LLVMOr || op == LLVMXor)
+        return boolean_value(LLVMGetOperand(v, 0), depth - 1) && boolean_value(LLVMGetOperand(v, 1), depth - 1);
+    return false;
+}
+
+/* Whether COND is an (in)equality of i1 logic, wider than i1, with 0 or 1:
+ * `((x & 1) ^ 1 | zext(y == 0)) == 0`. The back end may compute its
+ * complement instead (De Morgan: "snez; and; bnez" for x & 1 && y != 0), so
+ * the machine branch's sense says nothing about COND's (rv32 branchgen
+ * 96224: a select on it counted the wrong way round, 58 for qemu's 45). */
+static bool logic_of_booleans(LLVMValueRef cond)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        LLVMValueRef c = LLVMGetOperand(cond, 1 - i), v = LLVMGetOperand(cond, i);
+        if (!LLVMIsAConstantInt(c) || LLVMConstIntGetZExtValue(c) > 1 || !LLVMIsAInstruction(v))
+            continue;
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        if ((op == LLVMAnd || op == LLVMOr || op == LLVMXor) && boolean_value(v, 4))
+            return true;
+    }
+    return false;
+}
+
 /* Whether block M's conditional branch is taken when the IR comparison
  * COND is true (1) or when it is false (0), or unknown (-1): from the sense
  * of the machine branch and COND's predicate. A strict predicate ("lt",
@@ -383,6 +424,8 @@ int mc_branch_follows_at(const struct solver *s, size_t m, size_t k, LLVMValueRe
     }
     bool eqclass = ms == 'e' || ms == 'n', ireq = is == 'e' || is == 'n';
     if (eqclass != ireq)
+        return -1;
+    if (eqclass && logic_of_booleans(cond))
         return -1;
     if (eqclass && (tests_shifted_bits(b, (size_t)(br - b->insns)) || tests_boolean(s->mf, m, (size_t)(br - b->insns))))
         return -1;
