@@ -1091,7 +1091,15 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
                 rec = &xf->selects[r];
         int taken = -1, other;
         size_t m = (size_t)pu->block;
-        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]])) {
+        bool shared = m < mf->nblocks && s->in_g[m] >= 0 && s->shared_g[s->in_g[m]];
+        if (pu->inner && m < mf->nblocks) { /* (what counts is whether the head's code is its own) */
+            size_t h = 0;
+            while (h < u && mf->probe_uses[h].probe != pu->probe)
+                h++;
+            size_t hm = (size_t)mf->probe_uses[h].block;
+            shared = h == u || hm >= mf->nblocks || (s->in_g[hm] >= 0 && s->shared_g[s->in_g[hm]]);
+        }
+        if (!rec || m >= mf->nblocks || shared) {
             if (s->trace)
                 fprintf(stderr, "  probe %u at [%zu]: no record, or the block's code is shared\n", pu->probe, m);
             continue;
