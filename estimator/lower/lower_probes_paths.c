@@ -70,25 +70,46 @@ static bool ppc_writes(const struct minsn *in, int reg, bool *update)
 }
 
 /* The provenance ordinal of register REG's last write before instruction K
- * of block M (in M, or up its single predecessors), 0 when it is unknown or
- * an update form's address. */
+ * of block M on every path into it (all such writes located at one ordinal,
+ * VISITED marking the blocks searched), 0 when one is unknown, an update
+ * form's address, a call's clobber, or the function's entry is reached
+ * first; UINT32_MAX when every path leads back to blocks searched already. */
+static unsigned reaching_write(const struct mfunc *f, size_t m, size_t k, int reg, bool *visited)
+{
+    const struct mblock *b = &f->blocks[m];
+    for (size_t j = k; j-- > 0;) {
+        const struct minsn *in = &b->insns[j];
+        bool update;
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL) &&
+            (reg == 0 || (reg >= 3 && reg <= 12)))
+            return 0; /* (a volatile register across a call) */
+        if (!ppc_writes(in, reg, &update))
+            continue;
+        return !update && in->src_col == ENG_PROVENANCE_COLUMN ? in->src_line : 0;
+    }
+    if (b->npred == 0)
+        return 0;
+    unsigned found = UINT32_MAX;
+    for (size_t p = 0; p < b->npred; p++) {
+        size_t q = (size_t)b->pred[p];
+        if (visited[q])
+            continue; /* (a loop back to a block searched: its writes are counted there) */
+        visited[q] = true;
+        unsigned o = reaching_write(f, q, f->blocks[q].ninsns, reg, visited);
+        if (!o || (found != UINT32_MAX && o != UINT32_MAX && o != found))
+            return 0;
+        if (o != UINT32_MAX)
+            found = o;
+    }
+    return found; /* (UINT32_MAX: only blocks searched already) */
+}
+
 static unsigned last_write(const struct mfunc *f, size_t m, size_t k, int reg)
 {
-    for (int hops = 0; hops < 4; hops++) {
-        const struct mblock *b = &f->blocks[m];
-        for (size_t j = k; j-- > 0;) {
-            bool update;
-            if (!ppc_writes(&b->insns[j], reg, &update))
-                continue;
-            const struct minsn *in = &b->insns[j];
-            return !update && in->src_col == ENG_PROVENANCE_COLUMN ? in->src_line : 0;
-        }
-        if (b->npred != 1)
-            break;
-        m = (size_t)b->pred[0];
-        k = f->blocks[m].ninsns;
-    }
-    return 0;
+    bool *visited = sup_xcalloc(f->nblocks + 1, sizeof *visited);
+    unsigned o = reaching_write(f, m, k, reg, visited);
+    free(visited);
+    return o == UINT32_MAX ? 0 : o;
 }
 
 /* Whether the instruction at ordinal O (ORD_INST) computes V, or the value V
@@ -152,6 +173,8 @@ static bool read_atom(const struct mfunc *f, int m, size_t k, LLVMValueRef cmp, 
         if (r1 < 0)
             return false;
         unsigned w1 = last_write(f, (size_t)m, k, r1);
+        if (getenv("LPNEST_TRACE_PROBES"))
+            fprintf(stderr, "  writes %u %u\n", w0, w1);
         if (located_at(ord_inst, nord, w0, x) && located_at(ord_inst, nord, w1, y))
             swapped = false;
         else if (located_at(ord_inst, nord, w0, y) && located_at(ord_inst, nord, w1, x))
@@ -290,7 +313,7 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
             struct atom a;
             if (!read_atom(f, (int)m, k, cmp, ord_inst, nord, &a)) {
                 if (trace)
-                    fprintf(stderr, "  [%zu] %s %s: not the comparison's operands\n", m, in->mnemonic, in->ops);
+                    fprintf(stderr, "  [%zu] %s %s: not the comparison's operands (%u)\n", m, in->mnemonic, in->ops, in->src_line);
                 return;
             } /* (a compare at the comparison that compares something else) */
             if (na == MAX_ATOMS)
@@ -395,7 +418,7 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
                         (unsigned long long)taken[m]);
             f->probe_uses = sup_xrealloc(f->probe_uses, (f->nprobe_uses + 1) * sizeof *f->probe_uses);
             f->probe_uses[f->nprobe_uses++] = (struct lower_probe_use){
-                .probe = (uint32_t)probe, .block = (int)m, .run = run[m], .taken = taken[m], .inner = n != 0};
+                .probe = (uint32_t)probe, .block = (int)m, .run = run[m], .taken = taken[m], .path = true};
         }
     }
     free(run);

@@ -1092,12 +1092,15 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
         int taken = -1, other;
         size_t m = (size_t)pu->block;
         bool shared = m < mf->nblocks && s->in_g[m] >= 0 && s->shared_g[s->in_g[m]];
-        if (pu->inner && m < mf->nblocks) { /* (what counts is whether the head's code is its own) */
+        if (pu->path && m < mf->nblocks) { /* (the head's code shared: both its entry group and the IR block of its branch) */
             size_t h = 0;
             while (h < u && mf->probe_uses[h].probe != pu->probe)
                 h++;
-            size_t hm = (size_t)mf->probe_uses[h].block;
-            shared = h == u || hm >= mf->nblocks || (s->in_g[hm] >= 0 && s->shared_g[s->in_g[hm]]);
+            const struct mblock *hb = &mf->blocks[mf->probe_uses[h].block];
+            long j = mc_final_branch(hb, false);
+            unsigned o = j >= 0 && hb->insns[j].src_col == ENG_PROVENANCE_COLUMN ? hb->insns[j].src_line : 0;
+            int g = o && o <= s->nord ? (int)s->ord_block[o] : -1, hg = s->in_g[mf->probe_uses[h].block];
+            shared = (g < 0 || s->shared_g[g]) && hg >= 0 && s->shared_g[hg];
         }
         if (!rec || m >= mf->nblocks || shared) {
             if (s->trace)

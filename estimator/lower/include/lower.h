@@ -83,10 +83,10 @@ struct lower_probe_use {
     bool shared;               /* the block is part of a tree several switches run
                                 * (tail merging): its counts are the sum of the
                                 * shared uses' on it */
-    bool inner;                /* the block is entered only from the blocks of the
-                                * probe's other uses, the first of them its head
-                                * (lower_probes_paths.c): its count follows the
-                                * head's, however its IR block's code is shared */
+    bool path;                 /* lower_probes_paths.c: the blocks one IR block's
+                                * compares branch through, the first use its head,
+                                * the others entered only from these blocks: counted
+                                * unless that IR block's code is shared */
 };
 
 struct mfunc {
