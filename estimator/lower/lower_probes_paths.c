@@ -1,19 +1,23 @@
 /* lower_probes_paths.c — before the program runs: the paths through the
- * branches one IR block's comparisons were made into on the PPC405 (no isel:
- * a select of comparisons, "w[a] != w[b] ? w[a] < w[b] : a < b", becomes a
- * diamond per select, each branch testing a condition field one of the
- * block's compares set or a register the diamonds set to 0 or 1; foreign
- * huffman.c's heap order). The records count each select's condition, not
- * how the compares' outcomes go together. The probe counts, at the block's
- * terminator, the outcome (less, equal, greater) of each compare located at
- * one of the block's comparisons, two bits per compare (at most three); every
+ * branches one IR block's comparisons were made into on the PPC405 (no isel)
+ * and the AVR: a select of comparisons, "w[a] != w[b] ? w[a] < w[b] : a < b",
+ * becomes a diamond per select, each branch testing the condition (a PowerPC
+ * field, the AVR's flags) one of the block's compares set, or a register the
+ * diamonds set to 0 or 1 (on the AVR through a spill slot); foreign
+ * huffman.c's heap order. The records count each select's condition, not how
+ * the compares' outcomes go together. The probe counts, at the block's
+ * terminator, the outcome of each compare located at one of the block's
+ * comparisons (PowerPC: less and equal, two bits, at most three compares; the
+ * AVR: signed less, unsigned less and equal, three bits, at most two); every
  * value is run through the machine blocks (lower_switch_sim.c: the compares'
- * fields set from the value, constants and moves followed) to the block where
- * it leaves them, which gives each block's run set and each branch's taken
- * set. A compare is only taken for its comparison's when the registers it
- * reads were last written by instructions located at the comparison's operands
- * (or the immediate is its constant); a path the evaluator cannot decide, a
- * call, a condition-register logic instruction or a loop gives no probe. */
+ * conditions set from the value, constants, moves and spill slots followed)
+ * to the block where it leaves them, which gives each block's run set and each
+ * branch's taken set. A compare is only taken for its comparison's when the
+ * registers it reads were last written, on every path, by instructions located
+ * at the comparison's operands (or the immediate is its constant); a compare
+ * elsewhere of the same registers with the same writes gives the same outcome.
+ * A path the evaluator cannot decide, a call, a condition-register logic
+ * instruction or a loop gives no probe. */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -25,15 +29,22 @@
 #include <string.h>
 
 #define MAX_ATOMS 3
+#define MAX_BYTES 4
 
-/* one compare located at a comparison of the block */
+/* one compare located at a comparison of the block (or one comparing the
+ * same registers holding the same values: BIT names the compare it repeats) */
 struct atom {
     int m;              /* machine block */
-    size_t k;           /* instruction */
-    int field;          /* condition field it sets */
+    size_t k;           /* instruction (AVR: the first of its cp/cpc chain) */
+    size_t len;         /* instructions it is */
+    int field;          /* PowerPC: the condition field it sets */
     bool swapped;       /* it compares the comparison's second operand with the first */
     LLVMValueRef cmp;   /* the comparison */
-    bool order_signed;  /* the order its "less" bit is (the comparison's, or the mnemonic's for == and !=) */
+    bool order_signed;  /* PowerPC: the order its "less" bit is (the comparison's, or the mnemonic's for == and !=) */
+    int bit;            /* the outcome's first bit in the probe's value */
+    int nregs;          /* the registers it reads (first operand's, then the second's) */
+    int regs[2 * MAX_BYTES];
+    unsigned writes[2 * MAX_BYTES];  /* their last writes' ordinals */
 };
 
 /* Whether PowerPC instruction IN writes register REG (its number), as a
@@ -69,21 +80,64 @@ static bool ppc_writes(const struct minsn *in, int reg, bool *update)
     return false;
 }
 
+/* Whether AVR instruction IN writes register REG: its first operand (a pair
+ * for movw, adiw, sbiw), r0 and r1 for a multiply, the pointer pair a
+ * post-increment or pre-decrement load or store moves (*UPDATE). */
+static bool avr_writes(const struct minsn *in, int reg, bool *update)
+{
+    static const char *const none[] = {"st", "std", "sts", "cp", "cpc", "cpi", "push", "out", "sbi", "cbi", "tst",
+                                        "nop", NULL};
+    const char *mn = in->mnemonic;
+    char o[4][48];
+    int n = mc_sim_operands(in->ops, o);
+    *update = false;
+    for (int k = 0; k < n; k++) { /* X+, -Y, Z+: the pointer moves */
+        const char *q = o[k][0] == '-' ? o[k] + 1 : o[k];
+        if ((q[0] == 'X' || q[0] == 'Y' || q[0] == 'Z') && (o[k][0] == '-' || (q[1] == '+' && q[2] == '\0'))) {
+            int lo = q[0] == 'X' ? 26 : q[0] == 'Y' ? 28 : 30;
+            if (reg == lo || reg == lo + 1)
+                return *update = true;
+        }
+    }
+    if (!strncmp(mn, "mul", 3) || !strncmp(mn, "fmul", 4))
+        return reg == 0 || reg == 1;
+    if (n == 0 || (mn[0] == 'b' && mn[1] == 'r'))
+        return false;
+    for (const char *const *k = none; *k; k++)
+        if (!strcmp(mn, *k))
+            return false;
+    int d = mc_sim_reg(SIM_AVR, o[0], NULL);
+    bool pair = !strcmp(mn, "movw") || !strcmp(mn, "adiw") || !strcmp(mn, "sbiw");
+    return d == reg || (pair && d + 1 == reg);
+}
+
+static bool writes(enum sim_isa isa, const struct minsn *in, int reg, bool *update)
+{
+    return isa == SIM_AVR ? avr_writes(in, reg, update) : ppc_writes(in, reg, update);
+}
+
+/* Whether a call may change REG (PowerPC r0 and r3-r12; AVR r0, r18-r27, r30, r31). */
+static bool call_clobbered(enum sim_isa isa, int reg)
+{
+    if (isa == SIM_AVR)
+        return reg == 0 || (reg >= 18 && reg <= 27) || reg == 30 || reg == 31;
+    return reg == 0 || (reg >= 3 && reg <= 12);
+}
+
 /* The provenance ordinal of register REG's last write before instruction K
  * of block M on every path into it (all such writes located at one ordinal,
  * VISITED marking the blocks searched), 0 when one is unknown, an update
  * form's address, a call's clobber, or the function's entry is reached
  * first; UINT32_MAX when every path leads back to blocks searched already. */
-static unsigned reaching_write(const struct mfunc *f, size_t m, size_t k, int reg, bool *visited)
+static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m, size_t k, int reg, bool *visited)
 {
     const struct mblock *b = &f->blocks[m];
     for (size_t j = k; j-- > 0;) {
         const struct minsn *in = &b->insns[j];
         bool update;
-        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL) &&
-            (reg == 0 || (reg >= 3 && reg <= 12)))
-            return 0; /* (a volatile register across a call) */
-        if (!ppc_writes(in, reg, &update))
+        if (in->isa && (in->isa->kind == ISA_CALL || in->isa->kind == ISA_INDIRECT_CALL) && call_clobbered(isa, reg))
+            return 0;
+        if (!writes(isa, in, reg, &update))
             continue;
         return !update && in->src_col == ENG_PROVENANCE_COLUMN ? in->src_line : 0;
     }
@@ -95,7 +149,7 @@ static unsigned reaching_write(const struct mfunc *f, size_t m, size_t k, int re
         if (visited[q])
             continue; /* (a loop back to a block searched: its writes are counted there) */
         visited[q] = true;
-        unsigned o = reaching_write(f, q, f->blocks[q].ninsns, reg, visited);
+        unsigned o = reaching_write(isa, f, q, f->blocks[q].ninsns, reg, visited);
         if (!o || (found != UINT32_MAX && o != UINT32_MAX && o != found))
             return 0;
         if (o != UINT32_MAX)
@@ -104,10 +158,10 @@ static unsigned reaching_write(const struct mfunc *f, size_t m, size_t k, int re
     return found; /* (UINT32_MAX: only blocks searched already) */
 }
 
-static unsigned last_write(const struct mfunc *f, size_t m, size_t k, int reg)
+static unsigned last_write(enum sim_isa isa, const struct mfunc *f, size_t m, size_t k, int reg)
 {
     bool *visited = sup_xcalloc(f->nblocks + 1, sizeof *visited);
-    unsigned o = reaching_write(f, m, k, reg, visited);
+    unsigned o = reaching_write(isa, f, m, k, reg, visited);
     free(visited);
     return o == UINT32_MAX ? 0 : o;
 }
@@ -132,67 +186,101 @@ static bool imm_is(LLVMValueRef c, int64_t imm, bool sign)
     return sign ? LLVMConstIntGetSExtValue(c) == imm : (long long)LLVMConstIntGetZExtValue(c) == imm;
 }
 
-/* Instruction K of block M as a compare located at comparison CMP of the
- * block (ordinal O): fills A, false when its operands are not CMP's. */
-static bool read_atom(const struct mfunc *f, int m, size_t k, LLVMValueRef cmp, LLVMValueRef *ord_inst, size_t nord,
-                      struct atom *a)
+/* The compare at instruction K of block M, if it is one the atoms can be: its
+ * registers (first operand's, then the second's) with their last writes, its
+ * length and (PowerPC) field and signedness; *IMM_FORM with the immediate. */
+static bool read_compare(enum sim_isa isa, const struct mfunc *f, int m, size_t k, struct atom *a, bool *imm_form,
+                         int64_t *imm)
 {
-    const struct minsn *in = &f->blocks[m].insns[k];
+    const struct mblock *b = &f->blocks[m];
+    const struct minsn *in = &b->insns[k];
     const char *mn = in->mnemonic;
-    bool imm_form = !strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi");
-    if (!imm_form && strcmp(mn, "cmpw") && strcmp(mn, "cmplw"))
-        return false;
     char o[4][48];
-    int n = mc_sim_operands(in->ops, o), at = 0, field = 0;
-    if (n > 0 && mc_sim_ppc_field(o[0]) >= 0)
-        field = mc_sim_ppc_field(o[0]), at = 1;
-    if (n != at + 2)
-        return false;
+    memset(a, 0, sizeof *a);
+    a->m = m, a->k = k, a->len = 1;
+    *imm_form = false;
+    if (isa == SIM_AVR) {
+        if (strcmp(mn, "cp"))
+            return false;
+        size_t len = 0;
+        while (k + len < b->ninsns && len < MAX_BYTES && !strcmp(b->insns[k + len].mnemonic, len ? "cpc" : "cp")) {
+            if (mc_sim_operands(b->insns[k + len].ops, o) != 2)
+                return false;
+            a->regs[len] = mc_sim_reg(SIM_AVR, o[0], NULL);
+            a->regs[MAX_BYTES + len] = mc_sim_reg(SIM_AVR, o[1], NULL);
+            if (a->regs[len] < 0 || a->regs[MAX_BYTES + len] < 0)
+                return false;
+            len++;
+        }
+        /* (the bytes side by side: the first operand's, then the second's) */
+        memmove(a->regs + len, a->regs + MAX_BYTES, len * sizeof *a->regs);
+        a->len = len;
+        a->nregs = 2 * (int)len;
+    } else {
+        bool imf = !strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi");
+        if (!imf && strcmp(mn, "cmpw") && strcmp(mn, "cmplw"))
+            return false;
+        int n = mc_sim_operands(in->ops, o), at = 0;
+        if (n > 0 && mc_sim_ppc_field(o[0]) >= 0)
+            a->field = mc_sim_ppc_field(o[0]), at = 1;
+        if (n != at + 2)
+            return false;
+        a->order_signed = mn[3] != 'l';
+        a->regs[0] = mc_sim_reg(SIM_PPC, o[at], NULL);
+        a->nregs = 1;
+        if (imf) {
+            if (!mc_sim_imm(o[at + 1], imm))
+                return false;
+            *imm_form = true;
+        } else {
+            a->regs[1] = mc_sim_reg(SIM_PPC, o[at + 1], NULL);
+            a->nregs = 2;
+        }
+        for (int r = 0; r < a->nregs; r++)
+            if (a->regs[r] < 0)
+                return false;
+    }
+    for (int r = 0; r < a->nregs; r++)
+        a->writes[r] = last_write(isa, f, (size_t)m, k, a->regs[r]);
+    return true;
+}
+
+/* Whether compare A (read_compare) compares the operands of CMP: fills
+ * A's comparison and sense, false when it compares something else. */
+static bool atom_of(enum sim_isa isa, struct atom *a, bool imm_form, int64_t imm, LLVMValueRef cmp,
+                    LLVMValueRef *ord_inst, size_t nord)
+{
     LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
     LLVMTypeRef t = LLVMTypeOf(x);
     if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 32)
         return false;
-    bool sign = mn[3] != 'l';
-    int r0 = mc_sim_reg(SIM_PPC, o[at], NULL);
-    if (r0 < 0)
-        return false;
-    unsigned w0 = last_write(f, (size_t)m, k, r0);
-    bool swapped;
-    if (imm_form) {
-        int64_t imm;
-        if (!mc_sim_imm(o[at + 1], &imm))
-            return false;
-        if (imm_is(y, imm, sign) && located_at(ord_inst, nord, w0, x))
-            swapped = false;
-        else if (imm_is(x, imm, sign) && located_at(ord_inst, nord, w0, y))
-            swapped = true;
-        else
-            return false;
-    } else {
-        int r1 = mc_sim_reg(SIM_PPC, o[at + 1], NULL);
-        if (r1 < 0)
-            return false;
-        unsigned w1 = last_write(f, (size_t)m, k, r1);
-        if (getenv("LPNEST_TRACE_PROBES"))
-            fprintf(stderr, "  writes %u %u\n", w0, w1);
-        if (located_at(ord_inst, nord, w0, x) && located_at(ord_inst, nord, w1, y))
-            swapped = false;
-        else if (located_at(ord_inst, nord, w0, y) && located_at(ord_inst, nord, w1, x))
-            swapped = true;
-        else
-            return false;
+    unsigned w = LLVMGetIntTypeWidth(t);
+    if (isa == SIM_AVR && (w % 8 || a->len != w / 8))
+        return false; /* (a byte compared per register) */
+    int half = isa == SIM_AVR ? (int)a->len : 1;
+    bool as_is = true, swapped = true;
+    for (int r = 0; r < half; r++) {
+        unsigned w0 = a->writes[r], w1 = imm_form ? 0 : a->writes[half + r];
+        as_is &= located_at(ord_inst, nord, w0, x) && (imm_form ? imm_is(y, imm, a->order_signed)
+                                                                 : located_at(ord_inst, nord, w1, y));
+        swapped &= imm_form ? imm_is(x, imm, a->order_signed) && located_at(ord_inst, nord, w0, y)
+                            : located_at(ord_inst, nord, w0, y) && located_at(ord_inst, nord, w1, x);
     }
+    if (as_is == swapped)
+        return false;
     LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
     bool eq = p == LLVMIntEQ || p == LLVMIntNE;
     bool psigned = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
-    if (!eq && psigned != sign)
+    if (isa == SIM_PPC && !eq && psigned != a->order_signed)
         return false; /* (the machine's order is not the comparison's) */
-    *a = (struct atom){.m = m, .k = k, .field = field, .swapped = swapped, .cmp = cmp, .order_signed = sign};
+    a->swapped = swapped;
+    a->cmp = cmp;
     return true;
 }
 
 /* Whether IN is something the paths cannot be followed through: a call, a
- * condition-register logic or move instruction, an isel. */
+ * condition-register logic or move instruction, an isel, an AVR branch on
+ * the sign or overflow flag alone (the outcome sets no real N and V). */
 static bool opaque(const struct minsn *in)
 {
     const char *mn = in->mnemonic;
@@ -206,18 +294,38 @@ static bool opaque(const struct minsn *in)
         break;
     }
     return !strncmp(mn, "cr", 2) || !strncmp(mn, "mcrf", 4) || !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mtocrf", 6) ||
-           !strncmp(mn, "isel", 4);
+           !strncmp(mn, "isel", 4) || !strcmp(mn, "brmi") || !strcmp(mn, "brpl") || !strcmp(mn, "brvs") ||
+           !strcmp(mn, "brvc") || !strcmp(mn, "brbs") || !strcmp(mn, "brbc") || !strcmp(mn, "brhs") ||
+           !strcmp(mn, "brhc") || !strcmp(mn, "brts") || !strcmp(mn, "brtc") || !strcmp(mn, "brie") ||
+           !strcmp(mn, "brid");
 }
 
-/* The condition field value (bit 0 less, 1 greater, 2 equal) atom A's
- * compare sets for outcome OUT (1 less, 2 equal, 0 greater: of the
- * comparison's operands in its order). */
-static int field_of(const struct atom *a, unsigned out)
+/* The bits of an outcome in the probe's value: PowerPC less, equal; AVR
+ * signed less, unsigned less, equal. */
+static int outcome_bits(enum sim_isa isa)
 {
-    if (out == 2)
-        return 4;
-    bool lt = out == 1;
-    return lt != a->swapped ? 1 : 2;
+    return isa == SIM_AVR ? 3 : 2;
+}
+
+/* Whether outcome OUT is possible (equal is neither less). */
+static bool outcome_valid(enum sim_isa isa, unsigned out)
+{
+    return isa == SIM_AVR ? !(out & 4) || !(out & 3) : out != 3;
+}
+
+/* Sets the condition atom A's compare leaves for outcome OUT (of the
+ * comparison's operands in its order). */
+static void set_outcome(struct sim *st, const struct atom *a, unsigned out)
+{
+    if (st->isa == SIM_AVR) {
+        bool eq = out & 4, lts = out & 1, ltu = out & 2;
+        if (a->swapped && !eq)
+            lts = !lts, ltu = !ltu;
+        st->fk = true, st->Z = eq, st->C = ltu, st->N = lts, st->V = false;
+        return;
+    }
+    bool eq = out == 2, lt = out == 1;
+    st->cr[a->field] = eq ? 4 : lt != a->swapped ? 1 : 2;
 }
 
 /* The machine blocks of IR block BB's branches (those whose final conditional
@@ -273,10 +381,52 @@ static int region(const struct mfunc *f, LLVMBasicBlockRef bb, LLVMBasicBlockRef
     return head;
 }
 
+/* AVR spill slots the paths follow: "std Y+k, r" then "ldd r, Y+k". */
+struct slots {
+    bool known[64];
+    uint8_t val[64];
+};
+
+/* Runs instruction IN on ST (and the AVR's spill slots SL). */
+static void step(struct sim *st, struct slots *sl, const struct minsn *in)
+{
+    char o[4][48];
+    int n = mc_sim_operands(in->ops, o);
+    int64_t k = -1;
+    bool yslot = st->isa == SIM_AVR && n == 2 && (!strncmp(in->mnemonic, "std", 3) || !strncmp(in->mnemonic, "ldd", 3));
+    if (yslot) {
+        const char *q = !strcmp(in->mnemonic, "std") ? o[0] : o[1];
+        if (q[0] == 'Y' && q[1] == '+' && mc_sim_imm(q + 2, &k) && k >= 0 && k < 64) {
+            if (!strcmp(in->mnemonic, "std")) {
+                uint64_t v = 0;
+                sl->known[k] = mc_sim_get_reg(st, mc_sim_reg(SIM_AVR, o[1], NULL), &v);
+                sl->val[k] = (uint8_t)v;
+                return; /* (a store changes no register and no flag) */
+            }
+            bool fk = st->fk;
+            mc_sim_step(st, in);
+            st->fk = fk; /* (a load changes no flag) */
+            mc_sim_set_reg(st, mc_sim_reg(SIM_AVR, o[0], NULL), sl->val[k], sl->known[k]);
+            return;
+        }
+    }
+    if (st->isa == SIM_AVR && (!strncmp(in->mnemonic, "st", 2) || !strcmp(in->mnemonic, "push")))
+        memset(sl->known, 0, sizeof sl->known); /* (a store elsewhere: the slots may be what it wrote) */
+    mc_sim_step(st, in);
+    bool update;
+    for (int r = 0; r < 32; r++)
+        if (writes(st->isa, in, r, &update)) {
+            if (update)
+                mc_sim_set_reg(st, r, 0, false); /* (the evaluator does not move pointers) */
+            if (st->isa == SIM_AVR && (r == 28 || r == 29))
+                memset(sl->known, 0, sizeof sl->known); /* (the frame pointer moved) */
+        }
+}
+
 /* The probe of BB's compares (AT: its terminator) and its uses, when every
  * path is followed. */
-static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord_inst, LLVMBasicBlockRef *ord_bb,
-                        size_t nord, bool *in_r, struct lower_probes *out)
+static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord_inst,
+                        LLVMBasicBlockRef *ord_bb, size_t nord, bool *in_r, struct lower_probes *out)
 {
     LLVMValueRef at = LLVMGetBasicBlockTerminator(bb);
     if (!at)
@@ -291,55 +441,83 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
         fprintf(stderr, "paths %s %s: %d branches, head %d\n", f->name, LLVMGetBasicBlockName(bb), nbranches, head);
     if (head < 0)
         return;
-    struct atom atoms[MAX_ATOMS];
-    int na = 0;
-    for (size_t m = 0; m < f->nblocks; m++) {
-        if (!in_r[m])
-            continue;
-        const struct mblock *b = &f->blocks[m];
-        for (size_t k = 0; k < b->ninsns; k++) {
-            const struct minsn *in = &b->insns[k];
-            if (opaque(in)) {
-                if (trace)
-                    fprintf(stderr, "  [%zu] %s %s: opaque\n", m, in->mnemonic, in->ops);
-                return;
+    /* the compares located at the block's comparisons, then those repeating one */
+    int max_atoms = isa == SIM_AVR ? 2 : MAX_ATOMS, bits = outcome_bits(isa);
+    struct atom atoms[4 * MAX_ATOMS];
+    int na = 0, nout = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t m = 0; m < f->nblocks; m++) {
+            if (!in_r[m])
+                continue;
+            const struct mblock *b = &f->blocks[m];
+            for (size_t k = 0; k < b->ninsns; k++) {
+                const struct minsn *in = &b->insns[k];
+                if (opaque(in)) {
+                    if (trace)
+                        fprintf(stderr, "  [%zu] %s %s: opaque\n", m, in->mnemonic, in->ops);
+                    return;
+                }
+                struct atom a;
+                bool imm_form;
+                int64_t imm = 0;
+                if (!read_compare(isa, f, (int)m, k, &a, &imm_form, &imm))
+                    continue;
+                unsigned o = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line <= nord ? in->src_line : 0;
+                LLVMValueRef cmp = o ? ord_inst[o] : NULL;
+                bool located = cmp && LLVMIsAICmpInst(cmp) && LLVMGetInstructionParent(cmp) == bb;
+                if (pass == 0 && located) {
+                    if (!atom_of(isa, &a, imm_form, imm, cmp, ord_inst, nord)) {
+                        if (trace)
+                            fprintf(stderr, "  [%zu] %s %s: not the comparison's operands (%u)\n", m, in->mnemonic,
+                                    in->ops, o);
+                        return;
+                    }
+                    if (nout == max_atoms)
+                        return;
+                    a.bit = bits * nout++;
+                    atoms[na++] = a;
+                } else if (pass == 1 && !located && !imm_form && na < 4 * MAX_ATOMS) {
+                    /* the same registers, written by the same instructions, as an atom */
+                    for (int j = 0; j < nout; j++) {
+                        const struct atom *e = &atoms[j];
+                        bool same = e->nregs == a.nregs && e->len == a.len;
+                        for (int r = 0; r < a.nregs && same; r++)
+                            same = e->regs[r] == a.regs[r] && e->writes[r] && e->writes[r] == a.writes[r];
+                        if (!same)
+                            continue;
+                        int field = a.field;
+                        a = *e;
+                        a.m = (int)m, a.k = k, a.field = field;
+                        atoms[na++] = a;
+                        break;
+                    }
+                }
+                k += a.len - 1;
             }
-            if (strncmp(in->mnemonic, "cmp", 3) || in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line ||
-                in->src_line > nord)
-                continue;
-            LLVMValueRef cmp = ord_inst[in->src_line];
-            if (!LLVMIsAICmpInst(cmp) || LLVMGetInstructionParent(cmp) != bb)
-                continue;
-            struct atom a;
-            if (!read_atom(f, (int)m, k, cmp, ord_inst, nord, &a)) {
-                if (trace)
-                    fprintf(stderr, "  [%zu] %s %s: not the comparison's operands (%u)\n", m, in->mnemonic, in->ops, in->src_line);
-                return;
-            } /* (a compare at the comparison that compares something else) */
-            if (na == MAX_ATOMS)
-                return;
-            atoms[na++] = a;
         }
-    }
-    if (na == 0)
+    if (nout == 0)
         return;
     /* every value through the blocks */
     uint64_t *run = sup_xcalloc(f->nblocks, sizeof *run), *taken = sup_xcalloc(f->nblocks, sizeof *taken);
     int *seen = sup_xcalloc(f->nblocks, sizeof *seen);
     uint64_t valid = 0;
     bool ok = true;
-    for (unsigned v = 0; v < (1u << (2 * na)) && ok; v++) {
+    for (unsigned v = 0; v < (1u << (bits * nout)) && ok; v++) {
         bool bad = false;
-        for (int a = 0; a < na; a++)
-            bad |= (v >> (2 * a) & 3) == 3;
+        for (int a = 0; a < nout; a++)
+            bad |= !outcome_valid(isa, v >> (bits * a) & ((1u << bits) - 1));
         if (bad)
             continue;
         valid |= 1ull << v;
         struct sim st;
+        struct slots sl;
         memset(&st, 0, sizeof st);
-        st.isa = SIM_PPC;
+        memset(&sl, 0, sizeof sl);
+        st.isa = isa;
         for (int c = 0; c < 8; c++)
             st.cr[c] = -1;
+        if (isa == SIM_AVR)
+            mc_sim_set_reg(&st, 1, 0, true); /* (the AVR's zero register) */
         int m = head;
         for (int steps = 0; ok && m >= 0 && in_r[m]; steps++) {
             if (seen[m] == (int)v + 1 || steps > (int)f->nblocks) {
@@ -357,16 +535,13 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
                 while (a < na && !(atoms[a].m == m && atoms[a].k == k))
                     a++;
                 if (a < na) {
-                    st.cr[atoms[a].field] = field_of(&atoms[a], v >> (2 * a) & 3);
+                    set_outcome(&st, &atoms[a], v >> atoms[a].bit & ((1u << bits) - 1));
+                    k += atoms[a].len - 1;
                     continue;
                 }
                 if (mc_is_control(in))
                     continue; /* (the final jump) */
-                mc_sim_step(&st, in);
-                bool update;
-                for (int r = 0; r < 32; r++)
-                    if (ppc_writes(in, r, &update) && update)
-                        mc_sim_set_reg(&st, r, 0, false);
+                step(&st, &sl, in);
             }
             if (j < 0) {
                 m = b->nsucc == 1 && !b->exits ? b->succ[0] : -1;
@@ -385,23 +560,33 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
         }
     }
     if (trace)
-        fprintf(stderr, "  %d atoms, paths %s\n", na, ok && run[head] == valid ? "followed" : "not followed");
+        fprintf(stderr, "  %d atoms (%d repeated), paths %s\n", nout, na - nout,
+                ok && run[head] == valid ? "followed" : "not followed");
     if (ok && run[head] == valid) {
         struct eng_probe p = {.at = at};
         size_t cap = 0;
         uint32_t sum = 0;
-        for (int a = 0; a < na; a++) {
+        for (int a = 0; a < nout; a++) {
             LLVMValueRef x = LLVMGetOperand(atoms[a].cmp, 0), y = LLVMGetOperand(atoms[a].cmp, 1);
             unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
             uint32_t xv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = x});
             uint32_t yv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = y});
-            uint32_t lt = mc_probe_node(&p, &cap, (struct eng_probe_node){
-                .op = ENG_PROBE_ICMP, .width = w, .imm = atoms[a].order_signed ? LLVMIntSLT : LLVMIntULT, .a = xv, .b = yv});
-            uint32_t eq = mc_probe_node(&p, &cap, (struct eng_probe_node){
-                .op = ENG_PROBE_ICMP, .width = w, .imm = LLVMIntEQ, .a = xv, .b = yv});
-            uint32_t e2 = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = eq, .b = eq});
-            uint32_t fv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = lt, .b = e2});
-            for (int d = 0; d < 2 * a; d++)
+            /* the outcome's bits, lowest first, each doubled to its place */
+            LLVMIntPredicate preds[3] = {atoms[a].order_signed ? LLVMIntSLT : LLVMIntULT, LLVMIntEQ, LLVMIntEQ};
+            if (isa == SIM_AVR)
+                preds[0] = LLVMIntSLT, preds[1] = LLVMIntULT;
+            uint32_t fv = 0;
+            for (int bt = bits; bt-- > 0;) {
+                uint32_t c = mc_probe_node(&p, &cap, (struct eng_probe_node){
+                    .op = ENG_PROBE_ICMP, .width = w, .imm = preds[bt], .a = xv, .b = yv});
+                fv = bt == bits - 1 ? c
+                                    : mc_probe_node(&p, &cap, (struct eng_probe_node){
+                                          .op = ENG_PROBE_ADD, .width = 8,
+                                          .a = mc_probe_node(&p, &cap, (struct eng_probe_node){
+                                              .op = ENG_PROBE_ADD, .width = 8, .a = fv, .b = fv}),
+                                          .b = c});
+            }
+            for (int d = 0; d < atoms[a].bit; d++)
                 fv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = fv, .b = fv});
             sum = a ? mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_ADD, .width = 8, .a = sum, .b = fv})
                     : fv;
@@ -428,7 +613,12 @@ static void block_probe(struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord
 
 void lower_path_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
 {
-    if (!triple || strncmp(triple, "powerpc", 7) || !strncmp(triple, "powerpc64", 9))
+    enum sim_isa isa;
+    if (triple && !strncmp(triple, "avr", 3))
+        isa = SIM_AVR;
+    else if (triple && !strncmp(triple, "powerpc", 7) && strncmp(triple, "powerpc64", 9))
+        isa = SIM_PPC;
+    else
         return;
     size_t nord = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -442,7 +632,7 @@ void lower_path_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, str
             ord_bb[++k] = bb, ord_inst[k] = i;
     bool *in_r = sup_xcalloc(f->nblocks + 1, sizeof *in_r);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-        block_probe(f, bb, ord_inst, ord_bb, nord, in_r, out);
+        block_probe(isa, f, bb, ord_inst, ord_bb, nord, in_r, out);
     free(in_r);
     free(ord_inst);
     free(ord_bb);
