@@ -39,7 +39,9 @@ struct atom {
     size_t len;         /* instructions it is */
     int field;          /* PowerPC: the condition field it sets */
     bool swapped;       /* it compares the comparison's second operand with the first */
-    LLVMValueRef cmp;   /* the comparison */
+    LLVMValueRef cmp;   /* the comparison (AVR: or the llvm.abs whose sign SIGN tests) */
+    LLVMValueRef x, y;  /* what it compares */
+    bool sign;          /* AVR: "tst r" of a byte of X before a branch on the sign, X against 0 */
     bool order_signed;  /* PowerPC: the order its "less" bit is (the comparison's, or the mnemonic's for == and !=) */
     int bit;            /* the outcome's first bit in the probe's value */
     int nregs;          /* the registers it reads (first operand's, then the second's) */
@@ -139,6 +141,15 @@ static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m
             return 0;
         if (!writes(isa, in, reg, &update))
             continue;
+        char o[4][48];
+        if (!update && !strcmp(in->mnemonic, isa == SIM_AVR ? "mov" : "mr") && mc_sim_operands(in->ops, o) == 2 &&
+            mc_sim_reg(isa, o[1], NULL) >= 0 && mc_sim_reg(isa, o[1], NULL) != reg) {
+            /* a copy: the value it copies */
+            bool *seen = sup_xcalloc(f->nblocks + 1, sizeof *seen);
+            unsigned w = reaching_write(isa, f, m, j, mc_sim_reg(isa, o[1], NULL), seen);
+            free(seen);
+            return w;
+        }
         return !update && in->src_col == ENG_PROVENANCE_COLUMN ? in->src_line : 0;
     }
     if (b->npred == 0)
@@ -199,7 +210,16 @@ static bool read_compare(enum sim_isa isa, const struct mfunc *f, int m, size_t 
     memset(a, 0, sizeof *a);
     a->m = m, a->k = k, a->len = 1;
     *imm_form = false;
-    if (isa == SIM_AVR) {
+    if (isa == SIM_AVR && !strcmp(mn, "tst")) {
+        /* just before a branch on the sign */
+        long j = mc_final_branch(b, false);
+        const char *bm = j == (long)k + 1 ? b->insns[j].mnemonic : "";
+        if (strcmp(bm, "brmi") && strcmp(bm, "brpl") && strcmp(bm, "brlt") && strcmp(bm, "brge"))
+            return false;
+        if (mc_sim_operands(in->ops, o) != 1 || (a->regs[0] = mc_sim_reg(SIM_AVR, o[0], NULL)) < 0)
+            return false;
+        a->nregs = 1, a->sign = true;
+    } else if (isa == SIM_AVR) {
         if (strcmp(mn, "cp"))
             return false;
         size_t len = 0;
@@ -250,11 +270,17 @@ static bool read_compare(enum sim_isa isa, const struct mfunc *f, int m, size_t 
 static bool atom_of(enum sim_isa isa, struct atom *a, bool imm_form, int64_t imm, LLVMValueRef cmp,
                     LLVMValueRef *ord_inst, size_t nord)
 {
-    LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
+    LLVMValueRef x = LLVMGetOperand(cmp, 0), y = a->sign ? NULL : LLVMGetOperand(cmp, 1);
     LLVMTypeRef t = LLVMTypeOf(x);
     if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 32)
         return false;
     unsigned w = LLVMGetIntTypeWidth(t);
+    if (a->sign) { /* a byte of X, tested for its sign: X's sign (the top byte, in code that computes abs) */
+        if (!located_at(ord_inst, nord, a->writes[0], x))
+            return false;
+        a->cmp = cmp, a->x = x, a->y = LLVMConstInt(t, 0, false);
+        return true;
+    }
     if (isa == SIM_AVR && (w % 8 || a->len != w / 8))
         return false; /* (a byte compared per register) */
     int half = isa == SIM_AVR ? (int)a->len : 1;
@@ -274,13 +300,13 @@ static bool atom_of(enum sim_isa isa, struct atom *a, bool imm_form, int64_t imm
     if (isa == SIM_PPC && !eq && psigned != a->order_signed)
         return false; /* (the machine's order is not the comparison's) */
     a->swapped = swapped;
-    a->cmp = cmp;
+    a->cmp = cmp, a->x = x, a->y = y;
     return true;
 }
 
 /* Whether IN is something the paths cannot be followed through: a call, a
  * condition-register logic or move instruction, an isel, an AVR branch on
- * the sign or overflow flag alone (the outcome sets no real N and V). */
+ * a flag the evaluator does not keep. */
 static bool opaque(const struct minsn *in)
 {
     const char *mn = in->mnemonic;
@@ -294,8 +320,7 @@ static bool opaque(const struct minsn *in)
         break;
     }
     return !strncmp(mn, "cr", 2) || !strncmp(mn, "mcrf", 4) || !strncmp(mn, "mtcr", 4) || !strncmp(mn, "mtocrf", 6) ||
-           !strncmp(mn, "isel", 4) || !strcmp(mn, "brmi") || !strcmp(mn, "brpl") || !strcmp(mn, "brvs") ||
-           !strcmp(mn, "brvc") || !strcmp(mn, "brbs") || !strcmp(mn, "brbc") || !strcmp(mn, "brhs") ||
+           !strncmp(mn, "isel", 4) || !strcmp(mn, "brbs") || !strcmp(mn, "brbc") || !strcmp(mn, "brhs") ||
            !strcmp(mn, "brhc") || !strcmp(mn, "brts") || !strcmp(mn, "brtc") || !strcmp(mn, "brie") ||
            !strcmp(mn, "brid");
 }
@@ -319,6 +344,10 @@ static void set_outcome(struct sim *st, const struct atom *a, unsigned out)
 {
     if (st->isa == SIM_AVR) {
         bool eq = out & 4, lts = out & 1, ltu = out & 2;
+        if (a->sign) { /* (only the sign is known: the branch right after it reads it alone) */
+            st->fk = true, st->N = lts, st->V = false, st->Z = false, st->C = false;
+            return;
+        }
         if (a->swapped && !eq)
             lts = !lts, ltu = !ltu;
         st->fk = true, st->Z = eq, st->C = ltu, st->N = lts, st->V = false;
@@ -423,31 +452,51 @@ static void step(struct sim *st, struct slots *sl, const struct minsn *in)
         }
 }
 
-/* The probe of BB's compares (AT: its terminator) and its uses, when every
- * path is followed. */
-static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord_inst,
-                        LLVMBasicBlockRef *ord_bb, size_t nord, bool *in_r, struct lower_probes *out)
+/* Whether AVR instruction MN leaves the flags as they are. */
+static bool keeps_flags(const char *mn)
 {
-    LLVMValueRef at = LLVMGetBasicBlockTerminator(bb);
-    if (!at)
-        return;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsACallInst(i) && !LLVMIsADbgInfoIntrinsic(i))
-            return; /* (one that does not return would leave the terminator unrun) */
-    int nbranches;
-    int head = region(f, bb, ord_bb, nord, in_r, &nbranches);
-    bool trace = getenv("LPNEST_TRACE_PROBES") != NULL;
-    if (trace && nbranches >= 2)
-        fprintf(stderr, "paths %s %s: %d branches, head %d\n", f->name, LLVMGetBasicBlockName(bb), nbranches, head);
-    if (head < 0)
-        return;
+    static const char *const keep[] = {"mov", "movw", "ldi", "ld", "ldd", "lds", "st", "std", "sts", "push", "pop",
+                                       "in", "out", "nop", "rjmp", "jmp", NULL};
+    for (const char *const *k = keep; *k; k++)
+        if (!strcmp(mn, *k))
+            return true;
+    return false;
+}
+
+/* Whether V is a call of llvm.abs. */
+static bool is_abs(LLVMValueRef v)
+{
+    if (!LLVMIsACallInst(v))
+        return false;
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    return !strncmp(name, "llvm.abs.", 9);
+}
+
+/* Whether call V is of an intrinsic that returns (not a trap). */
+static bool returning_intrinsic(LLVMValueRef v)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    return !strncmp(name, "llvm.", 5) && !strstr(name, "trap");
+}
+
+/* The probe of the part IN_S of BB's blocks that every path through them
+ * enters at HEAD (AT: BB's terminator) and its uses, when every path is
+ * followed. */
+static bool part_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef at,
+                       LLVMValueRef *ord_inst, size_t nord, const bool *in_s, int head, bool trace,
+                       struct lower_probes *out)
+{
     /* the compares located at the block's comparisons, then those repeating one */
     int max_atoms = isa == SIM_AVR ? 2 : MAX_ATOMS, bits = outcome_bits(isa);
     struct atom atoms[4 * MAX_ATOMS];
     int na = 0, nout = 0;
     for (int pass = 0; pass < 2; pass++)
         for (size_t m = 0; m < f->nblocks; m++) {
-            if (!in_r[m])
+            if (!in_s[m])
                 continue;
             const struct mblock *b = &f->blocks[m];
             for (size_t k = 0; k < b->ninsns; k++) {
@@ -455,7 +504,7 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                 if (opaque(in)) {
                     if (trace)
                         fprintf(stderr, "  [%zu] %s %s: opaque\n", m, in->mnemonic, in->ops);
-                    return;
+                    return false;
                 }
                 struct atom a;
                 bool imm_form;
@@ -464,19 +513,20 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                     continue;
                 unsigned o = in->src_col == ENG_PROVENANCE_COLUMN && in->src_line <= nord ? in->src_line : 0;
                 LLVMValueRef cmp = o ? ord_inst[o] : NULL;
-                bool located = cmp && LLVMIsAICmpInst(cmp) && LLVMGetInstructionParent(cmp) == bb;
+                bool located = cmp && LLVMGetInstructionParent(cmp) == bb &&
+                               (a.sign ? is_abs(cmp) : LLVMIsAICmpInst(cmp) != NULL);
                 if (pass == 0 && located) {
                     if (!atom_of(isa, &a, imm_form, imm, cmp, ord_inst, nord)) {
                         if (trace)
                             fprintf(stderr, "  [%zu] %s %s: not the comparison's operands (%u)\n", m, in->mnemonic,
                                     in->ops, o);
-                        return;
+                        return false;
                     }
                     if (nout == max_atoms)
-                        return;
+                        return false;
                     a.bit = bits * nout++;
                     atoms[na++] = a;
-                } else if (pass == 1 && !located && !imm_form && na < 4 * MAX_ATOMS) {
+                } else if (pass == 1 && !located && !imm_form && !a.sign && na < 4 * MAX_ATOMS) {
                     /* the same registers, written by the same instructions, as an atom */
                     for (int j = 0; j < nout; j++) {
                         const struct atom *e = &atoms[j];
@@ -496,7 +546,7 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
             }
         }
     if (nout == 0)
-        return;
+        return false;
     /* every value through the blocks */
     uint64_t *run = sup_xcalloc(f->nblocks, sizeof *run), *taken = sup_xcalloc(f->nblocks, sizeof *taken);
     int *seen = sup_xcalloc(f->nblocks, sizeof *seen);
@@ -519,7 +569,8 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
         if (isa == SIM_AVR)
             mc_sim_set_reg(&st, 1, 0, true); /* (the AVR's zero register) */
         int m = head;
-        for (int steps = 0; ok && m >= 0 && in_r[m]; steps++) {
+        bool sign_read = false, made_up = false;
+        for (int steps = 0; ok && m >= 0 && in_s[m]; steps++) {
             if (seen[m] == (int)v + 1 || steps > (int)f->nblocks) {
                 ok = false; /* (a loop) */
                 break;
@@ -535,12 +586,15 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                 while (a < na && !(atoms[a].m == m && atoms[a].k == k))
                     a++;
                 if (a < na) {
+                    sign_read |= atoms[a].sign;
+                    made_up = !atoms[a].sign; /* (a compare's outcome sets no real N and V) */
                     set_outcome(&st, &atoms[a], v >> atoms[a].bit & ((1u << bits) - 1));
                     k += atoms[a].len - 1;
                     continue;
                 }
                 if (mc_is_control(in))
                     continue; /* (the final jump) */
+                made_up &= keeps_flags(in->mnemonic);
                 step(&st, &sl, in);
             }
             if (j < 0) {
@@ -549,7 +603,14 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                     ok = false;
                 continue;
             }
+            const char *bm = b->insns[j].mnemonic;
+            if (made_up && (!strcmp(bm, "brmi") || !strcmp(bm, "brpl") || !strcmp(bm, "brvs") || !strcmp(bm, "brvc"))) {
+                ok = false;
+                break;
+            }
             int t = mc_sim_branch(&st, &b->insns[j]), tg = b->insns[j].target;
+            if (sign_read)
+                st.fk = false, sign_read = false; /* (its other flags were made up) */
             if (t < 0 || b->nsucc != 2 || tg < 0 || (b->succ[0] != tg && b->succ[1] != tg) || b->succ[0] == b->succ[1]) {
                 ok = false;
                 break;
@@ -567,7 +628,7 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
         size_t cap = 0;
         uint32_t sum = 0;
         for (int a = 0; a < nout; a++) {
-            LLVMValueRef x = LLVMGetOperand(atoms[a].cmp, 0), y = LLVMGetOperand(atoms[a].cmp, 1);
+            LLVMValueRef x = atoms[a].x, y = atoms[a].y;
             unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
             uint32_t xv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = x});
             uint32_t yv = mc_probe_node(&p, &cap, (struct eng_probe_node){.op = ENG_PROBE_VALUE, .width = w, .value = y});
@@ -596,7 +657,7 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
         size_t probe = out->n++;
         for (size_t n = 0; n <= f->nblocks; n++) { /* (the head's use first) */
             size_t m = n == 0 ? (size_t)head : n - 1;
-            if ((n && m == (size_t)head) || !in_r[m] || !run[m] || mc_final_branch(&f->blocks[m], false) < 0)
+            if ((n && m == (size_t)head) || !in_s[m] || !run[m] || mc_final_branch(&f->blocks[m], false) < 0)
                 continue;
             if (trace)
                 fprintf(stderr, "  use [%zu] run %#llx taken %#llx\n", m, (unsigned long long)run[m],
@@ -606,9 +667,104 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                 .probe = (uint32_t)probe, .block = (int)m, .run = run[m], .taken = taken[m], .path = true};
         }
     }
+    bool done = ok && run[head] == valid;
     free(run);
     free(taken);
     free(seen);
+    return done;
+}
+
+/* The probe of BB's compares (AT: its terminator) and its uses, when every
+ * path is followed. */
+static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb, LLVMValueRef *ord_inst,
+                        LLVMBasicBlockRef *ord_bb, size_t nord, bool *in_r, struct lower_probes *out)
+{
+    LLVMValueRef at = LLVMGetBasicBlockTerminator(bb);
+    if (!at)
+        return;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsACallInst(i) && !returning_intrinsic(i))
+            return; /* (one that does not return would leave the terminator unrun) */
+    int nbranches;
+    int head = region(f, bb, ord_bb, nord, in_r, &nbranches);
+    bool trace = getenv("LPNEST_TRACE_PROBES") != NULL;
+    if (trace && nbranches >= 2)
+        fprintf(stderr, "paths %s %s: %d branches, head %d\n", f->name, LLVMGetBasicBlockName(bb), nbranches, head);
+    if (head < 0)
+        return;
+    /* all the blocks at once; else each part between the blocks every path from the
+     * head out of them passes (in their order): such a block's code runs once on
+     * every execution of BB */
+    if (part_probe(isa, f, bb, at, ord_inst, nord, in_r, head, trace, out))
+        return;
+    size_t nr = 0;
+    for (size_t m = 0; m < f->nblocks; m++)
+        nr += in_r[m];
+    if (nr > 256)
+        return;
+    int *cuts = sup_xcalloc(nr + 1, sizeof *cuts), *reach = sup_xcalloc(nr + 1, sizeof *reach), ncuts = 0;
+    bool *in_s = sup_xcalloc(f->nblocks + 1, sizeof *in_s);
+    int *stack = sup_xcalloc(f->nblocks + 1, sizeof *stack);
+    for (size_t c = 0; c < f->nblocks; c++) {
+        if (!in_r[c])
+            continue;
+        /* from the head, avoiding C: does a path leave? (and how many blocks C reaches) */
+        bool leaves = false;
+        for (int pass = 0; pass < 2; pass++) {
+            memset(in_s, 0, (f->nblocks + 1) * sizeof *in_s);
+            int sp = 0, n = 0, from = pass ? (int)c : head;
+            if (!pass && (size_t)head == c)
+                continue;
+            stack[sp++] = from, in_s[from] = true;
+            while (sp) {
+                const struct mblock *b = &f->blocks[stack[--sp]];
+                n++;
+                if (b->exits || b->nsucc == 0)
+                    leaves = !pass ? true : leaves;
+                for (size_t q = 0; q < b->nsucc; q++) {
+                    int t = b->succ[q];
+                    if (!in_r[t]) {
+                        leaves = !pass ? true : leaves;
+                        continue;
+                    }
+                    if (in_s[t] || (!pass && (size_t)t == c))
+                        continue;
+                    in_s[t] = true, stack[sp++] = t;
+                }
+            }
+            if (pass)
+                reach[ncuts] = n;
+        }
+        if (!leaves)
+            cuts[ncuts++] = (int)c;
+    }
+    /* in order: each reaches fewer blocks than the one before */
+    for (int a = 1; a < ncuts; a++)
+        for (int b = a; b > 0 && reach[b] > reach[b - 1]; b--) {
+            int tc = cuts[b], tr = reach[b];
+            cuts[b] = cuts[b - 1], reach[b] = reach[b - 1], cuts[b - 1] = tc, reach[b - 1] = tr;
+        }
+    for (int c = 0; c < ncuts && ncuts > 1; c++) {
+        /* the part: what the cut reaches before the next cut */
+        memset(in_s, 0, (f->nblocks + 1) * sizeof *in_s);
+        int sp = 0, next = c + 1 < ncuts ? cuts[c + 1] : -1;
+        stack[sp++] = cuts[c], in_s[cuts[c]] = true;
+        while (sp) {
+            const struct mblock *b = &f->blocks[stack[--sp]];
+            for (size_t q = 0; q < b->nsucc; q++) {
+                int t = b->succ[q];
+                if (in_r[t] && !in_s[t] && t != next)
+                    in_s[t] = true, stack[sp++] = t;
+            }
+        }
+        if (trace)
+            fprintf(stderr, " part from [%d]\n", cuts[c]);
+        part_probe(isa, f, bb, at, ord_inst, nord, in_s, cuts[c], trace, out);
+    }
+    free(cuts);
+    free(reach);
+    free(in_s);
+    free(stack);
 }
 
 void lower_path_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out)
