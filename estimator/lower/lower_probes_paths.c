@@ -304,8 +304,8 @@ static bool atom_of(enum sim_isa isa, struct atom *a, bool imm_form, int64_t imm
     return true;
 }
 
-/* Whether IN is something the paths cannot be followed through: a call, a
- * condition-register logic or move instruction, an isel, an AVR branch on
+/* Whether IN is something the paths cannot be followed through: an
+ * indirect call or jump, a return, a condition-register logic or move instruction, an isel, an AVR branch on
  * a flag the evaluator does not keep. */
 static bool opaque(const struct minsn *in)
 {
@@ -313,7 +313,7 @@ static bool opaque(const struct minsn *in)
     if (!in->isa)
         return true;
     switch (in->isa->kind) {
-    case ISA_CALL: case ISA_INDIRECT_CALL: case ISA_INDIRECT_JUMP: case ISA_TAIL_CALL: case ISA_COND_RETURN:
+    case ISA_INDIRECT_CALL: case ISA_INDIRECT_JUMP: case ISA_TAIL_CALL: case ISA_COND_RETURN:
     case ISA_RETURN: case ISA_SKIP:
         return true;
     default:
@@ -419,6 +419,15 @@ struct slots {
 /* Runs instruction IN on ST (and the AVR's spill slots SL). */
 static void step(struct sim *st, struct slots *sl, const struct minsn *in)
 {
+    if (in->isa && in->isa->kind == ISA_CALL) { /* (a routine: what the ABI lets it change) */
+        for (int r = 0; r < 32; r++)
+            if (call_clobbered(st->isa, r))
+                mc_sim_set_reg(st, r, 0, false);
+        st->fk = false;
+        st->cr[0] = st->cr[1] = st->cr[5] = st->cr[6] = st->cr[7] = -1;
+        memset(sl->known, 0, sizeof sl->known);
+        return;
+    }
     char o[4][48];
     int n = mc_sim_operands(in->ops, o);
     int64_t k = -1;
@@ -723,7 +732,7 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
                     leaves = !pass ? true : leaves;
                 for (size_t q = 0; q < b->nsucc; q++) {
                     int t = b->succ[q];
-                    if (!in_r[t]) {
+                    if (!in_r[t] || t == head) { /* (out of them, or back to the head: the next execution) */
                         leaves = !pass ? true : leaves;
                         continue;
                     }
@@ -747,13 +756,16 @@ static void block_probe(enum sim_isa isa, struct mfunc *f, LLVMBasicBlockRef bb,
     for (int c = 0; c < ncuts && ncuts > 1; c++) {
         /* the part: what the cut reaches before the next cut */
         memset(in_s, 0, (f->nblocks + 1) * sizeof *in_s);
-        int sp = 0, next = c + 1 < ncuts ? cuts[c + 1] : -1;
+        int sp = 0;
         stack[sp++] = cuts[c], in_s[cuts[c]] = true;
         while (sp) {
             const struct mblock *b = &f->blocks[stack[--sp]];
             for (size_t q = 0; q < b->nsucc; q++) {
                 int t = b->succ[q];
-                if (in_r[t] && !in_s[t] && t != next)
+                bool cut = false; /* (a part ends at the next cut, and at the head a loop returns to) */
+                for (int d = 0; d < ncuts && !cut; d++)
+                    cut = t == cuts[d];
+                if (in_r[t] && !in_s[t] && !cut)
                     in_s[t] = true, stack[sp++] = t;
             }
         }
