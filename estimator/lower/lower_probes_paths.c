@@ -30,6 +30,7 @@
 
 #define MAX_ATOMS 3
 #define MAX_BYTES 4
+#define IMM_BYTE (-2)  /* AVR: a register operand IMM_BYTE - v is the immediate byte v */
 
 /* one compare located at a comparison of the block (or one comparing the
  * same registers holding the same values: BIT names the compare it repeats) */
@@ -220,15 +221,23 @@ static bool read_compare(enum sim_isa isa, const struct mfunc *f, int m, size_t 
             return false;
         a->nregs = 1, a->sign = true;
     } else if (isa == SIM_AVR) {
-        if (strcmp(mn, "cp"))
+        if (strcmp(mn, "cp") && strcmp(mn, "cpi"))
             return false;
         size_t len = 0;
-        while (k + len < b->ninsns && len < MAX_BYTES && !strcmp(b->insns[k + len].mnemonic, len ? "cpc" : "cp")) {
-            if (mc_sim_operands(b->insns[k + len].ops, o) != 2)
+        while (k + len < b->ninsns && len < MAX_BYTES &&
+               (len ? !strcmp(b->insns[k + len].mnemonic, "cpc") : true)) {
+            const struct minsn *c = &b->insns[k + len];
+            if (mc_sim_operands(c->ops, o) != 2)
                 return false;
             a->regs[len] = mc_sim_reg(SIM_AVR, o[0], NULL);
-            a->regs[MAX_BYTES + len] = mc_sim_reg(SIM_AVR, o[1], NULL);
-            if (a->regs[len] < 0 || a->regs[MAX_BYTES + len] < 0)
+            int64_t v = 0;
+            if (!strcmp(c->mnemonic, "cpi")) { /* (an immediate byte: IMM_BYTE - its value) */
+                if (!mc_sim_imm(o[1], &v))
+                    return false;
+                a->regs[MAX_BYTES + len] = IMM_BYTE - (int)(v & 0xff);
+            } else
+                a->regs[MAX_BYTES + len] = mc_sim_reg(SIM_AVR, o[1], NULL);
+            if (a->regs[len] < 0 || (a->regs[MAX_BYTES + len] < 0 && a->regs[MAX_BYTES + len] > IMM_BYTE))
                 return false;
             len++;
         }
@@ -261,8 +270,22 @@ static bool read_compare(enum sim_isa isa, const struct mfunc *f, int m, size_t 
                 return false;
     }
     for (int r = 0; r < a->nregs; r++)
-        a->writes[r] = last_write(isa, f, (size_t)m, k, a->regs[r]);
+        a->writes[r] = a->regs[r] >= 0 ? last_write(isa, f, (size_t)m, k, a->regs[r]) : 0;
     return true;
+}
+
+/* AVR: whether byte I of compare A's register operand R (the zero register,
+ * an immediate byte, or a register written at V) is byte I of V. */
+static bool avr_byte_is(const struct atom *a, int r, int i, LLVMValueRef v, LLVMValueRef *ord_inst, size_t nord)
+{
+    int reg = a->regs[r];
+    if (reg == 1 || reg <= IMM_BYTE) {
+        if (!LLVMIsAConstantInt(v))
+            return false;
+        unsigned long long c = LLVMConstIntGetZExtValue(v);
+        return (int)(c >> (8 * i) & 0xff) == (reg == 1 ? 0 : IMM_BYTE - reg);
+    }
+    return located_at(ord_inst, nord, a->writes[r], v);
 }
 
 /* Whether compare A (read_compare) compares the operands of CMP: fills
@@ -285,7 +308,11 @@ static bool atom_of(enum sim_isa isa, struct atom *a, bool imm_form, int64_t imm
         return false; /* (a byte compared per register) */
     int half = isa == SIM_AVR ? (int)a->len : 1;
     bool as_is = true, swapped = true;
-    for (int r = 0; r < half; r++) {
+    for (int r = 0; r < half && isa == SIM_AVR; r++) {
+        as_is &= avr_byte_is(a, r, r, x, ord_inst, nord) && avr_byte_is(a, half + r, r, y, ord_inst, nord);
+        swapped &= avr_byte_is(a, r, r, y, ord_inst, nord) && avr_byte_is(a, half + r, r, x, ord_inst, nord);
+    }
+    for (int r = 0; r < half && isa == SIM_PPC; r++) {
         unsigned w0 = a->writes[r], w1 = imm_form ? 0 : a->writes[half + r];
         as_is &= located_at(ord_inst, nord, w0, x) && (imm_form ? imm_is(y, imm, a->order_signed)
                                                                  : located_at(ord_inst, nord, w1, y));
