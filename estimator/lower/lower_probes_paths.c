@@ -132,7 +132,8 @@ static bool call_clobbered(enum sim_isa isa, int reg)
  * VISITED marking the blocks searched), 0 when one is unknown, an update
  * form's address, a call's clobber, or the function's entry is reached
  * first; UINT32_MAX when every path leads back to blocks searched already. */
-static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m, size_t k, int reg, bool *visited)
+static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m, size_t k, int reg, bool *visited,
+                               int copies)
 {
     const struct mblock *b = &f->blocks[m];
     for (size_t j = k; j-- > 0;) {
@@ -145,9 +146,12 @@ static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m
         char o[4][48];
         if (!update && !strcmp(in->mnemonic, isa == SIM_AVR ? "mov" : "mr") && mc_sim_operands(in->ops, o) == 2 &&
             mc_sim_reg(isa, o[1], NULL) >= 0 && mc_sim_reg(isa, o[1], NULL) != reg) {
-            /* a copy: the value it copies */
+            /* a copy: the value it copies (a few copies deep: two registers copied into
+             * each other around a loop would lead on forever) */
+            if (copies >= 4)
+                return 0;
             bool *seen = sup_xcalloc(f->nblocks + 1, sizeof *seen);
-            unsigned w = reaching_write(isa, f, m, j, mc_sim_reg(isa, o[1], NULL), seen);
+            unsigned w = reaching_write(isa, f, m, j, mc_sim_reg(isa, o[1], NULL), seen, copies + 1);
             free(seen);
             return w;
         }
@@ -161,7 +165,7 @@ static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m
         if (visited[q])
             continue; /* (a loop back to a block searched: its writes are counted there) */
         visited[q] = true;
-        unsigned o = reaching_write(isa, f, q, f->blocks[q].ninsns, reg, visited);
+        unsigned o = reaching_write(isa, f, q, f->blocks[q].ninsns, reg, visited, copies);
         if (!o || (found != UINT32_MAX && o != UINT32_MAX && o != found))
             return 0;
         if (o != UINT32_MAX)
@@ -173,7 +177,7 @@ static unsigned reaching_write(enum sim_isa isa, const struct mfunc *f, size_t m
 static unsigned last_write(enum sim_isa isa, const struct mfunc *f, size_t m, size_t k, int reg)
 {
     bool *visited = sup_xcalloc(f->nblocks + 1, sizeof *visited);
-    unsigned o = reaching_write(isa, f, m, k, reg, visited);
+    unsigned o = reaching_write(isa, f, m, k, reg, visited, 0);
     free(visited);
     return o == UINT32_MAX ? 0 : o;
 }
@@ -815,6 +819,8 @@ void lower_path_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, str
         isa = SIM_PPC;
     else
         return;
+    if (f->nblocks > 4000)
+        return; /* (the searches for writes recurse once per block) */
     size_t nord = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
