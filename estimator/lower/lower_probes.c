@@ -17,7 +17,9 @@
  *  - a narrow signed saturation clamped with two branches on the PPC405:
  *    where its exact result lies against the bounds (lower_probes_sat.c);
  *  - a branch on a select of comparisons made into three branches on RISC-V:
- *    the select's condition and value (lower_probes_select.c). */
+ *    the select's condition and value (lower_probes_select.c);
+ *  - one IR block's compares made into diamonds on the PPC405: the outcome of
+ *    each compare, every value's path followed (lower_probes_paths.c). */
 #include "isa.h"
 #include "lower.h"
 #include "lower_solver.h"
@@ -276,6 +278,7 @@ void lower_probe_requests(struct mmodule *mm, LLVMModuleRef m, struct lower_prob
         lower_division_probes(f, fn, triple, out);
         lower_saturation_probes(f, fn, triple, out);
         lower_select_branch_probes(f, fn, triple, out);
+        lower_path_probes(f, fn, triple, out);
     }
 }
 

@@ -1091,7 +1091,18 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
                 rec = &xf->selects[r];
         int taken = -1, other;
         size_t m = (size_t)pu->block;
-        if (!rec || m >= mf->nblocks || (s->in_g[m] >= 0 && s->shared_g[s->in_g[m]])) {
+        bool shared = m < mf->nblocks && s->in_g[m] >= 0 && s->shared_g[s->in_g[m]];
+        if (pu->path && m < mf->nblocks) { /* (the head's code shared: both its entry group and the IR block of its branch) */
+            size_t h = 0;
+            while (h < u && mf->probe_uses[h].probe != pu->probe)
+                h++;
+            const struct mblock *hb = &mf->blocks[mf->probe_uses[h].block];
+            long j = mc_final_branch(hb, false);
+            unsigned o = j >= 0 && hb->insns[j].src_col == ENG_PROVENANCE_COLUMN ? hb->insns[j].src_line : 0;
+            int g = o && o <= s->nord ? (int)s->ord_block[o] : -1, hg = s->in_g[mf->probe_uses[h].block];
+            shared = (g < 0 || s->shared_g[g]) && hg >= 0 && s->shared_g[hg];
+        }
+        if (!rec || m >= mf->nblocks || shared) {
             if (s->trace)
                 fprintf(stderr, "  probe %u at [%zu]: no record, or the block's code is shared\n", pu->probe, m);
             continue;

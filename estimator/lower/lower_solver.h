@@ -189,6 +189,8 @@ void lower_division_probes(struct mfunc *f, LLVMValueRef fn, const char *triple,
 void lower_saturation_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 /* lower_probes_select.c: a branch on a select of comparisons made into three branches (RISC-V) */
 void lower_select_branch_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
+/* lower_probes_paths.c: the paths through one IR block's compares made into diamonds (PPC405) */
+void lower_path_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 
 /* lower_selects.c: selects turned into branches */
 void mc_rule_select_arms(struct solver *s, int *var, signed char *coef);

@@ -83,6 +83,10 @@ struct lower_probe_use {
     bool shared;               /* the block is part of a tree several switches run
                                 * (tail merging): its counts are the sum of the
                                 * shared uses' on it */
+    bool path;                 /* lower_probes_paths.c: the blocks one IR block's
+                                * compares branch through, the first use its head,
+                                * the others entered only from these blocks: counted
+                                * unless that IR block's code is shared */
 };
 
 struct mfunc {
