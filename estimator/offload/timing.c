@@ -111,7 +111,7 @@ static void on_return(void *arg, struct eng_state *eng, uint32_t depth)
     }
     if (!(fr->flags & TF_NODE))
         return;
-    if (depth && fr->func < t->nrd_funcs && !(fr->flags & TF_CHARGE))
+    if (depth && fr->func < t->nrd_funcs && !(fr->flags & TF_CHARGE) && !t->closing) /* (not exit()'s) */
         for (size_t k = t->rd_first[fr->func]; k < t->rd_first[fr->func + 1]; k++)
             if (t->rd_caller[k] == t->frames[depth - 1].func) {
                 eng_set_clock(eng, eng_clock(eng) + (uint64_t)t->rd_delta[k]);
@@ -127,6 +127,7 @@ static void on_finish(void *arg, struct eng_state *eng, uint32_t depth)
 {
     struct offload_timing *t = arg;
     /* exit() or a fault left activations open: close them at the current clock */
+    t->closing = true;
     for (uint32_t d = depth + 1; d-- > 0;)
         if (d < t->capframes)
             on_return(t, eng, d);

@@ -81,6 +81,7 @@ struct offload_timing {
     uint32_t *rd_caller;
     int64_t *rd_delta;
     size_t nrd_funcs;
+    bool closing;             /* on_finish closes activations that did not return */
     const struct cost_call_costs **calls;
     struct eng_watch *watch;
     uint64_t *next;
