@@ -89,6 +89,9 @@ void cost_lines_free(struct cost_ctx *cx);
 struct cost_pipe;
 struct cost_pipe *cost_pipe_new(struct cost_ctx *cx, const struct mmodule *mm);
 void cost_pipe_free(struct cost_pipe *pp);
+/* After every block is priced: what each function's returns cost beyond its return
+ * blocks' mean, by the function whose activation called it (E->ret_deltas). */
+void cost_pipe_return_deltas(struct cost_pipe *pp, struct cost_estimate *e);
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out);
 /* The op a pipelined core's model runs for instruction IN at PC going to NEXT,
  * with its operands' values A, B (a divider's cycles) and whether it is a

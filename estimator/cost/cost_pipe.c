@@ -266,6 +266,8 @@ void cost_pipe_free(struct cost_pipe *pp)
     free(pp->entry_cold);
     free(pp->n_in);
     free(pp->taken_address);
+    free(pp->rdelta);
+    free(pp->rdelta_bad);
     free(pp->rets);
     free(pp->indirect_calls);
     free(pp->site_state);

@@ -421,6 +421,147 @@ static bool by_return_state(const struct cost_pipe *pp, size_t si, double execs,
     return true;
 }
 
+/* A return segment S priced exit by exit (OK; EC its exits' counts, SUM theirs, EXECS its
+ * executions, PER_EXIT the cycles along each): what each return costs
+ * beyond the segment's mean, by the call site it returns to (pp->rdelta), so that the
+ * timed run charges every caller the returns it gets (a return to a 32-bit instruction
+ * that straddles a fetch word costs a cycle more). A function with a return not
+ * followed so keeps the mean (rdelta_bad). */
+static void ret_deltas(struct cost_pipe *pp, const struct pipe_seg *s, bool ok, const double *ec, double sum,
+                       double execs, const double *per_exit)
+{
+    bool rets = false;
+    for (size_t e = 0; e < s->nexits; e++)
+        rets = rets || s->exits[e].kind == PIPE_EX_RETURN;
+    if (!rets || execs <= 0)
+        return;
+    if (!pp->rdelta_bad)
+        pp->rdelta_bad = sup_xcalloc(pp->mm->nfuncs + 1, sizeof *pp->rdelta_bad);
+    for (size_t e = 0; e < s->nexits && ok; e++)
+        ok = s->exits[e].kind == PIPE_EX_RETURN && s->exits[e].site != SIZE_MAX;
+    if (!ok) {
+        pp->rdelta_bad[s->func] = true;
+        return;
+    }
+    /* a return's cost goes on with the instruction it returns to: a taken branch there
+     * costs its penalty (tdelta; first_correction charges it by the branch's taken share),
+     * which belongs to the returns to that site */
+    bool retire = pp->params.stamp == UA_STAMP_RETIRE;
+    double *full = sup_xcalloc(s->nexits + 1, sizeof *full), mean = 0;
+    for (size_t e = 0; e < s->nexits; e++) {
+        full[e] = per_exit[e];
+        size_t t = s->exits[e].to;
+        if (!retire || t == SIZE_MAX || !pp->segs[t].n || !s->tdelta)
+            continue;
+        const struct pipe_seg *ts = &pp->segs[t];
+        const struct isa_insn *cls = ts->ins[0].cls;
+        double n = seg_execs(pp, ts), per = 0, k = 0;
+        if (!cls || cls->kind != ISA_COND_BRANCH || ts->ends_call || ts->cont != SIZE_MAX || n <= 0)
+            continue;
+        for (size_t st = 0; st < s->nstates; st++)
+            if (s->done[st] && !isnan(s->tdelta[st * s->nexits + e])) {
+                per += s->tdelta[st * s->nexits + e];
+                k++;
+            }
+        if (k)
+            full[e] += taken_at(pp, ts, 0) / n * (per / k);
+    }
+    for (size_t e = 0; e < s->nexits; e++)
+        mean += ec[e] * full[e] / sum;
+    for (size_t e = 0; e < s->nexits; e++) {
+        double n = ec[e] * execs / sum;
+        if (!(n > 0))
+            continue;
+        size_t k = 0;
+        while (k < pp->nrdelta && (pp->rdelta[k].func != s->func || pp->rdelta[k].site != s->exits[e].site))
+            k++;
+        if (k == pp->nrdelta) {
+            pp->rdelta = sup_xrealloc(pp->rdelta, (pp->nrdelta + 1) * sizeof *pp->rdelta);
+            pp->rdelta[pp->nrdelta++] = (struct pipe_ret_delta){s->func, s->exits[e].site, 0, 0};
+        }
+        pp->rdelta[k].returns += n;
+        pp->rdelta[k].cycles += n * (full[e] - mean);
+    }
+    free(full);
+}
+
+void cost_pipe_return_deltas(struct cost_pipe *pp, struct cost_estimate *e)
+{
+    const struct mmodule *mm = pp->mm;
+    if (!pp->rdelta_bad || !pp->prof)
+        return;
+    bool *via = sup_xcalloc(mm->nfuncs + 1, sizeof *via);
+    size_t first = e->nret_deltas;
+    for (size_t f = 0; f < mm->nfuncs && f < e->nfuncs; f++) {
+        if (pp->rdelta_bad[f] || mm->funcs[f].prof < 0)
+            continue;
+        memset(via, 0, mm->nfuncs * sizeof *via);
+        pipe_returners(pp, f, via);
+        size_t tails = 0, tailer = SIZE_MAX;
+        for (size_t g = 0; g < mm->nfuncs; g++)
+            if (via[g] && g != f) {
+                tails++;
+                tailer = g;
+            }
+        bool ok = true;
+        double returns = 0;
+        size_t start = e->nret_deltas;
+        for (size_t k = 0; k < pp->nrdelta && ok; k++) {
+            const struct pipe_ret_delta *d = &pp->rdelta[k];
+            if (d->func != f)
+                continue;
+            const struct pipe_call *c = &pp->calls[d->site];
+            size_t g = SIZE_MAX, n = 0;
+            if (c->tail)
+                ok = false;
+            else if (!c->indirect && c->callee >= 0 && via[c->callee])
+                g = (size_t)c->callee, n = 1;
+            else if (c->indirect)
+                for (size_t h = 0; h < mm->nfuncs; h++)
+                    if (via[h] && pp->taken_address[h])
+                        g = h, n++;
+            /* the activation the return ends: F's own caller, or the one function that
+             * tail-calls it (deeper chains of tail calls keep the mean) */
+            if (n != 1 || (g != f && (tails != 1 || g != tailer)))
+                ok = false;
+            if (!ok)
+                break;
+            size_t parent = g == f ? pp->segs[c->seg].func : g;
+            size_t j = start;
+            while (j < e->nret_deltas && e->ret_deltas[j].caller != parent)
+                j++;
+            /* the timed run knows the activation, not the machine call site: the sites of
+             * one caller whose returns cost differently keep the mean */
+            if (j < e->nret_deltas && d->returns > 0 && e->ret_deltas[j].returns > 0 &&
+                fabs(d->cycles / d->returns - e->ret_deltas[j].cycles / e->ret_deltas[j].returns) > 1e-6) {
+                ok = false;
+                break;
+            }
+            if (j == e->nret_deltas) {
+                e->ret_deltas = sup_xrealloc(e->ret_deltas, (e->nret_deltas + 1) * sizeof *e->ret_deltas);
+                e->ret_deltas[e->nret_deltas++] = (struct cost_return_delta){f, parent, 0, 0};
+            }
+            e->ret_deltas[j].returns += d->returns;
+            e->ret_deltas[j].cycles += d->cycles;
+            returns += d->returns;
+        }
+        /* every return of F followed, or none charged apart */
+        double calls = (double)eng_profile_func_calls(pp->prof, (size_t)mm->funcs[f].prof);
+        if (!ok || fabs(returns - calls) > 1e-6 * calls + 0.5)
+            e->nret_deltas = start;
+    }
+    for (size_t j = first; j < e->nret_deltas && pipe_debug(); j++)
+        fprintf(stderr, "return delta %s -> %s: %g returns, %g cycles\n", mm->funcs[e->ret_deltas[j].callee].name,
+                mm->funcs[e->ret_deltas[j].caller].name, e->ret_deltas[j].returns, e->ret_deltas[j].cycles);
+    /* the returns that cost the mean drop out */
+    size_t n = first;
+    for (size_t j = first; j < e->nret_deltas; j++)
+        if (fabs(e->ret_deltas[j].cycles) > 1e-9 * e->ret_deltas[j].returns)
+            e->ret_deltas[n++] = e->ret_deltas[j];
+    e->nret_deltas = n;
+    free(via);
+}
+
 void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi, size_t bi, struct block_price *out)
 {
     pp->prof = cx->p;
@@ -440,6 +581,8 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
         const struct pipe_seg *s = &pp->segs[si];
         out->instructions += execs * (double)s->n;
         if (!s->nstates || !s->cost || !s->nexits || execs <= 0) {
+            if (execs > 0)
+                ret_deltas(pp, s, false, NULL, 0, execs, NULL);
             if (execs > 0 && s->n) {
                 out->cycles += execs * (double)s->n;
                 out->estimated_cycles += execs * (double)s->n;
@@ -476,9 +619,9 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
             fprintf(stderr, "\n");
         }
         bool leaf = !state_free && !s->failed && leaf_by_site(pp, si, ec, &c);
-        if (leaf)
-            state_free = true;
-        else if (!state_free && !s->failed && by_return_state(pp, si, execs, &c))
+        double *per_exit = sup_xcalloc(s->nexits + 1, sizeof *per_exit);
+        bool by_exit = !leaf && !(!state_free && !s->failed && by_return_state(pp, si, execs, &c));
+        if (leaf || !by_exit)
             state_free = true;
         else
             for (size_t e = 0; e < s->nexits; e++) {
@@ -489,10 +632,13 @@ void cost_pipe_price_block(struct cost_ctx *cx, struct cost_pipe *pp, size_t fi,
                         n++;
                     }
                 /* not run from any state: an instruction a cycle (an estimate) */
-                c += ec[e] * (n ? per / n : (double)s->exits[e].len);
+                per_exit[e] = n ? per / n : (double)s->exits[e].len;
+                c += ec[e] * per_exit[e];
             }
         if (sum > 0)
             c *= execs / sum;
+        ret_deltas(pp, s, by_exit && known && sum > 0, ec, sum, execs, per_exit);
+        free(per_exit);
         /* returns: which of a function's return blocks returns to which call is not
          * counted; the function's total is exact, the split over its return blocks is
          * an estimate where the calls' returns cost differently */

@@ -309,6 +309,8 @@ static bool price_machine(struct cost_ctx *cx, struct mmodule *mm)
                 bc->loc = block_loc(xf->blocks[mb->ir_block].bb);
         }
     }
+    if (cx->pipe)
+        cost_pipe_return_deltas(cx->pipe, e);
     return true;
 }
 

@@ -137,6 +137,7 @@ void cost_estimate_free(struct cost_estimate *e)
     for (size_t i = 0; i < e->ncall_costs; i++)
         free(e->call_costs[i].cycles);
     free(e->call_costs);
+    free(e->ret_deltas);
     for (size_t i = 0; i < e->nblocks; i++) {
         free(e->blocks[i].ir_name);
         free(e->blocks[i].loc);

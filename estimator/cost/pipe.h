@@ -160,6 +160,17 @@ struct cost_pipe {
     uint64_t misses_before;        /* at the start of a routine's run */
     FILE *diag;
     bool failed;
+    /* pricing: per (function, call site) its returns there and their cycles beyond the mean
+     * of the return segments they leave (cost_pipe_return_deltas); a function whose returns
+     * could not all be followed so is in RDELTA_BAD */
+    struct pipe_ret_delta *rdelta;
+    size_t nrdelta;
+    bool *rdelta_bad;
+};
+
+struct pipe_ret_delta {
+    size_t func, site;
+    double returns, cycles;
 };
 
 /* cost_pipe.c */

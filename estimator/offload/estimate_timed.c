@@ -170,6 +170,39 @@ static size_t efunc_of(const struct cost_estimate *e, const char *name)
     return SIZE_MAX;
 }
 
+/* What each return costs beyond its blocks' mean, by the activation it ends
+ * (cost_return_delta), per engine function (IC's order: the run's). */
+static void return_costs(const struct cost_estimate *e, const struct ir_counts *ic, struct offload_timing *t)
+{
+    if (!e->nret_deltas)
+        return;
+    size_t n = ic->nfuncs;
+    size_t *eng = sup_xcalloc(e->nfuncs + 1, sizeof *eng); /* estimate's function -> the run's */
+    for (size_t k = 0; k < e->nfuncs; k++) {
+        eng[k] = SIZE_MAX;
+        for (size_t i = 0; i < n && eng[k] == SIZE_MAX; i++)
+            if (!strcmp(ic->func[i], e->funcs[k].name))
+                eng[k] = i;
+    }
+    t->nrd_funcs = n;
+    t->rd_first = sup_xcalloc(n + 2, sizeof *t->rd_first);
+    t->rd_caller = sup_xcalloc(e->nret_deltas + 1, sizeof *t->rd_caller);
+    t->rd_delta = sup_xcalloc(e->nret_deltas + 1, sizeof *t->rd_delta);
+    size_t m = 0;
+    for (size_t f = 0; f < n; f++) {
+        t->rd_first[f] = m;
+        for (size_t k = 0; k < e->nret_deltas; k++) {
+            const struct cost_return_delta *d = &e->ret_deltas[k];
+            if (eng[d->callee] != f || eng[d->caller] == SIZE_MAX || !(d->returns > 0))
+                continue;
+            t->rd_caller[m] = (uint32_t)eng[d->caller];
+            t->rd_delta[m++] = (int64_t)llround(d->cycles / d->returns * (double)TM_ONE);
+        }
+    }
+    t->rd_first[n] = m;
+    free(eng);
+}
+
 /* Calling contexts, per-function inclusive cycles and the timeline into E. */
 static void fill(struct cost_estimate *e, const struct offload_timing *t, const struct eng_profile *p,
                  const struct offload_model *off)
@@ -341,6 +374,7 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     }
     struct offload_timing t = {0};
     block_costs(e, &ic, &t);
+    return_costs(e, &ic, &t);
     free_counts(&ic);
     t.max_slices = 200000;
     t.max_depth = 64;

@@ -111,6 +111,12 @@ static void on_return(void *arg, struct eng_state *eng, uint32_t depth)
     }
     if (!(fr->flags & TF_NODE))
         return;
+    if (depth && fr->func < t->nrd_funcs && !(fr->flags & TF_CHARGE) && !t->closing) /* (not exit()'s) */
+        for (size_t k = t->rd_first[fr->func]; k < t->rd_first[fr->func + 1]; k++)
+            if (t->rd_caller[k] == t->frames[depth - 1].func) {
+                eng_set_clock(eng, eng_clock(eng) + (uint64_t)t->rd_delta[k]);
+                break;
+            }
     uint64_t dur = eng_clock(eng) - fr->t_enter;
     t->nodes[fr->ctx].incl += dur;
     tm_slice_add(t, 0, fr->func, t->nodes[fr->ctx].depth, fr->t_enter, dur);
@@ -121,6 +127,7 @@ static void on_finish(void *arg, struct eng_state *eng, uint32_t depth)
 {
     struct offload_timing *t = arg;
     /* exit() or a fault left activations open: close them at the current clock */
+    t->closing = true;
     for (uint32_t d = depth + 1; d-- > 0;)
         if (d < t->capframes)
             on_return(t, eng, d);
@@ -175,6 +182,9 @@ void tm_free(struct offload_timing *t)
         free(t->funcs[i].func);
     }
     free(t->funcs);
+    free(t->rd_first);
+    free(t->rd_caller);
+    free(t->rd_delta);
     free(t->frames);
     free(t->nodes);
     free(t->hash);

@@ -75,6 +75,13 @@ struct offload_timing {
     bool finished;
     /* runtime calls charged each execution its own cycles (cost_call_costs, taken out of
      * their block's weight): the engine's watches of them, and the next execution of each */
+    /* returns charged by the activation they end (cost_return_delta): per engine function
+     * F its entries [rd_first[F], rd_first[F + 1]) of callers and clock units, signed */
+    size_t *rd_first;
+    uint32_t *rd_caller;
+    int64_t *rd_delta;
+    size_t nrd_funcs;
+    bool closing;             /* on_finish closes activations that did not return */
     const struct cost_call_costs **calls;
     struct eng_watch *watch;
     uint64_t *next;

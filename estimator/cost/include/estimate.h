@@ -82,6 +82,15 @@ struct cost_inline_part {
     double instructions;      /* machine instructions executed */
 };
 
+/* The returns of function CALLEE to activations of CALLER (its IR caller, or the one
+ * function that tail-calls it), RETURNS of them, and the cycles they cost beyond the mean
+ * that CALLEE's return blocks are priced at (on a pipelined core the instruction a return
+ * goes to decides what the return costs): the timed run charges them per return. */
+struct cost_return_delta {
+    size_t callee, caller;    /* indices into funcs */
+    double returns, cycles;
+};
+
 /* An edge between two IR blocks of a function and how often it was taken
  * (blocks by their position in the function). Not in the JSON report. */
 struct cost_ir_edge {
@@ -239,6 +248,8 @@ struct cost_estimate {
     size_t nir_edges;
     struct cost_call_costs *call_costs; /* not in the JSON report */
     size_t ncall_costs;
+    struct cost_return_delta *ret_deltas; /* not in the JSON report */
+    size_t nret_deltas;
 };
 
 /* ---- estimates (estimate.c) ------------------------------------------------
