@@ -602,6 +602,8 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
             if (xf->einfo[e].to != v || xf->einfo[e].from == v)
                 continue;
             uint32_t p = xf->einfo[e].from;
+            if (mc_lost_side_decided(s, p, v))
+                continue; /* (P's branch says which side is V's) */
             /* V only moves register parts (the halves of a 64-bit value that a
              * join's phis take: montgomery.c's powmod on the AVR): copies, which
              * vanish when the registers are coalesced. Merged into another

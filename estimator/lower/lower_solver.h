@@ -126,6 +126,9 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
 int mc_select_arm_by_branch(const struct solver *s, size_t m);
 
+/* lower_lost_side.c: whether IR block P's two-way branch, one side V with no machine
+ * code, still tells V's side from the other (its copies enter the other side at its head) */
+bool mc_lost_side_decided(const struct solver *s, uint32_t p, uint32_t v);
 /* lower_select_implied.c: a comparison's branch decided by the one before it */
 void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
 /* lower_cr_reuse.c: PowerPC branches testing a field an earlier branch tested */
