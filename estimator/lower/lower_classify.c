@@ -472,6 +472,16 @@ static LLVMValueRef ordinal_inst(const struct solver *s, uint32_t ord)
  * branch, which may inherit it) or in another block (it is the value's final
  * step, not one on the way to it) and the value fills the register (32 bits
  * or a pointer: no extension left to make); else NULL. */
+/* Whether IN only puts a constant or a copy of another register than REG into a
+ * register other than REG ("li rd, C", "mv rd, rs"). */
+static bool other_register_set(const struct minsn *in, const char *reg)
+{
+    char ops[3][16];
+    if ((strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mv")) || mc_insn_operands(in, ops, 3) != 2)
+        return false;
+    return strcmp(ops[0], reg) && strcmp(ops[1], reg);
+}
+
 static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_t k, const char *reg, bool narrow_load);
 static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, const char *reg)
 {
@@ -498,11 +508,15 @@ static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_
         if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
             return NULL;
         /* code located at the same IR instruction after it, or in another
-         * block: J may not be its last step */
+         * block: J may not be its last step (a copy or a constant put in
+         * another register is not a step: a select's arm value given the
+         * location of its condition's `and`, dsp.c's "andi a3, a2, 128;
+         * mv a2, s11; beqz a3") */
         for (size_t q = 0; q < mf->nblocks; q++)
             for (size_t i = q == m ? j + 1 : 0; i < mf->blocks[q].ninsns; i++)
                 if ((q != m || i != k) && mf->blocks[q].insns[i].src_col == ENG_PROVENANCE_COLUMN &&
-                    mf->blocks[q].insns[i].src_line == in->src_line)
+                    mf->blocks[q].insns[i].src_line == in->src_line &&
+                    !(q == m && i < k && other_register_set(&mf->blocks[q].insns[i], reg)))
                     return NULL;
         LLVMValueRef v = ordinal_inst(s, in->src_line);
         LLVMTypeRef t = v ? LLVMTypeOf(v) : NULL;
