@@ -572,22 +572,6 @@ static LLVMIntPredicate branch_relation(const char *mn, bool swap)
     return 0;
 }
 
-static LLVMIntPredicate inverse_relation(LLVMIntPredicate p)
-{
-    switch (p) {
-    case LLVMIntEQ: return LLVMIntNE;
-    case LLVMIntNE: return LLVMIntEQ;
-    case LLVMIntSLT: return LLVMIntSGE;
-    case LLVMIntSGE: return LLVMIntSLT;
-    case LLVMIntSGT: return LLVMIntSLE;
-    case LLVMIntSLE: return LLVMIntSGT;
-    case LLVMIntULT: return LLVMIntUGE;
-    case LLVMIntUGE: return LLVMIntULT;
-    case LLVMIntUGT: return LLVMIntULE;
-    default: return LLVMIntUGT; /* ULE */
-    }
-}
-
 /* RISC-V: the comparison of IR block G with a constant that the branch at K
  * of block M makes on a register holding value V and register CREG holding
  * a constant every path gives it (tarscan.c's `x < 2 ? '\n' : x < 5 ? ' ' :
@@ -609,7 +593,7 @@ static LLVMValueRef compared_constant(const struct solver *s, size_t m, size_t k
         LLVMValueRef y = LLVMGetOperand(i, 1);
         LLVMIntPredicate p = LLVMGetICmpPredicate(i);
         if (!LLVMIsAConstantInt(y) || LLVMGetIntTypeWidth(LLVMTypeOf(y)) != 32 ||
-            (int32_t)LLVMConstIntGetSExtValue(y) != (int32_t)c || (p != rel && p != inverse_relation(rel)))
+            (int32_t)LLVMConstIntGetSExtValue(y) != (int32_t)c || (p != rel && p != mc_inverse_pred(rel)))
             continue;
         if (found)
             return NULL;
@@ -706,7 +690,7 @@ int mc_constant_branch_follows(const struct solver *s, size_t m, size_t k, LLVMV
         (int32_t)c != (int32_t)LLVMConstIntGetSExtValue(y))
         return -1;
     LLVMIntPredicate rel = branch_relation(br->mnemonic, a == NULL), p = LLVMGetICmpPredicate(cond);
-    return p == rel ? 1 : p == inverse_relation(rel) ? 0 : -1;
+    return p == rel ? 1 : p == mc_inverse_pred(rel) ? 0 : -1;
 }
 
 bool mc_constant_compare_head(const struct solver *s, size_t m)

@@ -29,7 +29,7 @@ static bool true_range(LLVMIntPredicate p, long long c, bool is_signed, unsigned
     return *lo <= *hi;
 }
 
-static LLVMIntPredicate inverse(LLVMIntPredicate p)
+LLVMIntPredicate mc_inverse_pred(LLVMIntPredicate p)
 {
     switch (p) {
     case LLVMIntEQ: return LLVMIntNE;
@@ -63,7 +63,7 @@ int mc_constants_decide(LLVMValueRef c1, bool holds, LLVMValueRef c2)
         return -1;
     LLVMIntPredicate p1 = LLVMGetICmpPredicate(c1), p2 = LLVMGetICmpPredicate(c2);
     if (!holds)
-        p1 = inverse(p1);
+        p1 = mc_inverse_pred(p1);
     int o1 = order_of(p1), o2 = order_of(p2);
     if (o1 >= 0 && o2 >= 0 && o1 != o2)
         return -1; /* a signed and an unsigned order */

@@ -140,6 +140,8 @@ bool mc_lost_side_decided(const struct solver *s, uint32_t p, uint32_t v);
  * fails (0) wherever comparison C1 of the same value with another constant has outcome
  * HOLDS, or neither (-1) */
 int mc_constants_decide(LLVMValueRef c1, bool holds, LLVMValueRef c2);
+/* ... and the predicate that holds where P fails */
+LLVMIntPredicate mc_inverse_pred(LLVMIntPredicate p);
 /* lower_select_implied.c: a comparison's branch decided by the one before it */
 void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
 /* lower_cr_reuse.c: PowerPC branches testing a field an earlier branch tested */
