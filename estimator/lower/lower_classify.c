@@ -472,6 +472,16 @@ static LLVMValueRef ordinal_inst(const struct solver *s, uint32_t ord)
  * branch, which may inherit it) or in another block (it is the value's final
  * step, not one on the way to it) and the value fills the register (32 bits
  * or a pointer: no extension left to make); else NULL. */
+/* Whether IN only puts a constant or a copy of another register than REG into a
+ * register other than REG ("li rd, C", "mv rd, rs"). */
+static bool other_register_set(const struct minsn *in, const char *reg)
+{
+    char ops[3][16];
+    if ((strcmp(in->mnemonic, "li") && strcmp(in->mnemonic, "mv")) || mc_insn_operands(in, ops, 3) != 2)
+        return false;
+    return strcmp(ops[0], reg) && strcmp(ops[1], reg);
+}
+
 static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_t k, const char *reg, bool narrow_load);
 static LLVMValueRef register_value(const struct solver *s, size_t m, size_t k, const char *reg)
 {
@@ -498,11 +508,15 @@ static LLVMValueRef register_value_width(const struct solver *s, size_t m, size_
         if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord)
             return NULL;
         /* code located at the same IR instruction after it, or in another
-         * block: J may not be its last step */
+         * block: J may not be its last step (a copy or a constant put in
+         * another register is not a step: a select's arm value given the
+         * location of its condition's `and`, dsp.c's "andi a3, a2, 128;
+         * mv a2, s11; beqz a3") */
         for (size_t q = 0; q < mf->nblocks; q++)
             for (size_t i = q == m ? j + 1 : 0; i < mf->blocks[q].ninsns; i++)
                 if ((q != m || i != k) && mf->blocks[q].insns[i].src_col == ENG_PROVENANCE_COLUMN &&
-                    mf->blocks[q].insns[i].src_line == in->src_line)
+                    mf->blocks[q].insns[i].src_line == in->src_line &&
+                    !(q == m && i < k && other_register_set(&mf->blocks[q].insns[i], reg)))
                     return NULL;
         LLVMValueRef v = ordinal_inst(s, in->src_line);
         LLVMTypeRef t = v ? LLVMTypeOf(v) : NULL;
@@ -543,6 +557,51 @@ static LLVMValueRef compared_with_zero(const struct solver *s, size_t m, size_t 
     return found;
 }
 
+/* The relation of an ordered or equality RISC-V branch MN on (x, y) as an
+ * LLVM predicate of (x, y), or of (y, x) when SWAP; 0 for another branch. */
+static LLVMIntPredicate branch_relation(const char *mn, bool swap)
+{
+    static const struct { const char *mn; LLVMIntPredicate p, swapped; } rel[] = {
+        {"beq", LLVMIntEQ, LLVMIntEQ},     {"bne", LLVMIntNE, LLVMIntNE},
+        {"blt", LLVMIntSLT, LLVMIntSGT},   {"bge", LLVMIntSGE, LLVMIntSLE},
+        {"bltu", LLVMIntULT, LLVMIntUGT},  {"bgeu", LLVMIntUGE, LLVMIntULE},
+    };
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++)
+        if (!strcmp(mn, rel[i].mn))
+            return swap ? rel[i].swapped : rel[i].p;
+    return 0;
+}
+
+/* RISC-V: the comparison of IR block G with a constant that the branch at K
+ * of block M makes on a register holding value V and register CREG holding
+ * a constant every path gives it (tarscan.c's `x < 2 ? '\n' : x < 5 ? ' ' :
+ * 'a' + x`: "bgeu a4, s5", 5 kept in s5 across the loop, the branch without
+ * a location): the comparison of V with that constant whose relation is the
+ * branch's or its inverse (VALUE_FIRST: V is the branch's first operand).
+ * NULL when not exactly one fits. */
+static LLVMValueRef compared_constant(const struct solver *s, size_t m, size_t k, uint32_t g, LLVMValueRef v,
+                                      const char *creg, bool value_first)
+{
+    long long c;
+    LLVMIntPredicate rel = branch_relation(s->mf->blocks[m].insns[k].mnemonic, !value_first);
+    if (!rel || !mc_reg_constant_proven(s, m, k, creg, strlen(creg), &c))
+        return NULL;
+    LLVMValueRef found = NULL;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[g].bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsAICmpInst(i) || LLVMGetOperand(i, 0) != v)
+            continue;
+        LLVMValueRef y = LLVMGetOperand(i, 1);
+        LLVMIntPredicate p = LLVMGetICmpPredicate(i);
+        if (!LLVMIsAConstantInt(y) || LLVMGetIntTypeWidth(LLVMTypeOf(y)) != 32 ||
+            (int32_t)LLVMConstIntGetSExtValue(y) != (int32_t)c || (p != rel && p != mc_inverse_pred(rel)))
+            continue;
+        if (found)
+            return NULL;
+        found = i;
+    }
+    return found;
+}
+
 /* RISC-V: the comparison of IR block G that the two-register branch at K of
  * block M makes, when its location names neither (a select made into a
  * branch whose debug location code generation took from an operand:
@@ -569,6 +628,8 @@ static LLVMValueRef compared_registers(const struct solver *s, size_t m, size_t 
     if (!strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
         return NULL;
     LLVMValueRef a = register_value(s, m, k, ops[0]), b = register_value(s, m, k, ops[1]);
+    if (!a != !b)
+        return compared_constant(s, m, k, g, a ? a : b, a ? ops[1] : ops[0], a != NULL);
     if (!a || !b || a == b)
         return NULL;
     LLVMValueRef found = NULL;
@@ -585,6 +646,62 @@ static LLVMValueRef compared_registers(const struct solver *s, size_t m, size_t 
         found = i;
     }
     return found;
+}
+
+/* RISC-V: a two-way branch at K of block M, of IR block G's code, without a
+ * location, comparing a register that holds one of G's values with one that
+ * holds a constant: the comparison of G it makes (compared_constant) heads
+ * its select record, if one counts it. */
+static bool unlocated_constant_compare(struct solver *s, size_t m, size_t k)
+{
+    const struct minsn *br = &s->mf->blocks[m].insns[k];
+    const char *triple = LLVMGetTarget(LLVMGetGlobalParent(s->xf->fn));
+    char ops[3][16];
+    if (s->mf->blocks[m].nsucc != 2 || s->in_g[m] < 0 || !br->isa || br->isa->kind != ISA_COND_BRANCH || !triple ||
+        strncmp(triple, "riscv32", 7) || !branch_relation(br->mnemonic, false) || mc_insn_operands(br, ops, 3) != 3 ||
+        !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+        return false;
+    uint32_t g = (uint32_t)s->in_g[m];
+    LLVMValueRef a = register_value(s, m, k, ops[0]), b = register_value(s, m, k, ops[1]);
+    LLVMValueRef c = !a == !b ? NULL : compared_constant(s, m, k, g, a ? a : b, a ? ops[1] : ops[0], a != NULL);
+    if (!c)
+        return false;
+    uint32_t pos = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->xf->blocks[g].bb); i && i != c; i = LLVMGetNextInstruction(i))
+        pos++;
+    select_head(s, m, g, mc_ordinal_of(s, g, pos), LLVMICmp);
+    return s->sel_head[m] >= 0;
+}
+
+int mc_constant_branch_follows(const struct solver *s, size_t m, size_t k, LLVMValueRef cond)
+{
+    const struct minsn *br = &s->mf->blocks[m].insns[k];
+    const char *triple = LLVMGetTarget(LLVMGetGlobalParent(s->xf->fn));
+    char ops[3][16];
+    if (!cond || !LLVMIsAICmpInst(cond) || !triple || strncmp(triple, "riscv32", 7) || !br->isa ||
+        br->isa->kind != ISA_COND_BRANCH || !branch_relation(br->mnemonic, false) || mc_insn_operands(br, ops, 3) != 3 ||
+        !strcmp(ops[0], "zero") || !strcmp(ops[1], "zero"))
+        return -1;
+    LLVMValueRef v = LLVMGetOperand(cond, 0), y = LLVMGetOperand(cond, 1);
+    LLVMValueRef a = register_value(s, m, k, ops[0]), b = register_value(s, m, k, ops[1]);
+    long long c;
+    if (!LLVMIsAConstantInt(y) || LLVMGetIntTypeWidth(LLVMTypeOf(y)) != 32 || !a == !b || (a ? a : b) != v ||
+        !mc_reg_constant_proven(s, m, k, a ? ops[1] : ops[0], strlen(a ? ops[1] : ops[0]), &c) ||
+        (int32_t)c != (int32_t)LLVMConstIntGetSExtValue(y))
+        return -1;
+    LLVMIntPredicate rel = branch_relation(br->mnemonic, a == NULL), p = LLVMGetICmpPredicate(cond);
+    return p == rel ? 1 : p == mc_inverse_pred(rel) ? 0 : -1;
+}
+
+bool mc_constant_compare_head(const struct solver *s, size_t m)
+{
+    const struct mblock *b = &s->mf->blocks[m];
+    long k = mc_final_branch(b, false);
+    if (k < 0 || s->sel_head[m] < (int)s->xf->nselects)
+        return false;
+    LLVMValueRef sel = mc_select_inst(s->xf, &s->xf->selects[(uint32_t)s->sel_head[m] % s->xf->nselects]);
+    return sel && LLVMGetInstructionOpcode(sel) == LLVMSelect &&
+           mc_constant_branch_follows(s, m, (size_t)k, LLVMGetOperand(sel, 0)) >= 0;
 }
 
 /* Whether the IR instruction with ordinal ORD is the condition of its
@@ -644,6 +761,8 @@ static void exit_group(struct solver *s, size_t m, bool *nolocation)
             }
         }
         if (in->src_col != ENG_PROVENANCE_COLUMN || !in->src_line || in->src_line > s->nord) {
+            if (!copied && unlocated_constant_compare(s, m, k))
+                break;
             nolocation[m] = true;
             break;
         }

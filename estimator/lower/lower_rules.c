@@ -602,6 +602,8 @@ static void lost_code(const struct solver *s, bool **feeds, bool **hosts)
             if (xf->einfo[e].to != v || xf->einfo[e].from == v)
                 continue;
             uint32_t p = xf->einfo[e].from;
+            if (mc_lost_side_decided(s, p, v))
+                continue; /* (P's branch says which side is V's) */
             /* V only moves register parts (the halves of a 64-bit value that a
              * join's phis take: montgomery.c's powmod on the AVR): copies, which
              * vanish when the registers are coalesced. Merged into another
@@ -1168,22 +1170,6 @@ static void rule_probes(struct solver *s, int *var, signed char *coef)
  * merges such tests of two IR blocks: `(a < b && b < c) || c == 7`, the
  * `c == 7` of both arms one machine block); or the inverse compare, which
  * is the same machine test with the branch's successors swapped. */
-static LLVMIntPredicate inverse_pred(LLVMIntPredicate p)
-{
-    switch (p) {
-    case LLVMIntEQ: return LLVMIntNE;
-    case LLVMIntNE: return LLVMIntEQ;
-    case LLVMIntSLT: return LLVMIntSGE;
-    case LLVMIntSGE: return LLVMIntSLT;
-    case LLVMIntSGT: return LLVMIntSLE;
-    case LLVMIntSLE: return LLVMIntSGT;
-    case LLVMIntULT: return LLVMIntUGE;
-    case LLVMIntUGE: return LLVMIntULT;
-    case LLVMIntUGT: return LLVMIntULE;
-    default: return LLVMIntUGT; /* ULE */
-    }
-}
-
 static LLVMIntPredicate swapped_pred(LLVMIntPredicate p)
 {
     switch (p) {
@@ -1210,9 +1196,9 @@ static bool same_test(LLVMValueRef a, LLVMValueRef b)
     LLVMValueRef a0 = LLVMGetOperand(a, 0), a1 = LLVMGetOperand(a, 1), b0 = LLVMGetOperand(b, 0),
                  b1 = LLVMGetOperand(b, 1);
     if (a0 == b0 && a1 == b1)
-        return pa == pb || pa == inverse_pred(pb);
+        return pa == pb || pa == mc_inverse_pred(pb);
     if (a0 == b1 && a1 == b0)
-        return pa == swapped_pred(pb) || pa == inverse_pred(swapped_pred(pb));
+        return pa == swapped_pred(pb) || pa == mc_inverse_pred(swapped_pred(pb));
     return false;
 }
 

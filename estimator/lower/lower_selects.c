@@ -354,7 +354,15 @@ static bool flag_of_wide_compare(const struct mfunc *mf, size_t m)
  * code (chained selects, code duplicated into both sides), the side with
  * more non-branch instructions (the assignment); else the side the branch
  * sends the select's condition to (lower_select_sides.c). -1 when unclear. */
+static int select_arm_shape(const struct solver *s, size_t m);
 static int select_arm(const struct solver *s, size_t m)
+{
+    int k = select_arm_shape(s, m);
+    /* (a compare view's head whose branch's sense names the comparison's side) */
+    return k < 0 && mc_constant_compare_head(s, m) ? 0 : k;
+}
+
+static int select_arm_shape(const struct solver *s, size_t m)
 {
     const struct mfunc *mf = s->mf;
     const struct mblock *b = &mf->blocks[m];

@@ -89,6 +89,13 @@ bool mc_minmax_reassociated(LLVMValueRef v);
  * (lower_reassoc.c). */
 bool mc_i1_logic(LLVMValueRef v);
 void mc_classify(struct solver *s);
+/* Whether block M's branch heads a compare view and is that comparison of a value with a
+ * constant kept in a register (mc_constant_branch_follows): either side may be its "arm" */
+bool mc_constant_compare_head(const struct solver *s, size_t m);
+/* RISC-V: whether the branch at K of block M is taken when comparison COND of a value with
+ * a constant holds (1) or fails (0), from the registers it compares: one holding COND's
+ * value, the other COND's constant on every path; -1 when they do not show it */
+int mc_constant_branch_follows(const struct solver *s, size_t m, size_t k, LLVMValueRef cond);
 
 /* lower_view.c: IR edges as realised */
 int mc_arrives(const struct solver *s, int t);
@@ -126,6 +133,15 @@ bool mc_block_reg_constant(const struct mfunc *mf, size_t m, size_t upto, const 
 /* lower_select_sides.c: a select's arm named by its branch's sense (-1: not) */
 int mc_select_arm_by_branch(const struct solver *s, size_t m);
 
+/* lower_lost_side.c: whether IR block P's two-way branch, one side V with no machine
+ * code, still tells V's side from the other (its copies enter the other side at its head) */
+bool mc_lost_side_decided(const struct solver *s, uint32_t p, uint32_t v);
+/* lower_compare_ranges.c: whether comparison C2 of a value with a constant holds (1) or
+ * fails (0) wherever comparison C1 of the same value with another constant has outcome
+ * HOLDS, or neither (-1) */
+int mc_constants_decide(LLVMValueRef c1, bool holds, LLVMValueRef c2);
+/* ... and the predicate that holds where P fails */
+LLVMIntPredicate mc_inverse_pred(LLVMIntPredicate p);
 /* lower_select_implied.c: a comparison's branch decided by the one before it */
 void mc_rule_implied_compares(struct solver *s, int *var, signed char *coef);
 /* lower_cr_reuse.c: PowerPC branches testing a field an earlier branch tested */

@@ -434,8 +434,8 @@ int mc_branch_follows_at(const struct solver *s, size_t m, size_t k, LLVMValueRe
         int use = mc_constant_use(s, m, (size_t)(br - b->insns), LLVMConstIntGetSExtValue(rhs));
         if (use == 2)
             return ms != is;
-        if (use == 0)
-            return -1; /* the constant compared is not seen: C or C +- 1, either sense */
+        if (use == 0) /* the constant compared is not seen: C or C +- 1, either sense, */
+            return mc_constant_branch_follows(s, m, (size_t)(br - b->insns), cond); /* (unless a register holds C) */
     }
     return ms == is;
 }
