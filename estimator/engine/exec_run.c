@@ -1072,8 +1072,10 @@ static bool run(struct vm *vm)
             rn = (uint32_t)op->k;
             rv = R + op->a;
         ret: {
-            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret)
+            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret) {
+                vm->steps = steps; /* eng_steps */
                 vm->hooks->ret(vm->hooks_arg, exec_engine(vm), vm->depth);
+            }
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
                 for (uint32_t i = 0; i < rn && i < 16; i++)
                     vm->ret_buf[i] = rv[i];
