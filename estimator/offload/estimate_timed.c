@@ -364,7 +364,7 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     if (t.one && !one)
         tm_one_reset(&t); /* the timed run makes the contexts again */
     if (getenv("LPNEST_JIT_STATS") && !sys)
-        fprintf(stderr, "lpnest: timing: %s\n", one ? "one run (the counting run's contexts)" : "the timed run");
+        fprintf(stderr, "lpnest: jit: timing: %s\n", one ? "one run (the counting run's contexts)" : "the timed run");
     struct eng_profile *p = NULL;
     if (ok && !one) {
         struct eng_run_options ro = *o;
