@@ -39,6 +39,12 @@ struct one_node {            /* per calling-context node (same index as t->nodes
                               * then the most of each in one activation */
     uint64_t max_other, max_watches; /* the most IR instructions of other functions, and watched
                                       * executions, in one activation */
+    uint64_t max_own;        /* the most watched executions in one activation, its callees' not */
+    uint64_t per_parent, max_per_parent; /* its activations in its parent's current one, the most */
+    uint64_t parent_serial;  /* which activation of the parent PER_PARENT counts in */
+    size_t first;            /* every function's counters at its first entry: at words[first]
+                              * (SIZE_MAX: none), then the watches' executions */
+    uint64_t seq;            /* when its (first) activation ended, in the order activations end */
 };
 
 struct one_frame {           /* an open activation, by depth */
@@ -46,6 +52,7 @@ struct one_frame {           /* an open activation, by depth */
     bool open;
     size_t snap;             /* its function's counters at entry: at snaps[snap] */
     uint64_t steps0, watches0;
+    uint64_t serial, own;    /* which activation this is; its own watched executions */
 };
 
 struct one_run {             /* executions of a watch in one node */
@@ -76,6 +83,11 @@ struct tm_one {
     uint64_t *tmp;
     size_t captmp;
     uint64_t watches;        /* watched executions (after the instruction) so far */
+    uint64_t *wcount;        /* per watch, its executions so far */
+    uint64_t serials, seqs;  /* activations begun and ended so far */
+    bool no_first;           /* the budget no longer affords first-entry snapshots */
+    uint32_t *all_nedges;    /* per engine function, its edges (the snapshots' layout) */
+    size_t nfirst;           /* their sum: where a snapshot's watch executions begin */
     struct one_run **runs;   /* per watch */
     size_t *nruns, *capruns;
     size_t totalruns;
@@ -135,6 +147,39 @@ static struct one_func *func_info(struct tm_one *one, struct eng_state *eng, uin
     return f;
 }
 
+/* At a node's first entry: every function's counters (those not yet entered are 0) and each
+ * watch's executions, from which its start on the clock is priced (a node entered once). */
+static void first_snapshot(struct tm_one *one, struct eng_state *eng, uint32_t ctx)
+{
+    if (one->no_first)
+        return;
+    if (!one->all_nedges) {
+        one->all_nedges = sup_xcalloc(one->nfuncs + 1, sizeof *one->all_nedges);
+        for (uint32_t f = 0; f < one->nfuncs; f++) {
+            one->all_nedges[f] = eng_func_nedges(eng, f);
+            one->nfirst += one->all_nedges[f];
+        }
+    }
+    size_t n = one->nwatch;
+    for (uint32_t f = 0; f < one->nfuncs; f++)
+        n += one->all_nedges[f];
+    if (one->nwords + one->nsnaps + n > ONE_MAX_WORDS / 2) {
+        one->no_first = true; /* (half the budget: what is left keeps the counts) */
+        return;
+    }
+    size_t at = grab(one, &one->words, &one->nwords, &one->capwords, n, false);
+    if (at == SIZE_MAX)
+        return;
+    one->nodes[ctx].first = at;
+    uint64_t *p = one->words + at;
+    for (uint32_t f = 0; f < one->nfuncs; f++) {
+        eng_func_edge_counts(eng, f, p);
+        p += one->all_nedges[f];
+    }
+    if (one->nwatch)
+        memcpy(p, one->wcount, one->nwatch * sizeof *p);
+}
+
 static void on_start(void *arg, struct eng_state *eng)
 {
     struct offload_timing *t = arg;
@@ -185,14 +230,30 @@ static void on_enter(void *arg, struct eng_state *eng, uint32_t depth, uint32_t 
         size_t at = grab(one, &one->words, &one->nwords, &one->capwords, 2 * (size_t)f->nedges, true);
         if (at == SIZE_MAX)
             return;
-        one->nodes[ctx] = (struct one_node){.acc = at};
+        one->nodes[ctx] = (struct one_node){.acc = at, .first = SIZE_MAX, .parent_serial = UINT64_MAX};
+        first_snapshot(one, eng, ctx);
+        if (one->over)
+            return;
     }
+    struct one_node *nd = &one->nodes[ctx];
+    uint64_t ps = UINT64_MAX - 1; /* (none open below: main, or a call lpnest made at depth 0) */
+    for (uint32_t d = depth; d-- > 0;)
+        if (one->frames[d].open) {
+            ps = one->frames[d].serial;
+            break;
+        }
+    if (nd->parent_serial != ps) {
+        nd->parent_serial = ps;
+        nd->per_parent = 0;
+    }
+    if (++nd->per_parent > nd->max_per_parent)
+        nd->max_per_parent = nd->per_parent;
     size_t snap = grab(one, &one->snaps, &one->nsnaps, &one->capsnaps, f->nedges, false);
     if (snap == SIZE_MAX)
         return;
     eng_func_edge_counts(eng, func, one->snaps + snap);
     one->frames[depth] = (struct one_frame){.ctx = ctx, .open = true, .snap = snap, .steps0 = eng_steps(eng),
-                                            .watches0 = one->watches};
+                                            .watches0 = one->watches, .serial = one->serials++};
     one->depth = depth;
     one->any_open = true;
 }
@@ -227,6 +288,9 @@ static void close_frame(struct tm_one *one, struct offload_timing *t, struct eng
         nd->max_other = steps - own;
     if (watches > nd->max_watches)
         nd->max_watches = watches;
+    if (fr->own > nd->max_own)
+        nd->max_own = fr->own;
+    nd->seq = one->seqs++;
     one->any_open = false;
     for (uint32_t d = depth; d-- > 0;)
         if (one->frames[d].open) {
@@ -269,6 +333,8 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
             give_up(one);
         } else {
             uint32_t node = one->frames[one->depth].ctx;
+            one->frames[one->depth].own++;
+            one->wcount[i]++;
             size_t k = one->nruns[i];
             if (k && one->runs[i][k - 1].node == node) {
                 one->runs[i][k - 1].n++;
@@ -315,6 +381,7 @@ void tm_one_wrap(void *arg, struct eng_run_options *ro)
     one->runs = sup_xcalloc(ro->nwatch + 1, sizeof *one->runs);
     one->nruns = sup_xcalloc(ro->nwatch + 1, sizeof *one->nruns);
     one->capruns = sup_xcalloc(ro->nwatch + 1, sizeof *one->capruns);
+    one->wcount = sup_xcalloc(ro->nwatch + 1, sizeof *one->wcount);
     ro->watch_fn = on_watch;
     ro->watch_arg = t;
 }
@@ -389,6 +456,7 @@ bool tm_one_finish(struct offload_timing *t)
     /* charges of the runtime calls priced per execution, by node; C: the dearest, by node */
     uint64_t *clock = sup_xcalloc(n + 1, sizeof *clock);
     uint64_t *C = sup_xcalloc(n + 1, sizeof *C), *R = sup_xcalloc(n + 1, sizeof *R);
+    uint64_t *Cown = sup_xcalloc(n + 1, sizeof *Cown);
     for (size_t k = 0; k < t->ncalls && ok; k++) {
         const struct cost_call_costs *cc = t->calls[k];
         size_t wi = SIZE_MAX;
@@ -469,6 +537,7 @@ bool tm_one_finish(struct offload_timing *t)
                 clock[i] += a[e] * w[fc][e];
         }
         /* R of a node: the largest of its descendants' functions'; C: of its subtree's */
+        memcpy(Cown, C, n * sizeof *C);
         for (size_t i = n; i-- > 0;) {
             uint32_t up = t->nodes[i].parent;
             if (up == UINT32_MAX)
@@ -481,26 +550,107 @@ bool tm_one_finish(struct offload_timing *t)
                 C[up] = C[i];
         }
     }
-    /* the timeline: main's call, and no other call that can be as long as a slice */
-    size_t root = SIZE_MAX;
-    for (size_t i = 0; i < n && ok; i++) {
-        const struct tm_node *nd = &t->nodes[i];
-        if (nd->parent == UINT32_MAX) {
-            ok = root == SIZE_MAX && nd->calls == 1;
-            root = i;
-        } else if (nd->depth < t->max_depth) {
-            /* no activation is longer than all of them together, nor than the most of each of
-             * its function's edges, the other functions' instructions at their dearest rate
-             * and its watched executions at the dearest charge */
-            ok = clock[i] < t->min_slice || bound(one, t, i, w, R[i], C[i]) < t->min_slice;
+    /* the timeline: each node is either entered once, with its start from its first entry's
+     * counters, or none of its activations can be as long as a slice: B, the least of all of
+     * them together, of bound(), and of its own edges at their most in one activation, its
+     * own watched executions at their dearest and each child's most activations in one of
+     * its activations times the child's B (children first: their indices are higher) */
+    uint64_t *B = NULL, *kids = NULL;
+    size_t *cand = NULL, ncand = 0;
+    if (ok) {
+        B = sup_xcalloc(n + 1, sizeof *B);
+        kids = sup_xcalloc(n + 1, sizeof *kids);
+        cand = sup_xcalloc(n + 1, sizeof *cand);
+        for (size_t i = n; i-- > 0;) {
+            uint32_t fc = t->nodes[i].func;
+            const struct one_node *nd = &one->nodes[i];
+            const uint64_t *most = one->words + nd->acc + one->funcs[fc].nedges;
+            uint64_t b = add_sat(kids[i], mul_sat(Cown[i], nd->max_own));
+            for (uint32_t e = 0; e < one->funcs[fc].nedges; e++)
+                b = add_sat(b, mul_sat(most[e], w[fc][e]));
+            uint64_t b2 = bound(one, t, i, w, R[i], C[i]);
+            B[i] = b < b2 ? b : b2;
+            if (clock[i] < B[i])
+                B[i] = clock[i];
+            if (t->nodes[i].parent != UINT32_MAX)
+                kids[t->nodes[i].parent] = add_sat(kids[t->nodes[i].parent], mul_sat(nd->max_per_parent, B[i]));
+        }
+        for (size_t i = 0; i < n && ok; i++) {
+            if (t->nodes[i].depth >= t->max_depth || B[i] < t->min_slice)
+                continue;
+            ok = t->nodes[i].calls == 1 && one->nodes[i].first != SIZE_MAX;
+            cand[ncand++] = i;
+        }
+    }
+    /* the candidates' starts: their first entry's counters priced, and the charges made before */
+    uint64_t *start = NULL;
+    if (ok) {
+        start = sup_xcalloc(ncand + 1, sizeof *start);
+        for (size_t c = 0; c < ncand; c++) {
+            const uint64_t *p = one->words + one->nodes[cand[c]].first;
+            for (uint32_t f = 0; f < one->nfuncs; f++) {
+                if (w[f])
+                    for (uint32_t e = 0; e < one->all_nedges[f] && e < one->funcs[f].nedges; e++)
+                        start[c] += p[e] * w[f][e];
+                p += one->all_nedges[f];
+            }
+        }
+        for (size_t k = 0; k < t->ncalls; k++) {
+            const struct cost_call_costs *cc = t->calls[k];
+            size_t wi = 0;
+            while (one->watch_inst[wi] != cc->inst)
+                wi++; /* (found above) */
+            /* one pass over the executions, the candidates by their count of them */
+            size_t *by = sup_xcalloc(ncand + 1, sizeof *by);
+            uint64_t *m = sup_xcalloc(ncand + 1, sizeof *m);
+            for (size_t c = 0; c < ncand; c++) {
+                by[c] = c;
+                m[c] = one->words[one->nodes[cand[c]].first + one->nfirst + wi];
+            }
+            for (size_t x = 1; x < ncand; x++)
+                for (size_t y = x; y > 0 && m[by[y - 1]] > m[by[y]]; y--) {
+                    size_t tmp = by[y];
+                    by[y] = by[y - 1];
+                    by[y - 1] = tmp;
+                }
+            uint64_t sum = 0, j = 0;
+            for (size_t x = 0; x < ncand; x++) {
+                for (; j < m[by[x]] && j < cc->n; j++)
+                    sum += (uint64_t)llround(cc->cycles[j] * (double)TM_ONE);
+                start[by[x]] += sum;
+            }
+            free(by);
+            free(m);
         }
     }
     if (ok) {
         for (size_t i = 0; i < n; i++)
             t->nodes[i].incl = clock[i];
-        t->end_clock = clock[root];
-        tm_slice_add(t, 0, t->nodes[root].func, 0, 0, clock[root]);
+        t->end_clock = 0;
+        for (size_t i = 0; i < n; i++)
+            if (t->nodes[i].parent == UINT32_MAX)
+                t->end_clock += clock[i];
+        /* the slices in the order their calls ended, as the timed run adds them */
+        size_t *order = sup_xcalloc(ncand + 1, sizeof *order);
+        for (size_t c = 0; c < ncand; c++)
+            order[c] = c;
+        for (size_t x = 1; x < ncand; x++)
+            for (size_t y = x; y > 0 && one->nodes[cand[order[y - 1]]].seq > one->nodes[cand[order[y]]].seq; y--) {
+                size_t tmp = order[y];
+                order[y] = order[y - 1];
+                order[y - 1] = tmp;
+            }
+        for (size_t x = 0; x < ncand; x++) {
+            size_t i = cand[order[x]];
+            tm_slice_add(t, 0, t->nodes[i].func, t->nodes[i].depth, start[order[x]], clock[i]);
+        }
+        free(order);
     }
+    free(B);
+    free(kids);
+    free(cand);
+    free(start);
+    free(Cown);
     for (uint32_t f = 0; f < one->nfuncs; f++)
         free(w[f]);
     free(w);
@@ -545,5 +695,7 @@ void tm_one_free(struct tm_one *one)
     free(one->runs);
     free(one->nruns);
     free(one->capruns);
+    free(one->wcount);
+    free(one->all_nedges);
     free(one);
 }
