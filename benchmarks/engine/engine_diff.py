@@ -95,9 +95,11 @@ FAULTS = [
     ("sandbox", os.path.join(SRC, "tests", "data", "harden", "sandbox.c"), ["host"], [], ["/etc/hostname"], "-O1"),
     ("deep", os.path.join(HERE, "deep_recursion.c"), ["riscv32", "ppc", "host"], [], [], "-O2"),
     # (not a fault) calling contexts from the counting run: short calls, recursion, strcmp priced
-    # per call, exit() two calls deep; one_run_long: a call as long as a slice (the timed run runs)
+    # per call, exit() two calls deep; one_run_slice: a call entered once that is a slice;
+    # one_run_long: one of many calls of a context is a slice (the timed run runs)
     ("one_run", os.path.join(HERE, "one_run.c"), None, [], [], "-O1"),
-    ("one_run_long", os.path.join(HERE, "one_run.c"), None, [], ["20000"], "-O1"),
+    ("one_run_slice", os.path.join(HERE, "one_run.c"), None, [], ["20000"], "-O1"),
+    ("one_run_long", os.path.join(HERE, "one_run.c"), None, [], ["20000", "x"], "-O1"),
 ]
 
 

@@ -5,8 +5,9 @@
  * activations of the same function in one context), strcmp priced per call
  * (its charges made in the right context), a call through a pointer, and
  * exit() two calls deep (activations still open when the run ends). With an
- * argument N > 0 it makes one call as long as the rest of the run (a slice:
- * the timed run must run). */
+ * argument N it makes one call N loop rounds long (a slice: its start comes
+ * from the counters at its entry); with a second argument that call is one
+ * of 60,000 calls of the same context (the timed run must run). */
 int printf(const char *, ...);
 int strcmp(const char *, const char *);
 void exit(int);
@@ -46,9 +47,10 @@ int main(int argc, char **argv)
     for (const char *p = argc > 1 ? argv[1] : ""; *p >= '0' && *p <= '9'; p++)
         n = n * 10 + (unsigned)(*p - '0');
     unsigned (*volatile step)(unsigned) = odd;
+    /* with two arguments, one of busy's 60,000 calls from the loop is N long */
     for (unsigned long i = 0; i < 60000; i++)
-        sink += step((unsigned)(i % 5)) + busy((unsigned)(i % 7));
-    if (n)
+        sink += step((unsigned)(i % 5)) + busy(argc > 2 && i == 100 ? n : (unsigned)(i % 7));
+    if (argc == 2)
         sink += busy(n);
     printf("%u\n", sink);
     last(sink);
