@@ -2,7 +2,9 @@
  * (estimate.c); the second runs the program again with every IR block
  * entry advancing the host clock by the block's cost per execution, which
  * gives the calling-context tree (exact inclusive cycles per context), the
- * timeline of calls, and the host's time at offloaded calls (offload.c). */
+ * timeline of calls, and the host's time at offloaded calls (offload.c).
+ * Without an accelerator the first run also keeps what the second would
+ * give (timing_one.c), and the second runs only when that cannot replace it. */
 #define _GNU_SOURCE
 #include "estimate.h"
 #include "estimate_host.h"
