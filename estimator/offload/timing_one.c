@@ -13,7 +13,9 @@
  * not give, so one run serves only when no call but main's can be as long as
  * a slice (a bound from the instructions and the dearest block per
  * instruction); otherwise, or when the records outgrow their budget, the
- * timed run runs as before. LPNEST_TWO_RUNS=1 always runs it. */
+ * timed run runs as before (and the records stop as soon as a context of
+ * several calls has one a thousandth of the run so far long: most likely a
+ * slice). LPNEST_TWO_RUNS=1 always runs it. */
 #include "support.h"
 #include "timing.h"
 
@@ -27,6 +29,8 @@
  * (about 12 MiB each) before giving up on one run. */
 #define ONE_MAX_WORDS ((size_t)3 << 19)
 #define ONE_MAX_RUNS ((size_t)3 << 18)
+/* IR instructions after which a long call of a context of several gives up early */
+#define ONE_GUESS_AFTER ((uint64_t)1 << 24)
 
 struct one_func {            /* an engine function seen entered */
     uint32_t nedges;
@@ -291,6 +295,12 @@ static void close_frame(struct tm_one *one, struct offload_timing *t, struct eng
     if (fr->own > nd->max_own)
         nd->max_own = fr->own;
     nd->seq = one->seqs++;
+    /* a context of several calls, one of them a thousandth of the run so far: most likely a
+     * slice, which the timed run must place; stop paying for the records now (a guess on the
+     * side of the timed run: it never changes a result) */
+    uint64_t now = eng_steps(eng);
+    if (t->nodes[fr->ctx].calls > 1 && now >= ONE_GUESS_AFTER && steps >= now / 1024)
+        give_up(one);
     one->any_open = false;
     for (uint32_t d = depth; d-- > 0;)
         if (one->frames[d].open) {
