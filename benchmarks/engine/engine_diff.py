@@ -38,7 +38,8 @@ usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,hos
 --auto-programs: the engines other than jit (auto, mixed, unkept, cached) only for these (default:
 every program).
 --expect-shared: also a difference when an estimate with jit, mixed or auto compiles in its timed run,
-or does not run there every function its counting run compiled (one compilation per estimate).
+or does not run there every function its counting run compiled (one compilation per estimate); every
+engine then runs the timed run (LPNEST_TWO_RUNS=1).
 --expect-one-run, --expect-two-runs: also a difference when the interpreter's estimate of one of
 these programs did not take its calling contexts from its counting run (or did not run the timed
 run: a call may be a slice).
@@ -227,6 +228,8 @@ def compare(a, lpnest, case, mode, work):
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
         env = engine_env(engine, a.jit_first)
+        if a.expect_shared:  # (the two runs whose code is shared: not one run, timing_one.c)
+            env["LPNEST_TWO_RUNS"] = "1"
         if engine == "interp" and mode == "estimate" and (a.expect_one_run or a.expect_two_runs):
             env["LPNEST_JIT_STATS"] = "1"  # (whether one run served)
         code, so, se = run(cmd + ["--"] + args, cwd=work, env=env, timeout=a.timeout)
