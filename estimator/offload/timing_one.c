@@ -96,11 +96,13 @@ struct tm_one {
     size_t *nruns, *capruns;
     size_t totalruns;
     bool over;               /* a budget ran out: the timed run is needed */
+    bool hand_back;          /* ... and the hooks and watch function go back to those wrapped */
 };
 
 static void give_up(struct tm_one *one)
 {
     one->over = true;
+    one->hand_back = true;
     free(one->words);
     free(one->snaps);
     free(one->tmp);
@@ -184,6 +186,17 @@ static void first_snapshot(struct tm_one *one, struct eng_state *eng, uint32_t c
         memcpy(p, one->wcount, one->nwatch * sizeof *p);
 }
 
+/* After giving up: the run goes on with the hooks and watch function this wrapped (none
+ * calls these again, so the run costs what it costs without them). */
+static void hand_back(struct tm_one *one, struct eng_state *eng)
+{
+    if (!one->hand_back)
+        return;
+    one->hand_back = false;
+    eng_set_hooks(eng, one->inner, one->inner ? one->inner_arg : NULL);
+    eng_set_watch_fn(eng, one->inner_watch, one->inner_watch_arg);
+}
+
 static void on_start(void *arg, struct eng_state *eng)
 {
     struct offload_timing *t = arg;
@@ -205,8 +218,10 @@ static void on_enter(void *arg, struct eng_state *eng, uint32_t depth, uint32_t 
     struct tm_one *one = t->one;
     if (one->inner && one->inner->enter)
         one->inner->enter(one->inner_arg, eng, depth, func, site, tag);
-    if (one->over)
+    if (one->over) {
+        hand_back(one, eng);
         return;
+    }
     if (depth >= one->capframes) {
         size_t ncap = one->capframes ? one->capframes * 2 : 256;
         while (ncap <= depth)
@@ -318,6 +333,7 @@ static void on_return(void *arg, struct eng_state *eng, uint32_t depth)
         one->inner->ret(one->inner_arg, eng, depth);
     if (!one->over && depth < one->capframes)
         close_frame(one, t, eng, depth);
+    hand_back(one, eng);
 }
 
 static void on_finish(void *arg, struct eng_state *eng, uint32_t depth)
@@ -363,6 +379,7 @@ static void on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n
     }
     if (one->inner_watch)
         one->inner_watch(one->inner_watch_arg, i, phase, v, n, eng);
+    hand_back(one, eng);
 }
 
 void tm_one_start(struct offload_timing *t)

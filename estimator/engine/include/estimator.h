@@ -335,6 +335,13 @@ const char *eng_func_name(const struct eng_state *eng, uint32_t func);
 /* The clock: the sum of the weights of the blocks entered so far. */
 uint64_t eng_clock(const struct eng_state *eng);
 void eng_set_clock(struct eng_state *eng, uint64_t clock);
+/* From now on the run's hooks are HOOKS with ARG (also what built-ins get), and its watch
+ * function FN with WARG (the watches stay): a layer that stops following a run hands them back
+ * to those it wrapped. */
+void eng_set_hooks(struct eng_state *eng, const struct eng_run_hooks *hooks, void *arg);
+void eng_set_watch_fn(struct eng_state *eng,
+                      void (*fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng),
+                      void *warg);
 /* The IR instructions of the blocks entered so far (every edge taken adds its
  * target block's instructions), current at every hook and watch call. */
 uint64_t eng_steps(const struct eng_state *eng);
