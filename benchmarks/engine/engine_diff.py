@@ -7,6 +7,8 @@ different instant on every run), optionally `mixed` (--engine=jit with every oth
 function left to the interpreter, LPNEST_JIT_EVERY=2: calls between the tiers both ways),
 optionally `unkept` (--engine=interp with LPNEST_NO_KEPT_RUNS=1: every call of a runtime
 routine run, none served by a kept run of the same operands, estimator/cost/routine_runs.c),
+optionally `tworuns` (--engine=interp with LPNEST_TWO_RUNS=1: an estimate's calling contexts
+from its timed run, not from its counting run, estimator/offload/timing_one.c),
 optionally `cached` (--engine=jit with --jit-cache=DIR three times: the first run compiles and
 stores its code, the second links it from DIR and compiles nothing, the third finds every
 stored file damaged (one byte flipped), compiles and stores again; all three compared),
@@ -28,14 +30,20 @@ csmith programs made at run time (the same options as benchmarks/accuracy/csmith
 usage: engine_diff.py --lpnest LPNEST --build DIR [--targets riscv32,ppc,avr,host]
                       [--sets corpus,foreign,embedded,faults,csmith] [--programs a,b,...]
                       [--seeds A-B|A,B,...] [--modes counts,estimate] [--estimate-programs a,b,...]
-                      [--engines jit,auto,mixed,unkept,cached,cached-auto] [--auto-programs a,b,...]
+                      [--engines jit,auto,mixed,unkept,tworuns,cached,cached-auto] [--auto-programs a,b,...]
                       [--jobs N] [--max-steps N] [--small] [--expect-shared] [--jit-first N] [--keep DIR] [--quiet]
+                      [--expect-one-run a,b,...] [--expect-two-runs a,b,...] [--timeout S]
 
 --estimate-programs: the full estimate only for these (default: every program that ran).
 --auto-programs: the engines other than jit (auto, mixed, unkept, cached) only for these (default:
 every program).
 --expect-shared: also a difference when an estimate with jit, mixed or auto compiles in its timed run,
-or does not run there every function its counting run compiled (one compilation per estimate).
+or does not run there every function its counting run compiled (one compilation per estimate); every
+engine then runs the timed run (LPNEST_TWO_RUNS=1).
+--expect-one-run, --expect-two-runs: also a difference when the interpreter's estimate of one of
+these programs did not take its calling contexts from its counting run (or did not run the timed
+run: a call may be a slice).
+--timeout S: a run taking longer is a crash (default 600).
 --jit-first N: auto's first compilation after N IR instructions (LPNEST_JIT_FIRST; default 20000).
 --small: csmith programs of the AVR's size on every target (few functions, small arrays:
 cheap to compile, for ctest).
@@ -87,6 +95,12 @@ FAULTS = [
     ("maxsteps", os.path.join(CLI, "forever.c"), None, ["--max-steps=1M"], [], "-O1"),
     ("sandbox", os.path.join(SRC, "tests", "data", "harden", "sandbox.c"), ["host"], [], ["/etc/hostname"], "-O1"),
     ("deep", os.path.join(HERE, "deep_recursion.c"), ["riscv32", "ppc", "host"], [], [], "-O2"),
+    # (not a fault) calling contexts from the counting run: short calls, recursion, strcmp priced
+    # per call, exit() two calls deep; one_run_slice: a call entered once that is a slice;
+    # one_run_long: one of many calls of a context is a slice (the timed run runs)
+    ("one_run", os.path.join(HERE, "one_run.c"), None, [], [], "-O1"),
+    ("one_run_slice", os.path.join(HERE, "one_run.c"), None, [], ["20000"], "-O1"),
+    ("one_run_long", os.path.join(HERE, "one_run.c"), None, [], ["20000", "x"], "-O1"),
 ]
 
 
@@ -109,6 +123,8 @@ def engine_env(engine, jit_first=20000):
         env["LPNEST_JIT_EVERY"] = "2"
     if engine == "unkept":  # every routine call run: no run kept by its operands
         env["LPNEST_NO_KEPT_RUNS"] = "1"
+    if engine == "tworuns":  # the timed run always, not the counting run's contexts
+        env["LPNEST_TWO_RUNS"] = "1"
     return env
 
 
@@ -199,7 +215,8 @@ def compare(a, lpnest, case, mode, work):
     stored = 0
     for engine in ["interp"] + engines:
         out = os.path.join(work, "out.%s" % engine)
-        cmd = [lpnest, bc, "--engine=" + {"mixed": "jit", "unkept": "interp"}.get(engine, engine), "--quiet", "-o",
+        cmd = [lpnest, bc, "--engine=" + {"mixed": "jit", "unkept": "interp", "tworuns": "interp"}.get(engine, engine),
+               "--quiet", "-o",
                out] + opts
         if engine.startswith("cached"):
             cmd[1:3] = [bc, "--engine=" + ("auto" if engine.startswith("cached-auto") else "jit"), "--jit-cache=" + cache]
@@ -210,7 +227,17 @@ def compare(a, lpnest, case, mode, work):
         cmd += ["--counts"] if mode == "counts" else ["--target=" + CORE[target], "--format=json",
                                                        "--allow-unpriced"]
         cmd += ["--max-steps=%s" % a.max_steps] if not any(o.startswith("--max-steps") for o in opts) else []
-        code, so, se = run(cmd + ["--"] + args, cwd=work, env=engine_env(engine, a.jit_first))
+        env = engine_env(engine, a.jit_first)
+        if a.expect_shared:  # (the two runs whose code is shared: not one run, timing_one.c)
+            env["LPNEST_TWO_RUNS"] = "1"
+        if engine == "interp" and mode == "estimate" and (a.expect_one_run or a.expect_two_runs):
+            env["LPNEST_JIT_STATS"] = "1"  # (whether one run served)
+        code, so, se = run(cmd + ["--"] + args, cwd=work, env=env, timeout=a.timeout)
+        if engine == "interp" and mode == "estimate" and code in (0, 1):
+            for names, want in ((a.expect_one_run, b"lpnest: jit: timing: one run"),
+                                (a.expect_two_runs, b"lpnest: jit: timing: the timed run")):
+                if name in names.split(",") and want not in se:
+                    problems.append(("diff", "%s %s %s: expected '%s': %s" % (target, name, mode, want.decode(), se[-300:])))
         if a.expect_shared and mode == "estimate" and engine in ("jit", "mixed", "auto") and code == 0:
             why = shared_problem(se)
             if why:
@@ -335,13 +362,17 @@ def main():
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--expect-shared", action="store_true")
     ap.add_argument("--jit-first", type=int, default=20000)
+    ap.add_argument("--expect-one-run", default="")
+    ap.add_argument("--expect-two-runs", default="")
+    ap.add_argument("--timeout", type=int, default=600)
     a = ap.parse_args()
     a.sets = a.sets.split(",")
     a.seeds = parse_seeds(a.seeds)
     a.engines = a.engines.split(",")
     modes = a.modes.split(",")
     if any(t not in CORE for t in a.targets.split(",")) or any(m not in ("counts", "estimate") for m in modes) or \
-            any(e not in ("jit", "auto", "mixed", "unkept", "cached", "cached-auto") for e in a.engines) or a.jobs < 1:
+            any(e not in ("jit", "auto", "mixed", "unkept", "tworuns", "cached", "cached-auto") for e in a.engines) or \
+            a.jobs < 1:
         ap.print_usage(sys.stderr)
         return 2
     for tool in ["clang-19"] + (["csmith"] if "csmith" in a.sets else []):

@@ -414,6 +414,8 @@ struct eng_profile *cost_counting_run(void *arg, struct eng_module *em, const st
     ro.probes = req->probes;
     ro.nprobes = req->nprobes;
     cost_args_options(args, &ro);
+    if (rc->wrap)
+        rc->wrap(rc->wrap_arg, &ro);
     eng_progress_phase("counting run");
     struct eng_profile *p = eng_run(em, &ro);
     if (!p)
@@ -432,7 +434,7 @@ struct eng_profile *cost_counting_run(void *arg, struct eng_module *em, const st
 struct cost_estimate *cost_estimate_run(struct eng_module *em, const struct isa *isa, const struct eng_run_options *o,
                                       FILE *dump, int *status)
 {
-    struct cost_run_counts rc = {o, status, false, 0, 0};
+    struct cost_run_counts rc = {o, status, false, 0, 0, NULL, NULL};
     *status = 1;
     struct cost_estimate *e = cost_estimate_counted(em, isa, o->diag, dump, true, cost_counting_run, &rc);
     if (e) {

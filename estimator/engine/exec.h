@@ -389,8 +389,17 @@ const char *exec_bounds(struct vm *vm, uint64_t addr, void *desc);
 bool exec_funcs_init(struct vm *vm);
 bool exec_compile(struct vm *vm, struct xfunc *f);
 
-/* ---- the loop (exec_run.c) ---- */
+/* ---- the loop (exec_run.c) and main (exec_run_main.c) ---- */
+#define EXEC_CHECK_INTERVAL (1ull << 24) /* IR instructions between slow-path checks */
+/* ... with a --time-limit: the clock is read often enough that the run stops
+ * at its deadline even at a slow engine's rate (a sanitized build) */
+#define EXEC_TIME_CHECK_INTERVAL (1ull << 18)
 bool exec_run_main(struct vm *vm);
+/* The bitcast of BD from the slots A to D (exec_run_bits.c). */
+void exec_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, const slot_t *a);
+/* Runs the activation at vm->depth (its frame set up, its entry edge counted)
+ * until it returns to the host; false after a fault (recorded). */
+bool exec_run_loop(struct vm *vm);
 static inline void exec_set_next_check(struct vm *vm)
 {
     vm->next_check = vm->slow_at < vm->jit_poll_at ? vm->slow_at : vm->jit_poll_at;

@@ -82,6 +82,48 @@ uint32_t eng_nfuncs(const struct eng_state *eng) { return CVM(eng)->nfuncs; }
 const char *eng_func_name(const struct eng_state *eng, uint32_t func) { return CVM(eng)->funcs[func].name; }
 uint64_t eng_clock(const struct eng_state *eng) { return CVM(eng)->clock; }
 void eng_set_clock(struct eng_state *eng, uint64_t clock) { VM(eng)->clock = clock; }
+void eng_set_hooks(struct eng_state *eng, const struct eng_run_hooks *hooks, void *arg)
+{
+    VM(eng)->hooks = hooks;
+    VM(eng)->hooks_arg = arg;
+}
+
+void eng_set_watch_fn(struct eng_state *eng,
+                      void (*fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng),
+                      void *warg)
+{
+    /* (a run whose ops watch always has a function: the watched ops stay) */
+    if (fn) {
+        VM(eng)->watch_fn = fn;
+        VM(eng)->watch_arg = warg;
+    }
+}
+uint64_t eng_steps(const struct eng_state *eng) { return CVM(eng)->steps; }
+uint32_t eng_func_nedges(const struct eng_state *eng, uint32_t func)
+{
+    const struct xfunc *f = &CVM(eng)->funcs[func];
+    return f->defined && f->code ? f->nedges : 0;
+}
+
+void eng_func_edge_counts(const struct eng_state *eng, uint32_t func, uint64_t *counts)
+{
+    const struct xfunc *f = &CVM(eng)->funcs[func];
+    uint32_t n = f->defined && f->code ? f->nedges : 0;
+    for (uint32_t e = 0; e < n; e++)
+        counts[e] = f->edges[e].count;
+}
+
+void eng_func_edge_targets(const struct eng_state *eng, uint32_t func, uint32_t *to, uint32_t *ninst)
+{
+    const struct xfunc *f = &CVM(eng)->funcs[func];
+    uint32_t n = f->defined && f->code ? f->nedges : 0;
+    for (uint32_t e = 0; e < n; e++) {
+        if (to) /* as exec_set_weights puts the blocks' weights on the edges */
+            to[e] = e ? f->einfo[e].to : 0;
+        if (ninst)
+            ninst[e] = f->edges[e].ninst;
+    }
+}
 
 unsigned eng_call_args(const struct eng_state *eng, int64_t *args, unsigned max)
 {

@@ -1,6 +1,7 @@
 /* exec_run.c — the interpreter loop: executes translated ops, counts edge
  * traversals, select outcomes and calls, and raises faults with their
- * location. Calls use an explicit frame stack, never the host's. */
+ * location. Calls use an explicit frame stack, never the host's. Starting
+ * main and calls made by lpnest: exec_run_main.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "exec.h"
 #include "exec_opsem.h"
@@ -14,24 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-#define CHECK_INTERVAL (1ull << 24) /* IR instructions between slow-path checks */
-/* ... with a --time-limit: the clock is read often enough that the run stops
- * at its deadline even at a slow engine's rate (a sanitized build) */
-#define TIME_CHECK_INTERVAL (1ull << 18)
+#define CHECK_INTERVAL EXEC_CHECK_INTERVAL
+#define TIME_CHECK_INTERVAL EXEC_TIME_CHECK_INTERVAL
 #define CALL_STACK_BYTES 8          /* simulated stack used by every call (return address, link) */
 
-const uint64_t exec_masks[65] = {
-    0, 0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff, 0x7fff, 0xffff,
-    0x1ffffull, 0x3ffffull, 0x7ffffull, 0xfffffull, 0x1fffffull, 0x3fffffull, 0x7fffffull, 0xffffffull,
-    0x1ffffffull, 0x3ffffffull, 0x7ffffffull, 0xfffffffull, 0x1fffffffull, 0x3fffffffull, 0x7fffffffull,
-    0xffffffffull, 0x1ffffffffull, 0x3ffffffffull, 0x7ffffffffull, 0xfffffffffull, 0x1fffffffffull,
-    0x3fffffffffull, 0x7fffffffffull, 0xffffffffffull, 0x1ffffffffffull, 0x3ffffffffffull, 0x7ffffffffffull,
-    0xfffffffffffull, 0x1fffffffffffull, 0x3fffffffffffull, 0x7fffffffffffull, 0xffffffffffffull,
-    0x1ffffffffffffull, 0x3ffffffffffffull, 0x7ffffffffffffull, 0xfffffffffffffull, 0x1fffffffffffffull,
-    0x3fffffffffffffull, 0x7fffffffffffffull, 0xffffffffffffffull, 0x1ffffffffffffffull, 0x3ffffffffffffffull,
-    0x7ffffffffffffffull, 0xfffffffffffffffull, 0x1fffffffffffffffull, 0x3fffffffffffffffull,
-    0x7fffffffffffffffull, 0xffffffffffffffffull,
-};
 #define MASKS exec_masks
 
 typedef exec_u128 u128;
@@ -47,28 +34,6 @@ typedef exec_i128 i128;
 #define sat_signed exec_sat_signed
 #define fits_signed exec_fits_signed
 
-bool exec_fcmp(unsigned pred, double a, double b)
-{
-    bool uno = isnan(a) || isnan(b);
-    switch (pred) {
-    case LLVMRealPredicateFalse: return false;
-    case LLVMRealOEQ: return !uno && a == b;
-    case LLVMRealOGT: return !uno && a > b;
-    case LLVMRealOGE: return !uno && a >= b;
-    case LLVMRealOLT: return !uno && a < b;
-    case LLVMRealOLE: return !uno && a <= b;
-    case LLVMRealONE: return !uno && a != b;
-    case LLVMRealORD: return !uno;
-    case LLVMRealUNO: return uno;
-    case LLVMRealUEQ: return uno || a == b;
-    case LLVMRealUGT: return uno || a > b;
-    case LLVMRealUGE: return uno || a >= b;
-    case LLVMRealULT: return uno || a < b;
-    case LLVMRealULE: return uno || a <= b;
-    case LLVMRealUNE: return uno || a != b;
-    default: return true;
-    }
-}
 #define fcmp exec_fcmp
 
 static bool wide_icmp(unsigned pred, u128 a, u128 b, unsigned width)
@@ -96,64 +61,7 @@ static uint64_t bitrev64(uint64_t v)
     return __builtin_bswap64(v);
 }
 
-/* ---- bitcast through a byte image ---- */
-
-static void bits_to_bytes(struct vm *vm, const struct leaf *l, int n, const slot_t *v, uint8_t *img, uint32_t bytes)
-{
-    /* bit-packed vector: lane i at bit i (little-endian) or from the top (big-endian) */
-    memset(img, 0, bytes);
-    unsigned eb = l[0].bits, total = eb * (unsigned)n;
-    for (int i = 0; i < n; i++)
-        for (unsigned b = 0; b < eb; b++)
-            if (v[l[i].slot] >> b & 1) {
-                unsigned bit = vm->t.big_endian ? total - (unsigned)(i + 1) * eb + b : (unsigned)i * eb + b;
-                unsigned byte = vm->t.big_endian ? bytes - 1 - bit / 8 : bit / 8;
-                img[byte] |= (uint8_t)(1u << (bit % 8));
-            }
-}
-
-static void bytes_to_bits(struct vm *vm, const struct leaf *l, int n, slot_t *v, const uint8_t *img, uint32_t bytes)
-{
-    unsigned eb = l[0].bits, total = eb * (unsigned)n;
-    for (int i = 0; i < n; i++) {
-        uint64_t x = 0;
-        for (unsigned b = 0; b < eb; b++) {
-            unsigned bit = vm->t.big_endian ? total - (unsigned)(i + 1) * eb + b : (unsigned)i * eb + b;
-            unsigned byte = vm->t.big_endian ? bytes - 1 - bit / 8 : bit / 8;
-            if (img[byte] >> (bit % 8) & 1)
-                x |= 1ull << b;
-        }
-        v[l[i].slot] = x;
-    }
-}
-
-static void do_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, const slot_t *a)
-{
-    uint8_t img[256];
-    if (bd->from_bits)
-        bits_to_bytes(vm, bd->from, bd->nfrom, a, img, bd->bytes);
-    else
-        for (int i = 0; i < bd->nfrom; i++) {
-            const struct leaf *l = &bd->from[i];
-            if (l->kind == VK_WIDE) {
-                exec_store_uint(vm, img + l->offset + (vm->t.big_endian ? l->bytes - 8 : 0), 8, a[l->slot]);
-                exec_store_uint(vm, img + l->offset + (vm->t.big_endian ? 0 : 8), l->bytes - 8, a[l->slot + 1]);
-            } else
-                exec_store_uint(vm, img + l->offset, l->bytes, a[l->slot]);
-        }
-    if (bd->to_bits)
-        bytes_to_bits(vm, bd->to, bd->nto, d, img, bd->bytes);
-    else
-        for (int i = 0; i < bd->nto; i++) {
-            const struct leaf *l = &bd->to[i];
-            if (l->kind == VK_WIDE) {
-                d[l->slot] = exec_load_uint(vm, img + l->offset + (vm->t.big_endian ? l->bytes - 8 : 0), 8);
-                d[l->slot + 1] = exec_load_uint(vm, img + l->offset + (vm->t.big_endian ? 0 : 8), l->bytes - 8) & MASKS[l->bits - 64];
-            } else
-                d[l->slot] = exec_load_uint(vm, img + l->offset, l->bytes) & MASKS[l->bits > 64 ? 64 : l->bits];
-        }
-}
-
+#define do_bitcast exec_bitcast
 
 #define switch_edge exec_switch_edge
 
@@ -584,7 +492,7 @@ static struct xfunc *func_at(struct vm *vm, uint64_t addr)
 #define RPTR(p, a, n) do { p = exec_ptr_r(vm, a, n); if (!p) goto bad_read; } while (0)
 #define WPTR(p, a, n) do { p = exec_ptr_w(vm, a, n); if (!p) goto bad_write; } while (0)
 
-static bool run(struct vm *vm)
+bool exec_run_loop(struct vm *vm)
 {
     struct frame *fr = &vm->frames[vm->depth];
     struct xfunc *F = fr->fn;
@@ -1072,8 +980,10 @@ static bool run(struct vm *vm)
             rn = (uint32_t)op->k;
             rv = R + op->a;
         ret: {
-            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret)
+            if (__builtin_expect(vm->hooks != NULL, 0) && vm->hooks->ret) {
+                vm->steps = steps; /* eng_steps */
                 vm->hooks->ret(vm->hooks_arg, exec_engine(vm), vm->depth);
+            }
             if (!fr->ret_pc) { /* back to the host: main, or a call made by a built-in */
                 for (uint32_t i = 0; i < rn && i < 16; i++)
                     vm->ret_buf[i] = rv[i];
@@ -1177,163 +1087,6 @@ done:
     return true;
 }
 
-double exec_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Writes argv strings and the pointer array into simulated memory: on the heap, or with
- * --memory=linked at the top of the stack, where the board's loader puts them (the memory
- * after the last global then reads as the board's does). */
-static uint64_t argv_alloc(struct vm *vm, uint64_t n, uint64_t align)
-{
-    return vm->linked ? exec_stack_push(vm, n, align) : exec_malloc(vm, n, align);
-}
-
-static bool make_argv(struct vm *vm, uint64_t *argv_addr)
-{
-    unsigned pb = vm->t.ptr_bytes;
-    uint64_t arr = argv_alloc(vm, (uint64_t)(vm->argc + 1) * pb, pb);
-    if (!arr)
-        return false;
-    for (int i = 0; i < vm->argc; i++) {
-        size_t n = strlen(vm->argv[i]) + 1;
-        uint64_t s = argv_alloc(vm, n, 1);
-        if (!s)
-            return false;
-        memcpy(vm->mem + s, vm->argv[i], n);
-        exec_store_uint(vm, vm->mem + arr + (uint64_t)i * pb, pb, s);
-    }
-    exec_store_uint(vm, vm->mem + arr + (uint64_t)vm->argc * pb, pb, 0);
-    *argv_addr = arr;
-    return true;
-}
-
-bool exec_run_main(struct vm *vm)
-{
-    struct xfunc *main_fn = NULL;
-    for (uint32_t i = 0; i < vm->nfuncs; i++)
-        if (vm->funcs[i].defined && strcmp(vm->funcs[i].name, "main") == 0)
-            main_fn = &vm->funcs[i];
-    if (!main_fn) {
-        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "no definition of 'main' to run");
-        return false;
-    }
-    if (!main_fn->compiled)
-        exec_compile(vm, main_fn);
-    if (main_fn->nparams > 3) {
-        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "'main' takes %u parameters; expected 0, 2 or 3",
-                 main_fn->nparams);
-        return false;
-    }
-    uint64_t argv_addr = 0;
-    if (!make_argv(vm, &argv_addr)) {
-        sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error", "the program arguments do not fit the simulated memory");
-        return false;
-    }
-    vm->globals_end = vm->brk; /* the program's heap starts after its arguments */
-    vm->rd_end = vm->linked ? vm->stack_lo : vm->brk;
-    slot_t *R = vm->slots;
-    if (main_fn->nconst)
-        memcpy(R + (main_fn->nslots - main_fn->nconst), main_fn->consts, main_fn->nconst * sizeof *R);
-    if (main_fn->nparams >= 1)
-        R[main_fn->param_slot[0]] = (uint64_t)vm->argc;
-    if (main_fn->nparams >= 2)
-        R[main_fn->param_slot[1]] = argv_addr;
-    if (main_fn->nparams >= 3)
-        R[main_fn->param_slot[2]] = argv_addr + (uint64_t)vm->argc * vm->t.ptr_bytes; /* empty environment */
-    struct frame *fr = &vm->frames[0];
-    memset(fr, 0, sizeof *fr);
-    fr->fn = main_fn;
-    fr->R = R;
-    fr->sp = vm->sp;
-    fr->ret_pc = NULL;
-    if (main_fn->frame_bytes) {
-        fr->frame_base = exec_stack_push(vm, main_fn->frame_bytes, main_fn->frame_align ? main_fn->frame_align : 1);
-        if (!fr->frame_base) {
-            sup_diag(vm->diag, eng_module_name(vm->mod), 0, 0, "error",
-                     "stack overflow: main's frame of %llu bytes does not fit the simulated stack of %llu bytes "
-                     "(--stack-size)", (unsigned long long)main_fn->frame_bytes,
-                     (unsigned long long)(vm->stack_hi - vm->stack_lo));
-            return false;
-        }
-    }
-    if (vm->hooks && vm->hooks->enter)
-        vm->hooks->enter(vm->hooks_arg, exec_engine(vm), 0, main_fn->index, NULL, 0);
-    main_fn->edges[0].count++;
-    vm->clock += main_fn->edges[0].weight;
-    vm->steps = main_fn->edges[0].ninst;
-    vm->slow_at = vm->steps + (sup_time_limited() ? TIME_CHECK_INTERVAL : CHECK_INTERVAL);
-    if (vm->max_steps && vm->slow_at > vm->max_steps)
-        vm->slow_at = vm->max_steps;
-    exec_set_next_check(vm);
-    vm->start_time = exec_now();
-    bool ok = run(vm);
-    if (ok && !vm->exited) {
-        /* main returned */
-        LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(main_fn->fn));
-        if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind) {
-            unsigned w = LLVMGetIntTypeWidth(rt);
-            vm->exit_status = (int)(sext_of(vm->ret_buf[0], w > 64 ? 64 : w) & 0xff);
-        }
-        vm->exited = true;
-        vm->fault_pc = NULL;
-    }
-    if (vm->progress)
-        eng_progress_clear();
-    if (vm->hooks)
-        exec_hooks_finish(vm);
-    return ok;
-}
-
-bool exec_invoke(struct vm *vm, struct xfunc *g, const slot_t *args, uint32_t nargs, slot_t *ret, uint32_t nret)
-{
-    if (!g->defined || !g->code)
-        return exec_fault(vm, "cannot call '%s': it has no body in the module", g->name);
-    struct frame *top = &vm->frames[vm->depth];
-    slot_t *NR = top->R + top->fn->nslots;
-    /* a call descriptor on the host side: the arguments are already flat */
-    struct calldesc *cd = sup_xcalloc(1, sizeof *cd + (g->nparams + 1) * sizeof cd->args[0]);
-    cd->callee = g;
-    cd->nargs = g->nparams;
-    cd->ret_slots = nret;
-    slot_t *tmp = sup_xcalloc(nargs + 1, sizeof *tmp);
-    memcpy(tmp, args, nargs * sizeof *tmp);
-    uint32_t j = 0;
-    for (uint32_t i = 0; i < g->nparams; i++) {
-        cd->args[i].slot = j;
-        cd->args[i].nslots = (i + 1 < g->nparams ? g->param_slot[i + 1] : g->nparam_slots) - g->param_slot[i];
-        cd->args[i].type = LLVMTypeOf(LLVMGetParam(g->fn, i));
-        j += cd->args[i].nslots;
-    }
-    if (j != nargs) {
-        free(cd);
-        free(tmp);
-        return exec_fault(vm, "'%s' called by lpnest with %u argument slots, but it takes %u", g->name, nargs, j);
-    }
-    uint32_t depth0 = vm->depth;
-    slot_t *R = exec_enter(vm, g, cd, tmp, NR, NULL, 0);
-    free(cd);
-    free(tmp);
-    if (!R)
-        return false;
-    if (vm->hooks && vm->hooks->enter)
-        vm->hooks->enter(vm->hooks_arg, exec_engine(vm), vm->depth, g->index, NULL, 0);
-    g->edges[0].count++;
-    vm->clock += g->edges[0].weight;
-    vm->steps += g->edges[0].ninst;
-    bool ok = run(vm);
-    if (!ok || vm->exited)
-        return false;
-    if (vm->depth != depth0)
-        return exec_fault(vm, "internal error: unbalanced frames after calling '%s'", g->name);
-    for (uint32_t i = 0; i < nret && i < 16; i++)
-        ret[i] = vm->ret_buf[i];
-    return true;
-}
-
 /* ---- what compiled code calls (exec_jit*.c) ----
  * Compiled code keeps vm->steps and vm->clock current before it calls any of
  * these; each returns 0, or 1 after a fault (its location recorded) or an exit. */
@@ -1416,7 +1169,7 @@ int exec_jit_call(struct vm *vm, struct xfunc *F, slot_t *R, uint32_t at)
         vm->depth--;
         return 0;
     }
-    if (!run(vm) || vm->exited)
+    if (!exec_run_loop(vm) || vm->exited)
         return 1;
     for (uint32_t i = 0; i < cd->ret_slots && i < 16; i++)
         R[op->d + i] = vm->ret_buf[i];

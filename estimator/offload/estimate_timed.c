@@ -2,7 +2,9 @@
  * (estimate.c); the second runs the program again with every IR block
  * entry advancing the host clock by the block's cost per execution, which
  * gives the calling-context tree (exact inclusive cycles per context), the
- * timeline of calls, and the host's time at offloaded calls (offload.c). */
+ * timeline of calls, and the host's time at offloaded calls (offload.c).
+ * Without an accelerator the first run also keeps what the second would
+ * give (timing_one.c), and the second runs only when that cannot replace it. */
 #define _GNU_SOURCE
 #include "estimate.h"
 #include "estimate_host.h"
@@ -204,13 +206,13 @@ static void return_costs(const struct cost_estimate *e, const struct ir_counts *
 }
 
 /* Calling contexts, per-function inclusive cycles and the timeline into E. */
-static void fill(struct cost_estimate *e, const struct offload_timing *t, const struct eng_profile *p,
+static void fill(struct cost_estimate *e, const struct offload_timing *t, const struct ir_counts *ic,
                  const struct offload_model *off)
 {
-    size_t nf = eng_profile_nfuncs(p);
+    size_t nf = ic->nfuncs; /* the engine's functions, in its order (either run's) */
     size_t *map = sup_xcalloc(nf + 1, sizeof *map);
     for (size_t i = 0; i < nf; i++)
-        map[i] = efunc_of(e, eng_profile_func_name(p, i));
+        map[i] = efunc_of(e, ic->func[i]);
     /* contexts, in creation order (a parent comes before its children) */
     size_t *cidx = sup_xcalloc(t->nnodes + 1, sizeof *cidx);
     e->contexts = sup_xcalloc(t->nnodes + 1, sizeof *e->contexts);
@@ -337,12 +339,24 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     char *inbuf = !o->in && reads_stdin(eng_module_llvm(em)) ? slurp_stdin(&inlen) : NULL;
     if (inbuf)
         first.in = memory_file(inbuf, inlen);
-    struct first_run frun = {{&first, status, false, 0, 0}, &ic};
+    struct first_run frun = {{&first, status, false, 0, 0, NULL, NULL}, &ic};
+    /* one run (timing_one.c): without an accelerator the counting run also keeps what the
+     * timed run would give, and the timed run runs only when that cannot replace it */
+    struct offload_timing t = {0};
+    const char *two = getenv("LPNEST_TWO_RUNS");
+    /* (not on pipelined cores: their returns are charged by the activation they end, in the
+     * timed run's on_return, which one run does not do) */
+    if (!sys && !o->hooks && !(isa && isa_pipeline(isa)) && !(two && *two && strcmp(two, "0"))) {
+        tm_one_start(&t);
+        frun.rc.wrap = tm_one_wrap;
+        frun.rc.wrap_arg = &t;
+    }
     struct cost_estimate *e = cost_estimate_counted(em, isa, o->diag, dump, true, count_run, &frun);
     if (inbuf && first.in)
         fclose(first.in);
     if (!e) {
         free_counts(&ic);
+        tm_free(&t);
         free(inbuf);
         return NULL;
     }
@@ -372,10 +386,8 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
         }
         l->cycles += e->cycles - lines;
     }
-    struct offload_timing t = {0};
     block_costs(e, &ic, &t);
     return_costs(e, &ic, &t);
-    free_counts(&ic);
     t.max_slices = 200000;
     t.max_depth = 64;
     t.min_slice = (uint64_t)(e->cycles / 20000.0 * (double)TM_ONE);
@@ -386,8 +398,13 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
         t.off = off;
         ok = offload_check(off, eng_module_llvm(em));
     }
+    bool one = t.one && !e->nret_deltas && tm_one_finish(&t);
+    if (t.one && !one)
+        tm_one_reset(&t); /* the timed run makes the contexts again */
+    if (getenv("LPNEST_JIT_STATS") && !sys)
+        fprintf(stderr, "lpnest: jit: timing: %s\n", one ? "one run (the counting run's contexts)" : "the timed run");
     struct eng_profile *p = NULL;
-    if (ok) {
+    if (ok && !one) {
         struct eng_run_options ro = *o;
         ro.jit_shared = true;
         ro.weights = t.funcs;
@@ -418,7 +435,7 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
             sup_diag(o->diag, "lpnest", 0, 0, "error", "no estimate: the program faulted in the timed run (see above)");
     }
     if (ok) {
-        fill(e, &t, p, off);
+        fill(e, &t, &ic, off);
         double timed = (double)t.end_clock / (double)TM_ONE;
         if (off) {
             offload_report(off, e);
@@ -440,6 +457,7 @@ struct cost_estimate *offload_estimate_timed(struct eng_module *em, const struct
     eng_profile_free(p);
     offload_free(off);
     tm_free(&t);
+    free_counts(&ic);
     free(inbuf);
     return e;
 }

@@ -28,8 +28,7 @@ static int on_call(void *arg, struct eng_state *eng, uint32_t func, LLVMValueRef
     return offload_call(t->off, eng, func, &t->pending_charge);
 }
 
-/* The child of PARENT for FUNC called from SITE, made on first use. */
-static uint32_t child(struct offload_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site)
+uint32_t tm_child(struct offload_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site)
 {
     if (t->nnodes * 2 >= t->hcap) {
         size_t ncap = t->hcap ? t->hcap * 2 : 1024;
@@ -91,7 +90,7 @@ static void on_enter(void *arg, struct eng_state *eng, uint32_t depth, uint32_t 
             parent = t->frames[d].ctx;
             break;
         }
-    fr->ctx = child(t, parent, func, site);
+    fr->ctx = tm_child(t, parent, func, site);
     fr->flags |= TF_NODE;
     t->nodes[fr->ctx].calls++;
     if (fr->flags & TF_CHARGE)
@@ -189,5 +188,6 @@ void tm_free(struct offload_timing *t)
     free(t->nodes);
     free(t->hash);
     free(t->slices);
+    tm_one_free(t->one);
     memset(t, 0, sizeof *t);
 }

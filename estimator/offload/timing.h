@@ -88,6 +88,7 @@ struct offload_timing {
     size_t ncalls;
     unsigned tokens;          /* > 0: inside a token function (offload.c), which only this run
                                * runs: its calls are none of the first run's */
+    struct tm_one *one;       /* one run: what the counting run keeps for it (timing_one.c) */
 };
 
 /* The hooks of a timed run (eng_run_options.hooks, with hooks_arg the
@@ -98,6 +99,25 @@ void tm_free(struct offload_timing *t);
 /* The watch function of a timed run (eng_run_options.watch_fn, with watch_arg the struct
  * offload_timing): a watched call's execution advances the clock by its own cycles. */
 void tm_on_watch(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng);
+/* The child of PARENT for FUNC called from SITE, made on first use. */
+uint32_t tm_child(struct offload_timing *t, uint32_t parent, uint32_t func, LLVMValueRef site);
+
+/* One run (timing_one.c): the counting run also keeps what the timed run would
+ * give when no accelerator is attached. tm_one_start readies T; tm_one_wrap
+ * (ARG: T) puts its hooks and watch function around those of the counting
+ * run's options RO (cost_run_counts.wrap); after pricing, with T's block
+ * weights and per-execution calls set (block_costs) and its limits,
+ * tm_one_finish fills T's nodes, end clock and slices as the timed run would
+ * and returns true, or returns false when the timed run is needed (a call
+ * other than main's may be as long as a slice, records over budget): then
+ * tm_one_reset clears what it left in T. */
+struct tm_one;
+void tm_one_start(struct offload_timing *t);
+void tm_one_wrap(void *arg, struct eng_run_options *ro);
+bool tm_one_finish(struct offload_timing *t);
+void tm_one_reset(struct offload_timing *t);
+void tm_one_free(struct tm_one *one);
+
 /* Appends a slice (subject to the limits). */
 void tm_slice_add(struct offload_timing *t, uint32_t track, uint32_t name, uint32_t depth, uint64_t start, uint64_t dur);
 

@@ -531,8 +531,15 @@ def progress(forever_bc, fir_bc):
     ok("progress: none when stderr is not a terminal", b"IR instructions," not in r.stderr and b"step limit" in r.stderr)
     # every phase of an estimate, each erased when it ends (shown at once with a delay of 0)
     if fir_bc:
+        # (fir's calling contexts come from its counting run, offload/timing_one.c: the timed
+        # run runs only with LPNEST_TWO_RUNS=1)
         env = dict(os.environ, LPNEST_PROGRESS_DELAY="0")
         code, err = on_tty([A.lpnest, fir_bc, "--target=picorv32", "-o", os.devnull], [], env)
+        phases = re.findall(r"\r\x1b\[Klpnest: ([a-z ]+)[:,]", err)
+        ok("progress: one run, no timed run (%s)" % ", ".join(dict.fromkeys(phases)),
+           code == 0 and "counting run" in phases and "timed run" not in phases, repr(err[-300:]))
+        code, err = on_tty([A.lpnest, fir_bc, "--target=picorv32", "-o", os.devnull], [],
+                           dict(env, LPNEST_TWO_RUNS="1"))
         phases = re.findall(r"\r\x1b\[Klpnest: ([a-z ]+)[:,]", err)
         want = ["loading", "lowering", "counting run", "pricing", "timed run", "report"]
         ok("progress: every phase of an estimate is named (%s)" % ", ".join(dict.fromkeys(phases)),

@@ -337,6 +337,10 @@ struct cost_run_counts {
     int *status;
     bool ran;                          /* the run's memory use (eng_profile_memory) */
     uint64_t heap, stack;
+    /* when set, called with WRAP_ARG on the run's options last (after cost_args's
+     * hooks and watches are in them): the layers above follow the run too */
+    void (*wrap)(void *wrap_arg, struct eng_run_options *ro);
+    void *wrap_arg;
 };
 /* Warns when the globals and the run's heap and stack (eng_profile_memory)
  * or the program's code and initial data do not fit the chip's RAM or flash

@@ -335,6 +335,24 @@ const char *eng_func_name(const struct eng_state *eng, uint32_t func);
 /* The clock: the sum of the weights of the blocks entered so far. */
 uint64_t eng_clock(const struct eng_state *eng);
 void eng_set_clock(struct eng_state *eng, uint64_t clock);
+/* From now on the run's hooks are HOOKS with ARG (also what built-ins get), and its watch
+ * function FN with WARG (the watches stay): a layer that stops following a run hands them back
+ * to those it wrapped. */
+void eng_set_hooks(struct eng_state *eng, const struct eng_run_hooks *hooks, void *arg);
+void eng_set_watch_fn(struct eng_state *eng,
+                      void (*fn)(void *arg, size_t i, int phase, const uint64_t *v, size_t n, struct eng_state *eng),
+                      void *warg);
+/* The IR instructions of the blocks entered so far (every edge taken adds its
+ * target block's instructions), current at every hook and watch call. */
+uint64_t eng_steps(const struct eng_state *eng);
+/* FUNC's edges (0 is its entry; 0 edges for a function without a body). */
+uint32_t eng_func_nedges(const struct eng_state *eng, uint32_t func);
+/* The traversals of FUNC's edges so far, one per edge into COUNTS, current at
+ * every hook and watch call in both tiers. */
+void eng_func_edge_counts(const struct eng_state *eng, uint32_t func, uint64_t *counts);
+/* Per edge of FUNC the block it enters (TO) and that block's IR instructions
+ * (NINST, what the edge adds to eng_steps); either may be NULL. */
+void eng_func_edge_targets(const struct eng_state *eng, uint32_t func, uint32_t *to, uint32_t *ninst);
 /* The arguments of the call a call hook or a built-in is serving, as
  * integers (sign-extended when narrower than 64 bits, pointers as
  * addresses); at most MAX of them go to ARGS; returns how many. */
