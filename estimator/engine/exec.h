@@ -397,6 +397,8 @@ bool exec_compile(struct vm *vm, struct xfunc *f);
 bool exec_run_main(struct vm *vm);
 /* The bitcast of BD from the slots A to D (exec_run_bits.c). */
 void exec_bitcast(struct vm *vm, const struct bitcast_desc *bd, slot_t *d, const slot_t *a);
+/* LLVM's floating-point comparison PRED (an LLVMRealPredicate) of A and B (exec_run_bits.c). */
+bool exec_fcmp(unsigned pred, double a, double b);
 /* Runs the activation at vm->depth (its frame set up, its entry edge counted)
  * until it returns to the host; false after a fault (recorded). */
 bool exec_run_loop(struct vm *vm);
