@@ -102,9 +102,12 @@ static int branch_registers(const struct minsn *br, char regs[2][8])
 
 /* Whether the last write of register REG before instruction K of block M
  * (in M, or in the blocks before it along single predecessors) makes a
- * boolean (RISC-V set-on-compare, "xori r, r, 1", "andi r, r, 1"); *KNOWN:
- * whether that write was found. */
-static bool makes_boolean(const struct mfunc *f, size_t m, size_t k, const char *reg, bool *known)
+ * boolean (RISC-V set-on-compare, "xori r, r, 1", "andi r, r, 1") or a value
+ * made of one ("and", "or", "xor" of registers one of which holds a boolean:
+ * "seqz a4, a2; and a5, a4, a3" is no word of a compared value, riscv32
+ * branchgen 97591); *KNOWN: whether that write was found. DEPTH bounds the
+ * operands followed. */
+static bool makes_boolean_at(const struct mfunc *f, size_t m, size_t k, const char *reg, bool *known, int depth)
 {
     static const char *const sets[] = {"slt", "sltu", "slti", "sltiu", "seqz", "snez", "sltz", "sgtz", NULL};
     size_t n = strlen(reg);
@@ -121,7 +124,17 @@ static bool makes_boolean(const struct mfunc *f, size_t m, size_t k, const char 
                 if (!strcmp(mn, *s))
                     return true;
             size_t ol = strlen(in->ops);
-            return (!strcmp(mn, "xori") || !strcmp(mn, "andi")) && ol > 3 && !strcmp(in->ops + ol - 3, ", 1");
+            if ((!strcmp(mn, "xori") || !strcmp(mn, "andi")) && ol > 3 && !strcmp(in->ops + ol - 3, ", 1"))
+                return true;
+            char o[3][16];
+            if ((!strcmp(mn, "and") || !strcmp(mn, "or") || !strcmp(mn, "xor")) && depth > 0 &&
+                mc_insn_operands(in, o, 3) == 3)
+                for (int i = 1; i < 3; i++) {
+                    bool k2 = false;
+                    if (strcmp(o[i], "zero") && makes_boolean_at(f, m, j, o[i], &k2, depth - 1))
+                        return true;
+                }
+            return false;
         }
         if (b->npred != 1)
             break;
@@ -130,6 +143,11 @@ static bool makes_boolean(const struct mfunc *f, size_t m, size_t k, const char 
     }
     *known = false;
     return false;
+}
+
+bool mc_rv_makes_boolean(const struct mfunc *f, size_t m, size_t k, const char *reg, bool *known)
+{
+    return makes_boolean_at(f, m, k, reg, known, 4);
 }
 
 /* The IR instructions of FN by ordinal (1-based), as the provenance locations number them. */
@@ -218,7 +236,7 @@ static void wide_compares(struct mfunc *f, LLVMValueRef fn, const char *triple, 
         bool words = nr > 0;
         for (int r = 0; r < nr && words; r++) {
             bool known = false;
-            words = strcmp(regs[r], "zero") && !makes_boolean(f, m, k, regs[r], &known) && known;
+            words = strcmp(regs[r], "zero") && !mc_rv_makes_boolean(f, m, k, regs[r], &known) && known;
         }
         if (!words)
             continue;

@@ -899,6 +899,15 @@ static int arm_sense(const struct solver *s, const struct cnt_select *xs, int ki
         follows = cmp ? mc_branch_follows(s, m, cmp) : -1;
         if (follows >= 0 && mc_branch_sides(s, m, &taken, &not_taken))
             return (b->succ[armk] == taken) == (follows == 1);
+        /* a branch on a boolean made of it and other comparisons (RISC-V
+         * "seqz; xori; bne"): a constant the arm loads is the value of what
+         * the branch decides, not the comparison's (riscv32 branchgen 97505) */
+        for (size_t k = b->ninsns; k-- > 0;)
+            if (b->insns[k].isa && b->insns[k].isa->kind == ISA_COND_BRANCH) {
+                if (mc_rv_branch_tests_boolean(s, m, k, cmp))
+                    return -1;
+                break;
+            }
         /* a constant names the side, unless the comparison also decides a
          * branch: the value made for it may be its complement, the branch
          * inverted (AVR csmith 1213: "x < 1" made as 0 < x into a register,

@@ -105,6 +105,9 @@ bool mc_find_jswitch(struct solver *s, size_t m, struct jswitch *js);
 int mc_jt_target(const struct mfunc *mf, const struct jswitch *js, uint64_t value);
 char mc_branch_sense(const char *mn);
 bool mc_branch_tests_boolean(const struct mfunc *mf, size_t m);
+/* RISC-V: whether the branch at K of block M compares a register holding a boolean (or logic
+ * mixing one in) while COND compares no booleans (lower_view.c) */
+bool mc_rv_branch_tests_boolean(const struct solver *s, size_t m, size_t k, LLVMValueRef cond);
 int mc_branch_follows(const struct solver *s, size_t m, LLVMValueRef cond);
 int mc_branch_follows_at(const struct solver *s, size_t m, size_t k, LLVMValueRef cond);
 bool mc_branch_sides(const struct solver *s, size_t m, int *taken, int *other);
@@ -197,6 +200,9 @@ struct eng_probe;
 struct eng_probe_node;
 uint32_t mc_probe_node(struct eng_probe *p, size_t *cap, struct eng_probe_node n);
 int mc_insn_operands(const struct minsn *in, char (*ops)[16], int max);
+/* RISC-V: whether register REG's last write before instruction K of block M makes a boolean
+ * (set-on-compare, xori/andi 1) or mixes one in (and/or/xor); *KNOWN: whether the write was found */
+bool mc_rv_makes_boolean(const struct mfunc *f, size_t m, size_t k, const char *reg, bool *known);
 /* lower_probes_wide.c: 64-bit order comparisons made into values with branches (PPC405) */
 void lower_wide_value_probes(struct mfunc *f, LLVMValueRef fn, const char *triple, struct lower_probes *out);
 /* lower_probes_div.c: the x86-64 64-bit division bypass */

@@ -400,6 +400,30 @@ static bool loads(enum sim_isa isa, const struct minsn *in, char *ext, unsigned 
     return true;
 }
 
+/* Whether an instruction with mnemonic MN makes its result of some bits of
+ * its operand only (masks, shifts, bit logic; RISC-V, PowerPC, AVR, x86-64
+ * spellings): the value it makes does not say what its operand held. */
+static bool drops_bits(const char *mn)
+{
+    static const char *const ops[] = {"and", "andi", "andi.", "andis.", "or", "ori", "oris", "sll", "slli", "srl", "srli",
+                                      "sra", "srai", "slw", "srw", "sraw", "slwi", "srwi", "srawi", "rlwinm", "rlwinm.",
+                                      "clrlwi", "clrrwi", "clrlwi.", "rlwnm", "rlwimi", "extlwi", "extrwi", "lsr", "lsl",
+                                      "asr", "swap", "cbr", "sbr", "mul", "mulh", "mulhu", "mullw", "mulhw", "mulhwu",
+                                      "div", "divu", "rem", "remu", "divw", "divwu", NULL};
+    for (const char *const *o = ops; *o; o++)
+        if (!strcmp(mn, *o))
+            return true;
+    /* x86-64: andl, orl, shrl, sarl, shll, imull, ... */
+    static const char *const x86[] = {"and", "or", "shr", "sar", "shl", "sal", "imul", "rol", "ror", NULL};
+    size_t n = strlen(mn);
+    for (const char *const *o = x86; *o; o++) {
+        size_t l = strlen(*o);
+        if (n == l + 1 && !strncmp(mn, *o, l) && strchr("bwlq", mn[l]))
+            return true;
+    }
+    return false;
+}
+
 /* The switch value's entry into the tree at block ROOT: the register the
  * block's first compare reads (on RISC-V the one of the branch's two that is
  * not a constant loaded before it), traced back through the block's moves,
@@ -457,6 +481,16 @@ static bool find_entry(const struct mfunc *f, size_t root, enum sim_isa isa, uns
                 int64_t imm;
                 if (pn == 2 && mc_sim_imm(q[isa == SIM_X86 ? 0 : 1], &imm)) {
                     constant = true; /* li, ldi, mov $imm */
+                    break;
+                }
+                if (drops_bits(pm)) {
+                    /* the switch value is made here from another value (x & 15):
+                     * it enters as this instruction's result, the source holds
+                     * more than the value (riscv32 branchgen 97627: "andi a3, a0,
+                     * 15" traced back to a0, the default's "beq a0, 255" read as a
+                     * test of x & 15: never taken for qemu's 5) */
+                    e.reg = dst;
+                    e.at = (int)j;
                     break;
                 }
                 /* (in place: x86 "decl %eax", AVR "subi r24, 6") */
