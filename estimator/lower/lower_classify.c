@@ -848,6 +848,19 @@ static void inherited_branches(struct solver *s, const bool *nolocation)
     }
 }
 
+/* Whether the 32-bit word W is one of constant C's 32-bit words. */
+static bool word_of(LLVMValueRef c, uint32_t w)
+{
+    unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(c));
+    if (bits > 64)
+        return false;
+    unsigned long long v = LLVMConstIntGetZExtValue(c);
+    for (unsigned at = 0; at < bits; at += 32)
+        if ((uint32_t)(v >> at) == w || (bits < 32 && (uint32_t)LLVMConstIntGetSExtValue(c) == w))
+            return true;
+    return false;
+}
+
 /* Triangles whose branch has no location and whose arm loads a constant. */
 static void constant_triangles(struct solver *s, const bool *nolocation)
 {
@@ -870,6 +883,22 @@ static void constant_triangles(struct solver *s, const bool *nolocation)
         long long imm;
         if (arm < 0 || !mc_arm_constant(&mf->blocks[arm], &imm))
             continue;
+        /* the value the branch passes on past the arm: a constant proven in
+         * the arm's register (PowerPC "li r8, 1; blt; li r8, 0", a carry
+         * compare's boolean) makes the triangle a choice between two
+         * constants, which only a select whose first value is that constant
+         * can be (branchgen 96243: select(c, sext(x), 0) claimed it) */
+        long long other = 0;
+        bool other_known = false;
+        long kb = mc_final_branch(b, false);
+        for (size_t k = 0; k < mf->blocks[arm].ninsns && kb >= 0; k++) {
+            char ops[3][16];
+            if (mc_is_control(&mf->blocks[arm].insns[k]))
+                continue;
+            if (mc_insn_operands(&mf->blocks[arm].insns[k], ops, 3) >= 1)
+                other_known = mc_reg_constant(s, m, (size_t)kb, ops[0], strlen(ops[0]), &other);
+            break;
+        }
         int found = -1;
         for (uint32_t r = 0; r < xf->nselects && found != -2; r++) {
             const struct cnt_select *xs = &xf->selects[r];
@@ -883,8 +912,13 @@ static void constant_triangles(struct solver *s, const bool *nolocation)
             if (!i || LLVMGetNumOperands(i) <= (int)second_op)
                 continue;
             LLVMValueRef second = LLVMGetOperand(i, second_op);
-            if (LLVMIsAConstantInt(second) && (uint32_t)LLVMConstIntGetSExtValue(second) == (uint32_t)imm)
-                found = found == -1 ? (int)r : -2;
+            if (!LLVMIsAConstantInt(second) || (uint32_t)LLVMConstIntGetSExtValue(second) != (uint32_t)imm)
+                continue;
+            LLVMValueRef first = LLVMGetOperand(i, second_op - 1);
+            if (other_known && xs->kind == CNT_SEL_SELECT &&
+                !(LLVMIsAConstantInt(first) && word_of(first, (uint32_t)other)))
+                continue;
+            found = found == -1 ? (int)r : -2;
         }
         if (found >= 0)
             s->sel_head[m] = found;

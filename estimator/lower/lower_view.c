@@ -803,6 +803,29 @@ static void merged_partial_tails(struct solver *s, const int *merged_into, int *
     for (uint32_t b = 0; b < xf->nblocks; b++)
         if (out_merge[b] == -2)
             out_merge[b] = -1;
+    /* only partly: a known branch of P's own still goes to one of P's
+     * successors (ppc branchgen 96225: `(a && b) || c` of P, c being G's
+     * test, made as "bne" to the join for a && b, then G's code for c): P's
+     * edges are split between its own branches and G's, in proportions the
+     * IR does not give. Neither block's edges are then known from the IR
+     * (shared, as mark_entered_midway marks them; their successors' heads
+     * still run as often as all their IR entries) */
+    for (size_t m = 0; m < mf->nblocks; m++) {
+        int p = s->out_g[m];
+        if (p < 0 || out_merge[p] < 0 || !s->out_known[m])
+            continue;
+        bool own = false;
+        for (size_t k = 0; k < mf->blocks[m].nsucc && !own; k++) {
+            int y = mc_arrives(s, mf->blocks[m].succ[k]);
+            for (uint32_t e = 1; e < xf->nedges && !own && y >= 0 && y != out_merge[p]; e++)
+                own = (int)xf->einfo[e].from == p && (int)xf->einfo[e].to == y;
+        }
+        if (!own)
+            continue;
+        int g = out_merge[p];
+        out_merge[p] = -1;
+        s->shared_g[p] = s->shared_g[g] = s->shared_other[p] = s->shared_other[g] = true;
+    }
 }
 
 static uint64_t pair_key(int from, int to) { return (uint64_t)(uint32_t)from << 32 | (uint32_t)to; }
